@@ -1,0 +1,107 @@
+/**
+ * Error codes of SPEC §8 and the display rule: errors.{code} or errors.{code}.{field},
+ * or the server message, else errors.default.
+ */
+export const ErrorCode = {
+  NETWORK_FAILURE: 'NETWORK_FAILURE',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'not_found',
+  RATE_LIMITED: 'RATE_LIMITED',
+  INVALID_VALUE: 'INVALID_VALUE',
+  EMAIL_MISSING: 'EMAIL_MISSING',
+  PASSWORD_MISSING: 'PASSWORD_MISSING',
+  PASSWORD_MISMATCH: 'PASSWORD_MISMATCH',
+  PASSWORD_SAME: 'PASSWORD_SAME',
+  USERNAME_MISSING: 'USERNAME_MISSING',
+  FIRSTNAME_MISSING: 'FIRSTNAME_MISSING',
+  INVALID_USERNAME: 'INVALID_USERNAME',
+  EMAIL_EXISTS: 'EMAIL_EXISTS',
+  USERNAME_EXISTS: 'USERNAME_EXISTS',
+  WALLET_EXISTS: 'WALLET_EXISTS',
+  RESET_TOKEN_INVALID: 'RESET_TOKEN_INVALID',
+  BLOCTO_AUTHENTICATION: 'BLOCTO_AUTHENTICATION',
+  BLOCTO_EMAIL: 'BLOCTO_EMAIL',
+  UNKNOWN: 'unknown',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The body of every 400/401/403/404/429 answer of the product API. */
+export interface ApiErrorBody {
+  code: string;
+  field?: string;
+  message: string;
+  /** Extra values for messages with placeholders, e.g. { n: 8 } for "{n} Characters". */
+  params?: Record<string, string | number>;
+}
+
+export const PASSWORD_MIN = 8;
+
+/** English texts behind the keys errors.{code} and errors.{code}.{field}. */
+export const errorTexts: Record<string, string> = {
+  'errors.default': 'Something went wrong. Please try again.',
+  'errors.unknown': 'Unknown error occurred',
+  'errors.NETWORK_FAILURE': 'Unknown connection error. Please check your connection and try again.',
+  'errors.UNAUTHORIZED': 'Invalid email or password',
+  'errors.FORBIDDEN': 'Restricted area',
+  'errors.RATE_LIMITED': 'Too many attempts. Please wait a few minutes and try again.',
+  'errors.not_found': "We couldn't find what you're looking for",
+  'errors.EMAIL_MISSING': 'Please enter an email address',
+  'errors.PASSWORD_MISSING': 'Please enter a password',
+  'errors.PASSWORD_MISMATCH': "Passwords don't match.",
+  'errors.PASSWORD_SAME': 'The new password must be different from the old one.',
+  'errors.USERNAME_MISSING': 'Please enter a username',
+  'errors.FIRSTNAME_MISSING': 'Please enter a first name',
+  'errors.INVALID_USERNAME': 'Usernames are 2 to 50 letters, numbers, dashes or underscores.',
+  'errors.INVALID_VALUE': 'is invalid',
+  'errors.INVALID_VALUE.email': 'Please enter a valid email address',
+  'errors.INVALID_VALUE.password': 'Password must be at least {n} Characters',
+  'errors.INVALID_VALUE.username': 'Username needs at least 3 letters, hyphens or underscores',
+  'errors.INVALID_VALUE.firstName': 'First name needs at least 3 letters, hyphens or underscores',
+  'errors.INVALID_VALUE.lastName': 'Last name can be at most 100 characters',
+  'errors.INVALID_VALUE.role': 'This role cannot be chosen at registration',
+  'errors.INVALID_VALUE.walletAddress': 'Wallet address is invalid',
+  'errors.EMAIL_EXISTS': 'An account with this email already exists.',
+  'errors.USERNAME_EXISTS': 'This username is taken.',
+  'errors.WALLET_EXISTS': 'This wallet is linked to another account.',
+  'errors.RESET_TOKEN_INVALID': 'This reset link is invalid or has expired. Please request a new one.',
+  'errors.BLOCTO_AUTHENTICATION': 'Wallet authentication failed. Please connect your wallet again.',
+  'errors.BLOCTO_EMAIL': 'Your wallet did not share an email address and wallet address. Please connect again.',
+  'errors.null': 'cannot be empty',
+  'errors.number': 'must be a number',
+  'errors.integer': 'must be an integer',
+  'errors.range': 'must be between {min} and {max}',
+  'errors.matches': 'is invalid',
+  'errors.required': 'Please fill in all the required information',
+};
+
+function fill(text: string, params?: Record<string, string | number>): string {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+}
+
+/** Display rule of SPEC §8. */
+export function errorMessage(err: Partial<ApiErrorBody> | null | undefined): string {
+  if (!err) return errorTexts['errors.default']!;
+  const params = err.params ?? (err.code === ErrorCode.INVALID_VALUE && err.field === 'password' ? { n: PASSWORD_MIN } : undefined);
+  if (err.code && err.field) {
+    const t = errorTexts[`errors.${err.code}.${err.field}`];
+    if (t) return fill(t, params);
+  }
+  if (err.code) {
+    const t = errorTexts[`errors.${err.code}`];
+    if (t) return fill(t, params);
+  }
+  return err.message || errorTexts['errors.default']!;
+}
+
+/** A thrown error carrying an API error body; used by the server and the API client. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody,
+  ) {
+    super(body.message);
+    this.name = 'ApiError';
+  }
+}

@@ -1,0 +1,126 @@
+import * as v from 'valibot';
+import { REGISTRATION_ROLE } from '../enums';
+import { PASSWORD_MIN } from '../errors';
+
+/** SPEC §5 rules for the account forms and the accounts API (SPEC §7). Messages are error keys. */
+
+const required = (code: string) => v.pipe(v.string(code), v.trim(), v.nonEmpty(code));
+
+/** Email: required (EMAIL_MISSING); must look like an email; 3 to 100 characters with an @. */
+export const Email = v.pipe(
+  required('EMAIL_MISSING'),
+  v.toLowerCase(),
+  v.email('INVALID_VALUE.email'),
+  v.minLength(3, 'INVALID_VALUE.email'),
+  v.maxLength(100, 'INVALID_VALUE.email'),
+);
+/** Forgot-password email: at most 40 characters. */
+export const ForgotEmail = v.pipe(Email, v.maxLength(40, 'INVALID_VALUE.email'));
+
+/** Password: required (PASSWORD_MISSING); at least 8 characters (INVALID_VALUE.password). */
+export const Password = v.pipe(
+  v.string('PASSWORD_MISSING'),
+  v.nonEmpty('PASSWORD_MISSING'),
+  v.minLength(PASSWORD_MIN, 'INVALID_VALUE.password'),
+  v.maxLength(200, 'INVALID_VALUE.password'),
+);
+
+/** Sign-up username: at least 3 letters, hyphens or underscores (INVALID_VALUE.username). */
+export const SignupUsername = v.pipe(
+  required('USERNAME_MISSING'),
+  v.regex(/^[\p{L}_-]{3,50}$/u, 'INVALID_VALUE.username'),
+);
+/** Settings and vanity username: 2 to 50 letters, numbers, dashes, underscores (INVALID_USERNAME). */
+export const SettingsUsername = v.pipe(required('USERNAME_MISSING'), v.regex(/^[\p{L}\p{N}_-]{2,50}$/u, 'INVALID_USERNAME'));
+/** Profile (avatar step) username: up to 50 word characters or hyphen. */
+export const ProfileUsername = v.pipe(required('USERNAME_MISSING'), v.regex(/^[\w-]{1,50}$/, 'INVALID_USERNAME'));
+
+/** First name: required; at least 3 letters, hyphens or underscores (INVALID_VALUE.firstName). */
+export const FirstName = v.pipe(
+  required('FIRSTNAME_MISSING'),
+  v.regex(/^[\p{L}_-]{3,}$/u, 'INVALID_VALUE.firstName'),
+  v.maxLength(100, 'INVALID_VALUE.firstName'),
+);
+/** First name in settings: 3 to 100 characters. */
+export const SettingsFirstName = v.pipe(
+  required('FIRSTNAME_MISSING'),
+  v.minLength(3, 'INVALID_VALUE.firstName'),
+  v.maxLength(100, 'INVALID_VALUE.firstName'),
+);
+/** Profile (avatar step) first name: at most 50. */
+export const ProfileFirstName = v.pipe(FirstName, v.maxLength(50, 'INVALID_VALUE.firstName'));
+/** Last name: optional, up to 100 (INVALID_VALUE.lastName). */
+export const LastName = v.optional(v.pipe(v.string('INVALID_VALUE.lastName'), v.trim(), v.maxLength(100, 'INVALID_VALUE.lastName')), '');
+export const ProfileLastName = v.optional(v.pipe(v.string('INVALID_VALUE.lastName'), v.trim(), v.maxLength(50, 'INVALID_VALUE.lastName')), '');
+
+/** A Flow account address: 0x and 16 hex digits. */
+export const FlowAddress = v.pipe(v.string('INVALID_VALUE.walletAddress'), v.regex(/^0x[0-9a-f]{16}$/, 'INVALID_VALUE.walletAddress'));
+
+export const RegistrationInput = v.pipe(
+  v.object({
+    email: Email,
+    username: SignupUsername,
+    password: Password,
+    firstName: FirstName,
+    lastName: LastName,
+    walletAddress: v.optional(FlowAddress),
+    cid: v.optional(v.pipe(v.string(), v.maxLength(200))),
+    rewardCode: v.optional(v.pipe(v.string(), v.maxLength(64))),
+    role: v.optional(v.picklist([REGISTRATION_ROLE], 'INVALID_VALUE.role'), REGISTRATION_ROLE),
+  }),
+  // A wallet-linked registration carries both the wallet address and the wallet's cid (SPEC §5).
+  v.check((r) => !r.walletAddress === !r.cid, 'BLOCTO_EMAIL'),
+);
+export type RegistrationInput = v.InferOutput<typeof RegistrationInput>;
+
+export const LoginInput = v.object({
+  email: Email,
+  password: v.pipe(v.string('PASSWORD_MISSING'), v.nonEmpty('PASSWORD_MISSING'), v.maxLength(200, 'UNAUTHORIZED')),
+});
+export type LoginInput = v.InferOutput<typeof LoginInput>;
+
+export const PasswordResetRequestInput = v.object({ email: ForgotEmail });
+export const PasswordResetInput = v.object({ password: Password });
+
+export const ProfileUpdateInput = v.pipe(
+  v.object({
+    email: v.optional(Email),
+    username: v.optional(SettingsUsername),
+    firstName: v.optional(SettingsFirstName),
+    lastName: v.optional(LastName),
+    avatarUrl: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(2000), v.url('INVALID_VALUE.avatarUrl')))),
+    walletAddress: v.optional(FlowAddress),
+    oldPassword: v.optional(v.string('PASSWORD_MISSING')),
+    newPassword: v.optional(Password),
+  }),
+  v.forward(
+    v.check((u) => u.newPassword === undefined || !!u.oldPassword, 'PASSWORD_MISSING.oldPassword'),
+    ['oldPassword'],
+  ),
+  v.forward(
+    v.check((u) => u.newPassword === undefined || u.newPassword !== u.oldPassword, 'PASSWORD_SAME.newPassword'),
+    ['newPassword'],
+  ),
+);
+export type ProfileUpdateInput = v.InferOutput<typeof ProfileUpdateInput>;
+
+export const UserExistenceQuery = v.pipe(
+  v.object({ email: v.optional(Email), walletAddress: v.optional(FlowAddress) }),
+  v.check((q) => !!q.email || !!q.walletAddress, 'EMAIL_MISSING.email'),
+);
+
+/* ---- Client-only form schemas (same rules, plus confirmation) ---- */
+
+export const SignupForm = v.pipe(
+  v.object({ password: Password, confirm: v.string() }),
+  v.forward(
+    v.check((f) => f.password === f.confirm, 'PASSWORD_MISMATCH.confirm'),
+    ['confirm'],
+  ),
+);
+export const ResetForm = SignupForm;
+export const NameForm = v.object({ firstName: FirstName, lastName: LastName });
+export const ProfileForm = v.object({ username: ProfileUsername, firstName: ProfileFirstName, lastName: ProfileLastName });
+export const LoginForm = v.object({ password: v.pipe(v.string('PASSWORD_MISSING'), v.nonEmpty('PASSWORD_MISSING')) });
+export const ForgotForm = v.object({ email: ForgotEmail });
+export const ConnectForm = v.object({ email: Email });

@@ -1,0 +1,43 @@
+import type { KycStatus, Role, UserStatus } from './enums';
+
+/** The user of SPEC §3 as the API returns it. */
+export interface Kyc {
+  id: string | null;
+  sessionId: string | null;
+  url: string | null;
+  status: KycStatus;
+  code: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  reason: string | null;
+  reasonCode: string | null;
+  updatedAt: string | null;
+}
+
+export interface User {
+  id: string;
+  email: string | null;
+  username: string;
+  firstName: string;
+  lastName: string;
+  walletAddress: string | null;
+  ethAddress: string | null;
+  collectorScore: number;
+  viewedCollectorScore: number;
+  level: number;
+  createdAt: string;
+  avatarUrl: string | null;
+  identiconAvatar: string | null;
+  role: Role;
+  status: UserStatus;
+  wallet: { walletAddress: string | null };
+  kyc: Kyc;
+}
+
+/** Claims carried by the bearer JWT. */
+export interface SessionClaims {
+  userId: string;
+  role: Role;
+  /** Expiry as epoch milliseconds. */
+  expiresAt: number;
+}

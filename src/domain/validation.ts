@@ -1,0 +1,40 @@
+import * as v from 'valibot';
+import type { ApiErrorBody } from './errors';
+import { errorMessage } from './errors';
+
+/**
+ * Valibot messages in this project are error keys: "CODE" or "CODE.field" (SPEC §8 display rule).
+ * These helpers turn issues into `{ code, field, message }` bodies, one per field.
+ */
+export function issueToError(issue: v.BaseIssue<unknown>): ApiErrorBody {
+  const [code = 'INVALID_VALUE', keyField] = issue.message.split('.', 2);
+  const pathField = issue.path?.map((p) => String(p.key)).join('.');
+  const field = keyField ?? (pathField || undefined);
+  const body: ApiErrorBody = { code, message: '' };
+  if (field) body.field = field;
+  body.message = errorMessage(body);
+  return body;
+}
+
+/** The first error of a failed parse (what the API answers with). */
+export function firstError(issues: readonly v.BaseIssue<unknown>[]): ApiErrorBody {
+  return issueToError(issues[0]!);
+}
+
+/** One error per field (what forms show next to each input). */
+export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, ApiErrorBody> {
+  const out: Record<string, ApiErrorBody> = {};
+  for (const issue of issues) {
+    const err = issueToError(issue);
+    const key = err.field ?? '_';
+    if (!out[key]) out[key] = err;
+  }
+  return out;
+}
+
+export type Validated<T> = { ok: true; value: T } | { ok: false; errors: Record<string, ApiErrorBody> };
+
+export function validate<S extends v.GenericSchema>(schema: S, input: unknown): Validated<v.InferOutput<S>> {
+  const r = v.safeParse(schema, input);
+  return r.success ? { ok: true, value: r.output } : { ok: false, errors: fieldErrors(r.issues) };
+}
