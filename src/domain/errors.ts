@@ -61,6 +61,7 @@ export const errorTexts: Record<string, string> = {
   'errors.INVALID_VALUE.lastName': 'Last name can be at most 100 characters',
   'errors.INVALID_VALUE.role': 'This role cannot be chosen at registration',
   'errors.INVALID_VALUE.walletAddress': 'Wallet address is invalid',
+  'errors.INVALID_VALUE.oldPassword': 'The current password is not correct',
   'errors.EMAIL_EXISTS': 'An account with this email already exists.',
   'errors.USERNAME_EXISTS': 'This username is taken.',
   'errors.WALLET_EXISTS': 'This wallet is linked to another account.',

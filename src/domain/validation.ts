@@ -2,12 +2,16 @@ import * as v from 'valibot';
 import type { ApiErrorBody } from './errors';
 import { errorMessage } from './errors';
 
+const ERROR_KEY = /^[A-Za-z_]+(\.[A-Za-z_]\w*)?$/;
+
 /**
  * Valibot messages in this project are error keys: "CODE" or "CODE.field" (SPEC §8 display rule).
  * These helpers turn issues into `{ code, field, message }` bodies, one per field.
  */
 export function issueToError(issue: v.BaseIssue<unknown>): ApiErrorBody {
-  const [code = 'INVALID_VALUE', keyField] = issue.message.split('.', 2);
+  // A schema without a key message (e.g. a wrong type caught by v.string()) reads as INVALID_VALUE.
+  const key = ERROR_KEY.test(issue.message) ? issue.message : 'INVALID_VALUE';
+  const [code = 'INVALID_VALUE', keyField] = key.split('.', 2);
   const pathField = issue.path?.map((p) => String(p.key)).join('.');
   const field = keyField ?? (pathField || undefined);
   const body: ApiErrorBody = { code, message: '' };
@@ -37,4 +41,19 @@ export type Validated<T> = { ok: true; value: T } | { ok: false; errors: Record<
 export function validate<S extends v.GenericSchema>(schema: S, input: unknown): Validated<v.InferOutput<S>> {
   const r = v.safeParse(schema, input);
   return r.success ? { ok: true, value: r.output } : { ok: false, errors: fieldErrors(r.issues) };
+}
+
+/**
+ * v.object whose missing keys report what their own schema says about undefined (e.g. EMAIL_MISSING
+ * for a missing email) instead of valibot's generic "Invalid key"; any other object issue is INVALID_VALUE.
+ */
+export function fieldObject<const E extends v.ObjectEntries>(entries: E) {
+  return v.object(entries, (issue) => {
+    const key = issue.path?.at(-1)?.key;
+    if (typeof key === 'string' && issue.expected === `"${key}"` && Object.hasOwn(entries, key)) {
+      const missing = v.safeParse(entries[key]!, undefined);
+      if (!missing.success) return missing.issues[0].message;
+    }
+    return 'INVALID_VALUE';
+  });
 }

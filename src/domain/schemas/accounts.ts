@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { REGISTRATION_ROLE } from '../enums';
 import { PASSWORD_MIN } from '../errors';
+import { fieldObject } from '../validation';
 
 /** SPEC §5 rules for the account forms and the accounts API (SPEC §7). Messages are error keys. */
 
@@ -57,7 +58,7 @@ export const ProfileLastName = v.optional(v.pipe(v.string('INVALID_VALUE.lastNam
 export const FlowAddress = v.pipe(v.string('INVALID_VALUE.walletAddress'), v.regex(/^0x[0-9a-f]{16}$/, 'INVALID_VALUE.walletAddress'));
 
 export const RegistrationInput = v.pipe(
-  v.object({
+  fieldObject({
     email: Email,
     username: SignupUsername,
     password: Password,
@@ -73,17 +74,17 @@ export const RegistrationInput = v.pipe(
 );
 export type RegistrationInput = v.InferOutput<typeof RegistrationInput>;
 
-export const LoginInput = v.object({
+export const LoginInput = fieldObject({
   email: Email,
   password: v.pipe(v.string('PASSWORD_MISSING'), v.nonEmpty('PASSWORD_MISSING'), v.maxLength(200, 'UNAUTHORIZED')),
 });
 export type LoginInput = v.InferOutput<typeof LoginInput>;
 
-export const PasswordResetRequestInput = v.object({ email: ForgotEmail });
-export const PasswordResetInput = v.object({ password: Password });
+export const PasswordResetRequestInput = fieldObject({ email: ForgotEmail });
+export const PasswordResetInput = fieldObject({ password: Password });
 
 export const ProfileUpdateInput = v.pipe(
-  v.object({
+  fieldObject({
     email: v.optional(Email),
     username: v.optional(SettingsUsername),
     firstName: v.optional(SettingsFirstName),
@@ -105,22 +106,22 @@ export const ProfileUpdateInput = v.pipe(
 export type ProfileUpdateInput = v.InferOutput<typeof ProfileUpdateInput>;
 
 export const UserExistenceQuery = v.pipe(
-  v.object({ email: v.optional(Email), walletAddress: v.optional(FlowAddress) }),
+  fieldObject({ email: v.optional(Email), walletAddress: v.optional(FlowAddress) }),
   v.check((q) => !!q.email || !!q.walletAddress, 'EMAIL_MISSING.email'),
 );
 
 /* ---- Client-only form schemas (same rules, plus confirmation) ---- */
 
 export const SignupForm = v.pipe(
-  v.object({ password: Password, confirm: v.string() }),
+  fieldObject({ password: Password, confirm: v.string() }),
   v.forward(
     v.check((f) => f.password === f.confirm, 'PASSWORD_MISMATCH.confirm'),
     ['confirm'],
   ),
 );
 export const ResetForm = SignupForm;
-export const NameForm = v.object({ firstName: FirstName, lastName: LastName });
-export const ProfileForm = v.object({ username: ProfileUsername, firstName: ProfileFirstName, lastName: ProfileLastName });
-export const LoginForm = v.object({ password: v.pipe(v.string('PASSWORD_MISSING'), v.nonEmpty('PASSWORD_MISSING')) });
-export const ForgotForm = v.object({ email: ForgotEmail });
-export const ConnectForm = v.object({ email: Email });
+export const NameForm = fieldObject({ firstName: FirstName, lastName: LastName });
+export const ProfileForm = fieldObject({ username: ProfileUsername, firstName: ProfileFirstName, lastName: ProfileLastName });
+export const LoginForm = fieldObject({ password: v.pipe(v.string('PASSWORD_MISSING'), v.nonEmpty('PASSWORD_MISSING')) });
+export const ForgotForm = fieldObject({ email: ForgotEmail });
+export const ConnectForm = fieldObject({ email: Email });
