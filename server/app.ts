@@ -1,0 +1,50 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { ApiError, ErrorCode } from '../src/domain/errors';
+import { authenticator } from './auth/session';
+import { type AppDeps, createServices } from './deps';
+import { type AppEnv, apiError, errorResponse, mountRoutes, notFound, type Route } from './http';
+import { authRoutes } from './routes/auth';
+import { devRoutes } from './routes/dev';
+import { queryRoutes } from './routes/queries';
+import { systemRoutes } from './routes/system';
+import { userRoutes } from './routes/users';
+import { mountSpa } from './spa';
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The product API under /api (and, given spaDir, the built SPA). */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const s = createServices(deps);
+  const routes: Route[] = [];
+  routes.push(
+    ...systemRoutes(s, routes),
+    ...userRoutes(s),
+    ...authRoutes(s),
+    ...queryRoutes(s),
+    ...(s.config.production ? [] : devRoutes(s)),
+  );
+
+  const api = new Hono<AppEnv>();
+  api.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw apiError(413, ErrorCode.INVALID_VALUE, undefined, 'The request body is too large');
+      },
+    }),
+  );
+  mountRoutes(api, routes, authenticator(s));
+  api.all('*', (c) => errorResponse(c, notFound()));
+
+  const app = new Hono<AppEnv>();
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return errorResponse(c, err);
+    s.log.error(`${c.req.method} ${c.req.path} failed`, err);
+    return c.json({ code: ErrorCode.UNKNOWN, message: 'Unknown error occurred' }, 500);
+  });
+  app.route('/api', api);
+  if (deps.spaDir) mountSpa(app, deps.spaDir);
+  app.notFound((c) => errorResponse(c, notFound()));
+  return app;
+}

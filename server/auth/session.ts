@@ -1,0 +1,31 @@
+import type { Services } from '../deps';
+import type { Authenticate } from '../http';
+import { unauthorized } from '../http';
+import { findUserById } from '../users/store';
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/** The bearer token from the Authorization header, if there is one. */
+export function bearerToken(header: string | undefined): string | undefined {
+  return header?.match(BEARER)?.[1];
+}
+
+/**
+ * Sets the caller from the session token. A token that is malformed, expired, of an older token
+ * version (password changed since) or of a user who is no longer active answers 401.
+ */
+export function authenticator({ db, tokens }: Pick<Services, 'db' | 'tokens'>): Authenticate {
+  return async (c, mode) => {
+    if (mode === 'none') return;
+    const header = c.req.header('authorization');
+    if (header === undefined && mode === 'optional') return;
+    const token = bearerToken(header);
+    if (!token) throw unauthorized('Please log in');
+    const claims = await tokens.verify(token);
+    const user = claims ? await findUserById(db, claims.userId) : undefined;
+    if (!claims || user?.status !== 'active' || user.tokenVersion !== claims.tv) {
+      throw unauthorized('Your session has expired. Please log in again.');
+    }
+    c.set('user', user);
+  };
+}

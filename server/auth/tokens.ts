@@ -1,0 +1,42 @@
+import { jwtVerify, SignJWT } from 'jose';
+import * as v from 'valibot';
+import { roles } from '../../src/domain/enums';
+import type { Clock } from '../deps';
+
+/** Session tokens: HS256 JWTs carrying userId, role, the user's token version (tv) and exp. */
+
+const Claims = v.object({
+  userId: v.pipe(v.string(), v.uuid()),
+  role: v.picklist(roles),
+  tv: v.pipe(v.number(), v.integer()),
+});
+export type TokenClaims = v.InferOutput<typeof Claims>;
+
+export interface Tokens {
+  issue(user: { id: string; role: TokenClaims['role']; tokenVersion: number }): Promise<string>;
+  /** The claims of a valid, unexpired token; undefined otherwise. */
+  verify(token: string): Promise<TokenClaims | undefined>;
+}
+
+export function createTokens(secret: string, ttlSeconds: number, clock: Clock): Tokens {
+  const key = new TextEncoder().encode(secret);
+  return {
+    issue(user) {
+      const now = Math.floor(clock().getTime() / 1000);
+      return new SignJWT({ userId: user.id, role: user.role, tv: user.tokenVersion })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuedAt(now)
+        .setExpirationTime(now + ttlSeconds)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: clock() });
+        const claims = v.safeParse(Claims, payload);
+        return claims.success ? claims.output : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}

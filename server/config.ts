@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Server configuration, read once from the environment (see docs/api.md). */
+export interface Config {
+  port: number;
+  /** Directory for the embedded database, the JWT secret and the email outbox. */
+  dataDir: string;
+  /** postgres://… selects PostgreSQL; memory:// an in-memory PGlite; unset the PGlite in `<dataDir>/pglite`. */
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  /** Lifetime of a session token. */
+  tokenTtlSeconds: number;
+  /** Base of links sent by email. */
+  publicUrl: string;
+  nodeEnv: string;
+  production: boolean;
+}
+
+export const JWT_SECRET_MIN = 32;
+const DEFAULT_TOKEN_TTL = 7 * 24 * 3600;
+
+function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`${name} must be an integer from ${min} to ${max}`);
+  return n;
+}
+
+/** JWT_SECRET, else a secret generated once and kept in `<dataDir>/jwt-secret`. */
+function jwtSecret(raw: string | undefined, dataDir: string): string {
+  if (raw !== undefined && raw !== '') {
+    if (raw.length < JWT_SECRET_MIN)
+      throw new Error(`JWT_SECRET must be at least ${JWT_SECRET_MIN} characters`);
+    return raw;
+  }
+  const file = join(dataDir, 'jwt-secret');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = integer('PORT', env.PORT, 3000, 0, 65535);
+  const dataDir = resolve(env.VITRINE_DATA_DIR || './data');
+  const nodeEnv = env.NODE_ENV || 'development';
+  return {
+    port,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: jwtSecret(env.JWT_SECRET, dataDir),
+    tokenTtlSeconds: integer('JWT_TTL_SECONDS', env.JWT_TTL_SECONDS, DEFAULT_TOKEN_TTL, 60, 365 * 24 * 3600),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    nodeEnv,
+    production: nodeEnv === 'production',
+  };
+}

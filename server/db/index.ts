@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Config } from '../config';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** The database or an open transaction: what a multi-step write passes along. */
+export type Executor = Database | Transaction;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+type DatabaseConfig = Pick<Config, 'databaseUrl' | 'dataDir'>;
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Held while migrating so that instances starting together on one PostgreSQL migrate one at a time. */
+const MIGRATION_LOCK = 7_461_727_001;
+
+export function databaseKind(config: DatabaseConfig): DatabaseKind {
+  return /^postgres(ql)?:\/\//.test(config.databaseUrl ?? '') ? 'postgres' : 'pglite';
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url });
+  pool.on('error', (err) => console.error('PostgreSQL idle client error', err));
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePostgres(drizzlePostgres({ client }), { migrationsFolder });
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+  } catch (err) {
+    client.release(true);
+    await pool.end();
+    throw err;
+  }
+  client.release();
+  return { db: drizzlePostgres({ client: pool, schema }), kind: 'postgres', close: () => pool.end() };
+}
+
+/**
+ * PGlite has one connection. Drizzle's PGlite driver runs each transaction under PGlite's
+ * transaction lock, and plain queries wait for it, so concurrent transactions are serialized.
+ */
+async function openPglite(config: DatabaseConfig): Promise<DatabaseHandle> {
+  let dir: string | undefined;
+  if (config.databaseUrl !== 'memory://') {
+    dir = join(config.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+  }
+  const client = new PGlite(dir);
+  try {
+    await client.waitReady;
+    await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+  } catch (err) {
+    await client.close();
+    throw err;
+  }
+  return { db: drizzlePglite({ client, schema }), kind: 'pglite', close: () => client.close() };
+}
+
+/** Opens the configured database and applies pending migrations (the same SQL for both drivers). */
+export function openDb(config: DatabaseConfig): Promise<DatabaseHandle> {
+  return databaseKind(config) === 'postgres' ? openPostgres(config.databaseUrl!) : openPglite(config);
+}
+
+/** The name of the unique constraint a failed insert or update violated, if that is why it failed. */
+export function uniqueViolation(err: unknown): string | undefined {
+  for (let e = err; e instanceof Error; e = e.cause) {
+    const { code, constraint } = e as Error & { code?: string; constraint?: string };
+    if (code === '23505') return constraint ?? '';
+  }
+  return undefined;
+}

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { kycStatuses, roles, userStatuses } from '../../src/domain/enums';
+
+/** Tables of SPEC §3 (accounts). Times are timestamptz, written from the app clock. */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const role = pgEnum('role', roles);
+export const userStatus = pgEnum('user_status', userStatuses);
+export const kycStatus = pgEnum('kyc_status', kycStatuses);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased (the Email schema lower-cases). */
+    email: text('email').notNull().unique('users_email_unique'),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    walletAddress: text('wallet_address').unique('users_wallet_address_unique'),
+    cid: text('cid'),
+    ethAddress: text('eth_address'),
+    rewardCode: text('reward_code'),
+    collectorScore: integer('collector_score').notNull().default(0),
+    viewedCollectorScore: integer('viewed_collector_score').notNull().default(0),
+    level: integer('level').notNull().default(1),
+    avatarUrl: text('avatar_url'),
+    role: role('role').notNull().default('creator'),
+    status: userStatus('status').notNull().default('active'),
+    /** Bumped on every password change; session tokens carrying an older version are refused. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_username_unique').on(sql`lower(${t.username})`)],
+);
+
+/** The user's identity verification session (SPEC §3 kyc). */
+export const kycVerifications = pgTable('kyc_verifications', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sessionId: text('session_id'),
+  url: text('url'),
+  status: kycStatus('status').notNull().default('unknown'),
+  code: text('code'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  reason: text('reason'),
+  reasonCode: text('reason_code'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
+});
+
+/** Single-use password reset tokens; only the SHA-256 of the token is stored. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Failed logins, counted per email and per client address for rate limiting. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('login_attempts_email_idx').on(t.email, t.createdAt),
+    index('login_attempts_address_idx').on(t.address, t.createdAt),
+    index('login_attempts_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Emails written by the product; also saved as files in `<dataDir>/outbox`. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    /** The message's call-to-action link, if any. */
+    link: text('link'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_created_idx').on(t.createdAt)],
+);

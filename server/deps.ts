@@ -1,0 +1,60 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { createTokens, type Tokens } from './auth/tokens';
+import type { Config } from './config';
+import type { Database, DatabaseHandle, DatabaseKind } from './db';
+import { createOutbox, type Outbox } from './outbox';
+
+export type Clock = () => Date;
+export type Log = Pick<Console, 'info' | 'error'>;
+
+/** What createApp needs; tests replace the clock and the client address. */
+export interface AppDeps {
+  config: Config;
+  database: Pick<DatabaseHandle, 'db' | 'kind'>;
+  clock?: Clock;
+  /** The address login attempts are counted against. */
+  clientAddress?: (c: Context) => string;
+  /** Directory of the built SPA to serve (production). */
+  spaDir?: string;
+  log?: Log;
+}
+
+/** What the route modules use. */
+export interface Services {
+  config: Config;
+  db: Database;
+  dbKind: DatabaseKind;
+  clock: Clock;
+  clientAddress: (c: Context) => string;
+  tokens: Tokens;
+  outbox: Outbox;
+  log: Log;
+}
+
+/** The first hop of X-Forwarded-For, else the socket's peer address. */
+export function forwardedOrSocketAddress(c: Context): string {
+  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+  if (forwarded) return forwarded;
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+export function createServices(deps: AppDeps): Services {
+  const clock = deps.clock ?? (() => new Date());
+  const log = deps.log ?? console;
+  const { db, kind } = deps.database;
+  return {
+    config: deps.config,
+    db,
+    dbKind: kind,
+    clock,
+    clientAddress: deps.clientAddress ?? forwardedOrSocketAddress,
+    tokens: createTokens(deps.config.jwtSecret, deps.config.tokenTtlSeconds, clock),
+    outbox: createOutbox(db, deps.config, clock, log),
+    log,
+  };
+}

@@ -1,0 +1,138 @@
+import type { Context, Hono } from 'hono';
+import * as v from 'valibot';
+import { ApiError, type ApiErrorBody, ErrorCode, errorMessage } from '../src/domain/errors';
+import { firstError } from '../src/domain/validation';
+import type { users } from './db/schema';
+
+/**
+ * A tiny route registry: every route declares its method, path, input schemas and summary.
+ * The same declarations mount the routes on Hono and generate the OpenAPI document.
+ */
+
+export type UserRow = typeof users.$inferSelect;
+export type AppEnv = { Variables: { user: UserRow | undefined } };
+export type AppContext = Context<AppEnv>;
+
+export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+/** none: public; optional: a valid token identifies the caller; required: 401 without one. */
+export type AuthMode = 'none' | 'optional' | 'required';
+
+type Schema = v.GenericSchema;
+type Out<S> = S extends Schema ? v.InferOutput<S> : undefined;
+
+export interface RouteSpec<P, Q, B> {
+  method: Method;
+  /** OpenAPI-style path below /api, e.g. /users/{id}. */
+  path: string;
+  summary: string;
+  tag: string;
+  auth?: AuthMode;
+  /** A path parameter that fails its schema names no resource: 404. */
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Status → description of the answer. */
+  responses: Record<number, string>;
+  handler(
+    c: AppContext,
+    input: { params: Out<P>; query: Out<Q>; body: Out<B> },
+  ): Response | Promise<Response>;
+}
+
+export interface Route {
+  method: Method;
+  path: string;
+  summary: string;
+  tag: string;
+  auth: AuthMode;
+  params?: Schema;
+  query?: Schema;
+  body?: Schema;
+  responses: Record<number, string>;
+  handler(
+    c: AppContext,
+    input: { params: unknown; query: unknown; body: unknown },
+  ): Response | Promise<Response>;
+}
+
+export function defineRoute<
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+>(spec: RouteSpec<P, Q, B>): Route {
+  return { auth: 'none', ...spec } as unknown as Route;
+}
+
+/* ---- Errors: `{ code, field?, message }` with the codes of SPEC §8 ---- */
+
+/** An API error that also sets response headers (e.g. Retry-After). */
+export class HttpError extends ApiError {
+  constructor(
+    status: number,
+    body: ApiErrorBody,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(status, body);
+  }
+}
+
+export function apiError(status: number, code: string, field?: string, message?: string): HttpError {
+  const body: ApiErrorBody = { code, message: '' };
+  if (field) body.field = field;
+  body.message = message ?? errorMessage(body);
+  return new HttpError(status, body);
+}
+
+export const badRequest = (code: string, field?: string, message?: string) =>
+  apiError(400, code, field, message);
+export const unauthorized = (message: string) => apiError(401, ErrorCode.UNAUTHORIZED, undefined, message);
+export const forbidden = () => apiError(403, ErrorCode.FORBIDDEN, undefined, 'Restricted area');
+export const notFound = () => apiError(404, ErrorCode.NOT_FOUND);
+
+export function errorResponse(c: Context, err: ApiError): Response {
+  if (err instanceof HttpError)
+    for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
+  return c.json(err.body, err.status as 400);
+}
+
+/* ---- Mounting ---- */
+
+function parse(
+  schema: Schema,
+  input: unknown,
+  onFail: (issues: v.BaseIssue<unknown>[]) => ApiError,
+): unknown {
+  const r = v.safeParse(schema, input);
+  if (!r.success) throw onFail(r.issues);
+  return r.output;
+}
+
+const invalid = (issues: v.BaseIssue<unknown>[]) => new HttpError(400, firstError(issues));
+
+async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest(ErrorCode.INVALID_VALUE, undefined, 'The request body is not valid JSON');
+  }
+}
+
+export type Authenticate = (c: AppContext, mode: AuthMode) => Promise<void>;
+
+/** Mounts routes on a Hono app whose base is /api; authentication runs before input validation. */
+export function mountRoutes(app: Hono<AppEnv>, routes: readonly Route[], authenticate: Authenticate): void {
+  for (const route of routes) {
+    const honoPath = route.path.replace(/\{(\w+)\}/g, ':$1');
+    app.on(route.method.toUpperCase(), honoPath, async (c) => {
+      await authenticate(c, route.auth);
+      const input = {
+        params: route.params && parse(route.params, c.req.param(), () => notFound()),
+        query: route.query && parse(route.query, c.req.query(), invalid),
+        body: route.body && parse(route.body, await readJson(c), invalid),
+      };
+      return route.handler(c, input);
+    });
+  }
+}

@@ -1,0 +1,94 @@
+import { type JsonSchema, toJsonSchema } from '@valibot/to-json-schema';
+import type * as v from 'valibot';
+import type { Route } from './http';
+
+/** The OpenAPI 3.1 document of the registered routes, generated from their valibot schemas. */
+
+function jsonSchema(schema: v.GenericSchema): JsonSchema {
+  const { $schema: _, ...rest } = toJsonSchema(schema, {
+    target: 'draft-2020-12',
+    typeMode: 'input',
+    errorMode: 'ignore',
+  });
+  return rest;
+}
+
+function parameters(schema: v.GenericSchema | undefined, where: 'path' | 'query') {
+  if (!schema) return [];
+  const { properties = {}, required = [] } = jsonSchema(schema) as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.includes(name),
+    schema: property,
+  }));
+}
+
+const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** e.g. GET /users/{id} → getUsersById, POST /auth/logins → postAuthLogins. */
+function operationId(route: Route): string {
+  const words = route.path.match(/\{\w+\}|[A-Za-z0-9]+/g) ?? [];
+  return (
+    route.method +
+    words.map((w) => (w.startsWith('{') ? `By${capital(w.slice(1, -1))}` : capital(w))).join('')
+  );
+}
+
+const errorRef = { $ref: '#/components/schemas/Error' };
+
+function operation(route: Route) {
+  const responses = Object.fromEntries(
+    Object.entries(route.responses).map(([status, description]) => [
+      status,
+      Number(status) >= 400
+        ? { description, content: { 'application/json': { schema: errorRef } } }
+        : { description },
+    ]),
+  );
+  return {
+    operationId: operationId(route),
+    summary: route.summary,
+    tags: [route.tag],
+    ...(route.auth !== 'none' && {
+      security: route.auth === 'optional' ? [{}, { bearerAuth: [] }] : [{ bearerAuth: [] }],
+    }),
+    parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+    ...(route.body && {
+      requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body) } } },
+    }),
+    responses,
+  };
+}
+
+export function openApiDocument(routes: readonly Route[], version: string) {
+  const paths: Record<string, Record<string, ReturnType<typeof operation>>> = {};
+  for (const route of routes) {
+    paths[route.path] ??= {};
+    paths[route.path]![route.method] = operation(route);
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Vitrine API', version },
+    servers: [{ url: '/api' }],
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: { type: 'string', description: 'Error code of SPEC §8, e.g. EMAIL_EXISTS' },
+            field: { type: 'string', description: 'The input field the error is about' },
+            message: { type: 'string' },
+            params: { type: 'object', additionalProperties: { type: ['string', 'number'] } },
+          },
+        },
+      },
+    },
+  };
+}

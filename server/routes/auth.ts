@@ -1,0 +1,102 @@
+import { eq } from 'drizzle-orm';
+import { ErrorCode } from '../../src/domain/errors';
+import { LoginInput, PasswordResetInput, PasswordResetRequestInput } from '../../src/domain/schemas/accounts';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../auth/login-limit';
+import { hashPassword, verifyNobody, verifyPassword } from '../auth/passwords';
+import { consumeResetToken, createResetToken, RESET_TTL_MS } from '../auth/resets';
+import { bearerToken } from '../auth/session';
+import { users } from '../db/schema';
+import type { Services } from '../deps';
+import { badRequest, defineRoute, forbidden, type Route, type UserRow, unauthorized } from '../http';
+import { findUserByEmail, nextTokenVersion } from '../users/store';
+
+/** Email and password login, forgotten-password email and password reset (SPEC §4, §7). */
+export function authRoutes(s: Services): Route[] {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/auth/logins',
+      tag: 'auth',
+      summary: 'Log in with email and password',
+      body: LoginInput,
+      responses: {
+        200: 'The session token: { authToken }',
+        400: 'Invalid input',
+        401: 'Invalid email or password',
+        403: 'The account is blocked or removed',
+        429: 'Too many failed attempts for this email or from this address (RATE_LIMITED)',
+      },
+      async handler(c, { body }) {
+        const attempt = { email: body.email, address: s.clientAddress(c) };
+        await assertLoginAllowed(s.db, s.clock, attempt);
+        const user = await findUserByEmail(s.db, body.email);
+        const valid = user
+          ? await verifyPassword(user.passwordHash, body.password)
+          : await verifyNobody(body.password);
+        if (!user || !valid) {
+          await recordLoginFailure(s.db, s.clock, attempt);
+          throw unauthorized('Invalid email or password');
+        }
+        if (user.status !== 'active') throw forbidden();
+        await clearLoginFailures(s.db, user.email);
+        return c.json({ authToken: await s.tokens.issue(user) });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/auth/logins/passwords/resets',
+      tag: 'auth',
+      summary: 'Email a single-use password reset link (answers 204 whether or not the account exists)',
+      body: PasswordResetRequestInput,
+      responses: { 204: 'Accepted', 400: 'Invalid input' },
+      async handler(c, { body }) {
+        const user = await findUserByEmail(s.db, body.email);
+        const token = user?.status === 'active' ? await createResetToken(s.db, s.clock, user.id) : undefined;
+        if (user && token)
+          await s.outbox.send(resetEmail(user, `${s.config.publicUrl}/auth/reset-password?t=${token}`));
+        return c.body(null, 204);
+      },
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/auth/logins/passwords',
+      tag: 'auth',
+      summary: 'Set a new password with the reset token as bearer; ends every session of the user',
+      body: PasswordResetInput,
+      responses: {
+        204: 'Password changed',
+        400: 'Invalid password, or RESET_TOKEN_INVALID (unknown, used or expired token)',
+      },
+      async handler(c, { body }) {
+        const token = bearerToken(c.req.header('authorization'));
+        if (!token) throw badRequest(ErrorCode.RESET_TOKEN_INVALID);
+        const passwordHash = await hashPassword(body.password);
+        const email = await s.db.transaction(async (tx) => {
+          const userId = await consumeResetToken(tx, s.clock, token);
+          if (!userId) throw badRequest(ErrorCode.RESET_TOKEN_INVALID);
+          const [user] = await tx
+            .update(users)
+            .set({ passwordHash, tokenVersion: nextTokenVersion })
+            .where(eq(users.id, userId))
+            .returning({ email: users.email });
+          return user!.email;
+        });
+        await clearLoginFailures(s.db, email);
+        return c.body(null, 204);
+      },
+    }),
+  ];
+}
+
+function resetEmail(user: UserRow, link: string) {
+  const text = [
+    `Hello ${user.firstName},`,
+    '',
+    `Someone asked to reset the password of your Vitrine account. Open this link within ${RESET_TTL_MS / 60_000} minutes to choose a new password:`,
+    '',
+    link,
+    '',
+    'If you did not ask for this, ignore this email: your password stays the same.',
+  ].join('\n');
+  return { to: user.email, subject: 'Reset your Vitrine password', text, link };
+}

@@ -1,0 +1,73 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { createApp } from './app';
+import type { Config } from './config';
+import { type DatabaseHandle, type DatabaseKind, databaseKind, openDb } from './db';
+import type { Log } from './deps';
+import type { AppEnv } from './http';
+
+const DIST = fileURLToPath(new URL('../dist', import.meta.url));
+
+export interface StartOptions {
+  openDatabase?: (config: Config) => Promise<DatabaseHandle>;
+  log?: Log;
+  /** The built SPA, served in production (default dist/). */
+  spaDir?: string;
+}
+
+export interface RunningServer {
+  port: number;
+  /** Settles once the database is open and migrated and the API answers. */
+  ready: Promise<void>;
+  /** Stops accepting connections, lets open requests finish, closes the database. */
+  close(): Promise<void>;
+}
+
+/** The answer while the database opens: /api/health says 503 starting, everything else 503. */
+function starting(request: Request, database: DatabaseKind): Response {
+  if (new URL(request.url).pathname === '/api/health') {
+    return Response.json({ status: 'starting', database }, { status: 503 });
+  }
+  return Response.json(
+    { code: 'unavailable', message: 'The server is starting. Please try again in a moment.' },
+    { status: 503, headers: { 'Retry-After': '1' } },
+  );
+}
+
+/** Listens on config.port at once, then opens and migrates the database and mounts the app. */
+export async function start(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const log = options.log ?? console;
+  const kind = databaseKind(config);
+  let app: Hono<AppEnv> | undefined;
+  let database: DatabaseHandle | undefined;
+
+  const server = serve({
+    port: config.port,
+    fetch: (request, env) => (app ? app.fetch(request, env) : starting(request, kind)),
+  }) as Server;
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  log.info(`Vitrine listening on http://localhost:${port} (database: ${kind})`);
+
+  const ready = (async () => {
+    database = await (options.openDatabase ?? openDb)(config);
+    const spaDir = config.production ? (options.spaDir ?? DIST) : undefined;
+    app = createApp({ config, database, log, spaDir });
+  })();
+
+  return {
+    port,
+    ready,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await ready.catch(() => undefined);
+      await database?.close();
+    },
+  };
+}

@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { createApp } from '../../../server/app';
+import type { Config } from '../../../server/config';
+import { type DatabaseHandle, openDb } from '../../../server/db';
+import type { AppDeps, Log } from '../../../server/deps';
+import type { AppEnv } from '../../../server/http';
+
+/** Every API suite runs once per database: `describe.each(databases)('%s', (database) => …)`. */
+export const databases = ['pglite', 'postgres'] as const;
+export type DatabaseName = (typeof databases)[number];
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are read field by field in assertions
+export type Json = any;
+
+export interface TestResponse {
+  status: number;
+  body: Json;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Sent as is instead of JSON-encoding `body`. */
+  raw?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** A clock that starts at the real time and moves only when told. */
+export class TestClock {
+  private offset = 0;
+  now = (): Date => new Date(Date.now() + this.offset);
+  advance(ms: number): void {
+    this.offset += ms;
+  }
+}
+
+export interface TestApi {
+  app: Hono<AppEnv>;
+  database: DatabaseHandle;
+  config: Config;
+  clock: TestClock;
+  /** The client address the login rate limit sees; tests may change it. */
+  address: string;
+  logged: unknown[][];
+  request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
+}
+
+export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
+
+export function testConfig(databaseUrl: string, dataDir: string, overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    dataDir,
+    databaseUrl,
+    jwtSecret: JWT_SECRET,
+    tokenTtlSeconds: 7 * 24 * 3600,
+    publicUrl: 'http://vitrine.test',
+    nodeEnv: 'test',
+    production: false,
+    ...overrides,
+  };
+}
+
+/** A fresh PostgreSQL database on the server of the global setup; drop() removes it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const server = inject('postgresUrl');
+  const name = `vitrine_test_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database ${name} with (force)`) };
+}
+
+/** An empty database of the given kind: in-memory PGlite, or a new PostgreSQL database. */
+export async function openTestDatabase(kind: DatabaseName): Promise<{ url: string; drop(): Promise<void> }> {
+  if (kind === 'postgres') return createPostgresDatabase();
+  return { url: 'memory://', drop: async () => undefined };
+}
+
+export const silentLog = (logged: unknown[][]): Log => ({
+  info: (...args: unknown[]) => logged.push(args),
+  error: (...args: unknown[]) => logged.push(args),
+});
+
+/**
+ * Opens a fresh database of the given kind for the enclosing describe block and builds the app
+ * on it with a test clock and a settable client address.
+ */
+export function useTestApp(
+  kind: DatabaseName,
+  overrides: Partial<Config> = {},
+  deps: Partial<Pick<AppDeps, 'spaDir'>> = {},
+): TestApi {
+  const t = { address: randomAddress(), clock: new TestClock(), logged: [] } as unknown as TestApi;
+  let dataDir: string;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'vitrine-api-'));
+    const created = await openTestDatabase(kind);
+    drop = created.drop;
+    t.config = testConfig(created.url, dataDir, overrides);
+    t.database = await openDb(t.config);
+    t.app = createApp({
+      config: t.config,
+      database: t.database,
+      clock: t.clock.now,
+      clientAddress: () => t.address,
+      log: silentLog(t.logged),
+      ...deps,
+    });
+    t.request = async (method, path, options = {}) => {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      let body = options.raw;
+      if (body === undefined && options.body !== undefined) {
+        body = JSON.stringify(options.body);
+        headers['content-type'] = 'application/json';
+      }
+      const response = await t.app.request(path, { method, headers, body });
+      const text = await response.text();
+      let json: Json = text;
+      try {
+        json = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        // not JSON (e.g. a static file): keep the text
+      }
+      return { status: response.status, body: json, headers: response.headers };
+    };
+  });
+
+  // Each test logs in from its own address, so failed attempts of one test never limit another.
+  beforeEach(() => {
+    t.address = randomAddress();
+  });
+
+  afterAll(async () => {
+    await t.database?.close();
+    await drop?.();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  return t;
+}
+
+export const randomAddress = () => `198.51.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
+const letters = (n: number) => Array.from(randomBytes(n), (b) => String.fromCharCode(97 + (b % 26))).join('');
+
+/** Valid registration input with unique email and username. */
+export function newAccount<O extends Record<string, unknown>>(overrides: O = {} as O) {
+  const name = letters(10);
+  return {
+    email: `${name}@example.com`,
+    username: `user_${name}`,
+    password: 'correct horse battery',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    ...overrides,
+  };
+}
+
+/** Registers a new account and answers its token, user and password. */
+export async function register(t: TestApi, overrides: Record<string, unknown> = {}) {
+  const account = newAccount(overrides);
+  const res = await t.request('POST', '/api/users/registrations', { body: account });
+  if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return {
+    ...account,
+    authToken: res.body.authToken as string,
+    user: res.body.user as Json,
+    id: res.body.user.id as string,
+  };
+}
+
+/** A unique Flow address (0x and 16 hex digits). */
+export const flowAddress = () => `0x${randomBytes(8).toString('hex')}`;
