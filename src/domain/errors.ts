@@ -56,6 +56,7 @@ export const errorTexts: Record<string, string> = {
   'errors.INVALID_VALUE': 'is invalid',
   'errors.INVALID_VALUE.email': 'Please enter a valid email address',
   'errors.INVALID_VALUE.password': 'Password must be at least {n} Characters',
+  'errors.INVALID_VALUE.newPassword': 'Password must be at least {n} Characters',
   'errors.INVALID_VALUE.username': 'Username needs at least 3 letters, hyphens or underscores',
   'errors.INVALID_VALUE.firstName': 'First name needs at least 3 letters, hyphens or underscores',
   'errors.INVALID_VALUE.lastName': 'Last name can be at most 100 characters',
@@ -84,7 +85,7 @@ function fill(text: string, params?: Record<string, string | number>): string {
 /** Display rule of SPEC §8. */
 export function errorMessage(err: Partial<ApiErrorBody> | null | undefined): string {
   if (!err) return errorTexts['errors.default']!;
-  const params = err.params ?? (err.code === ErrorCode.INVALID_VALUE && err.field === 'password' ? { n: PASSWORD_MIN } : undefined);
+  const params = err.params ?? (err.code === ErrorCode.INVALID_VALUE && (err.field === 'password' || err.field === 'newPassword') ? { n: PASSWORD_MIN } : undefined);
   if (err.code && err.field) {
     const t = errorTexts[`errors.${err.code}.${err.field}`];
     if (t) return fill(t, params);

@@ -13,7 +13,8 @@ export function issueToError(issue: v.BaseIssue<unknown>): ApiErrorBody {
   const key = ERROR_KEY.test(issue.message) ? issue.message : 'INVALID_VALUE';
   const [code = 'INVALID_VALUE', keyField] = key.split('.', 2);
   const pathField = issue.path?.map((p) => String(p.key)).join('.');
-  const field = keyField ?? (pathField || undefined);
+  // The input's own path names the field (a password rule checked on newPassword is about newPassword).
+  const field = pathField || keyField;
   const body: ApiErrorBody = { code, message: '' };
   if (field) body.field = field;
   body.message = errorMessage(body);
