@@ -39,6 +39,9 @@ export class TestClock {
   advance(ms: number): void {
     this.offset += ms;
   }
+  reset(): void {
+    this.offset = 0;
+  }
 }
 
 export interface TestApi {
@@ -145,8 +148,10 @@ export function useTestApp(
     };
   });
 
-  // Each test logs in from its own address, so failed attempts of one test never limit another.
+  // Each test starts at the real time and logs in from its own address, so failed attempts of
+  // one test never limit another.
   beforeEach(() => {
+    t.clock.reset();
     t.address = randomAddress();
   });
 
