@@ -109,14 +109,20 @@ function parse(
 
 const invalid = (issues: v.BaseIssue<unknown>[]) => new HttpError(400, firstError(issues));
 
-async function readJson(c: Context): Promise<unknown> {
+/** The JSON object of the request body; an empty body reads as {}. */
+async function readJsonObject(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === '') return {};
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw badRequest(ErrorCode.INVALID_VALUE, undefined, 'The request body is not valid JSON');
   }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw badRequest(ErrorCode.INVALID_VALUE, undefined, 'The request body must be a JSON object');
+  }
+  return body;
 }
 
 export type Authenticate = (c: AppContext, mode: AuthMode) => Promise<void>;
@@ -130,7 +136,7 @@ export function mountRoutes(app: Hono<AppEnv>, routes: readonly Route[], authent
       const input = {
         params: route.params && parse(route.params, c.req.param(), () => notFound()),
         query: route.query && parse(route.query, c.req.query(), invalid),
-        body: route.body && parse(route.body, await readJson(c), invalid),
+        body: route.body && parse(route.body, await readJsonObject(c), invalid),
       };
       return route.handler(c, input);
     });

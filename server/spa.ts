@@ -1,17 +1,22 @@
-import { relative, sep } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { AppEnv } from './http';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built SPA: files as they are, hashed /assets/* cached for a year, anything else
- * (index.html, and the history fallback for client routes) revalidated on every load.
+ * revalidated on every load. Other GET paths without a file (client routes) answer index.html;
+ * a missing asset stays a 404.
  */
 export function mountSpa(app: Hono<AppEnv>, root: string): void {
-  const cache = (path: string, c: Context) => {
-    const hashed = relative(root, path).startsWith(`assets${sep}`);
-    c.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-  };
-  app.use('*', serveStatic({ root, onFound: cache }));
-  app.get('*', serveStatic({ root, path: 'index.html', onFound: cache }));
+  app.get('*', async (c, next) => {
+    await next();
+    if (c.res.status === 200)
+      c.res.headers.set('Cache-Control', c.req.path.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
+  });
+  app.get('*', serveStatic({ root }));
+  app.get('*', async (c, next) =>
+    c.req.path.startsWith('/assets/') ? next() : serveStatic({ root, path: 'index.html' })(c, next),
+  );
 }

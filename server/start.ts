@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -53,6 +53,11 @@ export async function start(config: Config, options: StartOptions = {}): Promise
     server.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
+  // While closing, a keep-alive connection is dropped as soon as its last response has finished.
+  let closing = false;
+  server.on('request', (_request, response: ServerResponse) => {
+    response.once('finish', () => closing && setImmediate(() => server.closeIdleConnections()));
+  });
   log.info(`Vitrine listening on http://localhost:${port} (database: ${kind})`);
 
   const ready = (async () => {
@@ -65,7 +70,10 @@ export async function start(config: Config, options: StartOptions = {}): Promise
     port,
     ready,
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      closing = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await closed;
       await ready.catch(() => undefined);
       await database?.close();
     },

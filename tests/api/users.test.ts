@@ -74,15 +74,13 @@ describe.each(databases)('users on %s', (database) => {
     it('includes the KYC session when there is one', async () => {
       const { id, authToken } = await register(t);
       const updatedAt = new Date('2026-01-02T03:04:05.000Z');
-      await t.database.db
-        .insert(kycVerifications)
-        .values({
-          userId: id,
-          sessionId: 's-1',
-          url: 'https://kyc.example/s-1',
-          status: 'created',
-          updatedAt,
-        });
+      await t.database.db.insert(kycVerifications).values({
+        userId: id,
+        sessionId: 's-1',
+        url: 'https://kyc.example/s-1',
+        status: 'created',
+        updatedAt,
+      });
       const res = await t.request('GET', '/api/users/me', { token: authToken });
       expect(res.body.kyc).toMatchObject({
         id: expect.any(String),

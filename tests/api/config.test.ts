@@ -1,0 +1,77 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { databaseKind } from '../../server/db';
+
+describe('loadConfig', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-config-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env = (vars: Record<string, string>) => ({ VITRINE_DATA_DIR: dataDir, ...vars });
+
+  it('has defaults: port 3000, PGlite in the data dir, 7-day tokens, development', () => {
+    const config = loadConfig(env({}));
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir,
+      databaseUrl: undefined,
+      tokenTtlSeconds: 7 * 24 * 3600,
+      publicUrl: 'http://localhost:3000',
+      nodeEnv: 'development',
+      production: false,
+    });
+    expect(databaseKind(config)).toBe('pglite');
+  });
+
+  it('defaults the data dir to ./data', () => {
+    const cwd = process.cwd();
+    process.chdir(dataDir);
+    try {
+      expect(loadConfig({}).dataDir).toBe(join(dataDir, 'data'));
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      env({
+        PORT: '8080',
+        DATABASE_URL: 'postgres://u@db:5432/vitrine',
+        JWT_SECRET: 's'.repeat(40),
+        JWT_TTL_SECONDS: '3600',
+        PUBLIC_URL: 'https://vitrine.example/',
+        NODE_ENV: 'production',
+      }),
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgres://u@db:5432/vitrine',
+      jwtSecret: 's'.repeat(40),
+      tokenTtlSeconds: 3600,
+      publicUrl: 'https://vitrine.example',
+      production: true,
+    });
+    expect(databaseKind(config)).toBe('postgres');
+    expect(databaseKind({ ...config, databaseUrl: 'postgresql://u@db/v' })).toBe('postgres');
+    expect(databaseKind({ ...config, databaseUrl: 'memory://' })).toBe('pglite');
+  });
+
+  it('generates a JWT secret once and keeps it in <dataDir>/jwt-secret', () => {
+    const first = loadConfig(env({})).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(first);
+    expect(statSync(join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+    expect(loadConfig(env({})).jwtSecret).toBe(first);
+  });
+
+  it.each([
+    [{ PORT: 'http' }, 'PORT must be an integer from 0 to 65535'],
+    [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
+    [{ JWT_TTL_SECONDS: '5' }, 'JWT_TTL_SECONDS must be an integer'],
+  ])('refuses %o', (vars, message) => {
+    expect(() => loadConfig(env(vars))).toThrow(message);
+  });
+});

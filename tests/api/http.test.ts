@@ -1,0 +1,246 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { openDb } from '../../server/db';
+import { databases, type Json, openTestDatabase, silentLog, testConfig, useTestApp } from './support/harness';
+
+/** Every route of the API, as `METHOD /path` below /api. */
+const ROUTES = [
+  'GET /health',
+  'GET /openapi.json',
+  'POST /users/registrations',
+  'GET /users/me',
+  'GET /users/{id}',
+  'PATCH /users/me',
+  'POST /auth/logins',
+  'POST /auth/logins/passwords/resets',
+  'PATCH /auth/logins/passwords',
+  'GET /queries/user-existence',
+  'GET /dev/outbox',
+];
+
+describe.each(databases)('HTTP conventions on %s', (database) => {
+  const t = useTestApp(database);
+
+  it('answers GET /api/health with the database kind', async () => {
+    const res = await t.request('GET', '/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', database });
+  });
+
+  describe('GET /api/openapi.json', () => {
+    it('lists every route with its summary, tag and input schemas', async () => {
+      const res = await t.request('GET', '/api/openapi.json');
+      expect(res.status).toBe(200);
+      const doc = res.body;
+      expect(doc).toMatchObject({
+        openapi: '3.1.0',
+        info: { title: 'Vitrine API' },
+        servers: [{ url: '/api' }],
+      });
+      const listed = Object.entries(doc.paths as Record<string, Record<string, Json>>).flatMap(
+        ([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+      );
+      expect(listed.sort()).toEqual([...ROUTES].sort());
+      for (const ops of Object.values(doc.paths as Record<string, Record<string, Json>>)) {
+        for (const op of Object.values(ops)) {
+          expect(op.summary).toEqual(expect.any(String));
+          expect(op.tags).toHaveLength(1);
+          expect(Object.keys(op.responses).length).toBeGreaterThan(0);
+        }
+      }
+    });
+
+    it('describes bodies, parameters and security from the shared schemas', async () => {
+      const { paths, components } = (await t.request('GET', '/api/openapi.json')).body;
+      const registration = paths['/users/registrations'].post;
+      const body = registration.requestBody.content['application/json'].schema;
+      expect(body.required).toEqual(['email', 'username', 'password', 'firstName']);
+      expect(body.properties.password).toMatchObject({ type: 'string', minLength: 8 });
+      expect(body.properties.email).toMatchObject({ format: 'email', maxLength: 100 });
+      expect(registration.security).toBeUndefined();
+      expect(registration.responses['400'].content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/Error',
+      });
+
+      expect(paths['/users/{id}'].get.parameters).toEqual([
+        { name: 'id', in: 'path', required: true, schema: expect.objectContaining({ type: 'string' }) },
+      ]);
+      expect(
+        paths['/queries/user-existence'].get.parameters.map((p: Json) => [p.name, p.in, p.required]),
+      ).toEqual([
+        ['email', 'query', false],
+        ['walletAddress', 'query', false],
+      ]);
+      expect(paths['/users/me'].patch.security).toEqual([{ bearerAuth: [] }]);
+      expect(paths['/users/{id}'].get.security).toEqual([{}, { bearerAuth: [] }]);
+      expect(components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+      const operationIds = Object.values(paths as Record<string, Record<string, Json>>).flatMap((ops) =>
+        Object.values(ops).map((op) => op.operationId),
+      );
+      expect(new Set(operationIds).size).toBe(ROUTES.length);
+      expect(operationIds).toContain('getUsersById');
+    });
+  });
+
+  describe('bad input never answers 500', () => {
+    const post = (raw: string) =>
+      t.request('POST', '/api/auth/logins', { raw, headers: { 'content-type': 'application/json' } });
+
+    it('answers 400 INVALID_VALUE for malformed JSON', async () => {
+      for (const raw of ['{"email":', '{email: "a"}', 'undefined', '\u0000']) {
+        const res = await post(raw);
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ code: 'INVALID_VALUE', message: 'The request body is not valid JSON' });
+      }
+    });
+
+    it('answers 400 INVALID_VALUE for a JSON body that is not an object', async () => {
+      for (const raw of ['null', '[]', '42', '"text"', 'true']) {
+        const res = await post(raw);
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({
+          code: 'INVALID_VALUE',
+          message: 'The request body must be a JSON object',
+        });
+      }
+    });
+
+    it('answers 400 with the field for values of the wrong type', async () => {
+      const res = await t.request('POST', '/api/users/registrations', {
+        body: { email: ['a@b.co'], username: {}, password: 1, firstName: null },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'EMAIL_MISSING', field: 'email' });
+      const other = await t.request('PATCH', '/api/users/me', { body: { avatarUrl: 5 } });
+      expect(other.status).toBe(401);
+    });
+
+    it('treats an empty body as an empty object', async () => {
+      const res = await post('');
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'EMAIL_MISSING', field: 'email' });
+    });
+
+    it('answers 413 for a body over 1 MB', async () => {
+      const res = await post(JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024) }));
+      expect(res.status).toBe(413);
+      expect(res.body.code).toBe('INVALID_VALUE');
+    });
+  });
+
+  it('answers 404 not_found JSON for an unknown /api path or method', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/nothing-here'],
+      ['GET', '/api'],
+      ['DELETE', '/api/users/me'],
+      ['POST', '/api/health'],
+    ] as const) {
+      const res = await t.request(method, path);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ code: 'not_found', message: "We couldn't find what you're looking for" });
+    }
+  });
+
+  it('answers 404 JSON for paths outside /api when no SPA is served', async () => {
+    const res = await t.request('GET', '/marketplace');
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('not_found');
+  });
+});
+
+describe.each(databases)('unexpected errors on %s', (database) => {
+  const logged: unknown[][] = [];
+  let drop: () => Promise<void>;
+  let dataDir: string;
+  afterAll(async () => {
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 500 {code: unknown} and logs the error', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'vitrine-api-'));
+    const created = await openTestDatabase(database);
+    drop = created.drop;
+    const config = testConfig(created.url, dataDir);
+    const handle = await openDb(config);
+    const app = createApp({ config, database: handle, log: silentLog(logged) });
+    await handle.close();
+    const res = await app.request('/api/auth/logins', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'a@b.co', password: 'whatever password' }),
+    });
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ code: 'unknown', message: 'Unknown error occurred' });
+    expect(String(logged.at(-1)?.[0])).toContain('POST /api/auth/logins failed');
+  });
+});
+
+describe.each(databases)('the SPA in production on %s', (database) => {
+  const root = mkdtempSync(join(tmpdir(), 'vitrine-dist-'));
+  const spaDir = join(root, 'dist');
+  mkdirSync(join(spaDir, 'assets'), { recursive: true });
+  writeFileSync(join(root, 'secret.txt'), 'top secret');
+  writeFileSync(join(spaDir, 'index.html'), '<!doctype html><title>Vitrine</title>');
+  writeFileSync(join(spaDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(spaDir, 'favicon.svg'), '<svg/>');
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const t = useTestApp(database, { production: true, nodeEnv: 'production' }, { spaDir });
+
+  it('serves index.html at / with no-cache', async () => {
+    const res = await t.request('GET', '/');
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('<title>Vitrine</title>');
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves hashed assets as immutable for a year', async () => {
+    const res = await t.request('GET', '/assets/index-abc123.js');
+    expect(res.status).toBe(200);
+    expect(res.body).toBe('console.log(1)');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers 404 for a missing asset instead of index.html', async () => {
+    const res = await t.request('GET', '/assets/index-gone.js');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('cache-control')).toBeNull();
+  });
+
+  it('serves other files as they are', async () => {
+    const res = await t.request('GET', '/favicon.svg');
+    expect(res.body).toBe('<svg/>');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('falls back to index.html for client routes', async () => {
+    for (const path of ['/marketplace', '/nft/42/history', '/auth/reset-password?t=abc']) {
+      const res = await t.request('GET', path);
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('<title>Vitrine</title>');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('still answers unknown /api paths with 404 JSON and serves the API', async () => {
+    const res = await t.request('GET', '/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('not_found');
+    expect((await t.request('GET', '/api/health')).status).toBe(200);
+  });
+
+  it('serves nothing from outside the SPA directory', async () => {
+    for (const path of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+    ]) {
+      const res = await t.request('GET', path);
+      expect(res.body).not.toContain('top secret');
+    }
+  });
+});

@@ -1,0 +1,101 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDb } from '../../server/db';
+import { start } from '../../server/start';
+import { databases, openTestDatabase, silentLog, testConfig } from './support/harness';
+
+describe.each(databases)('the server process on %s', (database) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-server-'));
+  const drops: (() => Promise<void>)[] = [];
+  const freshDatabase = async () => {
+    const created = await openTestDatabase(database);
+    drops.push(created.drop);
+    return created.url;
+  };
+  afterAll(async () => {
+    for (const drop of drops) await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('listens at once, answers 503 until the database is ready, then serves; closes gracefully', async () => {
+    const config = testConfig(await freshDatabase(), dataDir);
+    const logged: unknown[][] = [];
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const server = await start(config, {
+      log: silentLog(logged),
+      openDatabase: async (c): Promise<DatabaseHandle> => {
+        await opened;
+        return openDb(c);
+      },
+    });
+    const url = (path: string) => `http://127.0.0.1:${server.port}${path}`;
+    try {
+      expect(logged[0]).toEqual([
+        `Vitrine listening on http://localhost:${server.port} (database: ${database})`,
+      ]);
+
+      const before = await fetch(url('/api/health'));
+      expect(before.status).toBe(503);
+      expect(await before.json()).toEqual({ status: 'starting', database });
+      expect((await fetch(url('/api/users/me'))).status).toBe(503);
+
+      open();
+      await server.ready;
+      const after = await fetch(url('/api/health'));
+      expect(after.status).toBe(200);
+      expect(await after.json()).toEqual({ status: 'ok', database });
+    } finally {
+      await server.close();
+    }
+    await expect(fetch(url('/api/health'))).rejects.toThrow();
+  });
+
+  it('counts failed logins per forwarded client address over real connections', async () => {
+    const server = await start(testConfig(await freshDatabase(), dataDir), { log: silentLog([]) });
+    const login = (email: string, forwardedFor?: string) =>
+      fetch(`http://127.0.0.1:${server.port}/api/auth/logins`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(forwardedFor && { 'x-forwarded-for': forwardedFor }),
+        },
+        body: JSON.stringify({ email, password: 'wrong password' }),
+      });
+    try {
+      await server.ready;
+      for (let i = 0; i < 10; i++)
+        expect((await login(`nobody${i}@example.com`, '198.51.100.9, 10.0.0.1')).status).toBe(401);
+      expect((await login('someone@example.com', '198.51.100.9')).status).toBe(429);
+      expect((await login('someone@example.com', '198.51.100.10')).status).toBe(401);
+      expect((await login('someone@example.com')).status).toBe(401);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('serves the SPA from the given directory in production', async () => {
+    const spaDir = join(dataDir, 'dist');
+    mkdirSync(join(spaDir, 'assets'), { recursive: true });
+    writeFileSync(join(spaDir, 'index.html'), '<!doctype html><title>Vitrine</title>');
+    writeFileSync(join(spaDir, 'assets', 'app-1a2b.js'), 'export {}');
+    const config = testConfig(await freshDatabase(), dataDir, { production: true, nodeEnv: 'production' });
+    const server = await start(config, { log: silentLog([]), spaDir });
+    try {
+      await server.ready;
+      const page = await fetch(`http://127.0.0.1:${server.port}/settings/account`);
+      expect(await page.text()).toContain('<title>Vitrine</title>');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      const asset = await fetch(`http://127.0.0.1:${server.port}/assets/app-1a2b.js`);
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers.get('content-type')).toContain('javascript');
+      expect(await asset.text()).toBe('export {}');
+    } finally {
+      await server.close();
+    }
+  });
+});
