@@ -33,7 +33,7 @@ export interface Services {
 }
 
 /** The first hop of X-Forwarded-For, else the socket's peer address. */
-export function forwardedOrSocketAddress(c: Context): string {
+function forwardedOrSocketAddress(c: Context): string {
   const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
   if (forwarded) return forwarded;
   try {

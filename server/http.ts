@@ -90,8 +90,9 @@ export const forbidden = () => apiError(403, ErrorCode.FORBIDDEN, undefined, 'Re
 export const notFound = () => apiError(404, ErrorCode.NOT_FOUND);
 
 export function errorResponse(c: Context, err: ApiError): Response {
-  if (err instanceof HttpError)
+  if (err instanceof HttpError) {
     for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
+  }
   return c.json(err.body, err.status as 400);
 }
 

@@ -10,13 +10,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * a missing asset stays a 404.
  */
 export function mountSpa(app: Hono<AppEnv>, root: string): void {
+  const index = serveStatic({ root, path: 'index.html' });
   app.get('*', async (c, next) => {
     await next();
-    if (c.res.status === 200)
+    if (c.res.status === 200) {
       c.res.headers.set('Cache-Control', c.req.path.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
+    }
   });
   app.get('*', serveStatic({ root }));
-  app.get('*', async (c, next) =>
-    c.req.path.startsWith('/assets/') ? next() : serveStatic({ root, path: 'index.html' })(c, next),
-  );
+  app.get('*', (c, next) => (c.req.path.startsWith('/assets/') ? next() : index(c, next)));
 }

@@ -49,8 +49,11 @@ export async function start(config: Config, options: StartOptions = {}): Promise
     fetch: (request, env) => (app ? app.fetch(request, env) : starting(request, kind)),
   }) as Server;
   await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
     server.once('error', reject);
+    server.once('listening', () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   const { port } = server.address() as AddressInfo;
   // While closing, a keep-alive connection is dropped as soon as its last response has finished.

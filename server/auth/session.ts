@@ -1,6 +1,5 @@
 import type { Services } from '../deps';
-import type { Authenticate } from '../http';
-import { unauthorized } from '../http';
+import { type Authenticate, unauthorized } from '../http';
 import { findUserById } from '../users/store';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
