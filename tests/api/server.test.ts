@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,6 +98,37 @@ describe.each(databases)('the server process on %s', (database) => {
       expect(await asset.text()).toBe('export {}');
     } finally {
       await server.close();
+    }
+  });
+
+  it('runs as `tsx server/main.ts` and exits 0 on SIGTERM', async () => {
+    const databaseUrl = database === 'postgres' ? await freshDatabase() : '';
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, PORT: '0', VITRINE_DATA_DIR: join(dataDir, 'main'), DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let output = '';
+      const listening = new Promise<number>((resolve) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk;
+          const port = output.match(/Vitrine listening on http:\/\/localhost:(\d+) \(database: (\w+)\)/);
+          if (port) resolve(Number(port[1]));
+        });
+      });
+      const port = await listening;
+      expect(output).toContain(`(database: ${database})`);
+      let health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      while (health.status === 503) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      }
+      expect(await health.json()).toEqual({ status: 'ok', database });
+      child.kill('SIGTERM');
+      const [code] = await once(child, 'exit');
+      expect(code).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
     }
   });
 });
