@@ -1,6 +1,8 @@
 import type { AnyStateMachine } from 'xstate';
 import { authMachine } from './auth';
 import { sessionMachine } from './session';
+import { toastMachine } from './toast';
+import { uiMachine } from './ui';
 
 /** Every machine of the app; the transition coverage report walks this list. */
-export const allMachines: AnyStateMachine[] = [sessionMachine, authMachine];
+export const allMachines: AnyStateMachine[] = [sessionMachine, authMachine, uiMachine, toastMachine];

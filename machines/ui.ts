@@ -1,0 +1,119 @@
+import { assign, enqueueActions, setup, stopChild } from 'xstate';
+import { type ToastInput, toastMachine } from './toast';
+
+/**
+ * Interface state of SPEC §2: cookiesAccepted, showSignup, navMenuOpened, userMenuOpened,
+ * dashboardMobileMenuOpened, plus the toasts on screen.
+ */
+export interface UiContext {
+  /** The cookie choice remembered from an earlier visit. */
+  cookiesRemembered: boolean;
+  /** Toasts on screen; each runs as a child `toast:<id>` that ends itself. */
+  toasts: ToastInput[];
+}
+export interface UiInput {
+  cookiesAccepted?: boolean;
+}
+export type UiEvent =
+  | { type: 'ui.nav.toggle' }
+  | { type: 'ui.user.toggle' }
+  | { type: 'ui.dashboardMenu.toggle' }
+  /** Escape, an outside click or a route change. */
+  | { type: 'ui.menus.close' }
+  | { type: 'ui.signup.show' }
+  | { type: 'ui.signup.hide' }
+  | { type: 'ui.cookies.accept' }
+  | ({ type: 'ui.toast.show' } & ToastInput)
+  | { type: 'ui.toast.dismiss'; id: string }
+  | { type: 'xstate.done.actor.toast'; output: { id: string } };
+
+const menu = (toggle: UiEvent['type']) => ({
+  initial: 'closed' as const,
+  states: {
+    closed: { on: { [toggle]: 'open' } },
+    open: { on: { [toggle]: 'closed', 'ui.menus.close': 'closed' } },
+  },
+});
+
+export const uiMachine = setup({
+  types: {
+    context: {} as UiContext,
+    input: {} as UiInput,
+    events: {} as UiEvent,
+  },
+  actors: { toast: toastMachine },
+  actions: {
+    /** Remembers the cookie choice across visits. */
+    rememberCookies: () => {},
+  },
+  guards: {
+    cookiesAcceptedBefore: ({ context }) => context.cookiesRemembered,
+    hasToast: ({ context, event }) => 'id' in event && context.toasts.some((t) => t.id === event.id),
+    isNewToast: ({ context, event }) =>
+      event.type === 'ui.toast.show' && !context.toasts.some((t) => t.id === event.id),
+  },
+}).createMachine({
+  id: 'ui',
+  type: 'parallel',
+  context: ({ input }) => ({ cookiesRemembered: input.cookiesAccepted ?? false, toasts: [] }),
+  on: {
+    'ui.toast.show': {
+      guard: 'isNewToast',
+      actions: enqueueActions(({ enqueue, event, context }) => {
+        const { type: _t, ...toast } = event as Extract<UiEvent, { type: 'ui.toast.show' }>;
+        enqueue.spawnChild('toast', { id: `toast:${toast.id}`, input: toast });
+        enqueue.assign({ toasts: [...context.toasts, toast] });
+      }),
+    },
+    'ui.toast.dismiss': {
+      guard: 'hasToast',
+      actions: [
+        stopChild(({ event }) => `toast:${event.id}`),
+        assign({ toasts: ({ context, event }) => context.toasts.filter((t) => t.id !== event.id) }),
+      ],
+    },
+    /** A toast child reached its end (timed out or dismissed). */
+    'xstate.done.actor.*': {
+      actions: assign({
+        toasts: ({ context, event }) =>
+          context.toasts.filter((t) => t.id !== (event as { output?: { id?: string } }).output?.id),
+      }),
+    },
+  },
+  states: {
+    navMenu: menu('ui.nav.toggle'),
+    userMenu: menu('ui.user.toggle'),
+    dashboardMenu: menu('ui.dashboardMenu.toggle'),
+    signup: {
+      initial: 'hidden',
+      states: {
+        hidden: { on: { 'ui.signup.show': 'shown' } },
+        shown: { on: { 'ui.signup.hide': 'hidden' } },
+      },
+    },
+    cookies: {
+      initial: 'deciding',
+      states: {
+        deciding: {
+          always: [
+            { guard: 'cookiesAcceptedBefore', target: 'accepted' },
+            { target: 'pending' },
+          ],
+        },
+        pending: { on: { 'ui.cookies.accept': { target: 'accepted', actions: 'rememberCookies' } } },
+        accepted: {},
+      },
+    },
+  },
+});
+
+/** The interface state of SPEC §2, derived from the statechart. */
+export function interfaceState(s: { matches: (v: object) => boolean }) {
+  return {
+    cookiesAccepted: s.matches({ cookies: 'accepted' }),
+    showSignup: s.matches({ signup: 'shown' }),
+    navMenuOpened: s.matches({ navMenu: 'open' }),
+    userMenuOpened: s.matches({ userMenu: 'open' }),
+    dashboardMobileMenuOpened: s.matches({ dashboardMenu: 'open' }),
+  };
+}

@@ -1,0 +1,64 @@
+import type { AnyMachineSnapshot } from 'xstate';
+import { afterAll, describe, expect, it } from 'vitest';
+import { toastMachine } from '../machines/toast';
+import { uiMachine } from '../machines/ui';
+import { flushCoverage } from './coverage-store';
+import { generatePaths, type MachineModel, recordMicrosteps, runPath } from './harness';
+
+export const uiModel: MachineModel<typeof uiMachine> = {
+  machine: uiMachine,
+  scenarios: [
+    { name: 'first visit', input: {} },
+    { name: 'returning visitor who accepted cookies', input: { cookiesAccepted: true } },
+  ],
+  events: () => [
+    { type: 'ui.nav.toggle' },
+    { type: 'ui.user.toggle' },
+    { type: 'ui.dashboardMenu.toggle' },
+    { type: 'ui.menus.close' },
+    { type: 'ui.signup.show' },
+    { type: 'ui.signup.hide' },
+    { type: 'ui.cookies.accept' },
+    { type: 'ui.toast.show', id: 'copied', text: 'Link copied', duration: 3500 },
+    { type: 'ui.toast.dismiss', id: 'copied' },
+  ],
+  serializeState: (s: AnyMachineSnapshot) =>
+    JSON.stringify([s.value, (s.context.toasts as Array<{ id: string }>).map((t) => t.id)]),
+};
+
+export const toastModel: MachineModel<typeof toastMachine> = {
+  machine: toastMachine,
+  scenarios: [
+    { name: 'timed toast', input: { id: 'saved', text: 'Saved', duration: 4000 } },
+    { name: 'sticky toast', input: { id: 'error', text: 'Something went wrong' } },
+  ],
+  events: () => [{ type: 'toast.dismiss' }, { type: 'xstate.after.toastDuration.toast.timed' }],
+};
+
+describe('ui machine paths', () => {
+  const paths = generatePaths(uiModel);
+  it('generates paths', () => expect(paths.length).toBeGreaterThan(10));
+  for (const path of paths) it(path.description, () => runPath(uiModel, path));
+});
+
+describe('toast machine paths', () => {
+  const paths = generatePaths(toastModel);
+  for (const path of paths) it(path.description, () => runPath(toastModel, path));
+});
+
+describe('toasts inside the ui machine', () => {
+  it('removes a timed toast after its duration and deduplicates by id', async () => {
+    const { createActor, SimulatedClock } = await import('xstate');
+    const clock = new SimulatedClock();
+    const ui = createActor(uiMachine, { input: {}, clock, inspect: recordMicrosteps }).start();
+    ui.send({ type: 'ui.toast.show', id: 'copied', text: 'Link copied', duration: 3500 });
+    ui.send({ type: 'ui.toast.show', id: 'copied', text: 'Link copied', duration: 3500 });
+    expect(ui.getSnapshot().context.toasts.map((t) => t.id)).toEqual(['copied']);
+    clock.increment(3499);
+    expect(ui.getSnapshot().context.toasts).toHaveLength(1);
+    clock.increment(1);
+    expect(ui.getSnapshot().context.toasts).toHaveLength(0);
+  });
+});
+
+afterAll(() => flushCoverage('machine'));
