@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiErrorBody } from '../src/domain/errors';
-import { ErrorCode, errorMessage } from '../src/domain/errors';
+import { ErrorCode, errorMessage, toErrorBody } from '../src/domain/errors';
 import { ConnectForm, ForgotForm, LoginForm, NameForm, ProfileForm, ResetForm, SignupForm } from '../src/domain/schemas/accounts';
 import type { User } from '../src/domain/user';
 import { fieldErrors } from '../src/domain/validation';
@@ -81,14 +81,6 @@ function formOutput<E extends FormEvent>(event: E) {
   return v.safeParse(forms[event.type] as v.GenericSchema, data);
 }
 
-/** Turns whatever an actor threw into an error body (server bodies pass through). */
-export function toErrorBody(error: unknown): ApiErrorBody {
-  const body = (error as { body?: ApiErrorBody })?.body;
-  if (body && typeof body.code === 'string') return body;
-  const code = (error as { code?: string })?.code ?? ErrorCode.NETWORK_FAILURE;
-  return { code, message: errorMessage({ code }) };
-}
-
 const clearErrors = { errors: {}, error: null };
 
 export const authMachine = setup({
@@ -96,6 +88,8 @@ export const authMachine = setup({
     context: {} as AuthContext,
     events: {} as AuthEvent,
     input: {} as AuthInput,
+    /** busy: a call is under way; the step's buttons show progress. */
+    tags: {} as 'busy',
   },
   actors: {
     checkUserExistence: fromPromise<{ exists: boolean }, { email: string }>(async () => {
@@ -193,6 +187,7 @@ export const authMachine = setup({
       },
     },
     connectingWallet: {
+      tags: ['busy'],
       invoke: {
         id: 'connectWallet',
         src: 'connectWallet',
@@ -219,6 +214,7 @@ export const authMachine = setup({
       },
     },
     checking: {
+      tags: ['busy'],
       invoke: {
         id: 'checkUserExistence',
         src: 'checkUserExistence',
@@ -263,6 +259,7 @@ export const authMachine = setup({
       },
     },
     registering: {
+      tags: ['busy'],
       invoke: {
         id: 'register',
         src: 'register',
@@ -294,6 +291,7 @@ export const authMachine = setup({
       },
     },
     savingProfile: {
+      tags: ['busy'],
       invoke: {
         id: 'saveProfile',
         src: 'saveProfile',
@@ -322,6 +320,7 @@ export const authMachine = setup({
       },
     },
     loggingIn: {
+      tags: ['busy'],
       invoke: {
         id: 'login',
         src: 'login',
@@ -353,6 +352,7 @@ export const authMachine = setup({
       },
     },
     requestingReset: {
+      tags: ['busy'],
       invoke: {
         id: 'requestPasswordReset',
         src: 'requestPasswordReset',
@@ -374,6 +374,7 @@ export const authMachine = setup({
       },
     },
     resetting: {
+      tags: ['busy'],
       invoke: {
         id: 'resetPassword',
         src: 'resetPassword',

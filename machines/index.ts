@@ -1,8 +1,9 @@
 import type { AnyStateMachine } from 'xstate';
 import { authMachine } from './auth';
 import { sessionMachine } from './session';
+import { settingsFormMachine } from './settingsForm';
 import { toastMachine } from './toast';
 import { uiMachine } from './ui';
 
 /** Every machine of the app; the transition coverage report walks this list. */
-export const allMachines: AnyStateMachine[] = [sessionMachine, authMachine, uiMachine, toastMachine];
+export const allMachines: AnyStateMachine[] = [sessionMachine, authMachine, uiMachine, toastMachine, settingsFormMachine];

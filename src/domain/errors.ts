@@ -107,3 +107,11 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/** Turns whatever an actor threw into an error body (server bodies pass through). */
+export function toErrorBody(error: unknown): ApiErrorBody {
+  const body = (error as { body?: ApiErrorBody })?.body;
+  if (body && typeof body.code === 'string') return body;
+  const code = (error as { code?: string })?.code ?? ErrorCode.NETWORK_FAILURE;
+  return { code, message: errorMessage({ code }) };
+}

@@ -125,3 +125,28 @@ export const ProfileForm = fieldObject({ username: ProfileUsername, firstName: P
 export const LoginForm = fieldObject({ password: v.pipe(v.string('PASSWORD_MISSING'), v.nonEmpty('PASSWORD_MISSING')) });
 export const ForgotForm = fieldObject({ email: ForgotEmail });
 export const ConnectForm = fieldObject({ email: Email });
+
+/** Settings → Account: validates email, username, first and last name before saving (SPEC §5). */
+export const AccountForm = fieldObject({
+  email: Email,
+  username: SettingsUsername,
+  firstName: SettingsFirstName,
+  lastName: LastName,
+});
+
+/** Settings → Security: change password; the new one must differ from the old (PASSWORD_SAME). */
+export const PasswordForm = v.pipe(
+  fieldObject({
+    oldPassword: v.pipe(v.string('PASSWORD_MISSING'), v.nonEmpty('PASSWORD_MISSING')),
+    newPassword: Password,
+    confirm: v.string('PASSWORD_MISMATCH'),
+  }),
+  v.forward(
+    v.check((f) => f.newPassword === f.confirm, 'PASSWORD_MISMATCH'),
+    ['confirm'],
+  ),
+  v.forward(
+    v.check((f) => f.newPassword !== f.oldPassword, 'PASSWORD_SAME'),
+    ['newPassword'],
+  ),
+);

@@ -1,0 +1,105 @@
+import * as v from 'valibot';
+import { assign, fromPromise, setup } from 'xstate';
+import { type ApiErrorBody, toErrorBody } from '../src/domain/errors';
+import { AccountForm, PasswordForm } from '../src/domain/schemas/accounts';
+import type { User } from '../src/domain/user';
+import { fieldErrors } from '../src/domain/validation';
+
+/**
+ * A settings section with a view/edit toggle (SPEC §2 Settings → Account and Security): edit, validate
+ * with the shared schema, save, and close edit mode on success.
+ */
+export type SettingsKind = 'account' | 'password';
+const forms = { account: AccountForm, password: PasswordForm } as const;
+
+export interface SettingsFormContext {
+  kind: SettingsKind;
+  /** The values last submitted (errors are shown only for non-empty fields). */
+  values: Record<string, string>;
+  errors: Record<string, ApiErrorBody>;
+  error: ApiErrorBody | null;
+}
+export type SettingsFormEvent =
+  | { type: 'settings.edit' }
+  | { type: 'settings.cancel' }
+  | { type: 'settings.submit'; values: Record<string, string> };
+
+export type SaveResult = { user: User; authToken?: string };
+
+export const settingsFormMachine = setup({
+  types: {
+    context: {} as SettingsFormContext,
+    events: {} as SettingsFormEvent,
+    input: {} as { kind: SettingsKind },
+    tags: {} as 'busy',
+  },
+  actors: {
+    save: fromPromise<SaveResult, { kind: SettingsKind; values: Record<string, unknown> }>(async () => {
+      throw new Error('save not provided');
+    }),
+  },
+  actions: {
+    /** Hands the saved user (and a fresh token after a password change) to the session; shows "Saved". */
+    announceSaved: (_, _params: SaveResult) => {},
+  },
+  guards: {
+    formValid: ({ context, event }) =>
+      event.type === 'settings.submit' && v.safeParse(forms[context.kind], event.values).success,
+  },
+}).createMachine({
+  id: 'settingsForm',
+  context: ({ input }) => ({ kind: input.kind, values: {}, errors: {}, error: null }),
+  initial: 'viewing',
+  states: {
+    viewing: {
+      on: { 'settings.edit': { target: 'editing', actions: assign({ values: {}, errors: {}, error: null }) } },
+    },
+    editing: {
+      on: {
+        'settings.cancel': { target: 'viewing', actions: assign({ values: {}, errors: {}, error: null }) },
+        'settings.submit': [
+          {
+            guard: 'formValid',
+            target: 'saving',
+            actions: assign({ values: ({ event }) => event.values, errors: {}, error: null }),
+          },
+          {
+            actions: assign(({ context, event }) => {
+              const r = v.safeParse(forms[context.kind], event.values);
+              return { values: event.values, errors: r.success ? {} : fieldErrors(r.issues), error: null };
+            }),
+          },
+        ],
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'save',
+        src: 'save',
+        input: ({ context }) => {
+          const out = v.parse(forms[context.kind], context.values) as Record<string, unknown>;
+          const { confirm: _c, ...values } = out;
+          return { kind: context.kind, values };
+        },
+        onDone: {
+          target: 'viewing',
+          actions: [{ type: 'announceSaved', params: ({ event }) => event.output }, assign({ values: {} })],
+        },
+        onError: {
+          target: 'editing',
+          actions: assign({
+            error: ({ event }) => {
+              const body = toErrorBody(event.error);
+              return body.field ? null : body;
+            },
+            errors: ({ event }) => {
+              const body = toErrorBody(event.error);
+              return body.field ? { [body.field]: body } : {};
+            },
+          }),
+        },
+      },
+    },
+  },
+});
