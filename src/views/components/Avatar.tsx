@@ -1,0 +1,50 @@
+import { type CSSProperties, useMemo, useState } from 'react';
+import { identiconDataUrl } from '../../domain/identicon';
+import { cx } from './cx';
+
+export type AvatarSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+
+const SIZES: Record<AvatarSize, number> = { xs: 24, sm: 32, md: 40, lg: 64, xl: 96 };
+
+export interface AvatarProps {
+  /** Uploaded image; when missing or broken, the identicon shows instead. */
+  src?: string | null;
+  /** Seed of the identicon: the wallet address (or any stable string, e.g. a user id). Default: alt. */
+  seed?: string | null;
+  /** Text alternative, e.g. the user's name; "" when a visible name sits next to the avatar. */
+  alt: string;
+  /** xs 24, sm 32, md 40 (default), lg 64, xl 96 px, or a pixel size. */
+  size?: AvatarSize | number;
+  /** circle (default) or rounded square (storefront logos). */
+  shape?: 'circle' | 'rounded';
+  className?: string;
+}
+
+/** A user's picture: the uploaded image, else an identicon generated from the wallet address (SPEC §2 Shell). */
+export function Avatar({ src, seed, alt, size = 'md', shape = 'circle', className }: AvatarProps) {
+  const pixels = typeof size === 'number' ? size : SIZES[size];
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const identiconSeed = seed ?? alt;
+  const identicon = useMemo(() => identiconDataUrl(identiconSeed, pixels), [identiconSeed, pixels]);
+  const showUpload = Boolean(src) && src !== failedSrc;
+  const style = { '--vt-avatar-size': `${pixels}px` } as CSSProperties;
+
+  return (
+    <span
+      className={cx('vt-avatar', `vt-avatar--${shape}`, className)}
+      style={style}
+      data-kind={showUpload ? 'image' : 'identicon'}
+    >
+      <img
+        key={showUpload ? 'image' : 'identicon'}
+        className="vt-avatar__img"
+        src={showUpload ? (src as string) : identicon}
+        alt={alt}
+        width={pixels}
+        height={pixels}
+        decoding="async"
+        onError={showUpload ? () => setFailedSrc(src ?? null) : undefined}
+      />
+    </span>
+  );
+}

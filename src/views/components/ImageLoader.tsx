@@ -1,0 +1,118 @@
+import { type CSSProperties, type ImgHTMLAttributes, type ReactNode, useState } from 'react';
+import { cx } from './cx';
+import { ImageIcon } from './icons';
+
+export interface ImageLoaderProps
+  extends Omit<
+    ImgHTMLAttributes<HTMLImageElement>,
+    'src' | 'alt' | 'width' | 'height' | 'onLoad' | 'onError'
+  > {
+  /** Image URL; with none, the fallback shows at once. */
+  src: string | null | undefined;
+  /** Required: describe the image, or "" for a purely decorative one. */
+  alt: string;
+  /** Intrinsic size in px; with both, the box keeps their ratio before the image arrives. */
+  width?: number;
+  height?: number;
+  /** Box ratio, e.g. 1, 16 / 9 or "4 / 3"; wins over width/height for the shape. */
+  aspectRatio?: number | string;
+  /** How the image fills the box. Default "cover". */
+  fit?: 'cover' | 'contain';
+  /** Shown when the image fails (or src is empty); default: an image icon. */
+  fallback?: ReactNode;
+  /** Corner radius from the tokens. Default "md". */
+  radius?: 'none' | 'sm' | 'md' | 'lg' | 'full';
+  onLoad?: () => void;
+  onError?: () => void;
+  /** Class of the box; `imgClassName` goes on the img. */
+  className?: string;
+  imgClassName?: string;
+}
+
+/**
+ * An image in a box of fixed shape (no layout shift) that shows a shimmering skeleton while loading and
+ * a fallback if loading fails. Lazy-loaded and decoded off the main thread by default.
+ */
+export function ImageLoader({
+  src,
+  alt,
+  width,
+  height,
+  aspectRatio,
+  fit = 'cover',
+  fallback,
+  radius = 'md',
+  onLoad,
+  onError,
+  className,
+  imgClassName,
+  loading = 'lazy',
+  decoding = 'async',
+  style,
+  ...rest
+}: ImageLoaderProps) {
+  // Keyed by URL, so a new src starts loading again without an effect.
+  const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const status = !src || src === failedSrc ? 'error' : src === loadedSrc ? 'loaded' : 'loading';
+
+  const ratio =
+    aspectRatio !== undefined
+      ? String(aspectRatio)
+      : width !== undefined && height !== undefined
+        ? `${width} / ${height}`
+        : undefined;
+  const boxStyle: CSSProperties = {
+    ...(width !== undefined ? { width: `${width}px`, maxWidth: '100%' } : {}),
+    ...(ratio !== undefined ? { aspectRatio: ratio } : height !== undefined ? { height: `${height}px` } : {}),
+  };
+
+  const markLoaded = () => {
+    if (src) setLoadedSrc(src);
+    onLoad?.();
+  };
+  const markFailed = () => {
+    if (src) setFailedSrc(src);
+    onError?.();
+  };
+
+  return (
+    <span
+      className={cx('vt-image', `vt-image--radius-${radius}`, `vt-image--${status}`, className)}
+      style={boxStyle}
+      data-status={status}
+    >
+      {status === 'loading' ? <span className="vt-image__skeleton vt-skeleton" aria-hidden="true" /> : null}
+      {status === 'error' ? (
+        alt ? (
+          <span className="vt-image__fallback" role="img" aria-label={alt}>
+            {fallback ?? <ImageIcon size={28} />}
+          </span>
+        ) : (
+          <span className="vt-image__fallback" aria-hidden="true">
+            {fallback ?? <ImageIcon size={28} />}
+          </span>
+        )
+      ) : (
+        <img
+          {...rest}
+          key={src}
+          ref={(element) => {
+            // An image served from cache may be complete before React attached onLoad.
+            if (element?.complete && element.naturalWidth > 0 && src !== loadedSrc) markLoaded();
+          }}
+          src={src ?? undefined}
+          alt={alt}
+          width={width}
+          height={height}
+          loading={loading}
+          decoding={decoding}
+          className={cx('vt-image__img', `vt-image__img--${fit}`, imgClassName)}
+          style={style}
+          onLoad={markLoaded}
+          onError={markFailed}
+        />
+      )}
+    </span>
+  );
+}
