@@ -1,0 +1,96 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { identiconDataUrl } from '../../../src/domain/identicon';
+import { Avatar, ImageLoader } from '../../../src/views/components';
+
+describe('ImageLoader', () => {
+  it('shows a skeleton while loading, then the image', () => {
+    const onLoad = vi.fn();
+    const { container } = render(
+      <ImageLoader src="/nft/1.png" alt="Moment #1" aspectRatio={1} onLoad={onLoad} />,
+    );
+    const box = container.firstElementChild as HTMLElement;
+    const img = screen.getByRole('img', { name: 'Moment #1' }) as HTMLImageElement;
+    expect(box.dataset.status).toBe('loading');
+    expect(container.querySelector('.vt-skeleton')).not.toBeNull();
+    expect(img.getAttribute('loading')).toBe('lazy');
+
+    fireEvent.load(img);
+    expect(box.dataset.status).toBe('loaded');
+    expect(container.querySelector('.vt-skeleton')).toBeNull();
+    expect(onLoad).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the fallback, still named by alt, when the image fails', () => {
+    const { container } = render(
+      <ImageLoader src="/missing.png" alt="Storefront banner" width={1200} height={300} />,
+    );
+    fireEvent.error(screen.getByRole('img', { name: 'Storefront banner' }));
+    const box = container.firstElementChild as HTMLElement;
+    expect(box.dataset.status).toBe('error');
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Storefront banner' }).className).toContain('vt-image__fallback');
+  });
+
+  it('uses a custom fallback and shows it at once without a src', () => {
+    render(<ImageLoader src={null} alt="" fallback={<span>No image</span>} />);
+    expect(screen.getByText('No image')).toBeTruthy();
+  });
+
+  it('reserves its box: aspect ratio from width/height or aspectRatio, intrinsic size on the img', () => {
+    const { container, rerender } = render(<ImageLoader src="/a.png" alt="a" width={320} height={180} />);
+    const box = container.firstElementChild as HTMLElement;
+    const img = container.querySelector('img')!;
+    expect(box.style.aspectRatio).toBe('320 / 180');
+    expect(box.style.width).toBe('320px');
+    expect(img.getAttribute('width')).toBe('320');
+    expect(img.getAttribute('height')).toBe('180');
+
+    rerender(<ImageLoader src="/a.png" alt="a" aspectRatio="16 / 9" />);
+    expect((container.firstElementChild as HTMLElement).style.aspectRatio).toBe('16 / 9');
+  });
+
+  it('starts loading again when src changes', () => {
+    const { container, rerender } = render(<ImageLoader src="/a.png" alt="a" />);
+    fireEvent.load(container.querySelector('img')!);
+    rerender(<ImageLoader src="/b.png" alt="a" />);
+    expect((container.firstElementChild as HTMLElement).dataset.status).toBe('loading');
+  });
+});
+
+describe('Avatar', () => {
+  const address = '0x01cf0e2f2f715450';
+
+  it('shows the uploaded image when given', () => {
+    const { container } = render(<Avatar src="/avatars/ada.png" seed={address} alt="Ada" size="lg" />);
+    const img = screen.getByRole('img', { name: 'Ada' });
+    expect(img.getAttribute('src')).toBe('/avatars/ada.png');
+    expect(img.getAttribute('width')).toBe('64');
+    expect((container.firstElementChild as HTMLElement).dataset.kind).toBe('image');
+  });
+
+  it('otherwise shows the identicon of the wallet address', () => {
+    render(<Avatar seed={address} alt="Ada" size={48} />);
+    expect(screen.getByRole('img', { name: 'Ada' }).getAttribute('src')).toBe(identiconDataUrl(address, 48));
+  });
+
+  it('is the same picture for the same address and different for another', () => {
+    render(
+      <>
+        <Avatar seed={address} alt="one" />
+        <Avatar seed={address.toUpperCase().replace('0X', '0x')} alt="two" />
+        <Avatar seed="0x179b6b1cb6755e31" alt="three" />
+      </>,
+    );
+    const src = (name: string) => screen.getByRole('img', { name }).getAttribute('src');
+    expect(src('one')).toBe(src('two'));
+    expect(src('one')).not.toBe(src('three'));
+  });
+
+  it('falls back to the identicon when the uploaded image fails', () => {
+    const { container } = render(<Avatar src="/broken.png" seed={address} alt="Ada" />);
+    fireEvent.error(screen.getByRole('img', { name: 'Ada' }));
+    expect(screen.getByRole('img', { name: 'Ada' }).getAttribute('src')).toBe(identiconDataUrl(address, 40));
+    expect((container.firstElementChild as HTMLElement).dataset.kind).toBe('identicon');
+  });
+});
