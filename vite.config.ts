@@ -1,14 +1,16 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-const apiPort = Number(process.env.API_PORT ?? process.env.PORT ?? 3000);
+// `npm run dev`: Vite serves the SPA on PORT (3000) with hot reload; the API runs beside it on API_PORT.
+const webPort = Number(process.env.PORT ?? 3000);
+const apiPort = Number(process.env.API_PORT ?? webPort + 1);
 
 export default defineConfig({
   plugins: [react()],
   build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
   server: {
-    // `npm run dev`: Vite serves the SPA with hot reload, the API runs beside it on API_PORT.
-    port: Number(process.env.VITE_PORT ?? 5173),
+    port: webPort,
+    strictPort: true,
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },
   },
   test: {
@@ -29,7 +31,11 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/views/**/*.test.{ts,tsx}', 'model-tests/**/*.test.{ts,tsx}'],
+          include: [
+            'tests/unit/**/*.test.{ts,tsx}',
+            'tests/views/**/*.test.{ts,tsx}',
+            'model-tests/**/*.test.{ts,tsx}',
+          ],
           setupFiles: ['tests/setup/dom.ts'],
         },
       },

@@ -2,7 +2,15 @@ import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiErrorBody } from '../src/domain/errors';
 import { ErrorCode, errorMessage, toErrorBody } from '../src/domain/errors';
-import { ConnectForm, ForgotForm, LoginForm, NameForm, ProfileForm, ResetForm, SignupForm } from '../src/domain/schemas/accounts';
+import {
+  ConnectForm,
+  ForgotForm,
+  LoginForm,
+  NameForm,
+  ProfileForm,
+  ResetForm,
+  SignupForm,
+} from '../src/domain/schemas/accounts';
 import type { User } from '../src/domain/user';
 import { fieldErrors } from '../src/domain/validation';
 
@@ -104,9 +112,11 @@ export const authMachine = setup({
     login: fromPromise<{ authToken: string }, { email: string; password: string }>(async () => {
       throw new Error('login not provided');
     }),
-    saveProfile: fromPromise<{ user: User }, { username: string; firstName: string; lastName: string }>(async () => {
-      throw new Error('saveProfile not provided');
-    }),
+    saveProfile: fromPromise<{ user: User }, { username: string; firstName: string; lastName: string }>(
+      async () => {
+        throw new Error('saveProfile not provided');
+      },
+    ),
     requestPasswordReset: fromPromise<void, { email: string }>(async () => {
       throw new Error('requestPasswordReset not provided');
     }),
@@ -119,7 +129,9 @@ export const authMachine = setup({
     announceLogin: (_, _params: { authToken: string }) => {},
     /** Hands the saved profile to the session. */
     announceUser: (_, _params: { user: User }) => {},
-    showError: assign({ error: (_, params: { code: string }) => ({ code: params.code, message: errorMessage(params) }) }),
+    showError: assign({
+      error: (_, params: { code: string }) => ({ code: params.code, message: errorMessage(params) }),
+    }),
     showFailure: assign({ error: ({ event }) => toErrorBody((event as { error?: unknown }).error) }),
     showFieldErrors: assign({
       errors: ({ event }) => {
@@ -183,7 +195,11 @@ export const authMachine = setup({
           },
           { actions: 'showFieldErrors' },
         ],
-        'auth.wallet.connect': { guard: 'walletAvailable', target: 'connectingWallet', actions: assign(clearErrors) },
+        'auth.wallet.connect': {
+          guard: 'walletAvailable',
+          target: 'connectingWallet',
+          actions: assign(clearErrors),
+        },
       },
     },
     connectingWallet: {
@@ -210,7 +226,10 @@ export const authMachine = setup({
           },
           { target: 'connect', actions: { type: 'showError', params: { code: ErrorCode.BLOCTO_EMAIL } } },
         ],
-        onError: { target: 'connect', actions: { type: 'showError', params: { code: ErrorCode.BLOCTO_AUTHENTICATION } } },
+        onError: {
+          target: 'connect',
+          actions: { type: 'showError', params: { code: ErrorCode.BLOCTO_AUTHENTICATION } },
+        },
       },
     },
     checking: {
@@ -296,7 +315,11 @@ export const authMachine = setup({
         id: 'saveProfile',
         src: 'saveProfile',
         input: ({ event }) => {
-          const o = formOutput(event as FormEvent).output as { username: string; firstName: string; lastName: string };
+          const o = formOutput(event as FormEvent).output as {
+            username: string;
+            firstName: string;
+            lastName: string;
+          };
           return { username: o.username, firstName: o.firstName, lastName: o.lastName };
         },
         onDone: {

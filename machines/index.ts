@@ -6,4 +6,10 @@ import { toastMachine } from './toast';
 import { uiMachine } from './ui';
 
 /** Every machine of the app; the transition coverage report walks this list. */
-export const allMachines: AnyStateMachine[] = [sessionMachine, authMachine, uiMachine, toastMachine, settingsFormMachine];
+export const allMachines: AnyStateMachine[] = [
+  sessionMachine,
+  authMachine,
+  uiMachine,
+  toastMachine,
+  settingsFormMachine,
+];

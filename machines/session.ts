@@ -92,7 +92,10 @@ export const sessionMachine = setup({
   },
   states: {
     restoring: {
-      always: [{ guard: 'tokenUsable', target: 'loggedIn' }, { target: 'loggedOut', actions: 'clearSession' }],
+      always: [
+        { guard: 'tokenUsable', target: 'loggedIn' },
+        { target: 'loggedOut', actions: 'clearSession' },
+      ],
     },
     loggedOut: {
       on: {
@@ -101,7 +104,12 @@ export const sessionMachine = setup({
           target: 'loggedIn',
           actions: assign(({ event }) => {
             const claims = readSessionToken(event.token)!;
-            return { token: event.token, role: claims.role, expiresAt: claims.expiresAt, userId: claims.userId };
+            return {
+              token: event.token,
+              role: claims.role,
+              expiresAt: claims.expiresAt,
+              userId: claims.userId,
+            };
           }),
         },
       },

@@ -52,7 +52,9 @@ export const settingsFormMachine = setup({
   initial: 'viewing',
   states: {
     viewing: {
-      on: { 'settings.edit': { target: 'editing', actions: assign({ values: {}, errors: {}, error: null }) } },
+      on: {
+        'settings.edit': { target: 'editing', actions: assign({ values: {}, errors: {}, error: null }) },
+      },
     },
     editing: {
       on: {

@@ -95,10 +95,7 @@ export const uiMachine = setup({
       initial: 'deciding',
       states: {
         deciding: {
-          always: [
-            { guard: 'cookiesAcceptedBefore', target: 'accepted' },
-            { target: 'pending' },
-          ],
+          always: [{ guard: 'cookiesAcceptedBefore', target: 'accepted' }, { target: 'pending' }],
         },
         pending: { on: { 'ui.cookies.accept': { target: 'accepted', actions: 'rememberCookies' } } },
         accepted: {},

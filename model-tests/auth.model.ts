@@ -32,7 +32,12 @@ export const authModel: MachineModel<typeof authMachine> = {
     { type: 'xstate.done.actor.connectWallet', output: { kind: 'loggedIn', authToken } },
     {
       type: 'xstate.done.actor.connectWallet',
-      output: { kind: 'newUser', email: 'ada@example.com', walletAddress: '0x01cf0e2f2f715450', cid: 'cid-1' },
+      output: {
+        kind: 'newUser',
+        email: 'ada@example.com',
+        walletAddress: '0x01cf0e2f2f715450',
+        cid: 'cid-1',
+      },
     },
     {
       type: 'xstate.done.actor.connectWallet',
@@ -56,7 +61,10 @@ export const authModel: MachineModel<typeof authMachine> = {
     { type: 'auth.login.submit', password: 'correct-horse' },
     { type: 'auth.login.submit', password: '' },
     { type: 'xstate.done.actor.login', output: { authToken } },
-    { type: 'xstate.error.actor.login', error: { status: 401, body: { code: 'UNAUTHORIZED', message: 'x' } } },
+    {
+      type: 'xstate.error.actor.login',
+      error: { status: 401, body: { code: 'UNAUTHORIZED', message: 'x' } },
+    },
     { type: 'auth.forgot' },
     { type: 'auth.forgot.submit', email: 'ada@example.com' },
     { type: 'auth.forgot.submit', email: '' },

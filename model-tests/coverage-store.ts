@@ -6,8 +6,8 @@ export const coverageDir = join(import.meta.dirname, '.coverage');
 const taken = new Map<string, Set<string>>();
 
 export function recordTransition(machineId: string, key: string) {
-  let set = taken.get(machineId);
-  if (!set) taken.set(machineId, (set = new Set()));
+  const set = taken.get(machineId) ?? new Set<string>();
+  taken.set(machineId, set);
   set.add(key);
 }
 
@@ -33,8 +33,8 @@ export function readCoverage(): Map<string, Set<string>> {
       machineId: string;
       keys: string[];
     };
-    let set = out.get(machineId);
-    if (!set) out.set(machineId, (set = new Set()));
+    const set = out.get(machineId) ?? new Set<string>();
+    out.set(machineId, set);
     for (const k of keys) set.add(k);
   }
   return out;

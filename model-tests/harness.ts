@@ -99,7 +99,9 @@ function serializeDefault(s: AnyMachineSnapshot) {
  * Paths that together take every transition the traversal can reach: the shortest path to each
  * state, then one step along each edge out of it. Paths that are prefixes of others are dropped.
  */
-export function generatePaths<TMachine extends AnyStateMachine>(model: MachineModel<TMachine>): GeneratedPath[] {
+export function generatePaths<TMachine extends AnyStateMachine>(
+  model: MachineModel<TMachine>,
+): GeneratedPath[] {
   const out: GeneratedPath[] = [];
   const machine = model.provide ? model.machine.provide(model.provide as never) : model.machine;
   for (const scenario of model.scenarios) {
@@ -119,7 +121,10 @@ export function generatePaths<TMachine extends AnyStateMachine>(model: MachineMo
       const prefix = shortest.get(key);
       if (!prefix) continue;
       for (const edge of Object.values(adj.transitions) as Array<{ event: unknown; state: unknown }>) {
-        candidates.push([...prefix, { event: edge.event as EventObject, state: edge.state as AnyMachineSnapshot }]);
+        candidates.push([
+          ...prefix,
+          { event: edge.event as EventObject, state: edge.state as AnyMachineSnapshot },
+        ]);
       }
     }
     // Simple paths add longer journeys through the same graph; their number grows factorially with
@@ -160,7 +165,8 @@ export function recordMicrosteps(ev: InspectionEvent) {
   if (ev.type !== '@xstate.microstep') return;
   const machineId = (ev.actorRef as unknown as { logic?: { id?: string } }).logic?.id;
   if (!machineId) return;
-  for (const t of (ev as unknown as { _transitions: never[] })._transitions) recordTransition(machineId, transitionKey(t));
+  for (const t of (ev as unknown as { _transitions: never[] })._transitions)
+    recordTransition(machineId, transitionKey(t));
 }
 
 export const flush = () => new Promise<void>((r) => setTimeout(r, 0));
@@ -219,7 +225,8 @@ async function execute(event: EventObject, actor: AnyActorRef, fakes: FakeActors
 
 /** Moves the simulated clock to the earliest pending timer, firing it. */
 function advanceToNextTimer(clock: SimulatedClock) {
-  const timeouts = (clock as unknown as { timeouts: Map<number, { start: number; timeout: number }> }).timeouts;
+  const timeouts = (clock as unknown as { timeouts: Map<number, { start: number; timeout: number }> })
+    .timeouts;
   const ends = [...timeouts.values()].map((t) => t.start + t.timeout);
   if (ends.length === 0) throw new Error('A delayed transition was expected but no timer is pending');
   clock.set(Math.max(clock.now(), Math.min(...ends)));

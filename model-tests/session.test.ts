@@ -7,7 +7,7 @@ import { generatePaths, type MachineModel, runPath } from './harness';
 const token = fakeToken({ userId: 'u1' });
 const user = makeUser();
 
-export const sessionModel: MachineModel<typeof sessionMachine> = {
+const sessionModel: MachineModel<typeof sessionMachine> = {
   machine: sessionMachine,
   fakes: ['fetchProfile'],
   scenarios: [
@@ -33,7 +33,13 @@ export const sessionModel: MachineModel<typeof sessionMachine> = {
   ],
   // Keep the graph small: what matters is where we are, who is logged in and where to go back to.
   serializeState: (s) =>
-    JSON.stringify([s.value, s.context.userId, s.context.loginRedirect, s.context.walletLoggedIn, s.context.user?.firstName]),
+    JSON.stringify([
+      s.value,
+      s.context.userId,
+      s.context.loginRedirect,
+      s.context.walletLoggedIn,
+      s.context.user?.firstName,
+    ]),
 };
 
 describe('session machine paths', () => {

@@ -1,5 +1,5 @@
-import type { AnyMachineSnapshot } from 'xstate';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
 import { settingsFormMachine } from '../machines/settingsForm';
 import { flushCoverage } from './coverage-store';
 import { fakeToken, makeUser } from './fixtures';
@@ -8,7 +8,7 @@ import { generatePaths, type MachineModel, runPath } from './harness';
 const account = { email: 'ada@example.com', username: 'ada-l', firstName: 'Ada', lastName: 'Lovelace' };
 const password = { oldPassword: 'old-password', newPassword: 'new-password', confirm: 'new-password' };
 
-export const settingsModel: MachineModel<typeof settingsFormMachine> = {
+const settingsModel: MachineModel<typeof settingsFormMachine> = {
   machine: settingsFormMachine,
   fakes: ['save'],
   scenarios: [

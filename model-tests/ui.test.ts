@@ -1,11 +1,11 @@
-import type { AnyMachineSnapshot } from 'xstate';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
 import { toastMachine } from '../machines/toast';
 import { uiMachine } from '../machines/ui';
 import { flushCoverage } from './coverage-store';
 import { generatePaths, type MachineModel, recordMicrosteps, runPath } from './harness';
 
-export const uiModel: MachineModel<typeof uiMachine> = {
+const uiModel: MachineModel<typeof uiMachine> = {
   machine: uiMachine,
   scenarios: [
     { name: 'first visit', input: {} },
@@ -26,7 +26,7 @@ export const uiModel: MachineModel<typeof uiMachine> = {
     JSON.stringify([s.value, (s.context.toasts as Array<{ id: string }>).map((t) => t.id)]),
 };
 
-export const toastModel: MachineModel<typeof toastMachine> = {
+const toastModel: MachineModel<typeof toastMachine> = {
   machine: toastMachine,
   scenarios: [
     { name: 'timed toast', input: { id: 'saved', text: 'Saved', duration: 4000 } },

@@ -22,7 +22,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...userRoutes(s),
     ...authRoutes(s),
     ...queryRoutes(s),
-    ...(s.config.production ? [] : devRoutes(s)),
+    ...(s.config.devTools ? devRoutes(s) : []),
   );
 
   const api = new Hono<AppEnv>();

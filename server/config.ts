@@ -16,6 +16,8 @@ export interface Config {
   publicUrl: string;
   nodeEnv: string;
   production: boolean;
+  /** Mount the development helpers (the email outbox viewer): outside production, or with VITRINE_DEV_OUTBOX=1. */
+  devTools: boolean;
 }
 
 export const JWT_SECRET_MIN = 32;
@@ -59,5 +61,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     nodeEnv,
     production: nodeEnv === 'production',
+    devTools: nodeEnv !== 'production' || env.VITRINE_DEV_OUTBOX === '1',
   };
 }

@@ -1,5 +1,13 @@
 /** Enumerations of SPEC §3. */
-export const roles = ['admin', 'collector', 'cronjob', 'partnerAccount', 'creator', 'anonymous', 'unknown'] as const;
+export const roles = [
+  'admin',
+  'collector',
+  'cronjob',
+  'partnerAccount',
+  'creator',
+  'anonymous',
+  'unknown',
+] as const;
 export type Role = (typeof roles)[number];
 
 export const userStatuses = ['active', 'blocked', 'removed', 'unknown'] as const;

@@ -68,7 +68,8 @@ export const errorTexts: Record<string, string> = {
   'errors.WALLET_EXISTS': 'This wallet is linked to another account.',
   'errors.RESET_TOKEN_INVALID': 'This reset link is invalid or has expired. Please request a new one.',
   'errors.BLOCTO_AUTHENTICATION': 'Wallet authentication failed. Please connect your wallet again.',
-  'errors.BLOCTO_EMAIL': 'Your wallet did not share an email address and wallet address. Please connect again.',
+  'errors.BLOCTO_EMAIL':
+    'Your wallet did not share an email address and wallet address. Please connect again.',
   'errors.null': 'cannot be empty',
   'errors.number': 'must be a number',
   'errors.integer': 'must be an integer',
@@ -85,7 +86,11 @@ function fill(text: string, params?: Record<string, string | number>): string {
 /** Display rule of SPEC §8. */
 export function errorMessage(err: Partial<ApiErrorBody> | null | undefined): string {
   if (!err) return errorTexts['errors.default']!;
-  const params = err.params ?? (err.code === ErrorCode.INVALID_VALUE && (err.field === 'password' || err.field === 'newPassword') ? { n: PASSWORD_MIN } : undefined);
+  const params =
+    err.params ??
+    (err.code === ErrorCode.INVALID_VALUE && (err.field === 'password' || err.field === 'newPassword')
+      ? { n: PASSWORD_MIN }
+      : undefined);
   if (err.code && err.field) {
     const t = errorTexts[`errors.${err.code}.${err.field}`];
     if (t) return fill(t, params);

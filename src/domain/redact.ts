@@ -1,5 +1,6 @@
 /** Keys whose values never leave the app in inspection data: passwords, tokens, card and KYC data. */
-const SECRET_KEY = /pass(word)?|confirm|token|secret|signature|cvv|card|pan|kyc|billing|cid|nonce|session(id)?$/i;
+const SECRET_KEY =
+  /pass(word)?|confirm|token|secret|signature|cvv|card|pan|kyc|billing|cid|nonce|session(id)?$/i;
 
 export const REDACTED = '[redacted]';
 

@@ -6,7 +6,11 @@
 export const USERNAME_SUFFIX_LENGTH = 6;
 
 export function generatedUsername(seed: string, randomLetters: string): string {
-  const base = (seed.split('@')[0] ?? '').replace(/[^A-Za-z]/g, '').slice(0, 30).toLowerCase() || 'collector';
+  const base =
+    (seed.split('@')[0] ?? '')
+      .replace(/[^A-Za-z]/g, '')
+      .slice(0, 30)
+      .toLowerCase() || 'collector';
   const suffix = randomLetters.replace(/[^a-z]/g, '').slice(0, USERNAME_SUFFIX_LENGTH);
   return `${base}_${suffix}`;
 }

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       nodeEnv: 'development',
       production: false,
+      devTools: true,
     });
     expect(databaseKind(config)).toBe('pglite');
   });
@@ -52,7 +53,9 @@ describe('loadConfig', () => {
       tokenTtlSeconds: 3600,
       publicUrl: 'https://vitrine.example',
       production: true,
+      devTools: false,
     });
+    expect(loadConfig(env({ NODE_ENV: 'production', VITRINE_DEV_OUTBOX: '1' })).devTools).toBe(true);
     expect(databaseKind(config)).toBe('postgres');
     expect(databaseKind({ ...config, databaseUrl: 'postgresql://u@db/v' })).toBe('postgres');
     expect(databaseKind({ ...config, databaseUrl: 'memory://' })).toBe('pglite');

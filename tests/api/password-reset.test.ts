@@ -206,7 +206,7 @@ describe.each(databases)('GET /api/dev/outbox on %s', (database) => {
 });
 
 describe.each(databases)('GET /api/dev/outbox in production on %s', (database) => {
-  const t = useTestApp(database, { production: true, nodeEnv: 'production' });
+  const t = useTestApp(database, { production: true, nodeEnv: 'production', devTools: false });
 
   it('does not exist', async () => {
     const res = await t.request('GET', '/api/dev/outbox');

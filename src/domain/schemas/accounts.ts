@@ -32,9 +32,15 @@ export const SignupUsername = v.pipe(
   v.regex(/^[\p{L}_-]{3,50}$/u, 'INVALID_VALUE.username'),
 );
 /** Settings and vanity username: 2 to 50 letters, numbers, dashes, underscores (INVALID_USERNAME). */
-export const SettingsUsername = v.pipe(required('USERNAME_MISSING'), v.regex(/^[\p{L}\p{N}_-]{2,50}$/u, 'INVALID_USERNAME'));
+export const SettingsUsername = v.pipe(
+  required('USERNAME_MISSING'),
+  v.regex(/^[\p{L}\p{N}_-]{2,50}$/u, 'INVALID_USERNAME'),
+);
 /** Profile (avatar step) username: up to 50 word characters or hyphen. */
-export const ProfileUsername = v.pipe(required('USERNAME_MISSING'), v.regex(/^[\w-]{1,50}$/, 'INVALID_USERNAME'));
+export const ProfileUsername = v.pipe(
+  required('USERNAME_MISSING'),
+  v.regex(/^[\w-]{1,50}$/, 'INVALID_USERNAME'),
+);
 
 /** First name: required; at least 3 letters, hyphens or underscores (INVALID_VALUE.firstName). */
 export const FirstName = v.pipe(
@@ -51,11 +57,20 @@ export const SettingsFirstName = v.pipe(
 /** Profile (avatar step) first name: at most 50. */
 export const ProfileFirstName = v.pipe(FirstName, v.maxLength(50, 'INVALID_VALUE.firstName'));
 /** Last name: optional, up to 100 (INVALID_VALUE.lastName). */
-export const LastName = v.optional(v.pipe(v.string('INVALID_VALUE.lastName'), v.trim(), v.maxLength(100, 'INVALID_VALUE.lastName')), '');
-export const ProfileLastName = v.optional(v.pipe(v.string('INVALID_VALUE.lastName'), v.trim(), v.maxLength(50, 'INVALID_VALUE.lastName')), '');
+export const LastName = v.optional(
+  v.pipe(v.string('INVALID_VALUE.lastName'), v.trim(), v.maxLength(100, 'INVALID_VALUE.lastName')),
+  '',
+);
+export const ProfileLastName = v.optional(
+  v.pipe(v.string('INVALID_VALUE.lastName'), v.trim(), v.maxLength(50, 'INVALID_VALUE.lastName')),
+  '',
+);
 
 /** A Flow account address: 0x and 16 hex digits. */
-export const FlowAddress = v.pipe(v.string('INVALID_VALUE.walletAddress'), v.regex(/^0x[0-9a-f]{16}$/, 'INVALID_VALUE.walletAddress'));
+export const FlowAddress = v.pipe(
+  v.string('INVALID_VALUE.walletAddress'),
+  v.regex(/^0x[0-9a-f]{16}$/, 'INVALID_VALUE.walletAddress'),
+);
 
 export const RegistrationInput = v.pipe(
   fieldObject({
@@ -76,7 +91,11 @@ export type RegistrationInput = v.InferOutput<typeof RegistrationInput>;
 
 export const LoginInput = fieldObject({
   email: Email,
-  password: v.pipe(v.string('PASSWORD_MISSING'), v.nonEmpty('PASSWORD_MISSING'), v.maxLength(200, 'UNAUTHORIZED')),
+  password: v.pipe(
+    v.string('PASSWORD_MISSING'),
+    v.nonEmpty('PASSWORD_MISSING'),
+    v.maxLength(200, 'UNAUTHORIZED'),
+  ),
 });
 export type LoginInput = v.InferOutput<typeof LoginInput>;
 
@@ -89,7 +108,9 @@ export const ProfileUpdateInput = v.pipe(
     username: v.optional(SettingsUsername),
     firstName: v.optional(SettingsFirstName),
     lastName: v.optional(LastName),
-    avatarUrl: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(2000), v.url('INVALID_VALUE.avatarUrl')))),
+    avatarUrl: v.optional(
+      v.nullable(v.pipe(v.string(), v.maxLength(2000), v.url('INVALID_VALUE.avatarUrl'))),
+    ),
     walletAddress: v.optional(FlowAddress),
     oldPassword: v.optional(v.string('PASSWORD_MISSING')),
     newPassword: v.optional(Password),
@@ -99,7 +120,10 @@ export const ProfileUpdateInput = v.pipe(
     ['oldPassword'],
   ),
   v.forward(
-    v.check((u) => u.newPassword === undefined || u.newPassword !== u.oldPassword, 'PASSWORD_SAME.newPassword'),
+    v.check(
+      (u) => u.newPassword === undefined || u.newPassword !== u.oldPassword,
+      'PASSWORD_SAME.newPassword',
+    ),
     ['newPassword'],
   ),
 );
@@ -121,8 +145,14 @@ export const SignupForm = v.pipe(
 );
 export const ResetForm = SignupForm;
 export const NameForm = fieldObject({ firstName: FirstName, lastName: LastName });
-export const ProfileForm = fieldObject({ username: ProfileUsername, firstName: ProfileFirstName, lastName: ProfileLastName });
-export const LoginForm = fieldObject({ password: v.pipe(v.string('PASSWORD_MISSING'), v.nonEmpty('PASSWORD_MISSING')) });
+export const ProfileForm = fieldObject({
+  username: ProfileUsername,
+  firstName: ProfileFirstName,
+  lastName: ProfileLastName,
+});
+export const LoginForm = fieldObject({
+  password: v.pipe(v.string('PASSWORD_MISSING'), v.nonEmpty('PASSWORD_MISSING')),
+});
 export const ForgotForm = fieldObject({ email: ForgotEmail });
 export const ConnectForm = fieldObject({ email: Email });
 

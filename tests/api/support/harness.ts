@@ -67,6 +67,7 @@ export function testConfig(databaseUrl: string, dataDir: string, overrides: Part
     publicUrl: 'http://vitrine.test',
     nodeEnv: 'test',
     production: false,
+    devTools: !overrides.production,
     ...overrides,
   };
 }

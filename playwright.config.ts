@@ -1,0 +1,44 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end journeys in Debian's Chromium (never a downloaded browser) against the production
+ * server of `npm start` on a fresh data directory.
+ */
+const port = Number(process.env.E2E_PORT ?? 3310);
+const dataDir = process.env.E2E_DATA_DIR ?? `.e2e-data-${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  reporter: process.env.CI ? 'line' : 'list',
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && npx tsx server/main.ts`,
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(port), VITRINE_DATA_DIR: dataDir, NODE_ENV: 'production', VITRINE_DEV_OUTBOX: '1' },
+  },
+});

@@ -1,0 +1,85 @@
+/**
+ * `npm test`: everything, in order, failing on the first broken step and on any skipped test:
+ * lint and format (Biome) → types (tsc) → vitest (API on PGlite and PostgreSQL, machines' model-based
+ * paths, views) → transition coverage (100 % or fail) → production build → Playwright in Chromium.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const started = Date.now();
+let passed = 0;
+let failed = 0;
+
+function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  const t0 = Date.now();
+  console.log(`\n▶ ${title}: ${[command, ...args].join(' ')}`);
+  const r = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  if (r.status !== 0) {
+    console.error(`✗ ${title} failed after ${seconds}s`);
+    finish(1);
+  }
+  console.log(`✓ ${title} (${seconds}s)`);
+}
+
+function finish(code: number): never {
+  const total = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`\nnpm test: ${code === 0 ? 'all green' : 'FAILED'} in ${total}s`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(code);
+}
+
+function json<T>(file: string): T {
+  return JSON.parse(readFileSync(file, 'utf8')) as T;
+}
+
+mkdirSync('test-results', { recursive: true });
+rmSync('model-tests/.coverage', { recursive: true, force: true });
+
+run('lint and format', 'npx', ['biome', 'check', '.']);
+run('types', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+
+run('unit, API, model-based and view tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=dot',
+  '--reporter=json',
+  '--outputFile.json=test-results/vitest.json',
+]);
+const v = json<{
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+}>('test-results/vitest.json');
+passed += v.numPassedTests;
+failed += v.numFailedTests;
+if (v.numPendingTests + v.numTodoTests > 0) {
+  console.error(
+    `✗ ${v.numPendingTests + v.numTodoTests} vitest tests were skipped or todo: every test must run`,
+  );
+  finish(1);
+}
+
+run('transition coverage', 'npx', ['tsx', 'model-tests/coverage.ts']);
+run('production build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+
+if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+  console.error(
+    "✗ Chromium is missing: install Debian's chromium (apt-get install chromium); .ci/run does this.",
+  );
+  finish(1);
+}
+run('end-to-end journeys in Chromium', 'npx', ['playwright', 'test', '--reporter=line,json'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json',
+});
+const p = json<{ stats: { expected: number; unexpected: number; skipped: number; flaky: number } }>(
+  'test-results/playwright.json',
+);
+passed += p.stats.expected;
+failed += p.stats.unexpected + p.stats.flaky;
+if (p.stats.skipped > 0) {
+  console.error(`✗ ${p.stats.skipped} Playwright tests were skipped: every test must run`);
+  finish(1);
+}
+finish(failed === 0 ? 0 : 1);

@@ -1,0 +1,69 @@
+import { createActor, type InspectionEvent } from 'xstate';
+import { authMachine } from '../machines/auth';
+import { sessionMachine } from '../machines/session';
+import { settingsFormMachine } from '../machines/settingsForm';
+import { uiMachine } from '../machines/ui';
+import { timings } from './domain/constants';
+import { accountActors } from './services/accounts';
+import { createApi } from './services/api';
+import { browserStorage } from './services/storage';
+
+/**
+ * The composition root: the long-lived actors (session, ui) and the flow machines with the real
+ * services provided. Views receive this through AppContext and never import services.
+ */
+export function createRuntime(inspect?: (event: InspectionEvent) => void) {
+  const currentPath = () => `${window.location.pathname}${window.location.search}`;
+  const api = createApi({
+    getToken: () => session.getSnapshot().context.token,
+    onUnauthorized: () => session.send({ type: 'session.unauthorized', path: currentPath() }),
+  });
+  const accounts = accountActors(api);
+
+  const session = createActor(sessionMachine.provide({ actors: { fetchProfile: accounts.fetchProfile } }), {
+    input: { token: browserStorage.token(), loginRedirect: browserStorage.loginRedirect() },
+    inspect,
+  });
+  session.subscribe((s) => {
+    browserStorage.setToken(s.context.token);
+    browserStorage.setLoginRedirect(s.context.loginRedirect);
+  });
+
+  const ui = createActor(
+    uiMachine.provide({ actions: { rememberCookies: () => browserStorage.acceptCookies() } }),
+    {
+      input: { cookiesAccepted: browserStorage.cookiesAccepted() },
+      inspect,
+    },
+  );
+
+  const machines = {
+    auth: authMachine.provide({
+      actors: accounts,
+      actions: {
+        announceLogin: (_, { authToken }) => session.send({ type: 'session.login', token: authToken }),
+        announceUser: (_, { user }) => session.send({ type: 'session.user.updated', user }),
+      },
+    }),
+    settingsForm: settingsFormMachine.provide({
+      actors: { save: accounts.saveSettings },
+      actions: {
+        announceSaved: (_, { user, authToken }) => {
+          session.send({ type: 'session.user.updated', user, token: authToken });
+          ui.send({
+            type: 'ui.toast.show',
+            id: 'settings-saved',
+            text: 'Saved',
+            duration: timings.savedToastMs,
+          });
+        },
+      },
+    }),
+  };
+
+  session.start();
+  ui.start();
+  return { session, ui, machines, inspect };
+}
+
+export type Runtime = ReturnType<typeof createRuntime>;

@@ -1,0 +1,66 @@
+import { fromPromise } from 'xstate';
+import type { RegistrationRequest } from '../../machines/auth';
+import type { ProfileResult } from '../../machines/session';
+import type { SaveResult, SettingsKind } from '../../machines/settingsForm';
+import { ApiError } from '../domain/errors';
+import type { User } from '../domain/user';
+import { generatedUsername, randomLetters, USERNAME_SUFFIX_LENGTH } from '../domain/username';
+import type { Api } from './api';
+
+const cryptoRandom = (n: number) => crypto.getRandomValues(new Uint8Array(n));
+
+/** The accounts part of the product API, as the actors the session and auth machines name. */
+export function accountActors(api: Api) {
+  return {
+    fetchProfile: fromPromise<ProfileResult, { userId: string }>(async ({ input }) => {
+      try {
+        return { status: 'ok', user: await api.get<User>(`users/${encodeURIComponent(input.userId)}`) };
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return { status: 'notFound' };
+        throw error;
+      }
+    }),
+    checkUserExistence: fromPromise<{ exists: boolean }, { email: string }>(({ input }) =>
+      api.get('queries/user-existence', { email: input.email }),
+    ),
+    register: fromPromise<{ authToken: string; user: User }, RegistrationRequest>(({ input }) =>
+      api.post('users/registrations', {
+        email: input.email,
+        username: generatedUsername(
+          input.firstName || input.email,
+          randomLetters(USERNAME_SUFFIX_LENGTH, cryptoRandom),
+        ),
+        password: input.password,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        ...(input.walletAddress ? { walletAddress: input.walletAddress, cid: input.cid } : {}),
+      }),
+    ),
+    login: fromPromise<{ authToken: string }, { email: string; password: string }>(({ input }) =>
+      api.post('auth/logins', input),
+    ),
+    saveProfile: fromPromise<{ user: User }, { username: string; firstName: string; lastName: string }>(
+      async ({ input }) => ({ user: await api.patch<User>('users/me', input) }),
+    ),
+    requestPasswordReset: fromPromise<void, { email: string }>(({ input }) =>
+      api.post('auth/logins/passwords/resets', input),
+    ),
+    resetPassword: fromPromise<void, { token: string; password: string }>(({ input }) =>
+      api.patch(
+        'auth/logins/passwords',
+        { password: input.password },
+        { headers: { Authorization: `Bearer ${input.token}` } },
+      ),
+    ),
+    /** Settings → Account and Security both save through PATCH users/me. */
+    saveSettings: fromPromise<SaveResult, { kind: SettingsKind; values: Record<string, unknown> }>(
+      async ({ input }) => {
+        const { authToken, ...user } = await api.patch<User & { authToken?: string }>(
+          'users/me',
+          input.values,
+        );
+        return authToken ? { user, authToken } : { user };
+      },
+    ),
+  };
+}

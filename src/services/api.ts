@@ -1,0 +1,96 @@
+import ky, { HTTPError, type Options } from 'ky';
+import { ApiError, type ApiErrorBody, ErrorCode, errorMessage } from '../domain/errors';
+
+/**
+ * The product API over ky (SPEC §7 "Handling of answers"): no answer or a status of 500 or more
+ * raises NETWORK_FAILURE; 400, 403, 404 and others raise the parsed body; a 401 on any call but the
+ * login calls logs the user out first.
+ */
+export interface ApiOptions {
+  baseUrl?: string;
+  getToken: () => string | null;
+  onUnauthorized: () => void;
+  fetch?: typeof fetch;
+}
+
+/** The calls whose 401 means "wrong credentials", not "session over". */
+const LOGIN_CALLS = ['auth/logins', 'users/wallets/actions/verify-account-proof'];
+
+export type Api = ReturnType<typeof createApi>;
+
+export function createApi(options: ApiOptions) {
+  const client = ky.create({
+    prefixUrl: options.baseUrl ?? '/api',
+    retry: 0,
+    timeout: 20_000,
+    fetch: options.fetch,
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const token = options.getToken();
+          if (token && !request.headers.has('Authorization'))
+            request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+    },
+  });
+
+  async function call<T>(
+    method: 'get' | 'post' | 'patch' | 'delete',
+    path: string,
+    init: Options = {},
+  ): Promise<T> {
+    try {
+      const response = await client(path, { method, ...init });
+      if (response.status === 204) return undefined as T;
+      const text = await response.text();
+      return (text ? JSON.parse(text) : undefined) as T;
+    } catch (error) {
+      throw await toApiError(error, path, options);
+    }
+  }
+
+  return {
+    get: <T>(
+      path: string,
+      searchParams?: Record<string, string | number | boolean | undefined>,
+      init?: Options,
+    ) => call<T>('get', path, { ...init, searchParams: clean(searchParams) }),
+    post: <T>(path: string, json?: unknown, init?: Options) => call<T>('post', path, { ...init, json }),
+    patch: <T>(path: string, json?: unknown, init?: Options) => call<T>('patch', path, { ...init, json }),
+    delete: <T>(path: string, init?: Options) => call<T>('delete', path, init),
+  };
+}
+
+function clean(params?: Record<string, string | number | boolean | undefined>) {
+  if (!params) return undefined;
+  return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)) as Record<
+    string,
+    string | number | boolean
+  >;
+}
+
+async function toApiError(error: unknown, path: string, options: ApiOptions): Promise<ApiError> {
+  if (!(error instanceof HTTPError)) {
+    return new ApiError(0, {
+      code: ErrorCode.NETWORK_FAILURE,
+      message: errorMessage({ code: ErrorCode.NETWORK_FAILURE }),
+    });
+  }
+  const { status } = error.response;
+  if (status >= 500) {
+    return new ApiError(status, {
+      code: ErrorCode.NETWORK_FAILURE,
+      message: errorMessage({ code: ErrorCode.NETWORK_FAILURE }),
+    });
+  }
+  let body: ApiErrorBody;
+  try {
+    body = (await error.response.json()) as ApiErrorBody;
+    if (typeof body?.code !== 'string') throw new Error('not an error body');
+  } catch {
+    body = { code: ErrorCode.UNKNOWN, message: errorMessage({ code: ErrorCode.UNKNOWN }) };
+  }
+  if (status === 401 && !LOGIN_CALLS.some((p) => path.startsWith(p))) options.onUnauthorized();
+  return new ApiError(status, body);
+}

@@ -1,0 +1,22 @@
+import { createContext, useContext } from 'react';
+import type { ActorRefFrom, InspectionEvent } from 'xstate';
+import type { authMachine } from '../../machines/auth';
+import type { sessionMachine } from '../../machines/session';
+import type { settingsFormMachine } from '../../machines/settingsForm';
+import type { uiMachine } from '../../machines/ui';
+
+/** What views get from the app: the long-lived actors and the flow machines with services provided. */
+export interface AppActors {
+  session: ActorRefFrom<typeof sessionMachine>;
+  ui: ActorRefFrom<typeof uiMachine>;
+  machines: { auth: typeof authMachine; settingsForm: typeof settingsFormMachine };
+  inspect?: (event: InspectionEvent) => void;
+}
+
+export const AppContext = createContext<AppActors | null>(null);
+
+export function useApp(): AppActors {
+  const app = useContext(AppContext);
+  if (!app) throw new Error('useApp outside AppContext');
+  return app;
+}

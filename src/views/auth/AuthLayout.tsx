@@ -1,0 +1,41 @@
+import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import type { AuthInput } from '../../../machines/auth';
+import { afterLoginTarget } from '../../domain/routes';
+import { useApp } from '../AppContext';
+import { AuthScreen } from './AuthScreen';
+import { authPathFor } from './paths';
+
+/** /auth/*: one auth actor for the whole flow; the URL follows the machine's step. */
+export function AuthLayout() {
+  const { machines, inspect, session } = useApp();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [input] = useState<AuthInput>(() =>
+    entryFrom(location.pathname, location.search as Record<string, unknown>),
+  );
+  const actor = useActorRef(machines.auth, { input, inspect });
+  const step = useSelector(actor, (s) => s.value as string);
+
+  useEffect(() => {
+    if (step === 'finished') {
+      const target = afterLoginTarget(session.getSnapshot().context.loginRedirect);
+      session.send({ type: 'session.redirect.clear' });
+      navigate({ href: target, replace: true });
+      return;
+    }
+    const path = authPathFor(step);
+    if (path !== window.location.pathname) navigate({ href: path, replace: true });
+  }, [step, navigate, session]);
+
+  return <AuthScreen actor={actor} />;
+}
+
+function entryFrom(pathname: string, search: Record<string, unknown>): AuthInput {
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  if (pathname.startsWith('/auth/reset-password'))
+    return { entry: 'reset', resetToken: str(search.t) ?? null };
+  if (pathname.startsWith('/auth/forgot-password')) return { entry: 'forgot', email: str(search.email) };
+  return { entry: 'connect' };
+}

@@ -1,0 +1,118 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { SUPPORT_EMAIL } from '../../domain/constants';
+import { errorMessage, errorTexts } from '../../domain/errors';
+import { kycLabel } from '../../domain/kyc';
+import { useApp } from '../AppContext';
+import { Button, TextInput } from '../components';
+import { formValues, visibleErrors } from './form';
+
+/** Settings → Account: edit/save toggle for email, names and username; KYC row; delete-account note. */
+export function AccountSettings() {
+  const { session, machines, inspect } = useApp();
+  const user = useSelector(session, (s) => s.context.user);
+  const actor = useActorRef(machines.settingsForm, { input: { kind: 'account' }, inspect });
+  const editing = useSelector(actor, (s) => !s.matches('viewing'));
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const { values, errors, error } = useSelector(actor, (s) => s.context);
+  if (!user) return null;
+  const shown = visibleErrors(values, errors);
+  const kyc = kycLabel(user.kyc.status);
+
+  return (
+    <div className="vt-stack">
+      <form
+        className="vt-card"
+        noValidate
+        onSubmit={(e) =>
+          actor.send({
+            type: 'settings.submit',
+            values: formValues(e, ['email', 'username', 'firstName', 'lastName']),
+          })
+        }
+      >
+        <header className="vt-card__header">
+          <h2>Account</h2>
+          {editing ? (
+            <div className="vt-actions">
+              <Button
+                type="button"
+                variant="ghost"
+                onClick={() => actor.send({ type: 'settings.cancel' })}
+                disabled={busy}
+              >
+                Cancel
+              </Button>
+              <Button type="submit" variant="primary" loading={busy}>
+                Save
+              </Button>
+            </div>
+          ) : (
+            <Button type="button" variant="secondary" onClick={() => actor.send({ type: 'settings.edit' })}>
+              Edit
+            </Button>
+          )}
+        </header>
+        <fieldset disabled={!editing || busy} className="vt-grid-2">
+          <TextInput
+            key={`email-${editing}`}
+            label="Email"
+            name="email"
+            type="email"
+            defaultValue={user.email ?? ''}
+            error={shown.email}
+          />
+          <TextInput
+            key={`username-${editing}`}
+            label="Username"
+            name="username"
+            defaultValue={user.username}
+            error={shown.username}
+          />
+          <TextInput
+            key={`first-${editing}`}
+            label="First name"
+            name="firstName"
+            defaultValue={user.firstName}
+            error={shown.firstName}
+          />
+          <TextInput
+            key={`last-${editing}`}
+            label="Last name"
+            name="lastName"
+            defaultValue={user.lastName}
+            error={shown.lastName}
+          />
+        </fieldset>
+        {shown._required && (
+          <p className="vt-form-error" role="alert">
+            {errorTexts['errors.required']}
+          </p>
+        )}
+        {error && (
+          <p className="vt-form-error" role="alert">
+            {errorMessage(error)}
+          </p>
+        )}
+      </form>
+
+      <section className="vt-card vt-row">
+        <div>
+          <h2>Identity verification</h2>
+          <p className="vt-muted">
+            Selling on the marketplace requires identity verification. Buying does not.
+          </p>
+        </div>
+        <span className={`vt-badge vt-badge--${user.kyc.status}`}>{kyc.status}</span>
+      </section>
+
+      <section className="vt-card">
+        <h2>Delete account</h2>
+        <p className="vt-muted">
+          To delete your account, write to{' '}
+          <a href={`mailto:${SUPPORT_EMAIL}?subject=Delete%20my%20account`}>{SUPPORT_EMAIL}</a> from the email
+          address of your account.
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { errorMessage } from '../../domain/errors';
+import { useApp } from '../AppContext';
+import { Button, TextInput } from '../components';
+import { formValues } from './form';
+
+/** Settings → Security: change password with a view/edit toggle. */
+export function SecuritySettings() {
+  const { machines, inspect } = useApp();
+  const actor = useActorRef(machines.settingsForm, { input: { kind: 'password' }, inspect });
+  const editing = useSelector(actor, (s) => !s.matches('viewing'));
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const { errors, error } = useSelector(actor, (s) => s.context);
+
+  return (
+    <form
+      className="vt-card"
+      noValidate
+      onSubmit={(e) =>
+        actor.send({
+          type: 'settings.submit',
+          values: formValues(e, ['oldPassword', 'newPassword', 'confirm']),
+        })
+      }
+    >
+      <header className="vt-card__header">
+        <h2>Password</h2>
+        {!editing && (
+          <Button type="button" variant="secondary" onClick={() => actor.send({ type: 'settings.edit' })}>
+            Change password
+          </Button>
+        )}
+      </header>
+      {editing ? (
+        <>
+          <TextInput
+            label="Current password"
+            name="oldPassword"
+            type="password"
+            autoComplete="current-password"
+            error={errors.oldPassword?.message}
+          />
+          <TextInput
+            label="New password"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            error={errors.newPassword?.message}
+          />
+          <TextInput
+            label="Confirm new password"
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirm?.message}
+          />
+          {error && (
+            <p className="vt-form-error" role="alert">
+              {errorMessage(error)}
+            </p>
+          )}
+          <div className="vt-actions">
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() => actor.send({ type: 'settings.cancel' })}
+              disabled={busy}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" variant="primary" loading={busy}>
+              Save password
+            </Button>
+          </div>
+        </>
+      ) : (
+        <p className="vt-muted">••••••••••</p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { isChromelessPath } from '../../domain/routes';
+import { useApp } from '../AppContext';
+import { ToastList } from '../components';
+import { CookieBanner } from './CookieBanner';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { SignInModal } from './SignInModal';
+
+/** The shell of SPEC §2: header, menus, footer, sign-in modal, toasts; hidden on dashboard and wizard paths. */
+export function RootLayout() {
+  const { session, ui } = useApp();
+  const router = useRouter();
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const loggedIn = useSelector(session, (s) => s.matches('loggedIn'));
+  const toasts = useSelector(ui, (s) => s.context.toasts);
+  const chromeless = isChromelessPath(pathname);
+
+  // Leaving the session (logout, 401, expiry) re-checks the current route's guard.
+  useEffect(() => {
+    if (!loggedIn) router.invalidate();
+  }, [loggedIn, router]);
+
+  // A route change closes the menus.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input.
+  useEffect(() => {
+    ui.send({ type: 'ui.menus.close' });
+  }, [pathname, ui]);
+
+  return (
+    <div className="vt-app">
+      <a className="vt-skip-link" href="#main">
+        Skip to content
+      </a>
+      {!chromeless && <Header />}
+      <main id="main" className="vt-main">
+        <Outlet />
+      </main>
+      {!chromeless && <Footer />}
+      <SignInModal />
+      <CookieBanner />
+      <ToastList toasts={toasts} onDismiss={(id) => ui.send({ type: 'ui.toast.dismiss', id })} />
+    </div>
+  );
+}
