@@ -7,7 +7,24 @@ const apiPort = Number(process.env.API_PORT ?? webPort + 1);
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // The framework every page needs ships as one file: one request, one compression window.
+        advancedChunks: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: webPort,
     strictPort: true,

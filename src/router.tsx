@@ -2,22 +2,37 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   type ParsedLocation,
+  type RouteComponent,
   redirect,
 } from '@tanstack/react-router';
-import * as v from 'valibot';
 import type { AppActors } from './views/AppContext';
-import { AuthLayout } from './views/auth/AuthLayout';
 import { ComingSoonPage } from './views/pages/ComingSoonPage';
 import { HomePage } from './views/pages/HomePage';
 import { NotFoundPage } from './views/pages/NotFoundPage';
 import { PageFrame } from './views/pages/PageFrame';
-import { ProfilePage } from './views/profile/ProfilePage';
-import { AccountSettings } from './views/settings/AccountSettings';
-import { SecuritySettings } from './views/settings/SecuritySettings';
-import { SettingsLayout } from './views/settings/SettingsLayout';
-import { WalletSettings } from './views/settings/WalletSettings';
 import { RootLayout } from './views/shell/RootLayout';
+
+// Screens beyond Home load on demand.
+const AuthLayout = lazyRouteComponent(() => import('./views/auth/AuthLayout'), 'AuthLayout');
+const ProfilePage = lazyRouteComponent(() => import('./views/profile/ProfilePage'), 'ProfilePage');
+const SettingsLayout = lazyRouteComponent(() => import('./views/settings/SettingsLayout'), 'SettingsLayout');
+const AccountSettings = lazyRouteComponent(
+  () => import('./views/settings/AccountSettings'),
+  'AccountSettings',
+);
+const SecuritySettings = lazyRouteComponent(
+  () => import('./views/settings/SecuritySettings'),
+  'SecuritySettings',
+);
+const WalletSettings = lazyRouteComponent(() => import('./views/settings/WalletSettings'), 'WalletSettings');
+
+/** Query strings: one optional string parameter. */
+const optionalString =
+  <K extends string>(key: K) =>
+  (search: Record<string, unknown>) =>
+    (typeof search[key] === 'string' ? { [key]: search[key] } : {}) as { [P in K]?: string };
 
 /** The route table of SPEC §2. Login-required routes remember the destination for after login. */
 export interface RouterContext {
@@ -39,7 +54,8 @@ const root = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   notFoundComponent: NotFoundPage,
 });
-const page = <P extends string>(path: P, component: () => React.ReactNode) =>
+type Screen = RouteComponent;
+const page = <P extends string>(path: P, component: Screen) =>
   createRoute({ getParentRoute: () => root, path, component });
 
 // Public pages
@@ -66,8 +82,13 @@ const nftIndex = createRoute({
 const nftDetails = createRoute({ getParentRoute: () => nft, path: 'details' });
 const nftHistory = createRoute({ getParentRoute: () => nft, path: 'history' });
 
-// Auth
-const auth = page('/auth', AuthLayout);
+// Auth: the flow machine loads with the screen.
+const auth = createRoute({
+  getParentRoute: () => root,
+  path: '/auth',
+  loader: ({ context }) => context.app.flows.auth(),
+  component: AuthLayout,
+});
 const authChild = <P extends string>(path: P) => createRoute({ getParentRoute: () => auth, path });
 const authIndex = createRoute({ getParentRoute: () => auth, path: '/', beforeLoad: to('/auth/connect') });
 const authRoutes = [
@@ -80,17 +101,17 @@ const authRoutes = [
   createRoute({
     getParentRoute: () => auth,
     path: 'forgot-password',
-    validateSearch: v.object({ email: v.optional(v.string()) }),
+    validateSearch: optionalString('email'),
   }),
   createRoute({
     getParentRoute: () => auth,
     path: 'reset-password',
-    validateSearch: v.object({ t: v.optional(v.string()) }),
+    validateSearch: optionalString('t'),
   }),
 ];
 
 // Logged-in areas
-const loginPage = <P extends string>(path: P, component: () => React.ReactNode) =>
+const loginPage = <P extends string>(path: P, component: Screen) =>
   createRoute({ getParentRoute: () => root, path, beforeLoad: requireLogin, component });
 const profile = loginPage('/profile', ProfilePage);
 const profileIndex = createRoute({
@@ -102,13 +123,19 @@ const profileCollection = createRoute({ getParentRoute: () => profile, path: 'co
 const profileForSale = createRoute({ getParentRoute: () => profile, path: 'for-sale' });
 const avatars = loginPage('/profile/avatars', () => <ComingSoonPage title="Avatars" />);
 
-const settings = loginPage('/settings', SettingsLayout);
+const settings = createRoute({
+  getParentRoute: () => root,
+  path: '/settings',
+  beforeLoad: requireLogin,
+  loader: ({ context }) => context.app.flows.settingsForm(),
+  component: SettingsLayout,
+});
 const settingsIndex = createRoute({
   getParentRoute: () => settings,
   path: '/',
   beforeLoad: to('/settings/account'),
 });
-const settingsChild = <P extends string>(path: P, component: () => React.ReactNode) =>
+const settingsChild = <P extends string>(path: P, component: Screen) =>
   createRoute({ getParentRoute: () => settings, path, component });
 const settingsRoutes = [
   settingsIndex,

@@ -1,7 +1,5 @@
 import { createActor, type InspectionEvent } from 'xstate';
-import { authMachine } from '../machines/auth';
 import { sessionMachine } from '../machines/session';
-import { settingsFormMachine } from '../machines/settingsForm';
 import { uiMachine } from '../machines/ui';
 import { timings } from './domain/constants';
 import { accountActors } from './services/accounts';
@@ -37,33 +35,46 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
     },
   );
 
-  const machines = {
-    auth: authMachine.provide({
-      actors: accounts,
-      actions: {
-        announceLogin: (_, { authToken }) => session.send({ type: 'session.login', token: authToken }),
-        announceUser: (_, { user }) => session.send({ type: 'session.user.updated', user }),
-      },
-    }),
-    settingsForm: settingsFormMachine.provide({
-      actors: { save: accounts.saveSettings },
-      actions: {
-        announceSaved: (_, { user, authToken }) => {
-          session.send({ type: 'session.user.updated', user, token: authToken });
-          ui.send({
-            type: 'ui.toast.show',
-            id: 'settings-saved',
-            text: 'Saved',
-            duration: timings.savedToastMs,
-          });
+  // Flow machines load with the screens that use them (keeps Home's first load small), once each.
+  const flows = {
+    auth: once(async () =>
+      (await import('../machines/auth')).authMachine.provide({
+        actors: accounts,
+        actions: {
+          announceLogin: (_, { authToken }) => session.send({ type: 'session.login', token: authToken }),
+          announceUser: (_, { user }) => session.send({ type: 'session.user.updated', user }),
         },
-      },
-    }),
+      }),
+    ),
+    settingsForm: once(async () =>
+      (await import('../machines/settingsForm')).settingsFormMachine.provide({
+        actors: { save: accounts.saveSettings },
+        actions: {
+          announceSaved: (_, { user, authToken }) => {
+            session.send({ type: 'session.user.updated', user, token: authToken });
+            ui.send({
+              type: 'ui.toast.show',
+              id: 'settings-saved',
+              text: 'Saved',
+              duration: timings.savedToastMs,
+            });
+          },
+        },
+      }),
+    ),
   };
 
   session.start();
   ui.start();
-  return { session, ui, machines, inspect };
+  return { session, ui, flows, inspect };
 }
 
 export type Runtime = ReturnType<typeof createRuntime>;
+
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let promise: Promise<T> | undefined;
+  return () => {
+    promise ??= load();
+    return promise;
+  };
+}

@@ -1,4 +1,4 @@
-import ky, { HTTPError, type Options } from 'ky';
+import type { KyInstance, Options } from 'ky';
 import { ApiError, type ApiErrorBody, ErrorCode, errorMessage } from '../domain/errors';
 
 /**
@@ -19,34 +19,41 @@ const LOGIN_CALLS = ['auth/logins', 'users/wallets/actions/verify-account-proof'
 export type Api = ReturnType<typeof createApi>;
 
 export function createApi(options: ApiOptions) {
-  const client = ky.create({
-    prefixUrl: options.baseUrl ?? '/api',
-    retry: 0,
-    timeout: 20_000,
-    fetch: options.fetch,
-    hooks: {
-      beforeRequest: [
-        (request) => {
-          const token = options.getToken();
-          if (token && !request.headers.has('Authorization'))
-            request.headers.set('Authorization', `Bearer ${token}`);
+  // ky loads with the first call, so pages that make none (Home for a visitor) do not carry it.
+  let client: Promise<{ ky: KyInstance; HTTPError: typeof import('ky').HTTPError }> | undefined;
+  const load = () =>
+    (client ??= import('ky').then(({ default: ky, HTTPError }) => ({
+      HTTPError,
+      ky: ky.create({
+        prefixUrl: options.baseUrl ?? '/api',
+        retry: 0,
+        timeout: 20_000,
+        fetch: options.fetch,
+        hooks: {
+          beforeRequest: [
+            (request) => {
+              const token = options.getToken();
+              if (token && !request.headers.has('Authorization'))
+                request.headers.set('Authorization', `Bearer ${token}`);
+            },
+          ],
         },
-      ],
-    },
-  });
+      }),
+    })));
 
   async function call<T>(
     method: 'get' | 'post' | 'patch' | 'delete',
     path: string,
     init: Options = {},
   ): Promise<T> {
+    const { ky, HTTPError } = await load();
     try {
-      const response = await client(path, { method, ...init });
+      const response = await ky(path, { method, ...init });
       if (response.status === 204) return undefined as T;
       const text = await response.text();
       return (text ? JSON.parse(text) : undefined) as T;
     } catch (error) {
-      throw await toApiError(error, path, options);
+      throw await toApiError(error instanceof HTTPError ? error : null, path, options);
     }
   }
 
@@ -70,8 +77,13 @@ function clean(params?: Record<string, string | number | boolean | undefined>) {
   >;
 }
 
-async function toApiError(error: unknown, path: string, options: ApiOptions): Promise<ApiError> {
-  if (!(error instanceof HTTPError)) {
+/** `error` is the HTTP error of an answered call, or null when no answer came (network, timeout). */
+async function toApiError(
+  error: { response: Response } | null,
+  path: string,
+  options: ApiOptions,
+): Promise<ApiError> {
+  if (!error) {
     return new ApiError(0, {
       code: ErrorCode.NETWORK_FAILURE,
       message: errorMessage({ code: ErrorCode.NETWORK_FAILURE }),

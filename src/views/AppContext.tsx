@@ -5,11 +5,17 @@ import type { sessionMachine } from '../../machines/session';
 import type { settingsFormMachine } from '../../machines/settingsForm';
 import type { uiMachine } from '../../machines/ui';
 
-/** What views get from the app: the long-lived actors and the flow machines with services provided. */
+/**
+ * What views get from the app: the long-lived actors, and loaders of the flow machines with their
+ * services provided (route loaders call them, so a flow's code arrives with its screen).
+ */
 export interface AppActors {
   session: ActorRefFrom<typeof sessionMachine>;
   ui: ActorRefFrom<typeof uiMachine>;
-  machines: { auth: typeof authMachine; settingsForm: typeof settingsFormMachine };
+  flows: {
+    auth: () => Promise<typeof authMachine>;
+    settingsForm: () => Promise<typeof settingsFormMachine>;
+  };
   inspect?: (event: InspectionEvent) => void;
 }
 

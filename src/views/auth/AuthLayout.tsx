@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { AuthInput } from '../../../machines/auth';
@@ -7,15 +7,18 @@ import { useApp } from '../AppContext';
 import { AuthScreen } from './AuthScreen';
 import { authPathFor } from './paths';
 
+const authRoute = getRouteApi('/auth');
+
 /** /auth/*: one auth actor for the whole flow; the URL follows the machine's step. */
 export function AuthLayout() {
-  const { machines, inspect, session } = useApp();
+  const { inspect, session } = useApp();
+  const machine = authRoute.useLoaderData();
   const location = useLocation();
   const navigate = useNavigate();
   const [input] = useState<AuthInput>(() =>
     entryFrom(location.pathname, location.search as Record<string, unknown>),
   );
-  const actor = useActorRef(machines.auth, { input, inspect });
+  const actor = useActorRef(machine, { input, inspect });
   const step = useSelector(actor, (s) => s.value as string);
 
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { SUPPORT_EMAIL } from '../../domain/constants';
 import { errorMessage, errorTexts } from '../../domain/errors';
@@ -6,11 +7,14 @@ import { useApp } from '../AppContext';
 import { Button, TextInput } from '../components';
 import { formValues, visibleErrors } from './form';
 
+const settingsRoute = getRouteApi('/settings');
+
 /** Settings → Account: edit/save toggle for email, names and username; KYC row; delete-account note. */
 export function AccountSettings() {
-  const { session, machines, inspect } = useApp();
+  const { session, inspect } = useApp();
+  const machine = settingsRoute.useLoaderData();
   const user = useSelector(session, (s) => s.context.user);
-  const actor = useActorRef(machines.settingsForm, { input: { kind: 'account' }, inspect });
+  const actor = useActorRef(machine, { input: { kind: 'account' }, inspect });
   const editing = useSelector(actor, (s) => !s.matches('viewing'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const { values, errors, error } = useSelector(actor, (s) => s.context);

@@ -1,13 +1,17 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { errorMessage } from '../../domain/errors';
 import { useApp } from '../AppContext';
 import { Button, TextInput } from '../components';
 import { formValues } from './form';
 
+const settingsRoute = getRouteApi('/settings');
+
 /** Settings → Security: change password with a view/edit toggle. */
 export function SecuritySettings() {
-  const { machines, inspect } = useApp();
-  const actor = useActorRef(machines.settingsForm, { input: { kind: 'password' }, inspect });
+  const { inspect } = useApp();
+  const machine = settingsRoute.useLoaderData();
+  const actor = useActorRef(machine, { input: { kind: 'password' }, inspect });
   const editing = useSelector(actor, (s) => !s.matches('viewing'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const { errors, error } = useSelector(actor, (s) => s.context);

@@ -1,13 +1,16 @@
 import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { interfaceState } from '../../../machines/ui';
 import { isChromelessPath } from '../../domain/routes';
 import { useApp } from '../AppContext';
 import { ToastList } from '../components';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { SignInModal } from './SignInModal';
+
+// The sign-in modal's code loads the first time it opens.
+const SignInModal = lazy(() => import('./SignInModal').then((m) => ({ default: m.SignInModal })));
 
 /** The shell of SPEC §2: header, menus, footer, sign-in modal, toasts; hidden on dashboard and wizard paths. */
 export function RootLayout() {
@@ -16,6 +19,7 @@ export function RootLayout() {
   const pathname = useLocation({ select: (l) => l.pathname });
   const loggedIn = useSelector(session, (s) => s.matches('loggedIn'));
   const toasts = useSelector(ui, (s) => s.context.toasts);
+  const showSignup = useSelector(ui, (s) => interfaceState(s).showSignup);
   const chromeless = isChromelessPath(pathname);
 
   // Leaving the session (logout, 401, expiry) re-checks the current route's guard.
@@ -39,7 +43,11 @@ export function RootLayout() {
         <Outlet />
       </main>
       {!chromeless && <Footer />}
-      <SignInModal />
+      {showSignup && (
+        <Suspense fallback={null}>
+          <SignInModal />
+        </Suspense>
+      )}
       <CookieBanner />
       <ToastList toasts={toasts} onDismiss={(id) => ui.send({ type: 'ui.toast.dismiss', id })} />
     </div>
