@@ -38,6 +38,8 @@ export type SessionEvent =
 
 export type ProfileResult = { status: 'ok'; user: User } | { status: 'notFound' };
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 const loggedOutContext = {
   token: null,
   role: 'anonymous' as Role,
@@ -63,12 +65,13 @@ export const sessionMachine = setup({
   },
   guards: {
     tokenUsable: ({ context }) => !!context.token && !!context.expiresAt && context.expiresAt > Date.now(),
+    tokenExpired: ({ context }) => !context.expiresAt || context.expiresAt <= Date.now(),
     tokenReadable: ({ event }) => event.type === 'session.login' && readSessionToken(event.token) !== null,
     profileComplete: (_, output: ProfileResult) => output.status === 'ok' && !!output.user.email,
   },
   delays: {
-    /** Logs out when the token's expiry is reached. */
-    tokenExpiry: ({ context }) => Math.max(0, (context.expiresAt ?? 0) - Date.now()),
+    /** Until the token's expiry, at most the longest timer a browser keeps (2^31 - 1 ms). */
+    tokenExpiry: ({ context }) => Math.min(MAX_TIMER_MS, Math.max(0, (context.expiresAt ?? 0) - Date.now())),
   },
 }).createMachine({
   id: 'session',
@@ -115,8 +118,7 @@ export const sessionMachine = setup({
       },
     },
     loggedIn: {
-      initial: 'loadingProfile',
-      after: { tokenExpiry: { target: 'loggedOut', actions: 'clearSession' } },
+      type: 'parallel',
       on: {
         'session.logout': { target: 'loggedOut', actions: 'clearSession' },
         'session.unauthorized': {
@@ -125,38 +127,62 @@ export const sessionMachine = setup({
         },
       },
       states: {
-        loadingProfile: {
-          invoke: {
-            id: 'fetchProfile',
-            src: 'fetchProfile',
-            input: ({ context }) => ({ userId: context.userId! }),
-            onDone: [
-              {
-                guard: { type: 'profileComplete', params: ({ event }) => event.output },
-                target: 'ready',
-                actions: assign({
-                  user: ({ event }) => (event.output as Extract<ProfileResult, { status: 'ok' }>).user,
-                  profileError: false,
-                }),
+        profile: {
+          initial: 'loadingProfile',
+          states: {
+            loadingProfile: {
+              invoke: {
+                id: 'fetchProfile',
+                src: 'fetchProfile',
+                input: ({ context }) => ({ userId: context.userId! }),
+                onDone: [
+                  {
+                    guard: { type: 'profileComplete', params: ({ event }) => event.output },
+                    target: 'ready',
+                    actions: assign({
+                      user: ({ event }) => (event.output as Extract<ProfileResult, { status: 'ok' }>).user,
+                      profileError: false,
+                    }),
+                  },
+                  // A profile 404 or a profile without email logs the user out (SPEC §4).
+                  { target: '#session.loggedOut', actions: 'clearSession' },
+                ],
+                onError: { target: 'profileFailed', actions: assign({ profileError: true }) },
               },
-              // A profile 404 or a profile without email logs the user out (SPEC §4).
-              { target: '#session.loggedOut', actions: 'clearSession' },
-            ],
-            onError: { target: 'profileFailed', actions: assign({ profileError: true }) },
+            },
+            profileFailed: {
+              on: { 'session.retry': 'loadingProfile' },
+            },
+            ready: {
+              on: {
+                'session.user.updated': {
+                  actions: assign(({ event, context }) => {
+                    const claims = event.token ? readSessionToken(event.token) : null;
+                    return claims
+                      ? {
+                          user: event.user,
+                          token: event.token!,
+                          expiresAt: claims.expiresAt,
+                          role: claims.role,
+                        }
+                      : { user: event.user, token: context.token };
+                  }),
+                },
+              },
+            },
           },
         },
-        profileFailed: {
-          on: { 'session.retry': 'loadingProfile' },
-        },
-        ready: {
-          on: {
-            'session.user.updated': {
-              actions: assign(({ event, context }) => {
-                const claims = event.token ? readSessionToken(event.token) : null;
-                return claims
-                  ? { user: event.user, token: event.token!, expiresAt: claims.expiresAt, role: claims.role }
-                  : { user: event.user, token: context.token };
-              }),
+        /** Logs out when the token expires; a timer cannot wait longer than ~24.8 days, so it re-arms. */
+        expiry: {
+          initial: 'counting',
+          states: {
+            counting: {
+              after: {
+                tokenExpiry: [
+                  { guard: 'tokenExpired', target: '#session.loggedOut', actions: 'clearSession' },
+                  { target: 'counting', reenter: true },
+                ],
+              },
             },
           },
         },

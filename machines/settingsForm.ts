@@ -11,6 +11,12 @@ import { fieldErrors } from '../src/domain/validation';
  */
 export type SettingsKind = 'account' | 'password';
 const forms = { account: AccountForm, password: PasswordForm } as const;
+const fields: Record<SettingsKind, readonly string[]> = {
+  account: ['email', 'username', 'firstName', 'lastName'],
+  password: ['oldPassword', 'newPassword', 'confirm'],
+};
+/** A server error about a field of this form shows at the field; any other shows for the form. */
+const atField = (kind: SettingsKind, body: ApiErrorBody) => !!body.field && fields[kind].includes(body.field);
 
 export interface SettingsFormContext {
   kind: SettingsKind;
@@ -90,15 +96,11 @@ export const settingsFormMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: assign({
-            error: ({ event }) => {
-              const body = toErrorBody(event.error);
-              return body.field ? null : body;
-            },
-            errors: ({ event }) => {
-              const body = toErrorBody(event.error);
-              return body.field ? { [body.field]: body } : {};
-            },
+          actions: assign(({ context, event }) => {
+            const body = toErrorBody(event.error);
+            return atField(context.kind, body)
+              ? { errors: { [body.field!]: body }, error: null }
+              : { errors: {}, error: body };
           }),
         },
       },

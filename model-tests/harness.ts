@@ -158,6 +158,8 @@ export interface RunOptions {
   /** Called once the actor exists, before it starts. */
   mount?: (actor: AnyActorRef) => void | Promise<void>;
   unmount?: () => void;
+  /** Wraps every step (React's act() for view runs). */
+  wrap?: (step: () => Promise<void>) => Promise<void>;
 }
 
 /** Records every transition taken by any machine actor (the root or machines it spawns). */
@@ -188,14 +190,19 @@ export async function runPath<TMachine extends AnyStateMachine>(
     clock,
     inspect: recordMicrosteps,
   });
+  const wrap = options.wrap ?? ((fn: () => Promise<void>) => fn());
   await options.mount?.(actor);
-  actor.start();
-  await flush();
+  await wrap(async () => {
+    actor.start();
+    await flush();
+  });
   try {
     for (const step of path.steps) {
-      const handled = options.perform ? await options.perform(step, actor) : false;
-      if (!handled) await execute(step.event, actor, fakes, clock);
-      await flush();
+      await wrap(async () => {
+        const handled = options.perform ? await options.perform(step, actor) : false;
+        if (!handled) await execute(step.event, actor, fakes, clock);
+        await flush();
+      });
       const actual = actor.getSnapshot() as AnyMachineSnapshot;
       const where = `after ${step.event.type} in "${path.description}"`;
       const serialize = model.serializeState ?? serializeDefault;
@@ -212,6 +219,7 @@ export async function runPath<TMachine extends AnyStateMachine>(
 
 async function execute(event: EventObject, actor: AnyActorRef, fakes: FakeActors, clock: SimulatedClock) {
   const { type } = event;
+  if (type === 'xstate.init') return; // the path's first step: the actor has started already
   if (type.startsWith('xstate.after.')) {
     advanceToNextTimer(clock);
   } else if (type.startsWith('xstate.done.actor.')) {

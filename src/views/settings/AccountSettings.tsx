@@ -1,8 +1,11 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { settingsFormMachine } from '../../../machines/settingsForm';
 import { SUPPORT_EMAIL } from '../../domain/constants';
 import { errorMessage, errorTexts } from '../../domain/errors';
 import { kycLabel } from '../../domain/kyc';
+import type { User } from '../../domain/user';
 import { useApp } from '../AppContext';
 import { Button, TextInput } from '../components';
 import { formValues, visibleErrors } from './form';
@@ -15,10 +18,20 @@ export function AccountSettings() {
   const machine = settingsRoute.useLoaderData();
   const user = useSelector(session, (s) => s.context.user);
   const actor = useActorRef(machine, { input: { kind: 'account' }, inspect });
+  if (!user) return null;
+  return <AccountSettingsView actor={actor} user={user} />;
+}
+
+export function AccountSettingsView({
+  actor,
+  user,
+}: {
+  actor: ActorRefFrom<typeof settingsFormMachine>;
+  user: User;
+}) {
   const editing = useSelector(actor, (s) => !s.matches('viewing'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const { values, errors, error } = useSelector(actor, (s) => s.context);
-  if (!user) return null;
   const shown = visibleErrors(values, errors);
   const kyc = kycLabel(user.kyc.status);
 

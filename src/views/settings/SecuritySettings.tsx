@@ -1,5 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { settingsFormMachine } from '../../../machines/settingsForm';
 import { errorMessage } from '../../domain/errors';
 import { useApp } from '../AppContext';
 import { Button, TextInput } from '../components';
@@ -12,6 +14,10 @@ export function SecuritySettings() {
   const { inspect } = useApp();
   const machine = settingsRoute.useLoaderData();
   const actor = useActorRef(machine, { input: { kind: 'password' }, inspect });
+  return <SecuritySettingsView actor={actor} />;
+}
+
+export function SecuritySettingsView({ actor }: { actor: ActorRefFrom<typeof settingsFormMachine> }) {
   const editing = useSelector(actor, (s) => !s.matches('viewing'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const { errors, error } = useSelector(actor, (s) => s.context);

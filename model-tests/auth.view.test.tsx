@@ -1,0 +1,101 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AnyActorRef, AnyMachineSnapshot, EventObject } from 'xstate';
+import { errorMessage } from '../src/domain/errors';
+import { AuthScreen } from '../src/views/auth/AuthScreen';
+import { authModel } from './auth.model';
+import { flushCoverage } from './coverage-store';
+import { generatePaths, type PathStep, runPath } from './harness';
+
+/** The auth paths again, performed through the React view: typing, clicking, reading the screen. */
+type Values = Record<string, string>;
+
+function fill(label: string | RegExp, value: string) {
+  fireEvent.change(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
+}
+function click(name: string) {
+  fireEvent.click(screen.getByRole('button', { name }));
+}
+function clickFirst(...names: string[]) {
+  for (const name of names) {
+    const button = screen.queryByRole('button', { name });
+    if (button) return fireEvent.click(button);
+  }
+  throw new Error(`None of the buttons ${names.join(', ')} is on screen`);
+}
+
+const performers: Record<string, (e: EventObject & Values) => void> = {
+  'auth.connect.submit': (e) => {
+    fill('Email', e.email!);
+    click('Continue');
+  },
+  'auth.wallet.connect': () => click('Connect wallet'),
+  'auth.signup.submit': (e) => {
+    fill(/^Password$/, e.password!);
+    fill('Confirm password', e.confirm!);
+    click('Continue');
+  },
+  'auth.name.submit': (e) => {
+    fill('First name', e.firstName!);
+    fill('Last name (optional)', e.lastName!);
+    click('Create account');
+  },
+  'auth.profile.submit': (e) => {
+    fill('Username', e.username!);
+    fill('First name', e.firstName!);
+    fill('Last name', e.lastName!);
+    click('Save profile');
+  },
+  'auth.profile.skip': () => click('Skip for now'),
+  'auth.login.submit': (e) => {
+    fill(/^Password$/, e.password!);
+    click('Sign in');
+  },
+  'auth.forgot': () => clickFirst('Forgot password?', 'Request a new link'),
+  'auth.forgot.submit': (e) => {
+    fill('Email', e.email!);
+    click('Send reset link');
+  },
+  'auth.reset.submit': (e) => {
+    fill(/^New password$/, e.password!);
+    fill('Confirm new password', e.confirm!);
+    click('Change password');
+  },
+  'auth.back': () => clickFirst('Back', 'Back to sign in', 'Sign in'),
+};
+
+async function perform(step: PathStep) {
+  const run = performers[step.event.type];
+  if (!run) return false;
+  run(step.event as EventObject & Values);
+  return true;
+}
+
+function check(expected: AnyMachineSnapshot) {
+  const step = document.querySelector<HTMLElement>('[data-step]')?.dataset.step;
+  expect(step).toBe(expected.value);
+  if (expected.status === 'done') return;
+  // Every field error and the form error of the state are on screen.
+  const alerts = () => screen.queryAllByRole('alert').map((el) => el.textContent ?? '');
+  for (const err of Object.values(expected.context.errors as Record<string, { message: string }>)) {
+    expect(alerts()).toContain(err.message);
+  }
+  if (expected.context.error) expect(alerts()).toContain(errorMessage(expected.context.error));
+}
+
+describe('auth paths through the view', () => {
+  const paths = generatePaths(authModel);
+  for (const path of paths) {
+    it(path.description, () =>
+      runPath(authModel, path, {
+        mount: (actor: AnyActorRef) => {
+          render(<AuthScreen actor={actor as never} />);
+        },
+        perform,
+        check,
+        wrap: (fn) => act(fn),
+      }),
+    );
+  }
+  afterAll(() => flushCoverage('view'));
+});
