@@ -14,7 +14,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The framework every page needs ships as one file: one request, one compression window.
-        advancedChunks: {
+        codeSplitting: {
           groups: [
             {
               name: 'framework',

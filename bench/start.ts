@@ -1,0 +1,57 @@
+/**
+ * Time from a command to a healthy /api/health (200), on a fresh data directory and again on the
+ * same (already migrated) directory.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+async function healthy(port: number, deadline: number) {
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('not healthy within the deadline');
+}
+
+export async function timeToHealthy(command: string[], dataDir: string, port: number): Promise<number> {
+  const t0 = performance.now();
+  const child = spawn(command[0]!, command.slice(1), {
+    env: { ...process.env, PORT: String(port), VITRINE_DATA_DIR: dataDir },
+    stdio: 'ignore',
+    detached: true,
+  });
+  try {
+    await healthy(port, Date.now() + 120_000);
+    return Math.round(performance.now() - t0);
+  } finally {
+    process.kill(-child.pid!, 'SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+export async function startTimes() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-start-'));
+  try {
+    return {
+      npmStartFresh: await timeToHealthy(['npm', 'start'], dataDir, 3391),
+      npmStartWarm: await timeToHealthy(['npm', 'start'], dataDir, 3392),
+      serverOnlyWarm: await timeToHealthy(['npx', 'tsx', 'server/main.ts'], dataDir, 3393),
+    };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const t = await startTimes();
+  console.log(`npm start → healthy, fresh data dir (build + migrate): ${t.npmStartFresh} ms`);
+  console.log(`npm start → healthy, existing data dir (build included): ${t.npmStartWarm} ms`);
+  console.log(`server only (tsx server/main.ts) → healthy, existing data dir: ${t.serverOnlyWarm} ms`);
+}
