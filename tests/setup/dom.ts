@@ -2,3 +2,6 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// jsdom has no layout: the router's scroll restoration calls scrollTo, which jsdom only reports.
+window.scrollTo = () => {};
