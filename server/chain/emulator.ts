@@ -1,0 +1,129 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { ensureFlowTools } from '../../scripts/flow-tools';
+
+/**
+ * The local Flow emulator (and, for the browser, the FCL dev wallet), started and stopped by the
+ * project. Listens on 127.0.0.1 only. With a data directory its state persists in `<dataDir>/flowdb`.
+ */
+export const EMULATOR_SERVICE_ADDRESS = '0xf8d6e0586b0a20c7';
+/** The service key the FCL dev wallet ships with (local development only); the emulator is started with it. */
+export const EMULATOR_SERVICE_KEY = 'f8e188e8af0b8b414be59c4a1a15cc666c898fb34d94156e9b51e18bfde754a5';
+
+export interface EmulatorOptions {
+  /** Persist state here (`<dataDir>/flowdb`); without it the chain lives in memory. */
+  dataDir?: string;
+  restPort?: number;
+  grpcPort?: number;
+  adminPort?: number;
+  debuggerPort?: number;
+  /** Start the FCL dev wallet too, on this port (it expects the REST API on 8888). */
+  devWalletPort?: number;
+  log?: (line: string) => void;
+}
+
+export interface RunningEmulator {
+  accessNode: string;
+  restPort: number;
+  devWallet?: string;
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const log = options.log ?? (() => {});
+  const tools = ensureFlowTools(log);
+  const restPort = options.restPort ?? (await freePort());
+  const args = [
+    '--host',
+    '127.0.0.1',
+    '--rest-port',
+    String(restPort),
+    '--port',
+    String(options.grpcPort ?? (await freePort())),
+    '--admin-port',
+    String(options.adminPort ?? (await freePort())),
+    '--debugger-port',
+    String(options.debuggerPort ?? (await freePort())),
+    '--service-priv-key',
+    EMULATOR_SERVICE_KEY,
+    '--setup-vm-bridge=false',
+  ];
+  if (options.dataDir) {
+    const dbpath = join(options.dataDir, 'flowdb');
+    mkdirSync(dbpath, { recursive: true });
+    args.push('--persist', '--dbpath', dbpath);
+  }
+  const emulator = spawn(tools.emulator, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  emulator.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const accessNode = `http://127.0.0.1:${restPort}`;
+  try {
+    await waitFor(`${accessNode}/v1/network/parameters`, emulator, 60_000);
+  } catch (err) {
+    await stopProcess(emulator);
+    throw new Error(`The Flow emulator did not start: ${(err as Error).message}\n${stderr}`);
+  }
+  log(`Flow emulator ready at ${accessNode}`);
+
+  let wallet: ChildProcess | undefined;
+  let devWallet: string | undefined;
+  if (options.devWalletPort) {
+    wallet = spawn(tools.devWallet, ['--port', String(options.devWalletPort)], { stdio: 'ignore' });
+    devWallet = `http://127.0.0.1:${options.devWalletPort}`;
+    await waitFor(`${devWallet}/`, wallet, 30_000);
+    log(`FCL dev wallet ready at ${devWallet}`);
+  }
+
+  return {
+    accessNode,
+    restPort,
+    devWallet,
+    async stop() {
+      await Promise.all([wallet ? stopProcess(wallet) : undefined, stopProcess(emulator)]);
+    },
+  };
+}
