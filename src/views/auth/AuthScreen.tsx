@@ -77,6 +77,38 @@ function FormError({ error }: { error: Parameters<typeof errorMessage>[0] }) {
   );
 }
 
+/** The form error, then Back and the step's submit button. */
+function StepFooter({
+  actor,
+  error,
+  busy = false,
+  submit,
+}: {
+  actor: AuthActor;
+  error: Parameters<typeof errorMessage>[0];
+  busy?: boolean;
+  submit: string;
+}) {
+  return (
+    <>
+      <FormError error={error} />
+      <div className="vt-actions">
+        <Button
+          type="button"
+          variant="ghost"
+          onClick={() => actor.send({ type: 'auth.back' })}
+          disabled={busy}
+        >
+          Back
+        </Button>
+        <Button type="submit" variant="primary" loading={busy}>
+          {submit}
+        </Button>
+      </div>
+    </>
+  );
+}
+
 function Heading({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <header className="vt-auth__heading">
@@ -153,15 +185,7 @@ function SignupStep({ actor }: { actor: AuthActor }) {
         autoComplete="new-password"
         error={fieldError(errors, 'confirm')}
       />
-      <FormError error={error} />
-      <div className="vt-actions">
-        <Button type="button" variant="ghost" onClick={() => actor.send({ type: 'auth.back' })}>
-          Back
-        </Button>
-        <Button type="submit" variant="primary">
-          Continue
-        </Button>
-      </div>
+      <StepFooter actor={actor} error={error} submit="Continue" />
     </form>
   );
 }
@@ -197,20 +221,7 @@ function NameStep({ actor }: { actor: AuthActor }) {
         defaultValue={name.lastName}
         error={fieldError(errors, 'lastName')}
       />
-      <FormError error={error} />
-      <div className="vt-actions">
-        <Button
-          type="button"
-          variant="ghost"
-          onClick={() => actor.send({ type: 'auth.back' })}
-          disabled={busy}
-        >
-          Back
-        </Button>
-        <Button type="submit" variant="primary" loading={busy}>
-          Create account
-        </Button>
-      </div>
+      <StepFooter actor={actor} error={error} busy={busy} submit="Create account" />
     </form>
   );
 }
@@ -299,20 +310,7 @@ function LoginStep({ actor }: { actor: AuthActor }) {
       <button type="button" className="vt-link-button" onClick={() => actor.send({ type: 'auth.forgot' })}>
         Forgot password?
       </button>
-      <FormError error={error} />
-      <div className="vt-actions">
-        <Button
-          type="button"
-          variant="ghost"
-          onClick={() => actor.send({ type: 'auth.back' })}
-          disabled={busy}
-        >
-          Back
-        </Button>
-        <Button type="submit" variant="primary" loading={busy}>
-          Sign in
-        </Button>
-      </div>
+      <StepFooter actor={actor} error={error} busy={busy} submit="Sign in" />
     </form>
   );
 }
@@ -352,20 +350,7 @@ function ForgotStep({ actor }: { actor: AuthActor }) {
         error={fieldError(errors, 'email')}
         autoFocus
       />
-      <FormError error={error} />
-      <div className="vt-actions">
-        <Button
-          type="button"
-          variant="ghost"
-          onClick={() => actor.send({ type: 'auth.back' })}
-          disabled={busy}
-        >
-          Back
-        </Button>
-        <Button type="submit" variant="primary" loading={busy}>
-          Send reset link
-        </Button>
-      </div>
+      <StepFooter actor={actor} error={error} busy={busy} submit="Send reset link" />
     </form>
   );
 }
