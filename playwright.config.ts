@@ -38,7 +38,8 @@ export default defineConfig({
     command: `rm -rf ${dataDir} && npx tsx server/main.ts`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // The first start on a machine builds the Flow emulator (see scripts/flow-tools.ts).
+    timeout: 600_000,
     env: { PORT: String(port), VITRINE_DATA_DIR: dataDir, NODE_ENV: 'production', VITRINE_DEV_OUTBOX: '1' },
   },
 });

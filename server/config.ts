@@ -18,6 +18,14 @@ export interface Config {
   production: boolean;
   /** Mount the development helpers (the email outbox viewer): outside production, or with VITRINE_DEV_OUTBOX=1. */
   devTools: boolean;
+  /**
+   * The local Flow emulator: `embedded` (default on the emulator network) starts it and the FCL dev
+   * wallet with the server; `external` uses one already running at FLOW_ACCESS_NODE; `off` runs
+   * without a chain (API-only tests).
+   */
+  flowEmulator: 'embedded' | 'external' | 'off';
+  /** Port of the FCL dev wallet started with an embedded emulator. */
+  devWalletPort: number;
 }
 
 export const JWT_SECRET_MIN = 32;
@@ -48,6 +56,13 @@ function jwtSecret(raw: string | undefined, dataDir: string): string {
   return readFileSync(file, 'utf8').trim();
 }
 
+function flowEmulatorMode(env: NodeJS.ProcessEnv): Config['flowEmulator'] {
+  const raw = env.FLOW_EMULATOR;
+  if (raw === 'embedded' || raw === 'external' || raw === 'off') return raw;
+  if (raw) throw new Error('FLOW_EMULATOR must be embedded, external or off');
+  return !env.FLOW_NETWORK || env.FLOW_NETWORK === 'emulator' ? 'embedded' : 'external';
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer('PORT', env.PORT, 3000, 0, 65535);
   const dataDir = resolve(env.VITRINE_DATA_DIR || './data');
@@ -62,5 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv,
     production: nodeEnv === 'production',
     devTools: nodeEnv !== 'production' || env.VITRINE_DEV_OUTBOX === '1',
+    flowEmulator: flowEmulatorMode(env),
+    devWalletPort: integer('FLOW_DEV_WALLET_PORT', env.FLOW_DEV_WALLET_PORT, 8701, 1, 65535),
   };
 }

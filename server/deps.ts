@@ -18,6 +18,15 @@ export interface AppDeps {
   /** Directory of the built SPA to serve (production). */
   spaDir?: string;
   log?: Log;
+  /** The chain the server talks to, as /api/health reports it. */
+  chain?: ChainStatus;
+}
+
+export interface ChainStatus {
+  network: string;
+  accessNode: string;
+  /** The FCL dev wallet next to an embedded emulator. */
+  devWallet?: string;
 }
 
 /** What the route modules use. */
@@ -30,6 +39,7 @@ export interface Services {
   tokens: Tokens;
   outbox: Outbox;
   log: Log;
+  chain: ChainStatus | null;
 }
 
 /** The first hop of X-Forwarded-For, else the socket's peer address. */
@@ -56,5 +66,6 @@ export function createServices(deps: AppDeps): Services {
     tokens: createTokens(deps.config.jwtSecret, deps.config.tokenTtlSeconds, clock),
     outbox: createOutbox(db, deps.config, clock, log),
     log,
+    chain: deps.chain ?? null,
   };
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp } from './app';
+import { type ChainHandle, startChain } from './chain/lifecycle';
 import type { Config } from './config';
 import { type DatabaseHandle, type DatabaseKind, databaseKind, openDb } from './db';
 import type { Log } from './deps';
@@ -16,6 +17,7 @@ export interface StartOptions {
   log?: Log;
   /** The built SPA, served in production (default dist/). */
   spaDir?: string;
+  startChain?: (config: Config, log: Log) => Promise<ChainHandle | null>;
 }
 
 export interface RunningServer {
@@ -37,12 +39,16 @@ function starting(request: Request, database: DatabaseKind): Response {
   );
 }
 
-/** Listens on config.port at once, then opens and migrates the database and mounts the app. */
+/**
+ * Listens on config.port at once, then opens and migrates the database, brings up the chain (an
+ * embedded emulator with its contracts, or the configured network) and mounts the app.
+ */
 export async function start(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.log ?? console;
   const kind = databaseKind(config);
   let app: Hono<AppEnv> | undefined;
   let database: DatabaseHandle | undefined;
+  let chain: ChainHandle | null = null;
 
   const server = serve({
     port: config.port,
@@ -65,8 +71,9 @@ export async function start(config: Config, options: StartOptions = {}): Promise
 
   const ready = (async () => {
     database = await (options.openDatabase ?? openDb)(config);
+    chain = await (options.startChain ?? startChain)(config, log);
     const spaDir = config.production ? (options.spaDir ?? DIST) : undefined;
-    app = createApp({ config, database, log, spaDir });
+    app = createApp({ config, database, log, spaDir, chain: chain?.status });
   })();
 
   return {
@@ -78,6 +85,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       server.closeIdleConnections();
       await closed;
       await ready.catch(() => undefined);
+      await chain?.stop();
       await database?.close();
     },
   };

@@ -11,9 +11,12 @@ export function systemRoutes(s: Services, routes: readonly Route[]): Route[] {
       method: 'get',
       path: '/health',
       tag: 'system',
-      summary: 'Readiness: 200 once the database is open and migrated (503 while starting)',
-      responses: { 200: "{ status: 'ok', database: 'pglite' | 'postgres' }", 503: 'Starting' },
-      handler: (c) => c.json({ status: 'ok', database: s.dbKind }),
+      summary: 'Readiness: 200 once the database is migrated and the chain is up (503 while starting)',
+      responses: {
+        200: "{ status: 'ok', database: 'pglite' | 'postgres', chain: { network, accessNode, devWallet? } | null }",
+        503: 'Starting',
+      },
+      handler: (c) => c.json({ status: 'ok', database: s.dbKind, chain: s.chain }),
     }),
     defineRoute({
       method: 'get',

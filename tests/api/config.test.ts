@@ -21,6 +21,8 @@ describe('loadConfig', () => {
       nodeEnv: 'development',
       production: false,
       devTools: true,
+      flowEmulator: 'embedded',
+      devWalletPort: 8701,
     });
     expect(databaseKind(config)).toBe('pglite');
   });
@@ -56,9 +58,18 @@ describe('loadConfig', () => {
       devTools: false,
     });
     expect(loadConfig(env({ NODE_ENV: 'production', VITRINE_DEV_OUTBOX: '1' })).devTools).toBe(true);
+
     expect(databaseKind(config)).toBe('postgres');
     expect(databaseKind({ ...config, databaseUrl: 'postgresql://u@db/v' })).toBe('postgres');
     expect(databaseKind({ ...config, databaseUrl: 'memory://' })).toBe('pglite');
+  });
+
+  it('starts an embedded emulator only on the emulator network, unless told otherwise', () => {
+    expect(loadConfig(env({ FLOW_NETWORK: 'testnet' })).flowEmulator).toBe('external');
+    expect(loadConfig(env({ FLOW_EMULATOR: 'off' })).flowEmulator).toBe('off');
+    expect(loadConfig(env({ FLOW_EMULATOR: 'external' })).flowEmulator).toBe('external');
+    expect(loadConfig(env({ FLOW_DEV_WALLET_PORT: '9701' })).devWalletPort).toBe(9701);
+    expect(() => loadConfig(env({ FLOW_EMULATOR: 'maybe' }))).toThrow(/FLOW_EMULATOR/);
   });
 
   it('generates a JWT secret once and keeps it in <dataDir>/jwt-secret', () => {

@@ -27,7 +27,7 @@ describe.each(databases)('HTTP conventions on %s', (database) => {
   it('answers GET /api/health with the database kind', async () => {
     const res = await t.request('GET', '/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', database });
+    expect(res.body).toEqual({ status: 'ok', database, chain: null });
   });
 
   describe('GET /api/openapi.json', () => {

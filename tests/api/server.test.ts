@@ -50,7 +50,7 @@ describe.each(databases)('the server process on %s', (database) => {
       await server.ready;
       const after = await fetch(url('/api/health'));
       expect(after.status).toBe(200);
-      expect(await after.json()).toEqual({ status: 'ok', database });
+      expect(await after.json()).toEqual({ status: 'ok', database, chain: null });
     } finally {
       await server.close();
     }
@@ -104,7 +104,13 @@ describe.each(databases)('the server process on %s', (database) => {
   it('runs as `tsx server/main.ts` and exits 0 on SIGTERM', async () => {
     const databaseUrl = database === 'postgres' ? await freshDatabase() : '';
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, PORT: '0', VITRINE_DATA_DIR: join(dataDir, 'main'), DATABASE_URL: databaseUrl },
+      env: {
+        ...process.env,
+        PORT: '0',
+        VITRINE_DATA_DIR: join(dataDir, 'main'),
+        DATABASE_URL: databaseUrl,
+        FLOW_EMULATOR: 'off',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
@@ -123,7 +129,7 @@ describe.each(databases)('the server process on %s', (database) => {
         await new Promise((resolve) => setTimeout(resolve, 100));
         health = await fetch(`http://127.0.0.1:${port}/api/health`);
       }
-      expect(await health.json()).toEqual({ status: 'ok', database });
+      expect(await health.json()).toEqual({ status: 'ok', database, chain: null });
       child.kill('SIGTERM');
       const [code] = await once(child, 'exit');
       expect(code).toBe(0);

@@ -68,6 +68,8 @@ export function testConfig(databaseUrl: string, dataDir: string, overrides: Part
     nodeEnv: 'test',
     production: false,
     devTools: !overrides.production,
+    flowEmulator: 'off',
+    devWalletPort: 8701,
     ...overrides,
   };
 }
