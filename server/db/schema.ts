@@ -3,6 +3,7 @@ import {
   bigint,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -110,4 +111,32 @@ export const outbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('outbox_created_idx').on(t.createdAt)],
+);
+
+export const mintStatus = pgEnum('mint_status', ['pending', 'submitted', 'sealed', 'failed']);
+
+/**
+ * NFT mints of the minting service (server/chain/mint.ts), one per purchase key, so that a retried
+ * purchase never mints twice. An edition (blueprint id, serial number) belongs to one purchase key.
+ */
+export const mints = pgTable(
+  'mints',
+  {
+    purchaseKey: text('purchase_key').primaryKey(),
+    /** The buyer's Flow address (0x and 16 hex digits). */
+    recipient: text('recipient').notNull(),
+    blueprintId: bigint('blueprint_id', { mode: 'number' }).notNull(),
+    serialNumber: bigint('serial_number', { mode: 'number' }).notNull(),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+    status: mintStatus('status').notNull().default('pending'),
+    /** The mint transaction, known from signing on; the last one if there were retries. */
+    transactionId: text('transaction_id'),
+    /** The VitrineNFT token id (UInt64, decimal), once sealed. */
+    nftId: text('nft_id'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('mints_edition_unique').on(t.blueprintId, t.serialNumber)],
 );
