@@ -46,6 +46,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Against one real Flow emulator (tests/setup/flow.ts). Files run one at a time: they share
+          // the admin key, whose sequence number allows one transaction in flight.
+          name: 'chain',
+          environment: 'node',
+          include: ['tests/chain/**/*.test.ts'],
+          globalSetup: ['tests/setup/flow.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'web',
           environment: 'jsdom',
           include: [

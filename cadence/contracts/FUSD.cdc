@@ -43,12 +43,8 @@ access(all) contract FUSD: FungibleToken {
             return amount <= self.balance
         }
 
+        /// The FungibleToken interface refuses amounts above the balance before this runs.
         access(FungibleToken.Withdraw) fun withdraw(amount: UFix64): @{FungibleToken.Vault} {
-            pre {
-                amount <= self.balance:
-                    "FUSD.Vault.withdraw: cannot withdraw ".concat(amount.toString())
-                        .concat(" FUSD from a balance of ").concat(self.balance.toString())
-            }
             self.balance = self.balance - amount
             return <- create Vault(balance: amount)
         }

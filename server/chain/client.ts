@@ -200,19 +200,29 @@ export class FlowClient {
     return { id, events: status.events as FlowEvent[] };
   }
 
+  /**
+   * The transaction's status, or null when the access node does not know it (yet): it answers
+   * UNKNOWN (or 404) for an id it never received.
+   */
+  async transactionStatus(id: string): Promise<sdk.TransactionStatus | null> {
+    try {
+      const status = (await this.sdk
+        .send([sdk.getTransactionStatus(id)])
+        .then(this.sdk.decode)) as sdk.TransactionStatus;
+      // UNKNOWN is 0, or "" from the REST transport.
+      return status.status ? status : null;
+    } catch (err) {
+      if ((err as { statusCode?: number }).statusCode === 404) return null;
+      throw requestError(err, `status of ${id}`);
+    }
+  }
+
   private async waitFor(id: string, wanted: number, timeoutMs: number): Promise<sdk.TransactionStatus> {
     const deadline = Date.now() + timeoutMs;
     let delay = 50;
     for (;;) {
-      let status: sdk.TransactionStatus | undefined;
-      try {
-        status = (await this.sdk
-          .send([sdk.getTransactionStatus(id)])
-          .then(this.sdk.decode)) as sdk.TransactionStatus;
-      } catch (err) {
-        // Not known to the access node yet: keep polling until the deadline.
-        if ((err as { statusCode?: number }).statusCode !== 404) throw requestError(err, `status of ${id}`);
-      }
+      // null: not known to the access node yet; keep polling until the deadline.
+      const status = await this.transactionStatus(id);
       if (status) {
         if (status.errorMessage && status.status >= TX_STATUS_EXECUTED) return status;
         if (status.status >= wanted && status.status !== TX_STATUS_EXPIRED) return status;
