@@ -49,6 +49,7 @@ describe.each(databases)('the database layer on %s', (database) => {
     expect(tables.map((r) => r.table_name)).toEqual([
       'kyc_verifications',
       'login_attempts',
+      'mints',
       'outbox',
       'password_resets',
       'users',
