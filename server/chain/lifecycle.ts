@@ -1,22 +1,30 @@
 import type { Config } from '../config';
 import type { ChainStatus, Log } from '../deps';
-import { loadChainConfig } from './config';
+import { FlowClient } from './client';
+import { type ChainConfig, loadChainConfig } from './config';
+import { deployContracts } from './deploy';
 import { startEmulator } from './emulator';
 
-/** The chain as the server runs it: its status for /api/health and how to stop it. */
+/** The chain as the server runs it: its status for /api/health, a client, and how to stop it. */
 export interface ChainHandle {
   status: ChainStatus;
+  client: FlowClient;
   stop(): Promise<void>;
 }
 
 /**
- * Brings up the chain for the server: with FLOW_EMULATOR=embedded (the default on the emulator
- * network) the emulator persists in `<dataDir>/flowdb` on FLOW_ACCESS_NODE's port, with the FCL dev
- * wallet beside it; otherwise the configured access node must answer. FLOW_EMULATOR=off: no chain.
+ * Brings up the chain for the server. With FLOW_EMULATOR=embedded (the default on the emulator
+ * network) the emulator persists in `<dataDir>/flowdb` on FLOW_ACCESS_NODE's port, the FCL dev wallet
+ * runs beside it, and Vitrine's contracts are deployed once (idempotent). Otherwise the configured
+ * access node must answer and the contracts must already be deployed (server/chain/deploy.ts).
+ * FLOW_EMULATOR=off: no chain.
  */
-export async function startChain(config: Config, log: Log): Promise<ChainHandle | null> {
+export async function startChain(
+  config: Config,
+  log: Log,
+  chain: ChainConfig = loadChainConfig(),
+): Promise<ChainHandle | null> {
   if (config.flowEmulator === 'off') return null;
-  const chain = loadChainConfig();
   if (config.flowEmulator === 'embedded') {
     const emulator = await startEmulator({
       dataDir: config.dataDir,
@@ -24,12 +32,24 @@ export async function startChain(config: Config, log: Log): Promise<ChainHandle 
       devWalletPort: config.devWalletPort,
       log: (line) => log.info(line),
     });
-    return {
-      status: { network: chain.network, accessNode: emulator.accessNode, devWallet: emulator.devWallet },
-      stop: () => emulator.stop(),
-    };
+    try {
+      const client = new FlowClient({ ...chain, accessNode: emulator.accessNode });
+      await deployContracts(client, (line) => log.info(`Flow: ${line}`));
+      return {
+        status: { network: chain.network, accessNode: emulator.accessNode, devWallet: emulator.devWallet },
+        client,
+        stop: () => emulator.stop(),
+      };
+    } catch (err) {
+      await emulator.stop();
+      throw err;
+    }
   }
   const res = await fetch(`${chain.accessNode}/v1/network/parameters`).catch(() => null);
   if (!res?.ok) throw new Error(`The Flow access node at ${chain.accessNode} does not answer`);
-  return { status: { network: chain.network, accessNode: chain.accessNode }, stop: async () => {} };
+  return {
+    status: { network: chain.network, accessNode: chain.accessNode },
+    client: new FlowClient(chain),
+    stop: async () => {},
+  };
 }
