@@ -9,6 +9,7 @@ import { devRoutes } from './routes/dev';
 import { queryRoutes } from './routes/queries';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
+import { walletRoutes } from './routes/wallets';
 import { mountSpa } from './spa';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -22,6 +23,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...userRoutes(s),
     ...authRoutes(s),
     ...queryRoutes(s),
+    ...walletRoutes(s),
     ...(s.config.devTools ? devRoutes(s) : []),
   );
 

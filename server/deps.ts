@@ -1,6 +1,8 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { createTokens, type Tokens } from './auth/tokens';
+import { createWalletProofs, type WalletProofs } from './auth/wallet-proof';
+import type { FlowClient } from './chain/client';
 import type { Config } from './config';
 import type { Database, DatabaseHandle, DatabaseKind } from './db';
 import { createOutbox, type Outbox } from './outbox';
@@ -20,6 +22,8 @@ export interface AppDeps {
   log?: Log;
   /** The chain the server talks to, as /api/health reports it. */
   chain?: ChainStatus;
+  /** A client of that chain (absent with FLOW_EMULATOR=off). */
+  chainClient?: FlowClient;
 }
 
 export interface ChainStatus {
@@ -40,6 +44,8 @@ export interface Services {
   outbox: Outbox;
   log: Log;
   chain: ChainStatus | null;
+  chainClient: FlowClient | null;
+  walletProofs: WalletProofs;
 }
 
 /** The first hop of X-Forwarded-For, else the socket's peer address. */
@@ -67,5 +73,7 @@ export function createServices(deps: AppDeps): Services {
     outbox: createOutbox(db, deps.config, clock, log),
     log,
     chain: deps.chain ?? null,
+    chainClient: deps.chainClient ?? null,
+    walletProofs: createWalletProofs(deps.config.jwtSecret, clock),
   };
 }

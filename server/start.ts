@@ -73,7 +73,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
     database = await (options.openDatabase ?? openDb)(config);
     chain = await (options.startChain ?? startChain)(config, log);
     const spaDir = config.production ? (options.spaDir ?? DIST) : undefined;
-    app = createApp({ config, database, log, spaDir, chain: chain?.status });
+    app = createApp({ config, database, log, spaDir, chain: chain?.status, chainClient: chain?.client });
   })();
 
   return {

@@ -140,3 +140,14 @@ export const mints = pgTable(
   },
   (t) => [uniqueIndex('mints_edition_unique').on(t.blueprintId, t.serialNumber)],
 );
+
+/**
+ * Nonces handed to wallets for account proofs (SPEC §7 request-account-proof). Each proves one
+ * connection: it is consumed by the first verification that names it, and expires.
+ */
+export const walletNonces = pgTable('wallet_nonces', {
+  nonce: text('nonce').primaryKey(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});

@@ -22,6 +22,7 @@ export function userRoutes(s: Services): Route[] {
         400: 'Invalid input, or EMAIL_EXISTS, USERNAME_EXISTS, WALLET_EXISTS',
       },
       async handler(c, { body }) {
+        await assertWalletProven(s, body);
         const taken = await takenBy(s.db, body);
         if (taken) throw taken;
         const passwordHash = await hashPassword(body.password);
@@ -85,7 +86,8 @@ export function userRoutes(s: Services): Route[] {
       },
       async handler(c, { body }) {
         const me = c.get('user')!;
-        const { oldPassword, newPassword, ...profile } = body;
+        const { oldPassword, newPassword, walletProof: _proof, ...profile } = body;
+        await assertWalletProven(s, body);
         const taken = await takenBy(s.db, profile, me.id);
         if (taken) throw taken;
         const password =
@@ -100,6 +102,13 @@ export function userRoutes(s: Services): Route[] {
       },
     }),
   ];
+}
+
+/** Linking a wallet address needs a wallet proof for that address (verify-account-proof). */
+async function assertWalletProven(s: Services, body: { walletAddress?: string; walletProof?: string }) {
+  if (!body.walletAddress) return;
+  const proven = body.walletProof ? await s.walletProofs.verify(body.walletProof) : undefined;
+  if (proven !== body.walletAddress) throw badRequest(ErrorCode.BLOCTO_AUTHENTICATION, 'walletAddress');
 }
 
 async function changedPassword(passwordHash: string, oldPassword: string, newPassword: string) {

@@ -53,6 +53,7 @@ describe.each(databases)('the database layer on %s', (database) => {
       'outbox',
       'password_resets',
       'users',
+      'wallet_nonces',
     ]);
   });
 

@@ -18,6 +18,8 @@ const ROUTES = [
   'POST /auth/logins/passwords/resets',
   'PATCH /auth/logins/passwords',
   'GET /queries/user-existence',
+  'POST /users/wallets/actions/request-account-proof',
+  'POST /users/wallets/actions/verify-account-proof',
   'GET /dev/outbox',
 ];
 

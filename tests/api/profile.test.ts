@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databases, flowAddress, register, useTestApp } from './support/harness';
+import { databases, flowAddress, provenWallet, register, useTestApp } from './support/harness';
 
 const PATH = '/api/users/me';
 
@@ -9,7 +9,7 @@ describe.each(databases)('PATCH /api/users/me on %s', (database) => {
 
   it('updates email, username, names, avatar and wallet and answers the user', async () => {
     const { authToken, id } = await register(t);
-    const walletAddress = flowAddress();
+    const { walletAddress, walletProof } = await provenWallet(t);
     const changes = {
       email: 'Renamed.Person@Example.com',
       username: `Renamed-${id.slice(0, 8)}`,
@@ -18,7 +18,7 @@ describe.each(databases)('PATCH /api/users/me on %s', (database) => {
       avatarUrl: 'https://cdn.example/avatar.png',
       walletAddress,
     };
-    const res = await patch(authToken, changes);
+    const res = await patch(authToken, { ...changes, walletProof });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       ...changes,
@@ -98,8 +98,8 @@ describe.each(databases)('PATCH /api/users/me on %s', (database) => {
   });
 
   it('refuses an email, username (in any case) or wallet of another user', async () => {
-    const walletAddress = flowAddress();
-    const other = await register(t, { walletAddress, cid: 'c' });
+    const wallet = await provenWallet(t);
+    const other = await register(t, { ...wallet, cid: 'c' });
     const { authToken } = await register(t);
     expect((await patch(authToken, { email: other.email })).body).toMatchObject({
       code: 'EMAIL_EXISTS',
@@ -109,8 +109,16 @@ describe.each(databases)('PATCH /api/users/me on %s', (database) => {
       code: 'USERNAME_EXISTS',
       field: 'username',
     });
-    expect((await patch(authToken, { walletAddress })).body).toMatchObject({
+    expect((await patch(authToken, wallet)).body).toMatchObject({
       code: 'WALLET_EXISTS',
+      field: 'walletAddress',
+    });
+  });
+
+  it('relinks a wallet only with a wallet proof for that address', async () => {
+    const { authToken } = await register(t);
+    expect((await patch(authToken, { walletAddress: flowAddress() })).body).toMatchObject({
+      code: 'BLOCTO_AUTHENTICATION',
       field: 'walletAddress',
     });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
-import { databases, flowAddress, newAccount, register, useTestApp } from './support/harness';
+import { databases, flowAddress, newAccount, provenWallet, register, useTestApp } from './support/harness';
 
 const PATH = '/api/users/registrations';
 
@@ -10,7 +10,7 @@ describe.each(databases)('POST /api/users/registrations on %s', (database) => {
   it('creates an active creator at level 1 and answers 201 with a token and the user', async () => {
     const account = newAccount({
       email: 'New.Person@Example.COM',
-      walletAddress: flowAddress(),
+      ...(await provenWallet(t)),
       cid: 'cid-1',
     });
     const res = await t.request('POST', PATH, { body: account });
@@ -113,11 +113,28 @@ describe.each(databases)('POST /api/users/registrations on %s', (database) => {
   });
 
   it('refuses a wallet linked to another account with WALLET_EXISTS', async () => {
-    const walletAddress = flowAddress();
-    await register(t, { walletAddress, cid: 'a' });
-    const res = await t.request('POST', PATH, { body: newAccount({ walletAddress, cid: 'b' }) });
+    const wallet = await provenWallet(t);
+    await register(t, { ...wallet, cid: 'a' });
+    const res = await t.request('POST', PATH, { body: newAccount({ ...wallet, cid: 'b' }) });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'WALLET_EXISTS', field: 'walletAddress' });
+  });
+
+  it('links a wallet only with a wallet proof for that very address', async () => {
+    const unproven = await t.request('POST', PATH, {
+      body: newAccount({ walletAddress: flowAddress(), cid: 'c' }),
+    });
+    expect(unproven.status).toBe(400);
+    expect(unproven.body).toMatchObject({ code: 'BLOCTO_AUTHENTICATION', field: 'walletAddress' });
+    const { walletProof } = await provenWallet(t);
+    const mismatched = await t.request('POST', PATH, {
+      body: newAccount({ walletAddress: flowAddress(), walletProof, cid: 'c' }),
+    });
+    expect(mismatched.body).toMatchObject({ code: 'BLOCTO_AUTHENTICATION', field: 'walletAddress' });
+    const forged = await t.request('POST', PATH, {
+      body: newAccount({ walletAddress: flowAddress(), walletProof: 'not.a.proof', cid: 'c' }),
+    });
+    expect(forged.body).toMatchObject({ code: 'BLOCTO_AUTHENTICATION', field: 'walletAddress' });
   });
 
   it('reports the email first when email and username are both taken', async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { kycVerifications, users } from '../../server/db/schema';
-import { databases, flowAddress, register, useTestApp } from './support/harness';
+import { databases, flowAddress, provenWallet, register, useTestApp } from './support/harness';
 
 const USER_KEYS = [
   'avatarUrl',
@@ -117,9 +117,9 @@ describe.each(databases)('users on %s', (database) => {
     });
 
     it('tells whether a wallet address has an account', async () => {
-      const walletAddress = flowAddress();
-      await register(t, { walletAddress, cid: 'c' });
-      expect((await exists(`walletAddress=${walletAddress}`)).body).toEqual({ exists: true });
+      const wallet = await provenWallet(t);
+      await register(t, { ...wallet, cid: 'c' });
+      expect((await exists(`walletAddress=${wallet.walletAddress}`)).body).toEqual({ exists: true });
       expect((await exists(`walletAddress=${flowAddress()}`)).body).toEqual({ exists: false });
     });
 

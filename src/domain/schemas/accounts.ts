@@ -82,6 +82,8 @@ export const RegistrationInput = v.pipe(
     walletAddress: v.optional(FlowAddress),
     cid: v.optional(v.pipe(v.string(), v.maxLength(200))),
     rewardCode: v.optional(v.pipe(v.string(), v.maxLength(64))),
+    /** From verify-account-proof: proves control of walletAddress. */
+    walletProof: v.optional(v.pipe(v.string(), v.maxLength(2000))),
     role: v.optional(v.picklist([REGISTRATION_ROLE], 'INVALID_VALUE.role'), REGISTRATION_ROLE),
   }),
   // A wallet-linked registration carries both the wallet address and the wallet's cid (SPEC §5).
@@ -112,6 +114,8 @@ export const ProfileUpdateInput = v.pipe(
       v.nullable(v.pipe(v.string(), v.maxLength(2000), v.url('INVALID_VALUE.avatarUrl'))),
     ),
     walletAddress: v.optional(FlowAddress),
+    /** From verify-account-proof: proves control of walletAddress. */
+    walletProof: v.optional(v.pipe(v.string(), v.maxLength(2000))),
     oldPassword: v.optional(v.string('PASSWORD_MISSING')),
     newPassword: v.optional(Password),
   }),

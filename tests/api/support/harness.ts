@@ -6,6 +6,7 @@ import type { Hono } from 'hono';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { createApp } from '../../../server/app';
+import { createWalletProofs } from '../../../server/auth/wallet-proof';
 import type { Config } from '../../../server/config';
 import { type DatabaseHandle, openDb } from '../../../server/db';
 import type { AppDeps, Log } from '../../../server/deps';
@@ -111,7 +112,7 @@ export const silentLog = (logged: unknown[][]): Log => ({
 export function useTestApp(
   kind: DatabaseName,
   overrides: Partial<Config> = {},
-  deps: Partial<Pick<AppDeps, 'spaDir'>> = {},
+  deps: Partial<Pick<AppDeps, 'spaDir' | 'chainClient'>> = {},
 ): TestApi {
   const t = { address: randomAddress(), clock: new TestClock(), logged: [] } as unknown as TestApi;
   let dataDir: string;
@@ -199,3 +200,14 @@ export async function register(t: TestApi, overrides: Record<string, unknown> = 
 
 /** A unique Flow address (0x and 16 hex digits). */
 export const flowAddress = () => `0x${randomBytes(8).toString('hex')}`;
+
+/**
+ * A wallet address with the wallet proof verify-account-proof would answer for it (the account
+ * proof itself is checked on chain in tests/chain/wallets.test.ts).
+ */
+export async function provenWallet(t: TestApi, walletAddress = flowAddress()) {
+  return {
+    walletAddress,
+    walletProof: await createWalletProofs(JWT_SECRET, t.clock.now).issue(walletAddress),
+  };
+}

@@ -1,0 +1,6 @@
+CREATE TABLE "wallet_nonces" (
+	"nonce" text PRIMARY KEY NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone
+);

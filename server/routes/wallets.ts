@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import { ErrorCode } from '../../src/domain/errors';
+import { ACCOUNT_PROOF_APP_IDENTIFIER, AccountProofInput } from '../../src/domain/schemas/wallets';
+import { consumeNonce, issueNonce, verifyAccountProof } from '../auth/wallet-proof';
+import { users } from '../db/schema';
+import type { Services } from '../deps';
+import { apiError, badRequest, defineRoute, forbidden, type Route } from '../http';
+
+/** Wallet connection with an account proof (SPEC §7 users/wallets/actions). */
+export function walletRoutes(s: Services): Route[] {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/users/wallets/actions/request-account-proof',
+      tag: 'wallets',
+      summary: 'A single-use nonce for the account proof a wallet signs when connecting',
+      responses: { 201: '{ appIdentifier, nonce } (nonce: 32 bytes hex, valid for 10 minutes)' },
+      async handler(c) {
+        const nonce = await issueNonce(s.db, s.clock);
+        return c.json({ appIdentifier: ACCOUNT_PROOF_APP_IDENTIFIER, nonce }, 201);
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/users/wallets/actions/verify-account-proof',
+      tag: 'wallets',
+      summary:
+        'Checks the account proof on chain; logs in the account holding the wallet, or answers a wallet proof to register or link it',
+      body: AccountProofInput,
+      responses: {
+        200: '{ authToken } for the account holding the wallet, else { authToken: null, walletProof } (valid 15 minutes)',
+        400: 'Invalid input, or BLOCTO_AUTHENTICATION: the nonce is unknown, used or expired',
+        401: 'BLOCTO_AUTHENTICATION: the proof does not verify',
+        403: 'The account holding the wallet is blocked or removed',
+        503: 'No chain is configured',
+      },
+      async handler(c, { body }) {
+        if (!s.chainClient) throw apiError(503, 'unavailable', undefined, 'The chain is not available.');
+        if (!(await consumeNonce(s.db, s.clock, body.nonce))) {
+          throw badRequest(ErrorCode.BLOCTO_AUTHENTICATION, 'nonce');
+        }
+        const proof = {
+          address: body.walletAddress,
+          nonce: body.nonce,
+          keyId: body.keyId,
+          signature: body.signature,
+        };
+        if (!(await verifyAccountProof(s.chainClient, proof))) {
+          throw apiError(
+            401,
+            ErrorCode.BLOCTO_AUTHENTICATION,
+            undefined,
+            'The wallet could not prove this address.',
+          );
+        }
+        const [holder] = await s.db.select().from(users).where(eq(users.walletAddress, body.walletAddress));
+        if (holder) {
+          if (holder.status !== 'active') throw forbidden();
+          return c.json({ authToken: await s.tokens.issue(holder) });
+        }
+        return c.json({ authToken: null, walletProof: await s.walletProofs.issue(body.walletAddress) });
+      },
+    }),
+  ];
+}
