@@ -13,34 +13,35 @@ import { chainClient } from './support';
  * the account holding the wallet, or a wallet proof to register it (SPEC §7).
  */
 const client = chainClient();
-const t = useTestApp('pglite', {}, { chainClient: client });
 const REQUEST = '/api/users/wallets/actions/request-account-proof';
 const VERIFY = '/api/users/wallets/actions/verify-account-proof';
 
-async function nonce(): Promise<string> {
-  const res = await t.request('POST', REQUEST);
-  expect(res.status).toBe(201);
-  expect(res.body.appIdentifier).toBe('Vitrine');
-  expect(res.body.nonce).toMatch(/^[0-9a-f]{64}$/);
-  return res.body.nonce;
-}
-
-/** What a wallet answers: the account proof of `nonce`, signed with the account's key. */
-function proof(wallet: AccountKey, n: string, signingKey = wallet.privateKey) {
-  const message = WalletUtils.encodeAccountProof({
-    address: wallet.address,
-    nonce: n,
-    appIdentifier: 'Vitrine',
-  });
-  return {
-    walletAddress: wallet.address,
-    keyId: wallet.keyIndex,
-    signature: signMessage(signingKey, message),
-    nonce: n,
-  };
-}
-
 describe('wallet connection with an account proof', () => {
+  const t = useTestApp('pglite', {}, { chainClient: client });
+
+  async function nonce(): Promise<string> {
+    const res = await t.request('POST', REQUEST);
+    expect(res.status).toBe(201);
+    expect(res.body.appIdentifier).toBe('Vitrine');
+    expect(res.body.nonce).toMatch(/^[0-9a-f]{64}$/);
+    return res.body.nonce;
+  }
+
+  /** What a wallet answers: the account proof of `nonce`, signed with the account's key. */
+  function proof(wallet: AccountKey, n: string, signingKey = wallet.privateKey) {
+    const message = WalletUtils.encodeAccountProof({
+      address: wallet.address,
+      nonce: n,
+      appIdentifier: 'Vitrine',
+    });
+    return {
+      walletAddress: wallet.address,
+      keyId: wallet.keyIndex,
+      signature: signMessage(signingKey, message),
+      nonce: n,
+    };
+  }
+
   it('a new wallet gets a wallet proof, registers with it, then logs in by proof alone', async () => {
     const wallet = await createAccount(client);
     const first = await t.request('POST', VERIFY, { body: proof(wallet, await nonce()) });
