@@ -151,3 +151,72 @@ export const walletNonces = pgTable('wallet_nonces', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/** NFT status (SPEC §4): minting (not on chain yet), parked (held), forSale (an active listing). */
+export const nftStatus = pgEnum('nft_status', ['minting', 'parked', 'forSale']);
+
+/**
+ * VitrineNFTs as the chain event indexer (server/chain/indexer.ts) sees them; keyed by the chain's
+ * token id (UInt64, decimal).
+ */
+export const nfts = pgTable(
+  'nfts',
+  {
+    id: text('id').primaryKey(),
+    blueprintId: bigint('blueprint_id', { mode: 'number' }).notNull(),
+    serialNumber: bigint('serial_number', { mode: 'number' }).notNull(),
+    /** The Flow address holding the NFT (0x and 16 hex digits). */
+    owner: text('owner').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    status: nftStatus('status').notNull().default('parked'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('nfts_owner_idx').on(t.owner),
+    uniqueIndex('nfts_edition_unique').on(t.blueprintId, t.serialNumber),
+  ],
+);
+
+export const saleListingStatus = pgEnum('sale_listing_status', ['active', 'completed', 'cancelled']);
+
+/** NFTStorefrontV2 listings of VitrineNFTs (SPEC §3 NFT sale listing); prices in FUSD cents. */
+export const saleListings = pgTable(
+  'sale_listings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The listing resource id on chain (UInt64, decimal). */
+    blockchainListingId: text('blockchain_listing_id').notNull().unique('sale_listings_blockchain_unique'),
+    seller: text('seller').notNull(),
+    nftId: text('nft_id').notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    status: saleListingStatus('status').notNull().default('active'),
+    /** The buyer's address once a purchase completed the listing. */
+    purchasedBy: text('purchased_by'),
+    listedOn: timestamp('listed_on', { withTimezone: true }).notNull().defaultNow(),
+    completedOn: timestamp('completed_on', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sale_listings_nft_idx').on(t.nftId, t.status)],
+);
+
+/** NFT purchases the buyers' clients recorded (SPEC §7 nfts/purchases/actions/record), one per transaction. */
+export const nftPurchases = pgTable('nft_purchases', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  transactionId: text('transaction_id').notNull().unique('nft_purchases_transaction_unique'),
+  buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+  walletAddress: text('wallet_address').notNull(),
+  nftId: text('nft_id').notNull(),
+  type: text('type').notNull(),
+  blockchainListingId: text('blockchain_listing_id'),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  purchasedOn: timestamp('purchased_on', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** How far the chain event indexer got, one row per event stream (last indexed block height). */
+export const chainCursor = pgTable('chain_cursor', {
+  stream: text('stream').primaryKey(),
+  height: bigint('height', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -47,11 +47,15 @@ describe.each(databases)('the database layer on %s', (database) => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.map((r) => r.table_name)).toEqual([
+      'chain_cursor',
       'kyc_verifications',
       'login_attempts',
       'mints',
+      'nft_purchases',
+      'nfts',
       'outbox',
       'password_resets',
+      'sale_listings',
       'users',
       'wallet_nonces',
     ]);
