@@ -6,6 +6,7 @@ import { type AppDeps, createServices } from './deps';
 import { type AppEnv, apiError, errorResponse, mountRoutes, notFound, type Route } from './http';
 import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
+import { nftRoutes } from './routes/nfts';
 import { queryRoutes } from './routes/queries';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
@@ -24,6 +25,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...authRoutes(s),
     ...queryRoutes(s),
     ...walletRoutes(s),
+    ...nftRoutes(s),
     ...(s.config.devTools ? devRoutes(s) : []),
   );
 

@@ -21,6 +21,12 @@ const ROUTES = [
   'POST /users/wallets/actions/request-account-proof',
   'POST /users/wallets/actions/verify-account-proof',
   'GET /dev/outbox',
+  'GET /nfts',
+  'GET /nfts/{id}',
+  'GET /nfts/sale-listings/{id}',
+  'POST /nfts/sale-listings/actions/record',
+  'POST /nfts/sale-listings/actions/cancel',
+  'POST /nfts/purchases/actions/record',
 ];
 
 describe.each(databases)('HTTP conventions on %s', (database) => {
