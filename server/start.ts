@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp } from './app';
+import { type Indexer, startIndexer } from './chain/indexer';
 import { type ChainHandle, startChain } from './chain/lifecycle';
 import type { Config } from './config';
 import { type DatabaseHandle, type DatabaseKind, databaseKind, openDb } from './db';
@@ -49,6 +50,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
   let app: Hono<AppEnv> | undefined;
   let database: DatabaseHandle | undefined;
   let chain: ChainHandle | null = null;
+  let indexer: Indexer | undefined;
 
   const server = serve({
     port: config.port,
@@ -72,6 +74,8 @@ export async function start(config: Config, options: StartOptions = {}): Promise
   const ready = (async () => {
     database = await (options.openDatabase ?? openDb)(config);
     chain = await (options.startChain ?? startChain)(config, log);
+    // Keeps nfts and sale listings in step with the chain, from its cursor in the database.
+    if (chain) indexer = startIndexer(chain.client, database.db, { log });
     const spaDir = config.production ? (options.spaDir ?? DIST) : undefined;
     app = createApp({ config, database, log, spaDir, chain: chain?.status, chainClient: chain?.client });
   })();
@@ -85,6 +89,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       server.closeIdleConnections();
       await closed;
       await ready.catch(() => undefined);
+      await indexer?.stop();
       await chain?.stop();
       await database?.close();
     },
