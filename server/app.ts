@@ -5,6 +5,7 @@ import { authenticator } from './auth/session';
 import { type AppDeps, createServices } from './deps';
 import { type AppEnv, apiError, errorResponse, mountRoutes, notFound, type Route } from './http';
 import { authRoutes } from './routes/auth';
+import { chainRoutes } from './routes/chain';
 import { devRoutes } from './routes/dev';
 import { nftRoutes } from './routes/nfts';
 import { queryRoutes } from './routes/queries';
@@ -25,6 +26,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...authRoutes(s),
     ...queryRoutes(s),
     ...walletRoutes(s),
+    ...chainRoutes(s),
     ...nftRoutes(s),
     ...(s.config.devTools ? devRoutes(s) : []),
   );

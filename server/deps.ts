@@ -31,6 +31,8 @@ export interface ChainStatus {
   accessNode: string;
   /** The FCL dev wallet next to an embedded emulator. */
   devWallet?: string;
+  /** Where FCL in the browser discovers wallets (the dev wallet's authn endpoint on the emulator). */
+  walletDiscovery: string;
 }
 
 /** What the route modules use. */

@@ -5,6 +5,13 @@ import { type ChainConfig, loadChainConfig } from './config';
 import { deployContracts } from './deploy';
 import { startEmulator } from './emulator';
 
+/** FCL's wallet discovery per public network (FLOW_WALLET_DISCOVERY overrides). */
+const publicDiscovery: Record<string, string> = {
+  emulator: 'http://127.0.0.1:8701/fcl/authn',
+  testnet: 'https://fcl-discovery.onflow.org/testnet/authn',
+  mainnet: 'https://fcl-discovery.onflow.org/authn',
+};
+
 /** The chain as the server runs it: its status for /api/health, a client, and how to stop it. */
 export interface ChainHandle {
   status: ChainStatus;
@@ -36,7 +43,12 @@ export async function startChain(
       const client = new FlowClient({ ...chain, accessNode: emulator.accessNode });
       await deployContracts(client, (line) => log.info(`Flow: ${line}`));
       return {
-        status: { network: chain.network, accessNode: emulator.accessNode, devWallet: emulator.devWallet },
+        status: {
+          network: chain.network,
+          accessNode: emulator.accessNode,
+          devWallet: emulator.devWallet,
+          walletDiscovery: process.env.FLOW_WALLET_DISCOVERY || `${emulator.devWallet}/fcl/authn`,
+        },
         client,
         stop: () => emulator.stop(),
       };
@@ -48,7 +60,11 @@ export async function startChain(
   const res = await fetch(`${chain.accessNode}/v1/network/parameters`).catch(() => null);
   if (!res?.ok) throw new Error(`The Flow access node at ${chain.accessNode} does not answer`);
   return {
-    status: { network: chain.network, accessNode: chain.accessNode },
+    status: {
+      network: chain.network,
+      accessNode: chain.accessNode,
+      walletDiscovery: process.env.FLOW_WALLET_DISCOVERY || publicDiscovery[chain.network]!,
+    },
     client: new FlowClient(chain),
     stop: async () => {},
   };

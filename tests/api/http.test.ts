@@ -20,6 +20,7 @@ const ROUTES = [
   'GET /queries/user-existence',
   'POST /users/wallets/actions/request-account-proof',
   'POST /users/wallets/actions/verify-account-proof',
+  'GET /chain/config',
   'GET /dev/outbox',
   'GET /nfts',
   'GET /nfts/{id}',

@@ -13,6 +13,11 @@ describe.each(databases)('wallet connection without a chain on %s', (database) =
     expect(a.body.nonce).not.toBe(b.body.nonce);
   });
 
+  it('has no chain config for the browser (503)', async () => {
+    const res = await t.request('GET', '/api/chain/config');
+    expect(res.status).toBe(503);
+  });
+
   it('cannot verify a proof and says so with 503', async () => {
     const { body: issued } = await t.request('POST', '/api/users/wallets/actions/request-account-proof');
     const res = await t.request('POST', '/api/users/wallets/actions/verify-account-proof', {

@@ -34,6 +34,13 @@ describe('server with an embedded chain', () => {
       await server.ready;
       const health = await (await fetch(`http://localhost:${server.port}/api/health`)).json();
       expect(health.chain).toMatchObject({ network: 'emulator', accessNode });
+      const chainConfig = await (await fetch(`http://localhost:${server.port}/api/chain/config`)).json();
+      expect(chainConfig).toMatchObject({
+        network: 'emulator',
+        accessNode,
+        walletDiscovery: `${health.chain.devWallet}/fcl/authn`,
+        contracts: { VitrineNFT: '0xf8d6e0586b0a20c7', NFTStorefrontV2: '0xf8d6e0586b0a20c7' },
+      });
 
       const client = handle!.client;
       const collector = await newCollector(client);

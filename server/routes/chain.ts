@@ -1,0 +1,25 @@
+import type { Services } from '../deps';
+import { apiError, defineRoute, type Route } from '../http';
+
+/** What the browser needs to talk to the chain itself (FCL): network, access node, wallets, contracts. */
+export function chainRoutes(s: Services): Route[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/chain/config',
+      tag: 'chain',
+      summary:
+        'The Flow network, access node, wallet discovery and contract addresses for FCL in the browser',
+      responses: {
+        200: '{ network, accessNode, walletDiscovery, contracts }',
+        503: 'No chain is configured',
+      },
+      handler(c) {
+        if (!s.chain || !s.chainClient)
+          throw apiError(503, 'unavailable', undefined, 'The chain is not available.');
+        const { network, accessNode, walletDiscovery } = s.chain;
+        return c.json({ network, accessNode, walletDiscovery, contracts: s.chainClient.config.contracts });
+      },
+    }),
+  ];
+}
