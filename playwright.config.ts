@@ -17,7 +17,8 @@ export default defineConfig({
   reporter: process.env.CI ? 'line' : 'list',
   outputDir: 'test-results',
   use: {
-    baseURL: `http://localhost:${port}`,
+    // 127.0.0.1, the FCL dev wallet's own site: its iframe may then use its storage.
+    baseURL: `http://127.0.0.1:${port}`,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

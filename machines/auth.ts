@@ -32,7 +32,15 @@ export interface AuthInput {
 
 export type WalletConnectResult =
   | { kind: 'loggedIn'; authToken: string }
-  | { kind: 'newUser'; email: string | null; walletAddress: string | null; cid: string | null };
+  | {
+      kind: 'newUser';
+      /** Shared by wallets that know it (Blocto); others leave it to the user. */
+      email: string | null;
+      walletAddress: string | null;
+      cid: string | null;
+      /** The server's proof that this browser controls walletAddress, for registration. */
+      walletProof: string | null;
+    };
 
 export interface RegistrationRequest {
   email: string;
@@ -41,6 +49,7 @@ export interface RegistrationRequest {
   lastName: string;
   walletAddress: string | null;
   cid: string | null;
+  walletProof: string | null;
 }
 
 export interface AuthContext {
@@ -50,6 +59,7 @@ export interface AuthContext {
   email: string;
   walletAddress: string | null;
   cid: string | null;
+  walletProof: string | null;
   password: string | null;
   firstName: string;
   lastName: string;
@@ -63,6 +73,7 @@ type Form<T extends string, D> = { type: T } & D;
 export type AuthEvent =
   | Form<'auth.connect.submit', { email: string }>
   | { type: 'auth.wallet.connect' }
+  | Form<'auth.walletEmail.submit', { email: string }>
   | Form<'auth.signup.submit', { password: string; confirm: string }>
   | Form<'auth.name.submit', { firstName: string; lastName: string }>
   | Form<'auth.profile.submit', { username: string; firstName: string; lastName: string }>
@@ -75,6 +86,7 @@ export type AuthEvent =
 
 const forms = {
   'auth.connect.submit': ConnectForm,
+  'auth.walletEmail.submit': ConnectForm,
   'auth.signup.submit': SignupForm,
   'auth.name.submit': NameForm,
   'auth.profile.submit': ProfileForm,
@@ -90,6 +102,8 @@ function formOutput<E extends FormEvent>(event: E) {
 }
 
 const clearErrors = { errors: {}, error: null };
+const walletComplete = (o: WalletConnectResult) =>
+  o.kind === 'newUser' && !!o.walletAddress && !!o.cid && !!o.walletProof;
 
 export const authMachine = setup({
   types: {
@@ -133,6 +147,16 @@ export const authMachine = setup({
       error: (_, params: { code: string }) => ({ code: params.code, message: errorMessage(params) }),
     }),
     showFailure: assign({ error: ({ event }) => toErrorBody((event as { error?: unknown }).error) }),
+    rememberWallet: assign(({ event }) => {
+      const o = (event as unknown as { output: Extract<WalletConnectResult, { kind: 'newUser' }> }).output;
+      return {
+        via: 'wallet' as const,
+        email: o.email ?? '',
+        walletAddress: o.walletAddress,
+        cid: o.cid,
+        walletProof: o.walletProof,
+      };
+    }),
     showFieldErrors: assign({
       errors: ({ event }) => {
         const r = formOutput(event as FormEvent);
@@ -149,9 +173,10 @@ export const authMachine = setup({
     entryIs: ({ context }, entry: AuthEntry) => context.entry === entry,
     accountExists: (_, output: { exists: boolean }) => output.exists,
     walletLoggedIn: (_, output: WalletConnectResult) => output.kind === 'loggedIn',
-    /** Register name needs the wallet address and cid (else BLOCTO_EMAIL). */
-    walletDataComplete: (_, output: WalletConnectResult) =>
-      output.kind === 'newUser' && !!output.email && !!output.walletAddress && !!output.cid,
+    /** Register name needs the wallet address and cid (else BLOCTO_EMAIL), and the server's wallet proof. */
+    walletComplete: (_, output: WalletConnectResult) => walletComplete(output),
+    walletSharedEmail: (_, output: WalletConnectResult) =>
+      output.kind === 'newUser' && walletComplete(output) && !!output.email,
   },
 }).createMachine({
   id: 'auth',
@@ -162,6 +187,7 @@ export const authMachine = setup({
     email: input.email ?? '',
     walletAddress: null,
     cid: null,
+    walletProof: null,
     password: null,
     firstName: '',
     lastName: '',
@@ -191,6 +217,7 @@ export const authMachine = setup({
               email: (formOutput(event).output as { email: string }).email,
               walletAddress: null,
               cid: null,
+              walletProof: null,
             })),
           },
           { actions: 'showFieldErrors' },
@@ -217,12 +244,14 @@ export const authMachine = setup({
             },
           },
           {
-            guard: { type: 'walletDataComplete', params: ({ event }) => event.output },
+            guard: { type: 'walletSharedEmail', params: ({ event }) => event.output },
             target: 'name',
-            actions: assign(({ event }) => {
-              const o = event.output as Extract<WalletConnectResult, { kind: 'newUser' }>;
-              return { via: 'wallet' as const, email: o.email!, walletAddress: o.walletAddress, cid: o.cid };
-            }),
+            actions: 'rememberWallet',
+          },
+          {
+            guard: { type: 'walletComplete', params: ({ event }) => event.output },
+            target: 'walletEmail',
+            actions: 'rememberWallet',
           },
           { target: 'connect', actions: { type: 'showError', params: { code: ErrorCode.BLOCTO_EMAIL } } },
         ],
@@ -230,6 +259,44 @@ export const authMachine = setup({
           target: 'connect',
           actions: { type: 'showError', params: { code: ErrorCode.BLOCTO_AUTHENTICATION } },
         },
+      },
+    },
+    /** A wallet that shares no email: the user gives one for the new account. */
+    walletEmail: {
+      on: {
+        'auth.walletEmail.submit': [
+          {
+            guard: 'formValid',
+            target: 'checkingWalletEmail',
+            actions: assign(({ event }) => ({
+              ...clearErrors,
+              email: (formOutput(event).output as { email: string }).email,
+            })),
+          },
+          { actions: 'showFieldErrors' },
+        ],
+        'auth.back': {
+          target: 'connect',
+          actions: assign({ ...clearErrors, walletAddress: null, cid: null, walletProof: null }),
+        },
+      },
+    },
+    checkingWalletEmail: {
+      tags: ['busy'],
+      invoke: {
+        id: 'checkUserExistence',
+        src: 'checkUserExistence',
+        input: ({ context }) => ({ email: context.email }),
+        onDone: [
+          {
+            // That email has an account: sign in with it, then link the wallet in Settings → Wallet.
+            guard: { type: 'accountExists', params: ({ event }) => event.output },
+            target: 'walletEmail',
+            actions: { type: 'showError', params: { code: ErrorCode.EMAIL_EXISTS } },
+          },
+          { target: 'name' },
+        ],
+        onError: { target: 'walletEmail', actions: 'showFailure' },
       },
     },
     checking: {
@@ -289,6 +356,7 @@ export const authMachine = setup({
           lastName: context.lastName,
           walletAddress: context.walletAddress,
           cid: context.cid,
+          walletProof: context.walletProof,
         }),
         onDone: {
           target: 'welcome',

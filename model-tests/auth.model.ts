@@ -4,6 +4,7 @@ import { fakeToken, makeUser } from './fixtures';
 import type { MachineModel } from './harness';
 
 const authToken = fakeToken({ userId: 'u1' });
+const WALLET = '0x01cf0e2f2f715450';
 const user = makeUser();
 const apiError = (code: string, field?: string) => ({ status: 400, body: { code, field, message: code } });
 
@@ -35,14 +36,27 @@ export const authModel: MachineModel<typeof authMachine> = {
       output: {
         kind: 'newUser',
         email: 'ada@example.com',
-        walletAddress: '0x01cf0e2f2f715450',
+        walletAddress: WALLET,
         cid: 'cid-1',
+        walletProof: 'proof',
       },
     },
     {
       type: 'xstate.done.actor.connectWallet',
-      output: { kind: 'newUser', email: 'ada@example.com', walletAddress: null, cid: null },
+      output: { kind: 'newUser', email: null, walletAddress: WALLET, cid: 'cid-1', walletProof: 'proof' },
     },
+    {
+      type: 'xstate.done.actor.connectWallet',
+      output: {
+        kind: 'newUser',
+        email: 'ada@example.com',
+        walletAddress: null,
+        cid: null,
+        walletProof: null,
+      },
+    },
+    { type: 'auth.walletEmail.submit', email: 'grace@example.com' },
+    { type: 'auth.walletEmail.submit', email: 'grace' },
     { type: 'xstate.error.actor.connectWallet', error: new Error('canceled') },
     { type: 'xstate.done.actor.checkUserExistence', output: { exists: true } },
     { type: 'xstate.done.actor.checkUserExistence', output: { exists: false } },
@@ -81,6 +95,7 @@ export const authModel: MachineModel<typeof authMachine> = {
       s.value,
       s.context.via,
       s.context.email,
+      s.context.walletAddress,
       Object.entries(s.context.errors as object).map(([k, e]) => `${k}:${e.code}`),
       s.context.error?.code ?? null,
     ]),

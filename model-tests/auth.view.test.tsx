@@ -30,6 +30,10 @@ const performers: Record<string, (e: EventObject & Values) => void> = {
     click('Continue');
   },
   'auth.wallet.connect': () => click('Connect wallet'),
+  'auth.walletEmail.submit': (e) => {
+    fill('Email', e.email!);
+    click('Continue');
+  },
   'auth.signup.submit': (e) => {
     fill(/^Password$/, e.password!);
     fill('Confirm password', e.confirm!);

@@ -86,7 +86,10 @@ const nftHistory = createRoute({ getParentRoute: () => nft, path: 'history' });
 const auth = createRoute({
   getParentRoute: () => root,
   path: '/auth',
-  loader: ({ context }) => context.app.flows.auth(),
+  loader: async ({ context }) => ({
+    machine: await context.app.flows.auth(),
+    walletAvailable: await context.app.walletAvailable(),
+  }),
   component: AuthLayout,
 });
 const authChild = <P extends string>(path: P) => createRoute({ getParentRoute: () => auth, path });

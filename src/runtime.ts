@@ -1,9 +1,10 @@
-import { createActor, type InspectionEvent } from 'xstate';
+import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { sessionMachine } from '../machines/session';
 import { uiMachine } from '../machines/ui';
 import { timings } from './domain/constants';
 import { accountActors } from './services/accounts';
 import { createApi } from './services/api';
+import { createFlow } from './services/flow';
 import { browserStorage } from './services/storage';
 
 /**
@@ -17,6 +18,7 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
     onUnauthorized: () => session.send({ type: 'session.unauthorized', path: currentPath() }),
   });
   const accounts = accountActors(api);
+  const flow = createFlow(api);
 
   const session = createActor(sessionMachine.provide({ actors: { fetchProfile: accounts.fetchProfile } }), {
     input: { token: browserStorage.token(), loginRedirect: browserStorage.loginRedirect() },
@@ -39,7 +41,7 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
   const flows = {
     auth: once(async () =>
       (await import('../machines/auth')).authMachine.provide({
-        actors: accounts,
+        actors: { ...accounts, connectWallet: fromPromise(() => flow.connectWallet()) },
         actions: {
           announceLogin: (_, { authToken }) => session.send({ type: 'session.login', token: authToken }),
           announceUser: (_, { user }) => session.send({ type: 'session.user.updated', user }),
@@ -66,7 +68,10 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
 
   session.start();
   ui.start();
-  return { session, ui, flows, inspect };
+  /** Whether a wallet can be connected here (the server runs a chain). */
+  const walletAvailable = once(() => flow.available());
+
+  return { session, ui, flows, walletAvailable, inspect };
 }
 
 export type Runtime = ReturnType<typeof createRuntime>;

@@ -19,3 +19,10 @@ export function randomLetters(count: number, random: (n: number) => Uint8Array):
   const alphabet = 'abcdefghijklmnopqrstuvwxyz';
   return Array.from(random(count), (b) => alphabet[b % alphabet.length]).join('');
 }
+
+/** Wallet-connect registration: a random 12-character password (SPEC §4); the wallet is how they sign in. */
+export const WALLET_PASSWORD_LENGTH = 12;
+export function generatedPassword(random: (n: number) => Uint8Array): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+  return Array.from(random(WALLET_PASSWORD_LENGTH), (b) => alphabet[b % alphabet.length]).join('');
+}

@@ -4,7 +4,12 @@ import type { ProfileResult } from '../../machines/session';
 import type { SaveResult, SettingsKind } from '../../machines/settingsForm';
 import { ApiError } from '../domain/errors';
 import type { User } from '../domain/user';
-import { generatedUsername, randomLetters, USERNAME_SUFFIX_LENGTH } from '../domain/username';
+import {
+  generatedPassword,
+  generatedUsername,
+  randomLetters,
+  USERNAME_SUFFIX_LENGTH,
+} from '../domain/username';
 import type { Api } from './api';
 
 const cryptoRandom = (n: number) => crypto.getRandomValues(new Uint8Array(n));
@@ -30,10 +35,12 @@ export function accountActors(api: Api) {
           input.firstName || input.email,
           randomLetters(USERNAME_SUFFIX_LENGTH, cryptoRandom),
         ),
-        password: input.password,
+        password: input.password ?? generatedPassword(cryptoRandom),
         firstName: input.firstName,
         lastName: input.lastName,
-        ...(input.walletAddress ? { walletAddress: input.walletAddress, cid: input.cid } : {}),
+        ...(input.walletAddress
+          ? { walletAddress: input.walletAddress, cid: input.cid, walletProof: input.walletProof }
+          : {}),
       }),
     ),
     login: fromPromise<{ authToken: string }, { email: string; password: string }>(({ input }) =>

@@ -16,6 +16,7 @@ export interface AppActors {
     auth: () => Promise<typeof authMachine>;
     settingsForm: () => Promise<typeof settingsFormMachine>;
   };
+  walletAvailable: () => Promise<boolean>;
   inspect?: (event: InspectionEvent) => void;
 }
 

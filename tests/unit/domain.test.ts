@@ -5,7 +5,7 @@ import { REDACTED, redact } from '../../src/domain/redact';
 import { afterLoginTarget, isChromelessPath } from '../../src/domain/routes';
 import { SignupUsername } from '../../src/domain/schemas/accounts';
 import { readSessionToken } from '../../src/domain/token';
-import { generatedUsername, randomLetters } from '../../src/domain/username';
+import { generatedPassword, generatedUsername, randomLetters } from '../../src/domain/username';
 
 const jwt = (payload: object) => `e30.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.sig`;
 
@@ -48,6 +48,8 @@ describe('generated usernames', () => {
     expect(generatedUsername('1234', 'abcdef')).toBe('collector_abcdef');
     const random = randomLetters(6, (n) => new Uint8Array(n).fill(27));
     expect(random).toBe('bbbbbb');
+    const password = generatedPassword((n) => crypto.getRandomValues(new Uint8Array(n)));
+    expect(password).toMatch(/^[A-Za-z0-9]{12}$/);
   });
 });
 

@@ -12,12 +12,13 @@ const authRoute = getRouteApi('/auth');
 /** /auth/*: one auth actor for the whole flow; the URL follows the machine's step. */
 export function AuthLayout() {
   const { inspect, session } = useApp();
-  const machine = authRoute.useLoaderData();
+  const { machine, walletAvailable } = authRoute.useLoaderData();
   const location = useLocation();
   const navigate = useNavigate();
-  const [input] = useState<AuthInput>(() =>
-    entryFrom(location.pathname, location.search as Record<string, unknown>),
-  );
+  const [input] = useState<AuthInput>(() => ({
+    ...entryFrom(location.pathname, location.search as Record<string, unknown>),
+    walletAvailable,
+  }));
   const actor = useActorRef(machine, { input, inspect });
   const step = useSelector(actor, (s) => s.value as string);
 

@@ -42,6 +42,7 @@ function Step({ actor, step }: { actor: AuthActor; step: string }) {
     case '/auth/reset-password':
       return <ResetStep actor={actor} />;
     default:
+      if (step === 'walletEmail' || step === 'checkingWalletEmail') return <WalletEmailStep actor={actor} />;
       return step === 'finished' ? (
         <p className="vt-muted">Signing you in…</p>
       ) : (
@@ -154,6 +155,34 @@ function ConnectStep({ actor }: { actor: AuthActor }) {
           Connect wallet
         </Button>
       )}
+    </form>
+  );
+}
+
+function WalletEmailStep({ actor }: { actor: AuthActor }) {
+  const { errors, error, email, busy } = useForm(actor);
+  const address = useSelector(actor, (s) => s.context.walletAddress);
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        const get = values(e);
+        actor.send({ type: 'auth.walletEmail.submit', email: get('email') });
+      }}
+    >
+      <Heading title="Wallet connected">
+        Your wallet {address} is ready. Which email should your new account use?
+      </Heading>
+      <TextInput
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        defaultValue={email}
+        error={fieldError(errors, 'email')}
+        autoFocus
+      />
+      <StepFooter actor={actor} error={error} busy={busy} submit="Continue" />
     </form>
   );
 }

@@ -4,6 +4,8 @@ const paths: Record<string, string> = {
   connect: '/auth/connect',
   connectingWallet: '/auth/connect',
   checking: '/auth/connect',
+  walletEmail: '/auth/connect',
+  checkingWalletEmail: '/auth/connect',
   signup: '/auth/signup',
   name: '/auth/name',
   registering: '/auth/name',

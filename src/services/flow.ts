@@ -1,0 +1,111 @@
+import type { WalletConnectResult } from '../../machines/auth';
+import { ApiError, ErrorCode, errorMessage } from '../domain/errors';
+import type { Api } from './api';
+
+/**
+ * Flow in the browser through FCL: configured from the server's chain (GET /api/chain/config) and
+ * loaded with import(), so pages that never touch the chain do not carry it.
+ */
+export interface ChainConfig {
+  network: 'emulator' | 'testnet' | 'mainnet';
+  accessNode: string;
+  walletDiscovery: string;
+  contracts: Record<string, string>;
+}
+
+interface FclService {
+  type: string;
+  data?: {
+    address?: string;
+    nonce?: string;
+    signatures?: Array<{ addr: string; keyId: number; signature: string }>;
+    email?: { email?: string };
+  };
+}
+interface FclUser {
+  addr?: string | null;
+  cid?: string | null;
+  loggedIn?: boolean | null;
+  services?: FclService[];
+}
+interface Fcl {
+  config(values: Record<string, unknown>): unknown;
+  authenticate(): Promise<FclUser>;
+  unauthenticate(): void;
+}
+
+const walletError = (code: string) => new ApiError(400, { code, message: errorMessage({ code }) });
+
+export function createFlow(api: Api) {
+  let loading: Promise<{ fcl: Fcl; config: ChainConfig }> | undefined;
+
+  /** FCL configured for this server's chain; fails when the server runs without one. */
+  const load = () =>
+    (loading ??= (async () => {
+      const config = await api.get<ChainConfig>('chain/config');
+      const fcl = (await import('@onflow/fcl')) as unknown as Fcl;
+      fcl.config({
+        'app.detail.title': 'Vitrine',
+        'app.detail.icon': `${window.location.origin}/favicon.svg`,
+        'accessNode.api': config.accessNode,
+        'discovery.wallet': config.walletDiscovery,
+        'flow.network': config.network === 'emulator' ? 'local' : config.network,
+        // Every connection carries an account proof over a nonce the server issued.
+        'fcl.accountProof.resolver': () =>
+          api.post<{ appIdentifier: string; nonce: string }>('users/wallets/actions/request-account-proof'),
+      });
+      return { fcl, config };
+    })().catch((err) => {
+      loading = undefined;
+      throw err;
+    }));
+
+  return {
+    load,
+    /** Whether this server has a chain the browser can connect a wallet to. */
+    async available(): Promise<boolean> {
+      return load().then(
+        () => true,
+        (err: unknown) => {
+          console.warn('No wallet connection on this server:', err);
+          return false;
+        },
+      );
+    },
+    /**
+     * Connects a wallet (SPEC §4 wallet-connect): the wallet proves its address over a fresh nonce,
+     * the server checks the proof on chain and logs in the account holding the wallet, or answers a
+     * wallet proof for registering it.
+     */
+    async connectWallet(): Promise<WalletConnectResult> {
+      const { fcl } = await load();
+      fcl.unauthenticate();
+      const user = await fcl.authenticate();
+      // Closing the wallet or refusing answers a user without an address: connect canceled.
+      if (!user?.addr) throw walletError(ErrorCode.BLOCTO_AUTHENTICATION);
+      const proof = user.services?.find((s) => s.type === 'account-proof')?.data;
+      const signature = proof?.signatures?.[0];
+      if (!proof?.nonce || !signature) throw walletError(ErrorCode.BLOCTO_AUTHENTICATION);
+      const email = user.services?.find((s) => s.type === 'open-id')?.data?.email?.email ?? null;
+      const verified = await api.post<{ authToken: string | null; walletProof?: string }>(
+        'users/wallets/actions/verify-account-proof',
+        {
+          walletAddress: user.addr,
+          keyId: signature.keyId,
+          signature: signature.signature,
+          nonce: proof.nonce,
+          ...(email ? { email } : {}),
+        },
+      );
+      if (verified.authToken) return { kind: 'loggedIn', authToken: verified.authToken };
+      return {
+        kind: 'newUser',
+        email,
+        walletAddress: user.addr,
+        cid: user.cid || user.addr,
+        walletProof: verified.walletProof ?? null,
+      };
+    },
+  };
+}
+export type Flow = ReturnType<typeof createFlow>;
