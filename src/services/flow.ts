@@ -37,34 +37,48 @@ interface Fcl {
 const walletError = (code: string) => new ApiError(400, { code, message: errorMessage({ code }) });
 
 export function createFlow(api: Api) {
+  let chainConfig: Promise<ChainConfig> | undefined;
   let loading: Promise<{ fcl: Fcl; config: ChainConfig }> | undefined;
-
-  /** FCL configured for this server's chain; fails when the server runs without one. */
-  const load = () =>
-    (loading ??= (async () => {
-      const config = await api.get<ChainConfig>('chain/config');
-      const fcl = (await import('@onflow/fcl')) as unknown as Fcl;
-      fcl.config({
-        'app.detail.title': 'Vitrine',
-        'app.detail.icon': `${window.location.origin}/favicon.svg`,
-        'accessNode.api': config.accessNode,
-        'discovery.wallet': config.walletDiscovery,
-        'flow.network': config.network === 'emulator' ? 'local' : config.network,
-        // Every connection carries an account proof over a nonce the server issued.
-        'fcl.accountProof.resolver': () =>
-          api.post<{ appIdentifier: string; nonce: string }>('users/wallets/actions/request-account-proof'),
-      });
-      return { fcl, config };
-    })().catch((err) => {
-      loading = undefined;
+  const retryable = <T>(p: Promise<T>, reset: () => void) =>
+    p.catch((err) => {
+      reset();
       throw err;
+    });
+
+  /** This server's chain; fails when it runs without one. */
+  const config = () =>
+    (chainConfig ??= retryable(api.get<ChainConfig>('chain/config'), () => {
+      chainConfig = undefined;
     }));
+
+  /** FCL configured for this server's chain (its code loads here, on first use). */
+  const load = () =>
+    (loading ??= retryable(
+      (async () => {
+        const chain = await config();
+        const fcl = (await import('@onflow/fcl')) as unknown as Fcl;
+        fcl.config({
+          'app.detail.title': 'Vitrine',
+          'app.detail.icon': `${window.location.origin}/favicon.svg`,
+          'accessNode.api': chain.accessNode,
+          'discovery.wallet': chain.walletDiscovery,
+          'flow.network': chain.network === 'emulator' ? 'local' : chain.network,
+          // Every connection carries an account proof over a nonce the server issued.
+          'fcl.accountProof.resolver': () =>
+            api.post<{ appIdentifier: string; nonce: string }>('users/wallets/actions/request-account-proof'),
+        });
+        return { fcl, config: chain };
+      })(),
+      () => {
+        loading = undefined;
+      },
+    ));
 
   return {
     load,
-    /** Whether this server has a chain the browser can connect a wallet to. */
+    /** Whether this server has a chain the browser can connect a wallet to (FCL itself not loaded). */
     async available(): Promise<boolean> {
-      return load().then(
+      return config().then(
         () => true,
         (err: unknown) => {
           console.warn('No wallet connection on this server:', err);
