@@ -1,6 +1,7 @@
 /** `npm run bench`: every benchmark, printing its figures. */
 import { execSync } from 'node:child_process';
 import { firstLoad } from './first-load';
+import { mintTimes } from './mint';
 import { startTimes } from './start';
 
 execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
@@ -11,3 +12,7 @@ const t = await startTimes();
 console.log(`npm start → healthy, fresh data dir (build + migrate): ${t.npmStartFresh} ms`);
 console.log(`npm start → healthy, existing data dir (build included): ${t.npmStartWarm} ms`);
 console.log(`server only (tsx server/main.ts) → healthy, existing data dir: ${t.serverOnlyWarm} ms`);
+const m = await mintTimes(20);
+console.log(
+  `mint on the emulator, submit → sealed, ${m.n} sequential: median ${m.medianMs.toFixed(1)} ms, p90 ${m.p90Ms.toFixed(1)} ms`,
+);
