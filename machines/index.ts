@@ -4,6 +4,7 @@ import { sessionMachine } from './session';
 import { settingsFormMachine } from './settingsForm';
 import { toastMachine } from './toast';
 import { uiMachine } from './ui';
+import { walletLinkMachine } from './walletLink';
 
 /** Every machine of the app; the transition coverage report walks this list. */
 export const allMachines: AnyStateMachine[] = [
@@ -12,4 +13,5 @@ export const allMachines: AnyStateMachine[] = [
   uiMachine,
   toastMachine,
   settingsFormMachine,
+  walletLinkMachine,
 ];

@@ -130,7 +130,11 @@ const settings = createRoute({
   getParentRoute: () => root,
   path: '/settings',
   beforeLoad: requireLogin,
-  loader: ({ context }) => context.app.flows.settingsForm(),
+  loader: async ({ context }) => ({
+    settingsForm: await context.app.flows.settingsForm(),
+    walletLink: await context.app.flows.walletLink(),
+    walletAvailable: await context.app.walletAvailable(),
+  }),
   component: SettingsLayout,
 });
 const settingsIndex = createRoute({

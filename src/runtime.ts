@@ -4,7 +4,7 @@ import { uiMachine } from '../machines/ui';
 import { timings } from './domain/constants';
 import { accountActors } from './services/accounts';
 import { createApi } from './services/api';
-import { createFlow } from './services/flow';
+import { createFlow, linkWallet } from './services/flow';
 import { browserStorage } from './services/storage';
 
 /**
@@ -58,6 +58,28 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
               type: 'ui.toast.show',
               id: 'settings-saved',
               text: 'Saved',
+              duration: timings.savedToastMs,
+            });
+          },
+        },
+      }),
+    ),
+    walletLink: once(async () =>
+      (await import('../machines/walletLink')).walletLinkMachine.provide({
+        actors: {
+          linkWallet: fromPromise(() => {
+            const me = session.getSnapshot().context.user;
+            if (!me) throw new Error('not signed in');
+            return linkWallet(flow, api, me);
+          }),
+        },
+        actions: {
+          announceLinked: (_, { user }) => {
+            session.send({ type: 'session.user.updated', user });
+            ui.send({
+              type: 'ui.toast.show',
+              id: 'wallet-linked',
+              text: 'Wallet linked',
               duration: timings.savedToastMs,
             });
           },

@@ -1,5 +1,7 @@
 import type { WalletConnectResult } from '../../machines/auth';
 import { ApiError, ErrorCode, errorMessage } from '../domain/errors';
+import { readSessionToken } from '../domain/token';
+import type { User } from '../domain/user';
 import type { Api } from './api';
 
 /**
@@ -123,3 +125,24 @@ export function createFlow(api: Api) {
   };
 }
 export type Flow = ReturnType<typeof createFlow>;
+
+/**
+ * Settings → Wallet relink: connect and prove a wallet, then link it to the signed-in user. A wallet
+ * that already belongs to this user changes nothing; one of another account is refused (WALLET_EXISTS).
+ */
+export async function linkWallet(flow: Flow, api: Api, me: User): Promise<{ user: User }> {
+  const result = await flow.connectWallet();
+  if (result.kind === 'loggedIn') {
+    if (readSessionToken(result.authToken)?.userId === me.id) return { user: me };
+    throw new ApiError(400, {
+      code: ErrorCode.WALLET_EXISTS,
+      field: 'walletAddress',
+      message: errorMessage({ code: ErrorCode.WALLET_EXISTS }),
+    });
+  }
+  const { authToken: _token, ...user } = await api.patch<User & { authToken?: string }>('users/me', {
+    walletAddress: result.walletAddress,
+    walletProof: result.walletProof,
+  });
+  return { user };
+}

@@ -4,6 +4,7 @@ import type { authMachine } from '../../machines/auth';
 import type { sessionMachine } from '../../machines/session';
 import type { settingsFormMachine } from '../../machines/settingsForm';
 import type { uiMachine } from '../../machines/ui';
+import type { walletLinkMachine } from '../../machines/walletLink';
 
 /**
  * What views get from the app: the long-lived actors, and loaders of the flow machines with their
@@ -15,6 +16,7 @@ export interface AppActors {
   flows: {
     auth: () => Promise<typeof authMachine>;
     settingsForm: () => Promise<typeof settingsFormMachine>;
+    walletLink: () => Promise<typeof walletLinkMachine>;
   };
   walletAvailable: () => Promise<boolean>;
   inspect?: (event: InspectionEvent) => void;

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { logOut, uniqueEmail } from './support';
+import { logOut, signUp, uniqueEmail } from './support';
 
 /**
  * Wallet connect through the real FCL dev wallet (in FCL's iframe) against the embedded emulator:
@@ -51,4 +51,24 @@ test('a new collector connects the dev wallet, registers, and later logs in with
   await pickWalletAccount(page, label, false);
   await expect(page).toHaveURL(/\/settings\/wallet$/);
   await expect(page.locator('.vt-dl dd.vt-mono')).toHaveText(address);
+});
+
+test('an email account links a wallet in Settings → Wallet', async ({ page }) => {
+  const email = uniqueEmail('link');
+  await signUp(page, email, 'link-password-1');
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await page.goto('/settings/wallet');
+  await expect(page.getByText('No wallet linked yet')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Link a wallet' }).click();
+  const wallet = page.frameLocator('iframe[src*="/fcl/authn"]');
+  const label = `Linked ${Date.now().toString(36)}`;
+  await wallet.getByText('Create New Account').click();
+  await wallet.locator('input').first().fill(label);
+  await wallet.getByRole('button', { name: /create/i }).click();
+  await wallet.getByText(label).first().click();
+
+  await expect(page.locator('.vt-dl dd.vt-mono')).toHaveText(/^0x[0-9a-f]{16}$/);
+  await expect(page.getByText('Wallet linked')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Relink wallet' })).toBeVisible();
 });

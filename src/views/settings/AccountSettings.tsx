@@ -15,7 +15,7 @@ const settingsRoute = getRouteApi('/settings');
 /** Settings → Account: edit/save toggle for email, names and username; KYC row; delete-account note. */
 export function AccountSettings() {
   const { session, inspect } = useApp();
-  const machine = settingsRoute.useLoaderData();
+  const machine = settingsRoute.useLoaderData({ select: (d) => d.settingsForm });
   const user = useSelector(session, (s) => s.context.user);
   const actor = useActorRef(machine, { input: { kind: 'account' }, inspect });
   if (!user) return null;

@@ -12,7 +12,7 @@ const settingsRoute = getRouteApi('/settings');
 /** Settings → Security: change password with a view/edit toggle. */
 export function SecuritySettings() {
   const { inspect } = useApp();
-  const machine = settingsRoute.useLoaderData();
+  const machine = settingsRoute.useLoaderData({ select: (d) => d.settingsForm });
   const actor = useActorRef(machine, { input: { kind: 'password' }, inspect });
   return <SecuritySettingsView actor={actor} />;
 }

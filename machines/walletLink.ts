@@ -1,0 +1,51 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { type ApiErrorBody, toErrorBody } from '../src/domain/errors';
+import type { User } from '../src/domain/user';
+
+/**
+ * Settings → Wallet "Relink" (SPEC §2): connect a wallet, prove it (account proof checked on chain)
+ * and link the proven address to the signed-in account.
+ */
+export interface WalletLinkContext {
+  error: ApiErrorBody | null;
+}
+export type WalletLinkEvent = { type: 'wallet.relink' };
+
+export const walletLinkMachine = setup({
+  types: {
+    context: {} as WalletLinkContext,
+    events: {} as WalletLinkEvent,
+    tags: {} as 'busy',
+  },
+  actors: {
+    /** Connects and proves a wallet, then links it; answers the updated user. */
+    linkWallet: fromPromise<{ user: User }, void>(async () => {
+      throw new Error('linkWallet not provided');
+    }),
+  },
+  actions: {
+    /** Hands the updated user to the session and confirms. */
+    announceLinked: (_, _params: { user: User }) => {},
+  },
+}).createMachine({
+  id: 'walletLink',
+  context: { error: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'wallet.relink': { target: 'linking', actions: assign({ error: null }) } },
+    },
+    linking: {
+      tags: ['busy'],
+      invoke: {
+        id: 'linkWallet',
+        src: 'linkWallet',
+        onDone: {
+          target: 'idle',
+          actions: { type: 'announceLinked', params: ({ event }) => ({ user: event.output.user }) },
+        },
+        onError: { target: 'idle', actions: assign({ error: ({ event }) => toErrorBody(event.error) }) },
+      },
+    },
+  },
+});

@@ -1,0 +1,40 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
+import { errorMessage } from '../src/domain/errors';
+import { WalletSettingsView } from '../src/views/settings/WalletSettings';
+import { flushCoverage } from './coverage-store';
+import { makeUser } from './fixtures';
+import { generatePaths, type PathStep, runPath } from './harness';
+import { walletLinkModel } from './walletLink.model';
+
+/** Wallet link paths through Settings → Wallet. */
+async function perform(step: PathStep) {
+  if (step.event.type !== 'wallet.relink') return false;
+  fireEvent.click(screen.getByRole('button', { name: 'Relink wallet' }));
+  return true;
+}
+
+function check(expected: AnyMachineSnapshot) {
+  const button = screen.getByRole('button', { name: 'Relink wallet' });
+  expect(button.getAttribute('aria-busy') === 'true').toBe(expected.hasTag('busy'));
+  const alerts = screen.queryAllByRole('alert').map((el) => el.textContent);
+  if (expected.context.error) expect(alerts).toContain(errorMessage(expected.context.error));
+  else expect(alerts).toEqual([]);
+}
+
+describe('wallet link paths through the view', () => {
+  for (const path of generatePaths(walletLinkModel)) {
+    it(path.description, () =>
+      runPath(walletLinkModel, path, {
+        mount: (actor: AnyActorRef) => {
+          render(<WalletSettingsView actor={actor as never} user={makeUser()} walletAvailable />);
+        },
+        perform,
+        check,
+        wrap: (fn) => act(fn),
+      }),
+    );
+  }
+  afterAll(() => flushCoverage('view'));
+});
