@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { authMachine } from './auth';
+import { collectionCheckMachine } from './collectionCheck';
 import { sessionMachine } from './session';
 import { settingsFormMachine } from './settingsForm';
 import { toastMachine } from './toast';
@@ -14,4 +15,5 @@ export const allMachines: AnyStateMachine[] = [
   toastMachine,
   settingsFormMachine,
   walletLinkMachine,
+  collectionCheckMachine,
 ];

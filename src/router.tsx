@@ -133,6 +133,7 @@ const settings = createRoute({
   loader: async ({ context }) => ({
     settingsForm: await context.app.flows.settingsForm(),
     walletLink: await context.app.flows.walletLink(),
+    collectionCheck: await context.app.flows.collectionCheck(),
     walletAvailable: await context.app.walletAvailable(),
   }),
   component: SettingsLayout,

@@ -64,6 +64,14 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
         },
       }),
     ),
+    collectionCheck: once(async () =>
+      (await import('../machines/collectionCheck')).collectionCheckMachine.provide({
+        actors: {
+          checkCollection: fromPromise(({ input }) => flow.checkCollection(input.address)),
+          setupCollection: fromPromise(() => flow.setupCollection()),
+        },
+      }),
+    ),
     walletLink: once(async () =>
       (await import('../machines/walletLink')).walletLinkMachine.provide({
         actors: {

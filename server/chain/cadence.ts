@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bindImports } from '../../src/domain/cadence';
 import type { ContractAddresses } from './config';
+
+export { bindImports };
 
 /**
  * Cadence sources live in cadence/ and import contracts by name (`import "VitrineNFT"`). Before a
@@ -9,17 +12,6 @@ import type { ContractAddresses } from './config';
  */
 
 export const cadenceDir = fileURLToPath(new URL('../../cadence/', import.meta.url));
-
-const importByName = /^([ \t]*)import[ \t]+"([A-Za-z_][A-Za-z0-9_]*)"[ \t]*;?[ \t]*$/gm;
-
-/** Replaces every `import "Name"` with `import Name from 0x…`; an unknown name is an error. */
-export function bindImports(source: string, addresses: Partial<ContractAddresses>): string {
-  return source.replace(importByName, (_line, indent: string, name: string) => {
-    const address = (addresses as Record<string, string | undefined>)[name];
-    if (!address) throw new Error(`Cadence imports "${name}", whose address is not configured`);
-    return `${indent}import ${name} from ${address}`;
-  });
-}
 
 const cache = new Map<string, string>();
 

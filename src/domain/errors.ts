@@ -22,6 +22,7 @@ export const ErrorCode = {
   RESET_TOKEN_INVALID: 'RESET_TOKEN_INVALID',
   BLOCTO_AUTHENTICATION: 'BLOCTO_AUTHENTICATION',
   BLOCTO_EMAIL: 'BLOCTO_EMAIL',
+  TRANSACTION: 'TRANSACTION',
   UNKNOWN: 'unknown',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -68,6 +69,7 @@ export const errorTexts: Record<string, string> = {
   'errors.WALLET_EXISTS': 'This wallet is linked to another account.',
   'errors.RESET_TOKEN_INVALID': 'This reset link is invalid or has expired. Please request a new one.',
   'errors.BLOCTO_AUTHENTICATION': 'Wallet authentication failed. Please connect your wallet again.',
+  'errors.TRANSACTION': 'The transaction did not go through. Nothing was changed; please try again.',
   'errors.BLOCTO_EMAIL':
     'Your wallet did not share an email address and wallet address. Please connect again.',
   'errors.null': 'cannot be empty',

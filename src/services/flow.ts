@@ -1,4 +1,7 @@
+import checkCollectionCadence from '../../cadence/scripts/check_collection.cdc?raw';
+import setupAccountCadence from '../../cadence/transactions/setup_account.cdc?raw';
 import type { WalletConnectResult } from '../../machines/auth';
+import { bindImports } from '../domain/cadence';
 import { ApiError, ErrorCode, errorMessage } from '../domain/errors';
 import { readSessionToken } from '../domain/token';
 import type { User } from '../domain/user';
@@ -30,11 +33,18 @@ interface FclUser {
   loggedIn?: boolean | null;
   services?: FclService[];
 }
+type FclArgs = (arg: (value: unknown, type: unknown) => unknown, t: Record<string, unknown>) => unknown[];
 interface Fcl {
   config(values: Record<string, unknown>): unknown;
   authenticate(): Promise<FclUser>;
   unauthenticate(): void;
+  query(options: { cadence: string; args?: FclArgs }): Promise<unknown>;
+  mutate(options: { cadence: string; args?: FclArgs; limit: number }): Promise<string>;
+  tx(id: string): { onceSealed(): Promise<{ status: number; errorMessage?: string }> };
 }
+
+/** Compute limit of every transaction the wallet signs. */
+const COMPUTE_LIMIT = 9999;
 
 const walletError = (code: string) => new ApiError(400, { code, message: errorMessage({ code }) });
 
@@ -87,6 +97,29 @@ export function createFlow(api: Api) {
           return false;
         },
       );
+    },
+    /** Whether `address` holds a VitrineNFT collection and an FUSD vault. */
+    async checkCollection(address: string): Promise<{ ready: boolean }> {
+      const { fcl, config } = await load();
+      const result = (await fcl.query({
+        cadence: bindImports(checkCollectionCadence, config.contracts),
+        args: (arg, t) => [arg(address, t.Address)],
+      })) as { ready: boolean };
+      return { ready: !!result.ready };
+    },
+    /** The account-setup transaction, signed in the connected wallet and awaited until sealed. */
+    async setupCollection(): Promise<void> {
+      const { fcl, config } = await load();
+      try {
+        const id = await fcl.mutate({
+          cadence: bindImports(setupAccountCadence, config.contracts),
+          limit: COMPUTE_LIMIT,
+        });
+        await fcl.tx(id).onceSealed();
+      } catch (err) {
+        console.warn('Account setup failed:', err);
+        throw walletError(ErrorCode.TRANSACTION);
+      }
     },
     /**
      * Connects a wallet (SPEC §4 wallet-connect): the wallet proves its address over a fresh nonce,

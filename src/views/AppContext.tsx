@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom, InspectionEvent } from 'xstate';
 import type { authMachine } from '../../machines/auth';
+import type { collectionCheckMachine } from '../../machines/collectionCheck';
 import type { sessionMachine } from '../../machines/session';
 import type { settingsFormMachine } from '../../machines/settingsForm';
 import type { uiMachine } from '../../machines/ui';
@@ -17,6 +18,7 @@ export interface AppActors {
     auth: () => Promise<typeof authMachine>;
     settingsForm: () => Promise<typeof settingsFormMachine>;
     walletLink: () => Promise<typeof walletLinkMachine>;
+    collectionCheck: () => Promise<typeof collectionCheckMachine>;
   };
   walletAvailable: () => Promise<boolean>;
   inspect?: (event: InspectionEvent) => void;

@@ -71,4 +71,12 @@ test('an email account links a wallet in Settings → Wallet', async ({ page }) 
   await expect(page.locator('.vt-dl dd.vt-mono')).toHaveText(/^0x[0-9a-f]{16}$/);
   await expect(page.getByText('Wallet linked')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Relink wallet' })).toBeVisible();
+
+  // A new wallet has no collection yet: set it up with a transaction approved in the wallet.
+  await expect(page.getByText(/Collection required/)).toBeVisible();
+  await page.getByRole('button', { name: 'Set up collection' }).click();
+  const authz = page.frameLocator('iframe[src*="8701"]');
+  await authz.getByRole('button', { name: /approve/i }).click();
+  await expect(page.getByText(/Your collection is ready/)).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: 'test-results/screens/settings-wallet-collection.png' });
 });
