@@ -146,6 +146,17 @@ export const authMachine = setup({
     showError: assign({
       error: (_, params: { code: string }) => ({ code: params.code, message: errorMessage(params) }),
     }),
+    showWalletFailure: assign({
+      error: ({ event }) => {
+        const body = toErrorBody((event as { error?: unknown }).error);
+        return body.code === ErrorCode.NETWORK_FAILURE || body.code === ErrorCode.UNKNOWN
+          ? {
+              code: ErrorCode.BLOCTO_AUTHENTICATION,
+              message: errorMessage({ code: ErrorCode.BLOCTO_AUTHENTICATION }),
+            }
+          : body;
+      },
+    }),
     showFailure: assign({ error: ({ event }) => toErrorBody((event as { error?: unknown }).error) }),
     rememberWallet: assign(({ event }) => {
       const o = (event as unknown as { output: Extract<WalletConnectResult, { kind: 'newUser' }> }).output;
@@ -257,7 +268,8 @@ export const authMachine = setup({
         ],
         onError: {
           target: 'connect',
-          actions: { type: 'showError', params: { code: ErrorCode.BLOCTO_AUTHENTICATION } },
+          // The wallet's own reason (canceled, no account data, a refused proof), else BLOCTO_AUTHENTICATION.
+          actions: 'showWalletFailure',
         },
       },
     },

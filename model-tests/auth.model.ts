@@ -57,7 +57,14 @@ export const authModel: MachineModel<typeof authMachine> = {
     },
     { type: 'auth.walletEmail.submit', email: 'grace@example.com' },
     { type: 'auth.walletEmail.submit', email: 'grace' },
-    { type: 'xstate.error.actor.connectWallet', error: new Error('canceled') },
+    { type: 'xstate.error.actor.connectWallet', error: new Error('the wallet crashed') },
+    {
+      type: 'xstate.error.actor.connectWallet',
+      error: {
+        status: 400,
+        body: { code: 'WALLET_CANCELED', message: 'Connecting the wallet failed or was canceled.' },
+      },
+    },
     { type: 'xstate.done.actor.checkUserExistence', output: { exists: true } },
     { type: 'xstate.done.actor.checkUserExistence', output: { exists: false } },
     { type: 'xstate.error.actor.checkUserExistence', error: { code: 'NETWORK_FAILURE' } },

@@ -23,6 +23,8 @@ export const ErrorCode = {
   BLOCTO_AUTHENTICATION: 'BLOCTO_AUTHENTICATION',
   BLOCTO_EMAIL: 'BLOCTO_EMAIL',
   TRANSACTION: 'TRANSACTION',
+  WALLET_CANCELED: 'WALLET_CANCELED',
+  WALLET_ACCOUNT_DATA: 'WALLET_ACCOUNT_DATA',
   UNKNOWN: 'unknown',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -69,6 +71,9 @@ export const errorTexts: Record<string, string> = {
   'errors.WALLET_EXISTS': 'This wallet is linked to another account.',
   'errors.RESET_TOKEN_INVALID': 'This reset link is invalid or has expired. Please request a new one.',
   'errors.BLOCTO_AUTHENTICATION': 'Wallet authentication failed. Please connect your wallet again.',
+  'errors.WALLET_CANCELED': 'Connecting the wallet failed or was canceled.',
+  'errors.WALLET_ACCOUNT_DATA':
+    'We failed to receive your account data from the wallet. Please connect again.',
   'errors.TRANSACTION': 'The transaction did not go through. Nothing was changed; please try again.',
   'errors.BLOCTO_EMAIL':
     'Your wallet did not share an email address and wallet address. Please connect again.',

@@ -131,10 +131,10 @@ export function createFlow(api: Api) {
       fcl.unauthenticate();
       const user = await fcl.authenticate();
       // Closing the wallet or refusing answers a user without an address: connect canceled.
-      if (!user?.addr) throw walletError(ErrorCode.BLOCTO_AUTHENTICATION);
+      if (!user?.addr) throw walletError(ErrorCode.WALLET_CANCELED);
       const proof = user.services?.find((s) => s.type === 'account-proof')?.data;
       const signature = proof?.signatures?.[0];
-      if (!proof?.nonce || !signature) throw walletError(ErrorCode.BLOCTO_AUTHENTICATION);
+      if (!proof?.nonce || !signature) throw walletError(ErrorCode.WALLET_ACCOUNT_DATA);
       const email = user.services?.find((s) => s.type === 'open-id')?.data?.email?.email ?? null;
       const verified = await api.post<{ authToken: string | null; walletProof?: string }>(
         'users/wallets/actions/verify-account-proof',
