@@ -47,6 +47,8 @@ const loggedOutContext = {
   userId: null,
   user: null,
   profileError: false,
+  /** Logging out of Vitrine logs the wallet out too. */
+  walletLoggedIn: false,
 };
 
 export const sessionMachine = setup({

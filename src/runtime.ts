@@ -24,10 +24,17 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
     input: { token: browserStorage.token(), loginRedirect: browserStorage.loginRedirect() },
     inspect,
   });
+  let wasLoggedIn = false;
   session.subscribe((s) => {
     browserStorage.setToken(s.context.token);
     browserStorage.setLoginRedirect(s.context.loginRedirect);
+    // Logging out ends the wallet's FCL session too.
+    const loggedIn = s.matches('loggedIn');
+    if (wasLoggedIn && !loggedIn) void flow.disconnect().catch(() => {});
+    wasLoggedIn = loggedIn;
   });
+  /** A proven wallet is connected: the session is fully logged in (wallet and auth). */
+  const walletConnected = () => session.send({ type: 'session.wallet.changed', loggedIn: true });
 
   const ui = createActor(
     uiMachine.provide({ actions: { rememberCookies: () => browserStorage.acceptCookies() } }),
@@ -41,7 +48,14 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
   const flows = {
     auth: once(async () =>
       (await import('../machines/auth')).authMachine.provide({
-        actors: { ...accounts, connectWallet: fromPromise(() => flow.connectWallet()) },
+        actors: {
+          ...accounts,
+          connectWallet: fromPromise(async () => {
+            const result = await flow.connectWallet();
+            walletConnected();
+            return result;
+          }),
+        },
         actions: {
           announceLogin: (_, { authToken }) => session.send({ type: 'session.login', token: authToken }),
           announceUser: (_, { user }) => session.send({ type: 'session.user.updated', user }),
@@ -78,7 +92,10 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
           linkWallet: fromPromise(() => {
             const me = session.getSnapshot().context.user;
             if (!me) throw new Error('not signed in');
-            return linkWallet(flow, api, me);
+            return linkWallet(flow, api, me).then((linked) => {
+              walletConnected();
+              return linked;
+            });
           }),
         },
         actions: {

@@ -98,6 +98,12 @@ export function createFlow(api: Api) {
         },
       );
     },
+    /** Logs the wallet out of FCL (nothing to do when FCL never loaded). */
+    async disconnect(): Promise<void> {
+      if (!loading) return;
+      const { fcl } = await loading;
+      fcl.unauthenticate();
+    },
     /** Whether `address` holds a VitrineNFT collection and an FUSD vault. */
     async checkCollection(address: string): Promise<{ ready: boolean }> {
       const { fcl, config } = await load();
