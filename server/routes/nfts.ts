@@ -22,6 +22,7 @@ import type { Executor } from '../db';
 import { nftPurchases, nfts, saleListings, users } from '../db/schema';
 import type { Services } from '../deps';
 import { type AppContext, apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
+import { findKyc } from '../users/store';
 
 type NftRow = typeof nfts.$inferSelect;
 type ListingRow = typeof saleListings.$inferSelect;
@@ -155,11 +156,13 @@ export function nftRoutes(s: Services): Route[] {
       responses: {
         201: 'the sale listing',
         400: 'Invalid input; the listing is not on chain or is not of that edition',
-        403: 'The wallet is not the caller’s',
+        403: 'The wallet is not the caller’s, or KYC_REQUIRED: selling needs identity verification (SPEC §6)',
         503: 'No chain is configured',
       },
       async handler(c, { body }) {
         requireOwnWallet(c, body.walletAddress);
+        const kyc = await findKyc(s.db, c.get('user')!.id);
+        if (kyc?.status !== 'approved') throw apiError(403, ErrorCode.KYC_REQUIRED);
         const client = requireChain(s);
         const onChain = await getListing(client, body.walletAddress, body.blockchainListingId);
         if (!onChain || onChain.purchased) throw badRequest(ErrorCode.INVALID_VALUE, 'blockchainListingId');

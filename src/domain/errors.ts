@@ -23,6 +23,7 @@ export const ErrorCode = {
   BLOCTO_AUTHENTICATION: 'BLOCTO_AUTHENTICATION',
   BLOCTO_EMAIL: 'BLOCTO_EMAIL',
   TRANSACTION: 'TRANSACTION',
+  KYC_REQUIRED: 'KYC_REQUIRED',
   WALLET_CANCELED: 'WALLET_CANCELED',
   WALLET_ACCOUNT_DATA: 'WALLET_ACCOUNT_DATA',
   UNKNOWN: 'unknown',
@@ -74,6 +75,7 @@ export const errorTexts: Record<string, string> = {
   'errors.WALLET_CANCELED': 'Connecting the wallet failed or was canceled.',
   'errors.WALLET_ACCOUNT_DATA':
     'We failed to receive your account data from the wallet. Please connect again.',
+  'errors.KYC_REQUIRED': 'Selling on the marketplace requires identity verification (KYC). Buying does not.',
   'errors.TRANSACTION': 'The transaction did not go through. Nothing was changed; please try again.',
   'errors.BLOCTO_EMAIL':
     'Your wallet did not share an email address and wallet address. Please connect again.',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { nfts, saleListings } from '../../server/db/schema';
-import { databases, flowAddress, provenWallet, register, useTestApp } from './support/harness';
+import { approveKyc, databases, flowAddress, provenWallet, register, useTestApp } from './support/harness';
 
 /** SPEC §7 nfts and nfts/sale-listings without a chain: reads, validation, auth and 404s. */
 describe.each(databases)('NFT and sale listing routes on %s', (database) => {
@@ -130,19 +130,24 @@ describe.each(databases)('NFT and sale listing routes on %s', (database) => {
     expect(badType.body).toMatchObject({ code: 'INVALID_VALUE', field: 'type' });
   });
 
-  it('answers 503 for the seller’s own wallet when no chain is configured', async () => {
+  it('lets only identity-verified sellers record a listing (KYC, SPEC §6); 503 without a chain', async () => {
     const wallet = await provenWallet(t);
-    const { authToken } = await register(t, { ...wallet, cid: 'dev-wallet' });
-    const res = await t.request('POST', '/api/nfts/sale-listings/actions/record', {
-      token: authToken,
-      body: {
-        blockchainListingId: '17',
-        flowBlueprintId: '42',
-        nftSeriesNumber: '1',
-        walletAddress: wallet.walletAddress,
-      },
-    });
-    expect(res.status).toBe(503);
+    const { authToken, id } = await register(t, { ...wallet, cid: 'dev-wallet' });
+    const record = () =>
+      t.request('POST', '/api/nfts/sale-listings/actions/record', {
+        token: authToken,
+        body: {
+          blockchainListingId: '17',
+          flowBlueprintId: '42',
+          nftSeriesNumber: '1',
+          walletAddress: wallet.walletAddress,
+        },
+      });
+    const unverified = await record();
+    expect(unverified.status).toBe(403);
+    expect(unverified.body.code).toBe('KYC_REQUIRED');
+    await approveKyc(t, id);
+    expect((await record()).status).toBe(503);
   });
 
   it('cancels only the seller’s own listing', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buyListing, createListing, mintFusd, mintNft, removeListing } from '../../server/chain/actions';
-import { provenWallet, register, useTestApp } from '../api/support/harness';
+import { approveKyc, provenWallet, register, useTestApp } from '../api/support/harness';
 import { chainClient, freshBlueprintId, newCollector } from './support';
 
 /** SPEC §7 sale listing and purchase records, checked against the real emulator. */
@@ -12,7 +12,10 @@ describe('recording listings and purchases', () => {
   it('records a listing, its purchase, and a cancelled listing', async () => {
     const [seller, buyer] = [await newCollector(client), await newCollector(client)];
     const sellerUser = await register(t, { ...(await provenWallet(t, seller.address)), cid: 'dev-wallet' });
+    await approveKyc(t, sellerUser.id);
     const buyerUser = await register(t, { ...(await provenWallet(t, buyer.address)), cid: 'dev-wallet' });
+    // The buyer resells later: selling needs identity verification.
+    await approveKyc(t, buyerUser.id);
     const blueprintId = freshBlueprintId();
     const { nftId } = await mintNft(client, {
       to: seller.address,

@@ -9,6 +9,7 @@ import { createApp } from '../../../server/app';
 import { createWalletProofs } from '../../../server/auth/wallet-proof';
 import type { Config } from '../../../server/config';
 import { type DatabaseHandle, openDb } from '../../../server/db';
+import { kycVerifications } from '../../../server/db/schema';
 import type { AppDeps, Log } from '../../../server/deps';
 import type { AppEnv } from '../../../server/http';
 
@@ -200,6 +201,13 @@ export async function register(t: TestApi, overrides: Record<string, unknown> = 
 
 /** A unique Flow address (0x and 16 hex digits). */
 export const flowAddress = () => `0x${randomBytes(8).toString('hex')}`;
+
+/** Marks the user's identity verification approved (SPEC §6: selling requires KYC). */
+export async function approveKyc(t: TestApi, userId: string) {
+  await t.database.db
+    .insert(kycVerifications)
+    .values({ userId, status: 'approved', updatedAt: t.clock.now() });
+}
 
 /**
  * A wallet address with the wallet proof verify-account-proof would answer for it (the account
