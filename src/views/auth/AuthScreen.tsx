@@ -78,6 +78,35 @@ function FormError({ error }: { error: Parameters<typeof errorMessage>[0] }) {
   );
 }
 
+/** A new password and its confirmation (sign-up and reset): "<label>" and "Confirm <label, lower case>". */
+function NewPasswordFields({
+  errors,
+  label,
+}: {
+  errors: Record<string, { message: string }>;
+  label: string;
+}) {
+  return (
+    <>
+      <TextInput
+        label={label}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        error={fieldError(errors, 'password')}
+        autoFocus
+      />
+      <TextInput
+        label={`Confirm ${label.toLowerCase()}`}
+        name="confirm"
+        type="password"
+        autoComplete="new-password"
+        error={fieldError(errors, 'confirm')}
+      />
+    </>
+  );
+}
+
 /** The form error, then Back and the step's submit button. */
 function StepFooter({
   actor,
@@ -199,21 +228,7 @@ function SignupStep({ actor }: { actor: AuthActor }) {
     >
       <Heading title="Create your account">Choose a password of at least 8 characters.</Heading>
       <TextInput label="Email" name="email" type="email" value={email} readOnly />
-      <TextInput
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        error={fieldError(errors, 'password')}
-        autoFocus
-      />
-      <TextInput
-        label="Confirm password"
-        name="confirm"
-        type="password"
-        autoComplete="new-password"
-        error={fieldError(errors, 'confirm')}
-      />
+      <NewPasswordFields errors={errors} label="Password" />
       <StepFooter actor={actor} error={error} submit="Continue" />
     </form>
   );
@@ -418,21 +433,7 @@ function ResetStep({ actor }: { actor: AuthActor }) {
       }}
     >
       <Heading title="Choose a new password">At least 8 characters.</Heading>
-      <TextInput
-        label="New password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        error={fieldError(errors, 'password')}
-        autoFocus
-      />
-      <TextInput
-        label="Confirm new password"
-        name="confirm"
-        type="password"
-        autoComplete="new-password"
-        error={fieldError(errors, 'confirm')}
-      />
+      <NewPasswordFields errors={errors} label="New password" />
       <FormError error={error} />
       <Button type="submit" variant="primary" loading={busy} fullWidth>
         Change password

@@ -8,6 +8,7 @@ import { kycLabel } from '../../domain/kyc';
 import type { User } from '../../domain/user';
 import { useApp } from '../AppContext';
 import { Button, TextInput } from '../components';
+import { EditActions } from './EditActions';
 import { formValues, visibleErrors } from './form';
 
 const settingsRoute = getRouteApi('/settings');
@@ -50,19 +51,7 @@ export function AccountSettingsView({
         <header className="vt-card__header">
           <h2>Account</h2>
           {editing ? (
-            <div className="vt-actions">
-              <Button
-                type="button"
-                variant="ghost"
-                onClick={() => actor.send({ type: 'settings.cancel' })}
-                disabled={busy}
-              >
-                Cancel
-              </Button>
-              <Button type="submit" variant="primary" loading={busy}>
-                Save
-              </Button>
-            </div>
+            <EditActions actor={actor} busy={busy} save="Save" />
           ) : (
             <Button type="button" variant="secondary" onClick={() => actor.send({ type: 'settings.edit' })}>
               Edit

@@ -5,6 +5,7 @@ import type { settingsFormMachine } from '../../../machines/settingsForm';
 import { errorMessage } from '../../domain/errors';
 import { useApp } from '../AppContext';
 import { Button, TextInput } from '../components';
+import { EditActions } from './EditActions';
 import { formValues } from './form';
 
 const settingsRoute = getRouteApi('/settings');
@@ -69,19 +70,7 @@ export function SecuritySettingsView({ actor }: { actor: ActorRefFrom<typeof set
               {errorMessage(error)}
             </p>
           )}
-          <div className="vt-actions">
-            <Button
-              type="button"
-              variant="ghost"
-              onClick={() => actor.send({ type: 'settings.cancel' })}
-              disabled={busy}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" variant="primary" loading={busy}>
-              Save password
-            </Button>
-          </div>
+          <EditActions actor={actor} busy={busy} save="Save password" />
         </>
       ) : (
         <p className="vt-muted">••••••••••</p>
