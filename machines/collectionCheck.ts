@@ -26,7 +26,7 @@ export const collectionCheckMachine = setup({
       throw new Error('checkCollection not provided');
     }),
     /** The account-setup transaction, signed in the wallet and awaited until sealed. */
-    setupCollection: fromPromise<void, void>(async () => {
+    setupCollection: fromPromise<void, { address: string }>(async () => {
       throw new Error('setupCollection not provided');
     }),
   },
@@ -65,6 +65,7 @@ export const collectionCheckMachine = setup({
       invoke: {
         id: 'setupCollection',
         src: 'setupCollection',
+        input: ({ context }) => ({ address: context.address }),
         onDone: 'checking',
         onError: { target: 'required', actions: assign({ error: ({ event }) => toErrorBody(event.error) }) },
       },

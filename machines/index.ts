@@ -1,9 +1,13 @@
 import type { AnyStateMachine } from 'xstate';
 import { authMachine } from './auth';
+import { buyListingMachine } from './buyListing';
 import { collectionCheckMachine } from './collectionCheck';
+import { listForSaleMachine } from './listForSale';
+import { removeListingMachine } from './removeListing';
 import { sessionMachine } from './session';
 import { settingsFormMachine } from './settingsForm';
 import { toastMachine } from './toast';
+import { transferNftsMachine } from './transferNfts';
 import { uiMachine } from './ui';
 import { walletLinkMachine } from './walletLink';
 
@@ -16,4 +20,8 @@ export const allMachines: AnyStateMachine[] = [
   settingsFormMachine,
   walletLinkMachine,
   collectionCheckMachine,
+  listForSaleMachine,
+  removeListingMachine,
+  buyListingMachine,
+  transferNftsMachine,
 ];

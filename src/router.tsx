@@ -3,10 +3,13 @@ import {
   createRoute,
   createRouter,
   lazyRouteComponent,
+  notFound,
   type ParsedLocation,
   type RouteComponent,
   redirect,
 } from '@tanstack/react-router';
+import { waitFor } from 'xstate';
+import { ApiError } from './domain/errors';
 import type { AppActors } from './views/AppContext';
 import { ComingSoonPage } from './views/pages/ComingSoonPage';
 import { HomePage } from './views/pages/HomePage';
@@ -27,6 +30,10 @@ const SecuritySettings = lazyRouteComponent(
   'SecuritySettings',
 );
 const WalletSettings = lazyRouteComponent(() => import('./views/settings/WalletSettings'), 'WalletSettings');
+const PrivacyPage = lazyRouteComponent(() => import('./views/pages/PrivacyPage'), 'PrivacyPage');
+const TermsPage = lazyRouteComponent(() => import('./views/pages/TermsPage'), 'TermsPage');
+const CreatorsPage = lazyRouteComponent(() => import('./views/pages/CreatorsPage'), 'CreatorsPage');
+const NftPage = lazyRouteComponent(() => import('./views/nft/NftPage'), 'NftPage');
 
 /** Query strings: one optional string parameter. */
 const optionalString =
@@ -37,6 +44,17 @@ const optionalString =
 /** The route table of SPEC §2. Login-required routes remember the destination for after login. */
 export interface RouterContext {
   app: AppActors;
+}
+
+/** The NFT action flows (list, remove, buy, transfer), loaded with the screens that offer them. */
+async function nftMachines(app: AppActors) {
+  const [listForSale, removeListing, buyListing, transferNfts] = await Promise.all([
+    app.flows.listForSale(),
+    app.flows.removeListing(),
+    app.flows.buyListing(),
+    app.flows.transferNfts(),
+  ]);
+  return { listForSale, removeListing, buyListing, transferNfts };
 }
 
 function requireLogin({ context, location }: { context: RouterContext; location: ParsedLocation }) {
@@ -64,14 +82,28 @@ const marketplace = page('/marketplace', () => <PageFrame title="Marketplace" />
 const storefronts = page('/storefronts', () => <PageFrame title="Storefronts" />);
 const storefront = page('/s/$vanityUrl', () => <PageFrame title="Storefront" />);
 const drops = page('/drops', () => <ComingSoonPage title="Drops" />);
-const creators = page('/creators', () => <PageFrame title="Creators" />);
-const privacy = page('/privacy', () => <PageFrame title="Privacy Policy" />);
-const terms = page('/terms', () => <PageFrame title="Terms of Service" />);
+const creators = page('/creators', CreatorsPage);
+const privacy = page('/privacy', PrivacyPage);
+const terms = page('/terms', TermsPage);
 const orderComplete = page('/ordercomplete/$id', () => <PageFrame title="Purchase" />);
 const cryptoCanceled = page('/coinbasecanceled/$id', () => <PageFrame title="Purchase canceled" />);
 const cardFailed = page('/checkoutcomfailed/$reference', () => <PageFrame title="Purchase failed" />);
 
-const nft = page('/nft/$id', () => <PageFrame title="Item" />);
+const nft = createRoute({
+  getParentRoute: () => root,
+  path: '/nft/$id',
+  loader: async ({ context, params }) => {
+    const [nft, machines] = await Promise.all([
+      context.app.nfts.get(params.id).catch((error: unknown) => {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound();
+        throw error;
+      }),
+      nftMachines(context.app),
+    ]);
+    return { nft, machines };
+  },
+  component: NftPage,
+});
 const nftIndex = createRoute({
   getParentRoute: () => nft,
   path: '/',
@@ -116,7 +148,22 @@ const authRoutes = [
 // Logged-in areas
 const loginPage = <P extends string>(path: P, component: Screen) =>
   createRoute({ getParentRoute: () => root, path, beforeLoad: requireLogin, component });
-const profile = loginPage('/profile', ProfilePage);
+const profile = createRoute({
+  getParentRoute: () => root,
+  path: '/profile',
+  beforeLoad: requireLogin,
+  loader: async ({ context }) => {
+    // The profile arrives shortly after login; its collectibles are looked up by user id.
+    const { user } = (await waitFor(context.app.session, (s) => !!s.context.user || !s.matches('loggedIn')))
+      .context;
+    const [owned, machines] = await Promise.all([
+      user ? context.app.nfts.ownedBy(user.id) : { results: [], total: 0 },
+      nftMachines(context.app),
+    ]);
+    return { owned, machines };
+  },
+  component: ProfilePage,
+});
 const profileIndex = createRoute({
   getParentRoute: () => profile,
   path: '/',

@@ -5,6 +5,7 @@ import { timings } from './domain/constants';
 import { accountActors } from './services/accounts';
 import { createApi } from './services/api';
 import { createFlow, linkWallet } from './services/flow';
+import { nftService } from './services/nfts';
 import { browserStorage } from './services/storage';
 
 /**
@@ -19,6 +20,7 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
   });
   const accounts = accountActors(api);
   const flow = createFlow(api);
+  const nfts = nftService(api);
 
   const session = createActor(sessionMachine.provide({ actors: { fetchProfile: accounts.fetchProfile } }), {
     input: { token: browserStorage.token(), loginRedirect: browserStorage.loginRedirect() },
@@ -82,7 +84,7 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
       (await import('../machines/collectionCheck')).collectionCheckMachine.provide({
         actors: {
           checkCollection: fromPromise(({ input }) => flow.checkCollection(input.address)),
-          setupCollection: fromPromise(() => flow.setupCollection()),
+          setupCollection: fromPromise(({ input }) => flow.setupCollection(input.address)),
         },
       }),
     ),
@@ -111,14 +113,50 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
         },
       }),
     ),
+    listForSale: once(async () =>
+      (await import('../machines/listForSale')).listForSaleMachine.provide({
+        actors: {
+          createListing: fromPromise(({ input }) => flow.createListing(input)),
+          recordListing: fromPromise(({ input }) => nfts.recordListing(input)),
+        },
+        actions: { announceListed: () => toast('nft-listed', 'Listed for sale') },
+      }),
+    ),
+    removeListing: once(async () =>
+      (await import('../machines/removeListing')).removeListingMachine.provide({
+        actors: {
+          removeListing: fromPromise(({ input }) => flow.removeListing(input)),
+          cancelListing: fromPromise(({ input }) => nfts.cancelListing(input)),
+        },
+        actions: { announceRemoved: () => toast('nft-unlisted', 'Removed from the marketplace') },
+      }),
+    ),
+    buyListing: once(async () =>
+      (await import('../machines/buyListing')).buyListingMachine.provide({
+        actors: {
+          fusdBalance: fromPromise(({ input }) => flow.fusdBalance(input.address)),
+          buyListing: fromPromise(({ input }) => flow.buyListing(input)),
+          recordPurchase: fromPromise(({ input }) => nfts.recordPurchase(input)),
+        },
+      }),
+    ),
+    transferNfts: once(async () =>
+      (await import('../machines/transferNfts')).transferNftsMachine.provide({
+        actors: { transferNfts: fromPromise(({ input }) => flow.transferNfts(input)) },
+        actions: { announceTransferred: () => toast('nft-transferred', 'Transfer sent') },
+      }),
+    ),
   };
+  function toast(id: string, text: string) {
+    ui.send({ type: 'ui.toast.show', id, text, duration: timings.savedToastMs });
+  }
 
   session.start();
   ui.start();
   /** Whether a wallet can be connected here (the server runs a chain). */
   const walletAvailable = once(() => flow.available());
 
-  return { session, ui, flows, walletAvailable, inspect };
+  return { session, ui, flows, nfts, walletAvailable, inspect };
 }
 
 export type Runtime = ReturnType<typeof createRuntime>;

@@ -3,20 +3,21 @@ import "FungibleToken"
 import "NFTStorefrontV2"
 import "VitrineNFT"
 import "FUSD"
+import "MetadataViews"
 
 /// Lists the signer's VitrineNFT `nftID` for sale on NFTStorefrontV2 at `price` FUSD.
 ///
-/// The price is split into sale cuts: `royalty` to `royaltyAddress`, `platformFee` to
-/// `platformAddress` and the rest to the seller, each paid into an FUSD vault. Vitrine's fixed
-/// terms (SPEC §9): no commission, expiry 4102444800 (seconds; the spec's 4102444800000 ms) and the
-/// custom id "vitrine". A storefront is created for the signer if it has none.
+/// The price is split into sale cuts paid into FUSD vaults: each royalty the NFT itself carries
+/// (its MetadataViews.Royalties, set at mint from the blueprint's royaltyPercent) takes its cut of
+/// the price, the platform takes `platformFeeRate` of it (the blueprint's totalFeePercent as a
+/// fraction) at `platformAddress`, and the seller gets the rest. Vitrine's fixed terms (SPEC §9): no
+/// commission, expiry 4102444800 (seconds; the spec's 4102444800000 ms) and the custom id "vitrine".
+/// A storefront is created for the signer if it has none.
 transaction(
     nftID: UInt64,
     price: UFix64,
-    royaltyAddress: Address?,
-    royalty: UFix64,
     platformAddress: Address?,
-    platformFee: UFix64
+    platformFeeRate: UFix64
 ) {
     let storefront: auth(NFTStorefrontV2.CreateListing) &NFTStorefrontV2.Storefront
     let provider: Capability<auth(NonFungibleToken.Withdraw) &{NonFungibleToken.Collection}>
@@ -24,9 +25,8 @@ transaction(
 
     prepare(seller: auth(BorrowValue, SaveValue, IssueStorageCapabilityController, PublishCapability, StorageCapabilities) &Account) {
         assert(price > 0.0, message: "create_listing: the price must be positive")
-        assert(royalty + platformFee < price, message: "create_listing: royalty and platform fee leave nothing for the seller")
-        assert(royalty == 0.0 || royaltyAddress != nil, message: "create_listing: a royalty needs a royalty address")
-        assert(platformFee == 0.0 || platformAddress != nil, message: "create_listing: a platform fee needs a platform address")
+        assert(platformFeeRate < 1.0, message: "create_listing: the platform fee rate must be below 1")
+        assert(platformFeeRate == 0.0 || platformAddress != nil, message: "create_listing: a platform fee needs a platform address")
 
         if seller.storage.borrow<&NFTStorefrontV2.Storefront>(from: NFTStorefrontV2.StorefrontStoragePath) == nil {
             seller.storage.save(<- NFTStorefrontV2.createStorefront(), to: NFTStorefrontV2.StorefrontStoragePath)
@@ -52,17 +52,31 @@ transaction(
 
         let sellerReceiver = seller.capabilities.get<&{FungibleToken.Receiver}>(FUSD.ReceiverPublicPath)
         assert(sellerReceiver.check(), message: "create_listing: the seller has no FUSD vault (run account setup first)")
-        let cuts = [NFTStorefrontV2.SaleCut(receiver: sellerReceiver, amount: price - royalty - platformFee)]
-        if royalty > 0.0 {
-            let receiver = getAccount(royaltyAddress!).capabilities.get<&{FungibleToken.Receiver}>(FUSD.ReceiverPublicPath)
-            assert(receiver.check(), message: "create_listing: the royalty address has no FUSD vault")
-            cuts.append(NFTStorefrontV2.SaleCut(receiver: receiver, amount: royalty))
+        let collection = seller.storage.borrow<&VitrineNFT.Collection>(from: VitrineNFT.CollectionStoragePath)
+            ?? panic("create_listing: the seller has no VitrineNFT collection")
+        let nft = collection.borrowNFT(nftID)
+            ?? panic("create_listing: the seller does not hold NFT ".concat(nftID.toString()))
+        let cuts: [NFTStorefrontV2.SaleCut] = []
+        var sellerAmount = price
+        if let royalties = nft.resolveView(Type<MetadataViews.Royalties>()) as! MetadataViews.Royalties? {
+            for royalty in royalties.getRoyalties() {
+                assert(royalty.receiver.check(), message: "create_listing: a royalty receiver has no FUSD vault")
+                let amount = price * royalty.cut
+                if amount > 0.0 {
+                    cuts.append(NFTStorefrontV2.SaleCut(receiver: royalty.receiver, amount: amount))
+                    sellerAmount = sellerAmount - amount
+                }
+            }
         }
+        let platformFee = price * platformFeeRate
         if platformFee > 0.0 {
             let receiver = getAccount(platformAddress!).capabilities.get<&{FungibleToken.Receiver}>(FUSD.ReceiverPublicPath)
             assert(receiver.check(), message: "create_listing: the platform address has no FUSD vault")
             cuts.append(NFTStorefrontV2.SaleCut(receiver: receiver, amount: platformFee))
+            sellerAmount = sellerAmount - platformFee
         }
+        assert(sellerAmount > 0.0, message: "create_listing: royalties and platform fee leave nothing for the seller")
+        cuts.insert(at: 0, NFTStorefrontV2.SaleCut(receiver: sellerReceiver, amount: sellerAmount))
         self.saleCuts = cuts
     }
 

@@ -228,10 +228,9 @@ export interface CreateListingInput {
   nftId: UInt64Input;
   /** Total price in FUSD. */
   price: string | number;
-  royaltyAddress?: string;
-  royalty?: string | number;
+  /** Where the platform fee goes, and its share of the price (0.05 is 5 %); royalties come from the NFT. */
   platformAddress?: string;
-  platformFee?: string | number;
+  platformFeeRate?: string | number;
 }
 
 /** Lists an NFT on the seller's NFTStorefrontV2 storefront; answers the listing resource id. */
@@ -245,10 +244,8 @@ export async function createListing(
     args: (arg, t) => [
       arg(uint64(input.nftId), t.UInt64),
       arg(ufix64(input.price), t.UFix64),
-      arg(input.royaltyAddress ?? null, t.Optional(t.Address)),
-      arg(ufix64(input.royalty ?? 0), t.UFix64),
       arg(input.platformAddress ?? null, t.Optional(t.Address)),
-      arg(ufix64(input.platformFee ?? 0), t.UFix64),
+      arg(ufix64(input.platformFeeRate ?? 0), t.UFix64),
     ],
   });
   const available = eventsOf(tx, client.eventType('NFTStorefrontV2', 'ListingAvailable'))[0];

@@ -118,6 +118,12 @@ export interface ChainConfig {
   computeLimit: number;
   /** How long to wait for a transaction to seal. */
   sealTimeoutMs: number;
+  /**
+   * Block height the event indexer starts from when it has no cursor yet (FLOW_INDEXER_START_HEIGHT):
+   * on a public network, the height Vitrine's contracts were deployed at. Default: 0 on the emulator,
+   * else the latest sealed height at first start.
+   */
+  indexerStartHeight?: number;
 }
 
 /** `0x` and 16 lower-case hex digits. */
@@ -189,6 +195,9 @@ export function loadChainConfig(env: NodeJS.ProcessEnv = process.env): ChainConf
     },
     computeLimit: positiveInteger('FLOW_COMPUTE_LIMIT', env.FLOW_COMPUTE_LIMIT, 9999),
     sealTimeoutMs: positiveInteger('FLOW_SEAL_TIMEOUT_MS', env.FLOW_SEAL_TIMEOUT_MS, 120_000),
+    ...(env.FLOW_INDEXER_START_HEIGHT
+      ? { indexerStartHeight: positiveInteger('FLOW_INDEXER_START_HEIGHT', env.FLOW_INDEXER_START_HEIGHT, 0) }
+      : {}),
   };
 }
 

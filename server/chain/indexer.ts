@@ -1,5 +1,6 @@
 import * as sdk from '@onflow/sdk';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { fusdToCents } from '../../src/domain/money';
 import type { Database, Executor } from '../db';
 import { chainCursor, nfts, saleListings } from '../db/schema';
 import { getNfts } from './actions';
@@ -40,15 +41,6 @@ export interface IndexerRun {
   to: number;
   /** Events that changed or confirmed rows. */
   applied: number;
-}
-
-/** A UFix64 FUSD amount ("12.34500000") as integer cents (FUSD is USD), rounded half up. */
-export function fusdToCents(amount: string): number {
-  const m = /^(\d+)(?:\.(\d{1,8}))?$/.exec(String(amount).trim());
-  if (!m) throw new Error(`not a UFix64 amount: ${amount}`);
-  const fraction = (m[2] ?? '').padEnd(8, '0');
-  const units = BigInt(m[1]!) * 100_000_000n + BigInt(fraction);
-  return Number((units + 500_000n) / 1_000_000n);
 }
 
 /** A Cadence Type value as decoded by the SDK: its type identifier. */
@@ -225,7 +217,10 @@ export async function runIndexerOnce(
   const latest = await latestSealedHeight(client);
   let cursor = await readCursor(db, stream);
   if (cursor === null) {
-    const start = options.startHeight ?? (client.config.network === 'emulator' ? 0 : latest);
+    const start =
+      options.startHeight ??
+      client.config.indexerStartHeight ??
+      (client.config.network === 'emulator' ? 0 : latest);
     await db
       .insert(chainCursor)
       .values({ stream, height: start - 1 })

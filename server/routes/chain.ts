@@ -11,14 +11,16 @@ export function chainRoutes(s: Services): Route[] {
       summary:
         'The Flow network, access node, wallet discovery and contract addresses for FCL in the browser',
       responses: {
-        200: '{ network, accessNode, walletDiscovery, contracts }',
+        200: '{ network, accessNode, walletDiscovery, contracts, platformAddress }',
         503: 'No chain is configured',
       },
       handler(c) {
         if (!s.chain || !s.chainClient)
           throw apiError(503, 'unavailable', undefined, 'The chain is not available.');
         const { network, accessNode, walletDiscovery } = s.chain;
-        return c.json({ network, accessNode, walletDiscovery, contracts: s.chainClient.config.contracts });
+        const { contracts, admin } = s.chainClient.config;
+        // Platform fees of resale listings are paid to Vitrine's admin account.
+        return c.json({ network, accessNode, walletDiscovery, contracts, platformAddress: admin.address });
       },
     }),
   ];

@@ -1,10 +1,33 @@
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { Email } from '../../src/domain/schemas/accounts';
+import { Email, FlowAddress } from '../../src/domain/schemas/accounts';
+import { fieldObject } from '../../src/domain/validation';
+import { checkCollection, mintFusd, mintNft } from '../chain/actions';
+import { upsertNft } from '../chain/indexer';
+import { kycVerifications, users } from '../db/schema';
 import type { Services } from '../deps';
-import { defineRoute, type Route } from '../http';
+import { apiError, badRequest, defineRoute, notFound, type Route } from '../http';
 
-/** Development helpers; not mounted in production. */
+const cents = (field: string) =>
+  v.pipe(
+    v.number(`INVALID_VALUE.${field}`),
+    v.integer(`INVALID_VALUE.${field}`),
+    v.minValue(1, `INVALID_VALUE.${field}`),
+    v.maxValue(100_000_000, `INVALID_VALUE.${field}`),
+  );
+
+/**
+ * Development helpers; mounted outside production (or with VITRINE_DEV_OUTBOX=1 for the browser
+ * tests). They stand in for flows of other systems while those are not at hand: the email inbox,
+ * the identity partner's approval, a stablecoin top-up, and a collectible in a wallet.
+ */
 export function devRoutes(s: Services): Route[] {
+  const emulatorClient = () => {
+    if (!s.chainClient || s.chainClient.config.network !== 'emulator')
+      throw apiError(503, 'unavailable', undefined, 'Only the local emulator mints test funds and NFTs.');
+    return s.chainClient;
+  };
   return [
     defineRoute({
       method: 'get',
@@ -16,6 +39,83 @@ export function devRoutes(s: Services): Route[] {
       async handler(c, { query }) {
         const messages = await s.outbox.list({ to: query.to, limit: 50 });
         return c.json({ results: messages });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/dev/kyc/approvals',
+      tag: 'dev',
+      summary: 'Marks the identity verification of the account with this email approved (not in production)',
+      body: fieldObject({ email: Email }),
+      responses: { 200: '{ userId, status }', 404: 'No such account' },
+      async handler(c, { body }) {
+        const [user] = await s.db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
+        if (!user) throw notFound();
+        const now = s.clock();
+        await s.db
+          .insert(kycVerifications)
+          .values({ userId: user.id, status: 'approved', updatedAt: now })
+          .onConflictDoUpdate({
+            target: kycVerifications.userId,
+            set: { status: 'approved', updatedAt: now },
+          });
+        return c.json({ userId: user.id, status: 'approved' });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/dev/fusd',
+      tag: 'dev',
+      summary: 'Mints FUSD (amount in cents) into a wallet on the local emulator (not in production)',
+      body: fieldObject({ walletAddress: FlowAddress, amount: cents('amount') }),
+      responses: {
+        201: '{ transactionId }',
+        400: 'The wallet has no FUSD vault',
+        503: 'Not on the emulator',
+      },
+      async handler(c, { body }) {
+        const client = emulatorClient();
+        if (!(await checkCollection(client, body.walletAddress)).ready)
+          throw badRequest('INVALID_VALUE', 'walletAddress', 'Set up the wallet’s collection first.');
+        const tx = await mintFusd(client, body.walletAddress, (body.amount / 100).toFixed(2));
+        return c.json({ transactionId: tx.id }, 201);
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/dev/nfts',
+      tag: 'dev',
+      summary: 'Mints a test collectible into a wallet on the local emulator (not in production)',
+      body: fieldObject({
+        walletAddress: FlowAddress,
+        title: v.optional(v.pipe(v.string('INVALID_VALUE.title'), v.minLength(1), v.maxLength(200))),
+        royaltyAddress: v.optional(FlowAddress),
+        royaltyPercent: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(50))),
+      }),
+      responses: { 201: 'the NFT { id, blueprintId, seriesNumber }', 503: 'Not on the emulator' },
+      async handler(c, { body }) {
+        const client = emulatorClient();
+        if (!(await checkCollection(client, body.walletAddress)).ready)
+          throw badRequest('INVALID_VALUE', 'walletAddress', 'Set up the wallet’s collection first.');
+        // Test blueprints live far above real ones so they never take a real blueprint's editions.
+        const blueprintId = 900_000_000 + randomInt(99_999_999);
+        const metadata: Record<string, string> = { title: body.title ?? `Test collectible ${blueprintId}` };
+        if (body.royaltyAddress && body.royaltyPercent) metadata.royaltyPercent = String(body.royaltyPercent);
+        const minted = await mintNft(client, {
+          to: body.walletAddress,
+          blueprintId,
+          serialNumber: 1,
+          metadata,
+          ...(body.royaltyAddress && body.royaltyPercent
+            ? { royalties: { [body.royaltyAddress]: (body.royaltyPercent / 100).toFixed(8) } }
+            : {}),
+        });
+        await upsertNft(
+          s.db,
+          { id: minted.nftId, blueprintId, serialNumber: 1, owner: body.walletAddress, metadata },
+          s.clock(),
+        );
+        return c.json({ id: minted.nftId, blueprintId: String(blueprintId), seriesNumber: 1 }, 201);
       },
     }),
   ];

@@ -1,5 +1,7 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import { ErrorCode } from '../../src/domain/errors';
+import { fusdToCents } from '../../src/domain/money';
+import type { NftJson } from '../../src/domain/nft';
 import {
   NftIdParams,
   NftListQuery,
@@ -10,14 +12,7 @@ import {
 } from '../../src/domain/schemas/nfts';
 import { getEditionToken, getListing } from '../chain/actions';
 import { eventsOf, type FlowClient } from '../chain/client';
-import {
-  endListing,
-  fusdToCents,
-  indexedEventTypes,
-  moveNft,
-  upsertListing,
-  upsertNft,
-} from '../chain/indexer';
+import { endListing, indexedEventTypes, moveNft, upsertListing, upsertNft } from '../chain/indexer';
 import type { Executor } from '../db';
 import { nftPurchases, nfts, saleListings, users } from '../db/schema';
 import type { Services } from '../deps';
@@ -41,7 +36,7 @@ function listingJson(l: ListingRow) {
   };
 }
 
-async function nftJson(db: Executor, n: NftRow) {
+async function nftJson(db: Executor, n: NftRow): Promise<NftJson> {
   const [owner] = await db
     .select({ id: users.id, username: users.username, avatarUrl: users.avatarUrl })
     .from(users)

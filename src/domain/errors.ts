@@ -26,6 +26,10 @@ export const ErrorCode = {
   KYC_REQUIRED: 'KYC_REQUIRED',
   WALLET_CANCELED: 'WALLET_CANCELED',
   WALLET_ACCOUNT_DATA: 'WALLET_ACCOUNT_DATA',
+  WALLET_MISMATCH: 'WALLET_MISMATCH',
+  INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
+  REMOVE_LISTING: 'REMOVE_LISTING',
+  TRANSFER_SELF: 'TRANSFER_SELF',
   UNKNOWN: 'unknown',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -77,6 +81,14 @@ export const errorTexts: Record<string, string> = {
     'We failed to receive your account data from the wallet. Please connect again.',
   'errors.KYC_REQUIRED': 'Selling on the marketplace requires identity verification (KYC). Buying does not.',
   'errors.TRANSACTION': 'The transaction did not go through. Nothing was changed; please try again.',
+  'errors.WALLET_MISMATCH':
+    'Your account is linked to the wallet {address}. Connect that wallet to continue.',
+  'errors.INSUFFICIENT_FUNDS': 'Insufficient funds',
+  'errors.REMOVE_LISTING': 'Unable to remove NFT from the marketplace. Please try again later.',
+  'errors.INVALID_VALUE.price': 'Enter a price between $0.01 and $10,000.',
+  'errors.INVALID_VALUE.terms': 'Please agree to the purchase agreement and the terms to continue.',
+  'errors.INVALID_VALUE.recipient': 'Enter a Flow address: 0x followed by 16 hexadecimal characters.',
+  'errors.TRANSFER_SELF': 'These collectibles are already in this wallet. Enter another address.',
   'errors.BLOCTO_EMAIL':
     'Your wallet did not share an email address and wallet address. Please connect again.',
   'errors.null': 'cannot be empty',

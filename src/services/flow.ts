@@ -1,8 +1,14 @@
 import checkCollectionCadence from '../../cadence/scripts/check_collection.cdc?raw';
+import fusdBalanceCadence from '../../cadence/scripts/get_fusd_balance.cdc?raw';
+import buyListingCadence from '../../cadence/transactions/buy_listing.cdc?raw';
+import createListingCadence from '../../cadence/transactions/create_listing.cdc?raw';
+import removeListingCadence from '../../cadence/transactions/remove_listing.cdc?raw';
 import setupAccountCadence from '../../cadence/transactions/setup_account.cdc?raw';
+import transferNftsCadence from '../../cadence/transactions/transfer_nfts.cdc?raw';
 import type { WalletConnectResult } from '../../machines/auth';
 import { bindImports } from '../domain/cadence';
 import { ApiError, ErrorCode, errorMessage } from '../domain/errors';
+import { centsToFusd, fusdToCents, percentToRate } from '../domain/money';
 import { readSessionToken } from '../domain/token';
 import type { User } from '../domain/user';
 import type { Api } from './api';
@@ -16,6 +22,8 @@ export interface ChainConfig {
   accessNode: string;
   walletDiscovery: string;
   contracts: Record<string, string>;
+  /** Receives the platform fee of resale listings. */
+  platformAddress: string;
 }
 
 interface FclService {
@@ -33,20 +41,48 @@ interface FclUser {
   loggedIn?: boolean | null;
   services?: FclService[];
 }
-type FclArgs = (arg: (value: unknown, type: unknown) => unknown, t: Record<string, unknown>) => unknown[];
+/** FCL's argument builder; `t` holds the Cadence types (t.Address, t.Optional(t.Address), …). */
+type FclType = unknown;
+type FclTypes = Record<string, FclType> & {
+  Optional(inner: FclType): FclType;
+  Array(inner: FclType): FclType;
+};
+type FclArgs = (arg: (value: unknown, type: FclType) => unknown, t: FclTypes) => unknown[];
 interface Fcl {
   config(values: Record<string, unknown>): unknown;
   authenticate(): Promise<FclUser>;
   unauthenticate(): void;
   query(options: { cadence: string; args?: FclArgs }): Promise<unknown>;
   mutate(options: { cadence: string; args?: FclArgs; limit: number }): Promise<string>;
-  tx(id: string): { onceSealed(): Promise<{ status: number; errorMessage?: string }> };
+  tx(id: string): { onceSealed(): Promise<SealedResult> };
+  currentUser: { snapshot(): Promise<FclUser> };
+}
+interface SealedResult {
+  status: number;
+  errorMessage?: string;
+  events: Array<{ type: string; data: Record<string, unknown> }>;
+}
+/** A transaction the wallet signed, sealed. */
+export interface SentTransaction {
+  transactionId: string;
+  events: SealedResult['events'];
+}
+export interface CreateListingRequest {
+  /** The seller's wallet (the user's linked address). */
+  address: string;
+  nftId: string;
+  priceCents: number;
+  /** The blueprint's totalFeePercent; royalties come from the NFT itself. */
+  platformFeePercent: number;
 }
 
 /** Compute limit of every transaction the wallet signs. */
 const COMPUTE_LIMIT = 9999;
 
 const walletError = (code: string) => new ApiError(400, { code, message: errorMessage({ code }) });
+
+/** The wallet declined to sign (the person pressed cancel or closed it). */
+const declined = (err: unknown) => /declin|reject|cancel|halt/i.test(String((err as Error)?.message ?? err));
 
 export function createFlow(api: Api) {
   let chainConfig: Promise<ChainConfig> | undefined;
@@ -86,6 +122,54 @@ export function createFlow(api: Api) {
       },
     ));
 
+  /**
+   * The wallet of `address`, connected: the one FCL has, or a fresh connection. Transactions are
+   * signed by the wallet linked to the account, never by whichever wallet happens to be connected.
+   */
+  const connectedAs = async (address: string) => {
+    const { fcl } = await load();
+    let user = await fcl.currentUser.snapshot();
+    if (user?.addr !== address) {
+      fcl.unauthenticate();
+      user = await fcl.authenticate();
+      if (!user?.addr) throw walletError(ErrorCode.WALLET_CANCELED);
+      if (user.addr !== address) {
+        fcl.unauthenticate();
+        const mismatch = { code: ErrorCode.WALLET_MISMATCH, params: { address } };
+        throw new ApiError(400, { ...mismatch, message: errorMessage(mismatch) });
+      }
+    }
+  };
+
+  /**
+   * A transaction signed in `address`'s wallet (SPEC §7 "submitted through a wallet then awaited"),
+   * with an explicit compute limit, awaited until sealed. A refusal in the wallet is
+   * WALLET_CANCELED; any other failure TRANSACTION.
+   */
+  const transact = async (address: string, cadence: string, args?: FclArgs): Promise<SentTransaction> => {
+    await connectedAs(address);
+    const { fcl, config } = await load();
+    let transactionId: string;
+    try {
+      transactionId = await fcl.mutate({
+        cadence: bindImports(cadence, config.contracts),
+        ...(args ? { args } : {}),
+        limit: COMPUTE_LIMIT,
+      });
+    } catch (err) {
+      console.warn('The wallet did not send the transaction:', err);
+      throw walletError(declined(err) ? ErrorCode.WALLET_CANCELED : ErrorCode.TRANSACTION);
+    }
+    try {
+      const sealed = await fcl.tx(transactionId).onceSealed();
+      if (sealed.errorMessage) throw new Error(sealed.errorMessage);
+      return { transactionId, events: sealed.events ?? [] };
+    } catch (err) {
+      console.warn(`Transaction ${transactionId} failed:`, err);
+      throw walletError(ErrorCode.TRANSACTION);
+    }
+  };
+
   return {
     load,
     /** Whether this server has a chain the browser can connect a wallet to (FCL itself not loaded). */
@@ -113,19 +197,60 @@ export function createFlow(api: Api) {
       })) as { ready: boolean };
       return { ready: !!result.ready };
     },
-    /** The account-setup transaction, signed in the connected wallet and awaited until sealed. */
-    async setupCollection(): Promise<void> {
+    /** The account-setup transaction, signed in `address`'s wallet and awaited until sealed. */
+    async setupCollection(address: string): Promise<void> {
+      await transact(address, setupAccountCadence);
+    },
+    /** The FUSD balance of `address` in cents (0 without a vault). */
+    async fusdBalance(address: string): Promise<number> {
       const { fcl, config } = await load();
-      try {
-        const id = await fcl.mutate({
-          cadence: bindImports(setupAccountCadence, config.contracts),
-          limit: COMPUTE_LIMIT,
-        });
-        await fcl.tx(id).onceSealed();
-      } catch (err) {
-        console.warn('Account setup failed:', err);
-        throw walletError(ErrorCode.TRANSACTION);
-      }
+      const balance = await fcl.query({
+        cadence: bindImports(fusdBalanceCadence, config.contracts),
+        args: (arg, t) => [arg(address, t.Address)],
+      });
+      return fusdToCents(String(balance));
+    },
+    /**
+     * Lists an NFT on the seller's NFTStorefrontV2 storefront (SPEC §9 fixed expiry, commission 0,
+     * custom id); answers the chain's listing resource id.
+     */
+    async createListing(
+      request: CreateListingRequest,
+    ): Promise<SentTransaction & { blockchainListingId: string }> {
+      const { config } = await load();
+      const sent = await transact(request.address, createListingCadence, (arg, t) => [
+        arg(request.nftId, t.UInt64),
+        arg(centsToFusd(request.priceCents), t.UFix64),
+        arg(request.platformFeePercent > 0 ? config.platformAddress : null, t.Optional(t.Address)),
+        arg(percentToRate(request.platformFeePercent), t.UFix64),
+      ]);
+      const available = sent.events.find((e) => e.type.endsWith('.NFTStorefrontV2.ListingAvailable'));
+      if (!available) throw walletError(ErrorCode.TRANSACTION);
+      return { ...sent, blockchainListingId: String(available.data.listingResourceID) };
+    },
+    /** Removes the seller's listing from its storefront. */
+    async removeListing(request: { address: string; blockchainListingId: string }): Promise<SentTransaction> {
+      return transact(request.address, removeListingCadence, (arg, t) => [
+        arg(request.blockchainListingId, t.UInt64),
+      ]);
+    },
+    /** Buys a listing of `seller`'s storefront with the buyer's FUSD; the NFT lands in the buyer's collection. */
+    async buyListing(request: {
+      address: string;
+      seller: string;
+      blockchainListingId: string;
+    }): Promise<SentTransaction> {
+      return transact(request.address, buyListingCadence, (arg, t) => [
+        arg(request.seller, t.Address),
+        arg(request.blockchainListingId, t.UInt64),
+      ]);
+    },
+    /** Moves NFTs `ids` from the wallet `address` to the collection of `to`, all or none. */
+    async transferNfts(request: { address: string; to: string; ids: string[] }): Promise<SentTransaction> {
+      return transact(request.address, transferNftsCadence, (arg, t) => [
+        arg(request.to, t.Address),
+        arg(request.ids, t.Array(t.UInt64)),
+      ]);
     },
     /**
      * Connects a wallet (SPEC §4 wallet-connect): the wallet proves its address over a fresh nonce,

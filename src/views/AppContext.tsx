@@ -1,11 +1,16 @@
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom, InspectionEvent } from 'xstate';
 import type { authMachine } from '../../machines/auth';
+import type { buyListingMachine } from '../../machines/buyListing';
 import type { collectionCheckMachine } from '../../machines/collectionCheck';
+import type { listForSaleMachine } from '../../machines/listForSale';
+import type { removeListingMachine } from '../../machines/removeListing';
 import type { sessionMachine } from '../../machines/session';
 import type { settingsFormMachine } from '../../machines/settingsForm';
+import type { transferNftsMachine } from '../../machines/transferNfts';
 import type { uiMachine } from '../../machines/ui';
 import type { walletLinkMachine } from '../../machines/walletLink';
+import type { NftJson } from '../domain/nft';
 
 /**
  * What views get from the app: the long-lived actors, and loaders of the flow machines with their
@@ -19,6 +24,15 @@ export interface AppActors {
     settingsForm: () => Promise<typeof settingsFormMachine>;
     walletLink: () => Promise<typeof walletLinkMachine>;
     collectionCheck: () => Promise<typeof collectionCheckMachine>;
+    listForSale: () => Promise<typeof listForSaleMachine>;
+    removeListing: () => Promise<typeof removeListingMachine>;
+    buyListing: () => Promise<typeof buyListingMachine>;
+    transferNfts: () => Promise<typeof transferNftsMachine>;
+  };
+  /** NFT reads for route loaders. */
+  nfts: {
+    get(id: string): Promise<NftJson>;
+    ownedBy(ownerId: string): Promise<{ results: NftJson[]; total: number }>;
   };
   walletAvailable: () => Promise<boolean>;
   inspect?: (event: InspectionEvent) => void;

@@ -104,8 +104,10 @@ describe('chain config', () => {
       FLOW_ADMIN_ADDRESS: '0xABCDEF0123456789',
       FLOW_ADMIN_PRIVATE_KEY: `0x${'1'.repeat(64)}`,
       FLOW_ADMIN_KEY_INDEX: '2',
+      FLOW_INDEXER_START_HEIGHT: '218215349',
     });
     expect(config.accessNode).toBe('https://rest-testnet.onflow.org');
+    expect(config.indexerStartHeight).toBe(218215349);
     expect(config.contracts).toMatchObject({
       VitrineNFT: '0x0000000000001234',
       FUSD: '0xabcdef0123456789',
@@ -122,6 +124,10 @@ describe('chain config', () => {
   it('refuses an unknown network and a malformed key', () => {
     expect(() => loadChainConfig({ FLOW_NETWORK: 'devnet' })).toThrow(/FLOW_NETWORK must be one of/);
     expect(() => loadChainConfig({ FLOW_ADMIN_PRIVATE_KEY: 'abc' })).toThrow(/32 bytes of hex/);
+    expect(() => loadChainConfig({ FLOW_INDEXER_START_HEIGHT: 'latest' })).toThrow(
+      /FLOW_INDEXER_START_HEIGHT must be a non-negative integer/,
+    );
+    expect(loadChainConfig({}).indexerStartHeight).toBeUndefined();
   });
 
   it('binds name imports to the configured addresses and refuses unknown names', () => {

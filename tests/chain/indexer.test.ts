@@ -3,13 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyListing, createListing, mintFusd, mintNft, removeListing } from '../../server/chain/actions';
 import type { AccountKey } from '../../server/chain/config';
-import {
-  fusdToCents,
-  INDEXER_STREAM,
-  latestSealedHeight,
-  runIndexerOnce,
-  startIndexer,
-} from '../../server/chain/indexer';
+import { INDEXER_STREAM, latestSealedHeight, runIndexerOnce, startIndexer } from '../../server/chain/indexer';
 import { type DatabaseHandle, openDb } from '../../server/db';
 import { chainCursor, nfts, saleListings } from '../../server/db/schema';
 import { testConfig } from '../api/support/harness';
@@ -17,16 +11,6 @@ import { chainClient, freshBlueprintId, newCollector } from './support';
 
 /** The event indexer against the real emulator (SPEC §3 NFT, NFT sale listing). */
 const client = chainClient();
-
-describe('fusdToCents', () => {
-  it('converts UFix64 FUSD to integer cents, rounding half up', () => {
-    expect(fusdToCents('20.00000000')).toBe(2000);
-    expect(fusdToCents('0.01')).toBe(1);
-    expect(fusdToCents('12.345')).toBe(1235);
-    expect(fusdToCents('12.34499999')).toBe(1234);
-    expect(fusdToCents('7')).toBe(700);
-  });
-});
 
 describe('the chain event indexer', () => {
   let handle: DatabaseHandle;
@@ -54,6 +38,15 @@ describe('the chain event indexer', () => {
   });
   afterAll(async () => {
     await handle.close();
+  });
+
+  it('starts a new stream at the configured FLOW_INDEXER_START_HEIGHT (indexerStartHeight)', async () => {
+    const height = (await latestSealedHeight(client)) - 1;
+    const configured = Object.create(client, {
+      config: { value: { ...client.config, indexerStartHeight: height } },
+    }) as typeof client;
+    const run = await runIndexerOnce(configured, handle.db, { stream: 'configured-start' });
+    expect(run?.from).toBe(height);
   });
 
   it('follows a mint, a listing, a purchase and a removal, and applies each event once', async () => {

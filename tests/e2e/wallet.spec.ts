@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { logOut, signUp, uniqueEmail } from './support';
+import { approveInWallet, logOut, signUp, uniqueEmail } from './support';
 
 /**
  * Wallet connect through the real FCL dev wallet (in FCL's iframe) against the embedded emulator:
@@ -75,8 +75,7 @@ test('an email account links a wallet in Settings → Wallet', async ({ page }) 
   // A new wallet has no collection yet: set it up with a transaction approved in the wallet.
   await expect(page.getByText(/Collection required/)).toBeVisible();
   await page.getByRole('button', { name: 'Set up collection' }).click();
-  const authz = page.frameLocator('iframe[src*="8701"]');
-  await authz.getByRole('button', { name: /approve/i }).click();
+  await approveInWallet(page);
   await expect(page.getByText(/Your collection is ready/)).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: 'test-results/screens/settings-wallet-collection.png' });
 });

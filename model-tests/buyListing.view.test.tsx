@@ -1,0 +1,69 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
+import { errorMessage } from '../src/domain/errors';
+import { formatUsd } from '../src/domain/money';
+import { BuyListingDialog } from '../src/views/nft/ListingPanels';
+import { buyListingModel } from './buyListing.model';
+import { flushCoverage } from './coverage-store';
+import { generatePaths, type PathStep, runPath } from './harness';
+import { renderWithRouter } from './router';
+
+const buttons: Record<string, string[]> = {
+  'buy.submit': ['Pay $25'],
+  'buy.retry': ['Try again', 'Check balance again'],
+  'buy.close': ['Cancel', 'Close'],
+};
+
+/** Buy-listing paths through the dialog: the terms checkbox, pay, retry and close. */
+async function perform(step: PathStep) {
+  const e = step.event as { type: string; value?: boolean };
+  if (e.type === 'buy.acknowledge') {
+    const box = screen.queryByRole<HTMLInputElement>('checkbox');
+    if (!box || box.disabled || box.checked === e.value) return false;
+    fireEvent.click(box);
+    return true;
+  }
+  for (const name of buttons[e.type] ?? []) {
+    const button = screen.queryAllByRole('button', { name })[0];
+    if (button) {
+      fireEvent.click(button);
+      return true;
+    }
+  }
+  return false;
+}
+
+function check(expected: AnyMachineSnapshot) {
+  const state = expected.value as string;
+  if (state === 'closed') return expect(screen.queryByRole('dialog')).toBeNull();
+  expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
+    state === 'purchased' ? 'Purchase Complete' : 'Buy for $25',
+  );
+  const alerts = screen.queryAllByRole('alert').map((el) => el.textContent);
+  if (expected.context.error) expect(alerts).toEqual([errorMessage(expected.context.error)]);
+  else expect(alerts).toEqual([]);
+  const text = screen.getByRole('dialog').textContent ?? '';
+  if (expected.context.balance !== null && state !== 'purchased')
+    expect(text).toContain(formatUsd(expected.context.balance));
+  const box = screen.queryByRole<HTMLInputElement>('checkbox');
+  if (['confirming', 'signing', 'recording'].includes(state))
+    expect(box?.checked).toBe(expected.context.acknowledged);
+  else expect(box).toBeNull();
+  if (state === 'purchased') expect(screen.getByRole('link', { name: 'View my collection' })).toBeTruthy();
+}
+
+describe('buy-listing paths through the dialog', () => {
+  for (const path of generatePaths(buyListingModel)) {
+    it(path.description, () =>
+      runPath(buyListingModel, path, {
+        mount: (actor: AnyActorRef) =>
+          renderWithRouter(() => <BuyListingDialog actor={actor as never} onDone={() => {}} />),
+        perform,
+        check,
+        wrap: (fn) => act(fn),
+      }),
+    );
+  }
+  afterAll(() => flushCoverage('view'));
+});

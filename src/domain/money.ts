@@ -1,0 +1,55 @@
+/**
+ * Money (SPEC §9): integer cents end to end; shown in USD without decimals when whole. On chain,
+ * prices are FUSD amounts (UFix64, 8 decimals) at one FUSD per dollar.
+ */
+
+const usdWhole = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
+const usdCents = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** "$12", "$12.50", "$1,000". */
+export function formatUsd(cents: number): string {
+  return cents % 100 === 0 ? usdWhole.format(cents / 100) : usdCents.format(cents / 100);
+}
+
+/**
+ * A dollar amount typed by a person ("12", "12.5", "$1,250.99") in cents, or null when it is not
+ * one (more than two decimals, letters, negative).
+ */
+export function parseDollars(input: string): number | null {
+  const m = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d{0,2}))?$/.exec(input.trim());
+  if (!m || (m[1] === undefined && !m[2])) return null;
+  const dollars = Number((m[1] ?? '0').replaceAll(',', ''));
+  const cents = Number((m[2] ?? '').padEnd(2, '0'));
+  const total = dollars * 100 + cents;
+  return Number.isSafeInteger(total) ? total : null;
+}
+
+/** Cents as an FUSD amount for a Cadence UFix64 argument: 1250 → "12.50". */
+export function centsToFusd(cents: number): string {
+  if (!Number.isSafeInteger(cents) || cents < 0) throw new Error(`not an amount of cents: ${cents}`);
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/** An FUSD amount (UFix64 text) in cents, rounded half up: "12.50000000" → 1250. */
+export function fusdToCents(amount: string): number {
+  const m = /^(\d+)(?:\.(\d{1,8}))?$/.exec(String(amount).trim());
+  if (!m) throw new Error(`not a UFix64 amount: ${amount}`);
+  const fraction = (m[2] ?? '').padEnd(8, '0');
+  const units = BigInt(m[1]!) * 100_000_000n + BigInt(fraction);
+  return Number((units + 500_000n) / 1_000_000n);
+}
+
+/** A percentage (7.5) as the fraction a Cadence UFix64 rate argument takes ("0.075"). */
+export function percentToRate(percent: number): string {
+  if (!(percent >= 0 && percent < 100)) throw new Error(`not a percentage below 100: ${percent}`);
+  return (percent / 100).toFixed(8);
+}

@@ -1,0 +1,35 @@
+/** An NFT as the product API answers it (SPEC §3 NFT), shared by the server's JSON and the views. */
+export interface NftOwner {
+  id: string | null;
+  username: string | null;
+  avatarUrl: string | null;
+  wallet: { walletAddress: string };
+}
+export interface NftJson {
+  /** The chain token id. */
+  id: string;
+  /** flowBlueprintId: the blueprint the NFT was minted from. */
+  blueprintId: string;
+  seriesNumber: number;
+  /** The same edition under the chain's name. */
+  serialNumber: number;
+  metadata: Record<string, string>;
+  status: 'minting' | 'parked' | 'forSale';
+  owner: NftOwner;
+  activeSaleListing: { id: string; price: number; blockchainListingId: string } | null;
+}
+
+/** The edition as shown on cards and titles: two digits at least (SPEC §2 item card). */
+export function seriesLabel(seriesNumber: number): string {
+  return `#${String(seriesNumber).padStart(2, '0')}`;
+}
+
+/** The NFT's title: its metadata's, else its blueprint number. */
+export function nftTitle(nft: Pick<NftJson, 'metadata' | 'blueprintId'>): string {
+  return nft.metadata.title || nft.metadata.name || `Blueprint ${nft.blueprintId}`;
+}
+
+/** Its preview image URL, when the metadata names one. */
+export function nftImage(nft: Pick<NftJson, 'metadata'>): string | null {
+  return nft.metadata.previewImageUrl || nft.metadata.image || null;
+}

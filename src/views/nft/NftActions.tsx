@@ -1,0 +1,147 @@
+import { useRouter } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type ReactNode, useState } from 'react';
+import type { AnyStateMachine, InputFrom } from 'xstate';
+import type { buyListingMachine } from '../../../machines/buyListing';
+import type { listForSaleMachine } from '../../../machines/listForSale';
+import type { removeListingMachine } from '../../../machines/removeListing';
+import type { transferNftsMachine } from '../../../machines/transferNfts';
+import type { NftJson } from '../../domain/nft';
+import { useApp } from '../AppContext';
+import { Button } from '../components';
+import { BuyListingDialog, ListForSaleDialog, RemoveListingDialog, TransferDialog } from './ListingPanels';
+
+/** The flow machines of the NFT actions, as the route loaders hand them over. */
+export interface NftMachines {
+  listForSale: typeof listForSaleMachine;
+  removeListing: typeof removeListingMachine;
+  buyListing: typeof buyListingMachine;
+  transferNfts: typeof transferNftsMachine;
+}
+
+type Open =
+  | { kind: 'list' }
+  | { kind: 'remove' }
+  | { kind: 'buy' }
+  | { kind: 'transfer'; ids: string[] }
+  | null;
+
+/** A flow actor that lives while its dialog is open. */
+function useFlow<M extends AnyStateMachine>(machine: M, input: InputFrom<M>) {
+  const { inspect } = useApp();
+  return useActorRef(machine, { input, inspect } as never);
+}
+
+/**
+ * What the viewer may do with an NFT: its owner lists it for sale, removes the listing or transfers
+ * it; anyone else buys its listing. Visitors are asked to sign in (SPEC §6).
+ */
+export function NftActions({ nft, machines }: { nft: NftJson; machines: NftMachines }) {
+  const { session, ui } = useApp();
+  const router = useRouter();
+  const user = useSelector(session, (s) => s.context.user);
+  const [open, setOpen] = useState<Open>(null);
+  const done = (changed: boolean) => {
+    setOpen(null);
+    if (changed) void router.invalidate();
+  };
+  const listing = nft.activeSaleListing;
+  const wallet = user?.wallet.walletAddress ?? null;
+  const isOwner = !!user && (nft.owner.id === user.id || nft.owner.wallet.walletAddress === wallet);
+
+  if (isOwner && !listing && nft.status === 'minting') return null;
+  let actions: ReactNode = null;
+  if (isOwner) {
+    actions = listing ? (
+      <Button variant="secondary" onClick={() => setOpen({ kind: 'remove' })}>
+        Remove listing
+      </Button>
+    ) : (
+      <>
+        <Button onClick={() => setOpen({ kind: 'list' })}>List for sale</Button>
+        <Button variant="secondary" onClick={() => setOpen({ kind: 'transfer', ids: [nft.id] })}>
+          Transfer
+        </Button>
+      </>
+    );
+  } else if (listing) {
+    actions = (
+      <Button
+        onClick={() => {
+          if (!user) ui.send({ type: 'ui.signup.show' });
+          else setOpen({ kind: 'buy' });
+        }}
+      >
+        Buy now
+      </Button>
+    );
+  }
+  if (!actions) return null;
+  const needsWallet = !!user && !wallet && open !== null;
+  return (
+    <div className="vt-actions">
+      {actions}
+      {needsWallet && (
+        <p className="vt-alert vt-alert--error" role="alert">
+          Link a Flow wallet in Settings → Wallet first.
+        </p>
+      )}
+      {wallet && open?.kind === 'list' && (
+        <ListDialog
+          machine={machines.listForSale}
+          input={{
+            nft: { id: nft.id, flowBlueprintId: nft.blueprintId, seriesNumber: nft.seriesNumber },
+            walletAddress: wallet,
+            kycApproved: user?.kyc.status === 'approved',
+            royaltyPercent: Number(nft.metadata.royaltyPercent ?? 0),
+            platformFeePercent: Number(nft.metadata.totalFeePercent ?? 0),
+          }}
+          onDone={done}
+        />
+      )}
+      {wallet && open?.kind === 'remove' && listing && (
+        <RemoveDialog
+          machine={machines.removeListing}
+          input={{ blockchainListingId: listing.blockchainListingId, walletAddress: wallet }}
+          onDone={done}
+        />
+      )}
+      {wallet && open?.kind === 'buy' && listing && (
+        <BuyDialog
+          machine={machines.buyListing}
+          input={{
+            listing: { ...listing, seller: nft.owner.wallet.walletAddress },
+            nft: { flowBlueprintId: nft.blueprintId, seriesNumber: nft.seriesNumber },
+            walletAddress: wallet,
+          }}
+          onDone={done}
+        />
+      )}
+      {wallet && open?.kind === 'transfer' && (
+        <TransferNftsDialog
+          machine={machines.transferNfts}
+          input={{ ids: open.ids, walletAddress: wallet }}
+          onDone={done}
+        />
+      )}
+    </div>
+  );
+}
+
+interface DialogProps<M extends AnyStateMachine> {
+  machine: M;
+  input: InputFrom<M>;
+  onDone: (changed: boolean) => void;
+}
+function ListDialog({ machine, input, onDone }: DialogProps<typeof listForSaleMachine>) {
+  return <ListForSaleDialog actor={useFlow(machine, input)} onDone={onDone} />;
+}
+function RemoveDialog({ machine, input, onDone }: DialogProps<typeof removeListingMachine>) {
+  return <RemoveListingDialog actor={useFlow(machine, input)} onDone={onDone} />;
+}
+function BuyDialog({ machine, input, onDone }: DialogProps<typeof buyListingMachine>) {
+  return <BuyListingDialog actor={useFlow(machine, input)} onDone={onDone} />;
+}
+export function TransferNftsDialog({ machine, input, onDone }: DialogProps<typeof transferNftsMachine>) {
+  return <TransferDialog actor={useFlow(machine, input)} onDone={onDone} />;
+}

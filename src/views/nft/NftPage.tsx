@@ -1,0 +1,81 @@
+import { getRouteApi, Link, Outlet, useLocation } from '@tanstack/react-router';
+import { formatUsd } from '../../domain/money';
+import { nftImage, nftTitle, seriesLabel } from '../../domain/nft';
+import { Avatar, ImageLoader } from '../components';
+import { NftActions } from './NftActions';
+import './nft.css';
+
+const nftRoute = getRouteApi('/nft/$id');
+
+const statusLabel = { minting: 'Minting', parked: 'In a collection', forSale: 'For sale' } as const;
+
+/** Item detail of one NFT (/nft/{id}): its preview, edition, owner and listing, and what the viewer may do. */
+export function NftPage() {
+  const { nft, machines } = nftRoute.useLoaderData();
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const title = nftTitle(nft);
+  const owner = nft.owner;
+  const listing = nft.activeSaleListing;
+  return (
+    <article className="vt-page vt-nft">
+      <div className="vt-nft__media">
+        <ImageLoader src={nftImage(nft)} alt={title} aspectRatio={1} radius="lg" />
+      </div>
+      <div className="vt-nft__info">
+        <p className="vt-eyebrow">{statusLabel[nft.status]}</p>
+        <h1 className="vt-page__title">
+          {title} <span className="vt-muted">{seriesLabel(nft.seriesNumber)}</span>
+        </h1>
+        <p className="vt-nft__price">
+          {listing ? (
+            <>
+              <span className="vt-muted">Price</span> <strong>{formatUsd(listing.price)}</strong>
+            </>
+          ) : (
+            <span className="vt-muted">Not for sale</span>
+          )}
+        </p>
+        <NftActions nft={nft} machines={machines} />
+        <nav className="vt-tabs-nav" aria-label="Item">
+          <Link
+            to="/nft/$id/details"
+            params={{ id: nft.id }}
+            className={pathname.endsWith('/details') ? 'is-active' : ''}
+          >
+            Details
+          </Link>
+          <Link
+            to="/nft/$id/history"
+            params={{ id: nft.id }}
+            className={pathname.endsWith('/history') ? 'is-active' : ''}
+          >
+            History
+          </Link>
+        </nav>
+        {pathname.endsWith('/history') ? (
+          <Outlet />
+        ) : (
+          <dl className="vt-nft__details">
+            <dt>Owner</dt>
+            <dd className="vt-nft__owner">
+              <Avatar src={owner.avatarUrl ?? undefined} seed={owner.wallet.walletAddress} alt="" size={32} />
+              <span>{owner.username ? `@${owner.username}` : owner.wallet.walletAddress}</span>
+            </dd>
+            <dt>Edition</dt>
+            <dd>{nft.seriesNumber}</dd>
+            <dt>Token</dt>
+            <dd>
+              <code>{nft.id}</code>
+            </dd>
+            {nft.metadata.description && (
+              <>
+                <dt>Description</dt>
+                <dd>{nft.metadata.description}</dd>
+              </>
+            )}
+          </dl>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { databases, flowAddress, register, useTestApp } from './support/harness';
+
+describe.each(databases)('development helpers on %s', (database) => {
+  const t = useTestApp(database);
+
+  it('approves the identity verification of an account by email, once or again', async () => {
+    const account = await register(t);
+    for (let i = 0; i < 2; i++) {
+      const res = await t.request('POST', '/api/dev/kyc/approvals', { body: { email: account.email } });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ userId: account.id, status: 'approved' });
+    }
+    const me = await t.request('GET', '/api/users/me', { token: account.authToken });
+    expect(me.body.kyc.status).toBe('approved');
+  });
+
+  it('answers 404 for an unknown email and 400 for a malformed one', async () => {
+    const unknown = await t.request('POST', '/api/dev/kyc/approvals', {
+      body: { email: 'nobody@example.com' },
+    });
+    expect(unknown.status).toBe(404);
+    const bad = await t.request('POST', '/api/dev/kyc/approvals', { body: { email: 'nope' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'INVALID_VALUE', field: 'email' });
+  });
+
+  it('mints test funds and NFTs only on the local emulator (503 without a chain), after validating', async () => {
+    const walletAddress = flowAddress();
+    const fusd = await t.request('POST', '/api/dev/fusd', { body: { walletAddress, amount: 5000 } });
+    expect(fusd.status).toBe(503);
+    const nft = await t.request('POST', '/api/dev/nfts', { body: { walletAddress } });
+    expect(nft.status).toBe(503);
+    const bad = await t.request('POST', '/api/dev/fusd', { body: { walletAddress, amount: 12.5 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'INVALID_VALUE', field: 'amount' });
+  });
+});
+
+describe.each(databases)('development helpers in production on %s', (database) => {
+  const t = useTestApp(database, { production: true, nodeEnv: 'production', devTools: false });
+
+  it('do not exist', async () => {
+    for (const path of ['/api/dev/kyc/approvals', '/api/dev/fusd', '/api/dev/nfts']) {
+      expect((await t.request('POST', path, { body: {} })).status).toBe(404);
+    }
+  });
+});
