@@ -30,7 +30,7 @@ export default defineConfig({
   server: {
     port: webPort,
     strictPort: true,
-    proxy: { '/api': `http://127.0.0.1:${apiPort}` },
+    proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/media': `http://127.0.0.1:${apiPort}` },
   },
   test: {
     projects: [

@@ -1,11 +1,14 @@
 import type { AnyStateMachine } from 'xstate';
 import { authMachine } from './auth';
 import { buyListingMachine } from './buyListing';
+import { carouselMachine } from './carousel';
 import { collectionCheckMachine } from './collectionCheck';
+import { countdownMachine } from './countdown';
 import { listForSaleMachine } from './listForSale';
 import { removeListingMachine } from './removeListing';
 import { sessionMachine } from './session';
 import { settingsFormMachine } from './settingsForm';
+import { storefrontReportMachine } from './storefrontReport';
 import { toastMachine } from './toast';
 import { transferNftsMachine } from './transferNfts';
 import { uiMachine } from './ui';
@@ -24,4 +27,7 @@ export const allMachines: AnyStateMachine[] = [
   removeListingMachine,
   buyListingMachine,
   transferNftsMachine,
+  countdownMachine,
+  carouselMachine,
+  storefrontReportMachine,
 ];

@@ -4,11 +4,14 @@ import { ApiError, ErrorCode } from '../src/domain/errors';
 import { authenticator } from './auth/session';
 import { type AppDeps, createServices } from './deps';
 import { type AppEnv, apiError, errorResponse, mountRoutes, notFound, type Route } from './http';
+import { mediaDir, mountMedia } from './media';
 import { authRoutes } from './routes/auth';
+import { blueprintRoutes } from './routes/blueprints';
 import { chainRoutes } from './routes/chain';
 import { devRoutes } from './routes/dev';
 import { nftRoutes } from './routes/nfts';
 import { queryRoutes } from './routes/queries';
+import { storefrontRoutes } from './routes/storefronts';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
 import { walletRoutes } from './routes/wallets';
@@ -28,6 +31,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...walletRoutes(s),
     ...chainRoutes(s),
     ...nftRoutes(s),
+    ...storefrontRoutes(s),
+    ...blueprintRoutes(s),
     ...(s.config.devTools ? devRoutes(s) : []),
   );
 
@@ -50,6 +55,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.json({ code: ErrorCode.UNKNOWN, message: 'Unknown error occurred' }, 500);
   });
   app.route('/api', api);
+  mountMedia(app, mediaDir(s.config));
   if (deps.spaDir) mountSpa(app, deps.spaDir);
   app.notFound((c) => errorResponse(c, notFound()));
   return app;

@@ -26,6 +26,8 @@ export interface Config {
   flowEmulator: 'embedded' | 'external' | 'off';
   /** Port of the FCL dev wallet started with an embedded emulator. */
   devWalletPort: number;
+  /** Seed the embedded world into an empty catalog on start (VITRINE_SEED=off to skip). */
+  seed: boolean;
 }
 
 export const JWT_SECRET_MIN = 32;
@@ -63,6 +65,12 @@ function flowEmulatorMode(env: NodeJS.ProcessEnv): Config['flowEmulator'] {
   return !env.FLOW_NETWORK || env.FLOW_NETWORK === 'emulator' ? 'embedded' : 'external';
 }
 
+function seedMode(raw: string | undefined): boolean {
+  if (raw === undefined || raw === '' || raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new Error('VITRINE_SEED must be on or off');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer('PORT', env.PORT, 3000, 0, 65535);
   const dataDir = resolve(env.VITRINE_DATA_DIR || './data');
@@ -79,5 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devTools: nodeEnv !== 'production' || env.VITRINE_DEV_OUTBOX === '1',
     flowEmulator: flowEmulatorMode(env),
     devWalletPort: integer('FLOW_DEV_WALLET_PORT', env.FLOW_DEV_WALLET_PORT, 8701, 1, 65535),
+    seed: seedMode(env.VITRINE_SEED),
   };
 }

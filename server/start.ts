@@ -10,6 +10,8 @@ import type { Config } from './config';
 import { type DatabaseHandle, type DatabaseKind, databaseKind, openDb } from './db';
 import type { Log } from './deps';
 import type { AppEnv } from './http';
+import { mediaDir } from './media';
+import { catalogIsEmpty, seedWorld } from './seed/world';
 
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -76,6 +78,12 @@ export async function start(config: Config, options: StartOptions = {}): Promise
     chain = await (options.startChain ?? startChain)(config, log);
     // Keeps nfts and sale listings in step with the chain, from its cursor in the database.
     if (chain) indexer = startIndexer(chain.client, database.db, { log });
+    // The embedded world: seeded on the first start (VITRINE_SEED=off leaves the catalog empty).
+    if (config.seed && (await catalogIsEmpty(database.db))) {
+      const started = Date.now();
+      await seedWorld({ db: database.db, media: { dir: mediaDir(config) }, client: chain?.client, log });
+      log.info(`seeded the embedded world in ${Date.now() - started} ms`);
+    }
     const spaDir = config.production ? (options.spaDir ?? DIST) : undefined;
     app = createApp({ config, database, log, spaDir, chain: chain?.status, chainClient: chain?.client });
   })();

@@ -10,6 +10,8 @@ import {
 } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import { ApiError } from './domain/errors';
+import { marketFilter, parseCategories, parseMarketSearch } from './domain/marketSearch';
+import { parseStorefrontsSearch } from './domain/storefrontsSearch';
 import type { AppActors } from './views/AppContext';
 import { ComingSoonPage } from './views/pages/ComingSoonPage';
 import { HomePage } from './views/pages/HomePage';
@@ -33,7 +35,16 @@ const WalletSettings = lazyRouteComponent(() => import('./views/settings/WalletS
 const PrivacyPage = lazyRouteComponent(() => import('./views/pages/PrivacyPage'), 'PrivacyPage');
 const TermsPage = lazyRouteComponent(() => import('./views/pages/TermsPage'), 'TermsPage');
 const CreatorsPage = lazyRouteComponent(() => import('./views/pages/CreatorsPage'), 'CreatorsPage');
-const NftPage = lazyRouteComponent(() => import('./views/nft/NftPage'), 'NftPage');
+const NftRoute = lazyRouteComponent(() => import('./views/nft/NftRoute'), 'NftRoute');
+const MarketplacePage = lazyRouteComponent(
+  () => import('./views/catalog/MarketplacePage'),
+  'MarketplacePage',
+);
+const BrowseStorefrontsPage = lazyRouteComponent(
+  () => import('./views/catalog/BrowseStorefrontsPage'),
+  'BrowseStorefrontsPage',
+);
+const StorefrontPage = lazyRouteComponent(() => import('./views/catalog/StorefrontPage'), 'StorefrontPage');
 
 /** Query strings: one optional string parameter. */
 const optionalString =
@@ -44,6 +55,16 @@ const optionalString =
 /** The route table of SPEC §2. Login-required routes remember the destination for after login. */
 export interface RouterContext {
   app: AppActors;
+}
+
+/** A 404 (or a malformed id) of the API is the Not Found page. */
+function orNotFound(error: unknown): never {
+  if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound();
+  throw error;
+}
+function orNull(error: unknown): null {
+  if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+  throw error;
 }
 
 /** The NFT action flows (list, remove, buy, transfer), loaded with the screens that offer them. */
@@ -78,9 +99,52 @@ const page = <P extends string>(path: P, component: Screen) =>
 
 // Public pages
 const home = page('/', HomePage);
-const marketplace = page('/marketplace', () => <PageFrame title="Marketplace" />);
-const storefronts = page('/storefronts', () => <PageFrame title="Storefronts" />);
-const storefront = page('/s/$vanityUrl', () => <PageFrame title="Storefront" />);
+const marketplace = createRoute({
+  getParentRoute: () => root,
+  path: '/marketplace',
+  validateSearch: parseMarketSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => ({ page: await context.app.catalog.blueprints(marketFilter(deps)) }),
+  component: MarketplacePage,
+});
+const storefronts = createRoute({
+  getParentRoute: () => root,
+  path: '/storefronts',
+  validateSearch: parseStorefrontsSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => ({
+    page: await context.app.catalog.storefronts({
+      search: deps.q,
+      categories: parseCategories(deps.categories),
+      direction: deps.sort === 'oldest' ? 'asc' : 'desc',
+      to: 60,
+    }),
+  }),
+  component: BrowseStorefrontsPage,
+});
+const storefront = createRoute({
+  getParentRoute: () => root,
+  path: '/s/$vanityUrl',
+  validateSearch: (raw: Record<string, unknown>) => {
+    const { min, max } = parseMarketSearch(raw);
+    return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) } as {
+      min?: number;
+      max?: number;
+    };
+  },
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, params, deps }) => {
+    const s = await context.app.catalog.storefront(params.vanityUrl).catch(orNotFound);
+    const [items, share, reportMachine] = await Promise.all([
+      context.app.catalog.blueprints({ ...marketFilter(deps), storefrontId: s.id, from: 1, to: 100 }),
+      context.app.catalog.share(s.id),
+      context.app.flows.storefrontReport(),
+    ]);
+    return { storefront: s, items, share, reportMachine };
+  },
+  component: StorefrontPage,
+  notFoundComponent: NotFoundPage,
+});
 const drops = page('/drops', () => <ComingSoonPage title="Drops" />);
 const creators = page('/creators', CreatorsPage);
 const privacy = page('/privacy', PrivacyPage);
@@ -92,17 +156,32 @@ const cardFailed = page('/checkoutcomfailed/$reference', () => <PageFrame title=
 const nft = createRoute({
   getParentRoute: () => root,
   path: '/nft/$id',
+  // An NFT by its chain token id (digits), or the item detail of a blueprint or pack (uuid).
   loader: async ({ context, params }) => {
-    const [nft, machines] = await Promise.all([
-      context.app.nfts.get(params.id).catch((error: unknown) => {
-        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound();
-        throw error;
-      }),
-      nftMachines(context.app),
+    const { app } = context;
+    if (/^\d{1,20}$/.test(params.id)) {
+      const [nft, machines] = await Promise.all([
+        app.nfts.get(params.id).catch(orNotFound),
+        nftMachines(app),
+      ]);
+      return { kind: 'nft' as const, nft, machines };
+    }
+    const blueprint = await app.catalog.blueprint(params.id).catch(orNull);
+    if (!blueprint)
+      return {
+        kind: 'item' as const,
+        item: await app.catalog.pack(params.id).catch(orNotFound),
+        history: [],
+        listings: [],
+      };
+    const [history, listings] = await Promise.all([
+      app.catalog.history(blueprint.id),
+      app.nfts.forSale(blueprint.flowBlueprintId),
     ]);
-    return { nft, machines };
+    return { kind: 'item' as const, item: blueprint, history: history.results, listings };
   },
-  component: NftPage,
+  component: NftRoute,
+  notFoundComponent: NotFoundPage,
 });
 const nftIndex = createRoute({
   getParentRoute: () => nft,

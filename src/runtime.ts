@@ -4,6 +4,7 @@ import { uiMachine } from '../machines/ui';
 import { timings } from './domain/constants';
 import { accountActors } from './services/accounts';
 import { createApi } from './services/api';
+import { catalogService } from './services/catalog';
 import { createFlow, linkWallet } from './services/flow';
 import { nftService } from './services/nfts';
 import { browserStorage } from './services/storage';
@@ -21,6 +22,7 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
   const accounts = accountActors(api);
   const flow = createFlow(api);
   const nfts = nftService(api);
+  const catalog = catalogService(api);
 
   const session = createActor(sessionMachine.provide({ actors: { fetchProfile: accounts.fetchProfile } }), {
     input: { token: browserStorage.token(), loginRedirect: browserStorage.loginRedirect() },
@@ -146,6 +148,12 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
         actions: { announceTransferred: () => toast('nft-transferred', 'Transfer sent') },
       }),
     ),
+    storefrontReport: once(async () =>
+      (await import('../machines/storefrontReport')).storefrontReportMachine.provide({
+        actors: { submitReport: fromPromise(({ input }) => catalog.report(input)) },
+        actions: { announceReported: () => toast('storefront-reported', 'Report sent') },
+      }),
+    ),
   };
   function toast(id: string, text: string) {
     ui.send({ type: 'ui.toast.show', id, text, duration: timings.savedToastMs });
@@ -156,7 +164,7 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
   /** Whether a wallet can be connected here (the server runs a chain). */
   const walletAvailable = once(() => flow.available());
 
-  return { session, ui, flows, nfts, walletAvailable, inspect };
+  return { session, ui, flows, nfts, catalog, walletAvailable, inspect };
 }
 
 export type Runtime = ReturnType<typeof createRuntime>;

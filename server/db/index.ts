@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -55,12 +56,13 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
  * transaction lock, and plain queries wait for it, so concurrent transactions are serialized.
  */
 async function openPglite(config: DatabaseConfig): Promise<DatabaseHandle> {
-  let dir: string | undefined;
+  let dir = 'memory://';
   if (config.databaseUrl !== 'memory://') {
     dir = join(config.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const client = new PGlite(dir);
+  // pg_trgm indexes the catalog's text search (migration 0004).
+  const client = new PGlite(dir, { extensions: { pg_trgm } });
   try {
     await client.waitReady;
     await migratePglite(drizzlePglite({ client }), { migrationsFolder });

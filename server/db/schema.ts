@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -11,7 +13,21 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { kycStatuses, roles, userStatuses } from '../../src/domain/enums';
+import {
+  blueprintStates,
+  blueprintStatuses,
+  blueprintTypes,
+  kycStatuses,
+  packStates,
+  packTypes,
+  rarityLevels,
+  reportReasons,
+  reportStatuses,
+  roles,
+  storefrontCategories,
+  storefrontThemes,
+  userStatuses,
+} from '../../src/domain/enums';
 
 /** Tables of SPEC §3 (accounts). Times are timestamptz, written from the app clock. */
 
@@ -202,21 +218,150 @@ export const saleListings = pgTable(
 );
 
 /** NFT purchases the buyers' clients recorded (SPEC §7 nfts/purchases/actions/record), one per transaction. */
-export const nftPurchases = pgTable('nft_purchases', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  transactionId: text('transaction_id').notNull().unique('nft_purchases_transaction_unique'),
-  buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
-  walletAddress: text('wallet_address').notNull(),
-  nftId: text('nft_id').notNull(),
-  type: text('type').notNull(),
-  blockchainListingId: text('blockchain_listing_id'),
-  amount: bigint('amount', { mode: 'number' }).notNull(),
-  purchasedOn: timestamp('purchased_on', { withTimezone: true }).notNull().defaultNow(),
-});
+export const nftPurchases = pgTable(
+  'nft_purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: text('transaction_id').notNull().unique('nft_purchases_transaction_unique'),
+    buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    walletAddress: text('wallet_address').notNull(),
+    nftId: text('nft_id').notNull(),
+    type: text('type').notNull(),
+    blockchainListingId: text('blockchain_listing_id'),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    purchasedOn: timestamp('purchased_on', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('nft_purchases_nft_idx').on(t.nftId, t.purchasedOn)],
+);
 
 /** How far the chain event indexer got, one row per event stream (last indexed block height). */
 export const chainCursor = pgTable('chain_cursor', {
   stream: text('stream').primaryKey(),
   height: bigint('height', { mode: 'number' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const storefrontCategory = pgEnum('storefront_category', storefrontCategories);
+export const storefrontTheme = pgEnum('storefront_theme', storefrontThemes);
+export const blueprintState = pgEnum('blueprint_state', blueprintStates);
+export const packState = pgEnum('pack_state', packStates);
+export const blueprintStatus = pgEnum('blueprint_status', blueprintStatuses);
+export const blueprintType = pgEnum('blueprint_type', blueprintTypes);
+export const packType = pgEnum('pack_type', packTypes);
+export const rarityLevel = pgEnum('rarity_level', rarityLevels);
+export const reportReason = pgEnum('report_reason', reportReasons);
+export const reportStatus = pgEnum('report_status', reportStatuses);
+
+/** Creators' storefronts (SPEC §3 Storefront): one per user, unique names and vanity URLs. */
+export const storefronts = pgTable(
+  'storefronts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' })
+      .unique('storefronts_owner_unique'),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    category: storefrontCategory('category'),
+    theme: storefrontTheme('theme').notNull().default('light'),
+    font: text('font'),
+    logoUrl: text('logo_url'),
+    bannerUrl: text('banner_url'),
+    contactEmail: text('contact_email'),
+    vanityUrl: text('vanity_url').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('storefronts_name_unique').on(sql`lower(${t.name})`),
+    uniqueIndex('storefronts_vanity_unique').on(sql`lower(${t.vanityUrl})`),
+    index('storefronts_created_idx').on(t.createdAt),
+    index('storefronts_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+);
+
+/** Packs of blueprints (SPEC §3 Blueprint pack); prices in cents. */
+export const blueprintPacks = pgTable(
+  'blueprint_packs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storefrontId: uuid('storefront_id')
+      .notNull()
+      .references(() => storefronts.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    coverImageUrl: text('cover_image_url'),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    quantity: integer('quantity').notNull(),
+    quantityAvailable: integer('quantity_available').notNull(),
+    royaltyPercent: doublePrecision('royalty_percent').notNull().default(0),
+    totalFeePercent: doublePrecision('total_fee_percent').notNull().default(0),
+    rarityLevel: rarityLevel('rarity_level').notNull().default('common'),
+    state: packState('state').notNull().default('created'),
+    type: packType('type').notNull().default('standalone'),
+    availableTime: timestamp('available_time', { withTimezone: true }),
+    drop: boolean('drop').notNull().default(false),
+    visible: boolean('visible').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('blueprint_packs_storefront_idx').on(t.storefrontId)],
+);
+
+/**
+ * NFT templates (SPEC §3 Blueprint): a price (cents) and an edition count. `flowBlueprintId` is the
+ * blueprint's number on chain (VitrineNFT.blueprintId of every NFT minted from it).
+ */
+export const blueprints = pgTable(
+  'blueprints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    flowBlueprintId: bigint('flow_blueprint_id', { mode: 'number' })
+      .notNull()
+      .generatedAlwaysAsIdentity({ startWith: 1000 }),
+    storefrontId: uuid('storefront_id')
+      .notNull()
+      .references(() => storefronts.id, { onDelete: 'cascade' }),
+    blueprintPackId: uuid('blueprint_pack_id').references(() => blueprintPacks.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    assetUrl: text('asset_url'),
+    previewImageUrl: text('preview_image_url'),
+    quantity: integer('quantity').notNull(),
+    quantityAvailable: integer('quantity_available').notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    royaltyPercent: doublePrecision('royalty_percent').notNull().default(0),
+    totalFeePercent: doublePrecision('total_fee_percent').notNull().default(0),
+    rarityLevel: rarityLevel('rarity_level').notNull().default('common'),
+    state: blueprintState('state').notNull().default('created'),
+    status: blueprintStatus('status'),
+    visible: boolean('visible').notNull().default(true),
+    availableTime: timestamp('available_time', { withTimezone: true }),
+    drop: boolean('drop').notNull().default(false),
+    type: blueprintType('type').notNull().default('standalone'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('blueprints_flow_id_unique').on(t.flowBlueprintId),
+    index('blueprints_storefront_idx').on(t.storefrontId, t.createdAt),
+    index('blueprints_pack_idx').on(t.blueprintPackId),
+    // The marketplace: visible items in a state, by price.
+    index('blueprints_market_idx').on(t.state, t.price, t.id).where(sql`${t.visible}`),
+    index('blueprints_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+  ],
+);
+
+/** Reports of storefronts by users (SPEC §3 Storefront report). */
+export const storefrontReports = pgTable('storefront_reports', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  storefrontId: uuid('storefront_id')
+    .notNull()
+    .references(() => storefronts.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  reason: reportReason('reason').notNull(),
+  description: text('description').notNull().default(''),
+  status: reportStatus('status').notNull().default('created'),
+  createdAt: createdAt(),
 });

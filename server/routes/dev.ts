@@ -24,7 +24,7 @@ const cents = (field: string) =>
  */
 export function devRoutes(s: Services): Route[] {
   const emulatorClient = () => {
-    if (!s.chainClient || s.chainClient.config.network !== 'emulator')
+    if (s.chainClient?.config.network !== 'emulator')
       throw apiError(503, 'unavailable', undefined, 'Only the local emulator mints test funds and NFTs.');
     return s.chainClient;
   };

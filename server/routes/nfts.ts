@@ -10,11 +10,12 @@ import {
   SaleListingIdParams,
   SaleListingRecordInput,
 } from '../../src/domain/schemas/nfts';
+import { blueprintJson } from '../catalog/json';
 import { getEditionToken, getListing } from '../chain/actions';
 import { eventsOf, type FlowClient } from '../chain/client';
 import { endListing, indexedEventTypes, moveNft, upsertListing, upsertNft } from '../chain/indexer';
 import type { Executor } from '../db';
-import { nftPurchases, nfts, saleListings, users } from '../db/schema';
+import { blueprints, nftPurchases, nfts, saleListings, storefronts, users } from '../db/schema';
 import type { Services } from '../deps';
 import { type AppContext, apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
 import { findKyc } from '../users/store';
@@ -47,8 +48,14 @@ async function nftJson(db: Executor, n: NftRow): Promise<NftJson> {
     .where(
       and(eq(saleListings.nftId, n.id), eq(saleListings.status, 'active'), eq(saleListings.seller, n.owner)),
     );
+  const [blueprint] = await db
+    .select({ blueprint: blueprints, storefront: storefronts })
+    .from(blueprints)
+    .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
+    .where(eq(blueprints.flowBlueprintId, n.blueprintId));
   return {
     id: n.id,
+    blueprint: blueprint ? blueprintJson(blueprint.blueprint, blueprint.storefront) : null,
     blueprintId: String(n.blueprintId),
     seriesNumber: n.serialNumber,
     serialNumber: n.serialNumber,

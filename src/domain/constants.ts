@@ -14,6 +14,11 @@ export const timings = {
   imageJobTimeoutMs: 10_000,
 } as const;
 
+/** A countdown shows a day count instead of hours:minutes:seconds above this many hours (SPEC §9). */
+export const COUNTDOWN_DAYS_ABOVE_HOURS = 99;
+/** A carousel swipe changes the slide once it has moved this fraction of the slide width (SPEC §9). */
+export const CAROUSEL_SWIPE_THRESHOLD = 0.1;
+
 /** Settings tabs become buttons at this width or less (SPEC §2). */
 export const SETTINGS_BREAKPOINT_PX = 680;
 /** Support address for account deletion requests. */

@@ -1,3 +1,5 @@
+import type { BlueprintJson } from './catalog';
+
 /** An NFT as the product API answers it (SPEC §3 NFT), shared by the server's JSON and the views. */
 export interface NftOwner {
   id: string | null;
@@ -8,6 +10,8 @@ export interface NftOwner {
 export interface NftJson {
   /** The chain token id. */
   id: string;
+  /** The blueprint it was minted from, when Vitrine knows it. */
+  blueprint: BlueprintJson | null;
   /** flowBlueprintId: the blueprint the NFT was minted from. */
   blueprintId: string;
   seriesNumber: number;
@@ -25,11 +29,19 @@ export function seriesLabel(seriesNumber: number): string {
 }
 
 /** The NFT's title: its metadata's, else its blueprint number. */
-export function nftTitle(nft: Pick<NftJson, 'metadata' | 'blueprintId'>): string {
-  return nft.metadata.title || nft.metadata.name || `Blueprint ${nft.blueprintId}`;
+export function nftTitle(nft: Pick<NftJson, 'metadata' | 'blueprintId' | 'blueprint'>): string {
+  return nft.blueprint?.title || nft.metadata.title || nft.metadata.name || `Blueprint ${nft.blueprintId}`;
 }
 
-/** Its preview image URL, when the metadata names one. */
-export function nftImage(nft: Pick<NftJson, 'metadata'>): string | null {
-  return nft.metadata.previewImageUrl || nft.metadata.image || null;
+/** Its preview image URL: the blueprint's, else the one its metadata names. */
+export function nftImage(nft: Pick<NftJson, 'metadata' | 'blueprint'>): string | null {
+  return nft.blueprint?.previewImageUrl || nft.metadata.previewImageUrl || nft.metadata.image || null;
+}
+
+/** The resale terms of SPEC §9: the blueprint's royalty and fee rates (else what the metadata says). */
+export function saleRates(nft: Pick<NftJson, 'metadata' | 'blueprint'>) {
+  return {
+    royaltyPercent: nft.blueprint?.royaltyPercent ?? Number(nft.metadata.royaltyPercent ?? 0),
+    platformFeePercent: nft.blueprint?.totalFeePercent ?? Number(nft.metadata.totalFeePercent ?? 0),
+  };
 }

@@ -1,3 +1,4 @@
+import type { DateValue } from './dates';
 import type { KycStatus, Role, UserStatus } from './enums';
 
 /** The user of SPEC §3 as the API returns it. */
@@ -11,7 +12,7 @@ export interface Kyc {
   lastName: string | null;
   reason: string | null;
   reasonCode: string | null;
-  updatedAt: string | null;
+  updatedAt: DateValue | null;
 }
 
 export interface User {
@@ -25,7 +26,7 @@ export interface User {
   collectorScore: number;
   viewedCollectorScore: number;
   level: number;
-  createdAt: string;
+  createdAt: DateValue;
   avatarUrl: string | null;
   identiconAvatar: string | null;
   role: Role;

@@ -1,4 +1,5 @@
 import type { KyInstance, Options } from 'ky';
+import { reviveDates } from '../domain/dates';
 import { ApiError, type ApiErrorBody, ErrorCode, errorMessage } from '../domain/errors';
 
 /**
@@ -51,7 +52,7 @@ export function createApi(options: ApiOptions) {
       const response = await ky(path, { method, ...init });
       if (response.status === 204) return undefined as T;
       const text = await response.text();
-      return (text ? JSON.parse(text) : undefined) as T;
+      return (text ? JSON.parse(text, reviveDates) : undefined) as T;
     } catch (error) {
       throw await toApiError(error instanceof HTTPError ? error : null, path, options);
     }

@@ -10,6 +10,18 @@ export function nftService(api: Api) {
     /** A user's collectibles, newest editions first within a blueprint (the first 100). */
     ownedBy: (ownerId: string) =>
       api.get<{ results: NftJson[]; total: number }>('nfts', { ownerId, from: 1, to: 100 }),
+    /** Editions of a blueprint its owners offer for resale, cheapest first. */
+    forSale: async (flowBlueprintId: string) => {
+      const page = await api.get<{ results: NftJson[]; total: number }>('nfts', {
+        blueprintId: flowBlueprintId,
+        status: 'forSale',
+        from: 1,
+        to: 100,
+      });
+      return page.results
+        .filter((n) => n.activeSaleListing)
+        .sort((a, b) => a.activeSaleListing!.price - b.activeSaleListing!.price);
+    },
     recordListing: (input: RecordListingInput) => api.post('nfts/sale-listings/actions/record', input),
     cancelListing: (input: { blockchainListingId: string }) =>
       api.post('nfts/sale-listings/actions/cancel', input),

@@ -7,9 +7,12 @@ import type { listForSaleMachine } from '../../machines/listForSale';
 import type { removeListingMachine } from '../../machines/removeListing';
 import type { sessionMachine } from '../../machines/session';
 import type { settingsFormMachine } from '../../machines/settingsForm';
+import type { storefrontReportMachine } from '../../machines/storefrontReport';
 import type { transferNftsMachine } from '../../machines/transferNfts';
 import type { uiMachine } from '../../machines/ui';
 import type { walletLinkMachine } from '../../machines/walletLink';
+import type { BlueprintJson, HistoryItem, PackJson, Page, StorefrontJson } from '../domain/catalog';
+import type { BlueprintFilter, ShareLinks, StorefrontFilter } from '../domain/filters';
 import type { NftJson } from '../domain/nft';
 
 /**
@@ -28,11 +31,23 @@ export interface AppActors {
     removeListing: () => Promise<typeof removeListingMachine>;
     buyListing: () => Promise<typeof buyListingMachine>;
     transferNfts: () => Promise<typeof transferNftsMachine>;
+    storefrontReport: () => Promise<typeof storefrontReportMachine>;
+  };
+  /** Catalog reads and the storefront report, for route loaders and flows. */
+  catalog: {
+    blueprints(filter?: BlueprintFilter): Promise<Page<BlueprintJson>>;
+    blueprint(id: string): Promise<BlueprintJson>;
+    history(id: string): Promise<{ results: HistoryItem[] }>;
+    pack(id: string): Promise<PackJson>;
+    storefronts(filter?: StorefrontFilter): Promise<Page<StorefrontJson>>;
+    storefront(key: string): Promise<StorefrontJson>;
+    share(storefrontId: string, caption?: string): Promise<ShareLinks>;
   };
   /** NFT reads for route loaders. */
   nfts: {
     get(id: string): Promise<NftJson>;
     ownedBy(ownerId: string): Promise<{ results: NftJson[]; total: number }>;
+    forSale(flowBlueprintId: string): Promise<NftJson[]>;
   };
   walletAvailable: () => Promise<boolean>;
   inspect?: (event: InspectionEvent) => void;

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       devTools: true,
       flowEmulator: 'embedded',
       devWalletPort: 8701,
+      seed: true,
     });
     expect(databaseKind(config)).toBe('pglite');
   });
@@ -70,6 +71,12 @@ describe('loadConfig', () => {
     expect(loadConfig(env({ FLOW_EMULATOR: 'external' })).flowEmulator).toBe('external');
     expect(loadConfig(env({ FLOW_DEV_WALLET_PORT: '9701' })).devWalletPort).toBe(9701);
     expect(() => loadConfig(env({ FLOW_EMULATOR: 'maybe' }))).toThrow(/FLOW_EMULATOR/);
+  });
+
+  it('seeds the embedded world unless VITRINE_SEED=off', () => {
+    expect(loadConfig(env({ VITRINE_SEED: 'off' })).seed).toBe(false);
+    expect(loadConfig(env({ VITRINE_SEED: 'on' })).seed).toBe(true);
+    expect(() => loadConfig(env({ VITRINE_SEED: 'maybe' }))).toThrow(/VITRINE_SEED/);
   });
 
   it('generates a JWT secret once and keeps it in <dataDir>/jwt-secret', () => {

@@ -47,6 +47,8 @@ describe.each(databases)('the database layer on %s', (database) => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.map((r) => r.table_name)).toEqual([
+      'blueprint_packs',
+      'blueprints',
       'chain_cursor',
       'kyc_verifications',
       'login_attempts',
@@ -56,6 +58,8 @@ describe.each(databases)('the database layer on %s', (database) => {
       'outbox',
       'password_resets',
       'sale_listings',
+      'storefront_reports',
+      'storefronts',
       'users',
       'wallet_nonces',
     ]);

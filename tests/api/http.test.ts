@@ -31,6 +31,16 @@ const ROUTES = [
   'POST /nfts/sale-listings/actions/record',
   'POST /nfts/sale-listings/actions/cancel',
   'POST /nfts/purchases/actions/record',
+  'GET /storefronts',
+  'GET /storefronts/me',
+  'GET /storefronts/{id}',
+  'POST /storefront-reports',
+  'GET /queries/storefront-share',
+  'GET /blueprints',
+  'GET /blueprints/{id}',
+  'GET /blueprints/{id}/history',
+  'GET /blueprint-packs',
+  'GET /blueprint-packs/{id}',
 ];
 
 describe.each(databases)('HTTP conventions on %s', (database) => {

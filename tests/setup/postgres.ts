@@ -1,9 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startThrowawayPostgres } from '../../scripts/postgres';
 
 /**
  * Vitest globalSetup of the "api" project: provides `postgresUrl`, a PostgreSQL server URL whose
@@ -18,97 +14,13 @@ declare module 'vitest' {
   }
 }
 
-function binDir(): string {
-  const candidates: string[] = [];
-  try {
-    candidates.push(execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim());
-  } catch {
-    // no pg_config on PATH
-  }
-  if (existsSync('/usr/lib/postgresql')) {
-    const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a));
-    candidates.push(...versions.map((version) => `/usr/lib/postgresql/${version}/bin`));
-  }
-  const found = candidates.find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
-  if (!found) {
-    throw new Error(
-      'PostgreSQL server binaries (initdb, pg_ctl) not found: install them (apt-get install postgresql) or set TEST_DATABASE_URL=postgres://user@host:port/db',
-    );
-  }
-  return found;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Runs a PostgreSQL binary; as root, as the postgres user (PostgreSQL refuses to run as root). */
-function runAs(owner: { uid: number; gid: number } | undefined, command: string, args: string[]): void {
-  const [file, argv] = owner ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
-  execFileSync(file, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
-}
-
-function postgresOwner(): { uid: number; gid: number } | undefined {
-  if (process.getuid?.() !== 0) return undefined;
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
-  return { uid: id('-u'), gid: id('-g') };
-}
-
 export default async function setup(project: TestProject) {
   const external = process.env.TEST_DATABASE_URL;
   if (external) {
     project.provide('postgresUrl', external);
     return;
   }
-
-  const bin = binDir();
-  const owner = postgresOwner();
-  const dir = mkdtempSync(join(tmpdir(), 'vitrine-pg-'));
-  if (owner) chownSync(dir, owner.uid, owner.gid);
-  const data = join(dir, 'data');
-  const port = await freePort();
-  const settings = [
-    `-c port=${port}`,
-    '-c listen_addresses=127.0.0.1',
-    `-c unix_socket_directories=${dir}`,
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
-    '-c max_connections=200',
-  ].join(' ');
-  try {
-    const initdb = `-D ${data} -U postgres -A trust -E UTF8 --locale=C.UTF-8 --no-sync`;
-    runAs(owner, join(bin, 'initdb'), initdb.split(' '));
-    runAs(owner, join(bin, 'pg_ctl'), [
-      '-D',
-      data,
-      '-l',
-      join(dir, 'postgres.log'),
-      '-o',
-      settings,
-      '-w',
-      'start',
-    ]);
-  } catch (err) {
-    const stderr = (err as { stderr?: Buffer }).stderr?.toString() ?? '';
-    const log = existsSync(join(dir, 'postgres.log')) ? readFileSync(join(dir, 'postgres.log'), 'utf8') : '';
-    rmSync(dir, { recursive: true, force: true });
-    throw new Error(`Could not start a throwaway PostgreSQL from ${bin}: ${stderr || err}\n${log}`);
-  }
-  project.provide('postgresUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
-
-  return () => {
-    try {
-      runAs(owner, join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  };
+  const postgres = await startThrowawayPostgres();
+  project.provide('postgresUrl', postgres.url);
+  return () => postgres.stop();
 }

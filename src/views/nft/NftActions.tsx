@@ -6,7 +6,7 @@ import type { buyListingMachine } from '../../../machines/buyListing';
 import type { listForSaleMachine } from '../../../machines/listForSale';
 import type { removeListingMachine } from '../../../machines/removeListing';
 import type { transferNftsMachine } from '../../../machines/transferNfts';
-import type { NftJson } from '../../domain/nft';
+import { type NftJson, saleRates } from '../../domain/nft';
 import { useApp } from '../AppContext';
 import { Button } from '../components';
 import { BuyListingDialog, ListForSaleDialog, RemoveListingDialog, TransferDialog } from './ListingPanels';
@@ -93,8 +93,7 @@ export function NftActions({ nft, machines }: { nft: NftJson; machines: NftMachi
             nft: { id: nft.id, flowBlueprintId: nft.blueprintId, seriesNumber: nft.seriesNumber },
             walletAddress: wallet,
             kycApproved: user?.kyc.status === 'approved',
-            royaltyPercent: Number(nft.metadata.royaltyPercent ?? 0),
-            platformFeePercent: Number(nft.metadata.totalFeePercent ?? 0),
+            ...saleRates(nft),
           }}
           onDone={done}
         />

@@ -1,17 +1,14 @@
-import { getRouteApi, Link, Outlet, useLocation } from '@tanstack/react-router';
+import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { formatUsd } from '../../domain/money';
-import { nftImage, nftTitle, seriesLabel } from '../../domain/nft';
+import { type NftJson, nftImage, nftTitle, seriesLabel } from '../../domain/nft';
 import { Avatar, ImageLoader } from '../components';
-import { NftActions } from './NftActions';
+import { NftActions, type NftMachines } from './NftActions';
 import './nft.css';
-
-const nftRoute = getRouteApi('/nft/$id');
 
 const statusLabel = { minting: 'Minting', parked: 'In a collection', forSale: 'For sale' } as const;
 
 /** Item detail of one NFT (/nft/{id}): its preview, edition, owner and listing, and what the viewer may do. */
-export function NftPage() {
-  const { nft, machines } = nftRoute.useLoaderData();
+export function NftPage({ nft, machines }: { nft: NftJson; machines: NftMachines }) {
   const pathname = useLocation({ select: (l) => l.pathname });
   const title = nftTitle(nft);
   const owner = nft.owner;

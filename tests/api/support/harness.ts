@@ -72,6 +72,7 @@ export function testConfig(databaseUrl: string, dataDir: string, overrides: Part
     devTools: !overrides.production,
     flowEmulator: 'off',
     devWalletPort: 8701,
+    seed: false,
     ...overrides,
   };
 }

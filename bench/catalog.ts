@@ -1,0 +1,151 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { Pool } from 'pg';
+import * as v from 'valibot';
+import { startThrowawayPostgres } from '../scripts/postgres';
+import { createApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDb } from '../server/db';
+import { blueprintListQueries } from '../server/routes/blueprints';
+import { seedLargeWorld } from '../server/seed/large';
+import { BlueprintListQuery } from '../src/domain/schemas/catalog';
+
+/**
+ * The marketplace search of a large world (issue 4 "Done means"): p50/p99 of GET /api/blueprints
+ * under 50 concurrent connections, and of the same two SQL statements (page + total) run bare on
+ * the database with the same concurrency, on PGlite and on PostgreSQL.
+ */
+export interface CatalogFigures {
+  kind: 'pglite' | 'postgres';
+  seedMs: number;
+  http: { p50: number; p99: number; n: number };
+  bare: { p50: number; p99: number; n: number };
+}
+
+const CONCURRENCY = 50;
+const words = ['amber', 'harbor', 'neon', 'comet', 'velvet', 'summit', 'lunar', 'drift', 'jade', 'prism'];
+const categories = ['music', 'gaming,digitalArt', 'sports', 'photography,fashion,filmTv', ''];
+/** Marketplace searches as visitors make them: a word, a price range, categories, sorted. */
+const queries = words.flatMap((word, i) =>
+  categories.map((cats, j) => {
+    const q = new URLSearchParams({
+      search: word,
+      min: String(500 + i * 100),
+      max: String(20_000 + j * 5000),
+      to: '24',
+    });
+    if (cats) q.set('storefrontCategories', cats);
+    if ((i + j) % 2) q.set('sort[direction]', 'desc');
+    return q.toString();
+  }),
+);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+async function measure(n: number, run: (i: number) => Promise<void>) {
+  const times: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < n) {
+        const i = next++;
+        const t = performance.now();
+        await run(i);
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99), n };
+}
+
+export async function catalogBench(
+  kind: 'pglite' | 'postgres',
+  size = { blueprints: 100_000, nfts: 1_000_000 },
+  requests = 3000,
+): Promise<CatalogFigures> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-'));
+  const postgres = kind === 'postgres' ? await startThrowawayPostgres() : null;
+  const config = loadConfig({
+    VITRINE_DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    FLOW_EMULATOR: 'off',
+    VITRINE_SEED: 'off',
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+  });
+  const database = await openDb(config);
+  const pool = postgres ? new Pool({ connectionString: postgres.url, max: CONCURRENCY }) : null;
+  try {
+    const seeded = performance.now();
+    await seedLargeWorld(database.db, size);
+    const seedMs = performance.now() - seeded;
+
+    const app = createApp({ config, database, log: { info() {}, error: console.error } });
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((r) => server.once('listening', r));
+    const { port } = server.address() as AddressInfo;
+    const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+    const get = (path: string) =>
+      new Promise<void>((resolve, reject) => {
+        request({ host: '127.0.0.1', port, path, agent }, (res) => {
+          if (res.statusCode !== 200) reject(new Error(`${path}: ${res.statusCode}`));
+          res.resume();
+          res.on('end', resolve);
+        })
+          .on('error', reject)
+          .end();
+      });
+    const path = (i: number) => `/api/blueprints?${queries[i % queries.length]}`;
+    await measure(300, (i) => get(path(i))); // warm-up
+    const http = await measure(requests, (i) => get(path(i)));
+    agent.destroy();
+    await new Promise((r) => server.close(r));
+
+    // The same statements, bare: drizzle builds them exactly as the route does; the driver runs them.
+    const statements = queries.map((qs) => {
+      const parsed = v.parse(BlueprintListQuery, Object.fromEntries(new URLSearchParams(qs)));
+      const { page, count } = blueprintListQueries(database.db, parsed, false);
+      return [page.toSQL(), count.toSQL()];
+    });
+    const client = (
+      database.db as unknown as { $client: { query(sql: string, params: unknown[]): Promise<unknown> } }
+    ).$client;
+    const run = async (i: number) => {
+      for (const st of statements[i % statements.length]!) {
+        if (pool) await pool.query(st.sql, st.params as unknown[]);
+        else await client.query(st.sql, st.params as unknown[]);
+      }
+    };
+    await measure(300, run);
+    const bare = await measure(requests, run);
+    return { kind, seedMs, http, bare };
+  } finally {
+    await pool?.end();
+    await database.close();
+    postgres?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1]?.endsWith('catalog.ts')) {
+  const size = {
+    blueprints: Number(process.env.BENCH_BLUEPRINTS ?? 100_000),
+    nfts: Number(process.env.BENCH_NFTS ?? 1_000_000),
+  };
+  for (const kind of ['postgres', 'pglite'] as const) print(await catalogBench(kind, size));
+}
+
+export function print(f: CatalogFigures) {
+  const ratio = (f.http.p99 / f.bare.p99).toFixed(2);
+  console.log(
+    `marketplace search on ${f.kind} (seeded in ${(f.seedMs / 1000).toFixed(1)} s), ${CONCURRENCY} concurrent: ` +
+      `HTTP p50 ${f.http.p50.toFixed(2)} ms, p99 ${f.http.p99.toFixed(2)} ms; bare SQL p50 ${f.bare.p50.toFixed(2)} ms, ` +
+      `p99 ${f.bare.p99.toFixed(2)} ms; HTTP/bare p99 ${ratio}× (${f.http.n} requests each)`,
+  );
+}

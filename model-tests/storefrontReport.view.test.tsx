@@ -1,0 +1,103 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
+import { errorMessage } from '../src/domain/errors';
+import { ReportStorefrontDialog } from '../src/views/catalog/ReportStorefrontDialog';
+import { flushCoverage } from './coverage-store';
+import { generatePaths, type PathStep, runPath } from './harness';
+import { renderWithRouter } from './router';
+import { storefrontReportModel } from './storefrontReport.model';
+
+const reasonLabels: Record<string, string> = {
+  offensive: 'Offensive',
+  illegal: 'Illegal',
+  misleading: 'Misleading',
+  other: 'Other',
+};
+const descriptionField = () => screen.queryByLabelText<HTMLTextAreaElement>('Description (optional)');
+
+/** Report paths through the dialog: a reason radio, typing the description, Send report and Cancel. */
+async function perform(step: PathStep) {
+  const e = step.event as { type: string; value?: string };
+  if (e.type === 'report.reason.change') {
+    const radio = screen.queryByRole<HTMLInputElement>('radio', { name: reasonLabels[e.value!] });
+    // Clicking the checked radio changes nothing: the actor gets the (no-op) event directly.
+    if (!radio || radio.checked) return false;
+    fireEvent.click(radio);
+    return true;
+  }
+  if (e.type === 'report.description.change') {
+    const textarea = descriptionField();
+    if (!textarea || textarea.value === e.value) return false;
+    fireEvent.change(textarea, { target: { value: e.value } });
+    return true;
+  }
+  const name = { 'report.submit': 'Send report', 'report.close': 'Cancel' }[e.type];
+  const button = name ? screen.queryAllByRole('button', { name })[0] : undefined;
+  if (!button) return false;
+  fireEvent.click(button);
+  return true;
+}
+
+function check(expected: AnyMachineSnapshot) {
+  const state = expected.value as string;
+  if (state === 'closed') return expect(screen.queryByRole('dialog')).toBeNull();
+  expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
+    state === 'submitted' ? 'Thanks for your report' : 'Report Pixel Garden',
+  );
+  const alerts = screen.queryAllByRole('alert').map((el) => el.textContent);
+  if (state === 'submitted') {
+    expect(screen.getByRole('dialog').textContent).toContain('team will review');
+    expect(screen.getByRole('button', { name: 'Done' })).toBeTruthy();
+    expect(alerts).toEqual([]);
+    return;
+  }
+  const { reason, description, error } = expected.context as {
+    reason: string;
+    description: string;
+    error: { code: string; field?: string } | null;
+  };
+  const group = screen.getByRole('group', { name: 'Reason' });
+  const checked = screen.getAllByRole<HTMLInputElement>('radio').filter((r) => r.checked);
+  expect(checked.map((r) => r.value)).toEqual(reason ? [reason] : []);
+  const textarea = descriptionField()!;
+  expect(textarea.value).toBe(description);
+  expect(screen.getByText(`${description.length}/200`)).toBeTruthy();
+  expect(alerts).toEqual(error ? [errorMessage(error)] : []);
+  expect(group.getAttribute('aria-invalid')).toBe(error?.field === 'reason' ? 'true' : null);
+  expect(textarea.getAttribute('aria-invalid')).toBe(error?.field === 'description' ? 'true' : null);
+  const send = screen.getByRole('button', { name: 'Send report' });
+  expect(send.getAttribute('aria-busy')).toBe(state === 'submitting' ? 'true' : null);
+}
+
+describe('report paths through the dialog', () => {
+  for (const path of generatePaths(storefrontReportModel)) {
+    it(path.description, () => {
+      const done: boolean[] = [];
+      return runPath(storefrontReportModel, path, {
+        mount: (actor: AnyActorRef) =>
+          renderWithRouter(() => (
+            <ReportStorefrontDialog
+              actor={actor as never}
+              storefrontName="Pixel Garden"
+              onDone={(reported) => done.push(reported)}
+            />
+          )),
+        perform,
+        check: async (expected) => {
+          check(expected);
+          if (expected.value === 'closed') {
+            await act(() => Promise.resolve());
+            expect(done).toEqual([false]);
+          }
+          if (expected.value === 'submitted') {
+            await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Done' })));
+            expect(done).toEqual([true]);
+          }
+        },
+        wrap: (fn) => act(fn),
+      });
+    });
+  }
+  afterAll(() => flushCoverage('view'));
+});

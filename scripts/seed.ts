@@ -1,0 +1,48 @@
+/**
+ * `npm run seed`: seeds the embedded world into the configured database (and, with a chain, onto
+ * it) when the catalog is empty. `npm run seed -- --blueprints 100000 --nfts 1000000` adds a large
+ * generated world for benchmarks. Run it while the server is stopped: only one process may open
+ * the embedded PGlite directory.
+ */
+import { parseArgs } from 'node:util';
+import { startChain } from '../server/chain/lifecycle';
+import { loadConfig } from '../server/config';
+import { openDb } from '../server/db';
+import { mediaDir } from '../server/media';
+import { seedLargeWorld } from '../server/seed/large';
+import { catalogIsEmpty, seedWorld } from '../server/seed/world';
+
+const { values } = parseArgs({
+  options: { blueprints: { type: 'string' }, nfts: { type: 'string', default: '0' } },
+});
+const count = (name: string, raw: string | undefined) => {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 10_000_000) {
+    console.error(`--${name} must be a whole number from 0 to 10000000`);
+    process.exit(2);
+  }
+  return n;
+};
+
+const config = loadConfig();
+const database = await openDb(config);
+try {
+  if (values.blueprints !== undefined) {
+    await seedLargeWorld(database.db, {
+      blueprints: count('blueprints', values.blueprints),
+      nfts: count('nfts', values.nfts),
+      log: console.log,
+    });
+  } else if (!(await catalogIsEmpty(database.db))) {
+    console.log('The catalog already has storefronts: nothing to seed.');
+  } else {
+    const chain = await startChain(config, console);
+    try {
+      await seedWorld({ db: database.db, media: { dir: mediaDir(config) }, client: chain?.client });
+    } finally {
+      await chain?.stop();
+    }
+  }
+} finally {
+  await database.close();
+}

@@ -1,0 +1,109 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { BlueprintJson, PackJson, StorefrontJson, StorefrontSummary } from '../../src/domain/catalog';
+import type { Executor } from '../db';
+import { type blueprintPacks, blueprints, storefronts } from '../db/schema';
+
+/** Rows of the catalog tables as the API answers them (SPEC §3). */
+export type StorefrontRow = typeof storefronts.$inferSelect;
+export type BlueprintRow = typeof blueprints.$inferSelect;
+export type PackRow = typeof blueprintPacks.$inferSelect;
+
+export const storefrontSummary = (s: StorefrontRow): StorefrontSummary => ({
+  id: s.id,
+  name: s.name,
+  logoUrl: s.logoUrl,
+  theme: s.theme,
+  vanityUrl: s.vanityUrl,
+  category: s.category,
+});
+
+export function blueprintJson(b: BlueprintRow, storefront: StorefrontRow | null): BlueprintJson {
+  const isSticker = b.type === 'sticker' || b.type === 'stickerInPack';
+  return {
+    id: b.id,
+    blueprintId: b.id,
+    flowBlueprintId: String(b.flowBlueprintId),
+    title: b.title,
+    description: b.description,
+    assetUrl: b.assetUrl,
+    previewImageUrl: b.previewImageUrl,
+    quantity: b.quantity,
+    quantityAvailable: b.quantityAvailable,
+    price: b.price,
+    royaltyPercent: b.royaltyPercent,
+    totalFeePercent: b.totalFeePercent,
+    rarityLevel: b.rarityLevel,
+    state: b.state,
+    status: b.status,
+    visible: b.visible,
+    availableTime: b.availableTime?.toISOString() ?? null,
+    createdAt: b.createdAt.toISOString(),
+    drop: b.drop,
+    type: b.type,
+    blueprintPackId: b.blueprintPackId,
+    storefront: storefront ? storefrontSummary(storefront) : null,
+    isSticker,
+    isPack: false,
+    isNft: !isSticker,
+    isDrop: b.drop,
+    isPrinted: b.state === 'printed',
+    isSoldOut: b.state === 'soldOut' || b.quantityAvailable === 0,
+    isInPack: !!b.blueprintPackId,
+  };
+}
+
+export function packJson(p: PackRow, storefront: StorefrontRow | null, items: BlueprintJson[]): PackJson {
+  return {
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    coverImageUrl: p.coverImageUrl,
+    blueprints: items,
+    price: p.price,
+    quantity: p.quantity,
+    quantityAvailable: p.quantityAvailable,
+    royaltyPercent: p.royaltyPercent,
+    totalFeePercent: p.totalFeePercent,
+    rarityLevel: p.rarityLevel,
+    state: p.state,
+    type: p.type,
+    availableTime: p.availableTime?.toISOString() ?? null,
+    drop: p.drop,
+    isPack: true,
+    storefront: storefront ? storefrontSummary(storefront) : null,
+  };
+}
+
+/** Storefront rows by id, for joining onto blueprints and packs. */
+export async function storefrontsById(db: Executor, ids: string[]): Promise<Map<string, StorefrontRow>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select().from(storefronts).where(inArray(storefronts.id, unique));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** A storefront with its card extras: up to five visible item previews and its blueprint count. */
+export async function storefrontJson(db: Executor, s: StorefrontRow): Promise<StorefrontJson> {
+  const previews = await db
+    .select({ id: blueprints.id, title: blueprints.title, previewImageUrl: blueprints.previewImageUrl })
+    .from(blueprints)
+    .where(and(eq(blueprints.storefrontId, s.id), eq(blueprints.visible, true)))
+    .orderBy(sql`${blueprints.createdAt} desc`)
+    .limit(5);
+  const [{ n }] = (await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(blueprints)
+    .where(and(eq(blueprints.storefrontId, s.id), eq(blueprints.visible, true)))) as [{ n: number }];
+  return {
+    ...storefrontSummary(s),
+    description: s.description,
+    font: s.font,
+    bannerUrl: s.bannerUrl,
+    contactEmail: s.contactEmail,
+    enabled: s.enabled,
+    ownerId: s.ownerId,
+    createdAt: s.createdAt.toISOString(),
+    previews,
+    blueprintCount: Number(n),
+  };
+}

@@ -1,0 +1,246 @@
+import { and, asc, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { HistoryItem } from '../../src/domain/catalog';
+import type { BlueprintState } from '../../src/domain/enums';
+import { BlueprintListQuery, IdParams, PackListQuery } from '../../src/domain/schemas/catalog';
+import { blueprintJson, packJson, storefrontsById } from '../catalog/json';
+import type { Executor } from '../db';
+import { blueprintPacks, blueprints, nftPurchases, nfts, storefronts, users } from '../db/schema';
+import type { Services } from '../deps';
+import { type AppContext, defineRoute, notFound, type Route } from '../http';
+
+/** What visitors see when they name no states: items that are or were on sale (SPEC §4). */
+export const PUBLIC_STATES: BlueprintState[] = ['available', 'active', 'printed', 'soldOut'];
+
+/** Purchase history entries per item (SPEC §9). */
+export const HISTORY_ENTRIES = 10;
+
+/** `%text%` for LIKE, with the caller's wildcards taken literally. */
+export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The two queries of GET blueprints (a page and its total), built once so the benchmark can run the
+ * very same SQL bare. `owner`: the caller owns the storefront filtered on (sees drafts and hidden).
+ */
+export function blueprintListQueries(db: Executor, query: BlueprintListQuery, owner: boolean) {
+  const where: SQL[] = [];
+  if (query.storefrontId) where.push(eq(blueprints.storefrontId, query.storefrontId));
+  if (owner) {
+    if (query.states) where.push(inArray(blueprints.state, query.states));
+    if (query.visible !== undefined) where.push(eq(blueprints.visible, query.visible));
+  } else {
+    const states = query.states?.filter((st) => PUBLIC_STATES.includes(st)) ?? PUBLIC_STATES;
+    where.push(inArray(blueprints.state, states.length ? states : ['unknown']));
+    where.push(eq(blueprints.visible, query.visible ?? true));
+    where.push(eq(storefronts.enabled, true));
+  }
+  if (query.search) where.push(sql`lower(${blueprints.title}) like ${likePattern(query.search)}`);
+  if (query.min !== undefined) where.push(gte(blueprints.price, query.min));
+  if (query.max !== undefined) where.push(lte(blueprints.price, query.max));
+  if (query.storefrontCategories?.length)
+    where.push(inArray(storefronts.category, query.storefrontCategories));
+  const filter = and(...where);
+  const column = { price: blueprints.price, quantity: blueprints.quantity, createdAt: blueprints.createdAt }[
+    query['sort[column]']
+  ];
+  const order = query['sort[direction]'] === 'desc' ? desc : asc;
+  return {
+    page: db
+      .select({ blueprint: blueprints, storefront: storefronts })
+      .from(blueprints)
+      .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
+      .where(filter)
+      .orderBy(order(column), order(blueprints.id))
+      .offset(query.from - 1)
+      .limit(query.to - query.from + 1),
+    count: db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(blueprints)
+      .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
+      .where(filter),
+  };
+}
+
+/** SPEC §7 blueprints, blueprint history and blueprint-packs. */
+export function blueprintRoutes(s: Services): Route[] {
+  /** Whether the caller owns the storefront (owners see their drafts and hidden items). */
+  const ownsStorefront = async (c: AppContext, storefrontId: string | undefined) => {
+    const user = c.get('user');
+    if (!user || !storefrontId) return false;
+    const [row] = await s.db
+      .select({ id: storefronts.id })
+      .from(storefronts)
+      .where(and(eq(storefronts.id, storefrontId), eq(storefronts.ownerId, user.id)));
+    return !!row;
+  };
+  /** A visitor sees visible items of enabled storefronts, in public states. */
+  const publicView = (b: typeof blueprints.$inferSelect, enabled: boolean) =>
+    b.visible && enabled && PUBLIC_STATES.includes(b.state);
+
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/blueprints',
+      tag: 'blueprints',
+      auth: 'optional',
+      summary:
+        'Blueprints by storefront, states, visibility, title search, price range (cents) and storefront categories, sorted; paged by from/to',
+      query: BlueprintListQuery,
+      responses: { 200: '{ results, total }', 400: 'Invalid filter' },
+      async handler(c, { query }) {
+        const owner = await ownsStorefront(c, query.storefrontId);
+        const { page, count } = blueprintListQueries(s.db, query, owner);
+        const rows = await page;
+        const [{ total }] = (await count) as [{ total: number }];
+        return c.json({
+          results: rows.map((r) =>
+            blueprintJson(r.blueprint, query.withStorefront === false ? null : r.storefront),
+          ),
+          total: Number(total),
+        });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/blueprints/{id}',
+      tag: 'blueprints',
+      auth: 'optional',
+      summary: 'A blueprint with its storefront (drafts and hidden items only for the storefront owner)',
+      params: IdParams,
+      responses: { 200: 'the blueprint', 404: 'No such blueprint' },
+      async handler(c, { params }) {
+        const [row] = await s.db
+          .select({ blueprint: blueprints, storefront: storefronts })
+          .from(blueprints)
+          .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
+          .where(eq(blueprints.id, params.id));
+        if (!row) throw notFound();
+        if (
+          !publicView(row.blueprint, row.storefront.enabled) &&
+          c.get('user')?.id !== row.storefront.ownerId
+        )
+          throw notFound();
+        return c.json(blueprintJson(row.blueprint, row.storefront));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/blueprints/{id}/history',
+      tag: 'blueprints',
+      summary: 'The blueprint’s history: its creation and its newest purchases (10), newest first',
+      params: IdParams,
+      responses: {
+        200: '{ results: [{ id, type: creation|purchase, user, seriesNumber, createdAt }] }',
+        404: 'No such blueprint',
+      },
+      async handler(c, { params }) {
+        const [row] = await s.db
+          .select({ blueprint: blueprints, storefront: storefronts, owner: users })
+          .from(blueprints)
+          .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
+          .innerJoin(users, eq(users.id, storefronts.ownerId))
+          .where(eq(blueprints.id, params.id));
+        if (!row || !publicView(row.blueprint, row.storefront.enabled)) throw notFound();
+        const purchases = await s.db
+          .select({ purchase: nftPurchases, nft: nfts, buyer: users })
+          .from(nftPurchases)
+          .innerJoin(nfts, eq(nfts.id, nftPurchases.nftId))
+          .leftJoin(users, eq(users.id, nftPurchases.buyerId))
+          .where(eq(nfts.blueprintId, row.blueprint.flowBlueprintId))
+          .orderBy(desc(nftPurchases.purchasedOn))
+          .limit(HISTORY_ENTRIES);
+        const results: HistoryItem[] = purchases.map(({ purchase, nft, buyer }) => ({
+          id: purchase.id,
+          type: 'purchase',
+          user: {
+            name:
+              buyer?.username ?? `${purchase.walletAddress.slice(0, 6)}…${purchase.walletAddress.slice(-4)}`,
+            avatarUrl: buyer?.avatarUrl ?? null,
+            seed: buyer?.walletAddress ?? purchase.walletAddress,
+          },
+          seriesNumber: nft.serialNumber,
+          createdAt: purchase.purchasedOn.toISOString(),
+        }));
+        results.push({
+          id: `creation-${row.blueprint.id}`,
+          type: 'creation',
+          user: {
+            name: row.storefront.name,
+            avatarUrl: row.storefront.logoUrl,
+            seed: row.owner.walletAddress ?? row.owner.id,
+          },
+          seriesNumber: null,
+          createdAt: row.blueprint.createdAt.toISOString(),
+        });
+        return c.json({ results });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/blueprint-packs',
+      tag: 'blueprints',
+      summary: 'Visible blueprint packs by storefront, type and states; paged by from/to',
+      query: PackListQuery,
+      responses: { 200: '{ results, total }', 400: 'Invalid filter' },
+      async handler(c, { query }) {
+        const where: SQL[] = [
+          eq(blueprintPacks.visible, true),
+          eq(storefronts.enabled, true),
+          ne(blueprintPacks.state, 'created'),
+        ];
+        if (query.storefrontId) where.push(eq(blueprintPacks.storefrontId, query.storefrontId));
+        if (query.type) where.push(eq(blueprintPacks.type, query.type));
+        if (query.states) where.push(inArray(blueprintPacks.state, query.states));
+        const filter = and(...where);
+        const rows = await s.db
+          .select({ pack: blueprintPacks, storefront: storefronts })
+          .from(blueprintPacks)
+          .innerJoin(storefronts, eq(storefronts.id, blueprintPacks.storefrontId))
+          .where(filter)
+          .orderBy(desc(blueprintPacks.createdAt), asc(blueprintPacks.id))
+          .offset(query.from - 1)
+          .limit(query.to - query.from + 1);
+        const [{ total }] = (await s.db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(blueprintPacks)
+          .innerJoin(storefronts, eq(storefronts.id, blueprintPacks.storefrontId))
+          .where(filter)) as [{ total: number }];
+        return c.json({
+          results: rows.map((r) => packJson(r.pack, r.storefront, [])),
+          total: Number(total),
+        });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/blueprint-packs/{id}',
+      tag: 'blueprints',
+      summary: 'A blueprint pack with its blueprints and storefront',
+      params: IdParams,
+      responses: { 200: 'the pack', 404: 'No such pack' },
+      async handler(c, { params }) {
+        const [row] = await s.db
+          .select({ pack: blueprintPacks, storefront: storefronts })
+          .from(blueprintPacks)
+          .innerJoin(storefronts, eq(storefronts.id, blueprintPacks.storefrontId))
+          .where(eq(blueprintPacks.id, params.id));
+        if (!row?.pack.visible || row.pack.state === 'created' || !row.storefront.enabled) throw notFound();
+        const items = await s.db
+          .select()
+          .from(blueprints)
+          .where(eq(blueprints.blueprintPackId, row.pack.id))
+          .orderBy(asc(blueprints.createdAt), asc(blueprints.id));
+        const byId = await storefrontsById(
+          s.db,
+          items.map((b) => b.storefrontId),
+        );
+        return c.json(
+          packJson(
+            row.pack,
+            row.storefront,
+            items.map((b) => blueprintJson(b, byId.get(b.storefrontId) ?? null)),
+          ),
+        );
+      },
+    }),
+  ];
+}

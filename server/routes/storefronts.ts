@@ -1,0 +1,165 @@
+import { and, asc, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
+import {
+  StorefrontKeyParams,
+  StorefrontListQuery,
+  StorefrontReportInput,
+  StorefrontShareQuery,
+} from '../../src/domain/schemas/catalog';
+import { storefrontJson } from '../catalog/json';
+import { blueprints, storefrontReports, storefronts } from '../db/schema';
+import type { Services } from '../deps';
+import { defineRoute, notFound, type Route } from '../http';
+import { likePattern, PUBLIC_STATES } from './blueprints';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** SPEC §7 storefronts, storefront-reports and queries/storefront-share. */
+export function storefrontRoutes(s: Services): Route[] {
+  const publicUrl = (vanityUrl: string) =>
+    new URL(`/s/${encodeURIComponent(vanityUrl)}`, s.config.publicUrl).href;
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/storefronts',
+      tag: 'storefronts',
+      summary:
+        'Enabled storefronts by name search, categories and whether they have items, sorted by created date; paged by from/to',
+      query: StorefrontListQuery,
+      responses: { 200: '{ results, total }', 400: 'Invalid filter' },
+      async handler(c, { query }) {
+        const where: SQL[] = [eq(storefronts.enabled, true)];
+        if (query.search) where.push(sql`lower(${storefronts.name}) like ${likePattern(query.search)}`);
+        if (query.categories?.length) where.push(inArray(storefronts.category, query.categories));
+        const hasItems = exists(
+          s.db
+            .select({ one: sql`1` })
+            .from(blueprints)
+            .where(
+              and(
+                eq(blueprints.storefrontId, storefronts.id),
+                eq(blueprints.visible, true),
+                inArray(blueprints.state, PUBLIC_STATES),
+              ),
+            ),
+        );
+        if (query.hasBlueprints === true) where.push(hasItems);
+        if (query.hasBlueprints === false) where.push(sql`not ${hasItems}`);
+        const filter = and(...where);
+        const order = query['sort[direction]'] === 'asc' ? asc : desc;
+        const rows = await s.db
+          .select()
+          .from(storefronts)
+          .where(filter)
+          .orderBy(order(storefronts.createdAt), order(storefronts.id))
+          .offset(query.from - 1)
+          .limit(query.to - query.from + 1);
+        const [{ total }] = (await s.db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(storefronts)
+          .where(filter)) as [{ total: number }];
+        const results = [];
+        for (const row of rows) results.push(await storefrontJson(s.db, row));
+        return c.json({ results, total: Number(total) });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/storefronts/me',
+      tag: 'storefronts',
+      auth: 'required',
+      summary: 'The caller’s storefront (404 when the caller has none)',
+      responses: { 200: 'the storefront', 401: 'Not logged in', 404: 'No storefront yet' },
+      async handler(c) {
+        const [row] = await s.db
+          .select()
+          .from(storefronts)
+          .where(eq(storefronts.ownerId, c.get('user')!.id));
+        if (!row) throw notFound();
+        return c.json(await storefrontJson(s.db, row));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/storefronts/{id}',
+      tag: 'storefronts',
+      auth: 'optional',
+      summary: 'A storefront by id or by vanity URL (a disabled one only for its owner)',
+      params: StorefrontKeyParams,
+      responses: { 200: 'the storefront', 404: 'No such storefront' },
+      async handler(c, { params }) {
+        const key = UUID.test(params.id)
+          ? eq(storefronts.id, params.id)
+          : sql`lower(${storefronts.vanityUrl}) = ${params.id.toLowerCase()}`;
+        const [row] = await s.db.select().from(storefronts).where(key);
+        if (!row || (!row.enabled && c.get('user')?.id !== row.ownerId)) throw notFound();
+        return c.json(await storefrontJson(s.db, row));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/storefront-reports',
+      tag: 'storefronts',
+      auth: 'required',
+      summary: 'Reports a storefront: reason offensive, illegal, misleading or other; description ≤ 200',
+      body: StorefrontReportInput,
+      responses: {
+        201: 'the report { id, storefrontId, reason, description, status }',
+        400: 'Invalid input',
+        404: 'No such storefront',
+      },
+      async handler(c, { body }) {
+        const [target] = await s.db
+          .select({ id: storefronts.id })
+          .from(storefronts)
+          .where(eq(storefronts.id, body.storefrontId));
+        if (!target) throw notFound();
+        const [report] = await s.db
+          .insert(storefrontReports)
+          .values({ ...body, userId: c.get('user')!.id, createdAt: s.clock() })
+          .returning();
+        return c.json(
+          {
+            id: report!.id,
+            storefrontId: report!.storefrontId,
+            reason: report!.reason,
+            description: report!.description,
+            status: report!.status,
+            createdAt: report!.createdAt.toISOString(),
+          },
+          201,
+        );
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/queries/storefront-share',
+      tag: 'storefronts',
+      summary:
+        'The public link of a storefront and share links for social networks, with an optional caption',
+      query: StorefrontShareQuery,
+      responses: {
+        200: '{ url, text, links: { twitter, facebook, telegram, linkedin, email } }',
+        404: 'No such storefront',
+      },
+      async handler(c, { query }) {
+        const [row] = await s.db.select().from(storefronts).where(eq(storefronts.id, query.storefrontId));
+        if (!row?.enabled) throw notFound();
+        const url = publicUrl(row.vanityUrl);
+        const text = query.caption?.trim() || `${row.name} on Vitrine`;
+        const u = encodeURIComponent(url);
+        const t = encodeURIComponent(text);
+        return c.json({
+          url,
+          text,
+          links: {
+            twitter: `https://twitter.com/intent/tweet?url=${u}&text=${t}`,
+            facebook: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
+            telegram: `https://t.me/share/url?url=${u}&text=${t}`,
+            linkedin: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`,
+            email: `mailto:?subject=${t}&body=${u}`,
+          },
+        });
+      },
+    }),
+  ];
+}

@@ -1,0 +1,473 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type {
+  BlueprintState,
+  BlueprintType,
+  RarityLevel,
+  StorefrontCategory,
+  StorefrontTheme,
+} from '../../src/domain/enums';
+import { centsToFusd } from '../../src/domain/money';
+import { createAccount } from '../chain/accounts';
+import { createListing, mintFusd, mintNft, setupAccount } from '../chain/actions';
+import type { FlowClient } from '../chain/client';
+import type { AccountKey } from '../chain/config';
+import { upsertListing, upsertNft } from '../chain/indexer';
+import type { Database } from '../db';
+import { blueprints, nftPurchases, storefronts } from '../db/schema';
+import type { Log } from '../deps';
+import { insertBlueprint, insertPack, insertStorefront, insertUser } from './factory';
+import { artImage, artVideo, type MediaStore, prng } from './media';
+
+/**
+ * The embedded world (issue 4): storefronts in every category and both themes, blueprints in every
+ * state and rarity (free items, sold-out editions, drops to come and live ones, packs, stickers),
+ * artwork made locally, and — with a chain — NFTs minted on it to collectors, their purchase history
+ * and resale listings. Seeded accounts share the password below so QA can sign in as them.
+ */
+export const SEED_PASSWORD = 'vitrine-demo';
+
+interface ShopSpec {
+  name: string;
+  vanity: string;
+  category: StorefrontCategory;
+  theme: StorefrontTheme;
+  bio: string;
+  creator: [first: string, last: string];
+  items: string[];
+}
+
+const shops: ShopSpec[] = [
+  {
+    name: 'Aria Sounds',
+    vanity: 'aria-sounds',
+    category: 'music',
+    theme: 'dark',
+    creator: ['Aria', 'Moreno'],
+    bio: 'Limited audio-visual singles and tour keepsakes from an independent synth-pop duo.',
+    items: [
+      'Midnight Synth',
+      'Tour Poster 2026',
+      'Backstage Pass',
+      'Vinyl Dreams',
+      'Encore Loop',
+      'Studio Session',
+    ],
+  },
+  {
+    name: 'Brush & Pixel',
+    vanity: 'brush-pixel',
+    category: 'digitalArt',
+    theme: 'light',
+    creator: ['Noor', 'Haddad'],
+    bio: 'Generative abstractions, hand-tuned one palette at a time.',
+    items: ['Harbor Lights', 'Quiet Dunes', 'Neon Harbor', 'Chromatic Drift', 'Paper Moons', 'Signal Bloom'],
+  },
+  {
+    name: 'Thread Theory',
+    vanity: 'thread-theory',
+    category: 'fashion',
+    theme: 'light',
+    creator: ['Jun', 'Park'],
+    bio: 'Wearable digital garments and runway moments from our capsule collections.',
+    items: ['Runway Jacket', 'Silk Static', 'Capsule No. 7', 'Denim Ghost', 'Velvet Hour'],
+  },
+  {
+    name: 'Frame Rate',
+    vanity: 'frame-rate',
+    category: 'filmTv',
+    theme: 'dark',
+    creator: ['Lena', 'Vogel'],
+    bio: 'Stills and loops from festival shorts, signed by their directors.',
+    items: ['Opening Credits', 'Director’s Cut', 'Slate 42', 'Final Frame', 'Blooper Reel'],
+  },
+  {
+    name: 'Respawn Vault',
+    vanity: 'respawn-vault',
+    category: 'gaming',
+    theme: 'dark',
+    creator: ['Marco', 'Ruiz'],
+    bio: 'In-game relics and character art from the Respawn universe.',
+    items: [
+      'Ember Blade',
+      'Pixel Knight',
+      'Boss Rush Badge',
+      'Speedrun Trophy',
+      'Loot Crate Legend',
+      'Glitch Shield',
+    ],
+  },
+  {
+    name: 'Golden Hour Lab',
+    vanity: 'golden-hour-lab',
+    category: 'photography',
+    theme: 'light',
+    creator: ['Sofia', 'Lind'],
+    bio: 'Photographs from the coast at the edge of the day, printed once per edition.',
+    items: ['Low Tide', 'Salt Road', 'Lighthouse Blue', 'Fog Line', 'Last Ferry'],
+  },
+  {
+    name: 'Courtside Classics',
+    vanity: 'courtside-classics',
+    category: 'sports',
+    theme: 'light',
+    creator: ['Andre', 'Wells'],
+    bio: 'Highlight moments from the season, licensed by the players who made them.',
+    items: ['Buzzer Beater', 'Fast Break', 'Triple Double', 'Home Opener', 'Victory Lap'],
+  },
+  {
+    name: 'Mint Condition Cards',
+    vanity: 'mint-condition',
+    category: 'tradingCards',
+    theme: 'dark',
+    creator: ['Ivy', 'Chen'],
+    bio: 'Collectible card series with sticker chase cards in every pack.',
+    items: [
+      'Rookie Card',
+      'Holo Dragon',
+      'First Edition Fox',
+      'Chase Card Comet',
+      'Sticker Star',
+      'Foil Phoenix',
+    ],
+  },
+  {
+    name: 'Parcel Works',
+    vanity: 'parcel-works',
+    category: 'virtualRealEstate',
+    theme: 'light',
+    creator: ['Omar', 'Said'],
+    bio: 'Plots, plazas and skyline lofts across the Meridian metaverse.',
+    items: ['Skyline Loft', 'Plaza Corner', 'Garden Plot', 'Harbor Pier', 'Canal House'],
+  },
+  {
+    name: 'Curio Cabinet',
+    vanity: 'curio-cabinet',
+    category: 'collectibles',
+    theme: 'light',
+    creator: ['Edith', 'Blake'],
+    bio: 'Tiny oddities, enamel pins and desk companions, in small numbered runs.',
+    items: ['Brass Beetle', 'Pocket Compass', 'Enamel Moth', 'Glass Whale', 'Clockwork Bird', 'Tin Robot'],
+  },
+  {
+    name: 'Night Market Beats',
+    vanity: 'night-market-beats',
+    category: 'music',
+    theme: 'light',
+    creator: ['Kofi', 'Mensah'],
+    bio: 'Lo-fi loops recorded between stalls, one stem per collectible.',
+    items: ['Rain on Tin', 'Street Food Groove', 'Lantern Loop', 'Late Bus'],
+  },
+  {
+    name: 'Arcade Atlas',
+    vanity: 'arcade-atlas',
+    category: 'gaming',
+    theme: 'light',
+    creator: ['Rita', 'Okafor'],
+    bio: 'Maps and mascots from the arcade cabinets we restore.',
+    items: ['High Score Map', 'Token Mascot', 'Cabinet 1983', 'Continue Screen', 'Pixel Pier'],
+  },
+];
+
+const rarities: RarityLevel[] = ['common', 'uncommon', 'rare', 'ultraRare', 'legendary'];
+
+export interface SeedOptions {
+  db: Database;
+  media: MediaStore;
+  client?: FlowClient | null;
+  log?: Pick<Log, 'info'>;
+  now?: () => Date;
+}
+export interface SeedResult {
+  storefronts: number;
+  blueprints: number;
+  packs: number;
+  nfts: number;
+  listings: number;
+}
+
+/** Whether the catalog is empty (the server seeds on first start). */
+export async function catalogIsEmpty(db: Database): Promise<boolean> {
+  const [{ n }] = (await db.select({ n: count() }).from(storefronts)) as [{ n: number }];
+  return Number(n) === 0;
+}
+
+export async function seedWorld(options: SeedOptions): Promise<SeedResult> {
+  const { db, media, client } = options;
+  const log = options.log ?? console;
+  const now = options.now?.() ?? new Date();
+  const rnd = prng('vitrine world');
+  const hours = (h: number) => new Date(now.getTime() + h * 3_600_000);
+  const result: SeedResult = { storefronts: 0, blueprints: 0, packs: 0, nfts: 0, listings: 0 };
+
+  // Wallets on the chain (creators receive royalties; collectors buy, hold and resell).
+  const wallet = async (): Promise<AccountKey | null> => {
+    if (!client) return null;
+    const account = await createAccount(client);
+    await setupAccount(client, account);
+    return account;
+  };
+
+  const created: Array<{
+    id: string;
+    flowBlueprintId: number;
+    price: number;
+    title: string;
+    royaltyPercent: number;
+    creator: AccountKey | null;
+    state: BlueprintState;
+    quantity: number;
+  }> = [];
+  let itemIndex = 0;
+  for (const [shopIndex, shop] of shops.entries()) {
+    const creatorWallet = await wallet();
+    const creator = await insertUser(db, {
+      email: `${shop.creator[0].toLowerCase()}@${shop.vanity}.vitrine.test`,
+      username: `${shop.creator[0]}_${shop.creator[1]}`.toLowerCase(),
+      firstName: shop.creator[0],
+      lastName: shop.creator[1],
+      walletAddress: creatorWallet?.address,
+      password: SEED_PASSWORD,
+    });
+    const storefront = await insertStorefront(db, {
+      ownerId: creator.id,
+      name: shop.name,
+      vanityUrl: shop.vanity,
+      description: shop.bio,
+      category: shop.category,
+      theme: shop.theme,
+      logoUrl: await artImage(media, 'logo', `${shop.name} logo`, 400, 400),
+      bannerUrl: await artImage(media, 'banner', `${shop.name} banner`, 1500, 300),
+      contactEmail: `hello@${shop.vanity}.vitrine.test`,
+      createdAt: hours(-24 * (60 - shopIndex * 4)),
+    });
+    result.storefronts++;
+
+    // Trading cards and games also sell packs: three blueprints each.
+    if (shop.category === 'tradingCards' || shop.vanity === 'respawn-vault') {
+      const sticker = shop.category === 'tradingCards';
+      const pack = await insertPack(db, {
+        storefrontId: storefront.id,
+        title: sticker ? 'Booster Pack: Series 1' : 'Relic Bundle',
+        description: 'Three collectibles in one purchase, revealed in your wallet.',
+        coverImageUrl: await artImage(media, 'cover', `${shop.name} pack`, 1000, 1000),
+        price: sticker ? 1500 : 4000,
+        quantity: 500,
+        quantityAvailable: 430,
+        type: sticker ? 'sticker' : 'standalone',
+        rarityLevel: 'rare',
+        royaltyPercent: 10,
+        totalFeePercent: 5,
+      });
+      result.packs++;
+      for (const title of [`${pack.title} — Card A`, `${pack.title} — Card B`, `${pack.title} — Card C`]) {
+        await insertBlueprint(db, {
+          storefrontId: storefront.id,
+          blueprintPackId: pack.id,
+          title,
+          description: `Part of ${pack.title}.`,
+          price: 0,
+          quantity: 500,
+          type: (sticker ? 'stickerInPack' : 'standaloneInPack') as BlueprintType,
+          rarityLevel: rarities[Math.floor(rnd() * rarities.length)]!,
+          previewImageUrl: await artImage(media, 'preview', title, 1000, 1000),
+          royaltyPercent: 10,
+          totalFeePercent: 5,
+          createdAt: hours(-24 * (40 - shopIndex)),
+        });
+        result.blueprints++;
+      }
+    }
+
+    for (const [i, title] of shop.items.entries()) {
+      itemIndex++;
+      // Every shop gets variety; across shops every state, rarity and kind appears.
+      const kind = itemIndex % 11;
+      let state: BlueprintState = 'active';
+      let price = [500, 900, 1250, 2000, 2500, 4000, 7500, 12000, 25000][Math.floor(rnd() * 9)]!;
+      let quantity = [10, 25, 50, 100, 250, 1000][Math.floor(rnd() * 6)]!;
+      let quantityAvailable = Math.max(1, Math.floor(quantity * (0.3 + rnd() * 0.7)));
+      let availableTime: Date | null = null;
+      let drop = false;
+      let type: BlueprintType = 'standalone';
+      if (kind === 0) {
+        state = 'soldOut';
+        quantityAvailable = 0;
+      } else if (kind === 1) {
+        price = 0; // free: claimed, not bought
+      } else if (kind === 2) {
+        state = 'available';
+        drop = true;
+        availableTime = hours(30 + shopIndex); // under 99 hours: hh:mm:ss
+        quantityAvailable = quantity;
+      } else if (kind === 3) {
+        state = 'available';
+        drop = true;
+        availableTime = hours(24 * 9 + shopIndex); // above 99 hours: a day count
+        quantityAvailable = quantity;
+      } else if (kind === 4) {
+        drop = true;
+        availableTime = hours(-48); // a live drop
+      } else if (kind === 5) {
+        state = 'printed';
+      } else if (kind === 7) {
+        quantity = 1;
+        quantityAvailable = 1;
+        price = 50000;
+      }
+      if (title.startsWith('Sticker')) type = 'sticker';
+      const video = i === 0 && (shop.category === 'music' || shop.category === 'filmTv');
+      const previewImageUrl = await artImage(media, 'preview', `${shop.name} ${title}`, 1000, 1000);
+      const row = await insertBlueprint(db, {
+        storefrontId: storefront.id,
+        title,
+        description: `${title} — ${shop.bio} Edition of ${quantity}.`,
+        price,
+        quantity,
+        quantityAvailable,
+        state,
+        type,
+        drop,
+        availableTime,
+        rarityLevel: rarities[(itemIndex + shopIndex) % rarities.length]!,
+        previewImageUrl,
+        assetUrl: video ? await artVideo(media, `${shop.name} ${title}`) : previewImageUrl,
+        royaltyPercent: [5, 7.5, 10][itemIndex % 3]!,
+        totalFeePercent: 5,
+        createdAt: hours(-24 * (30 - i) - shopIndex),
+      });
+      result.blueprints++;
+      created.push({
+        id: row.id,
+        flowBlueprintId: row.flowBlueprintId,
+        price,
+        title,
+        royaltyPercent: row.royaltyPercent,
+        creator: creatorWallet,
+        state,
+        quantity,
+      });
+    }
+  }
+  log.info(`seed: ${result.storefronts} storefronts, ${result.blueprints} blueprints, ${result.packs} packs`);
+
+  if (client) Object.assign(result, await seedChain({ ...options, client }, created, now));
+  return result;
+}
+
+const collectors: Array<[first: string, last: string]> = [
+  ['Mina', 'Kato'],
+  ['Theo', 'Baptiste'],
+  ['Greta', 'Holm'],
+  ['Samir', 'Nasser'],
+];
+
+/** Collectors with wallets buy editions (minted to them), and resell some of them. */
+async function seedChain(
+  options: SeedOptions & { client: FlowClient },
+  items: Array<{
+    id: string;
+    flowBlueprintId: number;
+    price: number;
+    title: string;
+    royaltyPercent: number;
+    creator: AccountKey | null;
+    state: BlueprintState;
+    quantity: number;
+  }>,
+  now: Date,
+): Promise<Pick<SeedResult, 'nfts' | 'listings'>> {
+  const { db, client } = options;
+  const log = options.log ?? console;
+  const accounts: Array<{ key: AccountKey; userId: string }> = [];
+  for (const [first, last] of collectors) {
+    const key = await createAccount(client);
+    await setupAccount(client, key);
+    await mintFusd(client, key.address, '500.0');
+    const user = await insertUser(db, {
+      email: `${first.toLowerCase()}@collectors.vitrine.test`,
+      username: `${first}_${last}`.toLowerCase(),
+      firstName: first,
+      lastName: last,
+      walletAddress: key.address,
+      password: SEED_PASSWORD,
+    });
+    accounts.push({ key, userId: user.id });
+  }
+  let minted = 0;
+  let listings = 0;
+  const bought = items.filter(
+    (b) => (b.state === 'active' || b.state === 'printed' || b.state === 'soldOut') && b.price > 0,
+  );
+  for (const [i, item] of bought.slice(0, 18).entries()) {
+    const editions = 1 + (i % 3);
+    for (let serial = 1; serial <= Math.min(editions, item.quantity); serial++) {
+      const owner = accounts[(i + serial) % accounts.length]!;
+      const metadata = { title: item.title };
+      const nft = await mintNft(client, {
+        to: owner.key.address,
+        blueprintId: item.flowBlueprintId,
+        serialNumber: serial,
+        metadata,
+        ...(item.creator && item.royaltyPercent > 0
+          ? { royalties: { [item.creator.address]: (item.royaltyPercent / 100).toFixed(8) } }
+          : {}),
+      });
+      const purchasedOn = new Date(now.getTime() - (bought.length - i) * 3_600_000 * 7 - serial * 600_000);
+      await upsertNft(
+        db,
+        {
+          id: nft.nftId,
+          blueprintId: item.flowBlueprintId,
+          serialNumber: serial,
+          owner: owner.key.address,
+          metadata,
+        },
+        now,
+      );
+      await db.insert(nftPurchases).values({
+        transactionId: nft.id,
+        buyerId: owner.userId,
+        walletAddress: owner.key.address,
+        nftId: nft.nftId,
+        type: 'directPurchase',
+        amount: item.price,
+        purchasedOn,
+      });
+      minted++;
+      // Every third NFT is back on the market at a markup.
+      if (minted % 3 === 0) {
+        const price = Math.round(item.price * 1.4);
+        const listing = await createListing(client, owner.key, {
+          nftId: nft.nftId,
+          price: centsToFusd(price),
+          platformAddress: client.config.admin.address,
+          platformFeeRate: '0.05',
+        });
+        await upsertListing(
+          db,
+          {
+            blockchainListingId: listing.listingResourceId,
+            seller: owner.key.address,
+            nftId: nft.nftId,
+            price,
+            listedOn: now,
+          },
+          now,
+        );
+        listings++;
+      }
+    }
+    if (item.state !== 'soldOut') {
+      await db
+        .update(blueprints)
+        .set({
+          quantityAvailable: sql`greatest(${blueprints.quantityAvailable} - ${Math.min(editions, item.quantity)}, 0)`,
+        })
+        .where(eq(blueprints.id, item.id));
+    }
+  }
+  log.info(
+    `seed: ${minted} NFTs minted on ${client.config.network} to ${accounts.length} collectors, ${listings} resale listings`,
+  );
+  return { nfts: minted, listings };
+}

@@ -1,0 +1,154 @@
+import type { DateValue } from './dates';
+import type {
+  BlueprintState,
+  BlueprintStatus,
+  BlueprintType,
+  PackState,
+  PackType,
+  RarityLevel,
+  StorefrontCategory,
+  StorefrontTheme,
+} from './enums';
+
+/** Catalog entities as the product API answers them (SPEC §3); dates are ISO strings on the wire. */
+export interface StorefrontSummary {
+  id: string;
+  name: string;
+  logoUrl: string | null;
+  theme: StorefrontTheme;
+  vanityUrl: string;
+  category: StorefrontCategory | null;
+}
+export interface StorefrontJson extends StorefrontSummary {
+  description: string;
+  font: string | null;
+  bannerUrl: string | null;
+  contactEmail: string | null;
+  enabled: boolean;
+  ownerId: string;
+  createdAt: DateValue;
+  /** Item previews for cards (browse storefronts), at most 5. */
+  previews: Array<{ id: string; title: string; previewImageUrl: string | null }>;
+  blueprintCount: number;
+}
+export interface BlueprintJson {
+  id: string;
+  blueprintId: string;
+  flowBlueprintId: string;
+  title: string;
+  description: string;
+  assetUrl: string | null;
+  previewImageUrl: string | null;
+  quantity: number;
+  quantityAvailable: number;
+  /** Cents. */
+  price: number;
+  royaltyPercent: number;
+  totalFeePercent: number;
+  rarityLevel: RarityLevel;
+  state: BlueprintState;
+  status: BlueprintStatus | null;
+  visible: boolean;
+  availableTime: DateValue | null;
+  createdAt: DateValue;
+  drop: boolean;
+  type: BlueprintType;
+  blueprintPackId: string | null;
+  storefront: StorefrontSummary | null;
+  isSticker: boolean;
+  isPack: false;
+  isNft: boolean;
+  isDrop: boolean;
+  isPrinted: boolean;
+  isSoldOut: boolean;
+  isInPack: boolean;
+}
+export interface PackJson {
+  id: string;
+  title: string;
+  description: string;
+  coverImageUrl: string | null;
+  blueprints: BlueprintJson[];
+  price: number;
+  quantity: number;
+  quantityAvailable: number;
+  royaltyPercent: number;
+  totalFeePercent: number;
+  rarityLevel: RarityLevel;
+  state: PackState;
+  type: PackType;
+  availableTime: DateValue | null;
+  drop: boolean;
+  isPack: true;
+  storefront: StorefrontSummary | null;
+}
+export interface HistoryItem {
+  id: string;
+  type: 'creation' | 'purchase';
+  user: { name: string; avatarUrl: string | null; seed: string };
+  seriesNumber: number | null;
+  createdAt: DateValue;
+}
+export interface Page<T> {
+  results: T[];
+  total: number;
+}
+
+/** "Active" means active or printed (SPEC §4). */
+export const isActiveState = (state: BlueprintState) => state === 'active' || state === 'printed';
+
+/** SPEC §4: a blueprint is purchasable … */
+export function isPurchasable(b: Pick<BlueprintJson, 'type' | 'state' | 'price'>): boolean {
+  if (b.type === 'standalone' || b.type === 'sticker') return isActiveState(b.state);
+  return (isActiveState(b.state) || b.state === 'soldOut') && b.price > 0;
+}
+
+/** A blueprint with price 0 and not in a pack is free and is claimed instead of bought (SPEC §4). */
+export const isFree = (b: Pick<BlueprintJson, 'price' | 'blueprintPackId'>) =>
+  b.price === 0 && !b.blueprintPackId;
+
+/** Dashboard labels of SPEC §4. */
+export function stateLabel(state: BlueprintState | PackState, status?: BlueprintStatus | null): string {
+  if (state === 'created' && status) return 'Pending';
+  switch (state) {
+    case 'created':
+      return 'Draft';
+    case 'available':
+    case 'active':
+    case 'printed':
+      return 'Active';
+    case 'printing':
+      return 'Pending';
+    case 'canceled':
+      return 'Canceled';
+    case 'soldOut':
+      return 'Sold Out';
+    default:
+      return 'Unknown';
+  }
+}
+
+export const categoryLabels: Record<StorefrontCategory, string> = {
+  collectibles: 'Collectibles',
+  digitalArt: 'Digital art',
+  fashion: 'Fashion',
+  filmTv: 'Film & TV',
+  gaming: 'Gaming',
+  music: 'Music',
+  photography: 'Photography',
+  sports: 'Sports',
+  tradingCards: 'Trading cards',
+  virtualRealEstate: 'Virtual real estate',
+};
+
+export const rarityLabels: Record<RarityLevel, string> = {
+  common: 'Common',
+  uncommon: 'Uncommon',
+  rare: 'Rare',
+  ultraRare: 'Ultra rare',
+  legendary: 'Legendary',
+  unknown: 'Unknown',
+};
+
+/** The preview asset is a video when its URL names an mp4. */
+export const isVideo = (url: string | null | undefined) => !!url && /\.mp4(\?|$)/i.test(url);

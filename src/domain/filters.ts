@@ -1,0 +1,26 @@
+import type { StorefrontCategory } from './enums';
+
+/** Marketplace and storefront grid filters as the views hold them (money in cents). */
+export interface BlueprintFilter {
+  search?: string;
+  min?: number;
+  max?: number;
+  storefrontCategories?: StorefrontCategory[];
+  storefrontId?: string;
+  sort?: 'price' | 'quantity' | 'createdAt';
+  direction?: 'asc' | 'desc';
+  from?: number;
+  to?: number;
+}
+export interface StorefrontFilter {
+  search?: string;
+  categories?: StorefrontCategory[];
+  direction?: 'asc' | 'desc';
+  from?: number;
+  to?: number;
+}
+export interface ShareLinks {
+  url: string;
+  text: string;
+  links: Record<'twitter' | 'facebook' | 'telegram' | 'linkedin' | 'email', string>;
+}

@@ -1,0 +1,136 @@
+import * as v from 'valibot';
+import { blueprintStates, packStates, packTypes, reportReasons, storefrontCategories } from '../enums';
+import { fieldObject } from '../validation';
+
+/**
+ * Query strings of the catalog (SPEC §3 "Filters", §7): lists page with from/to (1-based, inclusive,
+ * at most 100 per page), lists of values are comma separated, sorts are `sort[column]` and
+ * `sort[direction]`, money is integer cents.
+ */
+const queryInt = (field: string, min: number, max = 1_000_000_000) =>
+  v.pipe(
+    v.string(`INVALID_VALUE.${field}`),
+    v.regex(/^\d{1,10}$/, `INVALID_VALUE.${field}`),
+    v.transform(Number),
+    v.minValue(min, `INVALID_VALUE.${field}`),
+    v.maxValue(max, `INVALID_VALUE.${field}`),
+  );
+const queryBool = (field: string) =>
+  v.pipe(
+    v.picklist(['true', 'false'], `INVALID_VALUE.${field}`),
+    v.transform((s) => s === 'true'),
+  );
+const commaList = <T extends string>(field: string, values: readonly T[]) =>
+  v.pipe(
+    v.string(`INVALID_VALUE.${field}`),
+    v.transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ]),
+    v.check((list) => list.every((x) => (values as readonly string[]).includes(x)), `INVALID_VALUE.${field}`),
+    v.transform((list) => list as T[]),
+  );
+const search = v.pipe(
+  v.string('INVALID_VALUE.search'),
+  v.transform((s) => s.trim()),
+  v.maxLength(100, 'INVALID_VALUE.search'),
+);
+const direction = v.picklist(['asc', 'desc'], 'INVALID_VALUE.sort');
+const uuid = (field: string) => v.pipe(v.string(`INVALID_VALUE.${field}`), v.uuid(`INVALID_VALUE.${field}`));
+
+const paging = {
+  from: v.optional(queryInt('from', 1), '1'),
+  to: v.optional(queryInt('to', 1)),
+};
+/** `to` defaults to a page of 50 (SPEC §9 page size), and a page holds at most 100. */
+const pageOk = (q: { from: number; to: number }) => q.to >= q.from && q.to - q.from < 100;
+const priceRangeOk = (q: { min?: number; max?: number }) =>
+  q.min === undefined || q.max === undefined || q.min <= q.max;
+
+export const IdParams = v.object({ id: uuid('id') });
+
+/** GET storefronts: search by name, only those with blueprints, categories, sort by created date. */
+export const StorefrontListQuery = v.pipe(
+  v.object({
+    ...paging,
+    search: v.optional(search),
+    hasBlueprints: v.optional(queryBool('hasBlueprints')),
+    categories: v.optional(commaList('categories', storefrontCategories)),
+    'sort[column]': v.optional(v.picklist(['createdAt'], 'INVALID_VALUE.sort'), 'createdAt'),
+    'sort[direction]': v.optional(direction, 'desc'),
+  }),
+  v.transform((q) => ({ ...q, to: q.to ?? q.from + 49 })),
+  v.check((q) => pageOk(q), 'INVALID_VALUE.to'),
+);
+export type StorefrontListQuery = v.InferOutput<typeof StorefrontListQuery>;
+
+/** A storefront by id or by vanity URL (the public page /s/{vanityUrl}). */
+export const StorefrontKeyParams = v.object({
+  id: v.pipe(
+    v.string('INVALID_VALUE.id'),
+    v.regex(/^[A-Za-z0-9_-]{2,50}$|^[0-9a-f-]{36}$/, 'INVALID_VALUE.id'),
+  ),
+});
+
+export const blueprintSortColumns = ['price', 'quantity', 'createdAt'] as const;
+
+/** GET blueprints (the marketplace, storefront grids). */
+export const BlueprintListQuery = v.pipe(
+  v.object({
+    ...paging,
+    storefrontId: v.optional(uuid('storefrontId')),
+    states: v.optional(commaList('states', blueprintStates)),
+    visible: v.optional(queryBool('visible')),
+    withStorefront: v.optional(queryBool('withStorefront')),
+    search: v.optional(search),
+    min: v.optional(queryInt('min', 0)),
+    max: v.optional(queryInt('max', 0)),
+    storefrontCategories: v.optional(commaList('storefrontCategories', storefrontCategories)),
+    'sort[column]': v.optional(v.picklist(blueprintSortColumns, 'INVALID_VALUE.sort'), 'price'),
+    'sort[direction]': v.optional(direction, 'asc'),
+  }),
+  v.transform((q) => ({ ...q, to: q.to ?? q.from + 49 })),
+  v.check((q) => pageOk(q), 'INVALID_VALUE.to'),
+  v.check((q) => priceRangeOk(q), 'INVALID_VALUE.max'),
+);
+export type BlueprintListQuery = v.InferOutput<typeof BlueprintListQuery>;
+
+/** GET blueprint-packs. */
+export const PackListQuery = v.pipe(
+  v.object({
+    ...paging,
+    storefrontId: v.optional(uuid('storefrontId')),
+    type: v.optional(v.picklist(packTypes, 'INVALID_VALUE.type')),
+    states: v.optional(commaList('states', packStates)),
+  }),
+  v.transform((q) => ({ ...q, to: q.to ?? q.from + 49 })),
+  v.check((q) => pageOk(q), 'INVALID_VALUE.to'),
+);
+export type PackListQuery = v.InferOutput<typeof PackListQuery>;
+
+export const REPORT_DESCRIPTION_MAX = 200;
+
+/** POST storefront-reports: a reason is required ("missing"), the description at most 200 characters. */
+export const StorefrontReportInput = fieldObject({
+  storefrontId: uuid('storefrontId'),
+  reason: v.picklist(reportReasons, 'missing.reason'),
+  description: v.optional(
+    v.pipe(
+      v.string('INVALID_VALUE.description'),
+      v.trim(),
+      v.maxLength(REPORT_DESCRIPTION_MAX, 'INVALID_VALUE.description'),
+    ),
+    '',
+  ),
+});
+export type StorefrontReportInput = v.InferOutput<typeof StorefrontReportInput>;
+
+/** GET queries/storefront-share. */
+export const StorefrontShareQuery = v.object({
+  storefrontId: uuid('storefrontId'),
+  caption: v.optional(v.pipe(v.string('INVALID_VALUE.caption'), v.maxLength(200, 'INVALID_VALUE.caption'))),
+});

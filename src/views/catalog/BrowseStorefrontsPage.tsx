@@ -1,0 +1,97 @@
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { categoryLabels, type StorefrontJson } from '../../domain/catalog';
+import { categoryOptions, parseCategories } from '../../domain/marketSearch';
+import type { StorefrontsSearch } from '../../domain/storefrontsSearch';
+import { Avatar, Carousel, ImageLoader } from '../components';
+import { SearchForm } from './MarketplacePage';
+import './catalog.css';
+
+const route = getRouteApi('/storefronts');
+
+/** Browse storefronts (SPEC §2): search, newest or oldest first, a category filter, cards with previews. */
+export function BrowseStorefrontsPage() {
+  const search = route.useSearch();
+  const { page } = route.useLoaderData();
+  const navigate = useNavigate({ from: '/storefronts' });
+  const chosen = parseCategories(search.categories);
+  const go = (next: StorefrontsSearch) => navigate({ search: next });
+  return (
+    <section className="vt-page">
+      <h1 className="vt-page__title">Storefronts</h1>
+      <div className="vt-toolbar">
+        <SearchForm
+          label="Search storefronts"
+          value={search.q ?? ''}
+          onSearch={(q) => go({ ...search, q: q || undefined })}
+        />
+        <label className="vt-inline-field">
+          <span>Sort by</span>{' '}
+          <select
+            className="vt-select"
+            value={search.sort ?? 'newest'}
+            onChange={(e) => go({ ...search, sort: e.target.value === 'oldest' ? 'oldest' : undefined })}
+          >
+            <option value="newest">Newest first</option>
+            <option value="oldest">Oldest first</option>
+          </select>
+        </label>
+        <label className="vt-inline-field">
+          <span>Category</span>{' '}
+          <select
+            className="vt-select"
+            value={chosen[0] ?? ''}
+            onChange={(e) => go({ ...search, categories: e.target.value || undefined })}
+          >
+            <option value="">All categories</option>
+            {categoryOptions.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {page.results.length > 0 ? (
+        <ul className="vt-store-grid" aria-label="Storefronts">
+          {page.results.map((s) => (
+            <li key={s.id}>
+              <StorefrontCard storefront={s} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="vt-empty">
+          <h2>No storefronts found</h2>
+          <p className="vt-muted">Try another name or category.</p>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function StorefrontCard({ storefront: s }: { storefront: StorefrontJson }) {
+  const slides = s.previews.map((p) => (
+    <Link key={p.id} to="/nft/$id" params={{ id: p.id }} aria-label={p.title}>
+      <ImageLoader src={p.previewImageUrl} alt="" aspectRatio={1} radius="md" sizes="280px" />
+    </Link>
+  ));
+  return (
+    <article className="vt-store-card">
+      <div className="vt-store-card__head">
+        <Avatar src={s.logoUrl ?? undefined} seed={s.id} alt="" size={48} />
+        <div>
+          <h2 className="vt-h3">
+            <Link to="/s/$vanityUrl" params={{ vanityUrl: s.vanityUrl }}>
+              {s.name}
+            </Link>
+          </h2>
+          <p className="vt-muted">
+            {s.category ? categoryLabels[s.category] : 'Storefront'} · {s.blueprintCount}{' '}
+            {s.blueprintCount === 1 ? 'item' : 'items'}
+          </p>
+        </div>
+      </div>
+      {slides.length > 0 && <Carousel slides={slides} label={`${s.name} items`} autoScroll />}
+    </article>
+  );
+}

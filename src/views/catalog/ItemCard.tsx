@@ -1,0 +1,53 @@
+import { Link } from '@tanstack/react-router';
+import type { BlueprintJson, PackJson } from '../../domain/catalog';
+import { formatUsd } from '../../domain/money';
+import { Avatar, ImageLoader } from '../components';
+import './catalog.css';
+
+/** Grid cells are about 280 px wide at most; the image is 1000 px square. */
+export const CARD_IMAGE_SIZES = '(max-width: 600px) 50vw, 280px';
+
+/** The price as cards show it: "free" at 0 (SPEC §2 item card), USD without decimals when whole. */
+export const cardPrice = (cents: number) => (cents === 0 ? 'free' : formatUsd(cents));
+
+/**
+ * Item card (SPEC §2): preview, title, creator meta, price ("free" at 0) and edition count with
+ * its series padded to two digits; the whole card links to the item detail.
+ */
+export function ItemCard({ item }: { item: BlueprintJson | PackJson }) {
+  const image = 'coverImageUrl' in item ? item.coverImageUrl : item.previewImageUrl;
+  const soldOut = item.quantityAvailable === 0 || item.state === 'soldOut';
+  return (
+    <Link to="/nft/$id" params={{ id: item.id }} className="vt-item-card">
+      <ImageLoader src={image} alt="" aspectRatio={1} radius="md" sizes={CARD_IMAGE_SIZES} />
+      {item.storefront && (
+        <span className="vt-item-card__creator">
+          <Avatar src={item.storefront.logoUrl ?? undefined} seed={item.storefront.id} alt="" size={24} />
+          <span>{item.storefront.name}</span>
+        </span>
+      )}
+      <span className="vt-item-card__title">{item.title}</span>
+      <span className="vt-item-card__meta">
+        <strong>{cardPrice(item.price)}</strong>
+        <span className="vt-muted">
+          {soldOut
+            ? 'Sold out'
+            : `${String(item.quantityAvailable).padStart(2, '0')}/${String(item.quantity).padStart(2, '0')}`}
+        </span>
+      </span>
+    </Link>
+  );
+}
+
+/** A grid of item cards. */
+export function ItemGrid({ items, label }: { items: Array<BlueprintJson | PackJson>; label: string }) {
+  return (
+    <ul className="vt-item-grid" aria-label={label}>
+      {items.map((item) => (
+        <li key={item.id}>
+          <ItemCard item={item} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,228 @@
+import { Link, useLocation } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import {
+  type BlueprintJson,
+  categoryLabels,
+  type HistoryItem,
+  isPurchasable,
+  isVideo,
+  type PackJson,
+  rarityLabels,
+} from '../../domain/catalog';
+import { priceLabel } from '../../domain/countdown';
+import { toDate } from '../../domain/dates';
+import { formatUsd } from '../../domain/money';
+import { type NftJson, seriesLabel } from '../../domain/nft';
+import { timeAgo } from '../../domain/time';
+import { useApp } from '../AppContext';
+import { Avatar, Button, ImageLoader, Modal } from '../components';
+import { Countdown } from './Countdown';
+import './catalog.css';
+
+export interface ItemPageProps {
+  item: BlueprintJson | PackJson;
+  history: HistoryItem[];
+  /** Resale listings of this blueprint, cheapest first. */
+  listings: NftJson[];
+}
+
+/**
+ * Item detail for a blueprint or a pack (SPEC §2 BlueprintPage / PackPage at /nft/{id}): title with
+ * edition, the asset (mp4 looped and muted; images expand), price and available/total, a countdown
+ * before a drop, tabs details and history.
+ */
+export function ItemPage({ item, history, listings }: ItemPageProps) {
+  const { session, ui } = useApp();
+  const loggedIn = useSelector(session, (s) => s.matches('loggedIn'));
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const [expanded, setExpanded] = useState(false);
+  const pack = 'isPack' in item && item.isPack;
+  const asset = pack
+    ? (item as PackJson).coverImageUrl
+    : ((item as BlueprintJson).assetUrl ?? (item as BlueprintJson).previewImageUrl);
+  const preview = pack ? (item as PackJson).coverImageUrl : (item as BlueprintJson).previewImageUrl;
+  const availableAt = item.availableTime ? toDate(item.availableTime).getTime() : null;
+  const [live, setLive] = useState(availableAt === null || availableAt <= Date.now());
+  const cheapest = listings[0] ?? null;
+  const purchasable = pack
+    ? item.state === 'available' || item.state === 'printed'
+    : isPurchasable(item as BlueprintJson);
+  const showHistory = pathname.endsWith('/history');
+  const storefront = item.storefront;
+
+  return (
+    <article className="vt-page vt-item">
+      <div className="vt-item__media">
+        {isVideo(asset) ? (
+          <video
+            src={asset!}
+            poster={preview ?? undefined}
+            autoPlay
+            loop
+            muted
+            playsInline
+            width={720}
+            height={720}
+          />
+        ) : (
+          <button
+            type="button"
+            onClick={() => setExpanded(true)}
+            aria-label={`Expand the image of ${item.title}`}
+          >
+            <ImageLoader
+              src={asset}
+              alt={item.title}
+              aspectRatio={1}
+              radius="lg"
+              loading="eager"
+              sizes="(max-width: 900px) 100vw, 560px"
+            />
+          </button>
+        )}
+      </div>
+      <div className="vt-item__info">
+        {storefront && (
+          <Link to="/s/$vanityUrl" params={{ vanityUrl: storefront.vanityUrl }} className="vt-eyebrow">
+            {storefront.name}
+          </Link>
+        )}
+        <h1 className="vt-page__title">
+          {item.title} <span className="vt-muted">· Edition of {item.quantity.toLocaleString('en-US')}</span>
+        </h1>
+        <div className="vt-item__price">
+          <div>
+            <span className="vt-muted">{priceLabel({ drop: item.drop, live })}</span>{' '}
+            <strong>{item.price === 0 ? 'Free' : formatUsd(item.price)}</strong>
+          </div>
+          <div>
+            <span className="vt-muted">Available</span>{' '}
+            <strong>
+              {item.quantityAvailable.toLocaleString('en-US')}/{item.quantity.toLocaleString('en-US')}
+            </strong>
+          </div>
+          {availableAt !== null && availableAt > Date.now() - 1000 && (
+            <div>
+              <span className="vt-muted">Drops in</span>{' '}
+              <Countdown
+                availableTime={availableAt}
+                available={item.state === 'available' || item.state === 'active'}
+                onEnd={(end) => setLive(end === 'live')}
+              />
+            </div>
+          )}
+        </div>
+        <div className="vt-actions">
+          {cheapest?.activeSaleListing ? (
+            <Link className="vt-button vt-button--primary" to="/nft/$id" params={{ id: cheapest.id }}>
+              Buy now · {formatUsd(cheapest.activeSaleListing.price)}
+            </Link>
+          ) : (
+            <Button
+              disabled={!purchasable || !live || item.quantityAvailable === 0}
+              onClick={() => (loggedIn ? undefined : ui.send({ type: 'ui.signup.show' }))}
+              aria-describedby="buy-note"
+            >
+              Buy now
+            </Button>
+          )}
+        </div>
+        <p id="buy-note" className="vt-muted">
+          {item.quantityAvailable === 0
+            ? 'Sold out. Editions come back on sale when their owners list them.'
+            : cheapest
+              ? `${listings.length} ${listings.length === 1 ? 'edition is' : 'editions are'} for sale by collectors.`
+              : !live
+                ? 'This drop opens when the countdown ends.'
+                : 'Bought editions are minted to your wallet.'}
+        </p>
+        <nav className="vt-tabs-nav" aria-label="Item">
+          <Link to="/nft/$id/details" params={{ id: item.id }} className={showHistory ? '' : 'is-active'}>
+            Details
+          </Link>
+          <Link to="/nft/$id/history" params={{ id: item.id }} className={showHistory ? 'is-active' : ''}>
+            History
+          </Link>
+        </nav>
+        {showHistory ? (
+          <History items={history} />
+        ) : (
+          <dl className="vt-nft__details">
+            <dt>Owner</dt>
+            <dd>
+              {storefront ? (
+                <Link to="/s/$vanityUrl" params={{ vanityUrl: storefront.vanityUrl }}>
+                  {storefront.name}
+                </Link>
+              ) : (
+                '—'
+              )}
+            </dd>
+            <dt>Category</dt>
+            <dd>{storefront?.category ? categoryLabels[storefront.category] : '—'}</dd>
+            <dt>Rarity</dt>
+            <dd>{rarityLabels[item.rarityLevel]}</dd>
+            <dt>Description</dt>
+            <dd>{item.description}</dd>
+            {pack && (
+              <>
+                <dt>In this pack</dt>
+                <dd>{(item as PackJson).blueprints.map((b) => b.title).join(', ')}</dd>
+              </>
+            )}
+          </dl>
+        )}
+        {listings.length > 0 && (
+          <section aria-labelledby="for-sale-heading">
+            <h2 id="for-sale-heading" className="vt-h3">
+              For sale by collectors
+            </h2>
+            <ul className="vt-history">
+              {listings.map((n) => (
+                <li key={n.id}>
+                  <Link to="/nft/$id" params={{ id: n.id }}>
+                    Edition {seriesLabel(n.seriesNumber)}
+                  </Link>
+                  <strong>{formatUsd(n.activeSaleListing!.price)}</strong>
+                  <span className="vt-muted">@{n.owner.username ?? n.owner.wallet.walletAddress}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+      {expanded && asset && (
+        <Modal open onClose={() => setExpanded(false)} closeOnOutsideClick size="lg" title={item.title}>
+          <img
+            src={asset}
+            alt={item.title}
+            style={{ width: '100%', height: 'auto' }}
+            width={1000}
+            height={1000}
+          />
+        </Modal>
+      )}
+    </article>
+  );
+}
+
+function History({ items }: { items: HistoryItem[] }) {
+  if (items.length === 0) return <p className="vt-muted">No history yet.</p>;
+  return (
+    <ol className="vt-history" aria-label="History">
+      {items.map((h) => (
+        <li key={h.id}>
+          <Avatar src={h.user.avatarUrl ?? undefined} seed={h.user.seed} alt="" size={32} />
+          <span>
+            <strong>{h.user.name}</strong>{' '}
+            {h.type === 'creation'
+              ? 'created this item'
+              : `bought edition ${seriesLabel(h.seriesNumber ?? 0)}`}
+          </span>
+          <span className="vt-muted">{timeAgo(toDate(h.createdAt))}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}

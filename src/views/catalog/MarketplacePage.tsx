@@ -1,0 +1,213 @@
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import {
+  categoryOptions,
+  MARKET_PAGE_SIZE,
+  type MarketSearch,
+  type MarketSort,
+  marketSortLabels,
+  marketSorts,
+  parseCategories,
+} from '../../domain/marketSearch';
+import { parseDollars } from '../../domain/money';
+import { Button, TextInput } from '../components';
+import { ItemGrid } from './ItemCard';
+import './catalog.css';
+
+const route = getRouteApi('/marketplace');
+
+/**
+ * Marketplace (SPEC §2): search form, the count available, a sidebar filter (price range in dollars,
+ * storefront categories) applied with Apply, and the sort. Everything lives in the URL.
+ */
+export function MarketplacePage() {
+  const search = route.useSearch();
+  const { page } = route.useLoaderData();
+  const navigate = useNavigate({ from: '/marketplace' });
+  const go = (next: MarketSearch) => navigate({ search: next });
+  const current = search.page ?? 1;
+  const pages = Math.max(1, Math.ceil(page.total / MARKET_PAGE_SIZE));
+
+  return (
+    <section className="vt-page">
+      <h1 className="vt-page__title">Marketplace</h1>
+      <div className="vt-toolbar">
+        <SearchForm
+          value={search.q ?? ''}
+          onSearch={(q) => go({ ...search, q: q || undefined, page: undefined })}
+        />
+        <p className="vt-muted" aria-live="polite">
+          {page.total === 1 ? '1 item available' : `${page.total.toLocaleString('en-US')} items available`}
+        </p>
+        <label className="vt-inline-field">
+          <span>Sort by</span>{' '}
+          <select
+            className="vt-select"
+            value={search.sort ?? 'price-asc'}
+            onChange={(e) => go({ ...search, sort: e.target.value as MarketSort, page: undefined })}
+          >
+            {marketSorts.map((s) => (
+              <option key={s} value={s}>
+                {marketSortLabels[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="vt-catalog">
+        <PriceCategoryFilter
+          key={`${search.min}|${search.max}|${search.categories}`}
+          search={search}
+          onApply={(next) => go({ ...search, ...next, page: undefined })}
+        />
+        <div>
+          {page.results.length > 0 ? (
+            <ItemGrid items={page.results} label="Items" />
+          ) : (
+            <div className="vt-empty">
+              <h2>No matching items</h2>
+              <p className="vt-muted">Try another search, a wider price range or more categories.</p>
+            </div>
+          )}
+          {pages > 1 && (
+            <nav className="vt-pager" aria-label="Pages">
+              <Button
+                variant="secondary"
+                disabled={current <= 1}
+                onClick={() => go({ ...search, page: current - 1 })}
+              >
+                Previous
+              </Button>
+              <span className="vt-muted">
+                Page {current} of {pages}
+              </span>
+              <Button
+                variant="secondary"
+                disabled={current >= pages}
+                onClick={() => go({ ...search, page: current + 1 })}
+              >
+                Next
+              </Button>
+            </nav>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function SearchForm({
+  value,
+  onSearch,
+  label = 'Search items',
+}: {
+  value: string;
+  onSearch: (q: string) => void;
+  label?: string;
+}) {
+  const [text, setText] = useState(value);
+  return (
+    <search className="vt-searchbar">
+      <form
+        className="vt-searchbar__form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSearch(text.trim());
+        }}
+      >
+        <TextInput
+          label={label}
+          hideLabel
+          type="search"
+          placeholder={label}
+          value={text}
+          clearable
+          onClear={() => {
+            setText('');
+            onSearch('');
+          }}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <Button type="submit">Search</Button>
+      </form>
+    </search>
+  );
+}
+
+/** The sidebar filter: a price range in dollars and storefront categories, applied together. */
+export function PriceCategoryFilter({
+  search,
+  onApply,
+  categories = true,
+}: {
+  search: MarketSearch;
+  onApply: (next: Pick<MarketSearch, 'min' | 'max' | 'categories'>) => void;
+  categories?: boolean;
+}) {
+  const [min, setMin] = useState(search.min?.toString() ?? '');
+  const [max, setMax] = useState(search.max?.toString() ?? '');
+  const [chosen, setChosen] = useState(parseCategories(search.categories));
+  const minCents = min.trim() ? parseDollars(min) : 0;
+  const maxCents = max.trim() ? parseDollars(max) : Number.POSITIVE_INFINITY;
+  const minError = minCents === null ? 'Enter an amount in dollars, e.g. 25 or 12.50' : undefined;
+  const maxError =
+    maxCents === null
+      ? 'Enter an amount in dollars, e.g. 25 or 12.50'
+      : minCents !== null && maxCents < minCents
+        ? 'The maximum is below the minimum'
+        : undefined;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (minError || maxError) return;
+    onApply({
+      min: min.trim() ? minCents! / 100 : undefined,
+      max: max.trim() ? (maxCents as number) / 100 : undefined,
+      categories: chosen.length ? chosen.join(',') : undefined,
+    });
+  };
+  return (
+    <form className="vt-filter" aria-label="Filter" onSubmit={submit} noValidate>
+      <fieldset>
+        <legend>Price (USD)</legend>
+        <div className="vt-filter__range">
+          <TextInput
+            label="Min"
+            inputMode="decimal"
+            placeholder="$0"
+            value={min}
+            error={minError}
+            onChange={(e) => setMin(e.target.value)}
+          />
+          <TextInput
+            label="Max"
+            inputMode="decimal"
+            placeholder="Any"
+            value={max}
+            error={maxError}
+            onChange={(e) => setMax(e.target.value)}
+          />
+        </div>
+      </fieldset>
+      {categories && (
+        <fieldset>
+          <legend>Storefront categories</legend>
+          {categoryOptions.map((c) => (
+            <label key={c.value} className="vt-check">
+              <input
+                type="checkbox"
+                checked={chosen.includes(c.value)}
+                onChange={(e) =>
+                  setChosen((list) =>
+                    e.target.checked ? [...list, c.value] : list.filter((x) => x !== c.value),
+                  )
+                }
+              />
+              <span>{c.label}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <Button type="submit">Apply</Button>
+    </form>
+  );
+}

@@ -1,0 +1,139 @@
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { categoryLabels } from '../../domain/catalog';
+import { timings } from '../../domain/constants';
+import { useApp } from '../AppContext';
+import { Avatar, Dropdown } from '../components';
+import { ItemGrid } from './ItemCard';
+import { PriceCategoryFilter } from './MarketplacePage';
+import { ReportStorefrontDialog } from './ReportStorefrontDialog';
+import './catalog.css';
+
+const route = getRouteApi('/s/$vanityUrl');
+
+export interface StorefrontSearch {
+  min?: number;
+  max?: number;
+}
+
+/**
+ * A creator's public storefront (/s/{vanityUrl}, SPEC §2): banner; sidebar with logo, name, category,
+ * share and contact; collapsible About; a price filter with Apply; the grid. Light or dark theme.
+ */
+export function StorefrontPage() {
+  const { storefront: s, items, share, reportMachine } = route.useLoaderData();
+  const search = route.useSearch();
+  const navigate = useNavigate({ from: '/s/$vanityUrl' });
+  const { session, ui } = useApp();
+  const loggedIn = useSelector(session, (st) => st.matches('loggedIn'));
+  const [reporting, setReporting] = useState(false);
+  const filtered = !!(search.min || search.max);
+
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(share.url);
+      ui.send({
+        type: 'ui.toast.show',
+        id: 'link-copied',
+        text: 'Link copied',
+        duration: timings.copyToastMs,
+      });
+    } catch {
+      ui.send({ type: 'ui.toast.show', id: 'link-copied', text: share.url, duration: timings.copyToastMs });
+    }
+  };
+  const report = () => (loggedIn ? setReporting(true) : ui.send({ type: 'ui.signup.show' }));
+
+  return (
+    <article className={`vt-storefront vt-storefront--${s.theme}`} data-theme={s.theme}>
+      <div className="vt-storefront__banner">
+        {s.bannerUrl && <img src={s.bannerUrl} alt="" width={1500} height={300} />}
+      </div>
+      <div className="vt-storefront__body">
+        <aside className="vt-storefront__side" aria-label="About this storefront">
+          <div className="vt-storefront__logo">
+            <Avatar src={s.logoUrl ?? undefined} seed={s.id} alt={`${s.name} logo`} size={104} />
+          </div>
+          <h1 className="vt-page__title">{s.name}</h1>
+          {s.category && <p className="vt-muted">{categoryLabels[s.category]}</p>}
+          <div className="vt-actions">
+            <Dropdown
+              trigger="Share"
+              items={[
+                { id: 'copy', label: 'Copy link', onSelect: () => void copyLink() },
+                { id: 'twitter', label: 'Share on X (Twitter)', href: share.links.twitter, separator: true },
+                { id: 'facebook', label: 'Share on Facebook', href: share.links.facebook },
+                { id: 'telegram', label: 'Share on Telegram', href: share.links.telegram },
+                { id: 'linkedin', label: 'Share on LinkedIn', href: share.links.linkedin },
+                { id: 'email', label: 'Share by email', href: share.links.email },
+              ]}
+            />
+            <Dropdown
+              trigger="More"
+              items={[
+                ...(s.contactEmail
+                  ? [{ id: 'contact', label: 'Contact the creator', href: `mailto:${s.contactEmail}` }]
+                  : []),
+                { id: 'report', label: 'Report storefront', onSelect: report, danger: true },
+              ]}
+            />
+          </div>
+          {s.contactEmail && (
+            <a href={`mailto:${s.contactEmail}`} className="vt-link">
+              Contact
+            </a>
+          )}
+          <details className="vt-storefront__about" open>
+            <summary>About</summary>
+            <p>{s.description || 'This creator has not written an introduction yet.'}</p>
+          </details>
+          <PriceCategoryFilter
+            key={`${search.min}|${search.max}`}
+            search={search}
+            categories={false}
+            onApply={({ min, max }) => navigate({ search: { min, max } })}
+          />
+        </aside>
+        <section aria-label="Items">
+          {items.results.length > 0 ? (
+            <ItemGrid items={items.results} label={`${s.name} items`} />
+          ) : (
+            <div className="vt-empty">
+              <h2>{filtered ? 'No matching NFTs' : 'No NFTs yet'}</h2>
+              <p className="vt-muted">
+                {filtered
+                  ? 'Nothing in this price range. Try a wider one.'
+                  : 'This storefront has nothing for sale yet.'}
+              </p>
+            </div>
+          )}
+        </section>
+      </div>
+      {reporting && (
+        <ReportDialog
+          machine={reportMachine}
+          storefrontId={s.id}
+          name={s.name}
+          onDone={() => setReporting(false)}
+        />
+      )}
+    </article>
+  );
+}
+
+function ReportDialog({
+  machine,
+  storefrontId,
+  name,
+  onDone,
+}: {
+  machine: ReturnType<typeof route.useLoaderData>['reportMachine'];
+  storefrontId: string;
+  name: string;
+  onDone: () => void;
+}) {
+  const { inspect } = useApp();
+  const actor = useActorRef(machine, { input: { storefrontId }, inspect });
+  return <ReportStorefrontDialog actor={actor} storefrontName={name} onDone={onDone} />;
+}

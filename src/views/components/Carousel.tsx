@@ -1,0 +1,268 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactNode,
+  useContext,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { canMove, carouselMachine } from '../../../machines/carousel';
+import { CAROUSEL_SWIPE_THRESHOLD } from '../../domain/constants';
+import { AppContext } from '../AppContext';
+import { cx } from './cx';
+import './carousel.css';
+
+export interface CarouselProps {
+  slides: ReactNode[];
+  /** Accessible name of the carousel ("How Vitrine works", "Items of Ada's storefront"). */
+  label: string;
+  /** Move to the next slide every 4000 ms (off with prefers-reduced-motion). Default false. */
+  autoScroll?: boolean;
+  /** Wrap from the last slide to the first and back. Default true. */
+  loop?: boolean;
+  className?: string;
+}
+
+const prefersReducedMotion = () =>
+  typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * A carousel of `slides` (SPEC "carousel (shows 1, 2 or more than 2 items)"): previous/next buttons,
+ * one dot per slide, ArrowLeft/ArrowRight, pointer swipes with a 10 % threshold, and optional
+ * auto-scroll paused while hovered or focused. One slide: no controls. A new number of slides (or
+ * options) starts a new carousel at the first slide.
+ */
+export function Carousel(props: CarouselProps) {
+  return (
+    <CarouselActor key={`${props.slides.length}:${!!props.autoScroll}:${props.loop ?? true}`} {...props} />
+  );
+}
+
+function CarouselActor({ slides, label, autoScroll = false, loop, className }: CarouselProps) {
+  // A component of its own: it works inside the app (inspection) and outside it.
+  const inspect = useContext(AppContext)?.inspect;
+  const [reducedMotion] = useState(prefersReducedMotion);
+  const actor = useActorRef(carouselMachine, {
+    input: { count: slides.length, autoScroll: autoScroll && !reducedMotion, loop },
+    inspect,
+  });
+  return <CarouselView actor={actor} slides={slides} label={label} className={className} />;
+}
+
+export interface CarouselViewProps {
+  actor: ActorRefFrom<typeof carouselMachine>;
+  slides: ReactNode[];
+  label: string;
+  className?: string;
+}
+
+export function CarouselView({ actor, slides, label, className }: CarouselViewProps) {
+  const trackId = useId();
+  const index = useSelector(actor, (s) => s.context.index);
+  const count = useSelector(actor, (s) => s.context.count);
+  const loop = useSelector(actor, (s) => s.context.loop);
+  const offset = useSelector(actor, (s) => s.context.offset);
+  const single = useSelector(actor, (s) => s.matches('single'));
+  const swiping = useSelector(actor, (s) => s.matches({ browsing: 'swiping' }));
+  const playing = useSelector(actor, (s) => s.matches({ browsing: 'playing' }));
+
+  const viewport = useRef<HTMLDivElement>(null);
+  const drag = useRef<{ pointerId: number; startX: number; width: number } | null>(null);
+  /** A swipe went past the threshold: the click that ends it must not activate a link in the slide. */
+  const dragged = useRef(false);
+  const hovered = useRef(false);
+  const focused = useRef(false);
+
+  const hasPrev = canMove({ index, count, loop }, -1);
+  const hasNext = canMove({ index, count, loop }, 1);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (single || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target as HTMLElement;
+    if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      actor.send({ type: 'carousel.prev' });
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      actor.send({ type: 'carousel.next' });
+    }
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (single || !event.isPrimary || (event.pointerType === 'mouse' && event.button !== 0)) return;
+    drag.current = {
+      pointerId: event.pointerId,
+      startX: event.clientX,
+      width: viewport.current?.getBoundingClientRect().width ?? 0,
+    };
+    dragged.current = false;
+    actor.send({ type: 'carousel.swipe.start' });
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const current = drag.current;
+    if (!current || event.pointerId !== current.pointerId) return;
+    const fraction = current.width > 0 ? (event.clientX - current.startX) / current.width : 0;
+    if (!dragged.current && Math.abs(fraction) >= CAROUSEL_SWIPE_THRESHOLD) {
+      dragged.current = true;
+      // Captured only once it is a swipe: a capture from the start would retarget a tap's click away
+      // from the link or button it landed on.
+      try {
+        event.currentTarget.setPointerCapture?.(event.pointerId);
+      } catch {
+        // The pointer is gone already: its up or cancel ends the swipe anyway.
+      }
+    }
+    actor.send({ type: 'carousel.swipe.move', fraction });
+  };
+  const endDrag = (
+    event: PointerEvent<HTMLDivElement>,
+    type: 'carousel.swipe.end' | 'carousel.swipe.cancel',
+  ) => {
+    if (!drag.current || event.pointerId !== drag.current.pointerId) return;
+    drag.current = null;
+    actor.send({ type });
+  };
+  const onClickCapture = (event: MouseEvent<HTMLDivElement>) => {
+    // detail 0: a click from the keyboard, never the end of a swipe.
+    if (!dragged.current || event.detail === 0) return;
+    dragged.current = false;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+
+  // Hover or focus anywhere in the carousel pauses auto-scroll; it resumes when both have left.
+  const pause = () => actor.send({ type: 'carousel.pause' });
+  const resumeUnlessHeld = () => {
+    if (!hovered.current && !focused.current) actor.send({ type: 'carousel.resume' });
+  };
+  const onFocus = () => {
+    focused.current = true;
+    pause();
+  };
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+    focused.current = false;
+    resumeUnlessHeld();
+  };
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={label}
+      className={cx('vt-carousel', single && 'vt-carousel--single', className)}
+      data-index={index}
+      onKeyDown={onKeyDown}
+      onPointerEnter={() => {
+        hovered.current = true;
+        pause();
+      }}
+      onPointerLeave={() => {
+        hovered.current = false;
+        resumeUnlessHeld();
+      }}
+      onFocus={onFocus}
+      onBlur={onBlur}
+    >
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the swipe surface; buttons and arrow keys do the same. */}
+      <div
+        ref={viewport}
+        className="vt-carousel__viewport"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={(event) => endDrag(event, 'carousel.swipe.end')}
+        onPointerCancel={(event) => endDrag(event, 'carousel.swipe.cancel')}
+        // Not captured yet (under the threshold): leaving the slides drops the swipe.
+        onPointerLeave={(event) => {
+          if (!dragged.current) endDrag(event, 'carousel.swipe.cancel');
+        }}
+        onClickCapture={onClickCapture}
+        onDragStart={(event) => event.preventDefault()}
+      >
+        <div
+          id={trackId}
+          className={cx('vt-carousel__track', swiping && 'vt-carousel__track--swiping')}
+          style={{ transform: `translateX(${(offset - index) * 100}%)` }}
+          aria-live={playing ? 'off' : 'polite'}
+        >
+          {slides.map((slide, i) => (
+            // biome-ignore lint/a11y/useSemanticElements: WAI-ARIA carousel pattern: a slide is a group, not a form fieldset.
+            <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: slides are positional; the carousel restarts when their number changes.
+              key={i}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${slides.length}`}
+              className={cx('vt-carousel__slide', i === index && 'vt-carousel__slide--current')}
+              inert={i !== index}
+            >
+              {slide}
+            </div>
+          ))}
+        </div>
+      </div>
+      {single ? null : (
+        <div className="vt-carousel__controls">
+          <button
+            type="button"
+            className="vt-carousel__arrow"
+            aria-label="Previous slide"
+            aria-controls={trackId}
+            disabled={!hasPrev}
+            onClick={() => actor.send({ type: 'carousel.prev' })}
+          >
+            <Chevron direction="left" />
+          </button>
+          <div className="vt-carousel__dots">
+            {slides.map((_, i) => (
+              <button
+                // biome-ignore lint/suspicious/noArrayIndexKey: one dot per slide position.
+                key={i}
+                type="button"
+                className="vt-carousel__dot"
+                aria-label={`Go to slide ${i + 1}`}
+                aria-controls={trackId}
+                aria-current={i === index ? 'true' : undefined}
+                onClick={() => actor.send({ type: 'carousel.goTo', index: i })}
+              />
+            ))}
+          </div>
+          <button
+            type="button"
+            className="vt-carousel__arrow"
+            aria-label="Next slide"
+            aria-controls={trackId}
+            disabled={!hasNext}
+            onClick={() => actor.send({ type: 'carousel.next' })}
+          >
+            <Chevron direction="right" />
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Chevron({ direction }: { direction: 'left' | 'right' }) {
+  return (
+    <svg
+      width={20}
+      height={20}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={direction === 'left' ? 'm15 18-6-6 6-6' : 'm9 18 6-6-6-6'} />
+    </svg>
+  );
+}

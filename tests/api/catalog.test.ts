@@ -1,0 +1,307 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nftPurchases, nfts } from '../../server/db/schema';
+import { insertBlueprint, insertPack, insertStorefront, insertUser } from '../../server/seed/factory';
+import { databases, type Json, register, useTestApp } from './support/harness';
+
+/** The catalog API (SPEC §3 "Filters", §7): storefronts, blueprints, packs, history, reports, share. */
+describe.each(databases)('catalog on %s', (database) => {
+  const t = useTestApp(database);
+  const ids: Record<string, string> = {};
+  const day = 86_400_000;
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    const base = new Date('2026-01-01T00:00:00Z').getTime();
+    const owner = async (n: string) =>
+      insertUser(db, { email: `${n}@example.com`, username: n, firstName: n, walletAddress: undefined });
+    const music = await insertStorefront(db, {
+      ownerId: (await owner('aria')).id,
+      name: 'Aria Sounds',
+      vanityUrl: 'aria-sounds',
+      category: 'music',
+      theme: 'dark',
+      createdAt: new Date(base),
+    });
+    const art = await insertStorefront(db, {
+      ownerId: (await owner('brush')).id,
+      name: 'Brush & Pixel',
+      vanityUrl: 'brush-pixel',
+      category: 'digitalArt',
+      createdAt: new Date(base + day),
+    });
+    const hidden = await insertStorefront(db, {
+      ownerId: (await owner('ghost')).id,
+      name: 'Ghost Shop',
+      vanityUrl: 'ghost-shop',
+      category: 'gaming',
+      enabled: false,
+      createdAt: new Date(base + 2 * day),
+    });
+    const empty = await insertStorefront(db, {
+      ownerId: (await owner('empty')).id,
+      name: 'Empty Shelf',
+      vanityUrl: 'empty-shelf',
+      category: 'music',
+      createdAt: new Date(base + 3 * day),
+    });
+    Object.assign(ids, { music: music.id, art: art.id, hidden: hidden.id, empty: empty.id });
+    const bp = (storefrontId: string, title: string, price: number, extra = {}) =>
+      insertBlueprint(db, { storefrontId, title, price, quantity: 10, ...extra });
+    ids.harbor = (await bp(music.id, 'Harbor Lights', 2500, { rarityLevel: 'rare' })).id;
+    ids.dunes = (await bp(music.id, 'Quiet Dunes 100%', 900, { quantity: 50 })).id;
+    ids.free = (await bp(music.id, 'Free Sampler', 0)).id;
+    ids.soldOut = (await bp(art.id, 'Neon Harbor', 12_000, { state: 'soldOut', quantityAvailable: 0 })).id;
+    ids.draft = (await bp(art.id, 'Draft Harbor', 100, { state: 'created' })).id;
+    ids.hiddenItem = (await bp(art.id, 'Hidden Harbor', 100, { visible: false })).id;
+    ids.offline = (await bp(hidden.id, 'Offline Harbor', 100)).id;
+    const pack = await insertPack(db, {
+      storefrontId: art.id,
+      title: 'Starter Pack',
+      price: 3000,
+      quantity: 100,
+    });
+    ids.pack = pack.id;
+    ids.inPack = (
+      await bp(art.id, 'Pack Card', 0, { type: 'standaloneInPack', blueprintPackId: pack.id })
+    ).id;
+  });
+
+  const get = async (path: string) => t.request('GET', `/api${path}`);
+  const titles = (body: Json) => (body.results as Json[]).map((b) => b.title);
+
+  describe('GET /api/blueprints', () => {
+    it('lists what visitors may see, cheapest first by default, with its storefront and the total', async () => {
+      const res = await get('/blueprints');
+      expect(res.status).toBe(200);
+      // Equal prices keep a stable order (by id); both free items come first.
+      expect(titles(res.body).slice(0, 2).sort()).toEqual(['Free Sampler', 'Pack Card']);
+      expect(titles(res.body).slice(2)).toEqual(['Quiet Dunes 100%', 'Harbor Lights', 'Neon Harbor']);
+      expect(res.body.total).toBe(5);
+      expect(res.body.results[3]).toMatchObject({
+        id: ids.harbor,
+        price: 2500,
+        quantity: 10,
+        quantityAvailable: 10,
+        rarityLevel: 'rare',
+        state: 'active',
+        isSoldOut: false,
+        storefront: { id: ids.music, name: 'Aria Sounds', theme: 'dark', vanityUrl: 'aria-sounds' },
+      });
+      expect(res.body.results[3].flowBlueprintId).toMatch(/^\d+$/);
+    });
+
+    it('filters by price in cents (inclusive), title search (case-insensitive, wildcards literal) and categories', async () => {
+      expect(titles((await get('/blueprints?min=900&max=2500')).body)).toEqual([
+        'Quiet Dunes 100%',
+        'Harbor Lights',
+      ]);
+      expect(titles((await get('/blueprints?search=HARBOR')).body)).toEqual(['Harbor Lights', 'Neon Harbor']);
+      expect(titles((await get('/blueprints?search=100%25')).body)).toEqual(['Quiet Dunes 100%']);
+      expect(titles((await get('/blueprints?search=_')).body)).toEqual([]);
+      expect(titles((await get('/blueprints?storefrontCategories=digitalArt')).body)).toEqual([
+        'Pack Card',
+        'Neon Harbor',
+      ]);
+      expect((await get('/blueprints?storefrontCategories=music,digitalArt')).body.total).toBe(5);
+      expect(titles((await get(`/blueprints?storefrontId=${ids.music}&states=soldOut`)).body)).toEqual([]);
+      expect(titles((await get('/blueprints?states=soldOut')).body)).toEqual(['Neon Harbor']);
+    });
+
+    it('sorts by price, quantity or created date in either direction, and pages with from/to', async () => {
+      expect(titles((await get('/blueprints?sort[column]=price&sort[direction]=desc')).body)[0]).toBe(
+        'Neon Harbor',
+      );
+      expect(titles((await get('/blueprints?sort[column]=quantity&sort[direction]=desc')).body)[0]).toBe(
+        'Quiet Dunes 100%',
+      );
+      const all = titles((await get('/blueprints')).body);
+      const page = await get('/blueprints?from=2&to=3');
+      expect(titles(page.body)).toEqual(all.slice(1, 3));
+      expect(page.body.total).toBe(5);
+    });
+
+    it('shows the owner their drafts and hidden items, never a visitor', async () => {
+      expect(titles((await get(`/blueprints?storefrontId=${ids.art}&states=created`)).body)).toEqual([]);
+      const db = t.database.db;
+      const me = await register(t);
+      const mine = await insertStorefront(db, { ownerId: me.id, name: 'Mine', vanityUrl: 'mine-1' });
+      await insertBlueprint(db, {
+        storefrontId: mine.id,
+        title: 'My Draft',
+        price: 1,
+        quantity: 1,
+        state: 'created',
+      });
+      await insertBlueprint(db, {
+        storefrontId: mine.id,
+        title: 'My Hidden',
+        price: 2,
+        quantity: 1,
+        visible: false,
+      });
+      const res = await t.request('GET', `/api/blueprints?storefrontId=${mine.id}`, { token: me.authToken });
+      expect(titles(res.body)).toEqual(['My Draft', 'My Hidden']);
+      expect(titles((await get(`/blueprints?storefrontId=${mine.id}`)).body)).toEqual([]);
+    });
+
+    it('refuses bad filters with the field named, never a 500', async () => {
+      for (const [query, field] of [
+        ['min=abc', 'min'],
+        ['max=-1', 'max'],
+        ['min=500&max=100', 'max'],
+        ['states=sleeping', 'states'],
+        ['storefrontCategories=cooking', 'storefrontCategories'],
+        ['sort[column]=title', 'sort[column]'],
+        ['sort[direction]=up', 'sort[direction]'],
+        ['from=0', 'from'],
+        ['from=1&to=500', 'to'],
+        ['storefrontId=nope', 'storefrontId'],
+        [`search=${'x'.repeat(101)}`, 'search'],
+      ]) {
+        const res = await get(`/blueprints?${query}`);
+        expect(res.status, query).toBe(400);
+        expect(res.body, query).toMatchObject({ code: 'INVALID_VALUE', field });
+      }
+    });
+  });
+
+  describe('GET /api/blueprints/{id} and its history', () => {
+    it('answers a visible blueprint and 404 for drafts, hidden items, disabled storefronts and unknown ids', async () => {
+      expect((await get(`/blueprints/${ids.harbor}`)).body.title).toBe('Harbor Lights');
+      for (const id of [
+        ids.draft,
+        ids.hiddenItem,
+        ids.offline,
+        '00000000-0000-4000-8000-000000000000',
+        'nope',
+      ]) {
+        expect((await get(`/blueprints/${id}`)).status, id).toBe(404);
+      }
+    });
+
+    it('lists purchases newest first, then the creation', async () => {
+      const harbor = (await get(`/blueprints/${ids.harbor}`)).body;
+      const buyer = await register(t);
+      const db = t.database.db;
+      const blueprintId = Number(harbor.flowBlueprintId);
+      for (const serial of [1, 2]) {
+        await db.insert(nfts).values({
+          id: `${blueprintId}${serial}`,
+          blueprintId,
+          serialNumber: serial,
+          owner: '0x01cf0e2f2f715450',
+        });
+        await db.insert(nftPurchases).values({
+          transactionId: `${'a'.repeat(63)}${serial}`,
+          buyerId: buyer.id,
+          walletAddress: '0x01cf0e2f2f715450',
+          nftId: `${blueprintId}${serial}`,
+          type: 'directPurchase',
+          amount: 2500,
+          purchasedOn: new Date(Date.UTC(2026, 5, serial)),
+        });
+      }
+      const res = await get(`/blueprints/${ids.harbor}/history`);
+      expect(res.status).toBe(200);
+      expect(res.body.results.map((h: Json) => [h.type, h.seriesNumber, h.user.name])).toEqual([
+        ['purchase', 2, buyer.username],
+        ['purchase', 1, buyer.username],
+        ['creation', null, 'Aria Sounds'],
+      ]);
+    });
+  });
+
+  describe('blueprint packs', () => {
+    it('lists visible packs and answers one with its blueprints', async () => {
+      const list = await get('/blueprint-packs');
+      expect(list.body.results.map((p: Json) => p.title)).toEqual(['Starter Pack']);
+      const pack = await get(`/blueprint-packs/${ids.pack}`);
+      expect(pack.body).toMatchObject({ title: 'Starter Pack', price: 3000, isPack: true });
+      expect(pack.body.blueprints.map((b: Json) => b.title)).toEqual(['Pack Card']);
+      expect((await get('/blueprint-packs?type=sticker')).body.total).toBe(0);
+      expect((await get('/blueprint-packs?type=hat')).status).toBe(400);
+    });
+  });
+
+  describe('storefronts', () => {
+    it('lists enabled storefronts newest first with previews; search, categories, hasBlueprints and sort', async () => {
+      const names = async (q: string) =>
+        (await get(`/storefronts${q}`)).body.results.map((s: Json) => s.name);
+      expect(await names('')).toEqual(
+        expect.arrayContaining(['Empty Shelf', 'Brush & Pixel', 'Aria Sounds']),
+      );
+      expect(await names('')).not.toContain('Ghost Shop');
+      expect((await names('?sort[direction]=asc'))[0]).toBe('Aria Sounds');
+      expect(await names('?search=pixel')).toEqual(['Brush & Pixel']);
+      expect(await names('?categories=music')).toEqual(['Empty Shelf', 'Aria Sounds']);
+      expect(await names('?categories=music&hasBlueprints=true')).toEqual(['Aria Sounds']);
+      expect(await names('?categories=music&hasBlueprints=false')).toEqual(['Empty Shelf']);
+      const aria = (await get('/storefronts?search=aria')).body.results[0];
+      expect(aria.previews.map((p: Json) => p.title).sort()).toEqual([
+        'Free Sampler',
+        'Harbor Lights',
+        'Quiet Dunes 100%',
+      ]);
+      expect((await get('/storefronts?categories=cooking')).status).toBe(400);
+    });
+
+    it('answers a storefront by id or vanity URL (any case); disabled ones are not found', async () => {
+      expect((await get(`/storefronts/${ids.music}`)).body.name).toBe('Aria Sounds');
+      expect((await get('/storefronts/ARIA-SOUNDS')).body.id).toBe(ids.music);
+      expect((await get('/storefronts/ghost-shop')).status).toBe(404);
+      expect((await get('/storefronts/no such')).status).toBe(404);
+    });
+
+    it('GET /api/storefronts/me answers the caller’s storefront, 404 without one, 401 logged out', async () => {
+      const me = await register(t);
+      expect((await t.request('GET', '/api/storefronts/me', { token: me.authToken })).status).toBe(404);
+      await insertStorefront(t.database.db, {
+        ownerId: me.id,
+        name: `Shop ${me.username}`,
+        vanityUrl: `shop-${me.username}`,
+      });
+      const res = await t.request('GET', '/api/storefronts/me', { token: me.authToken });
+      expect(res.body.ownerId).toBe(me.id);
+      expect((await get('/storefronts/me')).status).toBe(401);
+    });
+
+    it('shares the public link with social links and the caption', async () => {
+      const res = await get(
+        `/queries/storefront-share?storefrontId=${ids.music}&caption=${encodeURIComponent('Listen!')}`,
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.url).toMatch(/\/s\/aria-sounds$/);
+      expect(res.body.text).toBe('Listen!');
+      expect(res.body.links.twitter).toContain(encodeURIComponent(res.body.url));
+      expect((await get(`/queries/storefront-share?storefrontId=${ids.hidden}`)).status).toBe(404);
+    });
+  });
+
+  describe('POST /api/storefront-reports', () => {
+    it('records a report of a logged-in user; a reason is required and the description is at most 200', async () => {
+      const me = await register(t);
+      const post = (body: object) =>
+        t.request('POST', '/api/storefront-reports', { token: me.authToken, body });
+      const ok = await post({ storefrontId: ids.art, reason: 'misleading', description: 'Not as described' });
+      expect(ok.status).toBe(201);
+      expect(ok.body).toMatchObject({ storefrontId: ids.art, reason: 'misleading', status: 'created' });
+      expect((await post({ storefrontId: ids.art })).body).toMatchObject({
+        code: 'missing',
+        field: 'reason',
+      });
+      expect(
+        (await post({ storefrontId: ids.art, reason: 'other', description: 'x'.repeat(201) })).body,
+      ).toMatchObject({
+        code: 'INVALID_VALUE',
+        field: 'description',
+      });
+      expect(
+        (await post({ storefrontId: '00000000-0000-4000-8000-000000000000', reason: 'other' })).status,
+      ).toBe(404);
+      const anonymous = await t.request('POST', '/api/storefront-reports', {
+        body: { storefrontId: ids.art, reason: 'other' },
+      });
+      expect(anonymous.status).toBe(401);
+    });
+  });
+});

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { isFree, isPurchasable, stateLabel } from '../../src/domain/catalog';
+import { reviveDates, toDate } from '../../src/domain/dates';
+import { marketFilter, parseMarketSearch } from '../../src/domain/marketSearch';
+import { seriesLabel } from '../../src/domain/nft';
+import { parseStorefrontsSearch } from '../../src/domain/storefrontsSearch';
+import { timeAgo } from '../../src/domain/time';
+
+describe('marketplace URL (SPEC §3 filters: dollars in, cents out)', () => {
+  it('keeps valid values and drops malformed ones', () => {
+    expect(
+      parseMarketSearch({
+        q: '  harbor ',
+        min: '10',
+        max: 12.5,
+        categories: 'music,cooking,gaming',
+        sort: 'price-desc',
+        page: '3',
+      }),
+    ).toEqual({ q: 'harbor', min: 10, max: 12.5, categories: 'music,gaming', sort: 'price-desc', page: 3 });
+    expect(
+      parseMarketSearch({ min: 'ten', max: '1.234', sort: 'title', page: '-1', categories: 'cooking' }),
+    ).toEqual({});
+    // The default sort stays out of the URL.
+    expect(parseMarketSearch({ sort: 'price-asc' })).toEqual({});
+  });
+
+  it('turns a URL into the API filter: cents, categories, sort column and a 24-item page', () => {
+    expect(
+      marketFilter({ q: 'dune', min: 10, max: 12.5, categories: 'music', sort: 'edition-desc', page: 2 }),
+    ).toEqual({
+      search: 'dune',
+      min: 1000,
+      max: 1250,
+      storefrontCategories: ['music'],
+      sort: 'quantity',
+      direction: 'desc',
+      from: 25,
+      to: 48,
+    });
+    expect(marketFilter({})).toMatchObject({
+      sort: 'price',
+      direction: 'asc',
+      from: 1,
+      to: 24,
+      storefrontCategories: [],
+    });
+    expect(marketFilter({ min: 0.1 }).min).toBe(10);
+  });
+
+  it('reads the browse-storefronts URL', () => {
+    expect(parseStorefrontsSearch({ q: 'aria', sort: 'oldest', categories: 'music' })).toEqual({
+      q: 'aria',
+      sort: 'oldest',
+      categories: 'music',
+    });
+    expect(parseStorefrontsSearch({ sort: 'newest', categories: 'x' })).toEqual({});
+  });
+});
+
+describe('SPEC §4 rules of blueprints', () => {
+  const b = (over: object) => ({
+    type: 'standalone' as const,
+    state: 'active' as const,
+    price: 100,
+    blueprintPackId: null,
+    ...over,
+  });
+  it('purchasable: standalone or sticker when active or printed; others when active or sold out and priced', () => {
+    expect(isPurchasable(b({}))).toBe(true);
+    expect(isPurchasable(b({ state: 'printed' }))).toBe(true);
+    expect(isPurchasable(b({ state: 'soldOut' }))).toBe(false);
+    expect(isPurchasable(b({ type: 'sticker', state: 'available' }))).toBe(false);
+    expect(isPurchasable(b({ type: 'standaloneInPack', state: 'soldOut' }))).toBe(true);
+    expect(isPurchasable(b({ type: 'standaloneInPack', price: 0 }))).toBe(false);
+  });
+  it('free: price 0 and not in a pack', () => {
+    expect(isFree(b({ price: 0 }))).toBe(true);
+    expect(isFree(b({ price: 0, blueprintPackId: 'p' }))).toBe(false);
+  });
+  it('labels states as the dashboard does', () => {
+    expect(stateLabel('created')).toBe('Draft');
+    expect(stateLabel('created', 'readyToSell')).toBe('Pending');
+    expect(['available', 'active', 'printed'].map((s) => stateLabel(s as 'active'))).toEqual([
+      'Active',
+      'Active',
+      'Active',
+    ]);
+    expect(stateLabel('printing')).toBe('Pending');
+    expect(stateLabel('canceled')).toBe('Canceled');
+    expect(stateLabel('soldOut')).toBe('Sold Out');
+  });
+});
+
+describe('texts', () => {
+  it('pads the series to two digits', () => {
+    expect(seriesLabel(3)).toBe('#03');
+    expect(seriesLabel(123)).toBe('#123');
+  });
+  it('writes history times without "about", with " ago"', () => {
+    expect(timeAgo(new Date(Date.now() - 3 * 3_600_000))).toBe('3 hours ago');
+    expect(timeAgo(new Date(Date.now() - 26 * 86_400_000))).toBe('26 days ago');
+  });
+  it('turns ISO date strings of answers into dates and leaves other strings', () => {
+    const parsed = JSON.parse(
+      '{"createdAt":"2026-11-22T10:00:00.000Z","at":"2026-11-22T10:00:00+01:00","day":"2026-11-22","name":"2026"}',
+      reviveDates,
+    );
+    expect(parsed.createdAt).toEqual(new Date(Date.UTC(2026, 10, 22, 10)));
+    expect(parsed.at).toBeInstanceOf(Date);
+    expect(parsed.day).toBe('2026-11-22');
+    expect(parsed.name).toBe('2026');
+    expect(toDate('2026-01-01T00:00:00Z')).toEqual(new Date(Date.UTC(2026, 0, 1)));
+  });
+});
