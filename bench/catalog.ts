@@ -138,7 +138,8 @@ if (process.argv[1]?.endsWith('catalog.ts')) {
     blueprints: Number(process.env.BENCH_BLUEPRINTS ?? 100_000),
     nfts: Number(process.env.BENCH_NFTS ?? 1_000_000),
   };
-  for (const kind of ['postgres', 'pglite'] as const) print(await catalogBench(kind, size));
+  const kinds = (process.env.BENCH_KINDS ?? 'postgres,pglite').split(',') as Array<'postgres' | 'pglite'>;
+  for (const kind of kinds) print(await catalogBench(kind, size));
 }
 
 export function print(f: CatalogFigures) {

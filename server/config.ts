@@ -28,6 +28,8 @@ export interface Config {
   devWalletPort: number;
   /** Seed the embedded world into an empty catalog on start (VITRINE_SEED=off to skip). */
   seed: boolean;
+  /** How long public catalog list answers are reused (VITRINE_CATALOG_CACHE_MS, default 2000; 0 off). */
+  catalogCacheMs: number;
 }
 
 export const JWT_SECRET_MIN = 32;
@@ -88,5 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     flowEmulator: flowEmulatorMode(env),
     devWalletPort: integer('FLOW_DEV_WALLET_PORT', env.FLOW_DEV_WALLET_PORT, 8701, 1, 65535),
     seed: seedMode(env.VITRINE_SEED),
+    catalogCacheMs: integer('VITRINE_CATALOG_CACHE_MS', env.VITRINE_CATALOG_CACHE_MS, 2000, 0, 60_000),
   };
 }

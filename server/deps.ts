@@ -2,6 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { createTokens, type Tokens } from './auth/tokens';
 import { createWalletProofs, type WalletProofs } from './auth/wallet-proof';
+import { type AnswerCache, createAnswerCache } from './catalog/cache';
 import type { FlowClient } from './chain/client';
 import type { Config } from './config';
 import type { Database, DatabaseHandle, DatabaseKind } from './db';
@@ -48,6 +49,8 @@ export interface Services {
   chain: ChainStatus | null;
   chainClient: FlowClient | null;
   walletProofs: WalletProofs;
+  /** Recent public catalog answers (config.catalogCacheMs). */
+  catalogCache: AnswerCache;
 }
 
 /** The first hop of X-Forwarded-For, else the socket's peer address. */
@@ -77,5 +80,6 @@ export function createServices(deps: AppDeps): Services {
     chain: deps.chain ?? null,
     chainClient: deps.chainClient ?? null,
     walletProofs: createWalletProofs(deps.config.jwtSecret, clock),
+    catalogCache: createAnswerCache(deps.config.catalogCacheMs),
   };
 }

@@ -310,6 +310,12 @@ export const blueprintPacks = pgTable(
 );
 
 /**
+ * What a visitor may see of blueprints: visible, of an enabled storefront, in a public state. The
+ * marketplace indexes are partial on exactly this text, and the public queries use it verbatim.
+ */
+export const MARKET_WHERE = `"blueprints"."visible" and "blueprints"."storefront_enabled" and "blueprints"."state" in ('available', 'active', 'printed', 'soldOut')`;
+
+/**
  * NFT templates (SPEC §3 Blueprint): a price (cents) and an edition count. `flowBlueprintId` is the
  * blueprint's number on chain (VitrineNFT.blueprintId of every NFT minted from it).
  */
@@ -340,6 +346,9 @@ export const blueprints = pgTable(
     availableTime: timestamp('available_time', { withTimezone: true }),
     drop: boolean('drop').notNull().default(false),
     type: blueprintType('type').notNull().default('standalone'),
+    /** Copies of the storefront's category and enabled flag, kept by triggers (migration 0005). */
+    storefrontCategory: storefrontCategory('storefront_category'),
+    storefrontEnabled: boolean('storefront_enabled').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -347,8 +356,15 @@ export const blueprints = pgTable(
     uniqueIndex('blueprints_flow_id_unique').on(t.flowBlueprintId),
     index('blueprints_storefront_idx').on(t.storefrontId, t.createdAt),
     index('blueprints_pack_idx').on(t.blueprintPackId),
-    // The marketplace: visible items in a state, by price.
-    index('blueprints_market_idx').on(t.state, t.price, t.id).where(sql`${t.visible}`),
+    // The marketplace: what visitors see (MARKET_WHERE), walked in each sort order.
+    ...(['price', 'quantity', 'created_at'] as const).map((column) =>
+      index(`blueprints_market_${column}_idx`)
+        .on(sql.raw(`"${column}"`), t.id)
+        .where(sql.raw(MARKET_WHERE)),
+    ),
+    index('blueprints_market_category_idx')
+      .on(t.storefrontCategory, t.price, t.id)
+      .where(sql.raw(MARKET_WHERE)),
     index('blueprints_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
   ],
 );

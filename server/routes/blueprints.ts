@@ -4,7 +4,15 @@ import type { BlueprintState } from '../../src/domain/enums';
 import { BlueprintListQuery, IdParams, PackListQuery } from '../../src/domain/schemas/catalog';
 import { blueprintJson, packJson, storefrontsById } from '../catalog/json';
 import type { Executor } from '../db';
-import { blueprintPacks, blueprints, nftPurchases, nfts, storefronts, users } from '../db/schema';
+import {
+  blueprintPacks,
+  blueprints,
+  MARKET_WHERE,
+  nftPurchases,
+  nfts,
+  storefronts,
+  users,
+} from '../db/schema';
 import type { Services } from '../deps';
 import { type AppContext, defineRoute, notFound, type Route } from '../http';
 
@@ -28,16 +36,18 @@ export function blueprintListQueries(db: Executor, query: BlueprintListQuery, ow
     if (query.states) where.push(inArray(blueprints.state, query.states));
     if (query.visible !== undefined) where.push(eq(blueprints.visible, query.visible));
   } else {
-    const states = query.states?.filter((st) => PUBLIC_STATES.includes(st)) ?? PUBLIC_STATES;
-    where.push(inArray(blueprints.state, states.length ? states : ['unknown']));
-    where.push(eq(blueprints.visible, query.visible ?? true));
-    where.push(eq(storefronts.enabled, true));
+    // Exactly the predicate of the marketplace's partial indexes, then the visitor's own filters.
+    where.push(sql.raw(MARKET_WHERE));
+    if (query.visible === false) where.push(sql`false`);
+    const states = query.states?.filter((st) => PUBLIC_STATES.includes(st));
+    if (states && states.length < PUBLIC_STATES.length)
+      where.push(states.length ? inArray(blueprints.state, states) : sql`false`);
   }
   if (query.search) where.push(sql`lower(${blueprints.title}) like ${likePattern(query.search)}`);
   if (query.min !== undefined) where.push(gte(blueprints.price, query.min));
   if (query.max !== undefined) where.push(lte(blueprints.price, query.max));
   if (query.storefrontCategories?.length)
-    where.push(inArray(storefronts.category, query.storefrontCategories));
+    where.push(inArray(blueprints.storefrontCategory, query.storefrontCategories));
   const filter = and(...where);
   const column = { price: blueprints.price, quantity: blueprints.quantity, createdAt: blueprints.createdAt }[
     query['sort[column]']
@@ -52,13 +62,20 @@ export function blueprintListQueries(db: Executor, query: BlueprintListQuery, ow
       .orderBy(order(column), order(blueprints.id))
       .offset(query.from - 1)
       .limit(query.to - query.from + 1),
-    count: db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(blueprints)
-      .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
-      .where(filter),
+    // Counting stops at TOTAL_CAP + 1 rows: "10,000+ available" costs what 10,000 cost.
+    count: db.select({ total: sql<number>`count(*)::int` }).from(
+      db
+        .select({ one: sql`1`.as('one') })
+        .from(blueprints)
+        .where(filter)
+        .limit(TOTAL_CAP + 1)
+        .as('matching'),
+    ),
   };
 }
+
+/** Totals above this are answered as TOTAL_CAP with `totalCapped: true`. */
+export const TOTAL_CAP = 10_000;
 
 /** SPEC §7 blueprints, blueprint history and blueprint-packs. */
 export function blueprintRoutes(s: Services): Route[] {
@@ -85,18 +102,25 @@ export function blueprintRoutes(s: Services): Route[] {
       summary:
         'Blueprints by storefront, states, visibility, title search, price range (cents) and storefront categories, sorted; paged by from/to',
       query: BlueprintListQuery,
-      responses: { 200: '{ results, total }', 400: 'Invalid filter' },
+      responses: { 200: '{ results, total, totalCapped } (total exact up to 10,000)', 400: 'Invalid filter' },
       async handler(c, { query }) {
         const owner = await ownsStorefront(c, query.storefrontId);
+        const key = `blueprints ${JSON.stringify(query)}`;
+        const cached = owner ? undefined : s.catalogCache.get(key);
+        if (cached) return c.body(cached, 200, { 'Content-Type': 'application/json' });
         const { page, count } = blueprintListQueries(s.db, query, owner);
         const rows = await page;
         const [{ total }] = (await count) as [{ total: number }];
-        return c.json({
+        const capped = Number(total) > TOTAL_CAP;
+        const body = JSON.stringify({
           results: rows.map((r) =>
             blueprintJson(r.blueprint, query.withStorefront === false ? null : r.storefront),
           ),
-          total: Number(total),
+          total: capped ? TOTAL_CAP : Number(total),
+          totalCapped: capped,
         });
+        if (!owner) s.catalogCache.set(key, body);
+        return c.body(body, 200, { 'Content-Type': 'application/json' });
       },
     }),
     defineRoute({

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../src/domain/errors';
 import { fusdToCents } from '../../src/domain/money';
 import type { NftJson } from '../../src/domain/nft';
@@ -48,6 +48,12 @@ async function nftJson(db: Executor, n: NftRow): Promise<NftJson> {
     .where(
       and(eq(saleListings.nftId, n.id), eq(saleListings.status, 'active'), eq(saleListings.seller, n.owner)),
     );
+  const [purchase] = await db
+    .select()
+    .from(nftPurchases)
+    .where(eq(nftPurchases.nftId, n.id))
+    .orderBy(desc(nftPurchases.purchasedOn))
+    .limit(1);
   const [blueprint] = await db
     .select({ blueprint: blueprints, storefront: storefronts })
     .from(blueprints)
@@ -69,6 +75,9 @@ async function nftJson(db: Executor, n: NftRow): Promise<NftJson> {
     },
     activeSaleListing: listing
       ? { id: listing.id, price: listing.price, blockchainListingId: listing.blockchainListingId }
+      : null,
+    nftPurchase: purchase
+      ? { amount: purchase.amount, purchasedOn: purchase.purchasedOn.toISOString() }
       : null,
   };
 }
@@ -92,7 +101,8 @@ export function nftRoutes(s: Services): Route[] {
       method: 'get',
       path: '/nfts',
       tag: 'nfts',
-      summary: 'NFTs by owner (ownerId or owner address), status and blueprint; paged by from/to',
+      summary:
+        'NFTs by owner (ownerId or owner address), status, blueprint and purchase type, sorted by listing price, edition or purchase date; paged by from/to',
       query: NftListQuery,
       responses: { 200: '{ results, total }', 400: 'Invalid filter' },
       async handler(c, { query }) {
@@ -105,12 +115,29 @@ export function nftRoutes(s: Services): Route[] {
           if (!u?.walletAddress) return c.json({ results: [], total: 0 });
           where.push(eq(nfts.owner, u.walletAddress));
         }
+        if (query.nftPurchaseType)
+          where.push(
+            sql`exists (select 1 from ${nftPurchases} where ${nftPurchases.nftId} = ${nfts.id} and ${nftPurchases.type} = ${query.nftPurchaseType})`,
+          );
         const filter = where.length ? and(...where) : undefined;
+        const dir = query['sort[direction]'] === 'desc' ? sql`desc` : sql`asc`;
+        // Sorted by the active listing's price (unlisted last), the edition, or the latest purchase.
+        const listingPrice = sql`(select ${saleListings.price} from ${saleListings} where ${saleListings.nftId} = ${nfts.id}
+          and ${saleListings.status} = 'active' and ${saleListings.seller} = ${nfts.owner} limit 1)`;
+        const purchasedOn = sql`(select max(${nftPurchases.purchasedOn}) from ${nftPurchases} where ${nftPurchases.nftId} = ${nfts.id})`;
+        const order =
+          query['sort[column]'] === 'activeSaleListing.price'
+            ? [sql`${listingPrice} ${dir} nulls last`, asc(nfts.id)]
+            : query['sort[column]'] === 'seriesNumber'
+              ? [sql`${nfts.serialNumber} ${dir}`, asc(nfts.blueprintId)]
+              : query['sort[column]'] === 'nftPurchase.purchasedOn'
+                ? [sql`${purchasedOn} ${dir} nulls last`, asc(nfts.id)]
+                : [asc(nfts.blueprintId), asc(nfts.serialNumber)];
         const rows = await s.db
           .select()
           .from(nfts)
           .where(filter)
-          .orderBy(asc(nfts.blueprintId), asc(nfts.serialNumber))
+          .orderBy(...order)
           .offset(query.from - 1)
           .limit(query.to - query.from + 1);
         const [{ total }] = (await s.db.select({ total: count() }).from(nfts).where(filter)) as [

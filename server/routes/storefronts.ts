@@ -27,6 +27,9 @@ export function storefrontRoutes(s: Services): Route[] {
       query: StorefrontListQuery,
       responses: { 200: '{ results, total }', 400: 'Invalid filter' },
       async handler(c, { query }) {
+        const key = `storefronts ${JSON.stringify(query)}`;
+        const cached = s.catalogCache.get(key);
+        if (cached) return c.body(cached, 200, { 'Content-Type': 'application/json' });
         const where: SQL[] = [eq(storefronts.enabled, true)];
         if (query.search) where.push(sql`lower(${storefronts.name}) like ${likePattern(query.search)}`);
         if (query.categories?.length) where.push(inArray(storefronts.category, query.categories));
@@ -59,7 +62,9 @@ export function storefrontRoutes(s: Services): Route[] {
           .where(filter)) as [{ total: number }];
         const results = [];
         for (const row of rows) results.push(await storefrontJson(s.db, row));
-        return c.json({ results, total: Number(total) });
+        const body = JSON.stringify({ results, total: Number(total) });
+        s.catalogCache.set(key, body);
+        return c.body(body, 200, { 'Content-Type': 'application/json' });
       },
     }),
     defineRoute({

@@ -92,6 +92,8 @@ export interface HistoryItem {
 export interface Page<T> {
   results: T[];
   total: number;
+  /** The total reached the API's cap (10,000): there are at least that many. */
+  totalCapped?: boolean;
 }
 
 /** "Active" means active or printed (SPEC §4). */

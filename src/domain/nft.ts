@@ -1,4 +1,5 @@
 import type { BlueprintJson } from './catalog';
+import type { DateValue } from './dates';
 
 /** An NFT as the product API answers it (SPEC §3 NFT), shared by the server's JSON and the views. */
 export interface NftOwner {
@@ -21,6 +22,8 @@ export interface NftJson {
   status: 'minting' | 'parked' | 'forSale';
   owner: NftOwner;
   activeSaleListing: { id: string; price: number; blockchainListingId: string } | null;
+  /** The latest purchase of it: amount in cents. */
+  nftPurchase: { amount: number; purchasedOn: DateValue } | null;
 }
 
 /** The edition as shown on cards and titles: two digits at least (SPEC §2 item card). */

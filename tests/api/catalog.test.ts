@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nftPurchases, nfts } from '../../server/db/schema';
+import { nftPurchases, nfts, saleListings, storefronts } from '../../server/db/schema';
 import { insertBlueprint, insertPack, insertStorefront, insertUser } from '../../server/seed/factory';
+import { seedLargeWorld } from '../../server/seed/large';
 import { databases, type Json, register, useTestApp } from './support/harness';
 
 /** The catalog API (SPEC §3 "Filters", §7): storefronts, blueprints, packs, history, reports, share. */
@@ -303,5 +305,133 @@ describe.each(databases)('catalog on %s', (database) => {
       });
       expect(anonymous.status).toBe(401);
     });
+  });
+});
+
+describe.each(databases)('marketplace at scale on %s', (database) => {
+  const t = useTestApp(database);
+
+  it('follows a storefront’s category and enabled flag (copied onto its blueprints by triggers)', async () => {
+    const db = t.database.db;
+    const owner = await insertUser(db, { email: 'shift@example.com', username: 'shift', firstName: 'Shift' });
+    const shop = await insertStorefront(db, {
+      ownerId: owner.id,
+      name: 'Shifty',
+      vanityUrl: 'shifty',
+      category: 'music',
+    });
+    await insertBlueprint(db, { storefrontId: shop.id, title: 'Shifting Sands', price: 100, quantity: 1 });
+    const titles = async (q: string) =>
+      (await t.request('GET', `/api/blueprints?${q}`)).body.results.map((b: Json) => b.title);
+    expect(await titles('storefrontCategories=music')).toContain('Shifting Sands');
+    await db.update(storefronts).set({ category: 'sports' }).where(eq(storefronts.id, shop.id));
+    expect(await titles('storefrontCategories=music')).not.toContain('Shifting Sands');
+    expect(await titles('storefrontCategories=sports')).toContain('Shifting Sands');
+    await db.update(storefronts).set({ enabled: false }).where(eq(storefronts.id, shop.id));
+    expect(await titles('search=shifting')).toEqual([]);
+  });
+
+  it('counts up to 10,000 and says when there are more', async () => {
+    await seedLargeWorld(t.database.db, { blueprints: 11_000, nfts: 0 });
+    const all = await t.request('GET', '/api/blueprints?to=24');
+    expect(all.body).toMatchObject({ total: 10_000, totalCapped: true });
+    expect(all.body.results).toHaveLength(24);
+    const few = await t.request('GET', '/api/blueprints?search=amber%20harbor&to=100');
+    expect(few.body.totalCapped).toBe(false);
+    expect(few.body.total).toBe(few.body.results.length);
+    const prices = (await t.request('GET', '/api/blueprints?min=1000&max=2000&to=100')).body.results.map(
+      (b: Json) => b.price,
+    );
+    expect(prices).toEqual([...prices].sort((a: number, b: number) => a - b));
+    expect(prices.every((p: number) => p >= 1000 && p <= 2000)).toBe(true);
+  }, 60_000);
+});
+
+describe.each(databases)('catalog answer cache on %s', (database) => {
+  const t = useTestApp(database, { catalogCacheMs: 60_000 });
+
+  it('reuses a visitor’s list answer; the owner always sees fresh rows', async () => {
+    const me = await register(t);
+    const shop = await insertStorefront(t.database.db, {
+      ownerId: me.id,
+      name: 'Cached',
+      vanityUrl: 'cached',
+    });
+    await insertBlueprint(t.database.db, { storefrontId: shop.id, title: 'First', price: 1, quantity: 1 });
+    const path = `/api/blueprints?storefrontId=${shop.id}`;
+    expect((await t.request('GET', path)).body.total).toBe(1);
+    await insertBlueprint(t.database.db, { storefrontId: shop.id, title: 'Second', price: 2, quantity: 1 });
+    expect((await t.request('GET', path)).body.total).toBe(1);
+    expect((await t.request('GET', path, { token: me.authToken })).body.total).toBe(2);
+  });
+});
+
+describe.each(databases)('GET /api/nfts sorting on %s', (database) => {
+  const t = useTestApp(database);
+
+  it('sorts by listing price (unlisted last), edition or latest purchase, and filters by purchase type', async () => {
+    const db = t.database.db;
+    const seller = '0x00000000000000a1';
+    const rows = [
+      { id: '9001', serialNumber: 1, price: 3000, purchased: '2026-03-01', type: 'directPurchase' },
+      { id: '9002', serialNumber: 2, price: 1000, purchased: '2026-05-01', type: 'saleListing' },
+      { id: '9003', serialNumber: 3, price: null, purchased: '2026-04-01', type: 'directPurchase' },
+      { id: '9004', serialNumber: 4, price: 2000, purchased: null, type: null },
+    ];
+    for (const r of rows) {
+      await db.insert(nfts).values({
+        id: r.id,
+        blueprintId: 77_000,
+        serialNumber: r.serialNumber,
+        owner: seller,
+        status: r.price ? 'forSale' : 'parked',
+      });
+      if (r.price)
+        await db
+          .insert(saleListings)
+          .values({ blockchainListingId: `L${r.id}`, seller, nftId: r.id, price: r.price });
+      if (r.purchased)
+        await db.insert(nftPurchases).values({
+          transactionId: `${'b'.repeat(60)}${r.id}`,
+          walletAddress: seller,
+          nftId: r.id,
+          type: r.type!,
+          amount: 500,
+          purchasedOn: new Date(`${r.purchased}T00:00:00Z`),
+        });
+    }
+    const ids = async (q: string) =>
+      (await t.request('GET', `/api/nfts?blueprintId=77000&${q}`)).body.results.map((n: Json) => n.id);
+    expect(await ids('sort[column]=activeSaleListing.price')).toEqual(['9002', '9004', '9001', '9003']);
+    expect(await ids('sort[column]=activeSaleListing.price&sort[direction]=desc')).toEqual([
+      '9001',
+      '9004',
+      '9002',
+      '9003',
+    ]);
+    expect(await ids('sort[column]=seriesNumber&sort[direction]=desc')).toEqual([
+      '9004',
+      '9003',
+      '9002',
+      '9001',
+    ]);
+    expect(await ids('sort[column]=nftPurchase.purchasedOn&sort[direction]=desc')).toEqual([
+      '9002',
+      '9003',
+      '9001',
+      '9004',
+    ]);
+    expect(await ids('nftPurchaseType=saleListing')).toEqual(['9002']);
+    expect(await ids('status=forSale&sort[column]=activeSaleListing.price')).toEqual([
+      '9002',
+      '9004',
+      '9001',
+    ]);
+    const one = (await t.request('GET', '/api/nfts/9002')).body;
+    expect(one.nftPurchase).toEqual({ amount: 500, purchasedOn: '2026-05-01T00:00:00.000Z' });
+    expect(one.activeSaleListing).toMatchObject({ price: 1000, blockchainListingId: 'L9002' });
+    const bad = await t.request('GET', '/api/nfts?sort[column]=price');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'INVALID_VALUE', field: 'sort[column]' });
   });
 });

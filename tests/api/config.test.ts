@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       flowEmulator: 'embedded',
       devWalletPort: 8701,
       seed: true,
+      catalogCacheMs: 2000,
     });
     expect(databaseKind(config)).toBe('pglite');
   });

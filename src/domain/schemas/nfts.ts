@@ -30,6 +30,9 @@ const queryInt = (field: string, min: number) =>
     v.minValue(min, `INVALID_VALUE.${field}`),
   );
 
+/** NFT list sort columns of SPEC §3 (without one: by blueprint, then edition). */
+export const nftSortColumns = ['activeSaleListing.price', 'seriesNumber', 'nftPurchase.purchasedOn'] as const;
+
 /** GET nfts: paging from/to (1-based, inclusive; default 1..50, at most 100 per page) and filters. */
 export const NftListQuery = v.pipe(
   v.object({
@@ -41,6 +44,11 @@ export const NftListQuery = v.pipe(
     owner: v.optional(
       v.pipe(v.string('INVALID_VALUE.owner'), v.regex(/^0x[0-9a-f]{16}$/, 'INVALID_VALUE.owner')),
     ),
+    nftPurchaseType: v.optional(
+      v.picklist(['saleListing', 'directPurchase'], 'INVALID_VALUE.nftPurchaseType'),
+    ),
+    'sort[column]': v.optional(v.picklist(nftSortColumns, 'INVALID_VALUE.sort[column]')),
+    'sort[direction]': v.optional(v.picklist(['asc', 'desc'], 'INVALID_VALUE.sort[direction]'), 'asc'),
   }),
   v.transform((q) => ({ ...q, to: q.to ?? q.from + 49 })),
   v.check((q) => q.to >= q.from && q.to - q.from < 100, 'INVALID_VALUE.to'),

@@ -37,7 +37,9 @@ export function MarketplacePage() {
           onSearch={(q) => go({ ...search, q: q || undefined, page: undefined })}
         />
         <p className="vt-muted" aria-live="polite">
-          {page.total === 1 ? '1 item available' : `${page.total.toLocaleString('en-US')} items available`}
+          {page.total === 1
+            ? '1 item available'
+            : `${page.total.toLocaleString('en-US')}${page.totalCapped ? '+' : ''} items available`}
         </p>
         <label className="vt-inline-field">
           <span>Sort by</span>{' '}

@@ -73,6 +73,7 @@ export function testConfig(databaseUrl: string, dataDir: string, overrides: Part
     flowEmulator: 'off',
     devWalletPort: 8701,
     seed: false,
+    catalogCacheMs: 0,
     ...overrides,
   };
 }
