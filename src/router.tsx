@@ -14,12 +14,12 @@ import { marketFilter, parseCategories, parseMarketSearch } from './domain/marke
 import { parseStorefrontsSearch } from './domain/storefrontsSearch';
 import type { AppActors } from './views/AppContext';
 import { ComingSoonPage } from './views/pages/ComingSoonPage';
-import { HomePage } from './views/pages/HomePage';
 import { NotFoundPage } from './views/pages/NotFoundPage';
 import { PageFrame } from './views/pages/PageFrame';
 import { RootLayout } from './views/shell/RootLayout';
 
-// Screens beyond Home load on demand.
+// Screens load on demand (Home too: other pages need not carry its content and carousel).
+const HomePage = lazyRouteComponent(() => import('./views/pages/HomePage'), 'HomePage');
 const AuthLayout = lazyRouteComponent(() => import('./views/auth/AuthLayout'), 'AuthLayout');
 const ProfilePage = lazyRouteComponent(() => import('./views/profile/ProfilePage'), 'ProfilePage');
 const SettingsLayout = lazyRouteComponent(() => import('./views/settings/SettingsLayout'), 'SettingsLayout');

@@ -5,7 +5,7 @@ import { timings } from './domain/constants';
 import { accountActors } from './services/accounts';
 import { createApi } from './services/api';
 import { catalogService } from './services/catalog';
-import { createFlow, linkWallet } from './services/flow';
+import type { Flow } from './services/flow';
 import { nftService } from './services/nfts';
 import { browserStorage } from './services/storage';
 
@@ -20,7 +20,10 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
     onUnauthorized: () => session.send({ type: 'session.unauthorized', path: currentPath() }),
   });
   const accounts = accountActors(api);
-  const flow = createFlow(api);
+  // The chain service (and the Cadence it sends) loads on its first call, not with every page.
+  let flowLoaded: Flow | undefined;
+  const loadFlow = once(async () => (flowLoaded = (await import('./services/flow')).createFlow(api)));
+  const flow = lazyMethods<Flow>(loadFlow);
   const nfts = nftService(api);
   const catalog = catalogService(api);
 
@@ -34,7 +37,7 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
     browserStorage.setLoginRedirect(s.context.loginRedirect);
     // Logging out ends the wallet's FCL session too.
     const loggedIn = s.matches('loggedIn');
-    if (wasLoggedIn && !loggedIn) void flow.disconnect().catch(() => {});
+    if (wasLoggedIn && !loggedIn) void flowLoaded?.disconnect().catch(() => {});
     wasLoggedIn = loggedIn;
   });
   /** A proven wallet is connected: the session is fully logged in (wallet and auth). */
@@ -96,10 +99,12 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
           linkWallet: fromPromise(() => {
             const me = session.getSnapshot().context.user;
             if (!me) throw new Error('not signed in');
-            return linkWallet(flow, api, me).then((linked) => {
-              walletConnected();
-              return linked;
-            });
+            return import('./services/flow')
+              .then(({ linkWallet }) => linkWallet(flow, api, me))
+              .then((linked) => {
+                walletConnected();
+                return linked;
+              });
           }),
         },
         actions: {
@@ -175,4 +180,19 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
     promise ??= load();
     return promise;
   };
+}
+
+/**
+ * An object whose every (async) method loads the real one first: callers use it as if it were
+ * there, and the module behind it is fetched on the first call.
+ */
+function lazyMethods<T extends object>(load: () => Promise<T>): T {
+  return new Proxy({} as T, {
+    get:
+      (_, key) =>
+      async (...args: unknown[]) => {
+        const target = await load();
+        return (target[key as keyof T] as (...a: unknown[]) => unknown)(...args);
+      },
+  });
 }

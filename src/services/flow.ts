@@ -1,10 +1,3 @@
-import checkCollectionCadence from '../../cadence/scripts/check_collection.cdc?raw';
-import fusdBalanceCadence from '../../cadence/scripts/get_fusd_balance.cdc?raw';
-import buyListingCadence from '../../cadence/transactions/buy_listing.cdc?raw';
-import createListingCadence from '../../cadence/transactions/create_listing.cdc?raw';
-import removeListingCadence from '../../cadence/transactions/remove_listing.cdc?raw';
-import setupAccountCadence from '../../cadence/transactions/setup_account.cdc?raw';
-import transferNftsCadence from '../../cadence/transactions/transfer_nfts.cdc?raw';
 import type { WalletConnectResult } from '../../machines/auth';
 import { bindImports } from '../domain/cadence';
 import { ApiError, ErrorCode, errorMessage } from '../domain/errors';
@@ -12,6 +5,21 @@ import { centsToFusd, fusdToCents, percentToRate } from '../domain/money';
 import { readSessionToken } from '../domain/token';
 import type { User } from '../domain/user';
 import type { Api } from './api';
+
+/**
+ * Cadence sources, loaded with the chain code on first use (not in the first-load bundle of every
+ * page): each is a module whose default export is the text.
+ */
+const cadence = {
+  checkCollection: () => import('../../cadence/scripts/check_collection.cdc?raw'),
+  fusdBalance: () => import('../../cadence/scripts/get_fusd_balance.cdc?raw'),
+  buyListing: () => import('../../cadence/transactions/buy_listing.cdc?raw'),
+  createListing: () => import('../../cadence/transactions/create_listing.cdc?raw'),
+  removeListing: () => import('../../cadence/transactions/remove_listing.cdc?raw'),
+  setupAccount: () => import('../../cadence/transactions/setup_account.cdc?raw'),
+  transferNfts: () => import('../../cadence/transactions/transfer_nfts.cdc?raw'),
+};
+type CadenceSource = () => Promise<{ default: string }>;
 
 /**
  * Flow in the browser through FCL: configured from the server's chain (GET /api/chain/config) and
@@ -146,13 +154,18 @@ export function createFlow(api: Api) {
    * with an explicit compute limit, awaited until sealed. A refusal in the wallet is
    * WALLET_CANCELED; any other failure TRANSACTION.
    */
-  const transact = async (address: string, cadence: string, args?: FclArgs): Promise<SentTransaction> => {
+  const transact = async (
+    address: string,
+    source: CadenceSource,
+    args?: FclArgs,
+  ): Promise<SentTransaction> => {
     await connectedAs(address);
     const { fcl, config } = await load();
     let transactionId: string;
     try {
+      const text = (await source()).default;
       transactionId = await fcl.mutate({
-        cadence: bindImports(cadence, config.contracts),
+        cadence: bindImports(text, config.contracts),
         ...(args ? { args } : {}),
         limit: COMPUTE_LIMIT,
       });
@@ -192,20 +205,20 @@ export function createFlow(api: Api) {
     async checkCollection(address: string): Promise<{ ready: boolean }> {
       const { fcl, config } = await load();
       const result = (await fcl.query({
-        cadence: bindImports(checkCollectionCadence, config.contracts),
+        cadence: bindImports((await cadence.checkCollection()).default, config.contracts),
         args: (arg, t) => [arg(address, t.Address)],
       })) as { ready: boolean };
       return { ready: !!result.ready };
     },
     /** The account-setup transaction, signed in `address`'s wallet and awaited until sealed. */
     async setupCollection(address: string): Promise<void> {
-      await transact(address, setupAccountCadence);
+      await transact(address, cadence.setupAccount);
     },
     /** The FUSD balance of `address` in cents (0 without a vault). */
     async fusdBalance(address: string): Promise<number> {
       const { fcl, config } = await load();
       const balance = await fcl.query({
-        cadence: bindImports(fusdBalanceCadence, config.contracts),
+        cadence: bindImports((await cadence.fusdBalance()).default, config.contracts),
         args: (arg, t) => [arg(address, t.Address)],
       });
       return fusdToCents(String(balance));
@@ -218,7 +231,7 @@ export function createFlow(api: Api) {
       request: CreateListingRequest,
     ): Promise<SentTransaction & { blockchainListingId: string }> {
       const { config } = await load();
-      const sent = await transact(request.address, createListingCadence, (arg, t) => [
+      const sent = await transact(request.address, cadence.createListing, (arg, t) => [
         arg(request.nftId, t.UInt64),
         arg(centsToFusd(request.priceCents), t.UFix64),
         arg(request.platformFeePercent > 0 ? config.platformAddress : null, t.Optional(t.Address)),
@@ -230,7 +243,7 @@ export function createFlow(api: Api) {
     },
     /** Removes the seller's listing from its storefront. */
     async removeListing(request: { address: string; blockchainListingId: string }): Promise<SentTransaction> {
-      return transact(request.address, removeListingCadence, (arg, t) => [
+      return transact(request.address, cadence.removeListing, (arg, t) => [
         arg(request.blockchainListingId, t.UInt64),
       ]);
     },
@@ -240,14 +253,14 @@ export function createFlow(api: Api) {
       seller: string;
       blockchainListingId: string;
     }): Promise<SentTransaction> {
-      return transact(request.address, buyListingCadence, (arg, t) => [
+      return transact(request.address, cadence.buyListing, (arg, t) => [
         arg(request.seller, t.Address),
         arg(request.blockchainListingId, t.UInt64),
       ]);
     },
     /** Moves NFTs `ids` from the wallet `address` to the collection of `to`, all or none. */
     async transferNfts(request: { address: string; to: string; ids: string[] }): Promise<SentTransaction> {
-      return transact(request.address, transferNftsCadence, (arg, t) => [
+      return transact(request.address, cadence.transferNfts, (arg, t) => [
         arg(request.to, t.Address),
         arg(request.ids, t.Array(t.UInt64)),
       ]);
