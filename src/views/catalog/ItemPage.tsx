@@ -120,8 +120,9 @@ export function ItemPage({ item, history, listings }: ItemPageProps) {
             </Link>
           ) : (
             <Button
-              disabled={!purchasable || !live || item.quantityAvailable === 0}
-              onClick={() => (loggedIn ? undefined : ui.send({ type: 'ui.signup.show' }))}
+              // Signed in, a new edition needs checkout (card, crypto, balance), which is not built yet.
+              disabled={loggedIn || !purchasable || !live || item.quantityAvailable === 0}
+              onClick={() => ui.send({ type: 'ui.signup.show' })}
               aria-describedby="buy-note"
             >
               Buy now
@@ -135,7 +136,9 @@ export function ItemPage({ item, history, listings }: ItemPageProps) {
               ? `${listings.length} ${listings.length === 1 ? 'edition is' : 'editions are'} for sale by collectors.`
               : !live
                 ? 'This drop opens when the countdown ends.'
-                : 'Bought editions are minted to your wallet.'}
+                : loggedIn
+                  ? 'Checkout for new editions opens soon; editions resold by collectors are bought with your balance.'
+                  : 'Sign in to buy. Bought editions are minted to your wallet.'}
         </p>
         <nav className="vt-tabs-nav" aria-label="Item">
           <Link to="/nft/$id/details" params={{ id: item.id }} className={showHistory ? '' : 'is-active'}>
