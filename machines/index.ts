@@ -4,6 +4,7 @@ import { buyListingMachine } from './buyListing';
 import { carouselMachine } from './carousel';
 import { collectionCheckMachine } from './collectionCheck';
 import { countdownMachine } from './countdown';
+import { imageJobMachine } from './imageJob';
 import { listForSaleMachine } from './listForSale';
 import { removeListingMachine } from './removeListing';
 import { sessionMachine } from './session';
@@ -30,4 +31,5 @@ export const allMachines: AnyStateMachine[] = [
   countdownMachine,
   carouselMachine,
   storefrontReportMachine,
+  imageJobMachine,
 ];

@@ -5,6 +5,7 @@ import { authenticator } from './auth/session';
 import { type AppDeps, createServices } from './deps';
 import { type AppEnv, apiError, errorResponse, mountRoutes, notFound, type Route } from './http';
 import { mediaDir, mountMedia } from './media';
+import { assetRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
 import { blueprintRoutes } from './routes/blueprints';
 import { chainRoutes } from './routes/chain';
@@ -17,7 +18,8 @@ import { userRoutes } from './routes/users';
 import { walletRoutes } from './routes/wallets';
 import { mountSpa } from './spa';
 
-const MAX_BODY_BYTES = 1024 * 1024;
+/** Requests up to 3 MB: the largest upload (2 MB, SPEC §5) with form overhead. */
+const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
 /** The product API under /api (and, given spaDir, the built SPA). */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -33,6 +35,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...nftRoutes(s),
     ...storefrontRoutes(s),
     ...blueprintRoutes(s),
+    ...assetRoutes(s),
     ...(s.config.devTools ? devRoutes(s) : []),
   );
 

@@ -8,6 +8,7 @@ import { catalogService } from './services/catalog';
 import type { Flow } from './services/flow';
 import { nftService } from './services/nfts';
 import { browserStorage } from './services/storage';
+import { uploadService } from './services/uploads';
 
 /**
  * The composition root: the long-lived actors (session, ui) and the flow machines with the real
@@ -26,6 +27,7 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
   const flow = lazyMethods<Flow>(loadFlow);
   const nfts = nftService(api);
   const catalog = catalogService(api);
+  const uploads = uploadService(api);
 
   const session = createActor(sessionMachine.provide({ actors: { fetchProfile: accounts.fetchProfile } }), {
     input: { token: browserStorage.token(), loginRedirect: browserStorage.loginRedirect() },
@@ -151,6 +153,15 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
       (await import('../machines/transferNfts')).transferNftsMachine.provide({
         actors: { transferNfts: fromPromise(({ input }) => flow.transferNfts(input)) },
         actions: { announceTransferred: () => toast('nft-transferred', 'Transfer sent') },
+      }),
+    ),
+    imageJob: once(async () =>
+      (await import('../machines/imageJob')).imageJobMachine.provide({
+        actors: {
+          startJob: fromPromise(({ input }) => uploads.startJob(input)),
+          checkJob: fromPromise(({ input }) => uploads.checkJob(input)),
+          plainUpload: fromPromise(({ input }) => uploads.plainUpload(input)),
+        },
       }),
     ),
     storefrontReport: once(async () =>

@@ -43,7 +43,7 @@ export function createApi(options: ApiOptions) {
     })));
 
   async function call<T>(
-    method: 'get' | 'post' | 'patch' | 'delete',
+    method: 'get' | 'post' | 'put' | 'patch' | 'delete',
     path: string,
     init: Options = {},
   ): Promise<T> {
@@ -67,6 +67,8 @@ export function createApi(options: ApiOptions) {
     post: <T>(path: string, json?: unknown, init?: Options) => call<T>('post', path, { ...init, json }),
     patch: <T>(path: string, json?: unknown, init?: Options) => call<T>('patch', path, { ...init, json }),
     delete: <T>(path: string, init?: Options) => call<T>('delete', path, init),
+    /** Sends a file (or form) as the raw request body. */
+    put: <T>(path: string, body: Blob, init?: Options) => call<T>('put', path, { ...init, body }),
   };
 }
 

@@ -3,6 +3,7 @@ import type { ActorRefFrom, InspectionEvent } from 'xstate';
 import type { authMachine } from '../../machines/auth';
 import type { buyListingMachine } from '../../machines/buyListing';
 import type { collectionCheckMachine } from '../../machines/collectionCheck';
+import type { imageJobMachine } from '../../machines/imageJob';
 import type { listForSaleMachine } from '../../machines/listForSale';
 import type { removeListingMachine } from '../../machines/removeListing';
 import type { sessionMachine } from '../../machines/session';
@@ -32,6 +33,7 @@ export interface AppActors {
     buyListing: () => Promise<typeof buyListingMachine>;
     transferNfts: () => Promise<typeof transferNftsMachine>;
     storefrontReport: () => Promise<typeof storefrontReportMachine>;
+    imageJob: () => Promise<typeof imageJobMachine>;
   };
   /** Catalog reads and the storefront report, for route loaders and flows. */
   catalog: {

@@ -41,6 +41,10 @@ const ROUTES = [
   'GET /blueprints/{id}/history',
   'GET /blueprint-packs',
   'GET /blueprint-packs/{id}',
+  'GET /assets/upload-url',
+  'PUT /assets/uploads/{token}',
+  'POST /image-jobs',
+  'GET /image-jobs/{jobId}',
 ];
 
 describe.each(databases)('HTTP conventions on %s', (database) => {
@@ -146,8 +150,8 @@ describe.each(databases)('HTTP conventions on %s', (database) => {
       expect(res.body).toMatchObject({ code: 'EMAIL_MISSING', field: 'email' });
     });
 
-    it('answers 413 for a body over 1 MB', async () => {
-      const res = await post(JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024) }));
+    it('answers 413 for a body over 3 MB (the largest upload is 2 MB)', async () => {
+      const res = await post(JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(3 * 1024 * 1024) }));
       expect(res.status).toBe(413);
       expect(res.body.code).toBe('INVALID_VALUE');
     });

@@ -1,0 +1,87 @@
+/**
+ * Uploads (SPEC §3 asset kinds, §5 file rules): which files each kind takes, checked in the browser
+ * before uploading and by the server on the bytes it receives (real type and size, not the name).
+ */
+export const assetKinds = [
+  'blueprintAsset',
+  'blueprintPreviewImage',
+  'blueprintPackCoverImage',
+  'celebrityImage',
+  'creationImage',
+  'partnerLogo',
+  'fandomBanner',
+  'fandomLogo',
+  'storefrontBanner',
+  'storefrontLogo',
+  'userAvatar',
+  'unknown',
+] as const;
+export type AssetKind = (typeof assetKinds)[number];
+
+export type ImageFormat = 'jpeg' | 'png' | 'gif';
+export const mimeTypes: Record<ImageFormat, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+};
+
+export interface AssetRule {
+  formats: ImageFormat[];
+  maxBytes: number;
+  minWidth: number;
+  minHeight: number;
+  maxWidth: number;
+  maxHeight: number;
+}
+
+/** Largest side accepted for any image (IMAGE_MAX_WIDTH / IMAGE_MAX_HEIGHT). */
+export const IMAGE_MAX_SIDE = 8000;
+const rule = (formats: ImageFormat[], maxBytes: number, minWidth: number, minHeight: number): AssetRule => ({
+  formats,
+  maxBytes,
+  minWidth,
+  minHeight,
+  maxWidth: IMAGE_MAX_SIDE,
+  maxHeight: IMAGE_MAX_SIDE,
+});
+const MB = 1_000_000;
+
+/** SPEC §5: logo min 100×100 ≤ 1 MB; banner min 300×100 ≤ 2 MB; avatar min 256×256 ≤ 1 MB; NFT files min 200×200. */
+export const assetRules: Record<AssetKind, AssetRule> = {
+  storefrontLogo: rule(['png', 'jpeg'], MB, 100, 100),
+  storefrontBanner: rule(['png', 'jpeg'], 2 * MB, 300, 100),
+  userAvatar: rule(['png', 'gif', 'jpeg'], MB, 256, 256),
+  blueprintPreviewImage: rule(['jpeg', 'png', 'gif'], MB, 200, 200),
+  blueprintAsset: rule(['jpeg', 'png', 'gif'], 2 * MB, 200, 200),
+  blueprintPackCoverImage: rule(['jpeg', 'png', 'gif'], MB, 200, 200),
+  celebrityImage: rule(['jpeg', 'png'], MB, 100, 100),
+  creationImage: rule(['jpeg', 'png', 'gif'], 2 * MB, 200, 200),
+  partnerLogo: rule(['jpeg', 'png'], MB, 100, 100),
+  fandomBanner: rule(['jpeg', 'png'], 2 * MB, 300, 100),
+  fandomLogo: rule(['jpeg', 'png'], MB, 100, 100),
+  unknown: rule(['jpeg', 'png', 'gif'], MB, 1, 1),
+};
+
+/** The first rule an image breaks (the SPEC §8 file error code), or null. */
+export function checkImage(
+  kind: AssetKind,
+  image: { format: string | undefined; bytes: number; width: number | undefined; height: number | undefined },
+):
+  | 'FILE_TYPE'
+  | 'FILE_SIZE_BIG'
+  | 'IMAGE_MIN_WIDTH'
+  | 'IMAGE_MIN_HEIGHT'
+  | 'IMAGE_MAX_WIDTH'
+  | 'IMAGE_MAX_HEIGHT'
+  | null {
+  const r = assetRules[kind];
+  if (!image.format || !r.formats.includes(image.format as ImageFormat)) return 'FILE_TYPE';
+  if (image.bytes > r.maxBytes) return 'FILE_SIZE_BIG';
+  const width = image.width ?? 0;
+  const height = image.height ?? 0;
+  if (width < r.minWidth) return 'IMAGE_MIN_WIDTH';
+  if (height < r.minHeight) return 'IMAGE_MIN_HEIGHT';
+  if (width > r.maxWidth) return 'IMAGE_MAX_WIDTH';
+  if (height > r.maxHeight) return 'IMAGE_MAX_HEIGHT';
+  return null;
+}
