@@ -1,14 +1,22 @@
+import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
 import {
+  IdParams,
   StorefrontKeyParams,
   StorefrontListQuery,
   StorefrontReportInput,
   StorefrontShareQuery,
 } from '../../src/domain/schemas/catalog';
+import {
+  generatedVanityUrl,
+  StorefrontCreateInput,
+  StorefrontPatchInput,
+} from '../../src/domain/schemas/storefronts';
 import { storefrontJson } from '../catalog/json';
+import { uniqueViolation } from '../db';
 import { blueprints, storefrontReports, storefronts } from '../db/schema';
 import type { Services } from '../deps';
-import { defineRoute, notFound, type Route } from '../http';
+import { badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
 import { likePattern, PUBLIC_STATES } from './blueprints';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -102,6 +110,67 @@ export function storefrontRoutes(s: Services): Route[] {
     }),
     defineRoute({
       method: 'post',
+      path: '/storefronts',
+      tag: 'storefronts',
+      auth: 'required',
+      summary:
+        'Creates the caller’s storefront (one per user): name 2–50 (unique), bio 2–2000, contact email; vanity URL generated from the name unless given',
+      body: StorefrontCreateInput,
+      responses: {
+        201: 'the storefront',
+        400: 'Invalid field (INVALID_VANITY_URL for the vanity URL), STOREFRONT_EXISTS, STOREFRONT_NAME_EXISTS, VANITY_URL_EXISTS',
+        401: 'Not logged in',
+      },
+      async handler(c, { body }) {
+        const user = c.get('user')!;
+        ownUploads(user.id, body);
+        const vanityUrl = body.vanityUrl ?? generatedVanityUrl(body.name, randomBytes(8).toString('hex'));
+        const row = await s.db
+          .insert(storefronts)
+          .values({ ...body, vanityUrl, ownerId: user.id, createdAt: s.clock(), updatedAt: s.clock() })
+          .returning()
+          .then(([r]) => r!)
+          .catch((err: unknown) => {
+            throw uniqueError(err) ?? err;
+          });
+        s.catalogCache.clear();
+        return c.json(await storefrontJson(s.db, row), 201);
+      },
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/storefronts/{id}',
+      tag: 'storefronts',
+      auth: 'required',
+      summary: 'Updates the caller’s storefront (any field, and enabled to disable or enable it)',
+      params: IdParams,
+      body: StorefrontPatchInput,
+      responses: {
+        200: 'the storefront',
+        400: 'Invalid field, STOREFRONT_NAME_EXISTS, VANITY_URL_EXISTS',
+        403: 'Not the owner',
+        404: 'No such storefront',
+      },
+      async handler(c, { params, body }) {
+        const user = c.get('user')!;
+        const [row] = await s.db.select().from(storefronts).where(eq(storefronts.id, params.id));
+        if (!row) throw notFound();
+        if (row.ownerId !== user.id) throw forbidden();
+        ownUploads(user.id, body);
+        const [updated] = await s.db
+          .update(storefronts)
+          .set({ ...body, updatedAt: s.clock() })
+          .where(eq(storefronts.id, row.id))
+          .returning()
+          .catch((err: unknown) => {
+            throw uniqueError(err) ?? err;
+          });
+        s.catalogCache.clear();
+        return c.json(await storefrontJson(s.db, updated!));
+      },
+    }),
+    defineRoute({
+      method: 'post',
       path: '/storefront-reports',
       tag: 'storefronts',
       auth: 'required',
@@ -167,4 +236,26 @@ export function storefrontRoutes(s: Services): Route[] {
       },
     }),
   ];
+}
+
+/** Unique-constraint failures of storefronts as the spec's errors. */
+function uniqueError(err: unknown) {
+  switch (uniqueViolation(err)) {
+    case 'storefronts_owner_unique':
+      return badRequest('STOREFRONT_EXISTS');
+    case 'storefronts_name_unique':
+      return badRequest('STOREFRONT_NAME_EXISTS', 'name');
+    case 'storefronts_vanity_unique':
+      return badRequest('VANITY_URL_EXISTS', 'vanityUrl');
+    default:
+      return undefined;
+  }
+}
+
+/** Logo and banner must be the caller's own uploads. */
+function ownUploads(userId: string, body: { logoUrl?: string | null; bannerUrl?: string | null }) {
+  for (const field of ['logoUrl', 'bannerUrl'] as const) {
+    const url = body[field];
+    if (url && !url.startsWith(`/media/uploads/${userId}/`)) throw badRequest('INVALID_VALUE', field);
+  }
 }

@@ -34,6 +34,8 @@ const ROUTES = [
   'GET /storefronts',
   'GET /storefronts/me',
   'GET /storefronts/{id}',
+  'POST /storefronts',
+  'PATCH /storefronts/{id}',
   'POST /storefront-reports',
   'GET /queries/storefront-share',
   'GET /blueprints',

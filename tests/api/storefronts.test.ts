@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { generatedVanityUrl } from '../../src/domain/schemas/storefronts';
+import { databases, type Json, register, useTestApp } from './support/harness';
+
+/** Creating and editing a storefront (SPEC §5 Storefront, §6 owner, §9 vanity URL). */
+describe('vanity URL (SPEC §9)', () => {
+  it('replaces spaces, strips non-word characters, cuts to 44, adds a dash and 5 random characters', () => {
+    expect(generatedVanityUrl('Aria Sounds!', 'ab12cd99')).toBe('Aria-Sounds-ab12c');
+    expect(generatedVanityUrl('x'.repeat(60), 'zzzzz')).toBe(`${'x'.repeat(44)}-zzzzz`);
+    expect(generatedVanityUrl('¡¿?', 'q1w2e')).toBe('storefront-q1w2e');
+  });
+});
+
+describe.each(databases)('POST and PATCH /api/storefronts on %s', (database) => {
+  const t = useTestApp(database);
+  const valid = (over: Json = {}) => ({
+    name: `Shop ${Math.random().toString(36).slice(2, 8)}`,
+    description: 'Hand-made loops and stems.',
+    contactEmail: 'Hello@Example.com',
+    ...over,
+  });
+  const create = (token: string, body: Json) => t.request('POST', '/api/storefronts', { token, body });
+
+  it('creates the caller’s storefront with a generated vanity URL, light theme by default', async () => {
+    const me = await register(t);
+    const res = await create(me.authToken, valid({ name: 'Night Loops', category: 'music' }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      name: 'Night Loops',
+      ownerId: me.id,
+      category: 'music',
+      theme: 'light',
+      contactEmail: 'hello@example.com',
+      enabled: true,
+      logoUrl: null,
+    });
+    expect(res.body.vanityUrl).toMatch(/^Night-Loops-[0-9a-f]{5}$/);
+    expect((await t.request('GET', `/api/storefronts/${res.body.vanityUrl}`)).body.id).toBe(res.body.id);
+    expect((await t.request('GET', '/api/storefronts/me', { token: me.authToken })).body.id).toBe(
+      res.body.id,
+    );
+  });
+
+  it('allows one storefront per user and unique names (any case) and vanity URLs', async () => {
+    const me = await register(t);
+    await create(me.authToken, valid({ name: 'Unique Name', vanityUrl: 'unique-name' }));
+    expect((await create(me.authToken, valid())).body).toMatchObject({ code: 'STOREFRONT_EXISTS' });
+    const other = await register(t);
+    expect((await create(other.authToken, valid({ name: 'unique name' }))).body).toMatchObject({
+      code: 'STOREFRONT_NAME_EXISTS',
+      field: 'name',
+    });
+    expect((await create(other.authToken, valid({ vanityUrl: 'UNIQUE-NAME' }))).body).toMatchObject({
+      code: 'VANITY_URL_EXISTS',
+      field: 'vanityUrl',
+    });
+  });
+
+  it('validates every field with the spec’s codes', async () => {
+    const me = await register(t);
+    for (const [over, code, field] of [
+      [{ name: 'x' }, 'INVALID_VALUE', 'name'],
+      [{ name: 'x'.repeat(51) }, 'INVALID_VALUE', 'name'],
+      [{ description: 'x' }, 'INVALID_VALUE', 'description'],
+      [{ description: 'x'.repeat(2001) }, 'INVALID_VALUE', 'description'],
+      [{ contactEmail: 'nope' }, 'INVALID_VALUE', 'contactEmail'],
+      [{ contactEmail: undefined }, 'EMAIL_MISSING', 'contactEmail'],
+      [{ vanityUrl: 'a b' }, 'INVALID_VANITY_URL', 'vanityUrl'],
+      [{ vanityUrl: 'x' }, 'INVALID_VANITY_URL', 'vanityUrl'],
+      [{ category: 'cooking' }, 'INVALID_VALUE', 'category'],
+      [{ theme: 'blue' }, 'INVALID_VALUE', 'theme'],
+      [{ logoUrl: 'https://elsewhere.example/logo.png' }, 'INVALID_VALUE', 'logoUrl'],
+      [
+        { logoUrl: '/media/uploads/00000000-0000-4000-8000-000000000000/logo.png' },
+        'INVALID_VALUE',
+        'logoUrl',
+      ],
+    ] as const) {
+      const res = await create(me.authToken, valid(over as Json));
+      expect(res.status, JSON.stringify(over)).toBe(400);
+      expect(res.body, JSON.stringify(over)).toMatchObject({ code, field });
+    }
+    expect((await t.request('POST', '/api/storefronts', { body: valid() })).status).toBe(401);
+  });
+
+  it('lets only the owner edit or disable it; a disabled storefront leaves the public lists', async () => {
+    const me = await register(t);
+    const shop = (await create(me.authToken, valid({ name: 'Editable' }))).body;
+    const patch = (token: string, body: Json) =>
+      t.request('PATCH', `/api/storefronts/${shop.id}`, { token, body });
+    const edited = await patch(me.authToken, {
+      description: 'New bio for the shop.',
+      theme: 'dark',
+      vanityUrl: 'editable',
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({
+      description: 'New bio for the shop.',
+      theme: 'dark',
+      vanityUrl: 'editable',
+    });
+    const other = await register(t);
+    expect((await patch(other.authToken, { name: 'Stolen' })).status).toBe(403);
+    expect((await patch(me.authToken, { name: 'x' })).body).toMatchObject({
+      code: 'INVALID_VALUE',
+      field: 'name',
+    });
+    expect((await patch(me.authToken, { enabled: false })).body.enabled).toBe(false);
+    expect((await t.request('GET', '/api/storefronts/editable')).status).toBe(404);
+    expect((await t.request('GET', '/api/storefronts/editable', { token: me.authToken })).status).toBe(200);
+    expect(
+      (
+        await t.request('PATCH', '/api/storefronts/00000000-0000-4000-8000-000000000000', {
+          token: me.authToken,
+          body: {},
+        })
+      ).status,
+    ).toBe(404);
+  });
+});
