@@ -10,6 +10,7 @@ import { removeListingMachine } from './removeListing';
 import { sessionMachine } from './session';
 import { settingsFormMachine } from './settingsForm';
 import { storefrontReportMachine } from './storefrontReport';
+import { storefrontWizardMachine } from './storefrontWizard';
 import { toastMachine } from './toast';
 import { transferNftsMachine } from './transferNfts';
 import { uiMachine } from './ui';
@@ -31,5 +32,6 @@ export const allMachines: AnyStateMachine[] = [
   countdownMachine,
   carouselMachine,
   storefrontReportMachine,
+  storefrontWizardMachine,
   imageJobMachine,
 ];

@@ -35,6 +35,10 @@ const WalletSettings = lazyRouteComponent(() => import('./views/settings/WalletS
 const PrivacyPage = lazyRouteComponent(() => import('./views/pages/PrivacyPage'), 'PrivacyPage');
 const TermsPage = lazyRouteComponent(() => import('./views/pages/TermsPage'), 'TermsPage');
 const CreatorsPage = lazyRouteComponent(() => import('./views/pages/CreatorsPage'), 'CreatorsPage');
+const CreateStorefrontPage = lazyRouteComponent(
+  () => import('./views/storefront/CreateStorefrontPage'),
+  'CreateStorefrontPage',
+);
 const NftRoute = lazyRouteComponent(() => import('./views/nft/NftRoute'), 'NftRoute');
 const MarketplacePage = lazyRouteComponent(
   () => import('./views/catalog/MarketplacePage'),
@@ -292,7 +296,20 @@ const dashboardRoutes = [
   ),
 ];
 
-const createStorefront = loginPage('/create-storefront', () => <PageFrame title="Create your storefront" />);
+/**
+ * Create-storefront entry (SPEC §2): logged out → Home; a user who already has a storefront → the
+ * dashboard; otherwise the wizard, from its first step.
+ */
+const createStorefront = createRoute({
+  getParentRoute: () => root,
+  path: '/create-storefront',
+  beforeLoad: async ({ context }) => {
+    if (!context.app.session.getSnapshot().matches('loggedIn')) throw redirect({ to: '/', replace: true });
+    if (await context.app.catalog.myStorefront()) throw redirect({ to: '/dashboard', replace: true });
+  },
+  loader: async ({ context }) => ({ machine: await context.app.flows.storefrontWizard() }),
+  component: CreateStorefrontPage,
+});
 const createStorefrontIndex = createRoute({
   getParentRoute: () => createStorefront,
   path: '/',

@@ -1,7 +1,9 @@
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { sessionMachine } from '../machines/session';
+import type { WizardFile } from '../machines/storefrontWizard';
 import { uiMachine } from '../machines/ui';
 import { timings } from './domain/constants';
+import { ApiError } from './domain/errors';
 import { accountActors } from './services/accounts';
 import { createApi } from './services/api';
 import { catalogService } from './services/catalog';
@@ -164,6 +166,29 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
         },
       }),
     ),
+    storefrontWizard: once(async () => {
+      const imageJob = await flows.imageJob();
+      /** The imageJob flow to its end: the uploaded URL, or the error of the failed upload. */
+      const upload = (file: WizardFile, assetKind: 'storefrontLogo' | 'storefrontBanner') =>
+        new Promise<{ url: string }>((resolve, reject) => {
+          const job = createActor(imageJob, { input: { file, assetKind, optimize: true }, inspect }).start();
+          job.subscribe((s) => {
+            if (s.status === 'done') resolve({ url: s.output!.url });
+            else if (s.matches('failed')) {
+              job.stop();
+              reject(new ApiError(400, s.context.error!));
+            }
+          });
+        });
+      return (await import('../machines/storefrontWizard')).storefrontWizardMachine.provide({
+        actors: {
+          uploadLogo: fromPromise(({ input }) => upload(input.file, 'storefrontLogo')),
+          uploadBanner: fromPromise(({ input }) => upload(input.file, 'storefrontBanner')),
+          createStorefront: fromPromise(({ input }) => catalog.createStorefront(input)),
+        },
+        actions: { announceCreated: () => toast('storefront-created', 'Your storefront is live') },
+      });
+    }),
     storefrontReport: once(async () =>
       (await import('../machines/storefrontReport')).storefrontReportMachine.provide({
         actors: { submitReport: fromPromise(({ input }) => catalog.report(input)) },

@@ -1,4 +1,6 @@
+import type { CreateStorefrontInput } from '../../machines/storefrontWizard';
 import type { BlueprintJson, HistoryItem, PackJson, Page, StorefrontJson } from '../domain/catalog';
+import { ApiError } from '../domain/errors';
 import type { BlueprintFilter, ShareLinks, StorefrontFilter } from '../domain/filters';
 import type { Api } from './api';
 
@@ -34,6 +36,13 @@ export function catalogService(api: Api) {
         to: f.to,
       }),
     storefront: (key: string) => api.get<StorefrontJson>(`storefronts/${encodeURIComponent(key)}`),
+    /** The caller's storefront, or null when they have none. */
+    myStorefront: () =>
+      api.get<StorefrontJson>('storefronts/me').catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }),
+    createStorefront: (input: CreateStorefrontInput) => api.post<StorefrontJson>('storefronts', input),
     share: (storefrontId: string, caption?: string) =>
       api.get<ShareLinks>('queries/storefront-share', { storefrontId, caption }),
     report: (input: { storefrontId: string; reason: string; description: string }) =>

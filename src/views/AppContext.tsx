@@ -9,6 +9,7 @@ import type { removeListingMachine } from '../../machines/removeListing';
 import type { sessionMachine } from '../../machines/session';
 import type { settingsFormMachine } from '../../machines/settingsForm';
 import type { storefrontReportMachine } from '../../machines/storefrontReport';
+import type { storefrontWizardMachine } from '../../machines/storefrontWizard';
 import type { transferNftsMachine } from '../../machines/transferNfts';
 import type { uiMachine } from '../../machines/ui';
 import type { walletLinkMachine } from '../../machines/walletLink';
@@ -34,6 +35,7 @@ export interface AppActors {
     transferNfts: () => Promise<typeof transferNftsMachine>;
     storefrontReport: () => Promise<typeof storefrontReportMachine>;
     imageJob: () => Promise<typeof imageJobMachine>;
+    storefrontWizard: () => Promise<typeof storefrontWizardMachine>;
   };
   /** Catalog reads and the storefront report, for route loaders and flows. */
   catalog: {
@@ -44,6 +46,7 @@ export interface AppActors {
     storefronts(filter?: StorefrontFilter): Promise<Page<StorefrontJson>>;
     storefront(key: string): Promise<StorefrontJson>;
     share(storefrontId: string, caption?: string): Promise<ShareLinks>;
+    myStorefront(): Promise<StorefrontJson | null>;
   };
   /** NFT reads for route loaders. */
   nfts: {
