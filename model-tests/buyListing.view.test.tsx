@@ -6,6 +6,7 @@ import { formatUsd } from '../src/domain/money';
 import { BuyListingDialog } from '../src/views/nft/ListingPanels';
 import { buyListingModel } from './buyListing.model';
 import { flushCoverage } from './coverage-store';
+import { clickFirst } from './dom';
 import { generatePaths, type PathStep, runPath } from './harness';
 import { renderWithRouter } from './router';
 
@@ -24,14 +25,7 @@ async function perform(step: PathStep) {
     fireEvent.click(box);
     return true;
   }
-  for (const name of buttons[e.type] ?? []) {
-    const button = screen.queryAllByRole('button', { name })[0];
-    if (button) {
-      fireEvent.click(button);
-      return true;
-    }
-  }
-  return false;
+  return clickFirst(...(buttons[e.type] ?? []));
 }
 
 function check(expected: AnyMachineSnapshot) {

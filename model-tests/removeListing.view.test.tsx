@@ -1,9 +1,10 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { errorMessage } from '../src/domain/errors';
 import { RemoveListingDialog } from '../src/views/nft/ListingPanels';
 import { flushCoverage } from './coverage-store';
+import { clickFirst } from './dom';
 import { generatePaths, type PathStep, runPath } from './harness';
 import { removeListingModel } from './removeListing.model';
 import { renderWithRouter } from './router';
@@ -16,14 +17,7 @@ const buttons: Record<string, string[]> = {
 
 /** Remove-listing paths through the confirmation dialog. */
 async function perform(step: PathStep) {
-  for (const name of buttons[step.event.type] ?? []) {
-    const button = screen.queryAllByRole('button', { name })[0];
-    if (button) {
-      fireEvent.click(button);
-      return true;
-    }
-  }
-  return false;
+  return clickFirst(...(buttons[step.event.type] ?? []));
 }
 
 function check(expected: AnyMachineSnapshot) {

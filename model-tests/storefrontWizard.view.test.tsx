@@ -4,23 +4,13 @@ import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { errorMessage } from '../src/domain/errors';
 import { StorefrontWizardView, wizardStep } from '../src/views/storefront/StorefrontWizard';
 import { flushCoverage } from './coverage-store';
+import { clickFirst } from './dom';
 import { generatePaths, type PathStep, runPath } from './harness';
 import { renderWithRouter } from './router';
 import { storefrontWizardModel } from './storefrontWizard.model';
 
 /** Wizard paths through its screens: typing, choosing, attaching files and pressing the buttons. */
 const labels = { name: 'Storefront name', description: 'Bio', contactEmail: 'Contact email' } as const;
-
-function click(...names: string[]) {
-  for (const name of names) {
-    const button = screen.queryAllByRole('button', { name })[0];
-    if (button) {
-      fireEvent.click(button);
-      return true;
-    }
-  }
-  return false;
-}
 
 async function perform(step: PathStep) {
   const e = step.event as {
@@ -31,13 +21,13 @@ async function perform(step: PathStep) {
   };
   switch (e.type) {
     case 'wizard.next':
-      return click('Continue', 'Get started');
+      return clickFirst('Continue', 'Get started');
     case 'wizard.back':
-      return click('Back');
+      return clickFirst('Back');
     case 'wizard.skip':
-      return click('Skip for now');
+      return clickFirst('Skip for now');
     case 'wizard.launch':
-      return click('Launch');
+      return clickFirst('Launch');
     case 'wizard.change': {
       const input = screen.queryByLabelText<HTMLInputElement>(labels[e.field as keyof typeof labels]);
       if (!input || input.value === e.value) return false;
