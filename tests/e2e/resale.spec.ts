@@ -98,7 +98,11 @@ test('list, remove, buy with the balance and transfer: every step a wallet-signe
     timeout: 30_000,
   });
   await buyer.page.screenshot({ path: 'test-results/screens/buy-listing-done.png' });
-  await buyer.page.getByRole('link', { name: 'View my collection' }).click();
+  await buyer.page.goto(`/nft/${kept.id}/history`);
+  await expect(buyer.page.getByText(/^Bought for \$25 on /)).toBeVisible();
+  await buyer.page.goto(`/nft/${kept.id}`);
+  await buyer.page.getByRole('button', { name: 'Buy now' }).waitFor({ state: 'detached' });
+  await buyer.page.goto('/profile/collection');
   await expect(buyer.page.getByRole('link', { name: 'Collectibles (1)' })).toBeVisible();
 
   // The buyer sends it back with a batch transfer; the indexer moves it to the seller.

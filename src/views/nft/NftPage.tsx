@@ -1,4 +1,5 @@
-import { Link, Outlet, useLocation } from '@tanstack/react-router';
+import { Link, useLocation } from '@tanstack/react-router';
+import { toDate } from '../../domain/dates';
 import { formatUsd } from '../../domain/money';
 import { type NftJson, nftImage, nftTitle, seriesLabel } from '../../domain/nft';
 import { Avatar, ImageLoader } from '../components';
@@ -50,7 +51,18 @@ export function NftPage({ nft, machines }: { nft: NftJson; machines: NftMachines
           </Link>
         </nav>
         {pathname.endsWith('/history') ? (
-          <Outlet />
+          <div className="vt-stack">
+            <p>
+              {nft.nftPurchase
+                ? `Bought for ${formatUsd(nft.nftPurchase.amount)} on ${toDate(nft.nftPurchase.purchasedOn).toLocaleDateString('en-US', { dateStyle: 'medium' })}.`
+                : 'No purchase of this edition is recorded yet.'}
+            </p>
+            {nft.blueprint && (
+              <Link to="/nft/$id/history" params={{ id: nft.blueprint.id }}>
+                The history of {nft.blueprint.title}: its creation and every purchase
+              </Link>
+            )}
+          </div>
         ) : (
           <dl className="vt-nft__details">
             <dt>Owner</dt>
