@@ -1,11 +1,13 @@
 /** `npm run bench`: every benchmark, printing its figures. */
 import { execSync } from 'node:child_process';
+import { catalogBench, print as printCatalog } from './catalog';
 import { firstLoad } from './first-load';
+import { imageJobTimes } from './images';
 import { mintTimes } from './mint';
 import { startTimes } from './start';
 
 execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
-for (const r of await firstLoad(['/', '/marketplace', '/auth/connect'])) {
+for (const r of await firstLoad(['/', '/marketplace', '/s/aria-sounds', '/auth/connect'])) {
   console.log(`first-load JS ${r.path}: ${r.gzipKb} kB gzip in ${r.files} files`);
 }
 const t = await startTimes();
@@ -16,3 +18,10 @@ const m = await mintTimes(20);
 console.log(
   `mint on the emulator, submit → sealed, ${m.n} sequential: median ${m.medianMs.toFixed(1)} ms, p90 ${m.p90Ms.toFixed(1)} ms`,
 );
+for (const [format, r] of Object.entries(await imageJobTimes())) {
+  console.log(
+    `image job ${format}: ${(r.bytes / 1e6).toFixed(2)} MB → ${(r.outBytes / 1e6).toFixed(2)} MB, median ${r.medianMs.toFixed(0)} ms`,
+  );
+}
+// The large world (100,000 blueprints, 1,000,000 NFTs) on both databases.
+for (const kind of ['postgres', 'pglite'] as const) printCatalog(await catalogBench(kind));
