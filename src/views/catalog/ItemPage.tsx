@@ -18,6 +18,7 @@ import { timeAgo } from '../../domain/time';
 import { useApp } from '../AppContext';
 import { Avatar, Button, ImageLoader, Modal } from '../components';
 import { Countdown } from './Countdown';
+import '../nft/nft.css';
 import './catalog.css';
 
 export interface ItemPageProps {
@@ -52,7 +53,7 @@ export function ItemPage({ item, history, listings }: ItemPageProps) {
   const storefront = item.storefront;
 
   return (
-    <article className="vt-page vt-item">
+    <article className="vt-page vt-nft">
       <div className="vt-item__media">
         {isVideo(asset) ? (
           <video
@@ -82,7 +83,7 @@ export function ItemPage({ item, history, listings }: ItemPageProps) {
           </button>
         )}
       </div>
-      <div className="vt-item__info">
+      <div className="vt-nft__info">
         {storefront && (
           <Link to="/s/$vanityUrl" params={{ vanityUrl: storefront.vanityUrl }} className="vt-eyebrow">
             {storefront.name}
