@@ -4,6 +4,7 @@ import { catalogBench, print as printCatalog } from './catalog';
 import { firstLoad } from './first-load';
 import { imageJobTimes } from './images';
 import { mintTimes } from './mint';
+import { printPublish, publishTimes } from './publish';
 import { startTimes } from './start';
 
 execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
@@ -23,5 +24,6 @@ for (const [format, r] of Object.entries(await imageJobTimes())) {
     `image job ${format}: ${(r.bytes / 1e6).toFixed(2)} MB → ${(r.outBytes / 1e6).toFixed(2)} MB, median ${r.medianMs.toFixed(0)} ms`,
   );
 }
+printPublish(await publishTimes(10));
 // The large world (100,000 blueprints, 1,000,000 NFTs) on both databases.
 for (const kind of ['postgres', 'pglite'] as const) printCatalog(await catalogBench(kind));

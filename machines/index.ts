@@ -1,11 +1,17 @@
 import type { AnyStateMachine } from 'xstate';
 import { authMachine } from './auth';
+import { blueprintFormMachine } from './blueprintForm';
 import { buyListingMachine } from './buyListing';
 import { carouselMachine } from './carousel';
 import { collectionCheckMachine } from './collectionCheck';
 import { countdownMachine } from './countdown';
+import { dashboardAccountMachine } from './dashboardAccount';
 import { imageJobMachine } from './imageJob';
+import { ledgerExportMachine } from './ledgerExport';
 import { listForSaleMachine } from './listForSale';
+import { payoutMachine } from './payout';
+import { productActionsMachine } from './productActions';
+import { publishMachine } from './publish';
 import { removeListingMachine } from './removeListing';
 import { sessionMachine } from './session';
 import { settingsFormMachine } from './settingsForm';
@@ -34,4 +40,10 @@ export const allMachines: AnyStateMachine[] = [
   storefrontReportMachine,
   storefrontWizardMachine,
   imageJobMachine,
+  blueprintFormMachine,
+  publishMachine,
+  productActionsMachine,
+  payoutMachine,
+  ledgerExportMachine,
+  dashboardAccountMachine,
 ];

@@ -1,3 +1,4 @@
+import type { BlueprintJson } from '../src/domain/catalog';
 import type { User } from '../src/domain/user';
 
 /** An unsigned JWT with the claims the client reads (the server checks signatures, not the client). */
@@ -36,6 +37,49 @@ export function makeUser(over: Partial<User> = {}): User {
       reasonCode: null,
       updatedAt: null,
     },
+    ...over,
+  };
+}
+
+/** A product of the creator's storefront (GET blueprints/{id}). */
+export function makeBlueprint(over: Partial<BlueprintJson> = {}): BlueprintJson {
+  return {
+    id: '0b6f1d2e-58a4-4f0e-9c41-1b2c3d4e5f60',
+    blueprintId: '0b6f1d2e-58a4-4f0e-9c41-1b2c3d4e5f60',
+    flowBlueprintId: '1042',
+    title: 'Night Loop',
+    description: 'A looping night drive.',
+    assetUrl: '/media/uploads/u1/asset.png',
+    previewImageUrl: '/media/uploads/u1/preview.png',
+    quantity: 10,
+    quantityAvailable: 10,
+    price: 2500,
+    royaltyPercent: 10,
+    totalFeePercent: 5,
+    rarityLevel: 'common',
+    state: 'created',
+    status: null,
+    visible: true,
+    availableTime: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    drop: false,
+    type: 'standalone',
+    blueprintPackId: null,
+    storefront: {
+      id: 's1',
+      name: 'Night Shop',
+      logoUrl: null,
+      theme: 'light',
+      vanityUrl: 'night-shop',
+      category: null,
+    },
+    isSticker: false,
+    isPack: false,
+    isNft: true,
+    isDrop: false,
+    isPrinted: false,
+    isSoldOut: false,
+    isInPack: false,
     ...over,
   };
 }

@@ -11,7 +11,9 @@ import { blueprintRoutes } from './routes/blueprints';
 import { chainRoutes } from './routes/chain';
 import { devRoutes } from './routes/dev';
 import { nftRoutes } from './routes/nfts';
+import { payoutRoutes } from './routes/payouts';
 import { queryRoutes } from './routes/queries';
+import { salesRoutes } from './routes/sales';
 import { storefrontRoutes } from './routes/storefronts';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
@@ -34,6 +36,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...chainRoutes(s),
     ...nftRoutes(s),
     ...storefrontRoutes(s),
+    ...salesRoutes(s),
+    ...payoutRoutes(s),
     ...blueprintRoutes(s),
     ...assetRoutes(s),
     ...(s.config.devTools ? devRoutes(s) : []),

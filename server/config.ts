@@ -30,6 +30,8 @@ export interface Config {
   seed: boolean;
   /** How long public catalog list answers are reused (VITRINE_CATALOG_CACHE_MS, default 2000; 0 off). */
   catalogCacheMs: number;
+  /** The platform's fee on primary sales, in percent (a new blueprint's totalFeePercent). */
+  platformFeePercent: number;
 }
 
 export const JWT_SECRET_MIN = 32;
@@ -91,5 +93,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devWalletPort: integer('FLOW_DEV_WALLET_PORT', env.FLOW_DEV_WALLET_PORT, 8701, 1, 65535),
     seed: seedMode(env.VITRINE_SEED),
     catalogCacheMs: integer('VITRINE_CATALOG_CACHE_MS', env.VITRINE_CATALOG_CACHE_MS, 2000, 0, 60_000),
+    platformFeePercent: integer('VITRINE_PLATFORM_FEE_PERCENT', env.VITRINE_PLATFORM_FEE_PERCENT, 5, 0, 50),
   };
 }

@@ -2,6 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { createTokens, type Tokens } from './auth/tokens';
 import { createWalletProofs, type WalletProofs } from './auth/wallet-proof';
+import type { Publisher } from './blueprints/publisher';
 import { type AnswerCache, createAnswerCache } from './catalog/cache';
 import type { FlowClient } from './chain/client';
 import type { Config } from './config';
@@ -25,6 +26,8 @@ export interface AppDeps {
   chain?: ChainStatus;
   /** A client of that chain (absent with FLOW_EMULATOR=off). */
   chainClient?: FlowClient;
+  /** The publishing job (absent without a chain: published blueprints then wait, ready to sell). */
+  publisher?: Publisher;
 }
 
 export interface ChainStatus {
@@ -51,6 +54,7 @@ export interface Services {
   walletProofs: WalletProofs;
   /** Recent public catalog answers (config.catalogCacheMs). */
   catalogCache: AnswerCache;
+  publisher: Publisher | null;
 }
 
 /** The first hop of X-Forwarded-For, else the socket's peer address. */
@@ -68,6 +72,8 @@ export function createServices(deps: AppDeps): Services {
   const clock = deps.clock ?? (() => new Date());
   const log = deps.log ?? console;
   const { db, kind } = deps.database;
+  const catalogCache = createAnswerCache(deps.config.catalogCacheMs);
+  deps.publisher?.onChange(() => catalogCache.clear());
   return {
     config: deps.config,
     db,
@@ -80,6 +86,7 @@ export function createServices(deps: AppDeps): Services {
     chain: deps.chain ?? null,
     chainClient: deps.chainClient ?? null,
     walletProofs: createWalletProofs(deps.config.jwtSecret, clock),
-    catalogCache: createAnswerCache(deps.config.catalogCacheMs),
+    catalogCache,
+    publisher: deps.publisher ?? null,
   };
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp } from './app';
+import { createPublisher, type Publisher } from './blueprints/publisher';
 import { type Indexer, startIndexer } from './chain/indexer';
 import { type ChainHandle, startChain } from './chain/lifecycle';
 import type { Config } from './config';
@@ -53,6 +54,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
   let database: DatabaseHandle | undefined;
   let chain: ChainHandle | null = null;
   let indexer: Indexer | undefined;
+  let publisher: Publisher | undefined;
 
   const server = serve({
     port: config.port,
@@ -84,8 +86,19 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       await seedWorld({ db: database.db, media: { dir: mediaDir(config) }, client: chain?.client, log });
       log.info(`seeded the embedded world in ${Date.now() - started} ms`);
     }
+    // Publishing jobs interrupted by the last stop resume here.
+    if (chain) publisher = createPublisher({ db: database.db, client: chain.client, log });
     const spaDir = config.production ? (options.spaDir ?? DIST) : undefined;
-    app = createApp({ config, database, log, spaDir, chain: chain?.status, chainClient: chain?.client });
+    app = createApp({
+      config,
+      database,
+      log,
+      spaDir,
+      chain: chain?.status,
+      chainClient: chain?.client,
+      publisher,
+    });
+    await publisher?.resume();
   })();
 
   return {
@@ -97,6 +110,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       server.closeIdleConnections();
       await closed;
       await ready.catch(() => undefined);
+      await publisher?.stop();
       await indexer?.stop();
       await chain?.stop();
       await database?.close();

@@ -11,6 +11,8 @@ import {
 import { waitFor } from 'xstate';
 import { ApiError } from './domain/errors';
 import { marketFilter, parseCategories, parseMarketSearch } from './domain/marketSearch';
+import { PUBLIC_STATES, parseProductsSearch, productFilter } from './domain/products';
+import { parseSalesSearch } from './domain/sales';
 import { parseStorefrontsSearch } from './domain/storefrontsSearch';
 import type { AppActors } from './views/AppContext';
 import { ComingSoonPage } from './views/pages/ComingSoonPage';
@@ -39,6 +41,16 @@ const CreateStorefrontPage = lazyRouteComponent(
   () => import('./views/storefront/CreateStorefrontPage'),
   'CreateStorefrontPage',
 );
+const DashboardLayout = lazyRouteComponent(
+  () => import('./views/dashboard/DashboardLayout'),
+  'DashboardLayout',
+);
+const PreviewPanel = lazyRouteComponent(() => import('./views/dashboard/PreviewPanel'), 'PreviewPanel');
+const AccountPanel = lazyRouteComponent(() => import('./views/dashboard/AccountPanel'), 'AccountPanel');
+const ProductsPanel = lazyRouteComponent(() => import('./views/dashboard/ProductsPanel'), 'ProductsPanel');
+const SalesPanel = lazyRouteComponent(() => import('./views/dashboard/SalesPanel'), 'SalesPanel');
+const HelpPanel = lazyRouteComponent(() => import('./views/dashboard/HelpPanel'), 'HelpPanel');
+const PayoutsPage = lazyRouteComponent(() => import('./views/payouts/PayoutsPage'), 'PayoutsPage');
 const NftRoute = lazyRouteComponent(() => import('./views/nft/NftRoute'), 'NftRoute');
 const MarketplacePage = lazyRouteComponent(
   () => import('./views/catalog/MarketplacePage'),
@@ -140,7 +152,15 @@ const storefront = createRoute({
   loader: async ({ context, params, deps }) => {
     const s = await context.app.catalog.storefront(params.vanityUrl).catch(orNotFound);
     const [items, share, reportMachine] = await Promise.all([
-      context.app.catalog.blueprints({ ...marketFilter(deps), storefrontId: s.id, from: 1, to: 100 }),
+      // What visitors see, for the owner too (drafts and hidden items stay in the dashboard).
+      context.app.catalog.blueprints({
+        ...marketFilter(deps),
+        storefrontId: s.id,
+        states: PUBLIC_STATES,
+        visible: true,
+        from: 1,
+        to: 100,
+      }),
       context.app.catalog.share(s.id),
       context.app.flows.storefrontReport(),
     ]);
@@ -283,17 +303,87 @@ const settingsRoutes = [
   settingsChild('payment', () => <PageFrame title="Payment" level={2} />),
 ];
 
-const dashboard = loginPage('/dashboard', () => <PageFrame title="Dashboard" />);
+/** The creator dashboard (SPEC §2 Dashboard): the caller's storefront (or null) for every panel. */
+const dashboard = createRoute({
+  getParentRoute: () => root,
+  path: '/dashboard',
+  beforeLoad: requireLogin,
+  loader: async ({ context }) => ({ storefront: await context.app.catalog.myStorefront() }),
+  component: DashboardLayout,
+});
 const dashboardIndex = createRoute({
   getParentRoute: () => dashboard,
   path: '/',
   beforeLoad: to('/dashboard/preview'),
 });
+const dashboardPreview = createRoute({
+  getParentRoute: () => dashboard,
+  path: 'preview',
+  loader: async ({ context }) => {
+    const storefront = await context.app.catalog.myStorefront();
+    return {
+      items: storefront
+        ? await context.app.catalog.blueprints({
+            storefrontId: storefront.id,
+            states: PUBLIC_STATES,
+            visible: true,
+            to: 100,
+          })
+        : { results: [], total: 0 },
+    };
+  },
+  component: PreviewPanel,
+});
+const dashboardAccount = createRoute({
+  getParentRoute: () => dashboard,
+  path: 'account',
+  loader: async ({ context }) => ({ machine: await context.app.flows.dashboardAccount() }),
+  component: AccountPanel,
+});
+const dashboardProducts = createRoute({
+  getParentRoute: () => dashboard,
+  path: 'products',
+  validateSearch: parseProductsSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    const { app } = context;
+    const storefront = await app.catalog.myStorefront();
+    const [page, editing, blueprintForm, publish, productActions] = await Promise.all([
+      storefront
+        ? app.catalog.blueprints(productFilter(storefront.id, deps.q, deps.status ?? 'all'))
+        : { results: [], total: 0 },
+      deps.edit && deps.edit !== 'new' ? app.catalog.blueprint(deps.edit).catch(orNull) : null,
+      app.flows.blueprintForm(),
+      app.flows.publish(),
+      app.flows.productActions(),
+    ]);
+    return { page, editing, machines: { blueprintForm, publish, productActions } };
+  },
+  component: ProductsPanel,
+});
+const dashboardSales = createRoute({
+  getParentRoute: () => dashboard,
+  path: 'sales',
+  validateSearch: parseSalesSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    const storefront = await context.app.catalog.myStorefront();
+    const [sales, ledgerExport] = await Promise.all([
+      storefront ? context.app.sales.list({ storefrontId: storefront.id, ...deps }) : null,
+      context.app.flows.ledgerExport(),
+    ]);
+    return { sales, ledgerExport };
+  },
+  component: SalesPanel,
+});
+const dashboardHelp = createRoute({ getParentRoute: () => dashboard, path: 'help', component: HelpPanel });
 const dashboardRoutes = [
   dashboardIndex,
-  ...(['preview', 'account', 'products', 'sales', 'help'] as const).map((path) =>
-    createRoute({ getParentRoute: () => dashboard, path }),
-  ),
+  dashboardPreview,
+  dashboardAccount,
+  dashboardProducts,
+  dashboardSales,
+  dashboardHelp,
 ];
 
 /**
@@ -321,7 +411,13 @@ const createStorefrontRoutes = [
     createRoute({ getParentRoute: () => createStorefront, path }),
   ),
 ];
-const payouts = loginPage('/payouts', () => <PageFrame title="Payouts" />);
+const payouts = createRoute({
+  getParentRoute: () => root,
+  path: '/payouts',
+  beforeLoad: requireLogin,
+  loader: async ({ context }) => ({ machine: await context.app.flows.payout() }),
+  component: PayoutsPage,
+});
 
 export const routeTree = root.addChildren([
   home,

@@ -2,6 +2,7 @@ import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { sessionMachine } from '../machines/session';
 import type { WizardFile } from '../machines/storefrontWizard';
 import { uiMachine } from '../machines/ui';
+import type { AssetKind } from './domain/assets';
 import { timings } from './domain/constants';
 import { ApiError } from './domain/errors';
 import { accountActors } from './services/accounts';
@@ -9,6 +10,7 @@ import { createApi } from './services/api';
 import { catalogService } from './services/catalog';
 import type { Flow } from './services/flow';
 import { nftService } from './services/nfts';
+import { salesService } from './services/sales';
 import { browserStorage } from './services/storage';
 import { uploadService } from './services/uploads';
 
@@ -30,6 +32,7 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
   const nfts = nftService(api);
   const catalog = catalogService(api);
   const uploads = uploadService(api);
+  const sales = salesService(api);
 
   const session = createActor(sessionMachine.provide({ actors: { fetchProfile: accounts.fetchProfile } }), {
     input: { token: browserStorage.token(), loginRedirect: browserStorage.loginRedirect() },
@@ -167,19 +170,7 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
       }),
     ),
     storefrontWizard: once(async () => {
-      const imageJob = await flows.imageJob();
-      /** The imageJob flow to its end: the uploaded URL, or the error of the failed upload. */
-      const upload = (file: WizardFile, assetKind: 'storefrontLogo' | 'storefrontBanner') =>
-        new Promise<{ url: string }>((resolve, reject) => {
-          const job = createActor(imageJob, { input: { file, assetKind, optimize: true }, inspect }).start();
-          job.subscribe((s) => {
-            if (s.status === 'done') resolve({ url: s.output!.url });
-            else if (s.matches('failed')) {
-              job.stop();
-              reject(new ApiError(400, s.context.error!));
-            }
-          });
-        });
+      const upload = await imageUploader();
       return (await import('../machines/storefrontWizard')).storefrontWizardMachine.provide({
         actors: {
           uploadLogo: fromPromise(({ input }) => upload(input.file, 'storefrontLogo')),
@@ -189,13 +180,96 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
         actions: { announceCreated: () => toast('storefront-created', 'Your storefront is live') },
       });
     }),
+    blueprintForm: once(async () => {
+      const upload = await imageUploader();
+      return (await import('../machines/blueprintForm')).blueprintFormMachine.provide({
+        actors: {
+          uploadFile: fromPromise(({ input }) => upload(input.file, input.assetKind, input.optimize)),
+          saveBlueprint: fromPromise(({ input }) =>
+            input.id === null
+              ? catalog.createBlueprint(input.body)
+              : catalog.updateBlueprint(input.id, input.body),
+          ),
+        },
+        actions: { announceSaved: () => toast('product-saved', 'Saved') },
+      });
+    }),
+    publish: once(async () =>
+      (await import('../machines/publish')).publishMachine.provide({
+        actors: {
+          setReadyToSell: fromPromise(({ input }) =>
+            catalog.updateBlueprint(input.blueprintId, { status: 'readyToSell' }),
+          ),
+          fetchBlueprint: fromPromise(({ input }) => catalog.blueprint(input.blueprintId)),
+        },
+      }),
+    ),
+    productActions: once(async () =>
+      (await import('../machines/productActions')).productActionsMachine.provide({
+        actors: {
+          updateProduct: fromPromise(({ input }) => catalog.updateBlueprint(input.id, input.change)),
+        },
+      }),
+    ),
     storefrontReport: once(async () =>
       (await import('../machines/storefrontReport')).storefrontReportMachine.provide({
         actors: { submitReport: fromPromise(({ input }) => catalog.report(input)) },
         actions: { announceReported: () => toast('storefront-reported', 'Report sent') },
       }),
     ),
+    payout: once(async () =>
+      (await import('../machines/payout')).payoutMachine.provide({
+        actors: {
+          loadPayouts: fromPromise(() => sales.payouts()),
+          createPayout: fromPromise(({ input }) => sales.requestPayout(input)),
+          cancelPayout: fromPromise(({ input }) => sales.cancelPayout(input)),
+        },
+        actions: {
+          announceRequested: () => toast('payout-requested', 'Payout requested'),
+          announceCancelled: () => toast('payout-cancelled', 'Payout request cancelled'),
+        },
+      }),
+    ),
+    ledgerExport: once(async () =>
+      (await import('../machines/ledgerExport')).ledgerExportMachine.provide({
+        actors: { exportLedger: fromPromise(({ input }) => sales.exportLedger(input)) },
+        actions: { announceExported: () => toast('ledger-exported', 'Ledger exported') },
+      }),
+    ),
+    dashboardAccount: once(async () => {
+      const upload = await imageUploader();
+      return (await import('../machines/dashboardAccount')).dashboardAccountMachine.provide({
+        actors: {
+          uploadLogo: fromPromise(({ input }) => upload(input.file, 'storefrontLogo')),
+          uploadBanner: fromPromise(({ input }) => upload(input.file, 'storefrontBanner')),
+          saveStorefront: fromPromise(({ input }) => catalog.updateStorefront(input.id, input.patch)),
+          setEnabled: fromPromise(({ input }) =>
+            catalog.updateStorefront(input.id, { enabled: input.enabled }),
+          ),
+        },
+        actions: {
+          announceSaved: () => toast('storefront-saved', 'Saved'),
+          announceEnabled: (_, { storefront }) =>
+            toast('storefront-enabled', storefront.enabled ? 'Storefront enabled' : 'Storefront disabled'),
+        },
+      });
+    }),
   };
+  /** The imageJob flow to its end: the uploaded URL, or the error of the failed upload. */
+  async function imageUploader() {
+    const imageJob = await flows.imageJob();
+    return (file: WizardFile, assetKind: AssetKind, optimize = true) =>
+      new Promise<{ url: string }>((resolve, reject) => {
+        const job = createActor(imageJob, { input: { file, assetKind, optimize }, inspect }).start();
+        job.subscribe((s) => {
+          if (s.status === 'done') resolve({ url: s.output!.url });
+          else if (s.matches('failed')) {
+            job.stop();
+            reject(new ApiError(400, s.context.error!));
+          }
+        });
+      });
+  }
   function toast(id: string, text: string) {
     ui.send({ type: 'ui.toast.show', id, text, duration: timings.savedToastMs });
   }
@@ -205,7 +279,7 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
   /** Whether a wallet can be connected here (the server runs a chain). */
   const walletAvailable = once(() => flow.available());
 
-  return { session, ui, flows, nfts, catalog, walletAvailable, inspect };
+  return { session, ui, flows, nfts, catalog, sales, walletAvailable, inspect };
 }
 
 export type Runtime = ReturnType<typeof createRuntime>;

@@ -281,3 +281,83 @@ function byNumber(a: string, b: string): number {
   const d = BigInt(a) - BigInt(b);
   return d < 0n ? -1 : d > 0n ? 1 : 0;
 }
+
+/** A blueprint's terms on chain (VitrineBlueprints.Blueprint). */
+export interface ChainBlueprint {
+  id: string;
+  maxEditions: string;
+  price: string;
+  royalty: string;
+  metadata: Record<string, string>;
+  open: boolean;
+}
+
+export interface RegisterBlueprintInput {
+  blueprintId: UInt64Input;
+  maxEditions: UInt64Input;
+  /** FUSD, e.g. "25.00000000". */
+  price: string;
+  /** Creator royalty cut, e.g. "0.10000000" for 10%. */
+  royalty: string;
+  metadata: Record<string, string>;
+}
+
+export function registerBlueprintArgs(input: RegisterBlueprintInput): ArgsFn {
+  return (arg, t) => [
+    arg(uint64(input.blueprintId), t.UInt64),
+    arg(uint64(input.maxEditions), t.UInt64),
+    arg(ufix64(input.price), t.UFix64),
+    arg(ufix64(input.royalty), t.UFix64),
+    arg(
+      Object.entries(input.metadata).map(([key, value]) => ({ key, value })),
+      t.Dictionary({ key: t.String, value: t.String }),
+    ),
+  ];
+}
+
+/** The registration of a blueprint, or null when it was never registered. */
+export async function getChainBlueprint(
+  client: FlowClient,
+  blueprintId: UInt64Input,
+): Promise<ChainBlueprint | null> {
+  const found = await client.query<ChainBlueprint | null>('scripts/get_blueprint.cdc', (arg, t) => [
+    arg(uint64(blueprintId), t.UInt64),
+  ]);
+  return found ?? null;
+}
+
+/** Admin: closes a blueprint on chain (its sale was canceled). */
+export function closeBlueprint(client: FlowClient, blueprintId: UInt64Input): Promise<SealedTransaction> {
+  return client.transact('transactions/close_blueprint.cdc', {
+    signer: client.config.admin,
+    args: (arg, t) => [arg(uint64(blueprintId), t.UInt64)],
+  });
+}
+
+/** Admin: registers several blueprints in one transaction (each as register_blueprint does). */
+export function registerBlueprints(
+  client: FlowClient,
+  items: Array<Omit<RegisterBlueprintInput, 'metadata'>>,
+): Promise<SealedTransaction> {
+  return client.transact('transactions/register_blueprints.cdc', {
+    signer: client.config.admin,
+    args: (arg, t) => [
+      arg(
+        items.map((b) => uint64(b.blueprintId)),
+        t.Array(t.UInt64),
+      ),
+      arg(
+        items.map((b) => uint64(b.maxEditions)),
+        t.Array(t.UInt64),
+      ),
+      arg(
+        items.map((b) => ufix64(b.price)),
+        t.Array(t.UFix64),
+      ),
+      arg(
+        items.map((b) => ufix64(b.royalty)),
+        t.Array(t.UFix64),
+      ),
+    ],
+  });
+}

@@ -24,12 +24,13 @@ export const contractNames = [
   'VitrineNFT',
   'FUSD',
   'FCLCrypto',
+  'VitrineBlueprints',
 ] as const;
 export type ContractName = (typeof contractNames)[number];
 export type ContractAddresses = Record<ContractName, string>;
 
 /** Vitrine's own contracts, deployed by server/chain/deploy.ts (in this order). */
-export const vitrineContracts = ['FUSD', 'VitrineNFT', 'FCLCrypto'] as const;
+export const vitrineContracts = ['FUSD', 'VitrineNFT', 'FCLCrypto', 'VitrineBlueprints'] as const;
 export type VitrineContract = (typeof vitrineContracts)[number];
 
 /** The environment variable naming each contract's address. */
@@ -45,6 +46,7 @@ export const contractEnv: Record<ContractName, string> = {
   VitrineNFT: 'FLOW_VITRINE_ADDRESS',
   FUSD: 'FLOW_FUSD_ADDRESS',
   FCLCrypto: 'FLOW_FCLCRYPTO_ADDRESS',
+  VitrineBlueprints: 'FLOW_VITRINE_BLUEPRINTS_ADDRESS',
 };
 
 /** Where the emulator bootstraps the standard contracts; Vitrine's go on the service account. */
@@ -60,6 +62,7 @@ export const emulatorContracts: ContractAddresses = {
   VitrineNFT: EMULATOR_SERVICE_ADDRESS,
   FUSD: EMULATOR_SERVICE_ADDRESS,
   FCLCrypto: EMULATOR_SERVICE_ADDRESS,
+  VitrineBlueprints: EMULATOR_SERVICE_ADDRESS,
 };
 
 /** The public networks' standard contracts (Flow's core-contract tables); Vitrine's have no default. */

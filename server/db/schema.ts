@@ -20,6 +20,7 @@ import {
   kycStatuses,
   packStates,
   packTypes,
+  payoutStates,
   rarityLevels,
   reportReasons,
   reportStatuses,
@@ -381,3 +382,49 @@ export const storefrontReports = pgTable('storefront_reports', {
   status: reportStatus('status').notNull().default('created'),
   createdAt: createdAt(),
 });
+
+/**
+ * The durable job of publishing (SPEC §4): a blueprint whose status became readyToSell is
+ * registered for sale on chain (VitrineBlueprints.register), then moves to active. One row per
+ * blueprint; server/blueprints/publisher.ts resumes rows that are not sealed after a restart.
+ */
+export const blueprintRegistrations = pgTable('blueprint_registrations', {
+  blueprintId: uuid('blueprint_id')
+    .primaryKey()
+    .references(() => blueprints.id, { onDelete: 'cascade' }),
+  flowBlueprintId: bigint('flow_blueprint_id', { mode: 'number' }).notNull(),
+  status: mintStatus('status').notNull().default('pending'),
+  /** The register transaction, known from signing on. */
+  transactionId: text('transaction_id'),
+  error: text('error'),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const payoutState = pgEnum('payout_state', payoutStates);
+
+/** Creators' requests to be paid their sales in USD (SPEC §3 Payout request); amounts in cents. */
+export const payoutRequests = pgTable(
+  'payout_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storefrontId: uuid('storefront_id')
+      .notNull()
+      .references(() => storefronts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    state: payoutState('state').notNull().default('created'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payout_requests_storefront_idx').on(t.storefrontId, t.createdAt),
+    // Only one open (created or pending) request per storefront, even under concurrent requests.
+    uniqueIndex('payout_requests_one_open')
+      .on(t.storefrontId)
+      .where(sql`${t.state} in ('created', 'pending')`),
+  ],
+);

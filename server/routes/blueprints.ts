@@ -1,11 +1,17 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { and, asc, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { HistoryItem } from '../../src/domain/catalog';
+import { isActiveState } from '../../src/domain/catalog';
 import type { BlueprintState } from '../../src/domain/enums';
+import { PUBLIC_STATES } from '../../src/domain/products';
+import { BlueprintCreateInput, BlueprintPatchInput } from '../../src/domain/schemas/blueprints';
 import { BlueprintListQuery, IdParams, PackListQuery } from '../../src/domain/schemas/catalog';
 import { blueprintJson, packJson, storefrontsById } from '../catalog/json';
 import type { Executor } from '../db';
 import {
   blueprintPacks,
+  blueprintRegistrations,
   blueprints,
   MARKET_WHERE,
   nftPurchases,
@@ -14,10 +20,30 @@ import {
   users,
 } from '../db/schema';
 import type { Services } from '../deps';
-import { type AppContext, defineRoute, notFound, type Route } from '../http';
+import { type AppContext, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
+import { mediaDir } from '../media';
 
 /** What visitors see when they name no states: items that are or were on sale (SPEC §4). */
-export const PUBLIC_STATES: BlueprintState[] = ['available', 'active', 'printed', 'soldOut'];
+export { PUBLIC_STATES };
+
+/** States in which an item can be hidden and shown again (SPEC §4 dashboard actions). */
+const HIDEABLE_STATES: BlueprintState[] = ['active', 'printed', 'soldOut', 'canceled'];
+
+/** Previews and assets are files the caller uploaded (and the upload checked, SPEC §5). */
+function ownBlueprintUploads(
+  s: Services,
+  userId: string,
+  body: { previewImageUrl?: string; assetUrl?: string },
+) {
+  const codes = { previewImageUrl: 'preview_required', assetUrl: 'asset_required' } as const;
+  for (const field of ['previewImageUrl', 'assetUrl'] as const) {
+    const url = body[field];
+    if (url === undefined) continue;
+    const prefix = `/media/uploads/${userId}/`;
+    if (!url.startsWith(prefix) || !existsSync(join(mediaDir(s.config), url.slice('/media/'.length))))
+      throw badRequest(codes[field], field);
+  }
+}
 
 /** Purchase history entries per item (SPEC §9). */
 export const HISTORY_ENTRIES = 10;
@@ -144,6 +170,123 @@ export function blueprintRoutes(s: Services): Route[] {
         )
           throw notFound();
         return c.json(blueprintJson(row.blueprint, row.storefront));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/blueprints',
+      tag: 'blueprints',
+      auth: 'required',
+      summary:
+        'Adds a draft to the caller’s storefront: title 1–200, description 1–2000, price 1–1,000,000 cents, quantity 1–10,000, preview and asset (the caller’s uploads); standalone, not a drop',
+      body: BlueprintCreateInput,
+      responses: {
+        201: 'the blueprint (state created)',
+        400: 'Invalid field, preview_required, asset_required, NO_STOREFRONT',
+        401: 'Not logged in',
+      },
+      async handler(c, { body }) {
+        const user = c.get('user')!;
+        const [storefront] = await s.db.select().from(storefronts).where(eq(storefronts.ownerId, user.id));
+        if (!storefront) throw badRequest('NO_STOREFRONT');
+        ownBlueprintUploads(s, user.id, body);
+        const now = s.clock();
+        const [row] = await s.db
+          .insert(blueprints)
+          .values({
+            storefrontId: storefront.id,
+            title: body.title,
+            description: body.description,
+            price: body.price,
+            quantity: body.quantity,
+            quantityAvailable: body.quantity,
+            royaltyPercent: body.royaltyPercent,
+            totalFeePercent: s.config.platformFeePercent,
+            previewImageUrl: body.previewImageUrl,
+            assetUrl: body.assetUrl,
+            type: 'standalone',
+            drop: false,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        return c.json(blueprintJson(row!, storefront), 201);
+      },
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/blueprints/{id}',
+      tag: 'blueprints',
+      auth: 'required',
+      summary:
+        'The owner edits a draft (content fields), publishes it (status readyToSell), hides or shows an item (visible) or cancels an active one for good (state canceled)',
+      params: IdParams,
+      body: BlueprintPatchInput,
+      responses: {
+        200: 'the blueprint',
+        400: 'Invalid field, BLUEPRINT_LOCKED (not a draft any more), BLUEPRINT_STATE (not possible in this state)',
+        401: 'Not logged in',
+        403: 'Not the owner',
+        404: 'No such blueprint',
+      },
+      async handler(c, { params, body }) {
+        const user = c.get('user')!;
+        const [found] = await s.db
+          .select({ blueprint: blueprints, storefront: storefronts })
+          .from(blueprints)
+          .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
+          .where(eq(blueprints.id, params.id));
+        if (!found) throw notFound();
+        if (found.storefront.ownerId !== user.id) throw forbidden();
+        const b = found.blueprint;
+        const draft = (b.state === 'created' || b.state === 'available') && b.status === null;
+        const { visible, status, state, optimizePreview: _p, optimizeAsset: _a, ...content } = body;
+        const changes: Partial<typeof blueprints.$inferInsert> = {};
+        if (Object.keys(content).length) {
+          if (!draft) throw badRequest('BLUEPRINT_LOCKED');
+          ownBlueprintUploads(s, user.id, content);
+          Object.assign(changes, content);
+          if (content.quantity !== undefined) changes.quantityAvailable = content.quantity;
+        }
+        if (visible !== undefined) {
+          if (!HIDEABLE_STATES.includes(b.state)) throw badRequest('BLUEPRINT_STATE', 'visible');
+          changes.visible = visible;
+        }
+        if (state === 'canceled') {
+          if (!isActiveState(b.state)) throw badRequest('BLUEPRINT_STATE', 'state');
+          changes.state = 'canceled';
+        }
+        if (status === 'readyToSell') {
+          if (!draft) throw badRequest('BLUEPRINT_STATE', 'status');
+          changes.status = 'readyToSell';
+        }
+        const updated = await s.db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(blueprints)
+            .set({ ...changes, updatedAt: s.clock() })
+            .where(eq(blueprints.id, b.id))
+            .returning();
+          if (status === 'readyToSell') {
+            // The publishing job (a retry after a failed one starts over).
+            await tx
+              .insert(blueprintRegistrations)
+              .values({ blueprintId: b.id, flowBlueprintId: b.flowBlueprintId, createdAt: s.clock() })
+              .onConflictDoUpdate({
+                target: blueprintRegistrations.blueprintId,
+                set: {
+                  status: 'pending',
+                  attempts: 0,
+                  error: null,
+                  transactionId: null,
+                  updatedAt: s.clock(),
+                },
+              });
+          }
+          return row!;
+        });
+        if (status === 'readyToSell') await s.publisher?.publish(b.id);
+        s.catalogCache.clear();
+        return c.json(blueprintJson(updated, found.storefront));
       },
     }),
     defineRoute({

@@ -86,3 +86,19 @@ export type RarityLevel = (typeof rarityLevels)[number];
 export const reportReasons = ['offensive', 'illegal', 'misleading', 'other'] as const;
 export type ReportReason = (typeof reportReasons)[number];
 export const reportStatuses = ['created', 'resolved', 'cancelled'] as const;
+
+/** Payout request states (SPEC §4 Payout state); the owner may cancel one in state created. */
+export const payoutStates = [
+  'created',
+  'approved',
+  'denied',
+  'pending',
+  'payed',
+  'cancelled',
+  'failed',
+] as const;
+export type PayoutState = (typeof payoutStates)[number];
+/** States whose amount is spoken for: subtracted from the available funds (SPEC §5). */
+export const payoutCommittedStates: PayoutState[] = ['created', 'pending', 'approved', 'payed'];
+/** Open requests: only one may exist per storefront (SPEC §4 "Only one payout request may be pending"). */
+export const payoutOpenStates: PayoutState[] = ['created', 'pending'];

@@ -30,6 +30,9 @@ export const ErrorCode = {
   INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
   REMOVE_LISTING: 'REMOVE_LISTING',
   TRANSFER_SELF: 'TRANSFER_SELF',
+  PAYOUT_PENDING: 'PAYOUT_PENDING',
+  PAYOUT_MINIMUM: 'PAYOUT_MINIMUM',
+  PAYOUT_NOT_CANCELLABLE: 'PAYOUT_NOT_CANCELLABLE',
   UNKNOWN: 'unknown',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -107,12 +110,30 @@ export const errorTexts: Record<string, string> = {
   'errors.TRANSFER_SELF': 'These collectibles are already in this wallet. Enter another address.',
   'errors.BLOCTO_EMAIL':
     'Your wallet did not share an email address and wallet address. Please connect again.',
+  'errors.preview_required': 'Please add a preview image (PNG, JPG or GIF, at least 200 × 200, up to 1 MB).',
+  'errors.asset_required': 'Please add the asset (PNG, JPG or GIF, at least 200 × 200, up to 2 MB).',
+  'errors.INVALID_VALUE.title': 'Enter a title of 1 to 200 characters.',
+  'errors.INVALID_VALUE.quantity': 'Enter a whole number of editions from 1 to 10,000.',
+  'errors.INVALID_VALUE.royaltyPercent': 'Enter a royalty from 0 to 50 percent.',
+  'errors.BLUEPRINT_LOCKED': 'This item is on chain (or being published) and can no longer be edited.',
+  'errors.BLUEPRINT_STATE': 'This is not possible in the item’s current state.',
+  'errors.NO_STOREFRONT': 'Create your storefront first.',
+  'errors.PUBLISH_FAILED': 'Publishing did not go through. The item is a draft again; please try again.',
   'errors.null': 'cannot be empty',
   'errors.number': 'must be a number',
   'errors.integer': 'must be an integer',
   'errors.range': 'must be between {min} and {max}',
   'errors.matches': 'is invalid',
   'errors.required': 'Please fill in all the required information',
+  /** Dashboard: leaving a panel with unsaved changes (SPEC §2 Dashboard → Account). */
+  'dashboard.unsaved': 'You have unsaved changes. Leave without saving?',
+  'errors.PAYOUT_PENDING': 'Payout request already pending',
+  'errors.PAYOUT_MINIMUM': 'The minimum payout is $10.',
+  'errors.PAYOUT_MINIMUM.amount': 'The minimum payout is $10.',
+  'errors.INSUFFICIENT_FUNDS.amount': 'This is more than your available funds.',
+  'errors.INVALID_VALUE.amount': 'Enter an amount in dollars, e.g. 25.00.',
+  'errors.PAYOUT_NOT_CANCELLABLE':
+    'This payout request is already being processed and can no longer be cancelled.',
 };
 
 function fill(text: string, params?: Record<string, string | number>): string {

@@ -1,4 +1,4 @@
-import type { StorefrontCategory } from './enums';
+import type { BlueprintState, StorefrontCategory } from './enums';
 
 /** Marketplace and storefront grid filters as the views hold them (money in cents). */
 export interface BlueprintFilter {
@@ -7,6 +7,9 @@ export interface BlueprintFilter {
   max?: number;
   storefrontCategories?: StorefrontCategory[];
   storefrontId?: string;
+  /** Blueprint states (owners of the storefront may ask for any; visitors get public ones only). */
+  states?: BlueprintState[];
+  visible?: boolean;
   sort?: 'price' | 'quantity' | 'createdAt';
   direction?: 'asc' | 'desc';
   from?: number;

@@ -46,12 +46,14 @@ export function createApi(options: ApiOptions) {
     method: 'get' | 'post' | 'put' | 'patch' | 'delete',
     path: string,
     init: Options = {},
+    as: 'json' | 'text' = 'json',
   ): Promise<T> {
     const { ky, HTTPError } = await load();
     try {
       const response = await ky(path, { method, ...init });
       if (response.status === 204) return undefined as T;
       const text = await response.text();
+      if (as === 'text') return text as T;
       return (text ? JSON.parse(text, reviveDates) : undefined) as T;
     } catch (error) {
       throw await toApiError(error instanceof HTTPError ? error : null, path, options);
@@ -64,6 +66,9 @@ export function createApi(options: ApiOptions) {
       searchParams?: Record<string, string | number | boolean | undefined>,
       init?: Options,
     ) => call<T>('get', path, { ...init, searchParams: clean(searchParams) }),
+    /** A GET whose answer is text (e.g. CSV), with the same error handling. */
+    getText: (path: string, searchParams?: Record<string, string | number | boolean | undefined>) =>
+      call<string>('get', path, { searchParams: clean(searchParams) }, 'text'),
     post: <T>(path: string, json?: unknown, init?: Options) => call<T>('post', path, { ...init, json }),
     patch: <T>(path: string, json?: unknown, init?: Options) => call<T>('patch', path, { ...init, json }),
     delete: <T>(path: string, init?: Options) => call<T>('delete', path, init),

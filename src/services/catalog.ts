@@ -2,6 +2,8 @@ import type { CreateStorefrontInput } from '../../machines/storefrontWizard';
 import type { BlueprintJson, HistoryItem, PackJson, Page, StorefrontJson } from '../domain/catalog';
 import { ApiError } from '../domain/errors';
 import type { BlueprintFilter, ShareLinks, StorefrontFilter } from '../domain/filters';
+import type { BlueprintCreateInput, BlueprintPatchInput } from '../domain/schemas/blueprints';
+import type { StorefrontPatchInput } from '../domain/schemas/storefronts';
 import type { Api } from './api';
 
 const list = (values?: string[]) => (values?.length ? values.join(',') : undefined);
@@ -16,6 +18,8 @@ export function catalogService(api: Api) {
         max: f.max,
         storefrontCategories: list(f.storefrontCategories),
         storefrontId: f.storefrontId,
+        states: list(f.states),
+        visible: f.visible,
         'sort[column]': f.sort,
         'sort[direction]': f.direction,
         from: f.from,
@@ -43,6 +47,12 @@ export function catalogService(api: Api) {
         throw error;
       }),
     createStorefront: (input: CreateStorefrontInput) => api.post<StorefrontJson>('storefronts', input),
+    createBlueprint: (body: BlueprintCreateInput) => api.post<BlueprintJson>('blueprints', body),
+    updateBlueprint: (id: string, body: BlueprintPatchInput) =>
+      api.patch<BlueprintJson>(`blueprints/${encodeURIComponent(id)}`, body),
+    /** PATCH storefronts/{id}: the owner's changes (any field, and enabled). */
+    updateStorefront: (id: string, patch: StorefrontPatchInput) =>
+      api.patch<StorefrontJson>(`storefronts/${encodeURIComponent(id)}`, patch),
     share: (storefrontId: string, caption?: string) =>
       api.get<ShareLinks>('queries/storefront-share', { storefrontId, caption }),
     report: (input: { storefrontId: string; reason: string; description: string }) =>

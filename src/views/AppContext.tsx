@@ -1,10 +1,16 @@
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom, InspectionEvent } from 'xstate';
 import type { authMachine } from '../../machines/auth';
+import type { blueprintFormMachine } from '../../machines/blueprintForm';
 import type { buyListingMachine } from '../../machines/buyListing';
 import type { collectionCheckMachine } from '../../machines/collectionCheck';
+import type { dashboardAccountMachine } from '../../machines/dashboardAccount';
 import type { imageJobMachine } from '../../machines/imageJob';
+import type { ledgerExportMachine } from '../../machines/ledgerExport';
 import type { listForSaleMachine } from '../../machines/listForSale';
+import type { payoutMachine } from '../../machines/payout';
+import type { productActionsMachine } from '../../machines/productActions';
+import type { publishMachine } from '../../machines/publish';
 import type { removeListingMachine } from '../../machines/removeListing';
 import type { sessionMachine } from '../../machines/session';
 import type { settingsFormMachine } from '../../machines/settingsForm';
@@ -16,6 +22,9 @@ import type { walletLinkMachine } from '../../machines/walletLink';
 import type { BlueprintJson, HistoryItem, PackJson, Page, StorefrontJson } from '../domain/catalog';
 import type { BlueprintFilter, ShareLinks, StorefrontFilter } from '../domain/filters';
 import type { NftJson } from '../domain/nft';
+import type { SalesPage, SalesPageSize } from '../domain/sales';
+import type { BlueprintPatchInput } from '../domain/schemas/blueprints';
+import type { StorefrontPatchInput } from '../domain/schemas/storefronts';
 
 /**
  * What views get from the app: the long-lived actors, and loaders of the flow machines with their
@@ -36,6 +45,12 @@ export interface AppActors {
     storefrontReport: () => Promise<typeof storefrontReportMachine>;
     imageJob: () => Promise<typeof imageJobMachine>;
     storefrontWizard: () => Promise<typeof storefrontWizardMachine>;
+    blueprintForm: () => Promise<typeof blueprintFormMachine>;
+    publish: () => Promise<typeof publishMachine>;
+    productActions: () => Promise<typeof productActionsMachine>;
+    payout: () => Promise<typeof payoutMachine>;
+    ledgerExport: () => Promise<typeof ledgerExportMachine>;
+    dashboardAccount: () => Promise<typeof dashboardAccountMachine>;
   };
   /** Catalog reads and the storefront report, for route loaders and flows. */
   catalog: {
@@ -47,12 +62,18 @@ export interface AppActors {
     storefront(key: string): Promise<StorefrontJson>;
     share(storefrontId: string, caption?: string): Promise<ShareLinks>;
     myStorefront(): Promise<StorefrontJson | null>;
+    updateBlueprint(id: string, body: BlueprintPatchInput): Promise<BlueprintJson>;
+    updateStorefront(id: string, patch: StorefrontPatchInput): Promise<StorefrontJson>;
   };
   /** NFT reads for route loaders. */
   nfts: {
     get(id: string): Promise<NftJson>;
     ownedBy(ownerId: string): Promise<{ results: NftJson[]; total: number }>;
     forSale(flowBlueprintId: string): Promise<NftJson[]>;
+  };
+  /** A storefront's sales (the dashboard's Sales), for its route loader. */
+  sales: {
+    list(query: { storefrontId: string; page?: number; pageSize?: SalesPageSize }): Promise<SalesPage>;
   };
   walletAvailable: () => Promise<boolean>;
   inspect?: (event: InspectionEvent) => void;

@@ -48,6 +48,7 @@ describe.each(databases)('the database layer on %s', (database) => {
     );
     expect(tables.map((r) => r.table_name)).toEqual([
       'blueprint_packs',
+      'blueprint_registrations',
       'blueprints',
       'chain_cursor',
       'kyc_verifications',
@@ -57,6 +58,7 @@ describe.each(databases)('the database layer on %s', (database) => {
       'nfts',
       'outbox',
       'password_resets',
+      'payout_requests',
       'sale_listings',
       'storefront_reports',
       'storefronts',

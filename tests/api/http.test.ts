@@ -40,6 +40,8 @@ const ROUTES = [
   'GET /queries/storefront-share',
   'GET /blueprints',
   'GET /blueprints/{id}',
+  'POST /blueprints',
+  'PATCH /blueprints/{id}',
   'GET /blueprints/{id}/history',
   'GET /blueprint-packs',
   'GET /blueprint-packs/{id}',
@@ -47,6 +49,11 @@ const ROUTES = [
   'PUT /assets/uploads/{token}',
   'POST /image-jobs',
   'GET /image-jobs/{jobId}',
+  'GET /sales',
+  'GET /sales/ledger.csv',
+  'GET /payout-requests',
+  'POST /payout-requests',
+  'PATCH /payout-requests/{id}',
 ];
 
 describe.each(databases)('HTTP conventions on %s', (database) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { insertBlueprint } from '../../server/seed/factory';
 import { generatedVanityUrl } from '../../src/domain/schemas/storefronts';
 import { databases, type Json, register, useTestApp } from './support/harness';
 
@@ -116,5 +117,71 @@ describe.each(databases)('POST and PATCH /api/storefronts on %s', (database) => 
         })
       ).status,
     ).toBe(404);
+  });
+  it('answers 401 to anonymous callers, 403 to other users and 404 to unknown ids, changing nothing', async () => {
+    const me = await register(t);
+    const shop = (await create(me.authToken, valid({ name: 'Guarded Shop' }))).body;
+    const path = `/api/storefronts/${shop.id}`;
+    expect((await t.request('PATCH', path, { body: { name: 'Anonymous Edit' } })).status).toBe(401);
+    expect((await t.request('PATCH', path, { body: { enabled: false } })).status).toBe(401);
+    const other = await register(t);
+    for (const body of [{ name: 'Hijacked' }, { enabled: false }, { vanityUrl: 'hijacked' }]) {
+      const res = await t.request('PATCH', path, { token: other.authToken, body });
+      expect(res.status, JSON.stringify(body)).toBe(403);
+      expect(res.body).toMatchObject({ code: 'FORBIDDEN' });
+    }
+    const unknown = await t.request('PATCH', '/api/storefronts/00000000-0000-4000-8000-00000000beef', {
+      token: other.authToken,
+      body: { enabled: false },
+    });
+    expect(unknown.status).toBe(404);
+    expect((await t.request('GET', `/api/storefronts/${shop.id}`)).body).toMatchObject({
+      name: 'Guarded Shop',
+      vanityUrl: shop.vanityUrl,
+      enabled: true,
+    });
+  });
+
+  it('disabling hides the storefront and its items from visitors; enabling brings them back', async () => {
+    const me = await register(t);
+    const name = `Toggle ${Math.random().toString(36).slice(2, 8)}`;
+    const shop = (await create(me.authToken, valid({ name }))).body;
+    const item = await insertBlueprint(t.database.db, {
+      storefrontId: shop.id,
+      title: `${name} item`,
+      price: 500,
+      quantity: 5,
+    });
+    const listed = async () => {
+      const res = await t.request('GET', `/api/storefronts?search=${encodeURIComponent(name)}`);
+      expect(res.status).toBe(200);
+      return (res.body.results as Json[]).map((s) => s.id);
+    };
+    const items = async () => {
+      const res = await t.request('GET', `/api/blueprints?storefrontId=${shop.id}`);
+      expect(res.status).toBe(200);
+      return (res.body.results as Json[]).map((b) => b.id);
+    };
+    const toggle = (enabled: boolean) =>
+      t.request('PATCH', `/api/storefronts/${shop.id}`, { token: me.authToken, body: { enabled } });
+
+    expect(await listed()).toEqual([shop.id]);
+    expect(await items()).toEqual([item.id]);
+
+    const off = await toggle(false);
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ id: shop.id, enabled: false, name });
+    expect(await listed()).toEqual([]);
+    expect(await items()).toEqual([]);
+    expect((await t.request('GET', `/api/blueprints/${item.id}`)).status).toBe(404);
+    expect((await t.request('GET', `/api/storefronts/${shop.vanityUrl}`)).status).toBe(404);
+    // The owner still reaches it (the dashboard loads it).
+    expect((await t.request('GET', '/api/storefronts/me', { token: me.authToken })).body.enabled).toBe(false);
+
+    const on = await toggle(true);
+    expect(on.body.enabled).toBe(true);
+    expect(await listed()).toEqual([shop.id]);
+    expect(await items()).toEqual([item.id]);
+    expect((await t.request('GET', `/api/blueprints/${item.id}`)).status).toBe(200);
   });
 });

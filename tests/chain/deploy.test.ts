@@ -14,13 +14,20 @@ describe('deploy', () => {
     const result = await deployContracts(client);
     expect(result).toEqual({
       deployed: [],
-      present: ['FUSD', 'VitrineNFT', 'FCLCrypto'],
+      present: ['FUSD', 'VitrineNFT', 'FCLCrypto', 'VitrineBlueprints'],
       elsewhere: [],
       adminSetUp: false,
     });
     const account = await client.account(EMULATOR_SERVICE_ADDRESS);
     expect(Object.keys(account.contracts)).toEqual(
-      expect.arrayContaining(['FUSD', 'VitrineNFT', 'FCLCrypto', 'NFTStorefrontV2', 'NonFungibleToken']),
+      expect.arrayContaining([
+        'FUSD',
+        'VitrineNFT',
+        'FCLCrypto',
+        'VitrineBlueprints',
+        'NFTStorefrontV2',
+        'NonFungibleToken',
+      ]),
     );
   });
 
@@ -34,6 +41,7 @@ describe('deploy', () => {
         VitrineNFT: admin.address,
         FUSD: admin.address,
         FCLCrypto: admin.address,
+        VitrineBlueprints: admin.address,
       },
     });
     const client = new FlowClient(config);
@@ -41,15 +49,16 @@ describe('deploy', () => {
 
     const first = await deployContracts(client, (line) => logged.push(line));
     expect(first).toEqual({
-      deployed: ['FUSD', 'VitrineNFT', 'FCLCrypto'],
+      deployed: ['FUSD', 'VitrineNFT', 'FCLCrypto', 'VitrineBlueprints'],
       present: [],
       elsewhere: [],
       adminSetUp: true,
     });
-    expect(logged).toHaveLength(4);
+    expect(logged).toHaveLength(5);
     expect(Object.keys((await client.account(admin.address)).contracts).sort()).toEqual([
       'FCLCrypto',
       'FUSD',
+      'VitrineBlueprints',
       'VitrineNFT',
     ]);
     expect(await checkCollection(client, admin.address)).toEqual({
@@ -61,7 +70,7 @@ describe('deploy', () => {
     const second = await deployContracts(client);
     expect(second).toEqual({
       deployed: [],
-      present: ['FUSD', 'VitrineNFT', 'FCLCrypto'],
+      present: ['FUSD', 'VitrineNFT', 'FCLCrypto', 'VitrineBlueprints'],
       elsewhere: [],
       adminSetUp: false,
     });
@@ -72,7 +81,7 @@ describe('deploy', () => {
     const admin = await createAccount(service);
     const client = new FlowClient(emulatorChainConfig(service.config.accessNode, { admin }));
     const result = await deployContracts(client);
-    expect(result.elsewhere).toEqual(['FUSD', 'VitrineNFT', 'FCLCrypto']);
+    expect(result.elsewhere).toEqual(['FUSD', 'VitrineNFT', 'FCLCrypto', 'VitrineBlueprints']);
     expect(result.deployed).toEqual([]);
     expect(Object.keys((await client.account(admin.address)).contracts)).toEqual([]);
   });
@@ -95,12 +104,13 @@ describe('chain config', () => {
 
   it('takes testnet standard contracts by default but needs Vitrine addresses and an admin key', () => {
     expect(() => loadChainConfig({ FLOW_NETWORK: 'testnet' })).toThrow(
-      /FLOW_VITRINE_ADDRESS, FLOW_FUSD_ADDRESS, FLOW_ADMIN_ADDRESS, FLOW_ADMIN_PRIVATE_KEY/,
+      /FLOW_VITRINE_ADDRESS, FLOW_FUSD_ADDRESS, FLOW_VITRINE_BLUEPRINTS_ADDRESS, FLOW_ADMIN_ADDRESS, FLOW_ADMIN_PRIVATE_KEY/,
     );
     const config = loadChainConfig({
       FLOW_NETWORK: 'testnet',
       FLOW_VITRINE_ADDRESS: '0x1234',
       FLOW_FUSD_ADDRESS: 'abcdef0123456789',
+      FLOW_VITRINE_BLUEPRINTS_ADDRESS: '0x1234',
       FLOW_ADMIN_ADDRESS: '0xABCDEF0123456789',
       FLOW_ADMIN_PRIVATE_KEY: `0x${'1'.repeat(64)}`,
       FLOW_ADMIN_KEY_INDEX: '2',
@@ -113,6 +123,7 @@ describe('chain config', () => {
       FUSD: '0xabcdef0123456789',
       NFTStorefrontV2: '0x2d55b98eb200daef',
       FCLCrypto: '0x74daa6f9c7ef24b1',
+      VitrineBlueprints: '0x0000000000001234',
     });
     expect(config.admin).toMatchObject({
       address: '0xabcdef0123456789',

@@ -7,8 +7,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { createApp } from '../../../server/app';
 import { createWalletProofs } from '../../../server/auth/wallet-proof';
+import type { Publisher } from '../../../server/blueprints/publisher';
 import type { Config } from '../../../server/config';
-import { type DatabaseHandle, openDb } from '../../../server/db';
+import { type Database, type DatabaseHandle, openDb } from '../../../server/db';
 import { kycVerifications } from '../../../server/db/schema';
 import type { AppDeps, Log } from '../../../server/deps';
 import type { AppEnv } from '../../../server/http';
@@ -54,6 +55,7 @@ export interface TestApi {
   /** The client address the login rate limit sees; tests may change it. */
   address: string;
   logged: unknown[][];
+  publisher?: Publisher;
   request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
 }
 
@@ -74,6 +76,7 @@ export function testConfig(databaseUrl: string, dataDir: string, overrides: Part
     devWalletPort: 8701,
     seed: false,
     catalogCacheMs: 0,
+    platformFeePercent: 5,
     ...overrides,
   };
 }
@@ -115,7 +118,10 @@ export const silentLog = (logged: unknown[][]): Log => ({
 export function useTestApp(
   kind: DatabaseName,
   overrides: Partial<Config> = {},
-  deps: Partial<Pick<AppDeps, 'spaDir' | 'chainClient'>> = {},
+  deps: Partial<Pick<AppDeps, 'spaDir' | 'chainClient'>> & {
+    /** Builds the publishing job on the test database (chain tests). */
+    publisher?: (db: Database) => Publisher;
+  } = {},
 ): TestApi {
   const t = { address: randomAddress(), clock: new TestClock(), logged: [] } as unknown as TestApi;
   let dataDir: string;
@@ -127,13 +133,16 @@ export function useTestApp(
     drop = created.drop;
     t.config = testConfig(created.url, dataDir, overrides);
     t.database = await openDb(t.config);
+    const { publisher: makePublisher, ...appDeps } = deps;
+    t.publisher = makePublisher?.(t.database.db);
     t.app = createApp({
       config: t.config,
       database: t.database,
       clock: t.clock.now,
       clientAddress: () => t.address,
       log: silentLog(t.logged),
-      ...deps,
+      publisher: t.publisher,
+      ...appDeps,
     });
     t.request = async (method, path, options = {}) => {
       const headers: Record<string, string> = { ...options.headers };
@@ -163,6 +172,7 @@ export function useTestApp(
   });
 
   afterAll(async () => {
+    await t.publisher?.stop();
     await t.database?.close();
     await drop?.();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,59 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { type ApiErrorBody, toErrorBody } from '../src/domain/errors';
+
+/**
+ * "Export CSV" of the dashboard's Sales: the payout ledger of the storefront (GET sales/ledger.csv)
+ * is fetched with the session's token and handed to the browser as a file. A failure shows its
+ * message until dismissed or tried again.
+ */
+export interface LedgerExportInput {
+  storefrontId: string;
+}
+export interface LedgerExportContext extends LedgerExportInput {
+  error: ApiErrorBody | null;
+}
+export type LedgerExportEvent = { type: 'ledger.export' } | { type: 'ledger.dismiss' };
+
+export const ledgerExportMachine = setup({
+  types: {
+    context: {} as LedgerExportContext,
+    events: {} as LedgerExportEvent,
+    input: {} as LedgerExportInput,
+    tags: {} as 'busy',
+  },
+  actors: {
+    /** GET sales/ledger.csv, saved as a file. */
+    exportLedger: fromPromise<unknown, { storefrontId: string }>(async () => {
+      throw new Error('exportLedger not provided');
+    }),
+  },
+  actions: {
+    /** Tells the page the file was saved (toast). */
+    announceExported: () => {},
+  },
+}).createMachine({
+  id: 'ledgerExport',
+  context: ({ input }) => ({ ...input, error: null }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'ledger.export': 'exporting' },
+    },
+    exporting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'exportLedger',
+        src: 'exportLedger',
+        input: ({ context }) => ({ storefrontId: context.storefrontId }),
+        onDone: { target: 'idle', actions: 'announceExported' },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => toErrorBody(event.error) }) },
+      },
+    },
+    failed: {
+      on: {
+        'ledger.export': { target: 'exporting', actions: assign({ error: null }) },
+        'ledger.dismiss': { target: 'idle', actions: assign({ error: null }) },
+      },
+    },
+  },
+});

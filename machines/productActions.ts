@@ -1,0 +1,104 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { BlueprintJson } from '../src/domain/catalog';
+import { type ApiErrorBody, toErrorBody } from '../src/domain/errors';
+
+/**
+ * Hide, show and cancel in the products list (SPEC §4): hide/show toggles `visible` at once;
+ * cancel is permanent, so it asks for confirmation first, then sets the state to canceled.
+ */
+export interface ProductTarget {
+  id: string;
+  title: string;
+}
+export interface ProductActionsContext {
+  target: ProductTarget | null;
+  change: { visible: boolean } | { state: 'canceled' } | null;
+  error: ApiErrorBody | null;
+}
+export type ProductActionsEvent =
+  | { type: 'product.hide'; target: ProductTarget }
+  | { type: 'product.show'; target: ProductTarget }
+  | { type: 'product.cancel'; target: ProductTarget }
+  | { type: 'product.cancel.confirm' }
+  | { type: 'product.cancel.dismiss' }
+  | { type: 'product.error.dismiss' };
+export interface UpdateProductInput {
+  id: string;
+  change: { visible: boolean } | { state: 'canceled' };
+}
+
+export const productActionsMachine = setup({
+  types: {
+    context: {} as ProductActionsContext,
+    events: {} as ProductActionsEvent,
+    tags: {} as 'busy',
+  },
+  actors: {
+    /** PATCH blueprints/{id} with visible or state. */
+    updateProduct: fromPromise<BlueprintJson, UpdateProductInput>(async () => {
+      throw new Error('updateProduct not provided');
+    }),
+  },
+  actions: {
+    /** Tells the page a product changed (reload the list, toast). */
+    announceChanged: (_, _params: { blueprint: BlueprintJson }) => {},
+  },
+}).createMachine({
+  id: 'productActions',
+  context: { target: null, change: null, error: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'product.hide': {
+          target: 'updating',
+          actions: assign({ target: ({ event }) => event.target, change: { visible: false } }),
+        },
+        'product.show': {
+          target: 'updating',
+          actions: assign({ target: ({ event }) => event.target, change: { visible: true } }),
+        },
+        'product.cancel': {
+          target: 'confirmingCancel',
+          actions: assign({ target: ({ event }) => event.target, change: { state: 'canceled' as const } }),
+        },
+      },
+    },
+    confirmingCancel: {
+      on: {
+        'product.cancel.confirm': 'updating',
+        'product.cancel.dismiss': {
+          target: 'idle',
+          actions: assign({ target: null, change: null }),
+        },
+      },
+    },
+    updating: {
+      tags: 'busy',
+      invoke: {
+        id: 'updateProduct',
+        src: 'updateProduct',
+        input: ({ context }) => ({ id: context.target!.id, change: context.change! }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            { type: 'announceChanged', params: ({ event }) => ({ blueprint: event.output }) },
+            assign({ target: null, change: null }),
+          ],
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => toErrorBody(event.error) }),
+        },
+      },
+    },
+    failed: {
+      on: {
+        'product.error.dismiss': {
+          target: 'idle',
+          actions: assign({ target: null, change: null, error: null }),
+        },
+      },
+    },
+  },
+});

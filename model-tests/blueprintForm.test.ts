@@ -1,0 +1,104 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { blueprintFormMachine, type SaveBlueprintInput, type UploadInput } from '../machines/blueprintForm';
+import { ASSET_FILE, blueprintFormModel, PREVIEW_FILE } from './blueprintForm.model';
+import { flushCoverage } from './coverage-store';
+import { makeBlueprint } from './fixtures';
+import { generatePaths, runPath } from './harness';
+
+describe('blueprintForm machine paths', () => {
+  const paths = generatePaths(blueprintFormModel);
+  it('generates paths', () => expect(paths.length).toBeGreaterThan(10));
+  for (const path of paths) it(path.description, () => runPath(blueprintFormModel, path));
+  afterAll(() => flushCoverage('machine'));
+});
+
+describe('blueprintForm requests', () => {
+  const run = () => {
+    const uploads: UploadInput[] = [];
+    const saves: SaveBlueprintInput[] = [];
+    const actor = createActor(
+      blueprintFormMachine.provide({
+        actors: {
+          uploadFile: fromPromise(async ({ input }) => {
+            uploads.push(input);
+            return { url: `/media/uploads/u1/${input.assetKind}.${input.file.type.split('/')[1]}` };
+          }),
+          saveBlueprint: fromPromise(async ({ input }) => {
+            saves.push(input);
+            return makeBlueprint();
+          }),
+        },
+      }),
+      { input: { blueprint: null } },
+    ).start();
+    return { actor, uploads, saves };
+  };
+
+  it('checks every field with the shared schema before uploading anything', () => {
+    const { actor, uploads } = run();
+    actor.send({ type: 'form.change', field: 'price', value: '10000.01' });
+    actor.send({ type: 'form.change', field: 'quantity', value: '1.5' });
+    actor.send({ type: 'form.submit' });
+    expect(Object.keys(actor.getSnapshot().context.errors).sort()).toEqual([
+      'assetUrl',
+      'description',
+      'previewImageUrl',
+      'price',
+      'quantity',
+      'title',
+    ]);
+    expect(actor.getSnapshot().context.errors.previewImageUrl?.code).toBe('preview_required');
+    expect(actor.getSnapshot().context.errors.assetUrl?.code).toBe('asset_required');
+    expect(uploads).toEqual([]);
+  });
+
+  it('uploads the files first (optimizing PNG/JPEG when ticked, never GIF), then posts cents', async () => {
+    const { actor, uploads, saves } = run();
+    const set = (field: 'title' | 'description' | 'price' | 'quantity' | 'royaltyPercent', value: string) =>
+      actor.send({ type: 'form.change', field, value });
+    set('title', '  Night Loop  ');
+    set('description', 'A looping night drive.');
+    set('price', '12.5');
+    set('quantity', '25');
+    set('royaltyPercent', '7.5');
+    actor.send({ type: 'form.change', field: 'optimizeAsset', value: true });
+    actor.send({ type: 'form.file', field: 'preview', file: PREVIEW_FILE });
+    actor.send({ type: 'form.file', field: 'asset', file: ASSET_FILE });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(uploads).toEqual([
+      { file: PREVIEW_FILE, assetKind: 'blueprintPreviewImage', optimize: true },
+      { file: ASSET_FILE, assetKind: 'blueprintAsset', optimize: false },
+    ]);
+    expect(saves).toEqual([
+      {
+        id: null,
+        body: {
+          title: '  Night Loop  ',
+          description: 'A looping night drive.',
+          price: 1250,
+          quantity: 25,
+          royaltyPercent: 7.5,
+          previewImageUrl: '/media/uploads/u1/blueprintPreviewImage.png',
+          assetUrl: '/media/uploads/u1/blueprintAsset.gif',
+          optimizePreview: true,
+          optimizeAsset: true,
+          type: 'standalone',
+          drop: false,
+        },
+      },
+    ]);
+    expect(actor.getSnapshot().output).toEqual({ blueprint: makeBlueprint() });
+  });
+
+  it('asks before discarding changes, and not when nothing changed', () => {
+    const { actor } = run();
+    actor.send({ type: 'form.cancel' });
+    expect(actor.getSnapshot().value).toBe('canceled');
+    const second = run().actor;
+    second.send({ type: 'form.change', field: 'optimizePreview', value: false });
+    second.send({ type: 'form.cancel' });
+    expect(second.getSnapshot().value).toBe('confirmingCancel');
+  });
+});

@@ -1,0 +1,246 @@
+import {
+  type AnyRouter,
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type AnyActorRef, type AnyMachineSnapshot, createActor } from 'xstate';
+import {
+  accountValues,
+  type DashboardAccountContext,
+  dashboardAccountMachine,
+} from '../machines/dashboardAccount';
+import type { StorefrontJson } from '../src/domain/catalog';
+import { errorMessage, errorTexts } from '../src/domain/errors';
+import { AccountPanelView, accountScreen } from '../src/views/dashboard/AccountPanel';
+import { flushCoverage } from './coverage-store';
+import { dashboardAccountModel, imageSizes, makeStorefront } from './dashboardAccount.model';
+import { flush, generatePaths, type PathStep, runPath } from './harness';
+
+/** Dashboard → Account paths through the panel: typing, choosing, attaching files, buttons, navigation. */
+let router: AnyRouter;
+let away = 0;
+async function mountWithRouter(node: () => ReactNode) {
+  const root = createRootRoute({ component: () => <>{node()}</> });
+  router = createRouter({
+    routeTree: root,
+    history: createMemoryHistory({ initialEntries: ['/dashboard/account'] }),
+  });
+  await act(async () => {
+    render(<RouterProvider router={router as never} />);
+    await router.load();
+  });
+}
+
+// jsdom decodes no images: the browser's size reading answers from the file name.
+const realCreateImageBitmap = globalThis.createImageBitmap;
+beforeAll(() => {
+  globalThis.createImageBitmap = (async (file: File) => ({
+    ...imageSizes[file.name],
+    close: () => {},
+  })) as unknown as typeof createImageBitmap;
+});
+afterAll(() => {
+  globalThis.createImageBitmap = realCreateImageBitmap;
+});
+
+const button = (name: string | RegExp) => screen.getByRole<HTMLButtonElement>('button', { name });
+const box = (field: string) => document.querySelector<HTMLElement>(`[data-field="${field}"]`)!;
+
+async function perform(step: PathStep) {
+  const e = step.event as {
+    type: string;
+    field?: string;
+    value?: string | null;
+    file?: { name: string; type: string; size: number } | null;
+  };
+  switch (e.type) {
+    case 'account.change': {
+      if (e.field === 'theme') {
+        const radio = screen.getByRole<HTMLInputElement>('radio', {
+          name: e.value === 'dark' ? /^Dark/ : /^Light/,
+        });
+        if (radio.checked) return false;
+        fireEvent.click(radio);
+        return true;
+      }
+      const input = document.getElementById(`account-${e.field}`) as HTMLInputElement;
+      // Typing what is already there raises no change in the browser.
+      if (input.value === (e.value ?? '')) return false;
+      fireEvent.change(input, { target: { value: e.value ?? '' } });
+      return true;
+    }
+    case 'account.file': {
+      if (!e.file) {
+        fireEvent.click(
+          screen.getAllByRole('button', { name: 'Remove' }).find((b) => box(e.field!).contains(b))!,
+        );
+        return true;
+      }
+      const file = new File([new Uint8Array(e.file.size)], e.file.name, { type: e.file.type });
+      fireEvent.change(box(e.field!).querySelector('input[type="file"]')!, { target: { files: [file] } });
+      await flush();
+      return true;
+    }
+    case 'account.save':
+      fireEvent.click(button('Save'));
+      return true;
+    case 'account.discard':
+      fireEvent.click(button('Discard changes'));
+      return true;
+    case 'account.enabled.toggle':
+      fireEvent.click(screen.getByRole('switch', { name: 'Storefront enabled' }));
+      return true;
+    case 'account.leave':
+      away += 1;
+      void router.navigate({ to: `/dashboard/away-${away}` as never });
+      await flush();
+      return true;
+    case 'account.leave.confirm':
+      fireEvent.click(button('Leave'));
+      return true;
+    case 'account.leave.cancel':
+      fireEvent.click(button('Stay'));
+      return true;
+    default:
+      return false;
+  }
+}
+
+function makeCheck(input: StorefrontJson | null, reported: { current: StorefrontJson | null }) {
+  let lastError = 'null';
+  return (expected: AnyMachineSnapshot) => {
+    const shown = accountScreen(expected.value);
+    expect(document.querySelector<HTMLElement>('.vt-account')?.dataset.state).toBe(shown);
+    if (shown === 'noStorefront') {
+      expect(button('Create storefront')).toBeTruthy();
+      return;
+    }
+    const c = expected.context as DashboardAccountContext;
+    const busy = expected.hasTag('busy');
+    for (const field of ['name', 'description', 'contactEmail', 'vanityUrl'] as const)
+      expect((document.getElementById(`account-${field}`) as HTMLInputElement).value).toBe(c.draft[field]);
+    expect(screen.getByLabelText<HTMLSelectElement>('Category').value).toBe(c.draft.category ?? '');
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /^Dark/ }).checked).toBe(
+      c.draft.theme === 'dark',
+    );
+    expect(screen.getByTestId('preview-name').textContent).toBe(c.draft.name.trim() || 'Your storefront');
+    expect(screen.getByRole<HTMLInputElement>('switch').checked).toBe(c.storefront!.enabled);
+    // Save only with changes (SPEC §5); nothing while busy.
+    expect(button('Save').disabled).toBe(!c.dirty || busy);
+    expect(button('Discard changes').disabled).toBe(!c.dirty || busy);
+    for (const field of ['logo', 'banner'] as const) {
+      const name = c[field]?.name;
+      if (name) expect(box(field).textContent).toContain(name);
+      else expect(box(field).querySelector('[data-testid="file-name"]')).toBeNull();
+    }
+    const dialog = screen.queryByRole('dialog');
+    if (shown === 'confirmingLeave') expect(dialog?.textContent).toContain(errorTexts['dashboard.unsaved']);
+    else expect(dialog).toBeNull();
+    const alerts = screen.queryAllByRole('alert').map((el) => el.textContent ?? '');
+    if (c.error) {
+      expect(alerts).toContain(errorMessage(c.error));
+      // A new field error scrolls to its field and focuses it.
+      if (c.error.field && JSON.stringify(c.error) !== lastError)
+        expect(box(c.error.field).contains(document.activeElement)).toBe(true);
+    } else expect(alerts).toEqual([]);
+    lastError = JSON.stringify(c.error);
+    // Every change of the storefront on the server reaches the dashboard (router.invalidate).
+    expect(reported.current ?? input).toEqual(c.storefront);
+  };
+}
+
+describe('dashboard account paths through the panel', () => {
+  for (const path of generatePaths(dashboardAccountModel)) {
+    const input = (path.scenario.input as { storefront: StorefrontJson | null }).storefront;
+    const reported = { current: null as StorefrontJson | null };
+    it(path.description, () =>
+      runPath(dashboardAccountModel, path, {
+        mount: (actor: AnyActorRef) =>
+          mountWithRouter(() => (
+            <AccountPanelView actor={actor as never} onSaved={(s) => (reported.current = s)} />
+          )),
+        perform,
+        check: makeCheck(input, reported),
+        wrap: (fn) => act(fn),
+      }),
+    );
+  }
+  afterAll(() => flushCoverage('view'));
+});
+
+describe('dashboard account panel', () => {
+  it('without a storefront, "Create storefront" opens the wizard', async () => {
+    const actor = createActor(dashboardAccountMachine, { input: { storefront: null } }).start();
+    await mountWithRouter(() => <AccountPanelView actor={actor} />);
+    await act(async () => {
+      fireEvent.click(button('Create storefront'));
+      await flush();
+    });
+    expect(router.state.location.pathname).toBe('/create-storefront');
+  });
+
+  it('leaves without asking when nothing is unsaved, and links the public page', async () => {
+    const actor = createActor(dashboardAccountMachine, { input: { storefront: makeStorefront() } }).start();
+    await mountWithRouter(() => <AccountPanelView actor={actor} />);
+    expect(screen.getByRole('link', { name: 'View public page' }).getAttribute('href')).toBe(
+      '/s/night-loops',
+    );
+    await act(async () => {
+      await router.navigate({ to: '/dashboard/preview' as never });
+    });
+    expect(router.state.location.pathname).toBe('/dashboard/preview');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks before leaving with unsaved changes: Stay keeps them, Leave discards them and goes', async () => {
+    const actor = createActor(dashboardAccountMachine, { input: { storefront: makeStorefront() } }).start();
+    await mountWithRouter(() => <AccountPanelView actor={actor} />);
+    await act(async () => {
+      fireEvent.change(document.getElementById('account-name')!, { target: { value: 'Renamed' } });
+    });
+    await act(async () => {
+      void router.navigate({ to: '/dashboard/preview' as never });
+      await flush();
+    });
+    expect(screen.getByRole('dialog').textContent).toContain(
+      'You have unsaved changes. Leave without saving?',
+    );
+    await act(async () => {
+      fireEvent.click(button('Stay'));
+      await flush();
+    });
+    expect(router.state.location.pathname).toBe('/dashboard/account');
+    expect(actor.getSnapshot().context.draft.name).toBe('Renamed');
+    await act(async () => {
+      void router.navigate({ to: '/dashboard/sales' as never });
+      await flush();
+    });
+    await act(async () => {
+      fireEvent.click(button('Leave'));
+      await flush();
+    });
+    expect(router.state.location.pathname).toBe('/dashboard/sales');
+    expect(actor.getSnapshot().context.draft).toEqual(accountValues(makeStorefront()));
+  });
+
+  it('warns on browser unload only while something is unsaved', async () => {
+    const actor = createActor(dashboardAccountMachine, { input: { storefront: makeStorefront() } }).start();
+    const history = createMemoryHistory({ initialEntries: ['/dashboard/account'] });
+    const block = vi.spyOn(history, 'block');
+    const root = createRootRoute({ component: () => <AccountPanelView actor={actor} /> });
+    router = createRouter({ routeTree: root, history });
+    await act(async () => {
+      render(<RouterProvider router={router as never} />);
+      await router.load();
+    });
+    const unload = block.mock.calls.at(-1)![0].enableBeforeUnload as () => boolean;
+    expect(unload()).toBe(false);
+    act(() => actor.send({ type: 'account.change', field: 'theme', value: 'dark' }));
+    expect(unload()).toBe(true);
+  });
+});

@@ -1,0 +1,183 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { centsToFusd, percentToRate } from '../../src/domain/money';
+import { registerBlueprintArgs } from '../chain/actions';
+import { type FlowClient, FlowTransactionError } from '../chain/client';
+import type { Database } from '../db';
+import { blueprintRegistrations, blueprints } from '../db/schema';
+import type { Log } from '../deps';
+
+/**
+ * Publishing (SPEC §4): a blueprint whose status the owner set to readyToSell is registered for
+ * sale on chain (VitrineBlueprints.register, signed by the admin), then becomes active. A durable
+ * job: its row in `blueprint_registrations` records each step, so a restart resumes where it was
+ * (a transaction already sent is awaited, not sent again), and the registration itself is
+ * idempotent on chain. After `maxAttempts` failures the blueprint goes back to a draft (status
+ * cleared) and the row says why.
+ */
+export interface Publisher {
+  /** Starts (or joins) the job of a blueprint that was just set ready to sell. */
+  publish(blueprintId: string): Promise<void>;
+  /** Resumes every unfinished job (on start). */
+  resume(): Promise<void>;
+  /** Called after a blueprint became active or went back to draft. */
+  onChange(listener: () => void): void;
+  /** Waits for running jobs and stops retrying. */
+  stop(): Promise<void>;
+}
+
+export interface PublisherDeps {
+  db: Database;
+  client: FlowClient;
+  log?: Log;
+  now?: () => Date;
+  maxAttempts?: number;
+  retryDelayMs?: number;
+}
+
+type Row = typeof blueprintRegistrations.$inferSelect;
+
+export function createPublisher(deps: PublisherDeps): Publisher {
+  const { db, client } = deps;
+  const log = deps.log ?? console;
+  const now = deps.now ?? (() => new Date());
+  const maxAttempts = deps.maxAttempts ?? 5;
+  const retryDelayMs = deps.retryDelayMs ?? 2_000;
+  const running = new Map<string, Promise<void>>();
+  const timers = new Set<NodeJS.Timeout>();
+  const listeners: Array<() => void> = [];
+  let stopped = false;
+
+  const update = (blueprintId: string, values: Partial<Row>) =>
+    db
+      .update(blueprintRegistrations)
+      .set({ ...values, updatedAt: now() })
+      .where(eq(blueprintRegistrations.blueprintId, blueprintId));
+  const changed = () => {
+    for (const listener of listeners) listener();
+  };
+
+  /** The chain has the registration: the blueprint is active (if it is still being published). */
+  async function finish(row: Row, transactionId: string) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(blueprintRegistrations)
+        .set({ status: 'sealed', transactionId, error: null, updatedAt: now() })
+        .where(eq(blueprintRegistrations.blueprintId, row.blueprintId));
+      await tx
+        .update(blueprints)
+        .set({ state: 'active', status: null, updatedAt: now() })
+        .where(and(eq(blueprints.id, row.blueprintId), eq(blueprints.status, 'readyToSell')));
+    });
+    changed();
+  }
+
+  async function giveUp(row: Row, message: string) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(blueprintRegistrations)
+        .set({ status: 'failed', error: message, updatedAt: now() })
+        .where(eq(blueprintRegistrations.blueprintId, row.blueprintId));
+      await tx
+        .update(blueprints)
+        .set({ status: null, updatedAt: now() })
+        .where(and(eq(blueprints.id, row.blueprintId), eq(blueprints.status, 'readyToSell')));
+    });
+    log.error(`publishing blueprint ${row.blueprintId} failed: ${message}`);
+    changed();
+  }
+
+  async function submit(row: Row): Promise<string> {
+    const [b] = await db.select().from(blueprints).where(eq(blueprints.id, row.blueprintId));
+    if (!b) throw new Error('the blueprint no longer exists');
+    await update(row.blueprintId, { attempts: row.attempts + 1, status: 'pending', error: null });
+    const id = await client.send('transactions/register_blueprint.cdc', {
+      signer: client.config.admin,
+      args: registerBlueprintArgs({
+        blueprintId: b.flowBlueprintId,
+        maxEditions: b.quantity,
+        price: centsToFusd(b.price),
+        royalty: percentToRate(b.royaltyPercent),
+        metadata: { title: b.title, blueprint: b.id, storefront: b.storefrontId },
+      }),
+      // Stored before the transaction leaves, so that a crash after sending still knows it.
+      onTransactionId: async (txId) => {
+        await update(row.blueprintId, { status: 'submitted', transactionId: txId });
+      },
+    });
+    await client.waitForSeal(id);
+    return id;
+  }
+
+  async function attempt(blueprintId: string): Promise<void> {
+    const [row] = await db
+      .select()
+      .from(blueprintRegistrations)
+      .where(eq(blueprintRegistrations.blueprintId, blueprintId));
+    if (!row || row.status === 'failed') return;
+    if (row.status === 'sealed') return finish(row, row.transactionId!);
+    try {
+      if (row.status === 'submitted' && row.transactionId) {
+        // Known to the chain: its outcome is this job's outcome. Unknown: it never left; send anew.
+        const status = await client.transactionStatus(row.transactionId).catch(() => null);
+        if (status) {
+          try {
+            await client.waitForSeal(row.transactionId);
+            return await finish(row, row.transactionId);
+          } catch (err) {
+            if (!(err instanceof FlowTransactionError) || /not sealed within/.test(err.message)) throw err;
+          }
+        }
+      }
+      await finish(row, await submit(row));
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const [latest] = await db
+        .select()
+        .from(blueprintRegistrations)
+        .where(eq(blueprintRegistrations.blueprintId, blueprintId));
+      if (!latest) return;
+      if (latest.attempts >= maxAttempts) return giveUp(latest, message);
+      await update(blueprintId, { error: message });
+      if (stopped) return;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        void run(blueprintId);
+      }, retryDelayMs);
+      timer.unref();
+      timers.add(timer);
+    }
+  }
+
+  function run(blueprintId: string): Promise<void> {
+    const current = running.get(blueprintId);
+    if (current) return current;
+    const job = attempt(blueprintId)
+      .catch((err) => log.error(`publishing blueprint ${blueprintId}`, err))
+      .finally(() => running.delete(blueprintId));
+    running.set(blueprintId, job);
+    return job;
+  }
+
+  return {
+    async publish(blueprintId) {
+      if (stopped) return;
+      void run(blueprintId);
+    },
+    async resume() {
+      const rows = await db
+        .select({ blueprintId: blueprintRegistrations.blueprintId })
+        .from(blueprintRegistrations)
+        .where(and(ne(blueprintRegistrations.status, 'sealed'), ne(blueprintRegistrations.status, 'failed')));
+      for (const { blueprintId } of rows) void run(blueprintId);
+    },
+    onChange(listener) {
+      listeners.push(listener);
+    },
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await Promise.allSettled([...running.values()]);
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { payoutOpenStates } from '../../src/domain/enums';
+import { ErrorCode } from '../../src/domain/errors';
+import { PAYOUT_MINIMUM } from '../../src/domain/sales';
+import {
+  PayoutCreateInput,
+  PayoutIdParams,
+  PayoutListQuery,
+  PayoutPatchInput,
+} from '../../src/domain/schemas/payouts';
+import { uniqueViolation } from '../db';
+import { payoutRequests, storefronts } from '../db/schema';
+import type { Services } from '../deps';
+import { badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
+import { payoutRequestJson, storefrontLedger, storefrontOf } from '../sales/ledger';
+
+/**
+ * SPEC §7 payout-requests: a creator asks to be paid (in USD) what their storefront's sales earned.
+ * At least PAYOUT_MINIMUM and at most the available funds (SPEC §5); one open (created or pending)
+ * request per storefront (SPEC §4), also under concurrent requests (the partial unique index
+ * payout_requests_one_open); the owner may cancel a request in state created.
+ */
+export function payoutRoutes(s: Services): Route[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/payout-requests',
+      tag: 'payouts',
+      auth: 'required',
+      summary:
+        'The payout requests of the caller’s storefront, newest first, with the available funds and the minimum (cents); userId may only name the caller',
+      query: PayoutListQuery,
+      responses: {
+        200: '{ results: [{ id, amount, state, createdAt }], total, page, pageSize, available, minimum }',
+        400: 'Invalid userId, page or pageSize',
+        401: 'Not logged in',
+        403: 'userId is someone else',
+      },
+      async handler(c, { query }) {
+        const user = c.get('user')!;
+        if (query.userId && query.userId !== user.id) throw forbidden();
+        const storefront = await storefrontOf(s.db, user.id);
+        const paging = { page: query.page, pageSize: query.pageSize, minimum: PAYOUT_MINIMUM };
+        if (!storefront) return c.json({ results: [], total: 0, available: 0, ...paging });
+        const { requests, available } = await storefrontLedger(s.db, storefront.id);
+        const start = (query.page - 1) * query.pageSize;
+        const results = [...requests]
+          .reverse()
+          .slice(start, start + query.pageSize)
+          .map(payoutRequestJson);
+        return c.json({ results, total: requests.length, available, ...paging });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/payout-requests',
+      tag: 'payouts',
+      auth: 'required',
+      summary:
+        'Requests a payout of amount cents from the caller’s storefront: at least 1000, at most the available funds, one open request at a time',
+      body: PayoutCreateInput,
+      responses: {
+        201: 'the request { id, amount, state: created, createdAt }',
+        400: 'INVALID_VALUE or PAYOUT_MINIMUM (amount), NO_STOREFRONT, PAYOUT_PENDING (an open request exists), INSUFFICIENT_FUNDS (amount above the available funds)',
+        401: 'Not logged in',
+      },
+      async handler(c, { body }) {
+        const user = c.get('user')!;
+        const storefront = await storefrontOf(s.db, user.id);
+        if (!storefront) throw badRequest('NO_STOREFRONT');
+        const row = await s.db
+          .transaction(async (tx) => {
+            const [open] = await tx
+              .select({ id: payoutRequests.id })
+              .from(payoutRequests)
+              .where(
+                and(
+                  eq(payoutRequests.storefrontId, storefront.id),
+                  inArray(payoutRequests.state, payoutOpenStates),
+                ),
+              );
+            if (open) throw badRequest(ErrorCode.PAYOUT_PENDING);
+            const { available } = await storefrontLedger(tx, storefront.id);
+            if (body.amount > available) throw badRequest(ErrorCode.INSUFFICIENT_FUNDS, 'amount');
+            const now = s.clock();
+            const [inserted] = await tx
+              .insert(payoutRequests)
+              .values({
+                storefrontId: storefront.id,
+                userId: user.id,
+                amount: body.amount,
+                createdAt: now,
+                updatedAt: now,
+              })
+              .returning();
+            return inserted!;
+          })
+          .catch((err: unknown) => {
+            // A concurrent request won the race to the one open request.
+            if (uniqueViolation(err) === 'payout_requests_one_open')
+              throw badRequest(ErrorCode.PAYOUT_PENDING);
+            throw err;
+          });
+        return c.json(payoutRequestJson(row), 201);
+      },
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/payout-requests/{id}',
+      tag: 'payouts',
+      auth: 'required',
+      summary: 'Cancels a payout request of the caller’s storefront that is still in state created',
+      params: PayoutIdParams,
+      body: PayoutPatchInput,
+      responses: {
+        200: 'the request with state cancelled',
+        400: 'INVALID_VALUE.state (only cancelled may be set), PAYOUT_NOT_CANCELLABLE (not in state created)',
+        401: 'Not logged in',
+        403: 'Not the owner of the storefront',
+        404: 'No such request',
+      },
+      async handler(c, { params, body }) {
+        const [found] = await s.db
+          .select({ request: payoutRequests, ownerId: storefronts.ownerId })
+          .from(payoutRequests)
+          .innerJoin(storefronts, eq(storefronts.id, payoutRequests.storefrontId))
+          .where(eq(payoutRequests.id, params.id));
+        if (!found) throw notFound();
+        if (found.ownerId !== c.get('user')!.id) throw forbidden();
+        // Only from created, also when an administrator moves it on at the same moment.
+        const [updated] = await s.db
+          .update(payoutRequests)
+          .set({ state: body.state, updatedAt: s.clock() })
+          .where(and(eq(payoutRequests.id, params.id), eq(payoutRequests.state, 'created')))
+          .returning();
+        if (!updated) throw badRequest(ErrorCode.PAYOUT_NOT_CANCELLABLE);
+        return c.json(payoutRequestJson(updated));
+      },
+    }),
+  ];
+}

@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm';
+import { LedgerQuery, SalesListQuery } from '../../src/domain/schemas/payouts';
+import { storefronts } from '../db/schema';
+import type { Services } from '../deps';
+import { type AppContext, defineRoute, forbidden, notFound, type Route } from '../http';
+import { ledgerCsv } from '../sales/csv';
+import { saleJson, storefrontLedger } from '../sales/ledger';
+
+/** The dashboard's Sales (SPEC §2): a storefront's primary sales and its payout ledger as CSV. */
+export function salesRoutes(s: Services): Route[] {
+  /** The storefront, if the caller owns it: 404 for an unknown one, 403 for someone else's. */
+  const ownStorefront = async (c: AppContext, storefrontId: string) => {
+    const [row] = await s.db.select().from(storefronts).where(eq(storefronts.id, storefrontId));
+    if (!row) throw notFound();
+    if (row.ownerId !== c.get('user')!.id) throw forbidden();
+    return row;
+  };
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/sales',
+      tag: 'sales',
+      auth: 'required',
+      summary:
+        'The sales of the caller’s storefront, newest first, with royalty, platform fee, net (cents) and payout status; page ≥ 1, pageSize 25, 50 or 100',
+      query: SalesListQuery,
+      responses: {
+        200: '{ results: [{ id, purchasedOn, blueprint { id, title, previewImageUrl }, seriesNumber, status, amount, royaltyFee, platformFee, net, buyer { username } | null, payout { allocations, unrequested, status } }], total, page, pageSize }',
+        400: 'Invalid storefrontId, page or pageSize',
+        401: 'Not logged in',
+        403: 'Not the owner of the storefront',
+        404: 'No such storefront',
+      },
+      async handler(c, { query }) {
+        const storefront = await ownStorefront(c, query.storefrontId);
+        const ledger = await storefrontLedger(s.db, storefront.id);
+        const start = (query.page - 1) * query.pageSize;
+        const newestFirst = [...ledger.sales].reverse();
+        const results = newestFirst
+          .slice(start, start + query.pageSize)
+          .map((sale) => saleJson(sale, ledger.entries.get(sale.id)!));
+        return c.json({ results, total: ledger.sales.length, page: query.page, pageSize: query.pageSize });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/sales/ledger.csv',
+      tag: 'sales',
+      auth: 'required',
+      summary:
+        'The payout ledger of the caller’s storefront as CSV: one row per sale, oldest first, with fees, net and the payout requests covering it (dollars with 2 decimals)',
+      query: LedgerQuery,
+      responses: {
+        200: 'text/csv with a header row',
+        400: 'Invalid storefrontId',
+        401: 'Not logged in',
+        403: 'Not the owner of the storefront',
+        404: 'No such storefront',
+      },
+      async handler(c, { query }) {
+        const storefront = await ownStorefront(c, query.storefrontId);
+        const ledger = await storefrontLedger(s.db, storefront.id);
+        const day = s.clock().toISOString().slice(0, 10);
+        return c.body(ledgerCsv(ledger), 200, {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="${storefront.vanityUrl}-ledger-${day}.csv"`,
+          'Cache-Control': 'no-store',
+        });
+      },
+    }),
+  ];
+}

@@ -1,0 +1,82 @@
+import type { BlueprintJson } from './catalog';
+import type { BlueprintState } from './enums';
+import type { BlueprintFilter } from './filters';
+
+/** States visitors see (the server's public states): the storefront page and the preview show these. */
+export const PUBLIC_STATES: BlueprintState[] = ['available', 'active', 'printed', 'soldOut'];
+
+/** The dashboard's product actions (SPEC §4 "Dashboard actions per state"). */
+export type ProductAction = 'edit' | 'publish' | 'view' | 'sales' | 'hide' | 'show' | 'cancel';
+
+/** Whether the item is being put on chain (created with a status): a spinner, no actions. */
+export const isPrinting = (b: Pick<BlueprintJson, 'state' | 'status'>) =>
+  (b.state === 'created' || b.state === 'available') && b.status !== null;
+
+export function productActions(b: Pick<BlueprintJson, 'state' | 'status' | 'visible'>): ProductAction[] {
+  if (isPrinting(b)) return [];
+  const toggle: ProductAction = b.visible ? 'hide' : 'show';
+  switch (b.state) {
+    case 'created':
+    case 'available':
+      return ['edit', 'publish'];
+    case 'active':
+    case 'printed':
+      return ['view', 'sales', toggle, 'cancel'];
+    case 'soldOut':
+    case 'canceled':
+      return ['view', 'sales', toggle];
+    default:
+      return ['view'];
+  }
+}
+
+/** The status filter of the products list (SPEC §2 Dashboard "Products"). */
+export const productStatuses = ['all', 'draft', 'active', 'hidden', 'canceled'] as const;
+export type ProductStatus = (typeof productStatuses)[number];
+export const productStatusLabels: Record<ProductStatus, string> = {
+  all: 'All',
+  draft: 'Draft',
+  active: 'Active',
+  hidden: 'Hidden',
+  canceled: 'Canceled',
+};
+
+const statusFilter: Record<ProductStatus, { states?: BlueprintState[]; visible?: boolean }> = {
+  all: {},
+  draft: { states: ['created'] },
+  active: { states: ['available', 'active', 'printed'] },
+  hidden: { visible: false },
+  canceled: { states: ['canceled'] },
+};
+
+/** The owner's list query for a search text and a status. */
+export function productFilter(
+  storefrontId: string,
+  search: string | undefined,
+  status: ProductStatus,
+): BlueprintFilter {
+  return {
+    storefrontId,
+    search: search?.trim() || undefined,
+    ...statusFilter[status],
+    sort: 'createdAt',
+    direction: 'desc',
+    from: 1,
+    to: 100,
+  };
+}
+
+/** /dashboard/products?q&status&edit (edit: a blueprint id, or "new" for the add form). */
+export interface ProductsSearch {
+  q?: string;
+  status?: ProductStatus;
+  edit?: string;
+}
+export function parseProductsSearch(raw: Record<string, unknown>): ProductsSearch {
+  const out: ProductsSearch = {};
+  if (typeof raw.q === 'string' && raw.q.trim()) out.q = raw.q.slice(0, 200);
+  if (typeof raw.status === 'string' && (productStatuses as readonly string[]).includes(raw.status))
+    out.status = raw.status as ProductStatus;
+  if (typeof raw.edit === 'string' && /^(new|[0-9a-f-]{36})$/i.test(raw.edit)) out.edit = raw.edit;
+  return out;
+}

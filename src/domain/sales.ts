@@ -1,0 +1,227 @@
+import type { DateValue } from './dates';
+import { type PayoutState, payoutCommittedStates } from './enums';
+import { type ApiErrorBody, errorTexts } from './errors';
+
+/**
+ * A storefront's sales and its payout ledger (SPEC §2 Dashboard "Sales", "Payouts page", §5 payout
+ * rule, §9 seller net). Pure arithmetic shared by the server (answers, CSV) and the browser.
+ *
+ * - A sale is a primary sale: a recorded purchase of one of the storefront's blueprints that is not
+ *   a resale (resales pay the creator a royalty on chain, in FUSD, outside USD payouts).
+ * - Royalty and platform fee are the blueprint's royaltyPercent and totalFeePercent of the amount,
+ *   each rounded half up to a whole cent; net = amount − royalty − fee (SPEC §9 "rounded to 2 decimals").
+ * - Available funds = total net − the amounts of requests in created, pending, approved or payed.
+ * - Ledger: requests (those committed states, oldest first) cover the sales' net oldest first; a
+ *   sale may be split over two requests, and what no request covers is "unrequested".
+ */
+
+/** The smallest payout request, in cents (SPEC §9 "minimum payout 1000 cents"). */
+export const PAYOUT_MINIMUM = 1000;
+/** Page sizes of the sales table (SPEC §2: default 50, options 25, 50, 100). */
+export const salesPageSizes = [25, 50, 100] as const;
+export type SalesPageSize = (typeof salesPageSizes)[number];
+export const SALES_PAGE_SIZE_DEFAULT: SalesPageSize = 50;
+
+/** A recorded purchase is sealed on chain: every sale is completed. */
+export const saleStatuses = ['completed'] as const;
+export type SaleStatus = (typeof saleStatuses)[number];
+export const saleStatusLabels: Record<SaleStatus, string> = { completed: 'Completed' };
+
+/** Where a sale's net stands in the payout ledger. */
+export const salePayoutStatuses = ['unpaid', 'requested', 'paid', 'nothingDue'] as const;
+export type SalePayoutStatus = (typeof salePayoutStatuses)[number];
+export const salePayoutStatusLabels: Record<SalePayoutStatus, string> = {
+  unpaid: 'Unpaid',
+  requested: 'In payout request',
+  paid: 'Paid',
+  nothingDue: 'Nothing due',
+};
+
+export const payoutStateLabels: Record<PayoutState, string> = {
+  created: 'Requested',
+  pending: 'Pending',
+  approved: 'Approved',
+  payed: 'Paid',
+  denied: 'Denied',
+  cancelled: 'Cancelled',
+  failed: 'Failed',
+};
+
+/**
+ * `percent` % of `cents`, rounded half up to a whole cent. Exact: the percentage is taken to
+ * 6 decimals and the product computed on integers, so 2500 × 7.5 % is 187.5 → 188, never 187.
+ */
+export function percentOf(cents: number, percent: number): number {
+  if (!Number.isSafeInteger(cents) || cents < 0) throw new Error(`not an amount of cents: ${cents}`);
+  if (!(percent >= 0 && percent <= 100)) throw new Error(`not a percentage: ${percent}`);
+  const micro = BigInt(Math.round(percent * 1_000_000));
+  const scale = 100_000_000n; // 100 (percent) × 10^6 (micro)
+  return Number((BigInt(cents) * micro * 2n + scale) / (2n * scale));
+}
+
+export interface SaleShares {
+  /** The creator's royalty share (royaltyPercent), cents. */
+  royaltyFee: number;
+  /** The platform's fee (totalFeePercent), cents. */
+  platformFee: number;
+  /** What the seller is owed: amount − royalty − fee, cents. */
+  net: number;
+}
+
+/** The royalty, platform fee and net of a sale of `amount` cents (SPEC §9 seller net). */
+export function saleShares(amount: number, royaltyPercent: number, totalFeePercent: number): SaleShares {
+  const royaltyFee = percentOf(amount, royaltyPercent);
+  const platformFee = percentOf(amount, totalFeePercent);
+  return { royaltyFee, platformFee, net: amount - royaltyFee - platformFee };
+}
+
+/** Whether a request in this state holds back funds (SPEC §5). */
+export const isCommitted = (state: PayoutState) => payoutCommittedStates.includes(state);
+
+/** Available funds: the sales' total net minus the committed requests (SPEC §5). */
+export function availableFunds(
+  totalNet: number,
+  requests: ReadonlyArray<{ amount: number; state: PayoutState }>,
+): number {
+  const committed = requests.filter((r) => isCommitted(r.state)).reduce((sum, r) => sum + r.amount, 0);
+  return totalNet - committed;
+}
+
+export interface LedgerSale {
+  id: string;
+  net: number;
+  purchasedOn: DateValue;
+}
+export interface LedgerRequest {
+  id: string;
+  amount: number;
+  state: PayoutState;
+  createdAt: DateValue;
+}
+/** A part of a sale's net that one payout request covers. */
+export interface LedgerAllocation {
+  requestId: string;
+  state: PayoutState;
+  amount: number;
+}
+export interface LedgerEntry {
+  allocations: LedgerAllocation[];
+  /** The part of the net no request covers yet, cents. */
+  unrequested: number;
+  status: SalePayoutStatus;
+}
+
+const time = (d: DateValue) => (d instanceof Date ? d.getTime() : Date.parse(d));
+const byTime =
+  <T extends { id: string }>(at: (x: T) => DateValue) =>
+  (a: T, b: T) =>
+    time(at(a)) - time(at(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** The ledger status of a sale from what covers it. */
+export function salePayoutStatus(net: number, allocations: readonly LedgerAllocation[], unrequested: number) {
+  if (net <= 0) return 'nothingDue' as const;
+  if (allocations.length === 0) return 'unpaid' as const;
+  if (unrequested === 0 && allocations.every((a) => a.state === 'payed')) return 'paid' as const;
+  return 'requested' as const;
+}
+
+/**
+ * The payout ledger: committed requests, oldest first, cover the sales' net oldest first (FIFO).
+ * Answers an entry for every sale, by sale id. Requests in other states cover nothing.
+ */
+export function payoutLedger(
+  sales: readonly LedgerSale[],
+  requests: readonly LedgerRequest[],
+): Map<string, LedgerEntry> {
+  const queue = requests
+    .filter((r) => isCommitted(r.state))
+    .sort(byTime((r) => r.createdAt))
+    .map((r) => ({ ...r, left: r.amount }));
+  const out = new Map<string, LedgerEntry>();
+  let i = 0;
+  for (const sale of [...sales].sort(byTime((s) => s.purchasedOn))) {
+    const allocations: LedgerAllocation[] = [];
+    let owed = Math.max(0, sale.net);
+    while (owed > 0 && i < queue.length) {
+      const request = queue[i]!;
+      const part = Math.min(owed, request.left);
+      if (part > 0) allocations.push({ requestId: request.id, state: request.state, amount: part });
+      owed -= part;
+      request.left -= part;
+      if (request.left === 0) i++;
+    }
+    out.set(sale.id, {
+      allocations,
+      unrequested: owed,
+      status: salePayoutStatus(sale.net, allocations, owed),
+    });
+  }
+  return out;
+}
+
+/** Cents as a plain decimal dollar amount for files: 1250 → "12.50", -5 → "-0.05". */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/* ---- Shapes on the wire ---- */
+
+export interface SaleJson {
+  /** The purchase id. */
+  id: string;
+  purchasedOn: DateValue;
+  blueprint: { id: string; title: string; previewImageUrl: string | null };
+  /** The edition (serial number). */
+  seriesNumber: number;
+  status: SaleStatus;
+  /** Cents, the price the buyer paid. */
+  amount: number;
+  royaltyFee: number;
+  platformFee: number;
+  net: number;
+  buyer: { username: string } | null;
+  payout: LedgerEntry;
+}
+export interface SalesPage {
+  results: SaleJson[];
+  total: number;
+  page: number;
+  pageSize: SalesPageSize;
+}
+
+export interface PayoutRequestJson {
+  id: string;
+  /** Cents. */
+  amount: number;
+  state: PayoutState;
+  createdAt: DateValue;
+}
+export interface PayoutsPage {
+  results: PayoutRequestJson[];
+  total: number;
+  /** Cents that may be requested now (SPEC §5). */
+  available: number;
+  /** The smallest request, cents. */
+  minimum: number;
+}
+
+/** The Sales panel's search params: page ≥ 1 and a page size of 25, 50 or 100 (defaults left out). */
+export interface SalesSearch {
+  page?: number;
+  pageSize?: SalesPageSize;
+}
+export function parseSalesSearch(raw: Record<string, unknown>): SalesSearch {
+  const out: SalesSearch = {};
+  const page = Number(raw.page);
+  if (Number.isSafeInteger(page) && page > 1) out.page = page;
+  const size = Number(raw.pageSize);
+  if (salesPageSizes.includes(size as SalesPageSize) && size !== SALES_PAGE_SIZE_DEFAULT)
+    out.pageSize = size as SalesPageSize;
+  return out;
+}
+
+/** SPEC §8 "Payout failure": the server's message, else errors.default. */
+export const payoutFailureText = (error: Pick<ApiErrorBody, 'message'> | null | undefined) =>
+  error?.message || errorTexts['errors.default']!;

@@ -1,0 +1,66 @@
+import * as v from 'valibot';
+import { PAYOUT_MINIMUM, SALES_PAGE_SIZE_DEFAULT, salesPageSizes } from '../sales';
+import { fieldObject } from '../validation';
+
+/**
+ * Inputs of SPEC §7 payout-requests and of the sales dashboard (GET sales, the ledger CSV). Amounts
+ * are integer cents; a payout request is at least PAYOUT_MINIMUM (PAYOUT_MINIMUM.amount) and at
+ * most the available funds (INSUFFICIENT_FUNDS.amount, checked by the server against the ledger and
+ * by the form against the funds it was shown).
+ */
+
+const uuid = (field: string) => v.pipe(v.string(`INVALID_VALUE.${field}`), v.uuid(`INVALID_VALUE.${field}`));
+const queryInt = (field: string, min: number) =>
+  v.pipe(
+    v.string(`INVALID_VALUE.${field}`),
+    v.regex(/^\d{1,9}$/, `INVALID_VALUE.${field}`),
+    v.transform(Number),
+    v.minValue(min, `INVALID_VALUE.${field}`),
+  );
+const pageSize = v.pipe(
+  v.picklist(
+    salesPageSizes.map((n) => String(n) as `${(typeof salesPageSizes)[number]}`),
+    'INVALID_VALUE.pageSize',
+  ),
+  v.transform((s) => Number(s) as (typeof salesPageSizes)[number]),
+);
+const paging = {
+  page: v.optional(queryInt('page', 1), '1'),
+  pageSize: v.optional(pageSize, String(SALES_PAGE_SIZE_DEFAULT) as '50'),
+};
+
+/** GET sales: a storefront's sales, newest first; page ≥ 1, pageSize 25, 50 or 100 (default 50). */
+export const SalesListQuery = v.object({ storefrontId: uuid('storefrontId'), ...paging });
+export type SalesListQuery = v.InferOutput<typeof SalesListQuery>;
+
+/** GET sales/ledger.csv: every sale of a storefront with its payout ledger. */
+export const LedgerQuery = v.object({ storefrontId: uuid('storefrontId') });
+
+/** GET payout-requests: the caller's storefront's requests, newest first (userId: only one's own). */
+export const PayoutListQuery = v.object({ userId: v.optional(uuid('userId')), ...paging });
+export type PayoutListQuery = v.InferOutput<typeof PayoutListQuery>;
+
+export const PayoutIdParams = v.object({ id: uuid('id') });
+
+/** An amount of cents to pay out: a whole number of cents, at least the minimum payout. */
+const amountAtLeastMinimum = v.pipe(
+  v.number('INVALID_VALUE.amount'),
+  v.safeInteger('INVALID_VALUE.amount'),
+  v.minValue(PAYOUT_MINIMUM, 'PAYOUT_MINIMUM.amount'),
+);
+
+/** POST payout-requests. */
+export const PayoutCreateInput = fieldObject({ amount: amountAtLeastMinimum });
+export type PayoutCreateInput = v.InferOutput<typeof PayoutCreateInput>;
+
+/** The payout form: the same rule, and at most the funds available. */
+export const payoutFormInput = (available: number) =>
+  fieldObject({
+    amount: v.pipe(amountAtLeastMinimum, v.maxValue(available, 'INSUFFICIENT_FUNDS.amount')),
+  });
+
+/** PATCH payout-requests/{id}: the owner may only cancel (SPEC §4). */
+export const PayoutPatchInput = fieldObject({
+  state: v.picklist(['cancelled'], 'INVALID_VALUE.state'),
+});
+export type PayoutPatchInput = v.InferOutput<typeof PayoutPatchInput>;

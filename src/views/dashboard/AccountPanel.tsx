@@ -1,0 +1,363 @@
+import { getRouteApi, Link, useBlocker, useNavigate, useRouter } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ActorRefFrom, waitFor } from 'xstate';
+import {
+  type AccountImageField,
+  type AccountTextField,
+  type dashboardAccountMachine,
+  imageKinds,
+} from '../../../machines/dashboardAccount';
+import { assetRules } from '../../domain/assets';
+import { categoryLabels, type StorefrontJson } from '../../domain/catalog';
+import { type StorefrontCategory, storefrontCategories } from '../../domain/enums';
+import { errorMessage, errorTexts } from '../../domain/errors';
+import { STOREFRONT_BIO, STOREFRONT_NAME } from '../../domain/schemas/storefronts';
+import { useApp } from '../AppContext';
+import { Avatar, Button, ConfirmModal, FileUpload, TextInput } from '../components';
+import './account.css';
+
+type Actor = ActorRefFrom<typeof dashboardAccountMachine>;
+
+const dashboardRoute = getRouteApi('/dashboard');
+const route = getRouteApi('/dashboard/account');
+
+/** /dashboard/account: the account machine for the caller's storefront; a save refreshes the dashboard. */
+export function AccountPanel() {
+  const { storefront } = dashboardRoute.useLoaderData();
+  const { machine } = route.useLoaderData();
+  const { inspect } = useApp();
+  const router = useRouter();
+  const actor = useActorRef(machine, { input: { storefront }, inspect });
+  const onSaved = useCallback(() => void router.invalidate(), [router]);
+  return <AccountPanelView actor={actor} onSaved={onSaved} />;
+}
+
+/** What the panel shows for a machine state. */
+export function accountScreen(
+  value: unknown,
+): 'noStorefront' | 'idle' | 'confirmingLeave' | 'saving' | 'toggling' {
+  if (value === 'noStorefront' || value === 'start') return 'noStorefront';
+  const editing = (value as { editing?: unknown }).editing;
+  if (editing === 'confirmingLeave' || editing === 'toggling') return editing;
+  if (editing === 'idle' || editing === 'validating') return 'idle';
+  return 'saving';
+}
+
+const textFields: AccountTextField[] = ['name', 'description', 'contactEmail', 'vanityUrl'];
+const imageFields: AccountImageField[] = ['logo', 'banner'];
+const ownFields = new Set<string>([...textFields, ...imageFields]);
+const imageHints: Record<AccountImageField, string> = {
+  logo: 'PNG or JPG, square (1:1), at least 100×100, up to 1 MB.',
+  banner: 'PNG or JPG, wide (5:1), at least 300×100, up to 2 MB.',
+};
+
+/** The image's size when the browser can decode it; the server checks it again. */
+async function imageSize(file: File): Promise<{ width?: number; height?: number }> {
+  if (typeof createImageBitmap !== 'function') return {};
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close?.();
+    return size;
+  } catch {
+    return {};
+  }
+}
+
+/** A local URL for a chosen image, revoked when it changes. */
+function useObjectUrl(file: File | null): string | undefined {
+  const [url, setUrl] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (!file || typeof URL.createObjectURL !== 'function') {
+      setUrl(undefined);
+      return;
+    }
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return url;
+}
+
+/**
+ * Dashboard → Account (SPEC §2): edit the storefront with a preview of its header, enable or disable
+ * it, or create one. Save and Discard work only when something changed; a failed check scrolls to
+ * and focuses its field. Leaving with unsaved changes asks first, and the browser warns on unload.
+ */
+export function AccountPanelView({
+  actor,
+  onSaved,
+}: {
+  actor: Actor;
+  /** The storefront changed on the server (saved, enabled or disabled). */
+  onSaved?: (storefront: StorefrontJson) => void;
+}) {
+  const screen = useSelector(actor, (s) => accountScreen(s.value));
+  const storefront = useSelector(actor, (s) => s.context.storefront);
+  const navigate = useNavigate();
+
+  const shouldBlockFn = useCallback(async () => {
+    // A save in progress finishes first; then unsaved changes ask.
+    await waitFor(actor, (s) => !s.hasTag('busy'));
+    actor.send({ type: 'account.leave' });
+    const s = await waitFor(actor, (s) => !s.matches({ editing: 'confirmingLeave' }));
+    return s.context.dirty;
+  }, [actor]);
+  const enableBeforeUnload = useCallback(() => actor.getSnapshot().context.dirty, [actor]);
+  useBlocker({ shouldBlockFn, enableBeforeUnload });
+
+  const reported = useRef(storefront);
+  useEffect(() => {
+    if (storefront && storefront !== reported.current) onSaved?.(storefront);
+    reported.current = storefront;
+  }, [storefront, onSaved]);
+
+  if (screen === 'noStorefront' || !storefront)
+    return (
+      <section className="vt-account" data-state="noStorefront" aria-labelledby="account-title">
+        <div className="vt-dashboard__empty">
+          <h1 id="account-title" className="vt-page__title">
+            You have no storefront yet
+          </h1>
+          <p>Create one to sell your collectibles: it is free and takes a couple of minutes.</p>
+          <Button onClick={() => void navigate({ to: '/create-storefront' })}>Create storefront</Button>
+        </div>
+      </section>
+    );
+  return <AccountForm actor={actor} screen={screen} storefront={storefront} />;
+}
+
+function AccountForm({
+  actor,
+  screen,
+  storefront,
+}: {
+  actor: Actor;
+  screen: ReturnType<typeof accountScreen>;
+  storefront: StorefrontJson;
+}) {
+  const { draft, dirty, error, logo, banner } = useSelector(actor, (s) => s.context);
+  const busy = screen === 'saving' || screen === 'toggling';
+  const send = actor.send;
+  const root = useRef<HTMLElement>(null);
+  const fieldError = (field: string) => (error?.field === field ? errorMessage(error) : undefined);
+  const formError = error && !ownFields.has(error.field ?? '') ? errorMessage(error) : undefined;
+
+  // SPEC §5: the first failed check scrolls to its field and focuses it.
+  useEffect(() => {
+    if (!error?.field) return;
+    const box = root.current?.querySelector<HTMLElement>(`[data-field="${error.field}"]`);
+    if (!box) return;
+    box.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    box
+      .querySelector<HTMLElement>('input:not([type="file"]), textarea, select, button')
+      ?.focus({ preventScroll: true });
+  }, [error]);
+
+  const logoPreview = useObjectUrl(logo as File | null) ?? draft.logoUrl ?? undefined;
+  const bannerPreview = useObjectUrl(banner as File | null) ?? draft.bannerUrl ?? undefined;
+  const chooseImage = (field: AccountImageField) => async (file: File) => {
+    const size = await imageSize(file);
+    send({ type: 'account.file', field, file, ...size });
+  };
+  const text = (field: AccountTextField) => ({
+    id: `account-${field}`,
+    value: draft[field],
+    error: fieldError(field),
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      send({ type: 'account.change', field, value: e.target.value }),
+  });
+
+  return (
+    <section ref={root} className="vt-account" data-state={screen} aria-labelledby="account-title">
+      <div className="vt-dashboard__head">
+        <h1 id="account-title" className="vt-page__title">
+          Account
+        </h1>
+        <label className="vt-account__switch">
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={storefront.enabled}
+            checked={storefront.enabled}
+            disabled={busy}
+            aria-describedby="account-enabled-hint"
+            onChange={() => send({ type: 'account.enabled.toggle' })}
+          />
+          <span>Storefront enabled</span>
+        </label>
+      </div>
+      <p id="account-enabled-hint" className="vt-muted">
+        {storefront.enabled
+          ? 'Your storefront and its items are visible to everyone.'
+          : 'Your storefront is disabled: visitors cannot see it or its items.'}
+      </p>
+
+      <div className="vt-account__layout">
+        <form
+          className="vt-account__form vt-card"
+          noValidate
+          aria-busy={busy || undefined}
+          onSubmit={(e) => {
+            e.preventDefault();
+            send({ type: 'account.save' });
+          }}
+        >
+          <fieldset disabled={busy} className="vt-account__fields">
+            <div data-field="name">
+              <TextInput label="Storefront name" maxLength={STOREFRONT_NAME.max} {...text('name')} />
+            </div>
+            <div data-field="description" className="vt-field">
+              <label className="vt-field__label" htmlFor="account-description">
+                Bio
+              </label>
+              <textarea
+                className="vt-account__textarea"
+                rows={5}
+                maxLength={STOREFRONT_BIO.max}
+                aria-invalid={error?.field === 'description' || undefined}
+                aria-describedby="account-description-count"
+                id="account-description"
+                value={draft.description}
+                onChange={text('description').onChange}
+              />
+              <span id="account-description-count" className="vt-field__hint">
+                {draft.description.length}/{STOREFRONT_BIO.max}
+              </span>
+              {fieldError('description') && (
+                <p className="vt-field__error" role="alert">
+                  {fieldError('description')}
+                </p>
+              )}
+            </div>
+            <div data-field="category" className="vt-field">
+              <label className="vt-field__label" htmlFor="account-category">
+                Category
+              </label>
+              <select
+                id="account-category"
+                className="vt-account__select"
+                value={draft.category ?? ''}
+                onChange={(e) =>
+                  send({
+                    type: 'account.change',
+                    field: 'category',
+                    value: (e.target.value || null) as StorefrontCategory | null,
+                  })
+                }
+              >
+                <option value="">None</option>
+                {storefrontCategories.map((c) => (
+                  <option key={c} value={c}>
+                    {categoryLabels[c]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <fieldset data-field="theme" className="vt-account__themes">
+              <legend className="vt-field__label">Theme</legend>
+              {(['light', 'dark'] as const).map((theme) => (
+                <label key={theme} className={`vt-account__theme vt-account__theme--${theme}`}>
+                  <input
+                    type="radio"
+                    name="theme"
+                    checked={draft.theme === theme}
+                    onChange={() => send({ type: 'account.change', field: 'theme', value: theme })}
+                  />
+                  <span>
+                    {theme === 'light' ? 'Light: dark text on white' : 'Dark: white text on near-black'}
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            {imageFields.map((field) => (
+              <div key={field} data-field={field}>
+                <FileUpload
+                  label={field === 'logo' ? 'Logo' : 'Banner'}
+                  accept="image/png,image/jpeg"
+                  maxBytes={assetRules[imageKinds[field]].maxBytes}
+                  file={(field === 'logo' ? logo : banner) as File | null}
+                  previewUrl={(field === 'logo' ? draft.logoUrl : draft.bannerUrl) ?? undefined}
+                  hint={imageHints[field]}
+                  error={fieldError(field)}
+                  disabled={busy}
+                  onFile={chooseImage(field)}
+                  onRemove={() => send({ type: 'account.file', field, file: null })}
+                />
+              </div>
+            ))}
+            <div data-field="contactEmail">
+              <TextInput label="Contact email" type="email" autoComplete="email" {...text('contactEmail')} />
+            </div>
+            <div data-field="vanityUrl">
+              <TextInput
+                label="Vanity URL"
+                startAdornment="/s/"
+                maxLength={50}
+                hint="2 to 50 letters, digits, underscores or hyphens."
+                {...text('vanityUrl')}
+              />
+            </div>
+          </fieldset>
+          {formError && (
+            <p className="vt-form-error" role="alert">
+              {formError}
+            </p>
+          )}
+          <div className="vt-actions">
+            <Button
+              type="button"
+              variant="ghost"
+              disabled={!dirty || busy}
+              onClick={() => send({ type: 'account.discard' })}
+            >
+              Discard changes
+            </Button>
+            <Button type="submit" disabled={!dirty || screen === 'toggling'} loading={screen === 'saving'}>
+              Save
+            </Button>
+          </div>
+        </form>
+
+        <aside className="vt-account__aside" aria-label="Header preview">
+          <p className="vt-field__label">Preview</p>
+          <div className={`vt-account-preview vt-account-preview--${draft.theme}`} data-theme={draft.theme}>
+            <div className="vt-account-preview__banner">
+              {bannerPreview && <img src={bannerPreview} alt="" />}
+            </div>
+            <div className="vt-account-preview__body">
+              <span className="vt-account-preview__logo">
+                <Avatar src={logoPreview} seed={storefront.id} alt="" size={56} shape="rounded" />
+              </span>
+              <div>
+                <strong data-testid="preview-name">{draft.name.trim() || 'Your storefront'}</strong>
+                {draft.category && (
+                  <span className="vt-account-preview__muted">{categoryLabels[draft.category]}</span>
+                )}
+              </div>
+            </div>
+          </div>
+          <Link
+            to="/s/$vanityUrl"
+            params={{ vanityUrl: storefront.vanityUrl }}
+            className="vt-button vt-button--secondary vt-button--sm"
+          >
+            View public page
+          </Link>
+        </aside>
+      </div>
+
+      <ConfirmModal
+        open={screen === 'confirmingLeave'}
+        title="Unsaved changes"
+        message={errorTexts['dashboard.unsaved']}
+        confirmLabel="Leave"
+        cancelLabel="Stay"
+        danger
+        onConfirm={() => send({ type: 'account.leave.confirm' })}
+        onCancel={() => send({ type: 'account.leave.cancel' })}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,265 @@
+import { getRouteApi, useRouter } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type FormEvent, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { productActionsMachine } from '../../../machines/productActions';
+import { type BlueprintJson, stateLabel } from '../../domain/catalog';
+import { errorMessage } from '../../domain/errors';
+import { formatUsd } from '../../domain/money';
+import {
+  isPrinting,
+  type ProductAction,
+  type ProductStatus,
+  productActions,
+  productStatuses,
+  productStatusLabels,
+} from '../../domain/products';
+import { useApp } from '../AppContext';
+import { Button, ConfirmModal, Dropdown, ImageLoader, Spinner, TextInput } from '../components';
+import { BlueprintFormDialog } from './BlueprintFormDialog';
+import { NoStorefront } from './PreviewPanel';
+import { PublishDialog } from './PublishDialog';
+import './products.css';
+
+const dashboard = getRouteApi('/dashboard');
+const route = getRouteApi('/dashboard/products');
+
+const actionLabels: Record<ProductAction, string> = {
+  edit: 'Edit',
+  publish: 'Publish',
+  view: 'View',
+  sales: 'Sales',
+  hide: 'Hide',
+  show: 'Show',
+  cancel: 'Cancel sale',
+};
+
+/**
+ * Dashboard products (SPEC §2, §4): search, status filter, count, and the list with each item's
+ * actions for its state; the add/edit form and publishing open as dialogs.
+ */
+export function ProductsPanel() {
+  const { storefront } = dashboard.useLoaderData();
+  const { page, editing, machines } = route.useLoaderData();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const router = useRouter();
+  const { inspect } = useApp();
+  const [publishing, setPublishing] = useState<BlueprintJson | null>(null);
+  const reload = () => void router.invalidate();
+  const actions = useActorRef(machines.productActions.provide({ actions: { announceChanged: reload } }), {
+    inspect,
+  });
+  if (!storefront) return <NoStorefront />;
+
+  const status: ProductStatus = search.status ?? 'all';
+  const submitSearch = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const q = String(new FormData(e.currentTarget).get('q') ?? '').trim();
+    void navigate({ search: (s) => ({ ...s, q: q || undefined }) });
+  };
+  const closeForm = (saved: boolean) => {
+    void navigate({ search: (s) => ({ ...s, edit: undefined }) });
+    if (saved) reload();
+  };
+  const navigateTo = (b: BlueprintJson, action: ProductAction) => {
+    if (action === 'edit') return navigate({ search: (s) => ({ ...s, edit: b.id }) });
+    if (action === 'publish') return setPublishing(b);
+    if (action === 'view') return router.navigate({ to: '/nft/$id', params: { id: b.id } });
+    if (action === 'sales') return router.navigate({ to: '/dashboard/sales' });
+  };
+
+  return (
+    <section aria-labelledby="products-title" className="vt-products">
+      <div className="vt-dashboard__head">
+        <h1 id="products-title" className="vt-page__title">
+          Products
+        </h1>
+        <Button onClick={() => navigate({ search: (s) => ({ ...s, edit: 'new' }) })}>Add product</Button>
+      </div>
+      <div className="vt-products__filters">
+        <form aria-label="Search products" onSubmit={submitSearch} className="vt-products__search">
+          <TextInput
+            key={search.q ?? ''}
+            label="Search products"
+            hideLabel
+            name="q"
+            type="search"
+            placeholder="Search by title"
+            defaultValue={search.q ?? ''}
+          />
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
+        </form>
+        <fieldset className="vt-products__status">
+          <legend className="vt-visually-hidden">Status</legend>
+          {productStatuses.map((s) => (
+            <label key={s} className={s === status ? 'is-active' : ''}>
+              <input
+                type="radio"
+                name="status"
+                value={s}
+                checked={s === status}
+                onChange={() =>
+                  navigate({ search: (prev) => ({ ...prev, status: s === 'all' ? undefined : s }) })
+                }
+              />
+              {productStatusLabels[s]}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      <p className="vt-muted" aria-live="polite">
+        {page.total === 1 ? '1 product' : `${page.total} products`}
+      </p>
+      {page.results.length === 0 ? (
+        <div className="vt-dashboard__empty">
+          {search.q || status !== 'all' ? (
+            <p>No products match.</p>
+          ) : (
+            <>
+              <p>You have no products yet.</p>
+              <Button onClick={() => navigate({ search: (s) => ({ ...s, edit: 'new' }) })}>
+                Add your first product
+              </Button>
+            </>
+          )}
+        </div>
+      ) : (
+        <ProductList items={page.results} actor={actions} onAction={navigateTo} />
+      )}
+      {search.edit && (search.edit === 'new' || editing) && (
+        <BlueprintFormDialog
+          key={search.edit}
+          machine={machines.blueprintForm}
+          blueprint={search.edit === 'new' ? null : editing}
+          onDone={closeForm}
+        />
+      )}
+      {publishing && (
+        <PublishDialog
+          machine={machines.publish}
+          blueprint={publishing}
+          onDone={(changed) => {
+            setPublishing(null);
+            if (changed) reload();
+          }}
+          onStarted={reload}
+        />
+      )}
+    </section>
+  );
+}
+
+/**
+ * The products with their action menus: hide, show and cancel go to the productActions machine
+ * (with its confirmation and errors); the other actions to `onAction`.
+ */
+export function ProductList({
+  items,
+  actor,
+  onAction,
+}: {
+  items: BlueprintJson[];
+  actor: ActorRefFrom<typeof productActionsMachine>;
+  onAction: (b: BlueprintJson, action: ProductAction) => void;
+}) {
+  const run = (b: BlueprintJson, action: ProductAction) => {
+    const target = { id: b.id, title: b.title };
+    if (action === 'hide') actor.send({ type: 'product.hide', target });
+    else if (action === 'show') actor.send({ type: 'product.show', target });
+    else if (action === 'cancel') actor.send({ type: 'product.cancel', target });
+    else onAction(b, action);
+  };
+  return (
+    <>
+      <ul className="vt-products__list" aria-label="Products">
+        {items.map((b) => (
+          <ProductRow key={b.id} blueprint={b} onAction={(a) => run(b, a)} />
+        ))}
+      </ul>
+      <ProductActionDialogs actor={actor} />
+    </>
+  );
+}
+
+function ProductRow({
+  blueprint: b,
+  onAction,
+}: {
+  blueprint: BlueprintJson;
+  onAction: (a: ProductAction) => void;
+}) {
+  const printing = isPrinting(b);
+  const actions = productActions(b);
+  return (
+    <li className="vt-products__row">
+      <ImageLoader
+        src={b.previewImageUrl}
+        alt=""
+        aspectRatio={1}
+        radius="sm"
+        className="vt-products__thumb"
+      />
+      <div className="vt-products__info">
+        <strong>{b.title}</strong>
+        <span className="vt-muted">
+          {formatUsd(b.price)} · {b.quantityAvailable}/{b.quantity} available
+        </span>
+      </div>
+      <span className={`vt-badge vt-badge--${stateLabel(b.state, b.status).toLowerCase().replace(' ', '-')}`}>
+        {stateLabel(b.state, b.status)}
+      </span>
+      {!b.visible && <span className="vt-badge vt-badge--hidden">Hidden</span>}
+      <div className="vt-products__actions">
+        {printing ? (
+          <Spinner size="sm" label="Publishing on chain" />
+        ) : (
+          <Dropdown
+            label={`Actions for ${b.title}`}
+            trigger="Actions"
+            align="end"
+            items={actions.map((a) => ({ id: a, label: actionLabels[a], danger: a === 'cancel' }))}
+            onSelect={(id) => onAction(id as ProductAction)}
+          />
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The cancel confirmation and errors of hide/show/cancel. */
+function ProductActionDialogs({ actor }: { actor: ActorRefFrom<typeof productActionsMachine> }) {
+  const state = useSelector(actor, (s) => s.value as string);
+  const ctx = useSelector(actor, (s) => s.context);
+  const cancelling = ctx.change !== null && 'state' in ctx.change;
+  return (
+    <>
+      <ConfirmModal
+        open={state === 'confirmingCancel' || (state === 'updating' && cancelling)}
+        title="Cancel this sale?"
+        message={
+          <>
+            “{ctx.target?.title}” will no longer be sold. This cannot be undone; editions already sold stay
+            with their owners.
+          </>
+        }
+        confirmLabel="Cancel sale"
+        cancelLabel="Keep selling"
+        danger
+        loading={state === 'updating'}
+        onConfirm={() => actor.send({ type: 'product.cancel.confirm' })}
+        onCancel={() => actor.send({ type: 'product.cancel.dismiss' })}
+      />
+      {state === 'failed' && (
+        <div className="vt-alert vt-alert--error vt-products__error" role="alert">
+          <span>{errorMessage(ctx.error)}</span>
+          <Button size="sm" variant="secondary" onClick={() => actor.send({ type: 'product.error.dismiss' })}>
+            Dismiss
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+
+/**
+ * A seeded creator with sales (Brush & Pixel) reads the sales table, opens a sale's fees, exports
+ * the payout ledger as CSV, then requests a payout on the payouts page and cancels it.
+ */
+test('a creator reads sales, exports the ledger and requests and cancels a payout', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/dashboard/sales');
+  await expect(page).toHaveURL(/\/auth\/connect$/);
+  await page.getByLabel('Email').fill('noor@brush-pixel.vitrine.test');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill('vitrine-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/sales/);
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
+  const rows = page.getByTestId('sale-row');
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBeGreaterThan(2);
+  await rows
+    .first()
+    .getByRole('button', { name: /^Details of / })
+    .click();
+  const details = page.locator('.vt-sales__details').first();
+  await expect(details).toContainText('Royalty fee');
+  await expect(details).toContainText('Platform fee');
+  await expect(details).toContainText('Total amount');
+  await page.screenshot({ path: 'test-results/screens/sales.png' });
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = readFileSync(await (await download).path(), 'utf8');
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines[0]).toMatch(/^sale_id,purchased_on,blueprint_id,blueprint_title/);
+  expect(lines.length).toBe((await rows.count()) + 1);
+
+  await page.getByRole('link', { name: 'Payouts' }).first().click();
+  await expect(page).toHaveURL(/\/payouts$/);
+  const available = page.getByTestId('available');
+  await expect(available).toHaveText(/^\$[\d,]+(\.\d\d)?$/);
+  const before = await available.textContent();
+  await page.getByRole('button', { name: 'Request payout' }).click();
+  const form = page.getByRole('dialog', { name: 'Request payout' });
+  await form.getByLabel('Amount (USD)').fill('5');
+  await form.getByRole('button', { name: 'Send request' }).click();
+  await expect(form.getByRole('alert')).toContainText(/\$10/);
+  await form.getByLabel('Amount (USD)').fill('10');
+  await form.getByRole('button', { name: 'Send request' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Request payout' })).toBeDisabled();
+  await expect(available).not.toHaveText(before!);
+  await page.screenshot({ path: 'test-results/screens/payouts.png' });
+
+  await page.getByRole('button', { name: 'Cancel the payout request of $10' }).click();
+  await page.getByRole('button', { name: 'Cancel request' }).click();
+  await expect(page.getByRole('button', { name: 'Request payout' })).toBeEnabled();
+  await expect(available).toHaveText(before!);
+  await expect(page.getByRole('table')).toContainText(/Cancel+ed/);
+});
