@@ -6,14 +6,15 @@ import type {
   StorefrontCategory,
   StorefrontTheme,
 } from '../../src/domain/enums';
-import { centsToFusd } from '../../src/domain/money';
+import { centsToFusd, percentToRate } from '../../src/domain/money';
+import { PUBLIC_STATES } from '../../src/domain/products';
 import { createAccount } from '../chain/accounts';
-import { createListing, mintFusd, mintNft, setupAccount } from '../chain/actions';
+import { createListing, mintFusd, mintNft, registerBlueprints, setupAccount } from '../chain/actions';
 import type { FlowClient } from '../chain/client';
 import type { AccountKey } from '../chain/config';
 import { upsertListing, upsertNft } from '../chain/indexer';
 import type { Database } from '../db';
-import { blueprints, nftPurchases, storefronts } from '../db/schema';
+import { blueprintRegistrations, blueprints, nftPurchases, storefronts } from '../db/schema';
 import type { Log } from '../deps';
 import { insertBlueprint, insertPack, insertStorefront, insertUser } from './factory';
 import { artImage, artVideo, type MediaStore, prng } from './media';
@@ -378,6 +379,27 @@ async function seedChain(
 ): Promise<Pick<SeedResult, 'nfts' | 'listings'>> {
   const { db, client } = options;
   const log = options.log ?? console;
+  // Items on sale (or sold out) are registered on chain, as publishing does for a creator's.
+  const onSale = items.filter((b) => PUBLIC_STATES.includes(b.state));
+  const registered = await registerBlueprints(
+    client,
+    onSale.map((b) => ({
+      blueprintId: b.flowBlueprintId,
+      maxEditions: b.quantity,
+      price: centsToFusd(b.price),
+      royalty: percentToRate(b.royaltyPercent),
+    })),
+  );
+  if (onSale.length)
+    await db.insert(blueprintRegistrations).values(
+      onSale.map((b) => ({
+        blueprintId: b.id,
+        flowBlueprintId: b.flowBlueprintId,
+        status: 'sealed' as const,
+        transactionId: registered.id,
+        attempts: 1,
+      })),
+    );
   const accounts: Array<{ key: AccountKey; userId: string }> = [];
   for (const [first, last] of collectors) {
     const key = await createAccount(client);

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { and, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownsNft } from '../../server/chain/actions';
+import { getChainBlueprint, ownsNft } from '../../server/chain/actions';
 import { type DatabaseHandle, openDb } from '../../server/db';
 import {
   blueprintPacks,
+  blueprintRegistrations,
   blueprints,
   nftPurchases,
   nfts,
@@ -63,6 +64,28 @@ describe('the seeded world', () => {
       { packs: number },
     ];
     expect(Number(packs)).toBeGreaterThanOrEqual(2);
+  });
+
+  it('registered the items on sale or sold out on chain (not the cards inside packs)', async () => {
+    const rows = await handle.db.select().from(blueprints);
+    const jobs = await handle.db.select().from(blueprintRegistrations);
+    expect(jobs.length).toBeGreaterThan(30);
+    expect(new Set(jobs.map((j) => j.status))).toEqual(new Set(['sealed']));
+    const byId = new Map(rows.map((b) => [b.id, b]));
+    for (const job of jobs) {
+      expect(['available', 'active', 'printed', 'soldOut']).toContain(byId.get(job.blueprintId)?.state);
+    }
+    for (const job of jobs.slice(0, 5)) {
+      expect(await getChainBlueprint(client, job.flowBlueprintId)).toMatchObject({
+        maxEditions: String(byId.get(job.blueprintId)!.quantity),
+        open: true,
+      });
+    }
+    // Cards inside packs are sold with their pack, not registered on their own.
+    const registered = new Set(jobs.map((j) => j.blueprintId));
+    const inPack = rows.find((b) => b.blueprintPackId && !registered.has(b.id));
+    expect(inPack).toBeDefined();
+    expect(await getChainBlueprint(client, inPack!.flowBlueprintId)).toBeNull();
   });
 
   it('made real images and an mp4 on this machine', async () => {
