@@ -3,7 +3,6 @@ import {
   type DragEvent,
   type MouseEvent,
   type ReactNode,
-  useEffect,
   useId,
   useRef,
   useState,
@@ -12,6 +11,7 @@ import { Button } from './Button';
 import { cx } from './cx';
 import { fileMatchesAccept, formatBytes } from './fileAccept';
 import { FileIcon, UploadIcon } from './icons';
+import { useObjectUrl } from './useObjectUrl';
 
 export type FileRejectionCode = 'wrong-type' | 'too-large';
 
@@ -64,21 +64,6 @@ function describeAccept(accept: string | undefined): string | null {
       return (token.split('/')[1] ?? token).toUpperCase();
     });
   return Array.from(new Set(labels)).join(', ');
-}
-
-/** A local object URL for an image file, revoked when the file changes or the component unmounts. */
-function useObjectUrl(file: File | null | undefined): string | undefined {
-  const [url, setUrl] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    if (!file?.type.startsWith('image/') || typeof URL.createObjectURL !== 'function') {
-      setUrl(undefined);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
 }
 
 /**

@@ -21,4 +21,5 @@ export {
   type ViewportSize,
 } from './useDebouncedResize';
 export { useEscape } from './useEscape';
+export { useObjectUrl } from './useObjectUrl';
 export { useOutsideClick } from './useOutsideClick';

@@ -1,6 +1,6 @@
 import { getRouteApi, Link, useBlocker, useNavigate, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { type ActorRefFrom, waitFor } from 'xstate';
 import {
   type AccountImageField,
@@ -14,7 +14,7 @@ import { type StorefrontCategory, storefrontCategories } from '../../domain/enum
 import { errorMessage, errorTexts } from '../../domain/errors';
 import { STOREFRONT_BIO, STOREFRONT_NAME } from '../../domain/schemas/storefronts';
 import { useApp } from '../AppContext';
-import { Avatar, Button, ConfirmModal, FileUpload, TextInput } from '../components';
+import { Avatar, Button, ConfirmModal, FileUpload, TextInput, useObjectUrl } from '../components';
 import './account.css';
 
 type Actor = ActorRefFrom<typeof dashboardAccountMachine>;
@@ -63,21 +63,6 @@ async function imageSize(file: File): Promise<{ width?: number; height?: number 
   } catch {
     return {};
   }
-}
-
-/** A local URL for a chosen image, revoked when it changes. */
-function useObjectUrl(file: File | null): string | undefined {
-  const [url, setUrl] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') {
-      setUrl(undefined);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
 }
 
 /**

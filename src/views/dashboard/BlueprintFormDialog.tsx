@@ -16,6 +16,28 @@ import { Button, ConfirmModal, FileUpload, Modal, TextInput } from '../component
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/gif';
 
+/** The two files of a product (SPEC §5): preview (≤ 1 MB) and asset (≤ 2 MB), each with "optimize". */
+const uploads = [
+  {
+    field: 'preview',
+    url: 'previewImageUrl',
+    assetKind: 'blueprintPreviewImage',
+    optimize: 'optimizePreview',
+    label: 'Preview image',
+    hint: 'PNG, JPG or GIF, square (1:1), at least 500×500 recommended (200×200 minimum), up to 1 MB.',
+    optimizeLabel: 'Optimize the preview (smaller file, same look)',
+  },
+  {
+    field: 'asset',
+    url: 'assetUrl',
+    assetKind: 'blueprintAsset',
+    optimize: 'optimizeAsset',
+    label: 'Asset',
+    hint: 'The collectible itself: PNG, JPG or GIF, at least 1000×1000 recommended (1:1, 16:9 or 9:16), up to 2 MB.',
+    optimizeLabel: 'Optimize the asset',
+  },
+] as const;
+
 /**
  * Add or edit a product (SPEC §5 Blueprint form). Renders the blueprintForm machine; `onDone(saved)`
  * once it is saved or canceled.
@@ -147,60 +169,36 @@ export function BlueprintFormView({
             />
           </div>
           <div className="vt-blueprint-form__row">
-            <div data-upload="preview">
-              <FileUpload
-                label="Preview image"
-                accept={IMAGE_TYPES}
-                maxBytes={assetRules.blueprintPreviewImage.maxBytes}
-                hint="PNG, JPG or GIF, square (1:1), at least 500×500 recommended (200×200 minimum), up to 1 MB."
-                file={ctx.files.preview as File | null}
-                previewUrl={ctx.urls.previewImageUrl ?? undefined}
-                error={fieldError('previewImageUrl')}
-                onFile={(file) => send({ type: 'form.file', field: 'preview', file })}
-                onRemove={
-                  ctx.files.preview
-                    ? () => send({ type: 'form.file', field: 'preview', file: null })
-                    : undefined
-                }
-                disabled={busy}
-              />
-              <label className="vt-check">
-                <input
-                  type="checkbox"
-                  checked={ctx.values.optimizePreview}
-                  onChange={(e) =>
-                    send({ type: 'form.change', field: 'optimizePreview', value: e.target.checked })
+            {uploads.map((u) => (
+              <div key={u.field} data-upload={u.field}>
+                <FileUpload
+                  label={u.label}
+                  accept={IMAGE_TYPES}
+                  maxBytes={assetRules[u.assetKind].maxBytes}
+                  hint={u.hint}
+                  file={ctx.files[u.field] as File | null}
+                  previewUrl={ctx.urls[u.url] ?? undefined}
+                  error={fieldError(u.url)}
+                  onFile={(file) => send({ type: 'form.file', field: u.field, file })}
+                  onRemove={
+                    ctx.files[u.field]
+                      ? () => send({ type: 'form.file', field: u.field, file: null })
+                      : undefined
                   }
+                  disabled={busy}
                 />
-                Optimize the preview (smaller file, same look)
-              </label>
-            </div>
-            <div data-upload="asset">
-              <FileUpload
-                label="Asset"
-                accept={IMAGE_TYPES}
-                maxBytes={assetRules.blueprintAsset.maxBytes}
-                hint="The collectible itself: PNG, JPG or GIF, at least 1000×1000 recommended (1:1, 16:9 or 9:16), up to 2 MB."
-                file={ctx.files.asset as File | null}
-                previewUrl={ctx.urls.assetUrl ?? undefined}
-                error={fieldError('assetUrl')}
-                onFile={(file) => send({ type: 'form.file', field: 'asset', file })}
-                onRemove={
-                  ctx.files.asset ? () => send({ type: 'form.file', field: 'asset', file: null }) : undefined
-                }
-                disabled={busy}
-              />
-              <label className="vt-check">
-                <input
-                  type="checkbox"
-                  checked={ctx.values.optimizeAsset}
-                  onChange={(e) =>
-                    send({ type: 'form.change', field: 'optimizeAsset', value: e.target.checked })
-                  }
-                />
-                Optimize the asset
-              </label>
-            </div>
+                <label className="vt-check">
+                  <input
+                    type="checkbox"
+                    checked={ctx.values[u.optimize]}
+                    onChange={(e) =>
+                      send({ type: 'form.change', field: u.optimize, value: e.target.checked })
+                    }
+                  />
+                  {u.optimizeLabel}
+                </label>
+              </div>
+            ))}
           </div>
           {uploading && (
             <p className="vt-muted" role="status">
