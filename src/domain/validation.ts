@@ -58,3 +58,12 @@ export function fieldObject<const E extends v.ObjectEntries>(entries: E) {
     return 'INVALID_VALUE';
   });
 }
+
+/** A trimmed text field of min to max characters; errors read INVALID_VALUE.{field}. */
+export const textField = (field: string, min: number, max: number) =>
+  v.pipe(
+    v.string(`INVALID_VALUE.${field}`),
+    v.trim(),
+    v.minLength(min, `INVALID_VALUE.${field}`),
+    v.maxLength(max, `INVALID_VALUE.${field}`),
+  );

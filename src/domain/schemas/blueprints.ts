@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { parseDollars } from '../money';
-import { fieldObject } from '../validation';
+import { fieldObject, textField } from '../validation';
 
 /**
  * The blueprint form and PATCH blueprints (SPEC §5 Blueprint form, §7): title 1–200, description
@@ -13,13 +13,6 @@ export const BLUEPRINT_PRICE_CENTS = { min: 1, max: 1_000_000 } as const;
 export const BLUEPRINT_QUANTITY = { min: 1, max: 10_000 } as const;
 export const BLUEPRINT_ROYALTY = { min: 0, max: 50, default: 10 } as const;
 
-const text = (field: string, min: number, max: number) =>
-  v.pipe(
-    v.string(`INVALID_VALUE.${field}`),
-    v.trim(),
-    v.minLength(min, `INVALID_VALUE.${field}`),
-    v.maxLength(max, `INVALID_VALUE.${field}`),
-  );
 const integer = (field: string, min: number, max: number) =>
   v.pipe(
     v.number(`INVALID_VALUE.${field}`),
@@ -31,8 +24,8 @@ const upload = (code: string) =>
   v.pipe(v.string(code), v.regex(/^\/media\/uploads\/[0-9a-f-]{36}\/[\w.-]+$/, code));
 
 export const blueprintFields = {
-  title: text('title', BLUEPRINT_TITLE.min, BLUEPRINT_TITLE.max),
-  description: text('description', BLUEPRINT_DESCRIPTION.min, BLUEPRINT_DESCRIPTION.max),
+  title: textField('title', BLUEPRINT_TITLE.min, BLUEPRINT_TITLE.max),
+  description: textField('description', BLUEPRINT_DESCRIPTION.min, BLUEPRINT_DESCRIPTION.max),
   price: integer('price', BLUEPRINT_PRICE_CENTS.min, BLUEPRINT_PRICE_CENTS.max),
   quantity: integer('quantity', BLUEPRINT_QUANTITY.min, BLUEPRINT_QUANTITY.max),
   royaltyPercent: v.pipe(

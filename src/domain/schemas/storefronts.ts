@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { storefrontCategories, storefrontThemes } from '../enums';
-import { fieldObject } from '../validation';
+import { fieldObject, textField } from '../validation';
 import { Email } from './accounts';
 
 /**
@@ -13,15 +13,8 @@ export const STOREFRONT_BIO = { min: 2, max: 2000 } as const;
 export const VANITY_BASE_MAX = 44;
 export const VANITY_SUFFIX_LENGTH = 5;
 
-const text = (field: string, min: number, max: number) =>
-  v.pipe(
-    v.string(`INVALID_VALUE.${field}`),
-    v.trim(),
-    v.minLength(min, `INVALID_VALUE.${field}`),
-    v.maxLength(max, `INVALID_VALUE.${field}`),
-  );
-export const StorefrontName = text('name', STOREFRONT_NAME.min, STOREFRONT_NAME.max);
-export const StorefrontBio = text('description', STOREFRONT_BIO.min, STOREFRONT_BIO.max);
+export const StorefrontName = textField('name', STOREFRONT_NAME.min, STOREFRONT_NAME.max);
+export const StorefrontBio = textField('description', STOREFRONT_BIO.min, STOREFRONT_BIO.max);
 export const VanityUrl = v.pipe(
   v.string('INVALID_VANITY_URL.vanityUrl'),
   v.regex(/^[A-Za-z0-9_-]{2,50}$/, 'INVALID_VANITY_URL.vanityUrl'),

@@ -1,13 +1,13 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { categoryLabels } from '../../domain/catalog';
 import { timings } from '../../domain/constants';
 import { useApp } from '../AppContext';
-import { Avatar, Dropdown } from '../components';
+import { Dropdown } from '../components';
 import { ItemGrid } from './ItemCard';
 import { PriceCategoryFilter } from './MarketplacePage';
 import { ReportStorefrontDialog } from './ReportStorefrontDialog';
+import { StorefrontFrame } from './StorefrontFrame';
 import './catalog.css';
 
 const route = getRouteApi('/s/$vanityUrl');
@@ -46,17 +46,10 @@ export function StorefrontPage() {
   const report = () => (loggedIn ? setReporting(true) : ui.send({ type: 'ui.signup.show' }));
 
   return (
-    <article className={`vt-storefront vt-storefront--${s.theme}`} data-theme={s.theme}>
-      <div className="vt-storefront__banner">
-        {s.bannerUrl && <img src={s.bannerUrl} alt="" width={1500} height={300} />}
-      </div>
-      <div className="vt-storefront__body">
-        <aside className="vt-storefront__side" aria-label="About this storefront">
-          <div className="vt-storefront__logo">
-            <Avatar src={s.logoUrl ?? undefined} seed={s.id} alt={`${s.name} logo`} size={104} />
-          </div>
-          <h1 className="vt-page__title">{s.name}</h1>
-          {s.category && <p className="vt-muted">{categoryLabels[s.category]}</p>}
+    <StorefrontFrame
+      storefront={s}
+      side={
+        <>
           <div className="vt-actions">
             <Dropdown
               trigger="Share"
@@ -94,22 +87,23 @@ export function StorefrontPage() {
             categories={false}
             onApply={({ min, max }) => navigate({ search: { min, max } })}
           />
-        </aside>
-        <section aria-label="Items">
-          {items.results.length > 0 ? (
-            <ItemGrid items={items.results} label={`${s.name} items`} />
-          ) : (
-            <div className="vt-empty">
-              <h2>{filtered ? 'No matching NFTs' : 'No NFTs yet'}</h2>
-              <p className="vt-muted">
-                {filtered
-                  ? 'Nothing in this price range. Try a wider one.'
-                  : 'This storefront has nothing for sale yet.'}
-              </p>
-            </div>
-          )}
-        </section>
-      </div>
+        </>
+      }
+    >
+      <section aria-label="Items">
+        {items.results.length > 0 ? (
+          <ItemGrid items={items.results} label={`${s.name} items`} />
+        ) : (
+          <div className="vt-empty">
+            <h2>{filtered ? 'No matching NFTs' : 'No NFTs yet'}</h2>
+            <p className="vt-muted">
+              {filtered
+                ? 'Nothing in this price range. Try a wider one.'
+                : 'This storefront has nothing for sale yet.'}
+            </p>
+          </div>
+        )}
+      </section>
       {reporting && (
         <ReportDialog
           machine={reportMachine}
@@ -118,7 +112,7 @@ export function StorefrontPage() {
           onDone={() => setReporting(false)}
         />
       )}
-    </article>
+    </StorefrontFrame>
   );
 }
 

@@ -1,7 +1,6 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { categoryLabels } from '../../domain/catalog';
 import { ItemGrid } from '../catalog/ItemCard';
-import { Avatar } from '../components';
+import { StorefrontFrame } from '../catalog/StorefrontFrame';
 import '../catalog/catalog.css';
 
 const dashboard = getRouteApi('/dashboard');
@@ -30,30 +29,17 @@ export function PreviewPanel() {
           <p className="vt-muted">Your storefront is disabled: visitors cannot see it.</p>
         )}
       </div>
-      <article className={`vt-storefront vt-storefront--${s.theme}`} data-theme={s.theme}>
-        <div className="vt-storefront__banner">
-          {s.bannerUrl && <img src={s.bannerUrl} alt="" width={1500} height={300} />}
+      <StorefrontFrame storefront={s} heading="h2" side={<p>{s.description}</p>}>
+        <div className="vt-storefront__main">
+          {items.results.length ? (
+            <ItemGrid items={items.results} label={`${s.name} items`} />
+          ) : (
+            <p className="vt-dashboard__empty">
+              Nothing on sale yet. <Link to="/dashboard/products">Add a product</Link> and publish it.
+            </p>
+          )}
         </div>
-        <div className="vt-storefront__body">
-          <aside className="vt-storefront__side" aria-label="About this storefront">
-            <div className="vt-storefront__logo">
-              <Avatar src={s.logoUrl ?? undefined} seed={s.id} alt={`${s.name} logo`} size={104} />
-            </div>
-            <h2 className="vt-page__title">{s.name}</h2>
-            {s.category && <p className="vt-muted">{categoryLabels[s.category]}</p>}
-            <p>{s.description}</p>
-          </aside>
-          <div className="vt-storefront__main">
-            {items.results.length ? (
-              <ItemGrid items={items.results} label={`${s.name} items`} />
-            ) : (
-              <p className="vt-dashboard__empty">
-                Nothing on sale yet. <Link to="/dashboard/products">Add a product</Link> and publish it.
-              </p>
-            )}
-          </div>
-        </div>
-      </article>
+      </StorefrontFrame>
     </section>
   );
 }
