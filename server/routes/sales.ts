@@ -22,7 +22,7 @@ export function salesRoutes(s: Services): Route[] {
       tag: 'sales',
       auth: 'required',
       summary:
-        'The sales of the caller’s storefront, newest first, with royalty, platform fee, net (cents) and payout status; page ≥ 1, pageSize 25, 50 or 100',
+        'The sales of the caller’s storefront (or of one of its blueprints), newest first, with royalty, platform fee, net (cents) and payout status; page ≥ 1, pageSize 25, 50 or 100',
       query: SalesListQuery,
       responses: {
         200: '{ results: [{ id, purchasedOn, blueprint { id, title, previewImageUrl }, seriesNumber, status, amount, royaltyFee, platformFee, net, buyer { username } | null, payout { allocations, unrequested, status } }], total, page, pageSize }',
@@ -35,11 +35,13 @@ export function salesRoutes(s: Services): Route[] {
         const storefront = await ownStorefront(c, query.storefrontId);
         const ledger = await storefrontLedger(s.db, storefront.id);
         const start = (query.page - 1) * query.pageSize;
-        const newestFirst = [...ledger.sales].reverse();
+        const newestFirst = ledger.sales
+          .filter((sale) => !query.blueprintId || sale.blueprint.id === query.blueprintId)
+          .reverse();
         const results = newestFirst
           .slice(start, start + query.pageSize)
           .map((sale) => saleJson(sale, ledger.entries.get(sale.id)!));
-        return c.json({ results, total: ledger.sales.length, page: query.page, pageSize: query.pageSize });
+        return c.json({ results, total: newestFirst.length, page: query.page, pageSize: query.pageSize });
       },
     }),
     defineRoute({

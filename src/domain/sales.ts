@@ -209,11 +209,15 @@ export interface PayoutsPage {
 
 /** The Sales panel's search params: page ≥ 1 and a page size of 25, 50 or 100 (defaults left out). */
 export interface SalesSearch {
+  /** Only this blueprint's sales. */
+  blueprintId?: string;
   page?: number;
   pageSize?: SalesPageSize;
 }
 export function parseSalesSearch(raw: Record<string, unknown>): SalesSearch {
   const out: SalesSearch = {};
+  if (typeof raw.blueprintId === 'string' && /^[0-9a-f-]{36}$/i.test(raw.blueprintId))
+    out.blueprintId = raw.blueprintId;
   const page = Number(raw.page);
   if (Number.isSafeInteger(page) && page > 1) out.page = page;
   const size = Number(raw.pageSize);

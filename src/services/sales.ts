@@ -3,6 +3,7 @@ import type { Api } from './api';
 
 export interface SalesQuery {
   storefrontId: string;
+  blueprintId?: string;
   page?: number;
   pageSize?: SalesPageSize;
 }
@@ -28,7 +29,12 @@ export function saveTextFile(text: string, filename: string, type: string): void
 export function salesService(api: Api, save: typeof saveTextFile = saveTextFile) {
   return {
     list: (q: SalesQuery) =>
-      api.get<SalesPage>('sales', { storefrontId: q.storefrontId, page: q.page, pageSize: q.pageSize }),
+      api.get<SalesPage>('sales', {
+        storefrontId: q.storefrontId,
+        blueprintId: q.blueprintId,
+        page: q.page,
+        pageSize: q.pageSize,
+      }),
     /** Fetches the ledger CSV with the session's token and saves it as a file. */
     exportLedger: async ({ storefrontId }: { storefrontId: string }) => {
       const csv = await api.getText('sales/ledger.csv', { storefrontId });

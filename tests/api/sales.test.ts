@@ -140,6 +140,26 @@ describe.each(databases)('GET /api/sales and the ledger CSV on %s', (database) =
     expect(beyond.body).toMatchObject({ results: [], total: 30, page: 2, pageSize: 100 });
   });
 
+  it('narrows to one blueprint’s sales with blueprintId (the products list’s Sales action)', async () => {
+    const owner = await creator(t);
+    const [a, b] = [await blueprint(t, owner.storefront.id), await blueprint(t, owner.storefront.id)];
+    await sale(t, a, { serial: 1, amount: 1000, purchasedOn: day(1) });
+    await sale(t, b, { serial: 1, amount: 2000, purchasedOn: day(2) });
+    await sale(t, a, { serial: 2, amount: 1000, purchasedOn: day(3) });
+    const q = `storefrontId=${owner.storefront.id}`;
+    const onlyA = await sales(owner.authToken, `${q}&blueprintId=${a.id}`);
+    expect(onlyA.body.total).toBe(2);
+    expect(onlyA.body.results.map((r: Json) => [r.blueprint.id, r.seriesNumber])).toEqual([
+      [a.id, 2],
+      [a.id, 1],
+    ]);
+    expect((await sales(owner.authToken, q)).body.total).toBe(3);
+    expect((await sales(owner.authToken, `${q}&blueprintId=not-a-uuid`)).body).toMatchObject({
+      code: 'INVALID_VALUE',
+      field: 'blueprintId',
+    });
+  });
+
   it('shows each sale’s payout status from the ledger: requests cover net oldest first', async () => {
     const owner = await creator(t);
     const bp = await blueprint(t, owner.storefront.id, { royaltyPercent: 0, totalFeePercent: 0 });

@@ -1,17 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
-import { signUp, uniqueEmail } from './support';
+import { flatImage, myStorefront, signUp, storefrontWizard, uniqueEmail } from './support';
 
 /**
  * A creator's products (SPEC §2 Dashboard, §4, §5): add a blueprint with a real PNG preview and
  * JPEG asset, publish it (on chain), and see it on the storefront and in the marketplace; then hide,
  * show and cancel an item.
  */
-const image = (width: number, height: number, color: string, format: 'png' | 'jpeg') => {
-  const img = sharp({ create: { width, height, channels: 3, background: color } });
-  return (format === 'png' ? img.png() : img.jpeg({ quality: 92 })).toBuffer();
-};
-
 /** The product API as the signed-in browser calls it. */
 async function api<T = Record<string, unknown>>(page: Page, method: string, path: string, body?: unknown) {
   return page.evaluate(
@@ -45,9 +39,31 @@ async function openProducts(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
 }
 
-test('a creator adds a product with preview and asset, publishes it, and it is on sale', async ({ page }) => {
-  test.setTimeout(120_000);
-  const shop = await creatorWithStorefront(page, 'Maker');
+test('a new creator launches a storefront, adds a product, publishes it, and it is on sale', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await signUp(page, uniqueEmail('maker'), 'creator-password-1');
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  // Every wizard step, with a PNG logo and a JPEG banner; the category is skipped.
+  await storefrontWizard(page, {
+    name: `Maker ${Date.now().toString(36)}`,
+    logo: { name: 'logo.png', mimeType: 'image/png', buffer: await flatImage(400, 400, '#005f73', 'png') },
+    banner: {
+      name: 'banner.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await flatImage(1500, 300, '#9b2226', 'jpeg'),
+    },
+    theme: 'Light',
+  });
+  const shop = (await myStorefront(page)) as {
+    id: string;
+    vanityUrl: string;
+    logoUrl: string;
+    bannerUrl: string;
+  };
+  expect(shop.logoUrl).toMatch(/\.png$/);
+  expect(shop.bannerUrl).toMatch(/\.jpg$/);
   await openProducts(page);
   await expect(page.getByText('You have no products yet.')).toBeVisible();
   await page.getByRole('button', { name: 'Add product' }).click();
@@ -66,12 +82,12 @@ test('a creator adds a product with preview and asset, publishes it, and it is o
   await dialog.locator('[data-upload="preview"] input[type="file"]').setInputFiles({
     name: 'preview.png',
     mimeType: 'image/png',
-    buffer: await image(800, 800, '#0a9396', 'png'),
+    buffer: await flatImage(800, 800, '#0a9396', 'png'),
   });
   await dialog.locator('[data-upload="asset"] input[type="file"]').setInputFiles({
     name: 'asset.jpg',
     mimeType: 'image/jpeg',
-    buffer: await image(1200, 1200, '#ee9b00', 'jpeg'),
+    buffer: await flatImage(1200, 1200, '#ee9b00', 'jpeg'),
   });
   await page.screenshot({ path: 'test-results/screens/product-form.png' });
   await dialog.getByRole('button', { name: 'Save draft' }).click();
@@ -148,9 +164,14 @@ test('a creator hides, shows and cancels an item on sale', async ({ page }) => {
       'blueprintPreviewImage',
       'p.png',
       'image/png',
-      await image(600, 600, '#ae2012', 'png'),
+      await flatImage(600, 600, '#ae2012', 'png'),
     ),
-    assetUrl: await upload('blueprintAsset', 'a.png', 'image/png', await image(600, 600, '#005f73', 'png')),
+    assetUrl: await upload(
+      'blueprintAsset',
+      'a.png',
+      'image/png',
+      await flatImage(600, 600, '#005f73', 'png'),
+    ),
   });
   await api(page, 'PATCH', `blueprints/${created.id}`, { status: 'readyToSell' });
   await expect
@@ -191,7 +212,10 @@ test('a creator hides, shows and cancels an item on sale', async ({ page }) => {
   await row.getByRole('button', { name: `Actions for ${title}` }).click();
   await expect(page.getByRole('menuitem', { name: 'Cancel sale' })).toHaveCount(0);
   await expect(page.getByRole('menuitem', { name: 'Hide' })).toBeVisible();
-  await page.keyboard.press('Escape');
+  await page.getByRole('menuitem', { name: 'Sales' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/sales\?blueprintId=/);
+  await expect(page.getByText('No sales of this product yet.')).toBeVisible();
+  await openProducts(page);
   await page.screenshot({ path: 'test-results/screens/products-canceled.png' });
   await page.goto(`/s/${shop.vanityUrl}`);
   await expect(page.getByRole('heading', { name: 'No NFTs yet' })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
 
 /** A fresh address short enough for the forgot-password form (at most 40 characters). */
 export const uniqueEmail = (tag: string) =>
@@ -69,4 +70,67 @@ export async function devPost<T>(page: Page, path: string, data: object): Promis
   const res = await page.request.post(`/api/dev/${path}`, { data });
   expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBeTruthy();
   return (await res.json()) as T;
+}
+
+/** A flat PNG or JPEG of the given size. */
+export const flatImage = (width: number, height: number, color: string, format: 'png' | 'jpeg') => {
+  const img = sharp({ create: { width, height, channels: 3, background: color } });
+  return (format === 'png' ? img.png() : img.jpeg({ quality: 92 })).toBuffer();
+};
+
+export interface WizardOptions {
+  name: string;
+  /** A category radio's name; undefined skips the step. */
+  category?: string;
+  logo?: { name: string; mimeType: string; buffer: Buffer };
+  banner?: { name: string; mimeType: string; buffer: Buffer };
+  theme: 'Light' | 'Dark';
+}
+
+/**
+ * Creates the signed-in user's storefront through every step of /create-storefront; skipped steps
+ * use "Skip for now". Ends on the dashboard.
+ */
+export async function storefrontWizard(page: Page, o: WizardOptions) {
+  await page.goto('/create-storefront');
+  await expect(page).toHaveURL(/\/create-storefront\/landing$/);
+  await page.getByRole('button', { name: 'Get started' }).click();
+  await expect(page).toHaveURL(/\/name$/);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Use 2 to 50 characters.')).toBeVisible();
+  await page.getByLabel('Storefront name').fill(o.name);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/bio$/);
+  await page.getByLabel('Bio').fill('Loops and stems recorded at night, one per edition.');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  for (const step of ['category', 'logo', 'banner'] as const) {
+    await expect(page).toHaveURL(new RegExp(`/${step}$`));
+    const file = step === 'logo' ? o.logo : step === 'banner' ? o.banner : undefined;
+    if (step === 'category' && o.category) await page.getByRole('radio', { name: o.category }).check();
+    else if (file) await page.locator('input[type="file"]').setInputFiles(file);
+    else {
+      await page.getByRole('button', { name: 'Skip for now' }).click();
+      continue;
+    }
+    await page.getByRole('button', { name: 'Continue' }).click();
+  }
+  await expect(page).toHaveURL(/\/theme$/);
+  await page.getByRole('radio', { name: new RegExp(`^${o.theme}`) }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/email$/);
+  await page.getByLabel('Contact email').fill('studio@example.com');
+  await page.screenshot({ path: 'test-results/screens/wizard-email.png' });
+  await page.getByRole('button', { name: 'Launch' }).click();
+  await expect(page).toHaveURL(/\/dashboard/, { timeout: 30_000 });
+}
+
+/** The signed-in user's storefront, read from the API as the browser would. */
+export async function myStorefront(page: Page) {
+  return page.evaluate(async () => {
+    const token = localStorage.getItem('vitrine.token') ?? '';
+    const res = await fetch('/api/storefronts/me', {
+      headers: { authorization: `Bearer ${token.replace(/^"|"$/g, '')}` },
+    });
+    return res.json();
+  });
 }

@@ -144,6 +144,10 @@ describe('helpers', () => {
     expect(parseSalesSearch({ page: 3, pageSize: 25 })).toEqual({ page: 3, pageSize: 25 });
     expect(parseSalesSearch({ page: '2', pageSize: '100' })).toEqual({ page: 2, pageSize: 100 });
     expect(parseSalesSearch({ page: 1, pageSize: 50 })).toEqual({});
+    expect(parseSalesSearch({ blueprintId: '0b6f1d2e-58a4-4f0e-9c41-1b2c3d4e5f60' })).toEqual({
+      blueprintId: '0b6f1d2e-58a4-4f0e-9c41-1b2c3d4e5f60',
+    });
+    expect(parseSalesSearch({ blueprintId: 'x' })).toEqual({});
     expect(parseSalesSearch({ page: 0, pageSize: 10 })).toEqual({});
     expect(parseSalesSearch({ page: 'x', pageSize: 1.5 })).toEqual({});
   });

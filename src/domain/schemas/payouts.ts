@@ -30,7 +30,12 @@ const paging = {
 };
 
 /** GET sales: a storefront's sales, newest first; page ≥ 1, pageSize 25, 50 or 100 (default 50). */
-export const SalesListQuery = v.object({ storefrontId: uuid('storefrontId'), ...paging });
+export const SalesListQuery = v.object({
+  storefrontId: uuid('storefrontId'),
+  /** Only the sales of this blueprint (the products list's "Sales" action). */
+  blueprintId: v.optional(uuid('blueprintId')),
+  ...paging,
+});
 export type SalesListQuery = v.InferOutput<typeof SalesListQuery>;
 
 /** GET sales/ledger.csv: every sale of a storefront with its payout ledger. */

@@ -66,7 +66,7 @@ export function ProductsPanel() {
     if (action === 'edit') return navigate({ search: (s) => ({ ...s, edit: b.id }) });
     if (action === 'publish') return setPublishing(b);
     if (action === 'view') return router.navigate({ to: '/nft/$id', params: { id: b.id } });
-    if (action === 'sales') return router.navigate({ to: '/dashboard/sales' });
+    if (action === 'sales') return router.navigate({ to: '/dashboard/sales', search: { blueprintId: b.id } });
   };
 
   return (

@@ -1,6 +1,6 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Fragment, useId, useState } from 'react';
+import { Fragment, type ReactNode, useId, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { ledgerExportMachine } from '../../../machines/ledgerExport';
 import { toDate } from '../../domain/dates';
@@ -29,17 +29,26 @@ const route = getRouteApi('/dashboard/sales');
 export function SalesPanel() {
   const { storefront } = dashboard.useLoaderData();
   const { sales, ledgerExport } = route.useLoaderData();
+  const search = route.useSearch();
   const navigate = useNavigate({ from: '/dashboard/sales' });
   if (!storefront || !sales) return <NoStorefront />;
+  const filter = search.blueprintId ? (
+    <p className="vt-sales__filter" role="status">
+      {sales.results[0] ? `Sales of “${sales.results[0].blueprint.title}”.` : 'No sales of this product yet.'}{' '}
+      <Link to="/dashboard/sales">Show all sales</Link>
+    </p>
+  ) : null;
   return (
     <SalesWithExport
       key={storefront.id}
       storefrontId={storefront.id}
       machine={ledgerExport}
       sales={sales}
+      filter={filter}
       onPage={(page, pageSize) =>
         navigate({
           search: {
+            blueprintId: search.blueprintId,
             page: page > 1 ? page : undefined,
             pageSize: pageSize === SALES_PAGE_SIZE_DEFAULT ? undefined : pageSize,
           },
@@ -58,6 +67,7 @@ function SalesWithExport({
   machine: typeof ledgerExportMachine;
   sales: SalesPage;
   onPage: (page: number, pageSize: SalesPageSize) => void;
+  filter?: ReactNode;
 }) {
   const { inspect } = useApp();
   const exporter = useActorRef(machine, { input: { storefrontId }, inspect });
@@ -75,6 +85,8 @@ export interface SalesViewProps {
   exporter: ActorRefFrom<typeof ledgerExportMachine>;
   /** Go to a page with a page size (a new size starts at page 1). */
   onPage: (page: number, pageSize: SalesPageSize) => void;
+  /** A note about a filter on one product, with the way back to all sales. */
+  filter?: ReactNode;
 }
 
 /**
@@ -82,7 +94,7 @@ export interface SalesViewProps {
  * the purchase's details (royalty fee, platform fee, total, net and where it stands in the payout
  * ledger). Page size 25, 50 or 100; "Export CSV" saves the whole ledger.
  */
-export function SalesView({ sales, exporter, onPage }: SalesViewProps) {
+export function SalesView({ sales, exporter, onPage, filter }: SalesViewProps) {
   const exporting = useSelector(exporter, (s) => s.hasTag('busy'));
   const exportError = useSelector(exporter, (s) => (s.matches('failed') ? s.context.error : null));
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -116,6 +128,7 @@ export function SalesView({ sales, exporter, onPage }: SalesViewProps) {
           </Button>
         </div>
       </div>
+      {filter}
       {exportError && (
         <div className="vt-sales__error" role="alert">
           <span>{payoutFailureText(exportError)}</span>
