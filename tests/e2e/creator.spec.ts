@@ -220,3 +220,50 @@ test('a creator hides, shows and cancels an item on sale', async ({ page }) => {
   await page.goto(`/s/${shop.vanityUrl}`);
   await expect(page.getByRole('heading', { name: 'No NFTs yet' })).toBeVisible();
 });
+
+test('a creator edits the storefront in Account: checks, unsaved changes, save, disable', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const shop = await creatorWithStorefront(page, 'Editor');
+  await page.goto('/dashboard/account');
+  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+
+  // Checks stop at the first error, in the order name, description, email, vanity URL.
+  await page.getByLabel('Storefront name').fill('x');
+  await page.getByLabel('Vanity URL').fill('not a url');
+  await save.click();
+  await expect(page.getByText('Use 2 to 50 characters.')).toBeVisible();
+  await expect(page.getByLabel('Storefront name')).toBeFocused();
+  await expect(page.getByText('Use 2 to 50 letters, digits, underscores or hyphens.')).toHaveCount(0);
+  await page.getByLabel('Storefront name').fill(`${shop.name} Studio`);
+  await save.click();
+  await expect(page.getByText('Use 2 to 50 letters, digits, underscores or hyphens.')).toBeVisible();
+  await expect(page.getByLabel('Vanity URL')).toBeFocused();
+  const vanity = `studio-${Date.now().toString(36)}`;
+  await page.getByLabel('Vanity URL').fill(vanity);
+
+  // Leaving with unsaved changes asks first.
+  await page.getByRole('link', { name: 'Products' }).click();
+  await expect(page.getByText('You have unsaved changes. Leave without saving?')).toBeVisible();
+  await page.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/account$/);
+  await save.click();
+  await expect(page.getByText('Saved')).toBeVisible();
+  await expect(save).toBeDisabled();
+  await page.getByRole('link', { name: 'Products' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/products$/);
+  expect(await myStorefront(page)).toMatchObject({ name: `${shop.name} Studio`, vanityUrl: vanity });
+
+  // Disabled: the public page is gone for visitors.
+  await page.goto('/dashboard/account');
+  await page.getByRole('switch', { name: 'Storefront enabled' }).click();
+  await expect(page.getByText('Storefront disabled')).toBeVisible();
+  const visitor = await page.request.get(`/api/storefronts/${vanity}`);
+  expect(visitor.status()).toBe(404);
+  await page.getByRole('switch', { name: 'Storefront enabled' }).click();
+  await expect(page.getByText('Storefront enabled', { exact: true }).first()).toBeVisible();
+  expect((await page.request.get(`/api/storefronts/${vanity}`)).status()).toBe(200);
+});

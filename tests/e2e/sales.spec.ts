@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support';
 
 /**
  * A seeded creator with sales (Brush & Pixel) reads the sales table, opens a sale's fees, exports
@@ -14,6 +15,12 @@ test('a creator reads sales, exports the ledger and requests and cancels a payou
   await page.getByLabel('Password', { exact: true }).fill('vitrine-demo');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard\/sales/);
+  // Every dashboard panel is accessible (axe-core: no serious or critical violation).
+  for (const panel of ['preview', 'account', 'products', 'help', 'sales']) {
+    await page.goto(`/dashboard/${panel}`);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expectAccessible(page, `dashboard-${panel}`);
+  }
 
   await expect(page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
   const rows = page.getByTestId('sale-row');
@@ -51,7 +58,7 @@ test('a creator reads sales, exports the ledger and requests and cancels a payou
   await expect(form).toBeHidden();
   await expect(page.getByRole('button', { name: 'Request payout' })).toBeDisabled();
   await expect(available).not.toHaveText(before!);
-  await page.screenshot({ path: 'test-results/screens/payouts.png' });
+  await expectAccessible(page, 'payouts');
 
   await page.getByRole('button', { name: 'Cancel the payout request of $10' }).click();
   await page.getByRole('button', { name: 'Cancel request' }).click();

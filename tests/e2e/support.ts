@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
@@ -133,4 +134,14 @@ export async function myStorefront(page: Page) {
     });
     return res.json();
   });
+}
+
+/** axe-core finds no serious or critical violation on the page; a full-page screenshot is kept. */
+export async function expectAccessible(page: Page, name: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+  await page.screenshot({ path: `test-results/screens/tour-${name}.png`, fullPage: true });
 }

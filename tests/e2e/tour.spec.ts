@@ -1,21 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { signUp, uniqueEmail } from './support';
+import { expect, test } from '@playwright/test';
+import { expectAccessible, signUp, uniqueEmail } from './support';
 
 /**
  * A visitor's tour of the seeded world (issue 4): home → marketplace → filter by price and
  * category → a storefront → an item → its history → share's copy-link toast → report the
  * storefront. Every page passes axe-core without serious or critical violations.
  */
-async function expectAccessible(page: Page, name: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-  await page.screenshot({ path: `test-results/screens/tour-${name}.png`, fullPage: true });
-}
-
 test('a visitor tours the marketplace, a storefront and an item, shares and reports', async ({
   page,
   context,
