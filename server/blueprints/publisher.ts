@@ -1,6 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { centsToFusd, percentToRate } from '../../src/domain/money';
-import { registerBlueprintArgs } from '../chain/actions';
+import { registerBlueprintArgs, uint64 } from '../chain/actions';
 import { type FlowClient, FlowTransactionError } from '../chain/client';
 import type { Database } from '../db';
 import { blueprintRegistrations, blueprints } from '../db/schema';
@@ -13,10 +13,15 @@ import type { Log } from '../deps';
  * (a transaction already sent is awaited, not sent again), and the registration itself is
  * idempotent on chain. After `maxAttempts` failures the blueprint goes back to a draft (status
  * cleared) and the row says why.
+ *
+ * Canceling a registered blueprint closes it on chain (VitrineBlueprints.close) the same way: the
+ * row's close status moves pending → submitted → sealed, retried until it is sealed.
  */
 export interface Publisher {
   /** Starts (or joins) the job of a blueprint that was just set ready to sell. */
   publish(blueprintId: string): Promise<void>;
+  /** Starts (or joins) closing a canceled blueprint's sale on chain. */
+  close(blueprintId: string): Promise<void>;
   /** Resumes every unfinished job (on start). */
   resume(): Promise<void>;
   /** Called after a blueprint became active or went back to draft. */
@@ -148,6 +153,59 @@ export function createPublisher(deps: PublisherDeps): Publisher {
     }
   }
 
+  /** Closes the sale on chain; a transaction already sent is awaited, not sent again. */
+  async function closeAttempt(blueprintId: string): Promise<void> {
+    const [row] = await db
+      .select()
+      .from(blueprintRegistrations)
+      .where(eq(blueprintRegistrations.blueprintId, blueprintId));
+    if (!row || !row.closeStatus || row.closeStatus === 'sealed') return;
+    try {
+      if (row.closeStatus === 'submitted' && row.closeTransactionId) {
+        const status = await client.transactionStatus(row.closeTransactionId).catch(() => null);
+        if (status) {
+          try {
+            await client.waitForSeal(row.closeTransactionId);
+            await update(blueprintId, { closeStatus: 'sealed', error: null });
+            return;
+          } catch (err) {
+            if (!(err instanceof FlowTransactionError) || /not sealed within/.test(err.message)) throw err;
+          }
+        }
+      }
+      const id = await client.send('transactions/close_blueprint.cdc', {
+        signer: client.config.admin,
+        args: (arg, t) => [arg(uint64(row.flowBlueprintId), t.UInt64)],
+        onTransactionId: async (txId) => {
+          await update(blueprintId, { closeStatus: 'submitted', closeTransactionId: txId });
+        },
+      });
+      await client.waitForSeal(id);
+      await update(blueprintId, { closeStatus: 'sealed', error: null });
+    } catch (err) {
+      // Closing must happen: it is retried (the sale is already canceled in the product).
+      await update(blueprintId, { error: err instanceof Error ? err.message : String(err) });
+      if (stopped) return;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        void runClose(blueprintId);
+      }, retryDelayMs);
+      timer.unref();
+      timers.add(timer);
+    }
+  }
+
+  function runClose(blueprintId: string): Promise<void> {
+    const key = `close ${blueprintId}`;
+    const current = running.get(key);
+    if (current) return current;
+    const job = closeAttempt(blueprintId)
+      .catch((err) => log.error(`closing blueprint ${blueprintId}`, err))
+      .finally(() => running.delete(key));
+    running.set(key, job);
+    return job;
+  }
+
   function run(blueprintId: string): Promise<void> {
     const current = running.get(blueprintId);
     if (current) return current;
@@ -163,12 +221,21 @@ export function createPublisher(deps: PublisherDeps): Publisher {
       if (stopped) return;
       void run(blueprintId);
     },
+    async close(blueprintId) {
+      if (stopped) return;
+      void runClose(blueprintId);
+    },
     async resume() {
       const rows = await db
         .select({ blueprintId: blueprintRegistrations.blueprintId })
         .from(blueprintRegistrations)
         .where(and(ne(blueprintRegistrations.status, 'sealed'), ne(blueprintRegistrations.status, 'failed')));
       for (const { blueprintId } of rows) void run(blueprintId);
+      const closing = await db
+        .select({ blueprintId: blueprintRegistrations.blueprintId })
+        .from(blueprintRegistrations)
+        .where(inArray(blueprintRegistrations.closeStatus, ['pending', 'submitted']));
+      for (const { blueprintId } of closing) void runClose(blueprintId);
     },
     onChange(listener) {
       listeners.push(listener);

@@ -386,7 +386,8 @@ export const storefrontReports = pgTable('storefront_reports', {
 /**
  * The durable job of publishing (SPEC §4): a blueprint whose status became readyToSell is
  * registered for sale on chain (VitrineBlueprints.register), then moves to active. One row per
- * blueprint; server/blueprints/publisher.ts resumes rows that are not sealed after a restart.
+ * blueprint; server/blueprints/publisher.ts resumes rows that are not sealed after a restart. A
+ * canceled sale is closed on chain by the same job.
  */
 export const blueprintRegistrations = pgTable('blueprint_registrations', {
   blueprintId: uuid('blueprint_id')
@@ -398,6 +399,12 @@ export const blueprintRegistrations = pgTable('blueprint_registrations', {
   transactionId: text('transaction_id'),
   error: text('error'),
   attempts: integer('attempts').notNull().default(0),
+  /**
+   * Closing on chain after the owner canceled the sale (VitrineBlueprints.close): null while open,
+   * then pending, submitted (the transaction known) and sealed.
+   */
+  closeStatus: mintStatus('close_status'),
+  closeTransactionId: text('close_transaction_id'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -282,9 +282,22 @@ export function blueprintRoutes(s: Services): Route[] {
                 },
               });
           }
+          if (state === 'canceled') {
+            // A registered sale is closed on chain too (nothing to close for one never registered).
+            await tx
+              .update(blueprintRegistrations)
+              .set({ closeStatus: 'pending', updatedAt: s.clock() })
+              .where(
+                and(
+                  eq(blueprintRegistrations.blueprintId, b.id),
+                  eq(blueprintRegistrations.status, 'sealed'),
+                ),
+              );
+          }
           return row!;
         });
         if (status === 'readyToSell') await s.publisher?.publish(b.id);
+        if (state === 'canceled') await s.publisher?.close(b.id);
         s.catalogCache.clear();
         return c.json(blueprintJson(updated, found.storefront));
       },

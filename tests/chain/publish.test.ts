@@ -97,6 +97,64 @@ describe('publishing a blueprint', () => {
     expect((await t.request('GET', `/api/blueprints/${blueprint.id}`)).status).toBe(200);
   });
 
+  it('closes a canceled sale on chain, also when the close resumes after a restart', async () => {
+    await freshFlowIds(t);
+    const { token, blueprint } = await publishedDraft(t);
+    const patch = (body: Json) => t.request('PATCH', `/api/blueprints/${blueprint.id}`, { token, body });
+    await patch({ status: 'readyToSell' });
+    await until(
+      async () => (await t.request('GET', `/api/blueprints/${blueprint.id}`, { token })).body,
+      (b) => b.state === 'active',
+    );
+    expect((await patch({ state: 'canceled' })).body.state).toBe('canceled');
+    const job = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(blueprintRegistrations)
+          .where(eq(blueprintRegistrations.blueprintId, blueprint.id))
+      )[0]!;
+    expect((await until(job, (j) => j.closeStatus === 'sealed')).closeTransactionId).toMatch(
+      /^[0-9a-f]{64}$/,
+    );
+    expect((await getChainBlueprint(client, blueprint.flowBlueprintId))?.open).toBe(false);
+
+    // A close interrupted before its transaction left is sent again on resume.
+    const second = await publishedDraft(t);
+    await t.request('PATCH', `/api/blueprints/${second.blueprint.id}`, {
+      token: second.token,
+      body: { status: 'readyToSell' },
+    });
+    await until(
+      async () =>
+        (await t.request('GET', `/api/blueprints/${second.blueprint.id}`, { token: second.token })).body,
+      (b) => b.state === 'active',
+    );
+    // The state a crash leaves: canceled, the close submitted with a transaction the chain never saw.
+    await t.database.db
+      .update(blueprints)
+      .set({ state: 'canceled' })
+      .where(eq(blueprints.id, second.blueprint.id));
+    await t.database.db
+      .update(blueprintRegistrations)
+      .set({ closeStatus: 'submitted', closeTransactionId: 'cd'.repeat(32) })
+      .where(eq(blueprintRegistrations.blueprintId, second.blueprint.id));
+    const restarted = createPublisher({ db: t.database.db, client, retryDelayMs: 50 });
+    await restarted.resume();
+    await until(
+      async () =>
+        (
+          await t.database.db
+            .select()
+            .from(blueprintRegistrations)
+            .where(eq(blueprintRegistrations.blueprintId, second.blueprint.id))
+        )[0]!,
+      (j) => j.closeStatus === 'sealed',
+    );
+    await restarted.stop();
+    expect((await getChainBlueprint(client, second.blueprint.flowBlueprintId))?.open).toBe(false);
+  });
+
   it('resumes a job after a restart: a transaction that never left is sent again', async () => {
     await freshFlowIds(t);
     const { token, blueprint } = await publishedDraft(t);
