@@ -159,7 +159,7 @@ export function createPublisher(deps: PublisherDeps): Publisher {
       .select()
       .from(blueprintRegistrations)
       .where(eq(blueprintRegistrations.blueprintId, blueprintId));
-    if (!row || !row.closeStatus || row.closeStatus === 'sealed') return;
+    if (!row?.closeStatus || row.closeStatus === 'sealed') return;
     try {
       if (row.closeStatus === 'submitted' && row.closeTransactionId) {
         const status = await client.transactionStatus(row.closeTransactionId).catch(() => null);
