@@ -350,7 +350,7 @@ const dashboardProducts = createRoute({
     const storefront = await app.catalog.myStorefront();
     const [page, editing, blueprintForm, publish, productActions] = await Promise.all([
       storefront
-        ? app.catalog.blueprints(productFilter(storefront.id, deps.q, deps.status ?? 'all'))
+        ? app.catalog.blueprints(productFilter(storefront.id, deps.q, deps.status ?? 'all', deps.page))
         : { results: [], total: 0 },
       deps.edit && deps.edit !== 'new' ? app.catalog.blueprint(deps.edit).catch(orNull) : null,
       app.flows.blueprintForm(),

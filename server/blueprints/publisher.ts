@@ -141,7 +141,9 @@ export function createPublisher(deps: PublisherDeps): Publisher {
         .from(blueprintRegistrations)
         .where(eq(blueprintRegistrations.blueprintId, blueprintId));
       if (!latest) return;
-      if (latest.attempts >= maxAttempts) return giveUp(latest, message);
+      // A transaction not sealed in time may still be: never give up on it, wait for it again.
+      const outcomeUnknown = err instanceof FlowTransactionError && /not sealed within/.test(err.message);
+      if (!outcomeUnknown && latest.attempts >= maxAttempts) return giveUp(latest, message);
       await update(blueprintId, { error: message });
       if (stopped) return;
       const timer = setTimeout(() => {

@@ -86,7 +86,14 @@ export function assetRoutes(s: Services): Route[] {
     if (problem) throw badRequest(problem, 'file');
     const path = join(root, grant.userId, grant.objectKey);
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, bytes);
+    // Stored files never change (an item's published image stays what was checked and shown).
+    try {
+      writeFileSync(path, bytes, { flag: 'wx' });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST')
+        throw apiError(409, 'FILE_EXISTS', 'file', 'A file with this name was already uploaded.');
+      throw err;
+    }
     return publicPath(grant);
   }
 

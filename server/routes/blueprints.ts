@@ -1,6 +1,8 @@
-import { existsSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, asc, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, notExists, type SQL, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { checkImage } from '../../src/domain/assets';
 import type { HistoryItem } from '../../src/domain/catalog';
 import { isActiveState } from '../../src/domain/catalog';
 import type { BlueprintState } from '../../src/domain/enums';
@@ -26,22 +28,62 @@ import { mediaDir } from '../media';
 /** What visitors see when they name no states: items that are or were on sale (SPEC §4). */
 export { PUBLIC_STATES };
 
+/** Drafts (SPEC §4 "created or available: edit, publish"). */
+const DRAFT_STATES: BlueprintState[] = ['created', 'available'];
+/** A publishing job in these states means the blueprint is (being) put on chain: no more edits. */
+const ON_CHAIN_JOBS: Array<(typeof blueprintRegistrations.$inferSelect)['status']> = [
+  'pending',
+  'submitted',
+  'sealed',
+];
+/** The same rule in SQL, for the UPDATE's WHERE. */
+const draftWhere = and(
+  inArray(blueprints.state, DRAFT_STATES),
+  isNull(blueprints.status),
+  notExists(
+    sql`(select 1 from ${blueprintRegistrations} where ${blueprintRegistrations.blueprintId} = ${blueprints.id} and ${blueprintRegistrations.status} in ('pending', 'submitted', 'sealed'))`,
+  ),
+)!;
+
 /** States in which an item can be hidden and shown again (SPEC §4 dashboard actions). */
 const HIDEABLE_STATES: BlueprintState[] = ['active', 'printed', 'soldOut', 'canceled'];
 
-/** Previews and assets are files the caller uploaded (and the upload checked, SPEC §5). */
-function ownBlueprintUploads(
+/**
+ * Previews and assets are files the caller uploaded, and they pass the rules of their kind (SPEC §5:
+ * type, size, dimensions), whatever kind they were uploaded as.
+ */
+async function ownBlueprintUploads(
   s: Services,
   userId: string,
   body: { previewImageUrl?: string; assetUrl?: string },
 ) {
-  const codes = { previewImageUrl: 'preview_required', assetUrl: 'asset_required' } as const;
+  const rules = {
+    previewImageUrl: { code: 'preview_required', kind: 'blueprintPreviewImage' },
+    assetUrl: { code: 'asset_required', kind: 'blueprintAsset' },
+  } as const;
   for (const field of ['previewImageUrl', 'assetUrl'] as const) {
     const url = body[field];
     if (url === undefined) continue;
+    const { code, kind } = rules[field];
     const prefix = `/media/uploads/${userId}/`;
-    if (!url.startsWith(prefix) || !existsSync(join(mediaDir(s.config), url.slice('/media/'.length))))
-      throw badRequest(codes[field], field);
+    const path = join(mediaDir(s.config), url.slice('/media/'.length));
+    if (
+      !url.startsWith(prefix) ||
+      url.slice(prefix.length).startsWith('.') ||
+      !statSync(path, { throwIfNoEntry: false })?.isFile()
+    )
+      throw badRequest(code, field);
+    const bytes = readFileSync(path);
+    const meta = await sharp(bytes)
+      .metadata()
+      .catch(() => null);
+    const problem = checkImage(kind, {
+      format: meta?.format,
+      bytes: bytes.length,
+      width: meta?.width,
+      height: meta?.height,
+    });
+    if (problem) throw badRequest(problem, field);
   }
 }
 
@@ -189,7 +231,7 @@ export function blueprintRoutes(s: Services): Route[] {
         const user = c.get('user')!;
         const [storefront] = await s.db.select().from(storefronts).where(eq(storefronts.ownerId, user.id));
         if (!storefront) throw badRequest('NO_STOREFRONT');
-        ownBlueprintUploads(s, user.id, body);
+        await ownBlueprintUploads(s, user.id, body);
         const now = s.clock();
         const [row] = await s.db
           .insert(blueprints)
@@ -239,35 +281,51 @@ export function blueprintRoutes(s: Services): Route[] {
         if (!found) throw notFound();
         if (found.storefront.ownerId !== user.id) throw forbidden();
         const b = found.blueprint;
-        const draft = (b.state === 'created' || b.state === 'available') && b.status === null;
+        const [registration] = await s.db
+          .select({ status: blueprintRegistrations.status })
+          .from(blueprintRegistrations)
+          .where(eq(blueprintRegistrations.blueprintId, b.id));
+        const draft =
+          DRAFT_STATES.includes(b.state) &&
+          b.status === null &&
+          !(registration && ON_CHAIN_JOBS.includes(registration.status));
         const { visible, status, state, optimizePreview: _p, optimizeAsset: _a, ...content } = body;
+        const edits = Object.keys(content).length > 0;
         const changes: Partial<typeof blueprints.$inferInsert> = {};
-        if (Object.keys(content).length) {
+        // Each rule is checked here for its error, and again in the UPDATE's WHERE, so that a
+        // concurrent publish or edit cannot slip between the check and the write.
+        const guards: SQL[] = [];
+        if (edits) {
           if (!draft) throw badRequest('BLUEPRINT_LOCKED');
-          ownBlueprintUploads(s, user.id, content);
+          await ownBlueprintUploads(s, user.id, content);
           Object.assign(changes, content);
           if (content.quantity !== undefined) changes.quantityAvailable = content.quantity;
-        }
-        if (visible !== undefined) {
-          if (!HIDEABLE_STATES.includes(b.state)) throw badRequest('BLUEPRINT_STATE', 'visible');
-          changes.visible = visible;
-        }
-        if (state === 'canceled') {
-          if (!isActiveState(b.state)) throw badRequest('BLUEPRINT_STATE', 'state');
-          changes.state = 'canceled';
         }
         if (status === 'readyToSell') {
           if (!draft) throw badRequest('BLUEPRINT_STATE', 'status');
           changes.status = 'readyToSell';
         }
+        if (edits || status === 'readyToSell') guards.push(draftWhere);
+        if (visible !== undefined) {
+          if (!HIDEABLE_STATES.includes(b.state)) throw badRequest('BLUEPRINT_STATE', 'visible');
+          changes.visible = visible;
+          guards.push(inArray(blueprints.state, HIDEABLE_STATES));
+        }
+        if (state === 'canceled') {
+          if (!isActiveState(b.state)) throw badRequest('BLUEPRINT_STATE', 'state');
+          changes.state = 'canceled';
+          guards.push(inArray(blueprints.state, ['active', 'printed']));
+        }
         const updated = await s.db.transaction(async (tx) => {
           const [row] = await tx
             .update(blueprints)
             .set({ ...changes, updatedAt: s.clock() })
-            .where(eq(blueprints.id, b.id))
+            .where(and(eq(blueprints.id, b.id), ...guards))
             .returning();
+          // Another request changed it first.
+          if (!row) throw badRequest(edits ? 'BLUEPRINT_LOCKED' : 'BLUEPRINT_STATE');
           if (status === 'readyToSell') {
-            // The publishing job (a retry after a failed one starts over).
+            // The publishing job; one that failed starts over.
             await tx
               .insert(blueprintRegistrations)
               .values({ blueprintId: b.id, flowBlueprintId: b.flowBlueprintId, createdAt: s.clock() })
@@ -280,6 +338,7 @@ export function blueprintRoutes(s: Services): Route[] {
                   transactionId: null,
                   updatedAt: s.clock(),
                 },
+                setWhere: eq(blueprintRegistrations.status, 'failed'),
               });
           }
           if (state === 'canceled') {
@@ -294,7 +353,7 @@ export function blueprintRoutes(s: Services): Route[] {
                 ),
               );
           }
-          return row!;
+          return row;
         });
         if (status === 'readyToSell') await s.publisher?.publish(b.id);
         if (state === 'canceled') await s.publisher?.close(b.id);

@@ -323,7 +323,8 @@ export function nftRoutes(s: Services): Route[] {
               buyerId: user.id,
               walletAddress: body.walletAddress,
               nftId: token,
-              type: body.type,
+              // What the chain shows, not what the client says: a completed listing is a resale.
+              type: completed ? 'saleListing' : body.type,
               blockchainListingId: body.blockchainListingId ?? null,
               amount: completed ? fusdToCents(completed.salePrice) : 0,
               purchasedOn: now,

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import {
   availableFunds,
   type LedgerEntry,
@@ -47,7 +47,14 @@ export async function storefrontSales(db: Executor, storefrontId: string): Promi
     .innerJoin(nfts, eq(nfts.id, nftPurchases.nftId))
     .innerJoin(blueprints, eq(blueprints.flowBlueprintId, nfts.blueprintId))
     .leftJoin(users, eq(users.id, nftPurchases.buyerId))
-    .where(and(eq(blueprints.storefrontId, storefrontId), ne(nftPurchases.type, 'saleListing')))
+    .where(
+      and(
+        eq(blueprints.storefrontId, storefrontId),
+        ne(nftPurchases.type, 'saleListing'),
+        // A purchase of a resale listing is a resale whatever type its record names.
+        isNull(nftPurchases.blockchainListingId),
+      ),
+    )
     .orderBy(asc(nftPurchases.purchasedOn), asc(nftPurchases.id));
   return rows.map((r) => ({
     id: r.id,

@@ -7,7 +7,6 @@ import type {
   StorefrontTheme,
 } from '../../src/domain/enums';
 import { centsToFusd, percentToRate } from '../../src/domain/money';
-import { PUBLIC_STATES } from '../../src/domain/products';
 import { createAccount } from '../chain/accounts';
 import { createListing, mintFusd, mintNft, registerBlueprints, setupAccount } from '../chain/actions';
 import type { FlowClient } from '../chain/client';
@@ -379,8 +378,9 @@ async function seedChain(
 ): Promise<Pick<SeedResult, 'nfts' | 'listings'>> {
   const { db, client } = options;
   const log = options.log ?? console;
-  // Items on sale (or sold out) are registered on chain, as publishing does for a creator's.
-  const onSale = items.filter((b) => PUBLIC_STATES.includes(b.state));
+  // Items on sale (or sold out) are registered on chain, as publishing does for a creator's; drops
+  // still to come (available) are drafts their creator may edit and publish (SPEC §4).
+  const onSale = items.filter((b) => ['active', 'printed', 'soldOut'].includes(b.state));
   const registered = await registerBlueprints(
     client,
     onSale.map((b) => ({

@@ -97,6 +97,7 @@ export const errorTexts: Record<string, string> = {
   'errors.INVALID_VALUE.contactEmail': 'Please enter a valid email address',
   'errors.FILE_TYPE': 'This file type is not supported.',
   'errors.FILE_SIZE_BIG': 'This file is too big.',
+  'errors.FILE_EXISTS': 'A file with this name was already uploaded. Please choose the file again.',
   'errors.IMAGE_MIN_WIDTH': 'This image is not wide enough.',
   'errors.IMAGE_MIN_HEIGHT': 'This image is not tall enough.',
   'errors.IMAGE_MAX_WIDTH': 'This image is too wide.',

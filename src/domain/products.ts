@@ -49,11 +49,15 @@ const statusFilter: Record<ProductStatus, { states?: BlueprintState[]; visible?:
   canceled: { states: ['canceled'] },
 };
 
-/** The owner's list query for a search text and a status. */
+/** Products per page of the list (the product API's default page size). */
+export const PRODUCTS_PAGE_SIZE = 50;
+
+/** The owner's list query for a search text, a status and a page (1-based), newest first. */
 export function productFilter(
   storefrontId: string,
   search: string | undefined,
   status: ProductStatus,
+  page = 1,
 ): BlueprintFilter {
   return {
     storefrontId,
@@ -61,15 +65,16 @@ export function productFilter(
     ...statusFilter[status],
     sort: 'createdAt',
     direction: 'desc',
-    from: 1,
-    to: 100,
+    from: (page - 1) * PRODUCTS_PAGE_SIZE + 1,
+    to: page * PRODUCTS_PAGE_SIZE,
   };
 }
 
-/** /dashboard/products?q&status&edit (edit: a blueprint id, or "new" for the add form). */
+/** /dashboard/products?q&status&page&edit (edit: a blueprint id, or "new" for the add form). */
 export interface ProductsSearch {
   q?: string;
   status?: ProductStatus;
+  page?: number;
   edit?: string;
 }
 export function parseProductsSearch(raw: Record<string, unknown>): ProductsSearch {
@@ -77,6 +82,8 @@ export function parseProductsSearch(raw: Record<string, unknown>): ProductsSearc
   if (typeof raw.q === 'string' && raw.q.trim()) out.q = raw.q.slice(0, 200);
   if (typeof raw.status === 'string' && (productStatuses as readonly string[]).includes(raw.status))
     out.status = raw.status as ProductStatus;
+  const page = Number(raw.page);
+  if (Number.isSafeInteger(page) && page > 1) out.page = page;
   if (typeof raw.edit === 'string' && /^(new|[0-9a-f-]{36})$/i.test(raw.edit)) out.edit = raw.edit;
   return out;
 }

@@ -39,6 +39,12 @@ describe.each(databases)('assets on %s', (database) => {
     const served = await t.app.request(res.body.publicUrl);
     expect(served.status).toBe(200);
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(300);
+    // A stored file never changes: the same name again is refused.
+    const again = await put(res.body.url, await flat(400, 400, 'png'));
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: 'FILE_EXISTS', field: 'file' });
+    const still = await t.app.request(res.body.publicUrl);
+    expect((await sharp(Buffer.from(await still.arrayBuffer())).metadata()).width).toBe(300);
   });
 
   it('checks the bytes, not the name: type, size and dimensions of the kind (SPEC §5)', async () => {

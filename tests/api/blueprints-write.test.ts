@@ -108,6 +108,13 @@ describe.each(databases)('POST and PATCH /api/blueprints on %s', (database) => {
     ]);
     const other = await creator(t);
     expect(await code({ assetUrl: other.assetUrl })).toEqual(['asset_required', 'assetUrl']);
+    // Not a file, or a file of another kind that breaks the preview's rules (min 200×200).
+    expect(await code({ previewImageUrl: `/media/uploads/${c.id}/..` })).toEqual([
+      'preview_required',
+      'previewImageUrl',
+    ]);
+    const logo = await uploadImage(t, c.authToken, 'storefrontLogo', { width: 150, height: 150 });
+    expect(await code({ previewImageUrl: logo })).toEqual(['IMAGE_MIN_WIDTH', 'previewImageUrl']);
     // The limits themselves are accepted.
     const edge = await post(c.authToken, draft(c, { title: 'x', price: 1, quantity: 10_000 }));
     expect(edge.status).toBe(201);
@@ -151,6 +158,29 @@ describe.each(databases)('POST and PATCH /api/blueprints on %s', (database) => {
     expect((await patch(c.authToken, id, { status: 'readyToSell' })).body.code).toBe('BLUEPRINT_STATE');
     // Still not public while it is being published.
     expect((await t.request('GET', `/api/blueprints/${id}`)).status).toBe(404);
+  });
+
+  it('locks a draft whose publishing job exists, and refuses a second publish of the same draft', async () => {
+    const c = await creator(t);
+    const { id, flowBlueprintId } = (await post(c.authToken, draft(c))).body;
+    // Two publishes at once: one wins, the other finds it no longer a draft.
+    const both = await Promise.all([
+      patch(c.authToken, id, { status: 'readyToSell' }),
+      patch(c.authToken, id, { status: 'readyToSell' }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(both.find((r) => r.status === 400)!.body.code).toBe('BLUEPRINT_STATE');
+    // An upcoming drop (available) already registered on chain cannot be edited.
+    const drop = (await post(c.authToken, draft(c))).body;
+    await t.database.db.update(blueprints).set({ state: 'available' }).where(eq(blueprints.id, drop.id));
+    expect((await patch(c.authToken, drop.id, { title: 'Still a draft' })).status).toBe(200);
+    await t.database.db.insert(blueprintRegistrations).values({
+      blueprintId: drop.id,
+      flowBlueprintId: Number(drop.flowBlueprintId),
+      status: 'sealed',
+    });
+    expect((await patch(c.authToken, drop.id, { price: 1 })).body.code).toBe('BLUEPRINT_LOCKED');
+    expect(flowBlueprintId).toMatch(/^\d+$/);
   });
 
   it('hides, shows and cancels items on sale; a canceled item stays canceled', async () => {

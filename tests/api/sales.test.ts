@@ -94,6 +94,15 @@ describe.each(databases)('GET /api/sales and the ledger CSV on %s', (database) =
       type: 'saleListing',
       nftId: first.nftId,
     });
+    // A listing purchase recorded under another type is still a resale.
+    await sale(t, bp, {
+      serial: 1,
+      amount: 9000,
+      purchasedOn: day(3),
+      type: 'directPurchase',
+      blockchainListingId: '4242',
+      nftId: first.nftId,
+    });
     // Another storefront's sale.
     const rival = await creator(t);
     await sale(t, await blueprint(t, rival.storefront.id), { serial: 1, amount: 5000, purchasedOn: day(4) });

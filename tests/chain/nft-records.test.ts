@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buyListing, createListing, mintFusd, mintNft, removeListing } from '../../server/chain/actions';
+import { nftPurchases } from '../../server/db/schema';
 import { approveKyc, provenWallet, register, useTestApp } from '../api/support/harness';
 import { chainClient, freshBlueprintId, newCollector } from './support';
 
@@ -60,7 +62,8 @@ describe('recording listings and purchases', () => {
       walletAddress: buyer.address,
       flowBlueprintId: String(blueprintId),
       nftSeriesNumber: '1',
-      type: 'saleListing',
+      // Named a direct purchase by the client: the completed listing on chain makes it a resale.
+      type: 'directPurchase',
       blockchainListingId: listed.listingResourceId,
     };
     const first = await t.request('POST', '/api/nfts/purchases/actions/record', {
@@ -69,6 +72,11 @@ describe('recording listings and purchases', () => {
     });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ amount: 999, nft: { id: nftId } });
+    const [stored] = await t.database.db
+      .select()
+      .from(nftPurchases)
+      .where(eq(nftPurchases.transactionId, bought.id));
+    expect(stored?.type).toBe('saleListing');
     const again = await t.request('POST', '/api/nfts/purchases/actions/record', {
       token: buyerUser.authToken,
       body: purchase,

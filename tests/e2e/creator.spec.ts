@@ -118,10 +118,18 @@ test('a new creator launches a storefront, adds a product, publishes it, and it 
   await page.getByRole('menuitem', { name: 'Publish' }).click();
   const publish = page.getByRole('dialog', { name: `Publish “${title}”?` });
   await expect(publish).toContainText('Once it is on chain it cannot be edited');
+  // While it publishes, the list reloads once (to show Pending), not in a loop.
+  let listLoads = 0;
+  const countLoads = (request: { url(): string }) => {
+    if (/\/api\/blueprints\?/.test(request.url())) listLoads++;
+  };
+  page.on('request', countLoads);
   const clicked = Date.now();
   await publish.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByRole('dialog', { name: 'Published' })).toBeVisible({ timeout: 100_000 });
   const publishMs = Date.now() - clicked;
+  page.off('request', countLoads);
+  expect(listLoads).toBeLessThanOrEqual(2);
   console.log(`publish: click → Active in ${publishMs} ms`);
   await page.screenshot({ path: 'test-results/screens/product-published.png' });
   await page.getByRole('button', { name: 'Done' }).click();

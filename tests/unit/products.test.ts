@@ -36,12 +36,13 @@ describe('product status filter', () => {
       sort: 'createdAt',
       direction: 'desc',
       from: 1,
-      to: 100,
+      to: 50,
     });
     expect(productFilter('s1', '', 'draft')).toMatchObject({ states: ['created'], search: undefined });
     expect(productFilter('s1', undefined, 'active').states).toEqual(['available', 'active', 'printed']);
     expect(productFilter('s1', undefined, 'hidden')).toMatchObject({ visible: false });
     expect(productFilter('s1', undefined, 'canceled').states).toEqual(['canceled']);
+    expect(productFilter('s1', undefined, 'all', 3)).toMatchObject({ from: 101, to: 150 });
   });
 });
 
@@ -54,6 +55,8 @@ describe('products search params', () => {
       edit: 'new',
     });
     expect(parseProductsSearch({ q: '  ', status: 'sold', edit: '../x' })).toEqual({});
+    expect(parseProductsSearch({ page: '2' })).toEqual({ page: 2 });
+    expect(parseProductsSearch({ page: 1 })).toEqual({});
     expect(parseProductsSearch({ edit: '0b6f1d2e-58a4-4f0e-9c41-1b2c3d4e5f60' }).edit).toHaveLength(36);
   });
 });

@@ -21,7 +21,7 @@ const integer = (field: string, min: number, max: number) =>
     v.maxValue(max, `INVALID_VALUE.${field}`),
   );
 const upload = (code: string) =>
-  v.pipe(v.string(code), v.regex(/^\/media\/uploads\/[0-9a-f-]{36}\/[\w.-]+$/, code));
+  v.pipe(v.string(code), v.regex(/^\/media\/uploads\/[0-9a-f-]{36}\/[\w-][\w.-]*$/, code));
 
 export const blueprintFields = {
   title: textField('title', BLUEPRINT_TITLE.min, BLUEPRINT_TITLE.max),

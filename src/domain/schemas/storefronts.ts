@@ -23,7 +23,7 @@ const ImageUrl = (field: string) =>
   v.nullable(
     v.pipe(
       v.string(`INVALID_VALUE.${field}`),
-      v.regex(/^\/media\/uploads\/[0-9a-f-]{36}\/[\w.-]+$/, `INVALID_VALUE.${field}`),
+      v.regex(/^\/media\/uploads\/[0-9a-f-]{36}\/[\w-][\w.-]*$/, `INVALID_VALUE.${field}`),
     ),
   );
 

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { blueprintFormMachine } from '../../../machines/blueprintForm';
 import { assetRules } from '../../domain/assets';
@@ -68,9 +68,13 @@ export function BlueprintFormView({
   const ctx = useSelector(actor, (s) => s.context);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const send = actor.send;
+  // Once per dialog, whatever the parent re-renders.
+  const told = useRef(false);
   useEffect(() => {
-    if (state === 'saved') onDone(true);
-    if (state === 'canceled') onDone(false);
+    if ((state === 'saved' || state === 'canceled') && !told.current) {
+      told.current = true;
+      onDone(state === 'saved');
+    }
   }, [state, onDone]);
 
   const fieldError = (field: string) => (ctx.errors[field] ? errorMessage(ctx.errors[field]) : undefined);

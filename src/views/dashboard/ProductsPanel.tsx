@@ -1,6 +1,6 @@
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { productActionsMachine } from '../../../machines/productActions';
 import { type BlueprintJson, stateLabel } from '../../domain/catalog';
@@ -8,6 +8,7 @@ import { errorMessage } from '../../domain/errors';
 import { formatUsd } from '../../domain/money';
 import {
   isPrinting,
+  PRODUCTS_PAGE_SIZE,
   type ProductAction,
   type ProductStatus,
   productActions,
@@ -46,17 +47,19 @@ export function ProductsPanel() {
   const router = useRouter();
   const { inspect } = useApp();
   const [publishing, setPublishing] = useState<BlueprintJson | null>(null);
-  const reload = () => void router.invalidate();
+  const reload = useCallback(() => void router.invalidate(), [router]);
   const actions = useActorRef(machines.productActions.provide({ actions: { announceChanged: reload } }), {
     inspect,
   });
   if (!storefront) return <NoStorefront />;
 
   const status: ProductStatus = search.status ?? 'all';
+  const current = search.page ?? 1;
+  const pages = Math.max(1, Math.ceil(page.total / PRODUCTS_PAGE_SIZE));
   const submitSearch = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const q = String(new FormData(e.currentTarget).get('q') ?? '').trim();
-    void navigate({ search: (s) => ({ ...s, q: q || undefined }) });
+    void navigate({ search: (s) => ({ ...s, q: q || undefined, page: undefined }) });
   };
   const closeForm = (saved: boolean) => {
     void navigate({ search: (s) => ({ ...s, edit: undefined }) });
@@ -102,7 +105,9 @@ export function ProductsPanel() {
                 value={s}
                 checked={s === status}
                 onChange={() =>
-                  navigate({ search: (prev) => ({ ...prev, status: s === 'all' ? undefined : s }) })
+                  navigate({
+                    search: (prev) => ({ ...prev, status: s === 'all' ? undefined : s, page: undefined }),
+                  })
                 }
               />
               {productStatusLabels[s]}
@@ -127,7 +132,34 @@ export function ProductsPanel() {
           )}
         </div>
       ) : (
-        <ProductList items={page.results} actor={actions} onAction={navigateTo} />
+        <>
+          <ProductList items={page.results} actor={actions} onAction={navigateTo} />
+          {pages > 1 && (
+            <nav className="vt-pager vt-products__pager" aria-label="Pages">
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={current <= 1}
+                onClick={() =>
+                  navigate({ search: (s) => ({ ...s, page: current > 2 ? current - 1 : undefined }) })
+                }
+              >
+                Previous
+              </Button>
+              <span>
+                Page {current} of {pages}
+              </span>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={current >= pages}
+                onClick={() => navigate({ search: (s) => ({ ...s, page: current + 1 }) })}
+              >
+                Next
+              </Button>
+            </nav>
+          )}
+        </>
       )}
       {search.edit && (search.edit === 'new' || editing) && (
         <BlueprintFormDialog

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { publishMachine } from '../../../machines/publish';
 import type { BlueprintJson } from '../../domain/catalog';
@@ -46,12 +46,19 @@ export function PublishView({
   const ctx = useSelector(actor, (s) => s.context);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const started = state === 'waiting' || state === 'checking';
+  // Each callback once per dialog, whatever the parent re-renders.
+  const told = useRef({ started: false, done: false });
   useEffect(() => {
-    if (started) onStarted();
+    if (started && !told.current.started) {
+      told.current.started = true;
+      onStarted();
+    }
   }, [started, onStarted]);
   useEffect(() => {
-    if (state === 'canceled') onDone(false);
-    if (state === 'closed') onDone(true);
+    if ((state === 'canceled' || state === 'closed') && !told.current.done) {
+      told.current.done = true;
+      onDone(state === 'closed');
+    }
   }, [state, onDone]);
   const close = () => actor.send({ type: state === 'confirming' ? 'publish.cancel' : 'publish.close' });
 

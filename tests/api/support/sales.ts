@@ -51,6 +51,8 @@ export async function sale(
     type?: string;
     /** An NFT already minted (a resale of it); else the edition is minted here. */
     nftId?: string;
+    /** The resale listing the purchase completed. */
+    blockchainListingId?: string;
   },
 ) {
   const db = t.database.db;
@@ -72,6 +74,7 @@ export async function sale(
       walletAddress: flowAddress(),
       nftId,
       type: values.type ?? 'directPurchase',
+      blockchainListingId: values.blockchainListingId ?? null,
       amount: values.amount,
       purchasedOn: values.purchasedOn,
     })
