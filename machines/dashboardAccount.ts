@@ -12,6 +12,7 @@ import {
   VanityUrl,
 } from '../src/domain/schemas/storefronts';
 import { issueToError } from '../src/domain/validation';
+import { storefrontImageUploads, type WizardFile } from './storefrontWizard';
 
 /**
  * Dashboard → Account (SPEC §2 Dashboard, §4 "Enable/disable toggles the storefront", §5 Storefront):
@@ -21,11 +22,8 @@ import { issueToError } from '../src/domain/validation';
  * storefronts/{id} with the changed fields. Enabling or disabling is its own PATCH. Leaving with
  * unsaved changes asks first (dashboard.unsaved). Without a storefront the panel offers to create one.
  */
-export interface AccountFile {
-  name: string;
-  type: string;
-  size: number;
-}
+/** A chosen image file (a browser `File` fits). */
+export type AccountFile = WizardFile;
 /** The editable values of a storefront, as the form holds them. */
 export interface AccountValues {
   name: string;
@@ -179,14 +177,7 @@ export const dashboardAccountMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    /** Uploads the logo (the imageJob flow: optimized first, plain on failure). */
-    uploadLogo: fromPromise<{ url: string }, { file: AccountFile }>(async () => {
-      throw new Error('uploadLogo not provided');
-    }),
-    /** Uploads the banner, the same way. */
-    uploadBanner: fromPromise<{ url: string }, { file: AccountFile }>(async () => {
-      throw new Error('uploadBanner not provided');
-    }),
+    ...storefrontImageUploads,
     /** PATCH storefronts/{id} with the changed fields. */
     saveStorefront: fromPromise<StorefrontJson, SaveStorefrontInput>(async () => {
       throw new Error('saveStorefront not provided');

@@ -6,6 +6,7 @@ import { type ApiErrorBody, toErrorBody } from '../src/domain/errors';
 import { Email } from '../src/domain/schemas/accounts';
 import { StorefrontBio, StorefrontName } from '../src/domain/schemas/storefronts';
 import { issueToError } from '../src/domain/validation';
+import type { ImageJobFile } from './imageJob';
 
 /**
  * The storefront creation wizard (SPEC §2 "Storefront creation wizard", §4 "Storefront creation"):
@@ -13,11 +14,8 @@ import { issueToError } from '../src/domain/validation';
  * the logo and banner upload (optimized first, plain on failure) and the storefront is created.
  * Logo, banner, category and theme can be skipped ("Skip for now").
  */
-export interface WizardFile {
-  name: string;
-  type: string;
-  size: number;
-}
+/** A chosen image file (a browser `File` fits). */
+export type WizardFile = ImageJobFile;
 export interface StorefrontWizardContext {
   name: string;
   description: string;
@@ -62,6 +60,18 @@ function fieldError(field: WizardField, value: string): ApiErrorBody | null {
 
 const goBack = (target: string) => ({ target, actions: 'clearError' as const });
 
+/** The storefront's two images, uploaded through the imageJob flow (optimized first, plain on failure). */
+export const storefrontImageUploads = {
+  /** Uploads the logo. */
+  uploadLogo: fromPromise<{ url: string }, { file: WizardFile }>(async () => {
+    throw new Error('uploadLogo not provided');
+  }),
+  /** Uploads the banner. */
+  uploadBanner: fromPromise<{ url: string }, { file: WizardFile }>(async () => {
+    throw new Error('uploadBanner not provided');
+  }),
+};
+
 export const storefrontWizardMachine = setup({
   types: {
     context: {} as StorefrontWizardContext,
@@ -69,14 +79,7 @@ export const storefrontWizardMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    /** Uploads the logo (the imageJob flow: optimized first, plain on failure). */
-    uploadLogo: fromPromise<{ url: string }, { file: WizardFile }>(async () => {
-      throw new Error('uploadLogo not provided');
-    }),
-    /** Uploads the banner, the same way. */
-    uploadBanner: fromPromise<{ url: string }, { file: WizardFile }>(async () => {
-      throw new Error('uploadBanner not provided');
-    }),
+    ...storefrontImageUploads,
     /** POST storefronts. */
     createStorefront: fromPromise<StorefrontJson, CreateStorefrontInput>(async () => {
       throw new Error('createStorefront not provided');
