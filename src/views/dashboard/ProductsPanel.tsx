@@ -237,7 +237,7 @@ function ProductRow({
       <div className="vt-products__info">
         <strong>{b.title}</strong>
         <span className="vt-muted">
-          {formatUsd(b.price)} · {b.quantityAvailable}/{b.quantity} available
+          {b.price === 0 ? 'Free' : formatUsd(b.price)} · {b.quantityAvailable}/{b.quantity} available
         </span>
       </div>
       <span className={`vt-badge vt-badge--${stateLabel(b.state, b.status).toLowerCase().replace(' ', '-')}`}>
