@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { createApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { openDb } from '../server/db';
+import { benchConfig } from './app';
 
 /**
  * Image optimization (issue 5): the time of one job, from POST /api/image-jobs until its poll
@@ -13,13 +13,7 @@ import { openDb } from '../server/db';
  */
 export async function imageJobTimes(n = 10) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-img-'));
-  const config = loadConfig({
-    VITRINE_DATA_DIR: dataDir,
-    DATABASE_URL: 'memory://',
-    FLOW_EMULATOR: 'off',
-    VITRINE_SEED: 'off',
-    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
-  });
+  const config = benchConfig(dataDir);
   const database = await openDb(config);
   const app = createApp({ config, database, log: { info() {}, error: console.error } });
   const call = async (path: string, init: RequestInit = {}, token?: string) => {

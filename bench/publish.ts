@@ -9,9 +9,9 @@ import { FlowClient } from '../server/chain/client';
 import { emulatorChainConfig } from '../server/chain/config';
 import { deployContracts } from '../server/chain/deploy';
 import { startEmulator } from '../server/chain/emulator';
-import { loadConfig } from '../server/config';
 import { openDb } from '../server/db';
 import { timings } from '../src/domain/constants';
+import { benchConfig } from './app';
 
 /**
  * Publishing (issue 5): from the PATCH that sets a draft ready to sell until the blueprint is
@@ -25,13 +25,7 @@ export async function publishTimes(n = 10) {
   try {
     const client = new FlowClient(emulatorChainConfig(emulator.accessNode));
     await deployContracts(client);
-    const config = loadConfig({
-      VITRINE_DATA_DIR: dataDir,
-      DATABASE_URL: 'memory://',
-      FLOW_EMULATOR: 'off',
-      VITRINE_SEED: 'off',
-      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
-    });
+    const config = benchConfig(dataDir);
     const database = await openDb(config);
     const publisher = createPublisher({ db: database.db, client, log: { info() {}, error: console.error } });
     const app = createApp({ config, database, publisher, log: { info() {}, error: console.error } });
