@@ -99,20 +99,61 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** Failed logins, counted per email and per client address for rate limiting. */
-export const loginAttempts = pgTable(
-  'login_attempts',
+/**
+ * Login throttles, one row per key: `address:<client address>` counts failed logins of one client
+ * in a fixed window (a hard limit), `email:<email>` counts an account's recent failures and holds
+ * the time before which the next attempt for it is refused (a growing delay, never a lockout).
+ * Attempts are counted before the password is checked, in one atomic upsert, so a burst cannot
+ * overshoot; a successful login gives its attempt back.
+ */
+export const loginThrottles = pgTable('login_throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  nextAllowedAt: timestamp('next_allowed_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Login sessions. A session token (short-lived JWT) names its session; logging out revokes the
+ * session on the server, so its tokens stop working at once. The refresh token, kept in an
+ * HTTP-only cookie, is stored only as a SHA-256 hash and is replaced on every use; presenting a
+ * replaced one revokes the session (a stolen copy was used).
+ */
+export const sessions = pgTable(
+  'sessions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    email: text('email').notNull(),
-    address: text('address').notNull(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    refreshHash: text('refresh_hash').notNull().unique('sessions_refresh_unique'),
+    createdAt: createdAt(),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Email changes waiting for confirmation: the new address receives a single-use link (only the
+ * SHA-256 of its token is stored); the email changes when the link is opened.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull().unique('email_changes_token_unique'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('login_attempts_email_idx').on(t.email, t.createdAt),
-    index('login_attempts_address_idx').on(t.address, t.createdAt),
-    index('login_attempts_created_idx').on(t.createdAt),
-  ],
+  (t) => [index('email_changes_user_idx').on(t.userId, t.createdAt)],
 );
 
 /** Emails written by the product; also saved as files in `<dataDir>/outbox`. */
@@ -162,12 +203,21 @@ export const mints = pgTable(
  * Nonces handed to wallets for account proofs (SPEC §7 request-account-proof). Each proves one
  * connection: it is consumed by the first verification that names it, and expires.
  */
-export const walletNonces = pgTable('wallet_nonces', {
-  nonce: text('nonce').primaryKey(),
-  createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-});
+export const walletNonces = pgTable(
+  'wallet_nonces',
+  {
+    nonce: text('nonce').primaryKey(),
+    /** The client address that asked for it (outstanding nonces are capped per address). */
+    address: text('address'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('wallet_nonces_expires_idx').on(t.expiresAt),
+    index('wallet_nonces_address_idx').on(t.address, t.createdAt),
+  ],
+);
 
 /** NFT status (SPEC §4): minting (not on chain yet), parked (held), forSale (an active listing). */
 export const nftStatus = pgEnum('nft_status', ['minting', 'parked', 'forSale']);
@@ -184,6 +234,11 @@ export const nfts = pgTable(
     serialNumber: bigint('serial_number', { mode: 'number' }).notNull(),
     /** The Flow address holding the NFT (0x and 16 hex digits). */
     owner: text('owner').notNull(),
+    /**
+     * The holder as the chain event indexer last saw it (mints and deposits, in chain order). The
+     * indexer repairs `owner` wherever it disagrees.
+     */
+    chainOwner: text('chain_owner'),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
     status: nftStatus('status').notNull().default('parked'),
     createdAt: createdAt(),
@@ -371,17 +426,22 @@ export const blueprints = pgTable(
 );
 
 /** Reports of storefronts by users (SPEC §3 Storefront report). */
-export const storefrontReports = pgTable('storefront_reports', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  storefrontId: uuid('storefront_id')
-    .notNull()
-    .references(() => storefronts.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  reason: reportReason('reason').notNull(),
-  description: text('description').notNull().default(''),
-  status: reportStatus('status').notNull().default('created'),
-  createdAt: createdAt(),
-});
+export const storefrontReports = pgTable(
+  'storefront_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storefrontId: uuid('storefront_id')
+      .notNull()
+      .references(() => storefronts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: reportReason('reason').notNull(),
+    description: text('description').notNull().default(''),
+    status: reportStatus('status').notNull().default('created'),
+    createdAt: createdAt(),
+  },
+  /** A user reports a storefront once. */
+  (t) => [uniqueIndex('storefront_reports_once_per_user').on(t.storefrontId, t.userId)],
+);
 
 /**
  * The durable job of publishing (SPEC §4): a blueprint whose status became readyToSell is

@@ -8,6 +8,7 @@ import {
   assetKinds,
   assetRules,
   checkImage,
+  IMAGE_MAX_SIDE,
   type ImageFormat,
   mimeTypes,
 } from '../../src/domain/assets';
@@ -21,9 +22,22 @@ import { MEDIA_ROUTE } from '../seed/media';
  * Uploads (SPEC §7 assets/upload-url, then PUT the file) into the local object store under the media
  * directory, and the image-optimization service (SPEC §7 jobs): sharp, quality 85, palette PNG for
  * png, mozjpeg otherwise, run as an async job that the browser polls each second.
+ *
+ * No image is decoded before its header (real format, byte size, declared width and height) passed
+ * the rules of the upload's asset kind, and every decode is capped at the kind's largest pixel count.
+ * Jobs run one at a time, at most two per user and a few overall are waiting, and a job is forgotten
+ * ten minutes after its last change.
  */
 export const UPLOAD_URL_TTL_MS = 15 * 60_000;
 export const JPEG_PNG_QUALITY = 85;
+/** Running or waiting image jobs one user may have; the next one answers 429. */
+export const IMAGE_JOBS_PER_USER = 2;
+/** Running or waiting image jobs of all users together; the next one answers 429. */
+export const IMAGE_JOBS_QUEUED_MAX = 32;
+/** How long a job is kept after its last change (finished, or started and never finished). */
+export const IMAGE_JOB_TTL_MS = 10 * 60_000;
+/** Retry-After (seconds) of a refused job: about the time the jobs ahead of it take. */
+const IMAGE_JOB_RETRY_AFTER_S = 2;
 
 const ObjectKey = v.pipe(
   v.string('INVALID_VALUE.objectKey'),
@@ -43,10 +57,89 @@ interface UploadGrant {
   expires: number;
 }
 
+interface ImageJob {
+  userId: string;
+  status: 'pending' | 'complete' | 'fail';
+  url?: string;
+  error?: string;
+  /** Clock time (ms) of the last change: creation, then completion or failure. */
+  changedAt: number;
+}
+
 const formatOf = (mimeType: string) =>
   (Object.entries(mimeTypes).find(([, m]) => m === mimeType)?.[0] ?? null) as ImageFormat | null;
 
+/** The format an object key's extension names (served with that content type): .png, .jpg/.jpeg, .gif. */
+const extensionFormats: Record<string, ImageFormat> = { png: 'png', jpg: 'jpeg', jpeg: 'jpeg', gif: 'gif' };
+const keyFormat = (objectKey: string): ImageFormat | null =>
+  extensionFormats[objectKey.slice(objectKey.lastIndexOf('.') + 1).toLowerCase()] ?? null;
+
+/** The raster format the file's signature names, read before any image library sees the bytes. */
+function sniff(bytes: Buffer): ImageFormat | null {
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  const head = bytes.subarray(0, 6).toString('latin1');
+  if (head === 'GIF87a' || head === 'GIF89a') return 'gif';
+  return null;
+}
+
+/**
+ * The most pixels an image of the kind may have (its max width × max height, or the largest side
+ * squared for a kind without limits); a decode of anything larger fails.
+ */
+function maxPixels(kind: AssetKind): number {
+  const { maxWidth, maxHeight } = assetRules[kind];
+  const pixels = maxWidth * maxHeight;
+  return Number.isFinite(pixels) && pixels > 0 ? pixels : IMAGE_MAX_SIDE * IMAGE_MAX_SIDE;
+}
+
+/** A sharp pipeline that decodes at most the kind's largest pixel count. */
+const decoder = (bytes: Buffer, kind: AssetKind) => sharp(bytes, { limitInputPixels: maxPixels(kind) });
+
+/**
+ * Checks an image's header against the grant: the real format is a raster format of the grant's
+ * mime type, its object key's extension and its asset kind; then the kind's byte size and
+ * width/height limits (FILE_TYPE, FILE_SIZE_BIG, IMAGE_MIN_*, IMAGE_MAX_*; 400 on field file).
+ * Reads only the header: nothing is decoded here.
+ */
+async function checkHeader(grant: UploadGrant, bytes: Buffer): Promise<void> {
+  const format = formatOf(grant.mimeType);
+  if (!format || sniff(bytes) !== format || keyFormat(grant.objectKey) !== format)
+    throw badRequest('FILE_TYPE', 'file');
+  let meta: { format?: string; width?: number; height?: number };
+  try {
+    // metadata() parses the header only and allocates no pixels, so it takes no pixel limit: the
+    // declared width and height must reach checkImage to answer the rule they break.
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw badRequest('FILE_TYPE', 'file', 'This file is not an image we can read.');
+  }
+  if (meta.format !== format) throw badRequest('FILE_TYPE', 'file');
+  const problem = checkImage(grant.assetKind, {
+    format: meta.format,
+    bytes: bytes.length,
+    width: meta.width,
+    height: meta.height,
+  });
+  if (problem) throw badRequest(problem, 'file');
+}
+
+function tooManyJobs() {
+  const err = apiError(
+    429,
+    ErrorCode.RATE_LIMITED,
+    undefined,
+    'Too many images are being optimized. Please wait a moment.',
+  );
+  err.headers['Retry-After'] = String(IMAGE_JOB_RETRY_AFTER_S);
+  return err;
+}
+
 export function assetRoutes(s: Services): Route[] {
+  // One libvips thread per image and no operation cache: uploads are unique, and memory stays bounded.
+  sharp.concurrency(1);
+  sharp.cache(false);
   const root = join(mediaDir(s.config), 'uploads');
   const sign = (payload: string) =>
     createHmac('sha256', s.config.jwtSecret).update(`upload:${payload}`).digest('base64url');
@@ -67,23 +160,9 @@ export function assetRoutes(s: Services): Route[] {
   };
   const publicPath = (g: UploadGrant) => `${MEDIA_ROUTE}/uploads/${g.userId}/${g.objectKey}`;
 
-  /** Checks the bytes against the grant's kind (real format, size, dimensions) and stores them. */
+  /** Checks the bytes against the grant (see checkHeader) and stores them under its object key. */
   async function store(grant: UploadGrant, bytes: Buffer): Promise<string> {
-    let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
-    try {
-      meta = await sharp(bytes).metadata();
-    } catch {
-      throw badRequest('FILE_TYPE', 'file', 'This file is not an image we can read.');
-    }
-    const format = meta.format as string | undefined;
-    if (format !== formatOf(grant.mimeType)) throw badRequest('FILE_TYPE', 'file');
-    const problem = checkImage(grant.assetKind, {
-      format,
-      bytes: bytes.length,
-      width: meta.width,
-      height: meta.height,
-    });
-    if (problem) throw badRequest(problem, 'file');
+    await checkHeader(grant, bytes);
     const path = join(root, grant.userId, grant.objectKey);
     mkdirSync(dirname(path), { recursive: true });
     // Stored files never change (an item's published image stays what was checked and shown).
@@ -97,10 +176,17 @@ export function assetRoutes(s: Services): Route[] {
     return publicPath(grant);
   }
 
-  const jobs = new Map<
-    string,
-    { userId: string; status: 'pending' | 'complete' | 'fail'; url?: string; error?: string }
-  >();
+  const jobs = new Map<string, ImageJob>();
+  /** Forgets jobs whose last change is IMAGE_JOB_TTL_MS old (finished ones, and any that never finished). */
+  const prune = () => {
+    const oldest = s.clock().getTime() - IMAGE_JOB_TTL_MS;
+    for (const [id, job] of jobs) if (job.changedAt <= oldest) jobs.delete(id);
+  };
+  /** Jobs run one after another, so at most one image is decoded at a time. */
+  let queue: Promise<void> = Promise.resolve();
+  const enqueue = (work: () => Promise<void>) => {
+    queue = queue.then(work, work);
+  };
 
   return [
     defineRoute({
@@ -112,12 +198,19 @@ export function assetRoutes(s: Services): Route[] {
       query: UploadUrlQuery,
       responses: {
         200: '{ url, publicUrl, expiresAt }',
-        400: 'Unsupported type, key or kind',
+        400: 'Unsupported type, key (its extension must match the type) or kind',
         401: 'Not logged in',
       },
       handler(c, { query }) {
         if (!assetRules[query.assetKind].formats.includes(formatOf(query.mimeType)!))
           throw badRequest('FILE_TYPE', 'mimeType');
+        // The key's extension decides the type the file is served with, so it must name the same format.
+        if (keyFormat(query.objectKey) !== formatOf(query.mimeType))
+          throw badRequest(
+            ErrorCode.INVALID_VALUE,
+            'objectKey',
+            'The file name’s extension does not match its type.',
+          );
         const grant: UploadGrant = {
           userId: c.get('user')!.id,
           objectKey: query.objectKey,
@@ -158,8 +251,9 @@ export function assetRoutes(s: Services): Route[] {
         'Starts optimizing an image (form: file, uploadUrl, inputFormat, outputFormat, optimizeAlgo, quality); the result goes to the upload URL',
       responses: {
         201: '{ jobId }',
-        400: 'Missing file or upload URL, unsupported format',
+        400: 'Missing file or upload URL; FILE_TYPE (not the upload URL’s raster format), FILE_SIZE_BIG, IMAGE_MIN_WIDTH, IMAGE_MIN_HEIGHT, IMAGE_MAX_WIDTH or IMAGE_MAX_HEIGHT',
         403: 'Upload URL not the caller’s',
+        429: 'RATE_LIMITED: two jobs of the caller (or too many in all) still running (Retry-After)',
       },
       async handler(c) {
         const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
@@ -174,21 +268,36 @@ export function assetRoutes(s: Services): Route[] {
         if (!Number.isInteger(quality) || quality < 1 || quality > 100)
           throw badRequest(ErrorCode.INVALID_VALUE, 'quality');
         const input = Buffer.from(await file.arrayBuffer());
+        // The header (format, size, declared dimensions) is checked before anything is decoded.
+        await checkHeader(grant, input);
+        prune();
+        const waiting = [...jobs.values()].filter((job) => job.status === 'pending');
+        if (
+          waiting.length >= IMAGE_JOBS_QUEUED_MAX ||
+          waiting.filter((job) => job.userId === grant.userId).length >= IMAGE_JOBS_PER_USER
+        )
+          throw tooManyJobs();
         const jobId = randomUUID();
-        jobs.set(jobId, { userId: grant.userId, status: 'pending' });
+        const job: ImageJob = { userId: grant.userId, status: 'pending', changedAt: s.clock().getTime() };
+        jobs.set(jobId, job);
+        const finish = (update: Pick<ImageJob, 'status' | 'url' | 'error'>) =>
+          Object.assign(job, update, { changedAt: s.clock().getTime() });
         // The job runs after the answer; the browser polls GET /image-jobs/{jobId} every second.
-        setImmediate(async () => {
+        enqueue(async () => {
+          if (jobs.get(jobId) !== job) return; // forgotten while waiting
           try {
-            const image = sharp(input);
+            const format = formatOf(grant.mimeType);
             const out =
-              formatOf(grant.mimeType) === 'png'
-                ? await image.png({ palette: true, quality, compressionLevel: 9 }).toBuffer()
-                : formatOf(grant.mimeType) === 'gif'
+              format === 'png'
+                ? await decoder(input, grant.assetKind)
+                    .png({ palette: true, quality, compressionLevel: 9 })
+                    .toBuffer()
+                : format === 'gif'
                   ? input
-                  : await image.jpeg({ quality, mozjpeg: true }).toBuffer();
-            jobs.set(jobId, { userId: grant.userId, status: 'complete', url: await store(grant, out) });
+                  : await decoder(input, grant.assetKind).jpeg({ quality, mozjpeg: true }).toBuffer();
+            finish({ status: 'complete', url: await store(grant, out) });
           } catch (err) {
-            jobs.set(jobId, { userId: grant.userId, status: 'fail', error: (err as Error).message });
+            finish({ status: 'fail', error: (err as Error).message });
           }
         });
         return c.json({ jobId }, 201);
@@ -201,8 +310,12 @@ export function assetRoutes(s: Services): Route[] {
       auth: 'required',
       summary: 'An image job: pending, complete (with the optimized image’s URL) or fail',
       params: v.object({ jobId: v.pipe(v.string(), v.uuid()) }),
-      responses: { 200: '{ jobId, status, url? }', 404: 'No such job of the caller' },
+      responses: {
+        200: '{ jobId, status, url? }',
+        404: 'No such job of the caller (jobs are forgotten 10 minutes after they finish)',
+      },
       handler(c, { params }) {
+        prune();
         const job = jobs.get(params.jobId);
         if (!job || job.userId !== c.get('user')!.id) throw apiError(404, ErrorCode.NOT_FOUND);
         return c.json({ jobId: params.jobId, status: job.status, ...(job.url ? { url: job.url } : {}) });
