@@ -6,6 +6,7 @@ import { carouselMachine } from './carousel';
 import { collectionCheckMachine } from './collectionCheck';
 import { countdownMachine } from './countdown';
 import { dashboardAccountMachine } from './dashboardAccount';
+import { emailConfirmationMachine } from './emailConfirmation';
 import { imageJobMachine } from './imageJob';
 import { ledgerExportMachine } from './ledgerExport';
 import { listForSaleMachine } from './listForSale';
@@ -29,6 +30,7 @@ export const allMachines: AnyStateMachine[] = [
   uiMachine,
   toastMachine,
   settingsFormMachine,
+  emailConfirmationMachine,
   walletLinkMachine,
   collectionCheckMachine,
   listForSaleMachine,

@@ -4,9 +4,12 @@ import { readSessionToken } from '../src/domain/token';
 import type { User } from '../src/domain/user';
 
 /**
- * The session of SPEC §3/§4: token, role, expiry, userId and loginRedirect.
- * Logs out on a 401 (saving the current path), on a profile without email, on a profile 404,
- * and when the token expires. "Fully logged in" means wallet and auth both logged in.
+ * The session: token, role, expiry, userId and loginRedirect.
+ * The session token is short-lived; a minute before it expires the session renews it with the
+ * refresh cookie the server set at login (`refreshSession`), and a stored token that expired while
+ * the app was closed is renewed the same way on start. Logging out ends the session on the server
+ * too (`endSession`). Logs out on a 401 (saving the current path), on a failed renewal, on a
+ * profile without email and on a profile 404. "Fully logged in" means wallet and auth both logged in.
  */
 export interface SessionContext {
   token: string | null;
@@ -22,12 +25,12 @@ export interface SessionContext {
 export interface SessionInput {
   token?: string | null;
   loginRedirect?: string | null;
-  /** Milliseconds since epoch; the token is checked against it on restore. */
-  now?: number;
 }
 
 export type SessionEvent =
   | { type: 'session.login'; token: string }
+  /** The API renewed the token after a 401 (see src/services/api.ts). */
+  | { type: 'session.refreshed'; token: string }
   | { type: 'session.logout' }
   | { type: 'session.unauthorized'; path: string }
   | { type: 'session.redirect.save'; path: string }
@@ -37,8 +40,21 @@ export type SessionEvent =
   | { type: 'session.retry' };
 
 export type ProfileResult = { status: 'ok'; user: User } | { status: 'notFound' };
+export interface RefreshResult {
+  token: string;
+}
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Renew the token this long before it expires. */
+export const RENEW_BEFORE_EXPIRY_MS = 60_000;
+
+/** The context values a session token carries. */
+function fromToken(token: string) {
+  const claims = readSessionToken(token);
+  return claims
+    ? { token, role: claims.role, expiresAt: claims.expiresAt, userId: claims.userId }
+    : { token: null, role: 'anonymous' as Role, expiresAt: null, userId: null };
+}
 
 const loggedOutContext = {
   token: null,
@@ -61,34 +77,36 @@ export const sessionMachine = setup({
     fetchProfile: fromPromise<ProfileResult, { userId: string }>(async () => {
       throw new Error('fetchProfile not provided');
     }),
+    /** A new session token from the refresh cookie; fails when the session is over. */
+    refreshSession: fromPromise<RefreshResult>(async () => {
+      throw new Error('refreshSession not provided');
+    }),
   },
   actions: {
     clearSession: assign(loggedOutContext),
+    /** Ends the session on the server (its token and refresh cookie stop working). */
+    endSession: (_, _params: { token: string | null }) => {},
+    takeToken: assign((_, params: { token: string }) => fromToken(params.token)),
   },
   guards: {
     tokenUsable: ({ context }) => !!context.token && !!context.expiresAt && context.expiresAt > Date.now(),
-    tokenExpired: ({ context }) => !context.expiresAt || context.expiresAt <= Date.now(),
-    tokenReadable: ({ event }) => event.type === 'session.login' && readSessionToken(event.token) !== null,
+    hasToken: ({ context }) => !!context.token,
+    tokenReadable: (_, params: { token: string }) => readSessionToken(params.token) !== null,
     profileComplete: (_, output: ProfileResult) => output.status === 'ok' && !!output.user.email,
   },
   delays: {
-    /** Until the token's expiry, at most the longest timer a browser keeps (2^31 - 1 ms). */
-    tokenExpiry: ({ context }) => Math.min(MAX_TIMER_MS, Math.max(0, (context.expiresAt ?? 0) - Date.now())),
+    /** A minute before the token expires, at most the longest timer a browser keeps (2^31 - 1 ms). */
+    renewal: ({ context }) =>
+      Math.min(MAX_TIMER_MS, Math.max(0, (context.expiresAt ?? 0) - RENEW_BEFORE_EXPIRY_MS - Date.now())),
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => {
-    const claims = input.token ? readSessionToken(input.token) : null;
-    return {
-      ...loggedOutContext,
-      token: claims ? input.token! : null,
-      role: claims?.role ?? 'anonymous',
-      expiresAt: claims?.expiresAt ?? null,
-      userId: claims?.userId ?? null,
-      loginRedirect: input.loginRedirect ?? null,
-      walletLoggedIn: false,
-    };
-  },
+  context: ({ input }) => ({
+    ...loggedOutContext,
+    ...(input.token ? fromToken(input.token) : {}),
+    loginRedirect: input.loginRedirect ?? null,
+    walletLoggedIn: false,
+  }),
   initial: 'restoring',
   on: {
     'session.redirect.save': { actions: assign({ loginRedirect: ({ event }) => event.path }) },
@@ -99,30 +117,41 @@ export const sessionMachine = setup({
     restoring: {
       always: [
         { guard: 'tokenUsable', target: 'loggedIn' },
+        // A token that expired while the app was closed: the refresh cookie may still renew it.
+        { guard: 'hasToken', target: 'resuming' },
         { target: 'loggedOut', actions: 'clearSession' },
       ],
+    },
+    resuming: {
+      invoke: {
+        id: 'refreshSession',
+        src: 'refreshSession',
+        onDone: {
+          target: 'loggedIn',
+          actions: { type: 'takeToken', params: ({ event }) => ({ token: event.output.token }) },
+        },
+        onError: { target: 'loggedOut', actions: 'clearSession' },
+      },
     },
     loggedOut: {
       on: {
         'session.login': {
-          guard: 'tokenReadable',
+          guard: { type: 'tokenReadable', params: ({ event }) => ({ token: event.token }) },
           target: 'loggedIn',
-          actions: assign(({ event }) => {
-            const claims = readSessionToken(event.token)!;
-            return {
-              token: event.token,
-              role: claims.role,
-              expiresAt: claims.expiresAt,
-              userId: claims.userId,
-            };
-          }),
+          actions: { type: 'takeToken', params: ({ event }) => ({ token: event.token }) },
         },
       },
     },
     loggedIn: {
       type: 'parallel',
       on: {
-        'session.logout': { target: 'loggedOut', actions: 'clearSession' },
+        'session.logout': {
+          target: 'loggedOut',
+          actions: [
+            { type: 'endSession', params: ({ context }) => ({ token: context.token }) },
+            'clearSession',
+          ],
+        },
         'session.unauthorized': {
           target: 'loggedOut',
           actions: ['clearSession', assign({ loginRedirect: ({ event }) => event.path })],
@@ -174,16 +203,34 @@ export const sessionMachine = setup({
             },
           },
         },
-        /** Logs out when the token expires; a timer cannot wait longer than ~24.8 days, so it re-arms. */
-        expiry: {
-          initial: 'counting',
+        /**
+         * Renews the token a minute before it expires (a timer cannot wait longer than ~24.8 days,
+         * so a long wait re-arms); a failed renewal logs out. A token the API renewed after a 401
+         * restarts the wait.
+         */
+        renewal: {
+          initial: 'waiting',
+          on: {
+            'session.refreshed': {
+              guard: { type: 'tokenReadable', params: ({ event }) => ({ token: event.token }) },
+              target: '.waiting',
+              reenter: true,
+              actions: { type: 'takeToken', params: ({ event }) => ({ token: event.token }) },
+            },
+          },
           states: {
-            counting: {
-              after: {
-                tokenExpiry: [
-                  { guard: 'tokenExpired', target: '#session.loggedOut', actions: 'clearSession' },
-                  { target: 'counting', reenter: true },
-                ],
+            waiting: {
+              after: { renewal: 'renewing' },
+            },
+            renewing: {
+              invoke: {
+                id: 'refreshSession',
+                src: 'refreshSession',
+                onDone: {
+                  target: 'waiting',
+                  actions: { type: 'takeToken', params: ({ event }) => ({ token: event.output.token }) },
+                },
+                onError: { target: '#session.loggedOut', actions: 'clearSession' },
               },
             },
           },

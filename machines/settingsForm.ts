@@ -12,7 +12,7 @@ import { fieldErrors } from '../src/domain/validation';
 export type SettingsKind = 'account' | 'password';
 const forms = { account: AccountForm, password: PasswordForm } as const;
 const fields: Record<SettingsKind, readonly string[]> = {
-  account: ['email', 'username', 'firstName', 'lastName'],
+  account: ['email', 'username', 'firstName', 'lastName', 'oldPassword'],
   password: ['oldPassword', 'newPassword', 'confirm'],
 };
 /** A server error about a field of this form shows at the field; any other shows for the form. */

@@ -8,6 +8,7 @@ export const account = {
   username: 'ada-l',
   firstName: 'Ada',
   lastName: 'Lovelace',
+  oldPassword: '',
 };
 export const password = { oldPassword: 'old-password', newPassword: 'new-password', confirm: 'new-password' };
 

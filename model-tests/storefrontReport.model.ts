@@ -20,6 +20,11 @@ export const storefrontReportModel: MachineModel<typeof storefrontReportMachine>
       type: 'xstate.error.actor.submitReport',
       error: { status: 404, body: { code: 'not_found', message: 'Storefront not found' } },
     },
+    // A second report of the same storefront by the same person.
+    {
+      type: 'xstate.error.actor.submitReport',
+      error: { status: 409, body: { code: 'ALREADY_REPORTED', message: '' } },
+    },
   ],
   // The final states end the flow: what led there does not make them different states.
   serializeState: (s) =>

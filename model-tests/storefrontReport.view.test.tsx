@@ -1,12 +1,13 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
-import { errorMessage } from '../src/domain/errors';
+import { type AnyActorRef, type AnyMachineSnapshot, createActor, fromPromise } from 'xstate';
+import { type SubmitReportInput, storefrontReportMachine } from '../machines/storefrontReport';
+import { ApiError, errorMessage } from '../src/domain/errors';
 import { ReportStorefrontDialog } from '../src/views/catalog/ReportStorefrontDialog';
 import { flushCoverage } from './coverage-store';
 import { generatePaths, type PathStep, runPath } from './harness';
 import { renderWithRouter } from './router';
-import { storefrontReportModel } from './storefrontReport.model';
+import { REPORT_STOREFRONT_ID, storefrontReportModel } from './storefrontReport.model';
 
 const reasonLabels: Record<string, string> = {
   offensive: 'Offensive',
@@ -100,4 +101,27 @@ describe('report paths through the dialog', () => {
     });
   }
   afterAll(() => flushCoverage('view'));
+});
+
+describe('a second report of the same storefront', () => {
+  it('shows the server’s ALREADY_REPORTED answer in words and keeps the form', async () => {
+    const actor = createActor(
+      storefrontReportMachine.provide({
+        actors: {
+          submitReport: fromPromise<unknown, SubmitReportInput>(async () => {
+            throw new ApiError(409, { code: 'ALREADY_REPORTED', message: '' });
+          }),
+        },
+      }),
+      { input: { storefrontId: REPORT_STOREFRONT_ID } },
+    ).start();
+    await renderWithRouter(() => (
+      <ReportStorefrontDialog actor={actor} storefrontName="Pixel Garden" onDone={() => {}} />
+    ));
+    await act(async () => fireEvent.click(screen.getByRole('radio', { name: 'Offensive' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send report' })));
+    expect((await screen.findByRole('alert')).textContent).toBe('You have already reported this storefront.');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Report Pixel Garden');
+    expect(actor.getSnapshot().value).toBe('editing');
+  });
 });

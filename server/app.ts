@@ -18,6 +18,7 @@ import { storefrontRoutes } from './routes/storefronts';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
 import { walletRoutes } from './routes/wallets';
+import { jsonBodiesOnly, securityHeaders } from './security';
 import { mountSpa } from './spa';
 
 /** Requests up to 3 MB: the largest upload (2 MB, SPEC §5) with form overhead. */
@@ -52,10 +53,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       },
     }),
   );
+  // Other sites can send forms and no-cors requests, but no JSON: only JSON bodies change state.
+  api.use(jsonBodiesOnly());
   mountRoutes(api, routes, authenticator(s));
   api.all('*', (c) => errorResponse(c, notFound()));
 
   const app = new Hono<AppEnv>();
+  // Every answer (API, /media, the SPA, errors and 404s) carries the security headers.
+  app.use(securityHeaders());
   app.onError((err, c) => {
     if (err instanceof ApiError) return errorResponse(c, err);
     s.log.error(`${c.req.method} ${c.req.path} failed`, err);

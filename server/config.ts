@@ -10,8 +10,12 @@ export interface Config {
   /** postgres://… selects PostgreSQL; memory:// an in-memory PGlite; unset the PGlite in `<dataDir>/pglite`. */
   databaseUrl: string | undefined;
   jwtSecret: string;
-  /** Lifetime of a session token. */
+  /** Lifetime of a session token (short: the refresh cookie renews it). */
   tokenTtlSeconds: number;
+  /** How long a login session lasts without a refresh (each refresh extends it). */
+  sessionTtlSeconds: number;
+  /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); none by default. */
+  trustedProxies: string[];
   /** Base of links sent by email. */
   publicUrl: string;
   nodeEnv: string;
@@ -35,7 +39,8 @@ export interface Config {
 }
 
 export const JWT_SECRET_MIN = 32;
-const DEFAULT_TOKEN_TTL = 7 * 24 * 3600;
+const DEFAULT_TOKEN_TTL = 15 * 60;
+const DEFAULT_SESSION_TTL = 7 * 24 * 3600;
 
 function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined || raw === '') return fallback;
@@ -84,7 +89,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: jwtSecret(env.JWT_SECRET, dataDir),
-    tokenTtlSeconds: integer('JWT_TTL_SECONDS', env.JWT_TTL_SECONDS, DEFAULT_TOKEN_TTL, 60, 365 * 24 * 3600),
+    tokenTtlSeconds: integer('JWT_TTL_SECONDS', env.JWT_TTL_SECONDS, DEFAULT_TOKEN_TTL, 60, 24 * 3600),
+    sessionTtlSeconds: integer(
+      'SESSION_TTL_SECONDS',
+      env.SESSION_TTL_SECONDS,
+      DEFAULT_SESSION_TTL,
+      300,
+      365 * 24 * 3600,
+    ),
+    trustedProxies: (env.VITRINE_TRUSTED_PROXIES ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     nodeEnv,
     production: nodeEnv === 'production',

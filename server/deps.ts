@@ -1,5 +1,6 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { clientAddressResolver, trustedProxyList } from './auth/client-address';
+import { createSessions, type Sessions } from './auth/sessions';
 import { createTokens, type Tokens } from './auth/tokens';
 import { createWalletProofs, type WalletProofs } from './auth/wallet-proof';
 import type { Publisher } from './blueprints/publisher';
@@ -47,6 +48,7 @@ export interface Services {
   clock: Clock;
   clientAddress: (c: Context) => string;
   tokens: Tokens;
+  sessions: Sessions;
   outbox: Outbox;
   log: Log;
   chain: ChainStatus | null;
@@ -57,30 +59,27 @@ export interface Services {
   publisher: Publisher | null;
 }
 
-/** The first hop of X-Forwarded-For, else the socket's peer address. */
-function forwardedOrSocketAddress(c: Context): string {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  if (forwarded) return forwarded;
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
-
 export function createServices(deps: AppDeps): Services {
   const clock = deps.clock ?? (() => new Date());
   const log = deps.log ?? console;
   const { db, kind } = deps.database;
   const catalogCache = createAnswerCache(deps.config.catalogCacheMs);
   deps.publisher?.onChange(() => catalogCache.clear());
+  const tokens = createTokens(deps.config.jwtSecret, deps.config.tokenTtlSeconds, clock);
   return {
     config: deps.config,
     db,
     dbKind: kind,
     clock,
-    clientAddress: deps.clientAddress ?? forwardedOrSocketAddress,
-    tokens: createTokens(deps.config.jwtSecret, deps.config.tokenTtlSeconds, clock),
+    clientAddress: deps.clientAddress ?? clientAddressResolver(trustedProxyList(deps.config.trustedProxies)),
+    tokens,
+    sessions: createSessions({
+      db,
+      clock,
+      tokens,
+      ttlSeconds: deps.config.sessionTtlSeconds,
+      secureCookie: deps.config.publicUrl.startsWith('https://'),
+    }),
     outbox: createOutbox(db, deps.config, clock, log),
     log,
     chain: deps.chain ?? null,

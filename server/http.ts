@@ -10,7 +10,7 @@ import type { users } from './db/schema';
  */
 
 export type UserRow = typeof users.$inferSelect;
-export type AppEnv = { Variables: { user: UserRow | undefined } };
+export type AppEnv = { Variables: { user: UserRow | undefined; sessionId: string | undefined } };
 export type AppContext = Context<AppEnv>;
 
 export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -126,6 +126,47 @@ async function readJsonObject(c: Context): Promise<unknown> {
   return body;
 }
 
+/**
+ * The first text in the input that holds U+0000, as the field it sits in (object keys and values,
+ * array items, at any depth; "a.0.b"): PostgreSQL text cannot store NUL, and no field of the API
+ * needs it. An object key that holds it names itself. Undefined when there is none. Walks with its
+ * own stack, so no nesting depth a body can reach overflows the call stack.
+ */
+export function nulField(input: unknown): string | undefined {
+  type Node = { value: unknown; key?: string; parent?: Node };
+  const name = (node: Node) => {
+    const keys: string[] = [];
+    for (let n: Node | undefined = node; n?.key !== undefined; n = n.parent) keys.unshift(n.key);
+    return keys.join('.') || 'body';
+  };
+  const stack: Node[] = [{ value: input }];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    const { value } = node;
+    if (typeof value === 'string') {
+      if (value.includes('\0')) return name(node);
+    } else if (typeof value === 'object' && value !== null) {
+      const entries = Object.entries(value);
+      // Pushed last to first, so the first key is looked at first.
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, item] = entries[i]!;
+        const child = { value: item, key, parent: node };
+        if (key.includes('\0')) return name(child);
+        stack.push(child);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The input itself, or 400 INVALID_VALUE naming the field when it holds U+0000 anywhere (see nulField). */
+function refuseNul<T>(input: T): T {
+  const field = nulField(input);
+  if (field !== undefined) {
+    throw badRequest(ErrorCode.INVALID_VALUE, field, 'Text may not contain the NUL character (U+0000).');
+  }
+  return input;
+}
+
 export type Authenticate = (c: AppContext, mode: AuthMode) => Promise<void>;
 
 /** Mounts routes on a Hono app whose base is /api; authentication runs before input validation. */
@@ -134,10 +175,17 @@ export function mountRoutes(app: Hono<AppEnv>, routes: readonly Route[], authent
     const honoPath = route.path.replace(/\{(\w+)\}/g, ':$1');
     app.on(route.method.toUpperCase(), honoPath, async (c) => {
       await authenticate(c, route.auth);
+      // No path parameter, query key or value, or text of a JSON body may hold NUL, whatever the route.
+      const params: Record<string, string> = c.req.param();
+      refuseNul(params);
+      // Every value of a repeated query key counts, and names the key.
+      refuseNul(
+        Object.fromEntries(Object.entries(c.req.queries()).map(([key, all]) => [key, all.join('&')])),
+      );
       const input = {
-        params: route.params && parse(route.params, c.req.param(), () => notFound()),
+        params: route.params && parse(route.params, params, () => notFound()),
         query: route.query && parse(route.query, c.req.query(), invalid),
-        body: route.body && parse(route.body, await readJsonObject(c), invalid),
+        body: route.body && parse(route.body, refuseNul(await readJsonObject(c)), invalid),
       };
       return route.handler(c, input);
     });

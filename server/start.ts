@@ -12,6 +12,7 @@ import { type DatabaseHandle, type DatabaseKind, databaseKind, openDb } from './
 import type { Log } from './deps';
 import type { AppEnv } from './http';
 import { mediaDir } from './media';
+import { applySecurityHeaders } from './security';
 import { catalogIsEmpty, seedWorld } from './seed/world';
 
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
@@ -34,13 +35,15 @@ export interface RunningServer {
 
 /** The answer while the database opens: /api/health says 503 starting, everything else 503. */
 function starting(request: Request, database: DatabaseKind): Response {
-  if (new URL(request.url).pathname === '/api/health') {
-    return Response.json({ status: 'starting', database }, { status: 503 });
-  }
-  return Response.json(
-    { code: 'unavailable', message: 'The server is starting. Please try again in a moment.' },
-    { status: 503, headers: { 'Retry-After': '1' } },
-  );
+  const res =
+    new URL(request.url).pathname === '/api/health'
+      ? Response.json({ status: 'starting', database }, { status: 503 })
+      : Response.json(
+          { code: 'unavailable', message: 'The server is starting. Please try again in a moment.' },
+          { status: 503, headers: { 'Retry-After': '1' } },
+        );
+  applySecurityHeaders(res.headers);
+  return res;
 }
 
 /**

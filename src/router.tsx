@@ -37,6 +37,10 @@ const WalletSettings = lazyRouteComponent(() => import('./views/settings/WalletS
 const PrivacyPage = lazyRouteComponent(() => import('./views/pages/PrivacyPage'), 'PrivacyPage');
 const TermsPage = lazyRouteComponent(() => import('./views/pages/TermsPage'), 'TermsPage');
 const CreatorsPage = lazyRouteComponent(() => import('./views/pages/CreatorsPage'), 'CreatorsPage');
+const ConfirmEmailPage = lazyRouteComponent(
+  () => import('./views/account/ConfirmEmailPage'),
+  'ConfirmEmailPage',
+);
 const CreateStorefrontPage = lazyRouteComponent(
   () => import('./views/storefront/CreateStorefrontPage'),
   'CreateStorefrontPage',
@@ -171,6 +175,14 @@ const storefront = createRoute({
 });
 const drops = page('/drops', () => <ComingSoonPage title="Drops" />);
 const creators = page('/creators', CreatorsPage);
+/** The confirmation link sent to a new email address (token in t). */
+const confirmEmail = createRoute({
+  getParentRoute: () => root,
+  path: '/confirm-email',
+  validateSearch: optionalString('t'),
+  loader: async ({ context }) => ({ machine: await context.app.flows.emailConfirmation() }),
+  component: ConfirmEmailPage,
+});
 const privacy = page('/privacy', PrivacyPage);
 const terms = page('/terms', TermsPage);
 const orderComplete = page('/ordercomplete/$id', () => <PageFrame title="Purchase" />);
@@ -426,6 +438,7 @@ export const routeTree = root.addChildren([
   storefront,
   drops,
   creators,
+  confirmEmail,
   privacy,
   terms,
   orderComplete,

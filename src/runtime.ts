@@ -20,9 +20,23 @@ import { uploadService } from './services/uploads';
  */
 export function createRuntime(inspect?: (event: InspectionEvent) => void) {
   const currentPath = () => `${window.location.pathname}${window.location.search}`;
+  // One renewal at a time: calls that fail together wait for the same new token.
+  let renewing: Promise<string | null> | undefined;
+  const renewToken = () =>
+    (renewing ??= api
+      .post<{ authToken: string }>('auth/sessions/refresh')
+      .then(({ authToken }) => {
+        session.send({ type: 'session.refreshed', token: authToken });
+        return authToken;
+      })
+      .catch(() => null)
+      .finally(() => {
+        renewing = undefined;
+      }));
   const api = createApi({
     getToken: () => session.getSnapshot().context.token,
     onUnauthorized: () => session.send({ type: 'session.unauthorized', path: currentPath() }),
+    renewToken,
   });
   const accounts = accountActors(api);
   // The chain service (and the Cadence it sends) loads on its first call, not with every page.
@@ -34,10 +48,27 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
   const uploads = uploadService(api);
   const sales = salesService(api);
 
-  const session = createActor(sessionMachine.provide({ actors: { fetchProfile: accounts.fetchProfile } }), {
-    input: { token: browserStorage.token(), loginRedirect: browserStorage.loginRedirect() },
-    inspect,
-  });
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        fetchProfile: accounts.fetchProfile,
+        refreshSession: fromPromise(async () => ({
+          token: (await api.post<{ authToken: string }>('auth/sessions/refresh')).authToken,
+        })),
+      },
+      actions: {
+        // The refresh cookie names the session too, so logging out works even with an old token.
+        endSession: (_, { token }) =>
+          void api
+            .delete('auth/sessions/current', token ? { headers: { Authorization: `Bearer ${token}` } } : {})
+            .catch(() => {}),
+      },
+    }),
+    {
+      input: { token: browserStorage.token(), loginRedirect: browserStorage.loginRedirect() },
+      inspect,
+    },
+  );
   let wasLoggedIn = false;
   session.subscribe((s) => {
     browserStorage.setToken(s.context.token);
@@ -81,11 +112,15 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
         actors: { save: accounts.saveSettings },
         actions: {
           announceSaved: (_, { user, authToken }) => {
+            const asked =
+              user.pendingEmail && user.pendingEmail !== session.getSnapshot().context.user?.pendingEmail;
             session.send({ type: 'session.user.updated', user, token: authToken });
             ui.send({
               type: 'ui.toast.show',
               id: 'settings-saved',
-              text: 'Saved',
+              text: asked
+                ? `Saved. Open the link we sent to ${user.pendingEmail} to confirm your new email.`
+                : 'Saved',
               duration: timings.savedToastMs,
             });
           },
@@ -215,6 +250,18 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
       (await import('../machines/storefrontReport')).storefrontReportMachine.provide({
         actors: { submitReport: fromPromise(({ input }) => catalog.report(input)) },
         actions: { announceReported: () => toast('storefront-reported', 'Report sent') },
+      }),
+    ),
+    emailConfirmation: once(async () =>
+      (await import('../machines/emailConfirmation')).emailConfirmationMachine.provide({
+        actors: { confirmEmail: accounts.confirmEmail },
+        actions: {
+          announceConfirmed: (_, { email }) => {
+            const user = session.getSnapshot().context.user;
+            if (user)
+              session.send({ type: 'session.user.updated', user: { ...user, email, pendingEmail: null } });
+          },
+        },
       }),
     ),
     payout: once(async () =>

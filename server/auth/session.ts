@@ -1,6 +1,5 @@
 import type { Services } from '../deps';
 import { type Authenticate, unauthorized } from '../http';
-import { findUserById } from '../users/store';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
@@ -10,10 +9,11 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 /**
- * Sets the caller from the session token. A token that is malformed, expired, of an older token
- * version (password changed since) or of a user who is no longer active answers 401.
+ * Sets the caller from the session token. A token that is malformed or expired, whose session was
+ * logged out or revoked, of an older token version (password changed since) or of a user who is no
+ * longer active answers 401.
  */
-export function authenticator({ db, tokens }: Pick<Services, 'db' | 'tokens'>): Authenticate {
+export function authenticator({ tokens, sessions }: Pick<Services, 'tokens' | 'sessions'>): Authenticate {
   return async (c, mode) => {
     if (mode === 'none') return;
     const header = c.req.header('authorization');
@@ -21,10 +21,11 @@ export function authenticator({ db, tokens }: Pick<Services, 'db' | 'tokens'>): 
     const token = bearerToken(header);
     if (!token) throw unauthorized('Please log in');
     const claims = await tokens.verify(token);
-    const user = claims ? await findUserById(db, claims.userId) : undefined;
+    const user = claims ? await sessions.openUser(claims.sid, claims.userId) : undefined;
     if (!claims || user?.status !== 'active' || user.tokenVersion !== claims.tv) {
       throw unauthorized('Your session has expired. Please log in again.');
     }
     c.set('user', user);
+    c.set('sessionId', claims.sid);
   };
 }

@@ -3,17 +3,25 @@ import * as v from 'valibot';
 import { roles } from '../../src/domain/enums';
 import type { Clock } from '../deps';
 
-/** Session tokens: HS256 JWTs carrying userId, role, the user's token version (tv) and exp. */
+/**
+ * Session tokens: short-lived HS256 JWTs carrying userId, role, the user's token version (tv), the
+ * session they belong to (sid) and exp. A token is honoured only while its session is open (see
+ * sessions.ts), so logging out ends it at once.
+ */
 
 const Claims = v.object({
   userId: v.pipe(v.string(), v.uuid()),
   role: v.picklist(roles),
   tv: v.pipe(v.number(), v.integer()),
+  sid: v.pipe(v.string(), v.uuid()),
 });
 export type TokenClaims = v.InferOutput<typeof Claims>;
 
 export interface Tokens {
-  issue(user: { id: string; role: TokenClaims['role']; tokenVersion: number }): Promise<string>;
+  issue(
+    user: { id: string; role: TokenClaims['role']; tokenVersion: number },
+    sessionId: string,
+  ): Promise<string>;
   /** The claims of a valid, unexpired token; undefined otherwise. */
   verify(token: string): Promise<TokenClaims | undefined>;
 }
@@ -21,9 +29,9 @@ export interface Tokens {
 export function createTokens(secret: string, ttlSeconds: number, clock: Clock): Tokens {
   const key = new TextEncoder().encode(secret);
   return {
-    issue(user) {
+    issue(user, sessionId) {
       const now = Math.floor(clock().getTime() / 1000);
-      return new SignJWT({ userId: user.id, role: user.role, tv: user.tokenVersion })
+      return new SignJWT({ userId: user.id, role: user.role, tv: user.tokenVersion, sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuedAt(now)
         .setExpirationTime(now + ttlSeconds)

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { WalletUtils } from '@onflow/fcl';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { ACCOUNT_PROOF_APP_IDENTIFIER } from '../../src/domain/schemas/wallets';
 import type { FlowClient } from '../chain/client';
@@ -15,19 +15,67 @@ import type { Clock } from '../deps';
  */
 export const NONCE_TTL_MS = 10 * 60 * 1000;
 export const WALLET_PROOF_TTL_SECONDS = 15 * 60;
+/**
+ * Outstanding nonces (unused and unexpired) one client address may hold; asking for another is
+ * refused until one of them is used or expires.
+ */
+export const NONCE_MAX_PER_ADDRESS = 20;
+/**
+ * Expired and used nonces deleted by each issue. An issue adds one row and deletes up to this many
+ * dead ones, so dead nonces never pile up.
+ */
+export const NONCE_PRUNE_BATCH = 50;
+/** First key (a 32-bit class) of the advisory lock that makes one address's issues take turns. */
+const NONCE_LOCK = 74_617_002;
 
-export async function issueNonce(db: Database, clock: Clock): Promise<string> {
-  const nonce = randomBytes(32).toString('hex');
-  await db.insert(walletNonces).values({ nonce, expiresAt: new Date(clock().getTime() + NONCE_TTL_MS) });
-  return nonce;
+export type IssuedNonce = { nonce: string } | { retryAfterMs: number };
+
+/**
+ * A new nonce for the client at `address`, or, when that address already holds
+ * NONCE_MAX_PER_ADDRESS outstanding nonces, how long until the oldest of them expires. Deletes a
+ * batch of expired and used nonces first.
+ */
+export async function issueNonce(db: Database, clock: Clock, address: string): Promise<IssuedNonce> {
+  const now = clock();
+  await pruneNonces(db, now);
+  return db.transaction(async (tx) => {
+    // Issues for one address take turns, so concurrent requests cannot go past the cap.
+    await tx.execute(sql`select pg_advisory_xact_lock(${NONCE_LOCK}::int, hashtext(${address}))`);
+    const outstanding = await tx
+      .select({ expiresAt: walletNonces.expiresAt })
+      .from(walletNonces)
+      .where(
+        and(eq(walletNonces.address, address), isNull(walletNonces.usedAt), gt(walletNonces.expiresAt, now)),
+      )
+      .orderBy(asc(walletNonces.expiresAt))
+      .limit(NONCE_MAX_PER_ADDRESS);
+    if (outstanding.length >= NONCE_MAX_PER_ADDRESS) {
+      return { retryAfterMs: outstanding[0]!.expiresAt.getTime() - now.getTime() };
+    }
+    const nonce = randomBytes(32).toString('hex');
+    await tx
+      .insert(walletNonces)
+      .values({ nonce, address, createdAt: now, expiresAt: new Date(now.getTime() + NONCE_TTL_MS) });
+    return { nonce };
+  });
 }
 
-/** Marks the nonce used; false when it is unknown, used or expired. */
+/** Deletes up to NONCE_PRUNE_BATCH nonces that can no longer be used (a used one expires when used). */
+export async function pruneNonces(db: Database, now: Date): Promise<void> {
+  const dead = db
+    .select({ nonce: walletNonces.nonce })
+    .from(walletNonces)
+    .where(lte(walletNonces.expiresAt, now))
+    .limit(NONCE_PRUNE_BATCH);
+  await db.delete(walletNonces).where(inArray(walletNonces.nonce, dead));
+}
+
+/** Marks the nonce used (and expired, for pruning); false when it is unknown, used or expired. */
 export async function consumeNonce(db: Database, clock: Clock, nonce: string): Promise<boolean> {
   const now = clock();
   const used = await db
     .update(walletNonces)
-    .set({ usedAt: now })
+    .set({ usedAt: now, expiresAt: now })
     .where(and(eq(walletNonces.nonce, nonce), isNull(walletNonces.usedAt), gt(walletNonces.expiresAt, now)))
     .returning({ nonce: walletNonces.nonce });
   return used.length === 1;

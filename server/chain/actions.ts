@@ -1,4 +1,4 @@
-import { type ArgsFn, eventsOf, type FlowClient, type SealedTransaction } from './client';
+import { type ArgsFn, eventsOf, type FlowClient, type FlowEvent, type SealedTransaction } from './client';
 import type { AccountKey } from './config';
 
 /**
@@ -360,4 +360,33 @@ export function registerBlueprints(
       ),
     ],
   });
+}
+
+/** What the access node says of a transaction right now. */
+export type TransactionCheck =
+  | { state: 'unknown' }
+  /** Sent but not sealed yet (pending, finalized or executed). */
+  | { state: 'pending' }
+  /** Reverted or expired. */
+  | { state: 'failed'; error: string }
+  | { state: 'sealed'; events: FlowEvent[] };
+
+const TX_SEALED = 4;
+const TX_EXPIRED = 5;
+
+/**
+ * Asks the access node once for the transaction's status (within `timeoutMs`, else a
+ * FlowRequestError) and never waits for it to seal.
+ */
+export async function checkTransaction(
+  client: FlowClient,
+  id: string,
+  timeoutMs = 3000,
+): Promise<TransactionCheck> {
+  const status = await client.transactionStatusOnce(id, timeoutMs);
+  if (!status) return { state: 'unknown' };
+  if (status.errorMessage) return { state: 'failed', error: status.errorMessage };
+  if (Number(status.status) === TX_EXPIRED) return { state: 'failed', error: 'expired' };
+  if (Number(status.status) < TX_SEALED) return { state: 'pending' };
+  return { state: 'sealed', events: status.events as unknown as FlowEvent[] };
 }

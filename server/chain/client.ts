@@ -217,6 +217,43 @@ export class FlowClient {
     }
   }
 
+  /**
+   * The transaction's status asked once: one request, no retries, answered within `timeoutMs`
+   * (FlowRequestError otherwise); null when the access node does not know the id. Its events are
+   * decoded as in `waitForSeal`.
+   */
+  async transactionStatusOnce(id: string, timeoutMs = 3000): Promise<sdk.TransactionStatus | null> {
+    // The transport's own request retries a slow or failing node for minutes; this one gives up.
+    const httpRequest = async (req: { hostname: string; path: string; method: string }) => {
+      const res = await fetch(`${req.hostname.replace(/\/+$/, '')}${req.path}`, {
+        method: req.method,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (!res.ok) {
+        const text = await res.text().catch(() => '');
+        throw Object.assign(new Error(text || res.statusText), {
+          statusCode: res.status,
+          errorMessage: text,
+        });
+      }
+      return res.json();
+    };
+    try {
+      const status = (await this.sdk
+        .send([sdk.getTransactionStatus(id)], { httpRequest })
+        .then(this.sdk.decode)) as sdk.TransactionStatus;
+      return status.status ? status : null;
+    } catch (err) {
+      const e = err as { statusCode?: number; name?: string };
+      // An id the node never saw: 404 (or 400) from an access node, UNKNOWN from the emulator.
+      if (e.statusCode === 404 || e.statusCode === 400) return null;
+      if (e.name === 'TimeoutError' || e.name === 'AbortError') {
+        throw new FlowRequestError(`status of ${id}: no answer within ${timeoutMs} ms`);
+      }
+      throw requestError(err, `status of ${id}`);
+    }
+  }
+
   private async waitFor(id: string, wanted: number, timeoutMs: number): Promise<sdk.TransactionStatus> {
     const deadline = Date.now() + timeoutMs;
     let delay = 50;

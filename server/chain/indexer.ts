@@ -1,8 +1,8 @@
 import * as sdk from '@onflow/sdk';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { fusdToCents } from '../../src/domain/money';
 import type { Database, Executor } from '../db';
-import { chainCursor, nfts, saleListings } from '../db/schema';
+import { chainCursor, nftPurchases, nfts, saleListings, users } from '../db/schema';
 import { getNfts } from './actions';
 import type { FlowClient } from './client';
 
@@ -12,6 +12,11 @@ import type { FlowClient } from './client';
  * applied in one database transaction together with the cursor, so a crash re-reads the batch from
  * the cursor and no event is applied twice; the cursor update also checks the height it read, so two
  * indexers on one database never apply a batch both.
+ *
+ * The indexer is the source of truth for ownership: mints and deposits set `chain_owner` in chain
+ * order, and after each batch every row whose `owner` disagrees with it is moved back to it. It also
+ * records resale purchases (a completed listing and the deposit that follows it), whether or not the
+ * buyer's client records them through the API.
  */
 
 /** The access node answers at most 250 blocks per events request. */
@@ -25,6 +30,8 @@ export interface IndexedEvent {
   transactionId: string;
   transactionIndex: number;
   eventIndex: number;
+  /** The block's time (ISO 8601), when the access node gives it. */
+  blockTimestamp?: string;
   // biome-ignore lint/suspicious/noExplicitAny: decoded JSON-Cadence values
   data: Record<string, any>;
 }
@@ -52,6 +59,12 @@ function typeId(value: unknown): string {
   return v.staticType?.typeID ?? v.typeID ?? '';
 }
 
+/** When the event's block was made, if the access node said so. */
+function blockTime(e: IndexedEvent): Date | null {
+  const at = e.blockTimestamp ? new Date(e.blockTimestamp) : null;
+  return at && !Number.isNaN(at.getTime()) ? at : null;
+}
+
 export async function latestSealedHeight(client: FlowClient): Promise<number> {
   const block = (await client.sdk.send([sdk.getBlock(true)]).then(client.sdk.decode)) as { height: number };
   return Number(block.height);
@@ -76,6 +89,7 @@ export async function readEvents(
         transactionId: e.transactionId,
         transactionIndex: Number(e.transactionIndex),
         eventIndex: Number(e.eventIndex),
+        blockTimestamp: e.blockTimestamp,
         data: e.data,
       });
     }
@@ -128,6 +142,166 @@ export async function moveNft(tx: Executor, nftId: string, owner: string, now: D
     );
   await refreshNftStatus(tx, nftId, now);
   return true;
+}
+
+/** The chain shows `owner` holding the NFT (a mint or a deposit event, read in chain order). */
+export async function setChainOwner(tx: Executor, nftId: string, owner: string, now: Date): Promise<void> {
+  await tx
+    .update(nfts)
+    .set({ chainOwner: owner, updatedAt: now })
+    .where(and(eq(nfts.id, nftId), or(isNull(nfts.chainOwner), ne(nfts.chainOwner, owner))));
+}
+
+/**
+ * A script has just shown `fact.owner` holding the NFT: the row (created if missing) moves to it as
+ * on a deposit, and `chain_owner` follows so that the indexer's repair keeps it there.
+ */
+export async function confirmHolder(tx: Executor, fact: NftFact, now: Date): Promise<void> {
+  await tx
+    .insert(nfts)
+    .values({
+      ...fact,
+      chainOwner: fact.owner,
+      metadata: fact.metadata ?? {},
+      status: 'parked',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: nfts.id,
+      set: {
+        chainOwner: fact.owner,
+        status: sql`case when ${nfts.status} = 'minting' then 'parked'::nft_status else ${nfts.status} end`,
+        updatedAt: now,
+      },
+    });
+  await moveNft(tx, fact.id, fact.owner, now);
+  await refreshNftStatus(tx, fact.id, now);
+}
+
+/**
+ * Rows whose `owner` disagrees with the holder the chain showed last (`chain_owner`) move back to
+ * it, with the consequences of a move (listings of other holders end). Answers how many moved.
+ */
+export async function repairOwners(tx: Executor, now: Date): Promise<number> {
+  const wrong = await tx
+    .select({ id: nfts.id, chainOwner: nfts.chainOwner })
+    .from(nfts)
+    .where(and(isNotNull(nfts.chainOwner), ne(nfts.owner, nfts.chainOwner)));
+  let repaired = 0;
+  for (const row of wrong) {
+    if (await moveNft(tx, row.id, row.chainOwner!, now)) repaired++;
+  }
+  return repaired;
+}
+
+/** A resale as the chain shows it: a listing completed with purchased=true, then the NFT deposited. */
+export interface SaleFact {
+  transactionId: string;
+  nftId: string;
+  blockchainListingId: string;
+  /** The address the NFT was deposited to after the listing completed. */
+  buyer: string;
+  /** The listing's price, a UFix64 FUSD amount. */
+  salePrice: string;
+}
+
+/**
+ * The resale of VitrineNFT `nftId` in one transaction's events: a ListingCompleted with
+ * purchased=true for that NFT (and `blockchainListingId`, when given) and the Deposited of that NFT
+ * that follows it, which names the buyer. Null when the transaction sold no such listing.
+ */
+export function saleInTransaction(
+  client: FlowClient,
+  transactionId: string,
+  events: { type: string; eventIndex: number | string; data: IndexedEvent['data'] }[],
+  nftId: string,
+  blockchainListingId?: string,
+): SaleFact | null {
+  const types = indexedEventTypes(client);
+  const ordered = [...events].sort((a, b) => Number(a.eventIndex) - Number(b.eventIndex));
+  for (const [i, e] of ordered.entries()) {
+    const d = e.data;
+    if (
+      e.type !== types.completed ||
+      !d.purchased ||
+      typeId(d.nftType) !== types.nftType ||
+      String(d.nftID) !== nftId ||
+      (blockchainListingId !== undefined && String(d.listingResourceID) !== blockchainListingId)
+    ) {
+      continue;
+    }
+    const deposit = ordered
+      .slice(i + 1)
+      .find(
+        (f) =>
+          f.type === types.deposited &&
+          f.data.type === types.nftType &&
+          String(f.data.id) === nftId &&
+          Boolean(f.data.to),
+      );
+    if (!deposit) continue;
+    return {
+      transactionId,
+      nftId,
+      blockchainListingId: String(d.listingResourceID),
+      buyer: deposit.data.to,
+      salePrice: String(d.salePrice),
+    };
+  }
+  return null;
+}
+
+export type PurchaseRow = typeof nftPurchases.$inferSelect;
+
+/**
+ * Records a resale once per transaction (the API route and the indexer both call this): the
+ * purchase (buyer: the user holding the buyer's wallet, if any; amount: the listing price), its
+ * listing completed and bought by the buyer. A transaction recorded before keeps its first record
+ * (`created` false). Ownership is not moved here.
+ */
+export async function recordSale(
+  tx: Executor,
+  sale: SaleFact,
+  purchasedOn: Date,
+  now: Date,
+): Promise<{ purchase: PurchaseRow; created: boolean }> {
+  const [buyer] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.walletAddress, sale.buyer))
+    .limit(1);
+  const [inserted] = await tx
+    .insert(nftPurchases)
+    .values({
+      transactionId: sale.transactionId,
+      buyerId: buyer?.id ?? null,
+      walletAddress: sale.buyer,
+      nftId: sale.nftId,
+      type: 'saleListing',
+      blockchainListingId: sale.blockchainListingId,
+      amount: fusdToCents(sale.salePrice),
+      purchasedOn,
+    })
+    .onConflictDoNothing({ target: nftPurchases.transactionId })
+    .returning();
+  // The listing facts hold either way; applying them again changes nothing.
+  await endListing(tx, sale.blockchainListingId, { purchased: true, purchasedBy: sale.buyer }, now);
+  await tx
+    .update(saleListings)
+    .set({ purchasedBy: sale.buyer, updatedAt: now })
+    .where(
+      and(
+        eq(saleListings.blockchainListingId, sale.blockchainListingId),
+        or(isNull(saleListings.purchasedBy), ne(saleListings.purchasedBy, sale.buyer)),
+      ),
+    );
+  if (inserted) return { purchase: inserted, created: true };
+  const [first] = await tx
+    .select()
+    .from(nftPurchases)
+    .where(eq(nftPurchases.transactionId, sale.transactionId));
+  return { purchase: first!, created: false };
 }
 
 export interface ListingFact {
@@ -262,7 +436,7 @@ export async function runIndexerOnce(
       // Another indexer applied this range first.
       if (advanced.length === 0) throw new CursorMoved();
       /** Listings bought in a transaction, by NFT: the deposit that follows names the buyer. */
-      const bought = new Map<string, string>();
+      const bought = new Map<string, { listingId: string; salePrice: string }>();
       for (const e of events) {
         const d = e.data;
         if (e.type === types.minted) {
@@ -277,16 +451,29 @@ export async function runIndexerOnce(
             },
             now,
           );
+          if (d.to) await setChainOwner(tx, String(d.id), d.to, now);
           applied++;
         } else if (e.type === types.deposited) {
           if (d.type !== types.nftType || !d.to) continue;
           const nftId = String(d.id);
-          const listing = bought.get(`${e.transactionId}/${nftId}`);
+          await setChainOwner(tx, nftId, d.to, now);
+          const key = `${e.transactionId}/${nftId}`;
+          const listing = bought.get(key);
           if (listing) {
-            await tx
-              .update(saleListings)
-              .set({ purchasedBy: d.to, updatedAt: now })
-              .where(eq(saleListings.blockchainListingId, listing));
+            bought.delete(key);
+            const sale = await recordSale(
+              tx,
+              {
+                transactionId: e.transactionId,
+                nftId,
+                blockchainListingId: listing.listingId,
+                buyer: d.to,
+                salePrice: listing.salePrice,
+              },
+              blockTime(e) ?? now,
+              now,
+            );
+            if (sale.created) applied++;
           }
           if (await moveNft(tx, nftId, d.to, now)) applied++;
         } else if (e.type === types.available) {
@@ -306,9 +493,16 @@ export async function runIndexerOnce(
           if (typeId(d.nftType) !== types.nftType) continue;
           const id = String(d.listingResourceID);
           if (await endListing(tx, id, { purchased: Boolean(d.purchased) }, now)) applied++;
-          if (d.purchased) bought.set(`${e.transactionId}/${String(d.nftID)}`, id);
+          if (d.purchased) {
+            bought.set(`${e.transactionId}/${String(d.nftID)}`, {
+              listingId: id,
+              salePrice: String(d.salePrice),
+            });
+          }
         }
       }
+      // Whatever wrote `owner` (a client-driven route, a manual edit), the chain decides.
+      applied += await repairOwners(tx, now);
     })
     .catch((err) => {
       if (!(err instanceof CursorMoved)) throw err;

@@ -128,6 +128,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     refreshHash: text('refresh_hash').notNull().unique('sessions_refresh_unique'),
+    /** The refresh token this one replaced: accepted again only briefly (two tabs refreshing at once). */
+    previousHash: text('previous_hash'),
     createdAt: createdAt(),
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -246,6 +248,10 @@ export const nfts = pgTable(
   },
   (t) => [
     index('nfts_owner_idx').on(t.owner),
+    /** The rows the indexer must repair: their owner disagrees with the chain. */
+    index('nfts_owner_disagrees_idx')
+      .on(t.id)
+      .where(sql`${t.chainOwner} is not null and ${t.owner} <> ${t.chainOwner}`),
     uniqueIndex('nfts_edition_unique').on(t.blueprintId, t.serialNumber),
   ],
 );

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { ErrorCode } from '../../src/domain/errors';
 import { LoginInput, PasswordResetInput, PasswordResetRequestInput } from '../../src/domain/schemas/accounts';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../auth/login-limit';
+import { beginLoginAttempt, clearLoginFailures, loginSucceeded } from '../auth/login-limit';
 import { hashPassword, verifyNobody, verifyPassword } from '../auth/passwords';
 import { consumeResetToken, createResetToken, RESET_TTL_MS } from '../auth/resets';
 import { bearerToken } from '../auth/session';
@@ -24,22 +24,47 @@ export function authRoutes(s: Services): Route[] {
         400: 'Invalid input',
         401: 'Invalid email or password',
         403: 'The account is blocked or removed',
-        429: 'Too many failed attempts for this email or from this address (RATE_LIMITED)',
+        429: 'RATE_LIMITED: too many failed attempts from this address, or this account must wait (Retry-After)',
       },
       async handler(c, { body }) {
         const attempt = { email: body.email, address: s.clientAddress(c) };
-        await assertLoginAllowed(s.db, s.clock, attempt);
+        await beginLoginAttempt(s.db, s.clock, attempt);
         const user = await findUserByEmail(s.db, body.email);
         const valid = user
           ? await verifyPassword(user.passwordHash, body.password)
           : await verifyNobody(body.password);
-        if (!user || !valid) {
-          await recordLoginFailure(s.db, s.clock, attempt);
-          throw unauthorized('Invalid email or password');
-        }
+        if (!user || !valid) throw unauthorized('Invalid email or password');
         if (user.status !== 'active') throw forbidden();
-        await clearLoginFailures(s.db, user.email);
-        return c.json({ authToken: await s.tokens.issue(user) });
+        await loginSucceeded(s.db, attempt);
+        return c.json({ authToken: await s.sessions.start(c, user) });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/auth/sessions/refresh',
+      tag: 'auth',
+      summary:
+        'A new session token for the session of the refresh cookie (HTTP-only, set at login); the cookie is replaced',
+      responses: {
+        200: 'The session token: { authToken }',
+        401: 'No session, or the session ended (logged out, expired, revoked)',
+      },
+      async handler(c) {
+        return c.json({ authToken: await s.sessions.refresh(c) });
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/auth/sessions/current',
+      tag: 'auth',
+      summary:
+        'Logs out: ends the session of the bearer token and of the refresh cookie (either may be out of date); its tokens stop working at once',
+      responses: { 204: 'Logged out' },
+      async handler(c) {
+        const token = bearerToken(c.req.header('authorization'));
+        const claims = token ? await s.tokens.verify(token) : undefined;
+        await s.sessions.end(c, claims?.sid);
+        return c.body(null, 204);
       },
     }),
     defineRoute({
@@ -79,6 +104,7 @@ export function authRoutes(s: Services): Route[] {
             .set({ passwordHash, tokenVersion: nextTokenVersion })
             .where(eq(users.id, userId))
             .returning({ email: users.email });
+          await s.sessions.endAll(tx, userId);
           return user!.email;
         });
         await clearLoginFailures(s.db, email);

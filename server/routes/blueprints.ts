@@ -1,8 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, notExists, type SQL, sql } from 'drizzle-orm';
-import sharp from 'sharp';
-import { checkImage } from '../../src/domain/assets';
 import type { HistoryItem } from '../../src/domain/catalog';
 import { isActiveState } from '../../src/domain/catalog';
 import type { BlueprintState } from '../../src/domain/enums';
@@ -23,7 +19,7 @@ import {
 } from '../db/schema';
 import type { Services } from '../deps';
 import { type AppContext, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
-import { mediaDir } from '../media';
+import { ownUploadProblem } from '../uploads';
 
 /** What visitors see when they name no states: items that are or were on sale (SPEC §4). */
 export { PUBLIC_STATES };
@@ -65,25 +61,8 @@ async function ownBlueprintUploads(
     const url = body[field];
     if (url === undefined) continue;
     const { code, kind } = rules[field];
-    const prefix = `/media/uploads/${userId}/`;
-    const path = join(mediaDir(s.config), url.slice('/media/'.length));
-    if (
-      !url.startsWith(prefix) ||
-      url.slice(prefix.length).startsWith('.') ||
-      !statSync(path, { throwIfNoEntry: false })?.isFile()
-    )
-      throw badRequest(code, field);
-    const bytes = readFileSync(path);
-    const meta = await sharp(bytes)
-      .metadata()
-      .catch(() => null);
-    const problem = checkImage(kind, {
-      format: meta?.format,
-      bytes: bytes.length,
-      width: meta?.width,
-      height: meta?.height,
-    });
-    if (problem) throw badRequest(problem, field);
+    const problem = await ownUploadProblem(s.config, userId, url, kind);
+    if (problem) throw badRequest(problem === 'not_own' ? code : problem, field);
   }
 }
 

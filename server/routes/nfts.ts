@@ -11,9 +11,23 @@ import {
   SaleListingRecordInput,
 } from '../../src/domain/schemas/nfts';
 import { blueprintJson } from '../catalog/json';
-import { getEditionToken, getListing } from '../chain/actions';
-import { eventsOf, type FlowClient } from '../chain/client';
-import { endListing, indexedEventTypes, moveNft, upsertListing, upsertNft } from '../chain/indexer';
+import {
+  checkTransaction,
+  getEditionToken,
+  getListing,
+  ownsNft,
+  type TransactionCheck,
+} from '../chain/actions';
+import type { FlowClient } from '../chain/client';
+import {
+  confirmHolder,
+  endListing,
+  indexedEventTypes,
+  type PurchaseRow,
+  recordSale,
+  saleInTransaction,
+  upsertListing,
+} from '../chain/indexer';
 import type { Executor } from '../db';
 import { blueprints, nftPurchases, nfts, saleListings, storefronts, users } from '../db/schema';
 import type { Services } from '../deps';
@@ -22,6 +36,21 @@ import { findKyc } from '../users/store';
 
 type NftRow = typeof nfts.$inferSelect;
 type ListingRow = typeof saleListings.$inferSelect;
+
+/** How long the purchase route waits for the access node's answer about a transaction. */
+export const TRANSACTION_STATUS_TIMEOUT_MS = 3000;
+
+function purchaseJson(p: PurchaseRow) {
+  return {
+    id: p.id,
+    transactionId: p.transactionId,
+    nft: { id: p.nftId },
+    amount: p.amount,
+    type: p.type,
+    blockchainListingId: p.blockchainListingId,
+    purchasedOn: p.purchasedOn.toISOString(),
+  };
+}
 
 function listingJson(l: ListingRow) {
   return {
@@ -184,7 +213,7 @@ export function nftRoutes(s: Services): Route[] {
       body: SaleListingRecordInput,
       responses: {
         201: 'the sale listing',
-        400: 'Invalid input; the listing is not on chain or is not of that edition',
+        400: 'Invalid input; the listing is not on chain, is not of that edition, or its NFT is not in the wallet',
         403: 'The wallet is not the caller’s, or KYC_REQUIRED: selling needs identity verification (SPEC §6)',
         503: 'No chain is configured',
       },
@@ -199,9 +228,17 @@ export function nftRoutes(s: Services): Route[] {
         if (token !== onChain.nftID || onChain.nftType !== indexedEventTypes(client).nftType) {
           throw badRequest(ErrorCode.INVALID_VALUE, 'nftSeriesNumber');
         }
+        // A listing stays in the storefront after its NFT left the wallet; only the holder's counts.
+        if (!(await ownsNft(client, body.walletAddress, token))) {
+          throw badRequest(
+            ErrorCode.INVALID_VALUE,
+            'blockchainListingId',
+            'The listed NFT is not in this wallet.',
+          );
+        }
         const now = s.clock();
         const row = await s.db.transaction(async (tx) => {
-          await upsertNft(
+          await confirmHolder(
             tx,
             {
               id: token,
@@ -264,90 +301,89 @@ export function nftRoutes(s: Services): Route[] {
       path: '/nfts/purchases/actions/record',
       tag: 'nfts',
       auth: 'required',
-      summary:
-        'Records the purchase transaction the buyer’s wallet sent (checked on chain; once per transaction)',
+      summary: 'Records the resale the buyer’s wallet completed (read from the chain; once per transaction)',
       body: PurchaseRecordInput,
       responses: {
+        200: 'the purchase, recorded before (by an earlier call or the indexer): the first record, unchanged',
         201: 'the purchase { id, transactionId, nft, amount, type, blockchainListingId, purchasedOn }',
-        400: 'Invalid input, or TRANSACTION: the transaction did not deliver that NFT to the wallet',
+        202: '{ status: "pending", transactionId }: not sealed yet; the indexer records it once sealed',
+        400: 'Invalid input, or TRANSACTION: the transaction is unknown, failed, or is not a purchase of that NFT by the wallet',
         403: 'The wallet is not the caller’s',
-        503: 'No chain is configured',
+        503: 'No chain is configured, or the access node did not answer',
       },
       async handler(c, { body }) {
-        const user = requireOwnWallet(c, body.walletAddress);
+        requireOwnWallet(c, body.walletAddress);
+        // A transaction is recorded once: a repeat answers the first record and changes nothing.
+        const [known] = await s.db
+          .select()
+          .from(nftPurchases)
+          .where(eq(nftPurchases.transactionId, body.transactionId));
+        if (known) return c.json(purchaseJson(known), 200);
         const client = requireChain(s);
+        // Asked once with a short timeout: an unknown id fails at once, a pending one is left to the indexer.
+        let check: TransactionCheck;
+        try {
+          check = await checkTransaction(client, body.transactionId, TRANSACTION_STATUS_TIMEOUT_MS);
+        } catch {
+          throw apiError(503, 'unavailable', undefined, 'The chain did not answer.');
+        }
+        if (check.state === 'unknown') {
+          throw badRequest(
+            ErrorCode.TRANSACTION,
+            'transactionId',
+            'The chain does not know this transaction.',
+          );
+        }
+        if (check.state === 'failed') {
+          throw badRequest(ErrorCode.TRANSACTION, 'transactionId', 'The transaction failed.');
+        }
+        if (check.state === 'pending') {
+          return c.json({ status: 'pending', transactionId: body.transactionId }, 202);
+        }
         const token = await getEditionToken(client, body.flowBlueprintId, body.nftSeriesNumber);
         if (!token) throw badRequest(ErrorCode.INVALID_VALUE, 'nftSeriesNumber');
-        let sealed: Awaited<ReturnType<FlowClient['waitForSeal']>>;
-        try {
-          sealed = await client.waitForSeal(body.transactionId);
-        } catch {
-          throw badRequest('TRANSACTION', 'transactionId', 'The transaction failed or is unknown.');
-        }
-        const types = indexedEventTypes(client);
-        const deposited = eventsOf(sealed, types.deposited).some(
-          (d) => d.type === types.nftType && String(d.id) === token && d.to === body.walletAddress,
+        // Only a completed listing of this NFT is a sale; the request's `type` does not matter.
+        const sale = saleInTransaction(
+          client,
+          body.transactionId,
+          check.events,
+          token,
+          body.blockchainListingId,
         );
-        const completed = eventsOf(sealed, types.completed).find(
-          (d) =>
-            d.purchased &&
-            String(d.listingResourceID) === body.blockchainListingId &&
-            String(d.nftID) === token,
-        );
-        if (!deposited || (body.blockchainListingId && !completed)) {
+        if (!sale) {
           throw badRequest(
-            'TRANSACTION',
+            ErrorCode.TRANSACTION,
+            'transactionId',
+            'The transaction is not a purchase of this NFT.',
+          );
+        }
+        if (sale.buyer !== body.walletAddress) {
+          throw badRequest(
+            ErrorCode.TRANSACTION,
             'transactionId',
             'The transaction did not deliver this NFT to the wallet.',
           );
         }
+        // Ownership moves only if the NFT is in the buyer's wallet now; otherwise the indexer moves it.
+        const holds = await ownsNft(client, sale.buyer, token);
         const now = s.clock();
-        const purchase = await s.db.transaction(async (tx) => {
-          if (completed) {
-            await endListing(
+        const { purchase, created } = await s.db.transaction(async (tx) => {
+          const recorded = await recordSale(tx, sale, now, now);
+          if (recorded.created && holds) {
+            await confirmHolder(
               tx,
-              body.blockchainListingId!,
-              { purchased: true, purchasedBy: body.walletAddress },
+              {
+                id: token,
+                blueprintId: Number(body.flowBlueprintId),
+                serialNumber: Number(body.nftSeriesNumber),
+                owner: sale.buyer,
+              },
               now,
             );
-            await tx
-              .update(saleListings)
-              .set({ purchasedBy: body.walletAddress })
-              .where(eq(saleListings.blockchainListingId, body.blockchainListingId!));
           }
-          await moveNft(tx, token, body.walletAddress, now);
-          await tx
-            .insert(nftPurchases)
-            .values({
-              transactionId: body.transactionId,
-              buyerId: user.id,
-              walletAddress: body.walletAddress,
-              nftId: token,
-              // What the chain shows, not what the client says: a completed listing is a resale.
-              type: completed ? 'saleListing' : body.type,
-              blockchainListingId: body.blockchainListingId ?? null,
-              amount: completed ? fusdToCents(completed.salePrice) : 0,
-              purchasedOn: now,
-            })
-            .onConflictDoNothing();
-          const [row] = await tx
-            .select()
-            .from(nftPurchases)
-            .where(eq(nftPurchases.transactionId, body.transactionId));
-          return row!;
+          return recorded;
         });
-        return c.json(
-          {
-            id: purchase.id,
-            transactionId: purchase.transactionId,
-            nft: { id: purchase.nftId },
-            amount: purchase.amount,
-            type: purchase.type,
-            blockchainListingId: purchase.blockchainListingId,
-            purchasedOn: purchase.purchasedOn.toISOString(),
-          },
-          201,
-        );
+        return c.json(purchaseJson(purchase), created ? 201 : 200);
       },
     }),
   ];

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
+import { ErrorCode } from '../../src/domain/errors';
 import {
   IdParams,
   StorefrontKeyParams,
@@ -16,7 +17,7 @@ import { storefrontJson } from '../catalog/json';
 import { uniqueViolation } from '../db';
 import { blueprints, storefrontReports, storefronts } from '../db/schema';
 import type { Services } from '../deps';
-import { badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
+import { apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
 import { likePattern, PUBLIC_STATES } from './blueprints';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -174,12 +175,14 @@ export function storefrontRoutes(s: Services): Route[] {
       path: '/storefront-reports',
       tag: 'storefronts',
       auth: 'required',
-      summary: 'Reports a storefront: reason offensive, illegal, misleading or other; description ≤ 200',
+      summary:
+        'Reports a storefront (once per user): reason offensive, illegal, misleading or other; description ≤ 200',
       body: StorefrontReportInput,
       responses: {
         201: 'the report { id, storefrontId, reason, description, status }',
         400: 'Invalid input',
         404: 'No such storefront',
+        409: 'ALREADY_REPORTED: the caller has reported this storefront before',
       },
       async handler(c, { body }) {
         const [target] = await s.db
@@ -187,10 +190,13 @@ export function storefrontRoutes(s: Services): Route[] {
           .from(storefronts)
           .where(eq(storefronts.id, body.storefrontId));
         if (!target) throw notFound();
+        // A user reports a storefront once: the unique index decides, so concurrent duplicates too.
         const [report] = await s.db
           .insert(storefrontReports)
           .values({ ...body, userId: c.get('user')!.id, createdAt: s.clock() })
+          .onConflictDoNothing({ target: [storefrontReports.storefrontId, storefrontReports.userId] })
           .returning();
+        if (!report) throw apiError(409, ErrorCode.ALREADY_REPORTED);
         return c.json(
           {
             id: report!.id,

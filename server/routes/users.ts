@@ -1,10 +1,21 @@
 import * as v from 'valibot';
 import { REGISTRATION_ROLE } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
-import { ProfileUpdateInput, RegistrationInput } from '../../src/domain/schemas/accounts';
+import {
+  EmailConfirmationInput,
+  ProfileUpdateInput,
+  RegistrationInput,
+} from '../../src/domain/schemas/accounts';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Services } from '../deps';
-import { badRequest, defineRoute, notFound, type Route } from '../http';
+import { badRequest, defineRoute, notFound, type Route, type UserRow } from '../http';
+import { ownUploadProblem } from '../uploads';
+import {
+  consumeEmailChange,
+  createEmailChange,
+  EMAIL_CHANGE_TTL_MS,
+  pendingEmail,
+} from '../users/email-changes';
 import { presentUser } from '../users/json';
 import { findUserById, insertUser, nextTokenVersion, takenBy, uniquely, updateUser } from '../users/store';
 
@@ -41,7 +52,7 @@ export function userRoutes(s: Services): Route[] {
             createdAt: s.clock(),
           }),
         );
-        const authToken = await s.tokens.issue(user);
+        const authToken = await s.sessions.start(c, user);
         return c.json({ authToken, user: await presentUser(s.db, user, user) }, 201);
       },
     }),
@@ -54,7 +65,10 @@ export function userRoutes(s: Services): Route[] {
       responses: { 200: 'The user', 401: 'Missing, invalid or expired token' },
       async handler(c) {
         const me = c.get('user')!;
-        return c.json(await presentUser(s.db, me, me));
+        return c.json({
+          ...(await presentUser(s.db, me, me)),
+          pendingEmail: await pendingEmail(s.db, s.clock, me.id),
+        });
       },
     }),
     defineRoute({
@@ -76,32 +90,104 @@ export function userRoutes(s: Services): Route[] {
       path: '/users/me',
       tag: 'users',
       summary:
-        'Update the profile; a password change (oldPassword, newPassword) also answers a fresh authToken',
+        'Update the profile. A password change (oldPassword, newPassword) ends every other session and answers a fresh authToken. A new email needs the current password (oldPassword): it changes once the link sent to it is opened, and the old address is told.',
       auth: 'required',
       body: ProfileUpdateInput,
       responses: {
-        200: 'The updated user, plus authToken when the password changed (earlier tokens stop working)',
-        400: 'Invalid input, wrong oldPassword, or EMAIL_EXISTS, USERNAME_EXISTS, WALLET_EXISTS',
+        200: 'The updated user (pendingEmail: the address waiting for confirmation), plus authToken when the password changed',
+        400: 'Invalid input; PASSWORD_MISSING or INVALID_VALUE for oldPassword; EMAIL_EXISTS, USERNAME_EXISTS, WALLET_EXISTS; an avatarUrl that is not an avatar the user uploaded',
         401: 'Missing, invalid or expired token',
       },
       async handler(c, { body }) {
         const me = c.get('user')!;
-        const { oldPassword, newPassword, walletProof: _proof, ...profile } = body;
+        const { oldPassword, newPassword, walletProof: _proof, email, ...profile } = body;
+        const newEmail = email !== undefined && email !== me.email ? email : undefined;
         await assertWalletProven(s, body);
-        const taken = await takenBy(s.db, profile, me.id);
+        if (profile.avatarUrl) {
+          const problem = await ownUploadProblem(s.config, me.id, profile.avatarUrl, 'userAvatar');
+          if (problem)
+            throw badRequest(problem === 'not_own' ? ErrorCode.INVALID_VALUE : problem, 'avatarUrl');
+        }
+        const taken = await takenBy(s.db, { ...profile, email: newEmail }, me.id);
         if (taken) throw taken;
+        if ((newPassword !== undefined || newEmail !== undefined) && !oldPassword)
+          throw badRequest(ErrorCode.PASSWORD_MISSING, 'oldPassword');
+        if (oldPassword !== undefined && (newPassword !== undefined || newEmail !== undefined)) {
+          if (!(await verifyPassword(me.passwordHash, oldPassword)))
+            throw badRequest(ErrorCode.INVALID_VALUE, 'oldPassword');
+        }
         const password =
           newPassword === undefined
             ? {}
-            : await changedPassword(me.passwordHash, oldPassword ?? '', newPassword);
+            : { passwordHash: await hashPassword(newPassword), tokenVersion: nextTokenVersion };
         const changes = { ...definedOnly(profile), ...password };
-        const user =
-          Object.keys(changes).length > 0 ? await uniquely(() => updateUser(s.db, me.id, changes)) : me;
-        const json = await presentUser(s.db, user, user);
-        return c.json(newPassword === undefined ? json : { ...json, authToken: await s.tokens.issue(user) });
+        const { user, authToken } = await s.db.transaction(async (tx) => {
+          const user =
+            Object.keys(changes).length > 0 ? await uniquely(() => updateUser(tx, me.id, changes)) : me;
+          if (newPassword === undefined) return { user, authToken: undefined };
+          // A new password ends every session, this one included, and opens a new one here.
+          await s.sessions.endAll(tx, me.id);
+          return { user, authToken: await s.sessions.start(c, user, tx) };
+        });
+        if (newEmail !== undefined) {
+          const token = await createEmailChange(s.db, s.clock, me.id, newEmail);
+          await s.outbox.send(confirmEmail(user, newEmail, `${s.config.publicUrl}/confirm-email?t=${token}`));
+          await s.outbox.send(emailChangeNotice(user, newEmail));
+        }
+        const json = {
+          ...(await presentUser(s.db, user, user)),
+          pendingEmail: await pendingEmail(s.db, s.clock, me.id),
+        };
+        return c.json(authToken === undefined ? json : { ...json, authToken });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/users/email-confirmations',
+      tag: 'users',
+      summary: 'Confirms a new email address with the token of the link sent to it; the email changes',
+      body: EmailConfirmationInput,
+      responses: {
+        200: '{ email }: the account’s email now',
+        400: 'EMAIL_CHANGE_INVALID (unknown, used or expired link), or EMAIL_EXISTS',
+      },
+      async handler(c, { body }) {
+        const email = await s.db.transaction(async (tx) => {
+          const change = await consumeEmailChange(tx, s.clock, body.token);
+          if (!change) throw badRequest(ErrorCode.EMAIL_CHANGE_INVALID, 'token');
+          const taken = await takenBy(tx, { email: change.newEmail }, change.userId);
+          if (taken) throw taken;
+          const user = await uniquely(() => updateUser(tx, change.userId, { email: change.newEmail }));
+          return user.email;
+        });
+        return c.json({ email });
       },
     }),
   ];
+}
+
+function confirmEmail(user: UserRow, newEmail: string, link: string) {
+  const text = [
+    `Hello ${user.firstName},`,
+    '',
+    `Open this link within ${EMAIL_CHANGE_TTL_MS / 3_600_000} hours to make ${newEmail} the email of your Vitrine account:`,
+    '',
+    link,
+    '',
+    'If you did not ask for this, ignore this email: nothing changes.',
+  ].join('\n');
+  return { to: newEmail, subject: 'Confirm your new Vitrine email', text, link };
+}
+
+function emailChangeNotice(user: UserRow, newEmail: string) {
+  const text = [
+    `Hello ${user.firstName},`,
+    '',
+    `Someone signed in to your Vitrine account asked to change its email to ${newEmail}. It changes only when that address confirms.`,
+    '',
+    'If this was not you, reset your password now and contact support.',
+  ].join('\n');
+  return { to: user.email, subject: 'Your Vitrine email is being changed', text };
 }
 
 /** Linking a wallet address needs a wallet proof for that address (verify-account-proof). */
@@ -109,12 +195,6 @@ async function assertWalletProven(s: Services, body: { walletAddress?: string; w
   if (!body.walletAddress) return;
   const proven = body.walletProof ? await s.walletProofs.verify(body.walletProof) : undefined;
   if (proven !== body.walletAddress) throw badRequest(ErrorCode.BLOCTO_AUTHENTICATION, 'walletAddress');
-}
-
-async function changedPassword(passwordHash: string, oldPassword: string, newPassword: string) {
-  if (!(await verifyPassword(passwordHash, oldPassword)))
-    throw badRequest(ErrorCode.INVALID_VALUE, 'oldPassword');
-  return { passwordHash: await hashPassword(newPassword), tokenVersion: nextTokenVersion };
 }
 
 function definedOnly<T extends object>(values: T): Partial<T> {

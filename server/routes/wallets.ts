@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { ErrorCode } from '../../src/domain/errors';
 import { ACCOUNT_PROOF_APP_IDENTIFIER, AccountProofInput } from '../../src/domain/schemas/wallets';
-import { consumeNonce, issueNonce, verifyAccountProof } from '../auth/wallet-proof';
+import { consumeNonce, issueNonce, NONCE_MAX_PER_ADDRESS, verifyAccountProof } from '../auth/wallet-proof';
 import { users } from '../db/schema';
 import type { Services } from '../deps';
 import { apiError, badRequest, defineRoute, forbidden, type Route } from '../http';
@@ -14,10 +14,18 @@ export function walletRoutes(s: Services): Route[] {
       path: '/users/wallets/actions/request-account-proof',
       tag: 'wallets',
       summary: 'A single-use nonce for the account proof a wallet signs when connecting',
-      responses: { 201: '{ appIdentifier, nonce } (nonce: 32 bytes hex, valid for 10 minutes)' },
+      responses: {
+        201: '{ appIdentifier, nonce } (nonce: 32 bytes hex, valid for 10 minutes)',
+        429: `RATE_LIMITED: the client address already holds ${NONCE_MAX_PER_ADDRESS} unused, unexpired nonces (Retry-After: until the oldest expires)`,
+      },
       async handler(c) {
-        const nonce = await issueNonce(s.db, s.clock);
-        return c.json({ appIdentifier: ACCOUNT_PROOF_APP_IDENTIFIER, nonce }, 201);
+        const issued = await issueNonce(s.db, s.clock, s.clientAddress(c));
+        if ('retryAfterMs' in issued) {
+          const err = apiError(429, ErrorCode.RATE_LIMITED);
+          err.headers['Retry-After'] = String(Math.max(1, Math.ceil(issued.retryAfterMs / 1000)));
+          throw err;
+        }
+        return c.json({ appIdentifier: ACCOUNT_PROOF_APP_IDENTIFIER, nonce: issued.nonce }, 201);
       },
     }),
     defineRoute({
@@ -56,7 +64,7 @@ export function walletRoutes(s: Services): Route[] {
         const [holder] = await s.db.select().from(users).where(eq(users.walletAddress, body.walletAddress));
         if (holder) {
           if (holder.status !== 'active') throw forbidden();
-          return c.json({ authToken: await s.tokens.issue(holder) });
+          return c.json({ authToken: await s.sessions.start(c, holder) });
         }
         return c.json({ authToken: null, walletProof: await s.walletProofs.issue(body.walletAddress) });
       },

@@ -8,6 +8,7 @@ export const ErrorCode = {
   FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'not_found',
   RATE_LIMITED: 'RATE_LIMITED',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   INVALID_VALUE: 'INVALID_VALUE',
   EMAIL_MISSING: 'EMAIL_MISSING',
   PASSWORD_MISSING: 'PASSWORD_MISSING',
@@ -20,6 +21,7 @@ export const ErrorCode = {
   USERNAME_EXISTS: 'USERNAME_EXISTS',
   WALLET_EXISTS: 'WALLET_EXISTS',
   RESET_TOKEN_INVALID: 'RESET_TOKEN_INVALID',
+  EMAIL_CHANGE_INVALID: 'EMAIL_CHANGE_INVALID',
   BLOCTO_AUTHENTICATION: 'BLOCTO_AUTHENTICATION',
   BLOCTO_EMAIL: 'BLOCTO_EMAIL',
   TRANSACTION: 'TRANSACTION',
@@ -33,6 +35,7 @@ export const ErrorCode = {
   PAYOUT_PENDING: 'PAYOUT_PENDING',
   PAYOUT_MINIMUM: 'PAYOUT_MINIMUM',
   PAYOUT_NOT_CANCELLABLE: 'PAYOUT_NOT_CANCELLABLE',
+  ALREADY_REPORTED: 'ALREADY_REPORTED',
   UNKNOWN: 'unknown',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -56,6 +59,10 @@ export const errorTexts: Record<string, string> = {
   'errors.UNAUTHORIZED': 'Invalid email or password',
   'errors.FORBIDDEN': 'Restricted area',
   'errors.RATE_LIMITED': 'Too many attempts. Please wait a few minutes and try again.',
+  'errors.UNSUPPORTED_MEDIA_TYPE': 'Requests must be sent as JSON.',
+  'errors.EMAIL_CHANGE_INVALID':
+    'This confirmation link is invalid or has expired. Please change your email again.',
+  'errors.PASSWORD_MISSING.oldPassword': 'Enter your current password to change your email or password.',
   'errors.not_found': "We couldn't find what you're looking for",
   'errors.EMAIL_MISSING': 'Please enter an email address',
   'errors.PASSWORD_MISSING': 'Please enter a password',
@@ -135,6 +142,7 @@ export const errorTexts: Record<string, string> = {
   'errors.INVALID_VALUE.amount': 'Enter an amount in dollars, e.g. 25.00.',
   'errors.PAYOUT_NOT_CANCELLABLE':
     'This payout request is already being processed and can no longer be cancelled.',
+  'errors.ALREADY_REPORTED': 'You have already reported this storefront.',
 };
 
 function fill(text: string, params?: Record<string, string | number>): string {

@@ -33,6 +33,8 @@ export interface User {
   status: UserStatus;
   wallet: { walletAddress: string | null };
   kyc: Kyc;
+  /** A new email waiting for its confirmation link to be opened (only the user sees it). */
+  pendingEmail?: string | null;
 }
 
 /** Claims carried by the bearer JWT. */

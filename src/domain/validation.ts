@@ -67,3 +67,27 @@ export const textField = (field: string, min: number, max: number) =>
     v.minLength(min, `INVALID_VALUE.${field}`),
     v.maxLength(max, `INVALID_VALUE.${field}`),
   );
+
+/** The largest Cadence UInt64: token and listing ids, kept as decimal text. */
+export const UINT64_MAX = 18_446_744_073_709_551_615n;
+/**
+ * The largest id a bigint column (signed 64-bit, up to 9223372036854775807) holds as the server
+ * reads it: such columns are JavaScript numbers (drizzle mode 'number'), exact up to 2^53 − 1. A
+ * larger id would be rounded to another one, and near 2^63 past the column's range.
+ */
+export const BIGINT_ID_MAX = BigInt(Number.MAX_SAFE_INTEGER);
+
+const DECIMAL = /^\d{1,20}$/;
+
+/**
+ * A whole number from 0 to max as a decimal string (a JSON number is accepted and read as one); the
+ * output is the decimal string. Anything else, or a larger number, is INVALID_VALUE.{field}.
+ */
+export const decimalString = (field: string, max: bigint) =>
+  v.pipe(
+    v.union([v.string(), v.pipe(v.number(), v.integer(), v.minValue(0))], `INVALID_VALUE.${field}`),
+    v.transform(String),
+    v.regex(DECIMAL, `INVALID_VALUE.${field}`),
+    // The regex's issue does not stop the pipe: BigInt only ever sees digits.
+    v.check((s) => DECIMAL.test(s) && BigInt(s) <= max, `INVALID_VALUE.${field}`),
+  );

@@ -59,6 +59,10 @@ export function accountActors(api: Api) {
         { headers: { Authorization: `Bearer ${input.token}` } },
       ),
     ),
+    /** The link sent to a new email address: the email changes. */
+    confirmEmail: fromPromise<{ email: string }, { token: string }>(({ input }) =>
+      api.post('users/email-confirmations', { token: input.token }),
+    ),
     /** Settings → Account and Security both save through PATCH users/me. */
     saveSettings: fromPromise<SaveResult, { kind: SettingsKind; values: Record<string, unknown> }>(
       async ({ input }) => {

@@ -3,19 +3,22 @@ import { reviveDates } from '../domain/dates';
 import { ApiError, type ApiErrorBody, ErrorCode, errorMessage } from '../domain/errors';
 
 /**
- * The product API over ky (SPEC §7 "Handling of answers"): no answer or a status of 500 or more
- * raises NETWORK_FAILURE; 400, 403, 404 and others raise the parsed body; a 401 on any call but the
- * login calls logs the user out first.
+ * The product API over ky: no answer or a status of 500 or more raises NETWORK_FAILURE; 400, 403,
+ * 404 and others raise the parsed body. A 401 on a call made with a session token (but not on the
+ * login calls) first tries to renew the token with the refresh cookie and sends the call once more;
+ * when that fails too, the user is logged out.
  */
 export interface ApiOptions {
   baseUrl?: string;
   getToken: () => string | null;
   onUnauthorized: () => void;
+  /** Renews the session token (single flight); null when the session is over. */
+  renewToken?: () => Promise<string | null>;
   fetch?: typeof fetch;
 }
 
-/** The calls whose 401 means "wrong credentials", not "session over". */
-const LOGIN_CALLS = ['auth/logins', 'users/wallets/actions/verify-account-proof'];
+/** The calls whose 401 means "wrong credentials" or "no session", not "token out of date". */
+const LOGIN_CALLS = ['auth/logins', 'auth/sessions', 'users/wallets/actions/verify-account-proof'];
 
 export type Api = ReturnType<typeof createApi>;
 
@@ -49,8 +52,25 @@ export function createApi(options: ApiOptions) {
     as: 'json' | 'text' = 'json',
   ): Promise<T> {
     const { ky, HTTPError } = await load();
+    const send = async () => {
+      try {
+        return await ky(path, { method, ...init });
+      } catch (error) {
+        const renew = options.renewToken;
+        const renewable =
+          error instanceof HTTPError &&
+          error.response.status === 401 &&
+          !!renew &&
+          !!options.getToken() &&
+          !LOGIN_CALLS.some((p) => path.startsWith(p));
+        if (!renewable) throw error;
+        const token = await renew();
+        if (!token) throw error;
+        return ky(path, { method, ...init, headers: { ...init.headers, Authorization: `Bearer ${token}` } });
+      }
+    };
     try {
-      const response = await ky(path, { method, ...init });
+      const response = await send();
       if (response.status === 204) return undefined as T;
       const text = await response.text();
       if (as === 'text') return text as T;

@@ -25,14 +25,25 @@ export function nftService(api: Api) {
     recordListing: (input: RecordListingInput) => api.post('nfts/sale-listings/actions/record', input),
     cancelListing: (input: { blockchainListingId: string }) =>
       api.post('nfts/sale-listings/actions/cancel', input),
-    recordPurchase: (input: {
+    recordPurchase: async (input: {
       transactionId: string;
       walletAddress: string;
       flowBlueprintId: string;
       nftSeriesNumber: string;
       type: 'saleListing';
       blockchainListingId: string;
-    }) => api.post<PurchaseRecord>('nfts/purchases/actions/record', input),
+    }) => {
+      const answer = await api.post<PurchaseRecord | { status: 'pending'; transactionId: string }>(
+        'nfts/purchases/actions/record',
+        input,
+      );
+      // 202: bought (the wallet saw the seal) but not sealed at the server's access node yet; the
+      // server's indexer records the purchase once it is, so there is no record id to answer yet.
+      if ('status' in answer) {
+        return { id: '', transactionId: answer.transactionId, purchasedOn: new Date().toISOString() };
+      }
+      return answer;
+    },
   };
 }
 export type NftService = ReturnType<typeof nftService>;

@@ -5,6 +5,7 @@ import type { blueprintFormMachine } from '../../machines/blueprintForm';
 import type { buyListingMachine } from '../../machines/buyListing';
 import type { collectionCheckMachine } from '../../machines/collectionCheck';
 import type { dashboardAccountMachine } from '../../machines/dashboardAccount';
+import type { emailConfirmationMachine } from '../../machines/emailConfirmation';
 import type { imageJobMachine } from '../../machines/imageJob';
 import type { ledgerExportMachine } from '../../machines/ledgerExport';
 import type { listForSaleMachine } from '../../machines/listForSale';
@@ -43,6 +44,7 @@ export interface AppActors {
     buyListing: () => Promise<typeof buyListingMachine>;
     transferNfts: () => Promise<typeof transferNftsMachine>;
     storefrontReport: () => Promise<typeof storefrontReportMachine>;
+    emailConfirmation: () => Promise<typeof emailConfirmationMachine>;
     imageJob: () => Promise<typeof imageJobMachine>;
     storefrontWizard: () => Promise<typeof storefrontWizardMachine>;
     blueprintForm: () => Promise<typeof blueprintFormMachine>;

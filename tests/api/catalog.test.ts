@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nftPurchases, nfts, saleListings, storefronts } from '../../server/db/schema';
+import { nftPurchases, nfts, saleListings, storefrontReports, storefronts } from '../../server/db/schema';
 import { insertBlueprint, insertPack, insertStorefront, insertUser } from '../../server/seed/factory';
 import { seedLargeWorld } from '../../server/seed/large';
 import { databases, type Json, register, useTestApp } from './support/harness';
@@ -304,6 +304,70 @@ describe.each(databases)('catalog on %s', (database) => {
         body: { storefrontId: ids.art, reason: 'other' },
       });
       expect(anonymous.status).toBe(401);
+    });
+
+    it('refuses a NUL character in a report or a search with 400 INVALID_VALUE naming the field', async () => {
+      const me = await register(t);
+      const report = await t.request('POST', '/api/storefront-reports', {
+        token: me.authToken,
+        body: { storefrontId: ids.art, reason: 'other', description: 'a\u0000b' },
+      });
+      expect(report.status).toBe(400);
+      expect(report.body).toMatchObject({ code: 'INVALID_VALUE', field: 'description' });
+      for (const path of [
+        '/blueprints?search=a%00b',
+        '/storefronts?search=%00',
+        '/blueprint-packs?type=%00',
+      ]) {
+        const res = await get(path);
+        expect(res.status, path).toBe(400);
+        expect(res.body, path).toMatchObject({ code: 'INVALID_VALUE', field: path.split(/[?=]/)[1] });
+      }
+    });
+
+    it('answers 409 ALREADY_REPORTED to a second report of the same storefront by the same user', async () => {
+      const me = await register(t);
+      const post = (token: string, body: object) =>
+        t.request('POST', '/api/storefront-reports', { token, body });
+      expect((await post(me.authToken, { storefrontId: ids.music, reason: 'offensive' })).status).toBe(201);
+      const again = await post(me.authToken, {
+        storefrontId: ids.music,
+        reason: 'other',
+        description: 'Still',
+      });
+      expect(again.status).toBe(409);
+      expect(again.body).toEqual({
+        code: 'ALREADY_REPORTED',
+        message: 'You have already reported this storefront.',
+      });
+      // Another storefront, or another user: a new report.
+      expect((await post(me.authToken, { storefrontId: ids.empty, reason: 'other' })).status).toBe(201);
+      const other = await register(t);
+      expect((await post(other.authToken, { storefrontId: ids.music, reason: 'other' })).status).toBe(201);
+      const stored = await t.database.db
+        .select({ userId: storefrontReports.userId })
+        .from(storefrontReports)
+        .where(eq(storefrontReports.storefrontId, ids.music!));
+      expect(stored.filter((r) => r.userId === me.id)).toHaveLength(1);
+    });
+
+    it('records one of concurrent duplicate reports and answers 409 to the others, never a 500', async () => {
+      const me = await register(t);
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          t.request('POST', '/api/storefront-reports', {
+            token: me.authToken,
+            body: { storefrontId: ids.art, reason: 'illegal' },
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
+      for (const a of answers.filter((x) => x.status === 409)) expect(a.body.code).toBe('ALREADY_REPORTED');
+      const stored = await t.database.db
+        .select()
+        .from(storefrontReports)
+        .where(eq(storefrontReports.userId, me.id));
+      expect(stored).toHaveLength(1);
     });
   });
 });

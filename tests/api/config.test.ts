@@ -10,13 +10,15 @@ describe('loadConfig', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   const env = (vars: Record<string, string>) => ({ VITRINE_DATA_DIR: dataDir, ...vars });
 
-  it('has defaults: port 3000, PGlite in the data dir, 7-day tokens, development', () => {
+  it('has defaults: port 3000, PGlite in the data dir, 15-minute tokens in 7-day sessions, no trusted proxy, development', () => {
     const config = loadConfig(env({}));
     expect(config).toMatchObject({
       port: 3000,
       dataDir,
       databaseUrl: undefined,
-      tokenTtlSeconds: 7 * 24 * 3600,
+      tokenTtlSeconds: 15 * 60,
+      sessionTtlSeconds: 7 * 24 * 3600,
+      trustedProxies: [],
       publicUrl: 'http://localhost:3000',
       nodeEnv: 'development',
       production: false,
@@ -46,6 +48,8 @@ describe('loadConfig', () => {
         DATABASE_URL: 'postgres://u@db:5432/vitrine',
         JWT_SECRET: 's'.repeat(40),
         JWT_TTL_SECONDS: '3600',
+        SESSION_TTL_SECONDS: '86400',
+        VITRINE_TRUSTED_PROXIES: '10.0.0.1',
         PUBLIC_URL: 'https://vitrine.example/',
         NODE_ENV: 'production',
       }),
@@ -55,6 +59,8 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://u@db:5432/vitrine',
       jwtSecret: 's'.repeat(40),
       tokenTtlSeconds: 3600,
+      sessionTtlSeconds: 86400,
+      trustedProxies: ['10.0.0.1'],
       publicUrl: 'https://vitrine.example',
       production: true,
       devTools: false,

@@ -17,6 +17,9 @@ const ROUTES = [
   'POST /auth/logins',
   'POST /auth/logins/passwords/resets',
   'PATCH /auth/logins/passwords',
+  'POST /auth/sessions/refresh',
+  'DELETE /auth/sessions/current',
+  'POST /users/email-confirmations',
   'GET /queries/user-existence',
   'POST /users/wallets/actions/request-account-proof',
   'POST /users/wallets/actions/verify-account-proof',
@@ -159,6 +162,20 @@ describe.each(databases)('HTTP conventions on %s', (database) => {
       expect(res.body).toMatchObject({ code: 'EMAIL_MISSING', field: 'email' });
     });
 
+    it('answers 415 UNSUPPORTED_MEDIA_TYPE for a body that is not JSON', async () => {
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data']) {
+        const res = await t.request('POST', '/api/auth/logins', {
+          raw: '{"email":"a@b.co","password":"whatever password"}',
+          headers: { 'content-type': type },
+        });
+        expect(res.status).toBe(415);
+        expect(res.body).toEqual({
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          message: 'Requests must be sent as JSON.',
+        });
+      }
+    });
+
     it('answers 413 for a body over 3 MB (the largest upload is 2 MB)', async () => {
       const res = await post(JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(3 * 1024 * 1024) }));
       expect(res.status).toBe(413);
@@ -205,10 +222,13 @@ describe.each(databases)('unexpected errors on %s', (database) => {
     await handle.close();
     const res = await app.request('/api/auth/logins', {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'a@b.co', password: 'whatever password' }),
     });
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ code: 'unknown', message: 'Unknown error occurred' });
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(String(logged.at(-1)?.[0])).toContain('POST /api/auth/logins failed');
   });
 });

@@ -76,6 +76,58 @@ describe.each(databases)('NFT and sale listing routes on %s', (database) => {
     expect((await t.request('GET', '/api/nfts?from=1&to=500')).status).toBe(400);
   });
 
+  it('refuses ids its columns cannot hold with 400: blueprint ids and editions up to 2^53 − 1, token and listing ids up to 2^64 − 1', async () => {
+    for (const id of [
+      '9223372036854775808',
+      '9223372036854775807',
+      '9007199254740992',
+      '99999999999999999999',
+    ]) {
+      const list = await t.request('GET', `/api/nfts?blueprintId=${id}`);
+      expect(list.status, id).toBe(400);
+      expect(list.body).toMatchObject({ code: 'INVALID_VALUE', field: 'blueprintId' });
+    }
+    expect((await t.request('GET', '/api/nfts?blueprintId=9007199254740991')).body).toEqual({
+      results: [],
+      total: 0,
+    });
+    expect((await t.request('GET', '/api/nfts/18446744073709551615')).status).toBe(404);
+    expect((await t.request('GET', '/api/nfts/18446744073709551616')).status).toBe(404);
+
+    const { authToken } = await register(t);
+    const record = (body: object) =>
+      t.request('POST', '/api/nfts/sale-listings/actions/record', {
+        token: authToken,
+        body: {
+          blockchainListingId: '17',
+          flowBlueprintId: '42',
+          nftSeriesNumber: '1',
+          walletAddress: flowAddress(),
+          ...body,
+        },
+      });
+    for (const [field, value] of [
+      ['flowBlueprintId', '9223372036854775808'],
+      ['flowBlueprintId', '9007199254740992'],
+      ['nftSeriesNumber', '18446744073709551615'],
+      ['blockchainListingId', '18446744073709551616'],
+      ['flowBlueprintId', 2 ** 64],
+    ] as const) {
+      const res = await record({ [field]: value });
+      expect(res.status, `${field} ${value}`).toBe(400);
+      expect(res.body).toMatchObject({ code: 'INVALID_VALUE', field });
+    }
+    // A listing date the database can store: no year 0, nothing past 9999.
+    for (const listedOn of ['0000-01-01T00:00:00Z', '9999-12-31T23:00:00-05:00']) {
+      expect((await record({ listedOn })).body, listedOn).toMatchObject({ field: 'listedOn' });
+    }
+    // In range, the input passes validation (another account's wallet: 403).
+    expect((await record({ blockchainListingId: '18446744073709551615' })).status).toBe(403);
+    expect((await record({ flowBlueprintId: '9007199254740991', nftSeriesNumber: 2 ** 53 - 1 })).status).toBe(
+      403,
+    );
+  });
+
   it('requires a login to record or cancel listings and purchases', async () => {
     for (const path of [
       '/api/nfts/sale-listings/actions/record',

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDb } from '../../server/db';
 import { start } from '../../server/start';
-import { databases, openTestDatabase, silentLog, testConfig } from './support/harness';
+import { databases, newAccount, openTestDatabase, silentLog, testConfig } from './support/harness';
 
 describe.each(databases)('the server process on %s', (database) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-server-'));
@@ -57,10 +57,10 @@ describe.each(databases)('the server process on %s', (database) => {
     await expect(fetch(url('/api/health'))).rejects.toThrow();
   });
 
-  it('counts failed logins per forwarded client address over real connections', async () => {
-    const server = await start(testConfig(await freshDatabase(), dataDir), { log: silentLog([]) });
-    const login = (email: string, forwardedFor?: string) =>
-      fetch(`http://127.0.0.1:${server.port}/api/auth/logins`, {
+  it('counts failed logins per client address over real connections: X-Forwarded-For only from a trusted proxy', async () => {
+    const direct = await start(testConfig(await freshDatabase(), dataDir), { log: silentLog([]) });
+    const login = (port: number, email: string, forwardedFor?: string) =>
+      fetch(`http://127.0.0.1:${port}/api/auth/logins`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -69,12 +69,57 @@ describe.each(databases)('the server process on %s', (database) => {
         body: JSON.stringify({ email, password: 'wrong password' }),
       });
     try {
-      await server.ready;
+      await direct.ready;
+      // Nobody is trusted: a client that rotates X-Forwarded-For is still one address.
       for (let i = 0; i < 10; i++)
-        expect((await login(`nobody${i}@example.com`, '198.51.100.9, 10.0.0.1')).status).toBe(401);
-      expect((await login('someone@example.com', '198.51.100.9')).status).toBe(429);
-      expect((await login('someone@example.com', '198.51.100.10')).status).toBe(401);
-      expect((await login('someone@example.com')).status).toBe(401);
+        expect((await login(direct.port, `nobody${i}@example.com`, `198.51.100.${i}`)).status).toBe(401);
+      expect((await login(direct.port, 'someone@example.com', '198.51.100.77')).status).toBe(429);
+    } finally {
+      await direct.close();
+    }
+
+    const proxied = await start(
+      testConfig(await freshDatabase(), dataDir, { trustedProxies: ['127.0.0.1'] }),
+      {
+        log: silentLog([]),
+      },
+    );
+    try {
+      await proxied.ready;
+      for (let i = 0; i < 10; i++)
+        expect((await login(proxied.port, `nobody${i}@example.com`, '198.51.100.9')).status).toBe(401);
+      expect((await login(proxied.port, 'someone@example.com', '198.51.100.9')).status).toBe(429);
+      // The proxy appends the real client to whatever the client wrote: the right-most hop counts.
+      expect((await login(proxied.port, 'someone@example.com', '198.51.100.9, 198.51.100.10')).status).toBe(
+        401,
+      );
+      expect((await login(proxied.port, 'someone@example.com', '198.51.100.11')).status).toBe(401);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('refuses state-changing requests without a JSON body over real connections', async () => {
+    const server = await start(testConfig(await freshDatabase(), dataDir), { log: silentLog([]) });
+    const post = (path: string, init: RequestInit) =>
+      fetch(`http://127.0.0.1:${server.port}/api/${path}`, { method: 'POST', ...init });
+    const account = newAccount();
+    try {
+      await server.ready;
+      // A string body is sent as text/plain, a byte body (no-cors fetch) with no content type.
+      const plain = await post('users/registrations', { body: JSON.stringify(account) });
+      expect(plain.status).toBe(415);
+      expect((await plain.json()).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      const bytes = await post('users/registrations', {
+        body: new TextEncoder().encode(JSON.stringify(account)),
+      });
+      expect(bytes.status).toBe(415);
+      expect((await post('users/wallets/actions/request-account-proof', {})).status).toBe(201);
+      const json = await post('users/registrations', {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(account),
+      });
+      expect(json.status).toBe(201);
     } finally {
       await server.close();
     }
@@ -92,10 +137,18 @@ describe.each(databases)('the server process on %s', (database) => {
       const page = await fetch(`http://127.0.0.1:${server.port}/settings/account`);
       expect(await page.text()).toContain('<title>Vitrine</title>');
       expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(page.headers.get('x-frame-options')).toBe('DENY');
+      expect(page.headers.get('x-content-type-options')).toBe('nosniff');
       const asset = await fetch(`http://127.0.0.1:${server.port}/assets/app-1a2b.js`);
       expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(asset.headers.get('content-type')).toContain('javascript');
       expect(await asset.text()).toBe('export {}');
+      expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+      const api = await fetch(`http://127.0.0.1:${server.port}/api/health`);
+      expect(api.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(api.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     } finally {
       await server.close();
     }

@@ -84,6 +84,25 @@ describe.each(databases)('POST and PATCH /api/storefronts on %s', (database) => 
     expect((await t.request('POST', '/api/storefronts', { body: valid() })).status).toBe(401);
   });
 
+  it('refuses a NUL character in a name or description with 400 INVALID_VALUE naming the field', async () => {
+    const me = await register(t);
+    for (const field of ['name', 'description'] as const) {
+      const res = await create(me.authToken, valid({ [field]: `Hand\u0000made loops` }));
+      expect(res.status, field).toBe(400);
+      expect(res.body).toMatchObject({ code: 'INVALID_VALUE', field, message: expect.any(String) });
+    }
+    const shop = (await create(me.authToken, valid())).body;
+    const patched = await t.request('PATCH', `/api/storefronts/${shop.id}`, {
+      token: me.authToken,
+      body: { description: 'Loops\u0000' },
+    });
+    expect(patched.status).toBe(400);
+    expect(patched.body).toMatchObject({ code: 'INVALID_VALUE', field: 'description' });
+    const search = await t.request('GET', '/api/storefronts?search=a%00b');
+    expect(search.status).toBe(400);
+    expect(search.body).toMatchObject({ code: 'INVALID_VALUE', field: 'search' });
+  });
+
   it('lets only the owner edit or disable it; a disabled storefront leaves the public lists', async () => {
     const me = await register(t);
     const shop = (await create(me.authToken, valid({ name: 'Editable' }))).body;

@@ -1,5 +1,13 @@
+import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { databases, flowAddress, useTestApp } from './support/harness';
+import {
+  consumeNonce,
+  NONCE_MAX_PER_ADDRESS,
+  NONCE_PRUNE_BATCH,
+  NONCE_TTL_MS,
+} from '../../server/auth/wallet-proof';
+import { walletNonces } from '../../server/db/schema';
+import { databases, flowAddress, randomAddress, useTestApp } from './support/harness';
 
 /** Wallet routes without a chain (FLOW_EMULATOR=off); with one: tests/chain/wallets.test.ts. */
 describe.each(databases)('wallet connection without a chain on %s', (database) => {
@@ -25,5 +33,96 @@ describe.each(databases)('wallet connection without a chain on %s', (database) =
     });
     expect(res.status).toBe(503);
     expect(res.body.code).toBe('unavailable');
+  });
+});
+
+describe.each(databases)('account-proof nonces on %s', (database) => {
+  const t = useTestApp(database);
+  const request = (address = t.address) =>
+    t.request('POST', '/api/users/wallets/actions/request-account-proof', {
+      headers: { 'x-test-address': address },
+    });
+
+  it(`caps a client address at ${NONCE_MAX_PER_ADDRESS} unused, unexpired nonces (429 RATE_LIMITED with Retry-After)`, async () => {
+    for (let i = 0; i < NONCE_MAX_PER_ADDRESS; i++) expect((await request()).status).toBe(201);
+    const refused = await request();
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'RATE_LIMITED', message: expect.any(String) });
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(NONCE_TTL_MS / 1000);
+    // Other addresses are not affected.
+    expect((await request(randomAddress())).status).toBe(201);
+    // A used nonce no longer counts.
+    const [one] = await t.database.db
+      .select()
+      .from(walletNonces)
+      .where(eq(walletNonces.address, t.address))
+      .limit(1);
+    expect(await consumeNonce(t.database.db, t.clock.now, one!.nonce)).toBe(true);
+    expect((await request()).status).toBe(201);
+    expect((await request()).status).toBe(429);
+    // Once the oldest ones expire, the address may ask again.
+    t.clock.advance(NONCE_TTL_MS + 1000);
+    expect((await request()).status).toBe(201);
+  });
+
+  it('holds the cap under concurrent requests of one address', async () => {
+    const address = randomAddress();
+    const answers = await Promise.all(
+      Array.from({ length: NONCE_MAX_PER_ADDRESS + 10 }, () => request(address)),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(NONCE_MAX_PER_ADDRESS);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    const stored = await t.database.db
+      .select({ n: count() })
+      .from(walletNonces)
+      .where(eq(walletNonces.address, address));
+    expect(stored[0]!.n).toBe(NONCE_MAX_PER_ADDRESS);
+  });
+});
+
+describe.each(databases)('account-proof nonce pruning on %s', (database) => {
+  const t = useTestApp(database);
+  const request = () => t.request('POST', '/api/users/wallets/actions/request-account-proof');
+  const rows = async () => (await t.database.db.select({ n: count() }).from(walletNonces))[0]!.n;
+
+  it('stores the client address, and deletes used and expired nonces as it issues new ones', async () => {
+    const a = await request();
+    expect(await rows()).toBe(1);
+    const [row] = await t.database.db.select().from(walletNonces);
+    expect(row).toMatchObject({ nonce: a.body.nonce, address: t.address, usedAt: null });
+    await request();
+    expect(await rows()).toBe(2);
+
+    // A used nonce goes with the next issue, and stays unusable.
+    expect(await consumeNonce(t.database.db, t.clock.now, a.body.nonce)).toBe(true);
+    await request();
+    expect(await rows()).toBe(2);
+    expect(await consumeNonce(t.database.db, t.clock.now, a.body.nonce)).toBe(false);
+
+    // Expired ones too, at most NONCE_PRUNE_BATCH per issue.
+    const past = new Date(t.clock.now().getTime() - 1);
+    await t.database.db.insert(walletNonces).values(
+      Array.from({ length: NONCE_PRUNE_BATCH + 10 }, (_, i) => ({
+        nonce: `expired-${i}`,
+        address: t.address,
+        createdAt: new Date(past.getTime() - NONCE_TTL_MS),
+        expiresAt: past,
+      })),
+    );
+    expect(await rows()).toBe(2 + NONCE_PRUNE_BATCH + 10);
+    await request();
+    expect(await rows()).toBe(2 + 10 + 1);
+    await request();
+    expect(await rows()).toBe(4);
+
+    // Past the time to live, every earlier nonce is gone with the next issue.
+    t.clock.advance(NONCE_TTL_MS + 1000);
+    const last = await request();
+    expect(last.status).toBe(201);
+    const left = await t.database.db.select().from(walletNonces);
+    expect(left.map((r) => r.nonce)).toEqual([last.body.nonce]);
   });
 });

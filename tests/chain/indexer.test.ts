@@ -1,12 +1,19 @@
 import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyListing, createListing, mintFusd, mintNft, removeListing } from '../../server/chain/actions';
+import {
+  buyListing,
+  createListing,
+  mintFusd,
+  mintNft,
+  removeListing,
+  transferNfts,
+} from '../../server/chain/actions';
 import type { AccountKey } from '../../server/chain/config';
 import { INDEXER_STREAM, latestSealedHeight, runIndexerOnce, startIndexer } from '../../server/chain/indexer';
 import { type DatabaseHandle, openDb } from '../../server/db';
-import { chainCursor, nfts, saleListings } from '../../server/db/schema';
-import { testConfig } from '../api/support/harness';
+import { chainCursor, nftPurchases, nfts, saleListings, users } from '../../server/db/schema';
+import { flowAddress, newAccount, testConfig } from '../api/support/harness';
 import { chainClient, freshBlueprintId, newCollector } from './support';
 
 /** The event indexer against the real emulator (SPEC §3 NFT, NFT sale listing). */
@@ -62,6 +69,7 @@ describe('the chain event indexer', () => {
       blueprintId,
       serialNumber: 1,
       owner: seller.address,
+      chainOwner: seller.address,
       status: 'parked',
       metadata: { name: 'Indexed' },
     });
@@ -84,7 +92,11 @@ describe('the chain event indexer', () => {
       status: 'completed',
       purchasedBy: buyer.address,
     });
-    expect(await nft(minted.nftId)).toMatchObject({ owner: buyer.address, status: 'parked' });
+    expect(await nft(minted.nftId)).toMatchObject({
+      owner: buyer.address,
+      chainOwner: buyer.address,
+      status: 'parked',
+    });
 
     const relisted = await createListing(client, buyer, { nftId: minted.nftId, price: '30' });
     await catchUp();
@@ -111,6 +123,83 @@ describe('the chain event indexer', () => {
     await handle.db.update(chainCursor).set({ height: startHeight - 1 });
     await catchUp();
     expect(await state()).toEqual(settled);
+  });
+
+  it('records a resale purchase itself, without the buyer’s client', async () => {
+    const [sellerB, buyerB] = [await newCollector(client), await newCollector(client)];
+    // The buyer has an account here; the purchase names it.
+    const account = newAccount();
+    const [buyerUser] = await handle.db
+      .insert(users)
+      .values({
+        email: account.email,
+        username: account.username,
+        passwordHash: 'x',
+        firstName: account.firstName,
+        walletAddress: buyerB.address,
+      })
+      .returning();
+    const minted = await mintNft(client, {
+      to: sellerB.address,
+      blueprintId: freshBlueprintId(),
+      serialNumber: 1,
+      metadata: {},
+    });
+    const listed = await createListing(client, sellerB, { nftId: minted.nftId, price: '7.25' });
+    await mintFusd(client, buyerB.address, '8');
+    const bought = await buyListing(client, buyerB, sellerB.address, listed.listingResourceId);
+    await catchUp();
+    const purchases = await handle.db.select().from(nftPurchases).where(eq(nftPurchases.nftId, minted.nftId));
+    expect(purchases).toHaveLength(1);
+    expect(purchases[0]).toMatchObject({
+      transactionId: bought.id,
+      buyerId: buyerUser!.id,
+      walletAddress: buyerB.address,
+      type: 'saleListing',
+      blockchainListingId: listed.listingResourceId,
+      amount: 725,
+    });
+    // The time of the block that sealed it.
+    expect(Math.abs(purchases[0]!.purchasedOn.getTime() - Date.now())).toBeLessThan(60_000);
+    expect(await listing(listed.listingResourceId)).toMatchObject({
+      status: 'completed',
+      purchasedBy: buyerB.address,
+    });
+
+    // A plain transfer is no purchase; and replaying the blocks records nothing twice.
+    const receiver = await newCollector(client);
+    await transferNfts(client, buyerB, receiver.address, [minted.nftId]);
+    await handle.db.update(chainCursor).set({ height: startHeight - 1 });
+    await catchUp();
+    expect(await handle.db.select().from(nftPurchases).where(eq(nftPurchases.nftId, minted.nftId))).toEqual(
+      purchases,
+    );
+    expect(await nft(minted.nftId)).toMatchObject({ owner: receiver.address, chainOwner: receiver.address });
+  });
+
+  it('repairs a row whose owner disagrees with the chain', async () => {
+    const minted = await mintNft(client, {
+      to: seller.address,
+      blueprintId: freshBlueprintId(),
+      serialNumber: 1,
+      metadata: {},
+    });
+    const listed = await createListing(client, seller, { nftId: minted.nftId, price: '3' });
+    await catchUp();
+    expect(await nft(minted.nftId)).toMatchObject({ owner: seller.address, status: 'forSale' });
+
+    // Written behind the indexer's back (as a replayed purchase record once did).
+    const intruder = flowAddress();
+    await handle.db.update(nfts).set({ owner: intruder, status: 'parked' }).where(eq(nfts.id, minted.nftId));
+    // Any new block makes the indexer run a batch (the emulator makes blocks per transaction).
+    await mintFusd(client, buyer.address, '1');
+    await catchUp();
+    expect(await nft(minted.nftId)).toMatchObject({
+      owner: seller.address,
+      chainOwner: seller.address,
+      status: 'forSale',
+    });
+    expect(await listing(listed.listingResourceId)).toMatchObject({ status: 'active' });
   });
 
   it('a new indexer on the same database resumes from the cursor', async () => {

@@ -104,6 +104,8 @@ test.describe('accounts', () => {
     const link = mail.link ?? /https?:\/\/\S+/.exec(mail.text)![0];
     const url = new URL(link);
     await page.goto(`${url.pathname}${url.search}`);
+    // The token leaves the address bar once the page has it.
+    await expect(page).toHaveURL(/\/auth\/reset-password$/);
     await page.getByLabel('New password', { exact: true }).fill('new-password-1');
     await page.getByLabel('Confirm new password').fill('new-password-1');
     await page.getByRole('button', { name: 'Change password' }).click();

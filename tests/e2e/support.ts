@@ -33,10 +33,19 @@ export async function signUp(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/auth\/welcome$/);
 }
 
+/** Logs out from the user menu and checks that the server ended the session: the old token is refused. */
 export async function logOut(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('vitrine.token'));
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  if (token) {
+    await expect
+      .poll(async () =>
+        (await page.request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } })).status(),
+      )
+      .toBe(401);
+  }
 }
 
 /**

@@ -104,19 +104,41 @@ export type LoginInput = v.InferOutput<typeof LoginInput>;
 export const PasswordResetRequestInput = fieldObject({ email: ForgotEmail });
 export const PasswordResetInput = fieldObject({ password: Password });
 
+/** The token of the confirmation link sent to a new email address. */
+export const EmailConfirmationInput = fieldObject({
+  token: v.pipe(
+    v.string('EMAIL_CHANGE_INVALID.token'),
+    v.regex(/^[\w-]{20,100}$/, 'EMAIL_CHANGE_INVALID.token'),
+  ),
+});
+
+/**
+ * An avatar is one of the user's own uploads (`/media/uploads/<user id>/<file>.png|jpg|jpeg|gif`);
+ * the server also checks the file is theirs and passes the avatar rules. Outside URLs, `data:` and
+ * `javascript:` are refused.
+ */
+export const AvatarUrl = v.pipe(
+  v.string('INVALID_VALUE.avatarUrl'),
+  v.regex(
+    /^\/media\/uploads\/[0-9a-f-]{36}\/[A-Za-z0-9][A-Za-z0-9_-]{0,80}\.(png|jpe?g|gif)$/i,
+    'INVALID_VALUE.avatarUrl',
+  ),
+);
+
 export const ProfileUpdateInput = v.pipe(
   fieldObject({
     email: v.optional(Email),
     username: v.optional(SettingsUsername),
     firstName: v.optional(SettingsFirstName),
     lastName: v.optional(LastName),
-    avatarUrl: v.optional(
-      v.nullable(v.pipe(v.string(), v.maxLength(2000), v.url('INVALID_VALUE.avatarUrl'))),
-    ),
+    avatarUrl: v.optional(v.nullable(AvatarUrl)),
     walletAddress: v.optional(FlowAddress),
     /** From verify-account-proof: proves control of walletAddress. */
     walletProof: v.optional(v.pipe(v.string(), v.maxLength(2000))),
-    oldPassword: v.optional(v.string('PASSWORD_MISSING')),
+    /** The current password: needed to change the password or the email. */
+    oldPassword: v.optional(
+      v.pipe(v.string('PASSWORD_MISSING'), v.maxLength(200, 'INVALID_VALUE.oldPassword')),
+    ),
     newPassword: v.optional(Password),
   }),
   v.forward(
@@ -166,6 +188,8 @@ export const AccountForm = fieldObject({
   username: SettingsUsername,
   firstName: SettingsFirstName,
   lastName: LastName,
+  /** The current password: the server asks for it when the email changes. */
+  oldPassword: v.optional(v.pipe(v.string(), v.maxLength(200, 'INVALID_VALUE.oldPassword'))),
 });
 
 /** Settings → Security: change password; the new one must differ from the old (PASSWORD_SAME). */

@@ -1,17 +1,16 @@
 import * as v from 'valibot';
-import { fieldObject } from '../validation';
+import { BIGINT_ID_MAX, decimalString, fieldObject, UINT64_MAX } from '../validation';
 import { FlowAddress } from './accounts';
 
 /** SPEC §7 nfts, nfts/sale-listings and nfts/purchases inputs. */
 
-/** A UInt64 (token, blueprint, listing id, edition) as a decimal string; numbers are accepted. */
-const uint64 = (field: string) =>
-  v.pipe(
-    v.union([v.string(), v.pipe(v.number(), v.integer(), v.minValue(0))], `INVALID_VALUE.${field}`),
-    v.transform(String),
-    v.regex(/^\d{1,20}$/, `INVALID_VALUE.${field}`),
-    v.check((s) => /^\d{1,20}$/.test(s) && BigInt(s) <= 0xffff_ffff_ffff_ffffn, `INVALID_VALUE.${field}`),
-  );
+/** A UInt64 kept as text (token and listing ids) as a decimal string; numbers are accepted. */
+const uint64 = (field: string) => decimalString(field, UINT64_MAX);
+/**
+ * A blueprint id or edition as a decimal string; numbers are accepted. UInt64 on chain, but kept in
+ * bigint columns read as numbers: at most BIGINT_ID_MAX, and no larger one names anything here.
+ */
+const bigintId = (field: string) => decimalString(field, BIGINT_ID_MAX);
 
 const wallet = v.pipe(FlowAddress);
 
@@ -19,7 +18,14 @@ export const nftStatuses = ['minting', 'parked', 'forSale'] as const;
 export type NftStatus = (typeof nftStatuses)[number];
 export const saleListingStatuses = ['active', 'completed', 'cancelled'] as const;
 
-export const NftIdParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,20}$/)) });
+/** A token id: a UInt64 in decimal. */
+export const NftIdParams = v.object({
+  id: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,20}$/),
+    v.check((s) => /^\d{1,20}$/.test(s) && BigInt(s) <= UINT64_MAX),
+  ),
+});
 export const SaleListingIdParams = v.object({ id: v.pipe(v.string(), v.uuid()) });
 
 const queryInt = (field: string, min: number) =>
@@ -39,7 +45,7 @@ export const NftListQuery = v.pipe(
     from: v.optional(queryInt('from', 1), '1'),
     to: v.optional(queryInt('to', 1)),
     status: v.optional(v.picklist(nftStatuses, 'INVALID_VALUE.status')),
-    blueprintId: v.optional(uint64('blueprintId')),
+    blueprintId: v.optional(bigintId('blueprintId')),
     ownerId: v.optional(v.pipe(v.string('INVALID_VALUE.ownerId'), v.uuid('INVALID_VALUE.ownerId'))),
     owner: v.optional(
       v.pipe(v.string('INVALID_VALUE.owner'), v.regex(/^0x[0-9a-f]{16}$/, 'INVALID_VALUE.owner')),
@@ -58,9 +64,20 @@ export type NftListQuery = v.InferOutput<typeof NftListQuery>;
 /** POST nfts/sale-listings/actions/record: the listing the seller's wallet just created on chain. */
 export const SaleListingRecordInput = fieldObject({
   blockchainListingId: uint64('blockchainListingId'),
-  flowBlueprintId: uint64('flowBlueprintId'),
-  nftSeriesNumber: uint64('nftSeriesNumber'),
-  listedOn: v.optional(v.pipe(v.string('INVALID_VALUE.listedOn'), v.isoTimestamp('INVALID_VALUE.listedOn'))),
+  flowBlueprintId: bigintId('flowBlueprintId'),
+  nftSeriesNumber: bigintId('nftSeriesNumber'),
+  listedOn: v.optional(
+    v.pipe(
+      v.string('INVALID_VALUE.listedOn'),
+      v.isoTimestamp('INVALID_VALUE.listedOn'),
+      // The database has no year 0, and an offset can move a four-digit year out of 1..9999: a
+      // listing date is an instant from 1970 to 9999 (UTC).
+      v.check((s) => {
+        const year = new Date(s).getUTCFullYear();
+        return year >= 1970 && year <= 9999;
+      }, 'INVALID_VALUE.listedOn'),
+    ),
+  ),
   walletAddress: wallet,
 });
 export type SaleListingRecordInput = v.InferOutput<typeof SaleListingRecordInput>;
@@ -70,16 +87,18 @@ export const SaleListingCancelInput = fieldObject({ blockchainListingId: uint64(
 
 export const nftPurchaseTypes = ['saleListing', 'directPurchase'] as const;
 
-/** POST nfts/purchases/actions/record: the purchase transaction the buyer's wallet just sent. */
+/** POST nfts/purchases/actions/record: the resale transaction the buyer's wallet just sent. */
 export const PurchaseRecordInput = fieldObject({
   transactionId: v.pipe(
     v.string('INVALID_VALUE.transactionId'),
     v.regex(/^[0-9a-f]{64}$/, 'INVALID_VALUE.transactionId'),
   ),
   walletAddress: wallet,
-  flowBlueprintId: uint64('flowBlueprintId'),
-  nftSeriesNumber: uint64('nftSeriesNumber'),
-  type: v.picklist(nftPurchaseTypes, 'INVALID_VALUE.type'),
+  flowBlueprintId: bigintId('flowBlueprintId'),
+  nftSeriesNumber: bigintId('nftSeriesNumber'),
+  /** Accepted for older clients and ignored: what was bought is read from the transaction's events. */
+  type: v.optional(v.picklist(nftPurchaseTypes, 'INVALID_VALUE.type')),
+  /** The listing bought; without it, any listing of that NFT the transaction completed. */
   blockchainListingId: v.optional(uint64('blockchainListingId')),
 });
 export type PurchaseRecordInput = v.InferOutput<typeof PurchaseRecordInput>;

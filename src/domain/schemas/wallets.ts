@@ -11,6 +11,8 @@ export const AccountProofInput = fieldObject({
     v.number('INVALID_VALUE.keyId'),
     v.integer('INVALID_VALUE.keyId'),
     v.minValue(0, 'INVALID_VALUE.keyId'),
+    // Flow numbers an account's keys with 32 bits.
+    v.maxValue(0xffff_ffff, 'INVALID_VALUE.keyId'),
   ),
   signature: v.pipe(
     v.string('INVALID_VALUE.signature'),

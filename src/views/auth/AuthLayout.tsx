@@ -33,6 +33,11 @@ export function AuthLayout() {
     if (path !== window.location.pathname) navigate({ href: path, replace: true });
   }, [step, navigate, session]);
 
+  // The reset token stays in the machine only: the address bar and the history forget it.
+  useEffect(() => {
+    if (input.resetToken) navigate({ href: '/auth/reset-password', replace: true });
+  }, [input.resetToken, navigate]);
+
   return <AuthScreen actor={actor} />;
 }
 

@@ -44,7 +44,7 @@ export function AccountSettingsView({
         onSubmit={(e) =>
           actor.send({
             type: 'settings.submit',
-            values: formValues(e, ['email', 'username', 'firstName', 'lastName']),
+            values: formValues(e, ['email', 'username', 'firstName', 'lastName', 'oldPassword']),
           })
         }
       >
@@ -66,6 +66,11 @@ export function AccountSettingsView({
             type="email"
             defaultValue={user.email ?? ''}
             error={shown.email}
+            hint={
+              user.pendingEmail
+                ? `Waiting for ${user.pendingEmail} to be confirmed: open the link we sent to it.`
+                : undefined
+            }
           />
           <TextInput
             key={`username-${editing}`}
@@ -88,6 +93,16 @@ export function AccountSettingsView({
             defaultValue={user.lastName}
             error={shown.lastName}
           />
+          {editing && (
+            <TextInput
+              label="Current password"
+              name="oldPassword"
+              type="password"
+              autoComplete="current-password"
+              hint="Needed to change your email. We send a confirmation link to the new address."
+              error={shown.oldPassword}
+            />
+          )}
         </fieldset>
         {shown._required && (
           <p className="vt-form-error" role="alert">

@@ -1,0 +1,163 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { Database, Executor } from '../db';
+import { sessions, users } from '../db/schema';
+import type { Clock } from '../deps';
+import { type UserRow, unauthorized } from '../http';
+import type { Tokens } from './tokens';
+
+/**
+ * Login sessions. Logging in opens a session row and answers a short-lived session token (a JWT
+ * naming the session) plus a refresh token in an HTTP-only, same-site cookie scoped to
+ * /api/auth/sessions. The refresh token is replaced on every use; the replaced one still works for
+ * REFRESH_GRACE_MS (two tabs refreshing at once) and after that presenting it revokes the session,
+ * since only a stolen copy would be used so late. Logging out, a password change or reset, and
+ * blocking the user revoke sessions, and their tokens stop working at once.
+ */
+export const REFRESH_COOKIE = 'vitrine_session';
+export const REFRESH_COOKIE_PATH = '/api/auth/sessions';
+export const REFRESH_GRACE_MS = 30_000;
+
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+const newRefreshToken = () => randomBytes(32).toString('base64url');
+
+export interface SessionOptions {
+  db: Database;
+  clock: Clock;
+  tokens: Tokens;
+  /** How long a session lasts without being refreshed. */
+  ttlSeconds: number;
+  /** Send the cookie only over HTTPS (when the public URL is https). */
+  secureCookie: boolean;
+}
+
+export interface Sessions {
+  /** Opens a session for the user, sets its refresh cookie and answers its first session token. */
+  start(c: Context, user: UserRow, tx?: Executor): Promise<string>;
+  /** A new session token for the refresh cookie's session (and a replaced cookie); 401 otherwise. */
+  refresh(c: Context): Promise<string>;
+  /** Revokes the session of the bearer token's claims or of the refresh cookie, and clears the cookie. */
+  end(c: Context, sessionId: string | undefined): Promise<void>;
+  /** Revokes every open session of the user. */
+  endAll(tx: Executor, userId: string): Promise<void>;
+  /** The open session `sessionId` of `userId` with its active user, for the authenticator. */
+  openUser(sessionId: string, userId: string): Promise<UserRow | undefined>;
+}
+
+export function createSessions(o: SessionOptions): Sessions {
+  const ttlMs = o.ttlSeconds * 1000;
+  const setRefreshCookie = (c: Context, token: string) =>
+    setCookie(c, REFRESH_COOKIE, token, {
+      path: REFRESH_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure: o.secureCookie,
+      maxAge: o.ttlSeconds,
+    });
+  const clearRefreshCookie = (c: Context) =>
+    deleteCookie(c, REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH, secure: o.secureCookie });
+
+  async function prune(tx: Executor, now: Date) {
+    await tx.delete(sessions).where(lt(sessions.expiresAt, new Date(now.getTime() - ttlMs)));
+  }
+
+  return {
+    async start(c, user, tx = o.db) {
+      const now = o.clock();
+      const refreshToken = newRefreshToken();
+      const [row] = await tx
+        .insert(sessions)
+        .values({
+          userId: user.id,
+          refreshHash: digest(refreshToken),
+          createdAt: now,
+          refreshedAt: now,
+          expiresAt: new Date(now.getTime() + ttlMs),
+        })
+        .returning({ id: sessions.id });
+      await prune(tx, now);
+      setRefreshCookie(c, refreshToken);
+      return o.tokens.issue(user, row!.id);
+    },
+
+    async refresh(c) {
+      const presented = getCookie(c, REFRESH_COOKIE);
+      if (!presented) throw unauthorized('Please log in');
+      const now = o.clock();
+      const hash = digest(presented);
+      const next = newRefreshToken();
+      const result = await o.db.transaction(async (tx) => {
+        // Rotation is one conditional update: of two requests with the same token only one rotates.
+        const [rotated] = await tx
+          .update(sessions)
+          .set({
+            refreshHash: digest(next),
+            previousHash: hash,
+            refreshedAt: now,
+            expiresAt: new Date(now.getTime() + ttlMs),
+          })
+          .where(and(eq(sessions.refreshHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+          .returning();
+        if (rotated) return { session: rotated, rotated: true };
+        const [replaced] = await tx.select().from(sessions).where(eq(sessions.previousHash, hash));
+        if (!replaced || replaced.revokedAt || replaced.expiresAt <= now) return undefined;
+        if (now.getTime() - replaced.refreshedAt.getTime() <= REFRESH_GRACE_MS)
+          return { session: replaced, rotated: false };
+        // A replaced refresh token presented late: someone else holds a copy. End the session.
+        await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, replaced.id));
+        return undefined;
+      });
+      if (!result) {
+        clearRefreshCookie(c);
+        throw unauthorized('Your session has expired. Please log in again.');
+      }
+      const [user] = await o.db.select().from(users).where(eq(users.id, result.session.userId));
+      if (user?.status !== 'active') {
+        clearRefreshCookie(c);
+        throw unauthorized('Your session has expired. Please log in again.');
+      }
+      if (result.rotated) setRefreshCookie(c, next);
+      return o.tokens.issue(user, result.session.id);
+    },
+
+    async end(c, sessionId) {
+      const now = o.clock();
+      const presented = getCookie(c, REFRESH_COOKIE);
+      const which = [
+        ...(sessionId ? [eq(sessions.id, sessionId)] : []),
+        ...(presented ? [eq(sessions.refreshHash, digest(presented))] : []),
+      ];
+      if (which.length > 0)
+        await o.db
+          .update(sessions)
+          .set({ revokedAt: now })
+          .where(and(or(...which), isNull(sessions.revokedAt)));
+      clearRefreshCookie(c);
+    },
+
+    async endAll(tx, userId) {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: o.clock() })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+
+    async openUser(sessionId, userId) {
+      const [row] = await o.db
+        .select({ user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.id, sessionId),
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, o.clock()),
+          ),
+        );
+      return row?.user;
+    },
+  };
+}

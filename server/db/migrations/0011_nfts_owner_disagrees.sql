@@ -1,0 +1,1 @@
+CREATE INDEX "nfts_owner_disagrees_idx" ON "nfts" USING btree ("id") WHERE "nfts"."chain_owner" is not null and "nfts"."owner" <> "nfts"."chain_owner";

@@ -1,0 +1,158 @@
+import type { MiddlewareHandler } from 'hono';
+import { ErrorCode } from '../src/domain/errors';
+import { apiError } from './http';
+
+/* ---- Security headers ---- */
+
+/**
+ * The policy of HTML answers (the SPA's index.html and its history-routing fallback). Vite's build
+ * emits no inline script (one module script and its preloads from /assets), so scripts come from
+ * our origin only. All images and media are ours (/media), plus data: (identicons) and blob:
+ * (previews of a chosen file).
+ *
+ * default-src, connect-src, frame-src and style-src are deliberately left open: FCL in the browser
+ * calls the Flow access node itself (FLOW_ACCESS_NODE), asks FLOW_WALLET_DISCOVERY which wallets
+ * exist, and frames or pops up whichever wallet the user picks, at that wallet's own origin. On
+ * testnet and mainnet those origins come from the discovery service at run time, so no list built
+ * from the server's configuration could name them all. React and FCL also set inline styles.
+ *
+ * Framing: the page may not be framed by anyone (frame-ancestors 'none', X-Frame-Options DENY).
+ * No exception is needed: the FCL dev wallet is framed by our page, not the other way round, and
+ * card 3-D Secure uses the redirect flow, which navigates the whole page.
+ *
+ * The Stately inspector (QA builds only, see src/services/inspector.ts) opens its site with
+ * window.open and talks to it by postMessage: navigation, which this policy does not govern.
+ */
+export const DOCUMENT_POLICY = [
+  "script-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+].join('; ');
+
+/**
+ * The policy of images, video and audio (/media, the favicon): opened on their own they may show
+ * themselves and nothing else; an SVG runs no script.
+ */
+export const FILE_POLICY = [
+  "default-src 'none'",
+  "img-src 'self'",
+  "media-src 'self'",
+  "style-src 'unsafe-inline'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** The policy of every other answer (API JSON, CSV, errors): nothing may load or frame it. */
+export const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Browser features the site does not use. payment stays with our own page (Apple Pay and Google
+ * Pay through the Payment Request API). usb and hid are not listed: FCL frames the chosen wallet
+ * with allow="usb *; hid *" so a hardware wallet (Ledger) can work, and a feature turned off here
+ * could not be handed on to that frame; without a header they stay limited to our origin and to
+ * frames we delegate them to. autoplay and fullscreen are used by item videos.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'bluetooth=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'idle-detection=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=(self)',
+  'screen-wake-lock=()',
+  'serial=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+/**
+ * The Content-Security-Policy for an answer of this content type: the document policy for HTML,
+ * the file policy for images, video and audio, none for scripts (a script runs under the policy of
+ * its page; a worker's own policy would come from its script's answer, so none is set there) and
+ * the strict resource policy for everything else.
+ */
+export function contentSecurityPolicy(contentType: string | null | undefined): string | undefined {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === 'text/html') return DOCUMENT_POLICY;
+  if (/^(image|video|audio)\//.test(type)) return FILE_POLICY;
+  if (/^(text|application)\/(javascript|ecmascript)$/.test(type)) return undefined;
+  return RESOURCE_POLICY;
+}
+
+/**
+ * Sets the security headers on an answer's headers, by its content type:
+ * - Content-Security-Policy (see contentSecurityPolicy);
+ * - X-Content-Type-Options: nosniff, so no answer is read as another type than it declares;
+ * - Referrer-Policy: strict-origin-when-cross-origin: other sites (the access node, wallets,
+ *   outside links) learn our origin only, never a path or query such as a password-reset token.
+ *   Wallets may show the origin they are connecting to, so no-referrer would cost more than it saves;
+ * - Permissions-Policy (see PERMISSIONS_POLICY);
+ * - X-Frame-Options: DENY, frame-ancestors 'none' for browsers that do not know CSP level 2.
+ */
+export function applySecurityHeaders(headers: Headers): void {
+  const policy = contentSecurityPolicy(headers.get('content-type'));
+  if (policy) headers.set('Content-Security-Policy', policy);
+  headers.set('X-Content-Type-Options', 'nosniff');
+  headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  headers.set('Permissions-Policy', PERMISSIONS_POLICY);
+  headers.set('X-Frame-Options', 'DENY');
+}
+
+/** Sets the security headers on every answer of the app, errors and 404s included. */
+export function securityHeaders(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    applySecurityHeaders(c.res.headers);
+  };
+}
+
+/* ---- JSON-only request bodies ---- */
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** application/json, optionally with a charset parameter. */
+const JSON_CONTENT_TYPE = /^application\/json\s*(;\s*charset\s*=\s*("?)[\w.:-]+\2\s*)?$/i;
+
+/**
+ * The routes whose body is not JSON, by method and full path:
+ * - PUT /api/assets/uploads/{token}: the raw image bytes. It is authorized by the signed URL
+ *   itself, never by cookies, so a request from another site carries no authority of the user.
+ * - POST /api/image-jobs: a multipart form with the file. It requires a bearer token in the
+ *   Authorization header, which a form or a no-cors request of another site cannot send (setting
+ *   that header makes the browser ask the server first, and CORS is not granted).
+ */
+export const RAW_BODY_ROUTES: readonly { method: string; path: RegExp }[] = [
+  { method: 'PUT', path: /^\/api\/assets\/uploads\/[^/]+$/ },
+  { method: 'POST', path: /^\/api\/image-jobs$/ },
+];
+
+/**
+ * Refuses, with 415 UNSUPPORTED_MEDIA_TYPE, a state-changing request (POST, PUT, PATCH, DELETE)
+ * whose body is not JSON: a content type other than application/json (charset allowed), or a
+ * non-empty body without a content type. A bodiless request without a content type passes.
+ *
+ * Another site can send a request with a body only as a form (urlencoded, multipart, text/plain)
+ * or a no-cors fetch (those types, or none); application/json makes the browser ask the server
+ * first. So this keeps other sites from registering accounts, sending reset emails or acting with
+ * the user's cookies. RAW_BODY_ROUTES are the exceptions.
+ */
+export function jsonBodiesOnly(): MiddlewareHandler {
+  return async (c, next) => {
+    const method = c.req.method.toUpperCase();
+    if (!STATE_CHANGING.has(method)) return next();
+    if (RAW_BODY_ROUTES.some((r) => r.method === method && r.path.test(c.req.path))) return next();
+    const type = c.req.header('content-type');
+    const refused =
+      type === undefined ? (await c.req.arrayBuffer()).byteLength > 0 : !JSON_CONTENT_TYPE.test(type.trim());
+    if (refused) throw apiError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE);
+    return next();
+  };
+}
