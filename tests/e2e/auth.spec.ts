@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { latestEmail, logOut, signUp, uniqueEmail } from './support';
+import { expectAccessible, latestEmail, logOut, signUp, uniqueEmail } from './support';
 
 test.describe('accounts', () => {
   test('sign up, log out, a protected page sends to AuthConnect, log in returns there', async ({ page }) => {
@@ -58,23 +58,30 @@ test.describe('accounts', () => {
     await page.screenshot({ path: 'test-results/screens/settings-account.png' });
   });
 
-  test('a token that stops working logs out and remembers the path', async ({ page }) => {
+  test('a token that stops working logs out and remembers the path', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const email = uniqueEmail('grace');
     await signUp(page, email, 'first-password');
     await page.getByRole('button', { name: 'Skip for now' }).click();
     await page.goto('/settings/security');
     await expect(page.getByRole('heading', { name: 'Password' })).toBeVisible();
 
-    // Another device changes the password: every earlier session token stops working.
-    const login = await page.request.post('/api/auth/logins', {
+    // Another device (its own cookies) changes the password: every earlier session ends, and this
+    // browser's refresh cookie cannot renew its token either.
+    const device = await playwright.request.newContext({ baseURL });
+    const login = await device.post('/api/auth/logins', {
       data: { email, password: 'first-password' },
     });
     const { authToken } = (await login.json()) as { authToken: string };
-    const change = await page.request.patch('/api/users/me', {
+    const change = await device.patch('/api/users/me', {
       headers: { Authorization: `Bearer ${authToken}` },
       data: { oldPassword: 'first-password', newPassword: 'second-password' },
     });
     expect(change.ok()).toBeTruthy();
+    await device.dispose();
 
     // The next protected call answers 401: logged out, the path remembered.
     await page.reload();
@@ -124,6 +131,43 @@ test.describe('accounts', () => {
     await page.getByLabel('Password', { exact: true }).fill('new-password-1');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('changing the email takes the current password and a link sent to the new address', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('hedy');
+    const newEmail = uniqueEmail('hedy-new');
+    await signUp(page, email, 'first-password');
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    await page.goto('/settings/account');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Email').fill(newEmail);
+    await page.getByRole('button', { name: 'Save' }).click();
+    // The bearer token alone cannot change it: the current password is asked for.
+    await expect(page.getByText('Please fill in all the required information')).toBeVisible();
+    await page.getByLabel('Current password').fill('first-password');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(`Open the link we sent to ${newEmail}`)).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByText(`Waiting for ${newEmail} to be confirmed`)).toBeVisible();
+    const notice = await latestEmail(page, email);
+    expect(notice.text).toContain(newEmail);
+
+    const mail = await latestEmail(page, newEmail);
+    const url = new URL(mail.link!);
+    await page.goto(`${url.pathname}${url.search}`);
+    await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
+    await expect(page.getByText(`${newEmail} is now the email of your account`)).toBeVisible();
+    await expect(page).toHaveURL(/\/confirm-email$/);
+    await page.screenshot({ path: 'test-results/email-confirmed.png' });
+    await expectAccessible(page, 'email confirmed');
+
+    // The link works once.
+    await page.goto(`${url.pathname}${url.search}`);
+    await expect(page.getByRole('heading', { name: 'We could not confirm your email' })).toBeVisible();
+    await page.goto('/settings/account');
+    await expect(page.getByLabel('Email')).toHaveValue(newEmail);
   });
 
   test('unknown paths show the Not Found page; coming-soon pages', async ({ page }) => {
