@@ -5,6 +5,7 @@ import { errorMessage } from '../src/domain/errors';
 import { AuthScreen } from '../src/views/auth/AuthScreen';
 import { authModel } from './auth.model';
 import { flushCoverage } from './coverage-store';
+import { clickFirst } from './dom';
 import { generatePaths, type PathStep, runPath } from './harness';
 
 /** The auth paths again, performed through the React view: typing, clicking, reading the screen. */
@@ -13,16 +14,7 @@ type Values = Record<string, string>;
 function fill(label: string | RegExp, value: string) {
   fireEvent.change(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
 }
-function click(name: string) {
-  fireEvent.click(screen.getByRole('button', { name }));
-}
-function clickFirst(...names: string[]) {
-  for (const name of names) {
-    const button = screen.queryByRole('button', { name });
-    if (button) return fireEvent.click(button);
-  }
-  throw new Error(`None of the buttons ${names.join(', ')} is on screen`);
-}
+const click = (name: string) => clickFirst(name);
 
 const performers: Record<string, (e: EventObject & Values) => void> = {
   'auth.connect.submit': (e) => {
@@ -68,6 +60,7 @@ const performers: Record<string, (e: EventObject & Values) => void> = {
   'auth.back': () => clickFirst('Back', 'Back to sign in', 'Sign in'),
 };
 
+/** Every user event of the auth flow has a performer; one without fails its step. */
 async function perform(step: PathStep) {
   const run = performers[step.event.type];
   if (!run) return false;

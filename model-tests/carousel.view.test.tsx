@@ -62,7 +62,8 @@ async function perform(step: PathStep) {
     case 'carousel.pause':
       if (!held.hover && !held.focus && turn % 2) {
         held.focus = true;
-        screen.getByRole('button', { name: 'Next slide' }).focus();
+        const next = screen.getByRole('button', { name: 'Next slide' });
+        act(() => next.focus());
       } else {
         held.hover = true;
         fireEvent.pointerEnter(region());
@@ -70,7 +71,7 @@ async function perform(step: PathStep) {
       return true;
     case 'carousel.resume':
       // Resumes once neither the focus nor the pointer is in the carousel.
-      if (held.focus) (document.activeElement as HTMLElement).blur();
+      if (held.focus) act(() => (document.activeElement as HTMLElement).blur());
       if (held.hover || !held.focus) fireEvent.pointerLeave(region());
       held = { hover: false, focus: false };
       return true;

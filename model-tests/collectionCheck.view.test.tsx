@@ -1,10 +1,11 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { errorMessage } from '../src/domain/errors';
 import { CollectionPanelView } from '../src/views/settings/WalletSettings';
 import { collectionCheckModel } from './collectionCheck.model';
 import { flushCoverage } from './coverage-store';
+import { clickFirst } from './dom';
 import { generatePaths, type PathStep, runPath } from './harness';
 
 /** Collection check paths through Settings → Wallet's collection panel. */
@@ -15,9 +16,7 @@ const buttons: Record<string, string> = {
 
 async function perform(step: PathStep) {
   const name = buttons[step.event.type];
-  if (!name) return false;
-  fireEvent.click(screen.getByRole('button', { name }));
-  return true;
+  return name ? clickFirst(name) : false;
 }
 
 function check(expected: AnyMachineSnapshot) {

@@ -46,8 +46,9 @@ describe('countdown paths through the view', () => {
         mount: (actor: AnyActorRef) => {
           render(<CountdownView actor={actor as never} />);
         },
-        // Ticks are timers: no screen raises them.
-        perform: async () => false,
+        // No user events: every step is a tick, which the harness runs on the clock. A user event
+        // added to the model would fail here until the view gets its control.
+        perform: () => false,
         check,
         wrap: (fn) => act(fn),
       }),

@@ -1,9 +1,10 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { errorMessage } from '../src/domain/errors';
 import { ConfirmEmailView } from '../src/views/account/ConfirmEmailPage';
 import { flushCoverage } from './coverage-store';
+import { clickFirst } from './dom';
 import { emailConfirmationModel, NEW_EMAIL } from './emailConfirmation.model';
 import { generatePaths, type PathStep, runPath } from './harness';
 import { renderWithRouter } from './router';
@@ -13,11 +14,7 @@ import { renderWithRouter } from './router';
  * fails when the page shows no such button. Actor outcomes are the harness's to settle.
  */
 async function perform(step: PathStep) {
-  if (step.event.type !== 'confirmation.retry') return false;
-  const button = screen.queryByRole('button', { name: 'Try again' });
-  if (!button) throw new Error('The page shows no "Try again" button for confirmation.retry');
-  fireEvent.click(button);
-  return true;
+  return step.event.type === 'confirmation.retry' ? clickFirst('Try again') : false;
 }
 
 function check(expected: AnyMachineSnapshot) {

@@ -19,6 +19,10 @@ import { transitionKey } from './transitions';
  * result is the path's `xstate.done.actor.<id>` / `xstate.error.actor.<id>` event. Delays run on a
  * SimulatedClock: an `xstate.after.<delay>.<state>` step advances the clock. Every transition taken
  * is recorded from `@xstate.microstep` inspection events for the coverage report.
+ *
+ * In a view run (`perform` given) every user event must be performed through the view: a missing
+ * control, a disabled one or one that raises no transition on the event fails the step. Only the
+ * start, actor outcomes, delays and the view test's listed `viewless` events are the harness's to run.
  */
 
 /** Promise actors whose outcome the path decides. Convention: invoke id === actor src name. */
@@ -150,16 +154,75 @@ export function generatePaths<TMachine extends AnyStateMachine>(
   return out;
 }
 
+/**
+ * Events the harness performs itself in every run: the actor's start, the outcomes of its invoked
+ * (faked) actors and its timers. Everything else is a user event.
+ */
+export function isUserEvent(type: string): boolean {
+  return !(
+    type === 'xstate.init' ||
+    type.startsWith('xstate.after.') ||
+    type.startsWith('xstate.done.actor.') ||
+    type.startsWith('xstate.error.actor.')
+  );
+}
+
+/**
+ * A user event that the view under test legitimately has no control for (sent by a parent, the
+ * router or a listener elsewhere, or a no-op the browser never raises). The harness sends it to the
+ * actor directly; every entry says why.
+ */
+export interface ViewlessEvent {
+  /** The event type. */
+  event: string;
+  /** Which steps of that type it covers (default: all); `before` is the live snapshot before the step. */
+  when?: (event: EventObject & Record<string, unknown>, before: AnyMachineSnapshot) => boolean;
+  /** Why no control of this view raises it. */
+  reason: string;
+}
+
 export interface RunOptions {
-  /** Performs a step through another surface (e.g. the React view); return false to fall back to the actor. */
-  perform?: (step: PathStep, actor: AnyActorRef) => Promise<boolean>;
+  /**
+   * Performs a user event through another surface (e.g. the React view) and returns true. A view run
+   * has no fallback: returning false (no control on screen for the event) or throwing fails the step,
+   * and so does a control that raises no transition on the event. Actor outcomes and delays never
+   * reach `perform`; the harness executes them.
+   */
+  perform?: (step: PathStep, actor: AnyActorRef) => boolean | Promise<boolean>;
+  /** User events this surface legitimately has no control for; the harness sends them directly. */
+  viewless?: readonly ViewlessEvent[];
   /** Checks the surface after each step. */
   check?: (expected: AnyMachineSnapshot, actor: AnyActorRef) => void | Promise<void>;
   /** Called once the actor exists, before it starts. */
   mount?: (actor: AnyActorRef) => void | Promise<void>;
   unmount?: () => void;
-  /** Wraps every step (React's act() for view runs). */
+  /**
+   * Wraps the harness's part of every step (React's act() for view runs): the actor's start, actor
+   * outcomes, timers, viewless events and the settling after a performed user event. `perform` runs
+   * outside it, so that each gesture renders before the next (wrap raw DOM calls there in act()).
+   */
   wrap?: (step: () => Promise<void>) => Promise<void>;
+}
+
+/** Viewless entries that matched at least one step (see `unusedViewless`). */
+const usedViewless = new WeakSet<ViewlessEvent>();
+
+/** The entries of `list` no step has used: a stale exception should go. */
+export function unusedViewless(list: readonly ViewlessEvent[]): string[] {
+  return list.filter((v) => !usedViewless.has(v)).map((v) => `${v.event}: ${v.reason}`);
+}
+
+function findViewless(
+  list: readonly ViewlessEvent[] | undefined,
+  event: EventObject,
+  before: AnyMachineSnapshot,
+) {
+  const found = list?.find(
+    (v) =>
+      v.event === event.type && (v.when?.(event as EventObject & Record<string, unknown>, before) ?? true),
+  );
+  if (found) usedViewless.add(found);
+  return found;
 }
 
 /** Records every transition taken by any machine actor (the root or machines it spawns). */
@@ -185,11 +248,21 @@ export async function runPath<TMachine extends AnyStateMachine>(
     actors: { ...((model.provide as { actors?: object })?.actors ?? {}), ...fakes.implementations() },
   } as never);
   const clock = new SimulatedClock();
+  // Event types on which the root actor took a transition during the current step.
+  const raised: string[] = [];
+  let root: AnyActorRef | undefined;
   const actor: AnyActorRef = createActor(provided as AnyStateMachine, {
     input: path.scenario.input,
     clock,
-    inspect: recordMicrosteps,
+    inspect: (ev) => {
+      recordMicrosteps(ev);
+      if (ev.type === '@xstate.microstep' && ev.actorRef === root) {
+        const transitions = (ev as unknown as { _transitions: unknown[] })._transitions;
+        if (transitions.length > 0) raised.push(ev.event.type);
+      }
+    },
   });
+  root = actor;
   const wrap = options.wrap ?? ((fn: () => Promise<void>) => fn());
   await options.mount?.(actor);
   await wrap(async () => {
@@ -197,23 +270,60 @@ export async function runPath<TMachine extends AnyStateMachine>(
     await flush();
   });
   try {
-    for (const step of path.steps) {
+    for (const [index, step] of path.steps.entries()) {
+      const where = `step ${index + 1} (${step.event.type}) of "${path.description}"`;
+      const before = actor.getSnapshot() as AnyMachineSnapshot;
+      const throughView =
+        !!options.perform &&
+        isUserEvent(step.event.type) &&
+        !findViewless(options.viewless, step.event, before);
+      raised.length = 0;
+      // A user's gestures are not wrapped: each (a testing-library event, its own act()) renders
+      // before the next, as in a browser; the wrap then settles what they started.
+      if (throughView) await performThroughView(options.perform!, step, actor, where);
       await wrap(async () => {
-        const handled = options.perform ? await options.perform(step, actor) : false;
-        if (!handled) await execute(step.event, actor, fakes, clock);
+        if (!throughView) await execute(step.event, actor, fakes, clock);
         await flush();
       });
+      if (throughView && !raised.includes(step.event.type)) {
+        throw new Error(
+          `The view did not raise user event "${step.event.type}" at ${where}: performing its control ` +
+            `took no transition on it (a disabled control, or a handler that sends something else?)`,
+        );
+      }
       const actual = actor.getSnapshot() as AnyMachineSnapshot;
-      const where = `after ${step.event.type} in "${path.description}"`;
       const serialize = model.serializeState ?? serializeDefault;
       if (serialize(actual) !== serialize(step.state)) {
-        throw new Error(`Snapshot ${serialize(actual)} ≠ expected ${serialize(step.state)} ${where}`);
+        throw new Error(`Snapshot ${serialize(actual)} ≠ expected ${serialize(step.state)} after ${where}`);
       }
       await options.check?.(step.state, actor);
     }
   } finally {
     actor.stop();
     options.unmount?.();
+  }
+}
+
+/** A user event in a view run: through its control, or the step fails. */
+async function performThroughView(
+  perform: NonNullable<RunOptions['perform']>,
+  step: PathStep,
+  actor: AnyActorRef,
+  where: string,
+) {
+  let performed: boolean;
+  try {
+    performed = await perform(step, actor);
+  } catch (cause) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    const text = `Could not perform user event "${step.event.type}" through the view at ${where}: ${message}`;
+    throw new Error(text, { cause });
+  }
+  if (performed !== true) {
+    throw new Error(
+      `No control in the view for user event "${step.event.type}" at ${where}. Add the control to the ` +
+        `view, or list the event in the view test's viewless events with the reason it has none.`,
+    );
   }
 }
 

@@ -1,9 +1,10 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { errorTexts } from '../src/domain/errors';
 import { SalesView } from '../src/views/dashboard/SalesPanel';
 import { flushCoverage } from './coverage-store';
+import { clickFirst } from './dom';
 import { generatePaths, type PathStep, runPath } from './harness';
 import { ledgerExportModel, SALES_PAGE } from './ledgerExport.model';
 import { renderWithRouter } from './router';
@@ -12,14 +13,8 @@ const exportButton = () => screen.getByRole('button', { name: 'Export CSV' });
 
 /** Export paths through the Sales panel: "Export CSV" and "Dismiss". */
 async function perform(step: PathStep) {
-  if (step.event.type === 'ledger.export') {
-    fireEvent.click(exportButton());
-    return true;
-  }
-  if (step.event.type === 'ledger.dismiss') {
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
-    return true;
-  }
+  if (step.event.type === 'ledger.export') return clickFirst('Export CSV');
+  if (step.event.type === 'ledger.dismiss') return clickFirst('Dismiss');
   return false;
 }
 

@@ -1,9 +1,10 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { errorMessage } from '../src/domain/errors';
 import { ListForSaleDialog } from '../src/views/nft/ListingPanels';
 import { flushCoverage } from './coverage-store';
+import { clickFirst, typeInto } from './dom';
 import { generatePaths, type PathStep, runPath } from './harness';
 import { listForSaleModel } from './listForSale.model';
 import { renderWithRouter } from './router';
@@ -11,29 +12,15 @@ import { renderWithRouter } from './router';
 /** List-for-sale paths through the dialog: typing a price, pressing the buttons, reading the dialog. */
 async function perform(step: PathStep) {
   const e = step.event as { type: string; value?: string };
-  const button = (name: string) => screen.queryAllByRole('button', { name })[0] ?? null;
   switch (e.type) {
-    case 'listing.price.change': {
-      const input = screen.queryByLabelText<HTMLInputElement>('Price (USD)');
-      // Typing the value already there changes nothing in the browser; the event goes to the actor.
-      if (!input || input.value === e.value) return false;
-      fireEvent.change(input, { target: { value: e.value } });
-      return true;
-    }
+    case 'listing.price.change':
+      return typeInto(screen.queryByLabelText<HTMLInputElement>('Price (USD)'), e.value!, 'Price (USD)');
     case 'listing.submit':
-      if (!button('List for sale')) return false;
-      fireEvent.click(button('List for sale')!);
-      return true;
+      return clickFirst('List for sale');
     case 'listing.retry':
-      if (!button('Try again')) return false;
-      fireEvent.click(button('Try again')!);
-      return true;
-    case 'listing.close': {
-      const close = button('Cancel') ?? button('Close');
-      if (!close) return false;
-      fireEvent.click(close);
-      return true;
-    }
+      return clickFirst('Try again');
+    case 'listing.close':
+      return clickFirst('Cancel', 'Close');
     default:
       return false;
   }

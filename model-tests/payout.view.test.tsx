@@ -7,6 +7,7 @@ import { formatUsd } from '../src/domain/money';
 import { payoutStateLabels } from '../src/domain/sales';
 import { formatRequestDate, PayoutsView } from '../src/views/payouts/PayoutsPage';
 import { flushCoverage } from './coverage-store';
+import { clickFirst } from './dom';
 import { generatePaths, type PathStep, runPath } from './harness';
 import { payoutModel } from './payout.model';
 import { renderWithRouter } from './router';
@@ -26,29 +27,23 @@ async function perform(step: PathStep, actor: AnyActorRef) {
   const context = actor.getSnapshot().context as PayoutContext;
   switch (e.type) {
     case 'payout.request':
-      fireEvent.click(requestButton()!);
-      return true;
+      return clickFirst('Request payout');
     case 'payout.submit':
       fireEvent.change(amountInput(), { target: { value: e.amount } });
-      fireEvent.click(button('Send request'));
-      return true;
+      return clickFirst('Send request');
     case 'payout.close':
-      fireEvent.click(button(actor.getSnapshot().value === 'requesting' ? 'Cancel' : 'Keep request'));
-      return true;
+      return clickFirst(actor.getSnapshot().value === 'requesting' ? 'Cancel' : 'Keep request');
     case 'payout.cancel': {
-      const request = context.requests.find((r) => r.id === e.id)!;
-      fireEvent.click(button(`Cancel the payout request of ${formatUsd(request.amount)}`));
-      return true;
+      const request = context.requests.find((r) => r.id === e.id);
+      if (!request) throw new Error(`No payout request ${e.id} in the list`);
+      return clickFirst(`Cancel the payout request of ${formatUsd(request.amount)}`);
     }
     case 'payout.cancel.confirm':
-      fireEvent.click(button('Cancel request'));
-      return true;
+      return clickFirst('Cancel request');
     case 'payout.dismiss':
-      fireEvent.click(button('Done'));
-      return true;
+      return clickFirst('Done');
     case 'payout.retry':
-      fireEvent.click(button('Try again'));
-      return true;
+      return clickFirst('Try again');
     default:
       return false;
   }

@@ -4,21 +4,16 @@ import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { errorMessage } from '../src/domain/errors';
 import { ProductList } from '../src/views/dashboard/ProductsPanel';
 import { flushCoverage } from './coverage-store';
-import { clickFirst } from './dom';
+import { clickControl, clickFirst } from './dom';
 import { generatePaths, type PathStep, runPath } from './harness';
 import { activeItem, hiddenItem, productActionsModel } from './productActions.model';
 import { renderWithRouter } from './router';
 
-/** Opens an item's action menu and picks an entry; false when the menu or entry is not there. */
+/** Opens an item's action menu and picks an entry. */
 function pick(title: string, entry: string) {
-  const trigger = screen.queryByRole('button', { name: `Actions for ${title}` });
-  if (!trigger) return false;
-  fireEvent.click(trigger);
+  clickFirst(`Actions for ${title}`);
   const item = screen.queryByRole('menuitem', { name: entry });
-  if (!item) {
-    fireEvent.click(trigger);
-    return false;
-  }
+  if (!item) throw new Error(`The actions of “${title}” have no "${entry}" entry`);
   fireEvent.click(item);
   return true;
 }
@@ -33,18 +28,12 @@ async function perform(step: PathStep) {
     'product.cancel.dismiss': 'Keep selling',
     'product.error.dismiss': 'Dismiss',
   };
-  if (!names[e.type]) return false;
+  const name = names[e.type];
+  if (!name) return false;
+  if (e.type === 'product.error.dismiss') return clickFirst(name);
   const dialog = screen.queryByRole('dialog') ?? screen.queryByRole('alertdialog');
-  if (e.type !== 'product.error.dismiss' && !dialog) return false;
-  return e.type === 'product.error.dismiss'
-    ? clickFirst(names[e.type]!)
-    : clickButtonIn(dialog!, names[e.type]!);
-}
-function clickButtonIn(container: HTMLElement, name: string) {
-  const button = within(container).queryByRole('button', { name });
-  if (!button) return false;
-  fireEvent.click(button);
-  return true;
+  if (!dialog) throw new Error('No confirmation dialog on screen');
+  return clickControl(within(dialog).queryByRole('button', { name }), `The dialog's "${name}" button`);
 }
 
 function check(expected: AnyMachineSnapshot) {

@@ -5,6 +5,7 @@ import { errorMessage, errorTexts } from '../src/domain/errors';
 import { AccountSettingsView } from '../src/views/settings/AccountSettings';
 import { SecuritySettingsView } from '../src/views/settings/SecuritySettings';
 import { flushCoverage } from './coverage-store';
+import { clickFirst } from './dom';
 import { makeUser } from './fixtures';
 import { generatePaths, type PathStep, runPath } from './harness';
 import { settingsModel } from './settingsForm.model';
@@ -25,17 +26,14 @@ async function perform(step: PathStep) {
   const password = !!screen.queryByRole('heading', { name: 'Password' });
   switch (e.type) {
     case 'settings.edit':
-      fireEvent.click(screen.getByRole('button', { name: password ? 'Change password' : 'Edit' }));
-      return true;
+      return clickFirst(password ? 'Change password' : 'Edit');
     case 'settings.cancel':
-      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-      return true;
+      return clickFirst('Cancel');
     case 'settings.submit':
       for (const [field, value] of Object.entries(e.values!)) {
         fireEvent.change(screen.getByLabelText(labels[field]!, { selector: 'input' }), { target: { value } });
       }
-      fireEvent.click(screen.getByRole('button', { name: password ? 'Save password' : 'Save' }));
-      return true;
+      return clickFirst(password ? 'Save password' : 'Save');
     default:
       return false;
   }

@@ -1,9 +1,10 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { errorMessage } from '../src/domain/errors';
 import { TransferDialog } from '../src/views/nft/ListingPanels';
 import { flushCoverage } from './coverage-store';
+import { clickFirst, typeInto } from './dom';
 import { generatePaths, type PathStep, runPath } from './harness';
 import { renderWithRouter } from './router';
 import { transferNftsModel } from './transferNfts.model';
@@ -11,17 +12,20 @@ import { transferNftsModel } from './transferNfts.model';
 /** Transfer paths through the dialog: typing the recipient, Transfer and Cancel. */
 async function perform(step: PathStep) {
   const e = step.event as { type: string; value?: string };
-  if (e.type === 'transfer.recipient.change') {
-    const input = screen.queryByLabelText<HTMLInputElement>("Recipient's Flow address");
-    if (!input || input.value === e.value) return false;
-    fireEvent.change(input, { target: { value: e.value } });
-    return true;
+  switch (e.type) {
+    case 'transfer.recipient.change':
+      return typeInto(
+        screen.queryByLabelText<HTMLInputElement>("Recipient's Flow address"),
+        e.value!,
+        "Recipient's Flow address",
+      );
+    case 'transfer.submit':
+      return clickFirst('Transfer');
+    case 'transfer.close':
+      return clickFirst('Cancel');
+    default:
+      return false;
   }
-  const name = { 'transfer.submit': 'Transfer', 'transfer.close': 'Cancel' }[e.type];
-  const button = name ? screen.queryAllByRole('button', { name })[0] : undefined;
-  if (!button) return false;
-  fireEvent.click(button);
-  return true;
 }
 
 function check(expected: AnyMachineSnapshot) {

@@ -1,18 +1,17 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { errorMessage } from '../src/domain/errors';
 import { WalletSettingsView } from '../src/views/settings/WalletSettings';
 import { flushCoverage } from './coverage-store';
+import { clickFirst } from './dom';
 import { makeUser } from './fixtures';
 import { generatePaths, type PathStep, runPath } from './harness';
 import { walletLinkModel } from './walletLink.model';
 
 /** Wallet link paths through Settings → Wallet. */
 async function perform(step: PathStep) {
-  if (step.event.type !== 'wallet.relink') return false;
-  fireEvent.click(screen.getByRole('button', { name: 'Relink wallet' }));
-  return true;
+  return step.event.type === 'wallet.relink' ? clickFirst('Relink wallet') : false;
 }
 
 function check(expected: AnyMachineSnapshot) {

@@ -1,0 +1,141 @@
+import { act, render } from '@testing-library/react';
+import { useSelector } from '@xstate/react';
+import { describe, expect, it } from 'vitest';
+import type { AnyActorRef } from 'xstate';
+import { clickFirst } from './dom';
+import {
+  type GeneratedPath,
+  generatePaths,
+  isUserEvent,
+  type PathStep,
+  type RunOptions,
+  runPath,
+  unusedViewless,
+  type ViewlessEvent,
+} from './harness';
+import { walletLinkModel } from './walletLink.model';
+
+/**
+ * The harness itself: in a view run, a user event goes through its control or the step fails. The
+ * view here is a stand-in for Settings → Wallet whose "Relink wallet" button can be working,
+ * missing, disabled, or wired to nothing.
+ */
+type Variant = 'working' | 'missing' | 'disabled' | 'silent';
+
+function RelinkView({ actor, variant }: { actor: AnyActorRef; variant: Variant }) {
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  return (
+    <section>
+      <h1>Wallet</h1>
+      {variant === 'working' && (
+        <button type="button" disabled={busy} onClick={() => actor.send({ type: 'wallet.relink' })}>
+          Relink wallet
+        </button>
+      )}
+      {variant === 'disabled' && (
+        <button type="button" disabled>
+          Relink wallet
+        </button>
+      )}
+      {variant === 'silent' && (
+        <button type="button" onClick={() => {}}>
+          Relink wallet
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** xstate.init → wallet.relink → xstate.done.actor.linkWallet: one user event, one actor outcome. */
+const path = generatePaths(walletLinkModel).find(
+  (p) =>
+    p.steps.some((s) => s.event.type === 'wallet.relink') &&
+    p.steps.some((s) => s.event.type === 'xstate.done.actor.linkWallet'),
+) as GeneratedPath;
+
+const performed: string[] = [];
+const clickRelink = async (step: PathStep) => {
+  performed.push(step.event.type);
+  return step.event.type === 'wallet.relink' ? clickFirst('Relink wallet') : false;
+};
+
+function runThrough(variant: Variant, options: Partial<RunOptions> = {}) {
+  performed.length = 0;
+  return runPath(walletLinkModel, path, {
+    mount: (actor) => {
+      render(<RelinkView actor={actor} variant={variant} />);
+    },
+    perform: clickRelink,
+    wrap: (fn) => act(fn),
+    ...options,
+  });
+}
+
+describe('runPath through a view', () => {
+  it('has a path with a user event and an actor outcome', () => {
+    expect(path.description).toBe('signed in: xstate.init → wallet.relink → xstate.done.actor.linkWallet');
+  });
+
+  it('passes when the control is there, and hands only user events to perform', async () => {
+    await runThrough('working');
+    expect(performed).toEqual(['wallet.relink']);
+  });
+
+  it('fails the step when the view has no control for a user event', async () => {
+    await expect(runThrough('missing')).rejects.toThrow(
+      `Could not perform user event "wallet.relink" through the view at step 2 (wallet.relink) of "${path.description}": No button named "Relink wallet" is on screen`,
+    );
+  });
+
+  it('fails the step when perform reports no control (returns false), with no fallback to the actor', async () => {
+    await expect(runThrough('missing', { perform: async () => false })).rejects.toThrow(
+      `No control in the view for user event "wallet.relink" at step 2 (wallet.relink) of "${path.description}"`,
+    );
+  });
+
+  it('fails the step when the control is disabled', async () => {
+    await expect(runThrough('disabled')).rejects.toThrow('The button "Relink wallet" is disabled');
+  });
+
+  it('fails the step when the control raises nothing', async () => {
+    await expect(runThrough('silent')).rejects.toThrow(
+      `The view did not raise user event "wallet.relink" at step 2 (wallet.relink) of "${path.description}"`,
+    );
+  });
+
+  it('sends a listed viewless event to the actor itself, with its reason on record', async () => {
+    const viewless: ViewlessEvent[] = [{ event: 'wallet.relink', reason: 'raised elsewhere in this test' }];
+    expect(unusedViewless(viewless)).toEqual(['wallet.relink: raised elsewhere in this test']);
+    await runThrough('missing', { viewless });
+    expect(performed).toEqual([]);
+    expect(unusedViewless(viewless)).toEqual([]);
+  });
+
+  it('applies a viewless entry only where its condition holds', async () => {
+    const viewless: ViewlessEvent[] = [
+      { event: 'wallet.relink', when: (_e, before) => before.value === 'linking', reason: 'never here' },
+    ];
+    await expect(runThrough('missing', { viewless })).rejects.toThrow('No button named "Relink wallet"');
+    expect(unusedViewless(viewless)).toEqual(['wallet.relink: never here']);
+  });
+});
+
+describe('runPath without a view', () => {
+  it('sends user events to the actor (machine paths)', async () => {
+    await runPath(walletLinkModel, path);
+  });
+});
+
+describe('isUserEvent', () => {
+  it('leaves start, actor outcomes and delays to the harness', () => {
+    expect(isUserEvent('wallet.relink')).toBe(true);
+    expect(isUserEvent('ui.toast.show')).toBe(true);
+    for (const type of [
+      'xstate.init',
+      'xstate.after.tick.countdown.counting',
+      'xstate.done.actor.linkWallet',
+      'xstate.error.actor.linkWallet',
+    ])
+      expect(isUserEvent(type)).toBe(false);
+  });
+});
