@@ -25,6 +25,12 @@ export interface BuyListingContext extends BuyListingInput {
   purchase: PurchaseRecord | null;
   error: ApiErrorBody | null;
 }
+/** What a finished flow tells: the listing bought and its edition, or null when the buyer closed it. */
+export type BuyListingOutput = {
+  listingId: string;
+  seriesNumber: number;
+  purchase: PurchaseRecord;
+} | null;
 export type BuyListingEvent =
   | { type: 'buy.acknowledge'; value: boolean }
   | { type: 'buy.submit' }
@@ -36,6 +42,7 @@ export const buyListingMachine = setup({
     context: {} as BuyListingContext,
     events: {} as BuyListingEvent,
     input: {} as BuyListingInput,
+    output: {} as BuyListingOutput,
     tags: {} as 'busy',
   },
   actors: {
@@ -84,6 +91,11 @@ export const buyListingMachine = setup({
     error: null,
   }),
   initial: 'checkingBalance',
+  // A purchase ends on the purchase-complete page, which the view opens with this.
+  output: ({ context }) =>
+    context.purchase
+      ? { listingId: context.listing.id, seriesNumber: context.nft.seriesNumber, purchase: context.purchase }
+      : null,
   states: {
     checkingBalance: {
       tags: ['busy'],

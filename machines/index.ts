@@ -13,6 +13,7 @@ import { listForSaleMachine } from './listForSale';
 import { payoutMachine } from './payout';
 import { productActionsMachine } from './productActions';
 import { publishMachine } from './publish';
+import { purchaseCompleteMachine } from './purchaseComplete';
 import { removeListingMachine } from './removeListing';
 import { sessionMachine } from './session';
 import { settingsFormMachine } from './settingsForm';
@@ -36,6 +37,7 @@ export const allMachines: AnyStateMachine[] = [
   listForSaleMachine,
   removeListingMachine,
   buyListingMachine,
+  purchaseCompleteMachine,
   transferNftsMachine,
   countdownMachine,
   carouselMachine,

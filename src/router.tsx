@@ -12,6 +12,7 @@ import { waitFor } from 'xstate';
 import { ApiError } from './domain/errors';
 import { marketFilter, parseCategories, parseMarketSearch } from './domain/marketSearch';
 import { PUBLIC_STATES, parseProductsSearch, productFilter } from './domain/products';
+import { parseOrderCompleteSearch } from './domain/purchase';
 import { parseSalesSearch } from './domain/sales';
 import { parseStorefrontsSearch } from './domain/storefrontsSearch';
 import type { AppActors } from './views/AppContext';
@@ -65,6 +66,13 @@ const BrowseStorefrontsPage = lazyRouteComponent(
   'BrowseStorefrontsPage',
 );
 const StorefrontPage = lazyRouteComponent(() => import('./views/catalog/StorefrontPage'), 'StorefrontPage');
+const PurchaseCompletePage = lazyRouteComponent(
+  () => import('./views/purchase/PurchaseCompletePage'),
+  'PurchaseCompletePage',
+);
+
+/** How long a page waits for the signed-in user's profile before it shows without it. */
+const SESSION_WAIT_MS = 5000;
 
 /** Query strings: one optional string parameter. */
 const optionalString =
@@ -185,7 +193,27 @@ const confirmEmail = createRoute({
 });
 const privacy = page('/privacy', PrivacyPage);
 const terms = page('/terms', TermsPage);
-const orderComplete = page('/ordercomplete/$id', () => <PageFrame title="Purchase" />);
+/**
+ * Where a purchase ends (/ordercomplete/{id}?e&t&serial&type): the page waits until the purchase
+ * shows among the buyer's own. Open to visitors too: it shows what is known.
+ */
+const orderComplete = createRoute({
+  getParentRoute: () => root,
+  path: '/ordercomplete/$id',
+  validateSearch: parseOrderCompleteSearch,
+  loader: async ({ context }) => {
+    const { session } = context.app;
+    // The buyer's email and wallet: wait for the profile of a restored session (not for long).
+    await waitFor(
+      session,
+      (s) =>
+        !!s.context.user || s.matches('loggedOut') || s.matches({ loggedIn: { profile: 'profileFailed' } }),
+      { timeout: SESSION_WAIT_MS },
+    ).catch(() => undefined);
+    return { machine: await context.app.flows.purchaseComplete() };
+  },
+  component: PurchaseCompletePage,
+});
 const cryptoCanceled = page('/coinbasecanceled/$id', () => <PageFrame title="Purchase canceled" />);
 const cardFailed = page('/checkoutcomfailed/$reference', () => <PageFrame title="Purchase failed" />);
 

@@ -189,6 +189,11 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
         },
       }),
     ),
+    purchaseComplete: once(async () =>
+      (await import('../machines/purchaseComplete')).purchaseCompleteMachine.provide({
+        actors: { findPurchase: fromPromise(({ input }) => nfts.findPurchase(input)) },
+      }),
+    ),
     transferNfts: once(async () =>
       (await import('../machines/transferNfts')).transferNftsMachine.provide({
         actors: { transferNfts: fromPromise(({ input }) => flow.transferNfts(input)) },

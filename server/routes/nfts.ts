@@ -2,9 +2,11 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../src/domain/errors';
 import { fusdToCents } from '../../src/domain/money';
 import type { NftJson } from '../../src/domain/nft';
+import type { PurchaseJson } from '../../src/domain/purchase';
 import {
   NftIdParams,
   NftListQuery,
+  NftPurchaseListQuery,
   PurchaseRecordInput,
   SaleListingCancelInput,
   SaleListingIdParams,
@@ -174,6 +176,82 @@ export function nftRoutes(s: Services): Route[] {
         ];
         const results = [];
         for (const row of rows) results.push(await nftJson(s.db, row));
+        return c.json({ results, total: Number(total) });
+      },
+    }),
+    // Declared before /nfts/{id}: routes are tried in this order, and "purchases" is no token id.
+    defineRoute({
+      method: 'get',
+      path: '/nfts/purchases',
+      tag: 'nfts',
+      auth: 'required',
+      summary:
+        'The caller’s purchases, newest first, optionally of one storefront or blueprint; paged by from/to (at most 10)',
+      query: NftPurchaseListQuery,
+      responses: {
+        200: '{ results: [{ id, transactionId, type, amount, purchasedOn, walletAddress, nft { id, seriesNumber, blueprint { id, title, previewImageUrl, storefront { id, name } } | null }, blueprintId, blueprintPackId, nftSaleListingId }], total }',
+        400: 'Invalid filter or paging',
+        401: 'Not signed in',
+      },
+      async handler(c, { query }) {
+        const where: SQL[] = [eq(nftPurchases.buyerId, c.get('user')!.id)];
+        if (query.storefrontId) where.push(eq(blueprints.storefrontId, query.storefrontId));
+        if (query.blueprintId) where.push(eq(blueprints.id, query.blueprintId));
+        const filter = and(...where);
+        // The NFT bought, the blueprint it was minted from (Vitrine's, if any) with its storefront,
+        // and the resale listing the purchase completed (if it was one).
+        const rows = await s.db
+          .select({
+            purchase: nftPurchases,
+            nft: { id: nfts.id, serialNumber: nfts.serialNumber, metadata: nfts.metadata },
+            blueprint: {
+              id: blueprints.id,
+              title: blueprints.title,
+              previewImageUrl: blueprints.previewImageUrl,
+            },
+            storefront: { id: storefronts.id, name: storefronts.name },
+            listingId: saleListings.id,
+          })
+          .from(nftPurchases)
+          .leftJoin(nfts, eq(nfts.id, nftPurchases.nftId))
+          .leftJoin(blueprints, eq(blueprints.flowBlueprintId, nfts.blueprintId))
+          .leftJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
+          .leftJoin(saleListings, eq(saleListings.blockchainListingId, nftPurchases.blockchainListingId))
+          .where(filter)
+          .orderBy(desc(nftPurchases.purchasedOn), desc(nftPurchases.id))
+          .offset(query.from - 1)
+          .limit(query.to - query.from + 1);
+        const [{ total }] = (await s.db
+          .select({ total: count() })
+          .from(nftPurchases)
+          .leftJoin(nfts, eq(nfts.id, nftPurchases.nftId))
+          .leftJoin(blueprints, eq(blueprints.flowBlueprintId, nfts.blueprintId))
+          .where(filter)) as [{ total: number }];
+        const results: PurchaseJson[] = rows.map(({ purchase, nft, blueprint, storefront, listingId }) => ({
+          id: purchase.id,
+          transactionId: purchase.transactionId,
+          type: purchase.type,
+          amount: purchase.amount,
+          purchasedOn: purchase.purchasedOn.toISOString(),
+          walletAddress: purchase.walletAddress,
+          nft: {
+            id: purchase.nftId,
+            seriesNumber: nft?.serialNumber ?? null,
+            metadata: nft?.metadata ?? {},
+            blueprint:
+              blueprint && storefront
+                ? {
+                    id: blueprint.id,
+                    title: blueprint.title,
+                    previewImageUrl: blueprint.previewImageUrl,
+                    storefront: { id: storefront.id, name: storefront.name },
+                  }
+                : null,
+          },
+          blueprintId: blueprint?.id ?? null,
+          blueprintPackId: null,
+          nftSaleListingId: listingId,
+        }));
         return c.json({ results, total: Number(total) });
       },
     }),

@@ -1,6 +1,7 @@
 import type { PurchaseRecord } from '../../machines/buyListing';
 import type { RecordListingInput } from '../../machines/listForSale';
 import type { NftJson } from '../domain/nft';
+import { type PurchaseJson, type PurchaseLookup, purchaseMatches } from '../domain/purchase';
 import type { Api } from './api';
 
 /** The nfts part of the product API (SPEC §7 nfts, nfts/sale-listings, nfts/purchases). */
@@ -21,6 +22,17 @@ export function nftService(api: Api) {
       return page.results
         .filter((n) => n.activeSaleListing)
         .sort((a, b) => a.activeSaleListing!.price - b.activeSaleListing!.price);
+    },
+    /**
+     * The caller's purchase of the item looked for, made at or after `since`, among their last 10
+     * purchases; null while there is none yet.
+     */
+    findPurchase: async (lookup: PurchaseLookup): Promise<PurchaseJson | null> => {
+      const page = await api.get<{ results: PurchaseJson[]; total: number }>('nfts/purchases', {
+        from: 1,
+        to: 10,
+      });
+      return page.results.find((p) => purchaseMatches(p, lookup)) ?? null;
     },
     recordListing: (input: RecordListingInput) => api.post('nfts/sale-listings/actions/record', input),
     cancelListing: (input: { blockchainListingId: string }) =>

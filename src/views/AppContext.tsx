@@ -12,6 +12,7 @@ import type { listForSaleMachine } from '../../machines/listForSale';
 import type { payoutMachine } from '../../machines/payout';
 import type { productActionsMachine } from '../../machines/productActions';
 import type { publishMachine } from '../../machines/publish';
+import type { purchaseCompleteMachine } from '../../machines/purchaseComplete';
 import type { removeListingMachine } from '../../machines/removeListing';
 import type { sessionMachine } from '../../machines/session';
 import type { settingsFormMachine } from '../../machines/settingsForm';
@@ -42,6 +43,7 @@ export interface AppActors {
     listForSale: () => Promise<typeof listForSaleMachine>;
     removeListing: () => Promise<typeof removeListingMachine>;
     buyListing: () => Promise<typeof buyListingMachine>;
+    purchaseComplete: () => Promise<typeof purchaseCompleteMachine>;
     transferNfts: () => Promise<typeof transferNftsMachine>;
     storefrontReport: () => Promise<typeof storefrontReportMachine>;
     emailConfirmation: () => Promise<typeof emailConfirmationMachine>;

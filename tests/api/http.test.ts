@@ -30,6 +30,7 @@ const ROUTES = [
   'POST /dev/nfts',
   'GET /nfts',
   'GET /nfts/{id}',
+  'GET /nfts/purchases',
   'GET /nfts/sale-listings/{id}',
   'POST /nfts/sale-listings/actions/record',
   'POST /nfts/sale-listings/actions/cancel',

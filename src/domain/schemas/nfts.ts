@@ -61,6 +61,29 @@ export const NftListQuery = v.pipe(
 );
 export type NftListQuery = v.InferOutput<typeof NftListQuery>;
 
+/** The most purchases one GET nfts/purchases answers. */
+export const NFT_PURCHASES_PAGE_MAX = 10;
+
+/**
+ * GET nfts/purchases: the caller's purchases, optionally of one storefront or blueprint (Vitrine's
+ * uuids); paging from/to (1-based, inclusive; default 1..10, at most 10 per page).
+ */
+export const NftPurchaseListQuery = v.pipe(
+  v.object({
+    from: v.optional(queryInt('from', 1), '1'),
+    to: v.optional(queryInt('to', 1)),
+    storefrontId: v.optional(
+      v.pipe(v.string('INVALID_VALUE.storefrontId'), v.uuid('INVALID_VALUE.storefrontId')),
+    ),
+    blueprintId: v.optional(
+      v.pipe(v.string('INVALID_VALUE.blueprintId'), v.uuid('INVALID_VALUE.blueprintId')),
+    ),
+  }),
+  v.transform((q) => ({ ...q, to: q.to ?? q.from + NFT_PURCHASES_PAGE_MAX - 1 })),
+  v.check((q) => q.to >= q.from && q.to - q.from < NFT_PURCHASES_PAGE_MAX, 'INVALID_VALUE.to'),
+);
+export type NftPurchaseListQuery = v.InferOutput<typeof NftPurchaseListQuery>;
+
 /** POST nfts/sale-listings/actions/record: the listing the seller's wallet just created on chain. */
 export const SaleListingRecordInput = fieldObject({
   blockchainListingId: uint64('blockchainListingId'),

@@ -1,12 +1,13 @@
-import { useRouter } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { AnyStateMachine, InputFrom } from 'xstate';
 import type { buyListingMachine } from '../../../machines/buyListing';
 import type { listForSaleMachine } from '../../../machines/listForSale';
 import type { removeListingMachine } from '../../../machines/removeListing';
 import type { transferNftsMachine } from '../../../machines/transferNfts';
 import { type NftJson, saleRates } from '../../domain/nft';
+import { orderCompleteTarget } from '../../domain/purchase';
 import { useApp } from '../AppContext';
 import { Button } from '../components';
 import { BuyListingDialog, ListForSaleDialog, RemoveListingDialog, TransferDialog } from './ListingPanels';
@@ -138,8 +139,29 @@ function ListDialog({ machine, input, onDone }: DialogProps<typeof listForSaleMa
 function RemoveDialog({ machine, input, onDone }: DialogProps<typeof removeListingMachine>) {
   return <RemoveListingDialog actor={useFlow(machine, input)} onDone={onDone} />;
 }
-function BuyDialog({ machine, input, onDone }: DialogProps<typeof buyListingMachine>) {
-  return <BuyListingDialog actor={useFlow(machine, input)} onDone={onDone} />;
+/** A completed purchase goes on to the purchase-complete page, which waits until the purchase is recorded. */
+export function BuyDialog({ machine, input, onDone }: DialogProps<typeof buyListingMachine>) {
+  const actor = useFlow(machine, input);
+  const navigate = useNavigate();
+  // When the buyer started: the purchase-complete page looks for purchases made since then.
+  const startedAt = useRef<number | null>(null);
+  useEffect(() => {
+    startedAt.current = Date.now();
+  }, []);
+  const bought = useSelector(actor, (s) => (s.status === 'done' ? s.output : null));
+  useEffect(() => {
+    if (!bought) return;
+    void navigate(
+      orderCompleteTarget({
+        id: bought.listingId,
+        kind: 'nftSaleListing',
+        startedAt: startedAt.current ?? Date.now(),
+        type: 'saleListing',
+        serial: bought.seriesNumber,
+      }),
+    );
+  }, [bought, navigate]);
+  return <BuyListingDialog actor={actor} onDone={onDone} />;
 }
 export function TransferNftsDialog({ machine, input, onDone }: DialogProps<typeof transferNftsMachine>) {
   return <TransferDialog actor={useFlow(machine, input)} onDone={onDone} />;

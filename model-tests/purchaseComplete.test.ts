@@ -1,0 +1,277 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import {
+  connectPurchaseComplete,
+  formatTotal,
+  type PurchaseCompleteInput,
+  purchaseCompleteMachine,
+} from '../machines/purchaseComplete';
+import { timings } from '../src/domain/constants';
+import {
+  orderCompleteTarget,
+  type PurchaseJson,
+  type PurchaseLookup,
+  parseOrderCompleteSearch,
+  parsePurchaseTime,
+  purchasedItem,
+  purchaseMatches,
+  queryText,
+} from '../src/domain/purchase';
+import { flushCoverage } from './coverage-store';
+import { flush, generatePaths, runPath } from './harness';
+import {
+  BLUEPRINT_ID,
+  BOUGHT_AT,
+  BUYER_EMAIL,
+  BUYER_WALLET,
+  FREE_CLAIM,
+  LINK_TIME,
+  LISTING_ID,
+  purchaseCompleteModel,
+  RESALE,
+} from './purchaseComplete.model';
+
+describe('purchaseComplete machine paths', () => {
+  const paths = generatePaths(purchaseCompleteModel);
+  it('generates paths', () => expect(paths.length).toBeGreaterThan(5));
+  for (const path of paths) it(path.description, () => runPath(purchaseCompleteModel, path));
+  afterAll(() => flushCoverage('machine'));
+});
+
+const input: PurchaseCompleteInput = {
+  id: LISTING_ID,
+  kind: 'nftSaleListing',
+  time: LINK_TIME,
+  serial: '3',
+  type: 'saleListing',
+  email: BUYER_EMAIL,
+  walletAddress: BUYER_WALLET,
+};
+
+/** The real machine on a simulated clock, its lookups answered by `answer` (call number from 1). */
+function start(answer: (call: number) => Promise<PurchaseJson | null>) {
+  const lookups: PurchaseLookup[] = [];
+  const clock = new SimulatedClock();
+  const actor = createActor(
+    purchaseCompleteMachine.provide({
+      actors: {
+        findPurchase: fromPromise(async ({ input }) => {
+          lookups.push(input);
+          return answer(lookups.length);
+        }),
+      },
+    }),
+    { input, clock },
+  ).start();
+  /** Lets `ticks` ticks pass, settling each lookup as it comes. */
+  const tick = async (ticks: number) => {
+    for (let i = 0; i < ticks; i++) {
+      clock.increment(timings.purchaseCompletePollMs);
+      await flush();
+    }
+  };
+  return { actor, lookups, tick };
+}
+
+describe('purchaseComplete polling', () => {
+  it('looks up every 4th tick of 750 ms for the item bought since the link’s time, and outputs it', async () => {
+    const { actor, lookups, tick } = start(async (call) => (call === 3 ? RESALE : null));
+    await tick(3);
+    expect(lookups).toEqual([]);
+    await tick(1);
+    expect(lookups).toEqual([{ id: LISTING_ID, kind: 'nftSaleListing', since: Number(LINK_TIME) }]);
+    expect(connectPurchaseComplete(actor.getSnapshot()).panel).toBe('pending');
+    await tick(7);
+    expect(lookups).toHaveLength(2);
+    await tick(1);
+    expect(lookups).toHaveLength(3);
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().value).toBe('complete');
+    expect(actor.getSnapshot().output).toEqual(RESALE);
+    await tick(8);
+    expect(lookups).toHaveLength(3);
+  });
+
+  it('gives up after 500 ticks: 125 lookups, then failed', async () => {
+    const { actor, lookups, tick } = start(async () => null);
+    await tick(timings.purchaseCompleteMaxTicks - 1);
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(lookups).toHaveLength(124);
+    await tick(1);
+    expect(lookups).toHaveLength(125);
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.failure).toBe('timedOut');
+    expect(actor.getSnapshot().output).toBeNull();
+    expect(connectPurchaseComplete(actor.getSnapshot()).panel).toBe('error');
+  });
+
+  it('fails at once without a usable purchase time, and on a failed lookup', async () => {
+    for (const time of [undefined, null, '', 'yesterday', '-5', '1.5e12']) {
+      const actor = createActor(purchaseCompleteMachine, { input: { ...input, time } }).start();
+      expect(actor.getSnapshot().value, String(time)).toBe('failed');
+      expect(actor.getSnapshot().context.failure).toBe('invalidTime');
+    }
+    const { actor, tick } = start(async () => {
+      throw new Error('offline');
+    });
+    await tick(4);
+    expect(actor.getSnapshot().context.failure).toBe('lookupFailed');
+  });
+});
+
+describe('purchased item', () => {
+  it('names an NFT no blueprint of ours describes by its own metadata', () => {
+    const nft = { id: '7', seriesNumber: 1, blueprint: null };
+    expect(
+      purchasedItem({ nft: { ...nft, metadata: { name: 'Harbor Lights', image: '/media/x.png' } } }),
+    ).toEqual({
+      title: 'Harbor Lights',
+      previewImageUrl: '/media/x.png',
+    });
+    expect(purchasedItem({ nft: { ...nft, metadata: {} } })).toEqual({
+      title: 'Collectible',
+      previewImageUrl: null,
+    });
+  });
+});
+
+describe('purchaseComplete view model', () => {
+  it('shows the item, edition, storefront, total, time, email and wallet of the purchase', async () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(
+      purchaseCompleteMachine.provide({
+        actors: { findPurchase: fromPromise<PurchaseJson | null, PurchaseLookup>(async () => RESALE) },
+      }),
+      { input, clock },
+    ).start();
+    expect(connectPurchaseComplete(actor.getSnapshot())).toEqual({
+      panel: 'pending',
+      title: 'Almost there',
+      text: "We're confirming your purchase. It may take a couple of minutes.",
+      busy: true,
+    });
+    for (let i = 0; i < 4; i++) {
+      clock.increment(timings.purchaseCompletePollMs);
+      await flush();
+    }
+    const view = connectPurchaseComplete(actor.getSnapshot());
+    expect(view).toEqual({
+      panel: 'success',
+      title: 'Purchase Complete',
+      text: 'Thank you! The collectible is yours.',
+      busy: false,
+      details: {
+        title: 'Night Market',
+        previewImageUrl: '/media/seed/night-market.png',
+        edition: '#3',
+        partner: 'Pixel Garden',
+        total: '$40',
+        purchasedOn: new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' }).format(
+          new Date(BOUGHT_AT + 4_000),
+        ),
+        email: BUYER_EMAIL,
+        walletAddress: BUYER_WALLET,
+      },
+    });
+    expect(view.details!.purchasedOn).toMatch(/^November 2[12], 2026 at \d{1,2}:\d{2}\s[AP]M$/);
+    actor.stop();
+  });
+
+  it('reads Free for nothing, cents when there are some, and the link’s edition when the record has none', () => {
+    expect(formatTotal(0)).toBe('Free');
+    expect(formatTotal(1250)).toBe('$12.50');
+    expect(formatTotal(100_000)).toBe('$1,000');
+    const snapshot = purchaseCompleteMachine.resolveState({
+      value: 'complete',
+      context: {
+        ...createActor(purchaseCompleteMachine, { input }).getSnapshot().context,
+        serial: '12',
+        email: null,
+        purchase: FREE_CLAIM,
+      },
+    });
+    expect(connectPurchaseComplete(snapshot).details).toMatchObject({
+      edition: '#12',
+      total: 'Free',
+      email: null,
+      walletAddress: FREE_CLAIM.walletAddress,
+    });
+  });
+
+  it('asks a buyer whose purchase failed to check the collection and write to support', () => {
+    const actor = createActor(purchaseCompleteMachine, { input: { ...input, time: undefined } }).start();
+    expect(connectPurchaseComplete(actor.getSnapshot())).toEqual({
+      panel: 'error',
+      title: 'Uh Oh',
+      text: "Something went wrong. We're looking into it!",
+      busy: false,
+      help: {
+        text: 'Please check your collection, and contact support if you were charged and nothing arrives within an hour.',
+        supportEmail: 'support@vitrine.market',
+      },
+    });
+  });
+});
+
+describe('purchase links and matching', () => {
+  it('reads the purchase time as whole epoch milliseconds only', () => {
+    expect(parsePurchaseTime('1763805585000')).toBe(1_763_805_585_000);
+    expect(parsePurchaseTime('0')).toBe(0);
+    for (const t of [undefined, null, '', ' 1', '1e3', '-1', '1.5', 'now', '9'.repeat(16)])
+      expect(parsePurchaseTime(t), String(t)).toBeNull();
+  });
+
+  it('matches the item of the link’s kind bought at or after the time', () => {
+    const since = Date.parse(RESALE.purchasedOn as string);
+    expect(purchaseMatches(RESALE, { id: LISTING_ID, kind: 'nftSaleListing', since })).toBe(true);
+    expect(purchaseMatches(RESALE, { id: LISTING_ID, kind: 'nftSaleListing', since: since + 1 })).toBe(false);
+    expect(purchaseMatches(RESALE, { id: BLUEPRINT_ID, kind: 'blueprint', since })).toBe(true);
+    expect(purchaseMatches(RESALE, { id: BLUEPRINT_ID, kind: 'nftSaleListing', since })).toBe(false);
+    expect(purchaseMatches(RESALE, { id: LISTING_ID, kind: 'blueprint', since })).toBe(false);
+    expect(
+      purchaseMatches({ ...RESALE, blueprintPackId: 'p1' }, { id: 'p1', kind: 'blueprintPack', since }),
+    ).toBe(true);
+    expect(purchaseMatches(RESALE, { id: LISTING_ID, kind: 'other', since })).toBe(false);
+    // Dates revived by the API client match as well as ISO text.
+    expect(
+      purchaseMatches(
+        { ...RESALE, purchasedOn: new Date(RESALE.purchasedOn) },
+        { id: LISTING_ID, kind: 'nftSaleListing', since },
+      ),
+    ).toBe(true);
+  });
+
+  it('sends a purchase started on our pages to /ordercomplete with its time 15 s earlier', () => {
+    expect(
+      orderCompleteTarget({
+        id: LISTING_ID,
+        kind: 'nftSaleListing',
+        startedAt: BOUGHT_AT,
+        type: 'saleListing',
+        serial: 3,
+      }),
+    ).toEqual({
+      to: '/ordercomplete/$id',
+      params: { id: LISTING_ID },
+      search: { e: 'nftSaleListing', t: Number(LINK_TIME), type: 'saleListing', serial: 3 },
+    });
+    expect(
+      orderCompleteTarget({ id: BLUEPRINT_ID, kind: 'blueprint', startedAt: BOUGHT_AT, type: 'creditCard' })
+        .search,
+    ).toEqual({ e: 'blueprint', t: Number(LINK_TIME), type: 'creditCard' });
+  });
+
+  it('reads the query: kind and method as text, time and edition as text or numbers', () => {
+    const link = { e: 'nftSaleListing', t: Number(LINK_TIME), serial: 3, type: 'saleListing' };
+    expect(parseOrderCompleteSearch(link)).toEqual(link);
+    expect(parseOrderCompleteSearch({ t: LINK_TIME, serial: '0012', other: 'x' })).toEqual({
+      t: LINK_TIME,
+      serial: '0012',
+    });
+    expect(
+      parseOrderCompleteSearch({ e: 7, t: { at: 1 }, serial: Number.NaN, type: true, other: 'x' }),
+    ).toEqual({});
+    expect(queryText(3)).toBe('3');
+    expect(queryText(undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,248 @@
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type AnyActorRef, type AnyMachineSnapshot, createActor, createMachine, fromPromise } from 'xstate';
+import { buyListingMachine } from '../machines/buyListing';
+import { purchaseCompleteMachine } from '../machines/purchaseComplete';
+import { type PurchaseJson, type PurchaseLookup, parseOrderCompleteSearch } from '../src/domain/purchase';
+import { type AppActors, AppContext } from '../src/views/AppContext';
+import { BuyDialog } from '../src/views/nft/NftActions';
+import { PurchaseCompletePage, PurchaseCompleteView } from '../src/views/purchase/PurchaseCompletePage';
+import { flushCoverage } from './coverage-store';
+import { generatePaths, type PathStep, runPath } from './harness';
+import {
+  BOUGHT_AT,
+  BUYER_EMAIL,
+  BUYER_WALLET,
+  FREE_CLAIM,
+  LINK_TIME,
+  LISTING_ID,
+  purchaseCompleteModel,
+  RESALE,
+} from './purchaseComplete.model';
+import { renderWithRouter } from './router';
+
+/** Date and time as a person in this time zone reads them. */
+const dateTime = (iso: string | Date) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+
+/**
+ * The page has no controls that send the machine anything: it only waits (ticks and lookups are the
+ * harness's to run). A step with a user event would be a model error.
+ */
+function perform(step: PathStep): never {
+  throw new Error(`The purchase-complete page has no control for "${step.event.type}"`);
+}
+
+/** The label → value pairs of the purchase details. */
+function detailPairs() {
+  const list = screen.getByRole('region', { name: 'Your purchase' }).querySelector('dl')!;
+  return [...list.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+}
+
+function check(expected: AnyMachineSnapshot) {
+  const heading = screen.getByRole('heading', { level: 1 }).textContent;
+  const article = screen.getByRole('article');
+  const purchase = expected.context.purchase as PurchaseJson | null;
+  const marketplace = screen.queryByRole('link', { name: 'Back to marketplace' });
+  if (expected.status !== 'done') {
+    expect(heading).toBe('Almost there');
+    expect(article.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole('status', { name: 'Confirming your purchase' })).toBeTruthy();
+    expect(article.textContent).toContain('It may take a couple of minutes.');
+    expect(screen.queryByRole('region', { name: 'Your purchase' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(marketplace).toBeNull();
+    return;
+  }
+  expect(article.getAttribute('aria-busy')).toBeNull();
+  expect(screen.queryByRole('status')).toBeNull();
+  if (purchase) {
+    expect(heading).toBe('Purchase Complete');
+    expect(screen.queryByRole('alert')).toBeNull();
+    // What the buyer sees, from the fixtures: the record's edition, else the link's.
+    const expectedPairs =
+      purchase.id === RESALE.id
+        ? [
+            ['Item', 'Night Market'],
+            ['Edition', '#3'],
+            ['Partner company', 'Pixel Garden'],
+            ['Total', '$40'],
+            ['Date and time', dateTime(RESALE.purchasedOn)],
+            ['Email', BUYER_EMAIL],
+            ['Wallet address', BUYER_WALLET],
+          ]
+        : [
+            ['Item', 'Night Market'],
+            ['Edition', '#12'],
+            ['Partner company', 'Pixel Garden'],
+            ['Total', 'Free'],
+            ['Date and time', dateTime(FREE_CLAIM.purchasedOn)],
+            ['Wallet address', FREE_CLAIM.walletAddress],
+          ];
+    expect(detailPairs()).toEqual(expectedPairs);
+    const image = within(screen.getByRole('region', { name: 'Your purchase' })).getByRole('img', {
+      name: 'Night Market',
+    });
+    expect(image.getAttribute('src')).toBe('/media/seed/night-market.png');
+    expect(marketplace?.getAttribute('href')).toBe('/marketplace');
+    return;
+  }
+  expect(heading).toBe('Uh Oh');
+  expect(screen.getByRole('alert').textContent).toBe("Something went wrong. We're looking into it!");
+  expect(article.textContent).toContain(
+    'check your collection, and contact support if you were charged and nothing arrives within an hour',
+  );
+  const support = screen.getByRole('link', { name: 'support@vitrine.market' });
+  expect(support.getAttribute('href')).toBe('mailto:support@vitrine.market');
+  expect(screen.getByRole('link', { name: 'My collection' }).getAttribute('href')).toBe(
+    '/profile/collection',
+  );
+  expect(screen.queryByRole('region', { name: 'Your purchase' })).toBeNull();
+  expect(marketplace).toBeNull();
+}
+
+describe('purchase-complete paths through the page', () => {
+  for (const path of generatePaths(purchaseCompleteModel)) {
+    it(path.description, () =>
+      runPath(purchaseCompleteModel, path, {
+        mount: (actor: AnyActorRef) =>
+          renderWithRouter(() => <PurchaseCompleteView actor={actor as never} />),
+        perform,
+        check,
+        wrap: (fn) => act(fn),
+      }),
+    );
+  }
+  afterAll(() => flushCoverage('view'));
+});
+
+/** A stand-in for the session actor: only its user is read. */
+function sessionWith(user: { email: string; wallet: { walletAddress: string } } | null) {
+  return createActor(createMachine({ context: { user } })).start();
+}
+
+/** The real route path and query, the page's loader handing over `machine`. */
+async function renderRoute(url: string, machine: typeof purchaseCompleteMachine, app: Partial<AppActors>) {
+  const root = createRootRoute();
+  const page = createRoute({
+    getParentRoute: () => root,
+    path: '/ordercomplete/$id',
+    validateSearch: parseOrderCompleteSearch,
+    loader: () => ({ machine }),
+    component: PurchaseCompletePage,
+  });
+  const router = createRouter({
+    routeTree: root.addChildren([page]),
+    history: createMemoryHistory({ initialEntries: [url] }),
+  });
+  await act(async () => {
+    render(
+      <AppContext.Provider value={app as AppActors}>
+        <RouterProvider router={router as never} />
+      </AppContext.Provider>,
+    );
+    await router.load();
+  });
+}
+
+describe('the purchase-complete route', () => {
+  it('looks for the link’s item since its time and shows the signed-in buyer’s email', async () => {
+    const lookups: PurchaseLookup[] = [];
+    const machine = purchaseCompleteMachine.provide({
+      delays: { pollInterval: 1 },
+      actors: {
+        findPurchase: fromPromise<PurchaseJson | null, PurchaseLookup>(async ({ input }) => {
+          lookups.push(input);
+          return RESALE;
+        }),
+      },
+    });
+    const session = sessionWith({ email: BUYER_EMAIL, wallet: { walletAddress: BUYER_WALLET } });
+    await renderRoute(
+      `/ordercomplete/${LISTING_ID}?e=nftSaleListing&t=${LINK_TIME}&serial=3&type=saleListing`,
+      machine,
+      { session: session as never },
+    );
+    expect(await screen.findByRole('heading', { name: 'Purchase Complete' })).toBeTruthy();
+    expect(lookups).toEqual([{ id: LISTING_ID, kind: 'nftSaleListing', since: BOUGHT_AT - 15_000 }]);
+    expect(screen.getByText(BUYER_EMAIL)).toBeTruthy();
+  });
+
+  it('shows a visitor the failure of a link without a purchase time', async () => {
+    await renderRoute(`/ordercomplete/${LISTING_ID}?e=nftSaleListing`, purchaseCompleteMachine, {
+      session: sessionWith(null) as never,
+    });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Uh Oh');
+  });
+});
+
+describe('a resale bought in the buy dialog', () => {
+  it('ends on the purchase-complete page of its listing, its time 15 s before the dialog opened', async () => {
+    const machine = buyListingMachine.provide({
+      actors: {
+        fusdBalance: fromPromise(async () => 3000),
+        buyListing: fromPromise(async () => ({ transactionId: 'ab'.repeat(32) })),
+        recordPurchase: fromPromise(async () => ({
+          id: RESALE.id,
+          transactionId: 'ab'.repeat(32),
+          purchasedOn: RESALE.purchasedOn as string,
+        })),
+      },
+    });
+    const root = createRootRoute();
+    const opened = Date.now();
+    const nft = createRoute({
+      getParentRoute: () => root,
+      path: '/',
+      component: () => (
+        <BuyDialog
+          machine={machine}
+          input={{
+            listing: { id: LISTING_ID, blockchainListingId: '99', price: 2500, seller: '0x179b6b1cb6755e31' },
+            nft: { flowBlueprintId: '7', seriesNumber: 3 },
+            walletAddress: BUYER_WALLET,
+          }}
+          onDone={() => {}}
+        />
+      ),
+    });
+    const done = createRoute({
+      getParentRoute: () => root,
+      path: '/ordercomplete/$id',
+      validateSearch: parseOrderCompleteSearch,
+      component: () => <p>order complete</p>,
+    });
+    const router = createRouter({
+      routeTree: root.addChildren([nft, done]),
+      history: createMemoryHistory({ initialEntries: ['/'] }),
+    });
+    await act(async () => {
+      render(
+        <AppContext.Provider value={{} as AppActors}>
+          <RouterProvider router={router as never} />
+        </AppContext.Provider>,
+      );
+      await router.load();
+    });
+    fireEvent.click(await screen.findByRole('checkbox'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pay $25' })));
+    await waitFor(() => expect(screen.getByText('order complete')).toBeTruthy());
+    const { pathname, search, href } = router.state.location;
+    expect(pathname).toBe(`/ordercomplete/${LISTING_ID}`);
+    // A plain address: the time and the edition are digits, not quoted text.
+    expect(href, href).toMatch(
+      new RegExp(`^/ordercomplete/${LISTING_ID}\\?e=nftSaleListing&t=\\d{13}&type=saleListing&serial=3$`),
+    );
+    expect(search).toMatchObject({ e: 'nftSaleListing', type: 'saleListing', serial: 3 });
+    const t = (search as { t: number }).t;
+    expect(t).toBeGreaterThanOrEqual(opened - 15_000);
+    expect(t).toBeLessThanOrEqual(Date.now() - 15_000);
+  });
+});

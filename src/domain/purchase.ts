@@ -1,0 +1,141 @@
+import { type DateValue, toDate } from './dates';
+
+/**
+ * A purchase as GET nfts/purchases answers it (the caller's own), shared by the server's JSON and
+ * the purchase-complete page. Money in cents.
+ */
+export interface PurchaseJson {
+  id: string;
+  transactionId: string;
+  /** How it was bought: saleListing (a resale), directPurchase, … */
+  type: string;
+  amount: number;
+  purchasedOn: DateValue;
+  /** The wallet the NFT went to. */
+  walletAddress: string;
+  nft: {
+    /** The chain token id. */
+    id: string;
+    /** The edition; null when Vitrine has not seen the NFT yet. */
+    seriesNumber: number | null;
+    /** The NFT's own metadata (its name and image when no blueprint of ours describes it). */
+    metadata: Record<string, string>;
+    blueprint: {
+      id: string;
+      title: string;
+      previewImageUrl: string | null;
+      storefront: { id: string; name: string };
+    } | null;
+  };
+  /** Vitrine's blueprint (uuid) the NFT was minted from, when Vitrine knows it. */
+  blueprintId: string | null;
+  /** The pack bought (uuid); packs are not sold yet, so always null. */
+  blueprintPackId: string | null;
+  /** The resale listing (sale_listings.id) the purchase completed, if it was one. */
+  nftSaleListingId: string | null;
+}
+
+/** The title and image of what was bought: the blueprint's, else what the NFT's metadata names. */
+export function purchasedItem({ nft }: Pick<PurchaseJson, 'nft'>) {
+  return {
+    title: nft.blueprint?.title || nft.metadata.title || nft.metadata.name || 'Collectible',
+    previewImageUrl:
+      nft.blueprint?.previewImageUrl || nft.metadata.previewImageUrl || nft.metadata.image || null,
+  };
+}
+
+/** What the order-complete link's `id` names: a blueprint, a pack or a resale listing (query `e`). */
+export const purchaseKinds = ['blueprint', 'blueprintPack', 'nftSaleListing'] as const;
+export type PurchaseKind = (typeof purchaseKinds)[number];
+
+/**
+ * A purchase started on our own pages is looked for from this long before the buyer pressed buy:
+ * the server's clock may run behind the browser's.
+ */
+export const PURCHASE_CLOCK_SKEW_MS = 15_000;
+
+/** What the purchase-complete page looks for: the item (`id` of kind `kind`) bought at or after `since`. */
+export interface PurchaseLookup {
+  id: string;
+  kind: string;
+  /** Epoch milliseconds. */
+  since: number;
+}
+
+/** The purchase's id of the given kind: its blueprint, pack or resale listing. */
+function itemId(purchase: PurchaseJson, kind: string): string | null {
+  if (kind === 'blueprint') return purchase.blueprintId;
+  if (kind === 'blueprintPack') return purchase.blueprintPackId;
+  if (kind === 'nftSaleListing') return purchase.nftSaleListingId;
+  return null;
+}
+
+/** Whether the purchase is of the item looked for, made at or after `since`. */
+export function purchaseMatches(purchase: PurchaseJson, lookup: PurchaseLookup): boolean {
+  return (
+    itemId(purchase, lookup.kind) === lookup.id && toDate(purchase.purchasedOn).getTime() >= lookup.since
+  );
+}
+
+/**
+ * The purchase time of an order-complete link (query `t`, epoch milliseconds), or null when it is
+ * missing or not a whole number of milliseconds.
+ */
+export function parsePurchaseTime(t: string | null | undefined): number | null {
+  if (typeof t !== 'string' || !/^\d{1,15}$/.test(t)) return null;
+  return Number(t);
+}
+
+/**
+ * The query of /ordercomplete/{id}: kind, purchase time, edition and purchase method. The router
+ * reads a value of digits as a number (and writes a text of digits in quotes), so the time and the
+ * edition stay numbers when they came as numbers: links keep plain digits, `t=1763805570000`.
+ */
+export type OrderCompleteSearch = {
+  e?: string;
+  t?: string | number;
+  serial?: string | number;
+  type?: string;
+};
+
+/** A query value as text, or absent. */
+export const queryText = (value: string | number | undefined): string | undefined =>
+  value === undefined ? undefined : String(value);
+
+/** The order-complete query: e and type as text, t and serial as text or finite numbers, each optional. */
+export function parseOrderCompleteSearch(raw: Record<string, unknown>): OrderCompleteSearch {
+  const search: OrderCompleteSearch = {};
+  const text = (key: 'e' | 'type') => {
+    if (typeof raw[key] === 'string') search[key] = raw[key];
+  };
+  const textOrNumber = (key: 't' | 'serial') => {
+    const value = raw[key];
+    if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)))
+      search[key] = value;
+  };
+  text('e');
+  textOrNumber('t');
+  textOrNumber('serial');
+  text('type');
+  return search;
+}
+
+/**
+ * Where a purchase started on our pages ends: /ordercomplete/{id} for the item bought, its purchase
+ * time set PURCHASE_CLOCK_SKEW_MS before `startedAt`.
+ */
+export function orderCompleteTarget(purchase: {
+  id: string;
+  kind: PurchaseKind;
+  startedAt: number;
+  type: string;
+  serial?: number | null;
+}): { to: '/ordercomplete/$id'; params: { id: string }; search: OrderCompleteSearch } {
+  const search: OrderCompleteSearch = {
+    e: purchase.kind,
+    t: purchase.startedAt - PURCHASE_CLOCK_SKEW_MS,
+    type: purchase.type,
+  };
+  if (purchase.serial !== undefined && purchase.serial !== null) search.serial = purchase.serial;
+  return { to: '/ordercomplete/$id', params: { id: purchase.id }, search };
+}

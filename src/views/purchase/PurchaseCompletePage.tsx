@@ -1,0 +1,115 @@
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import {
+  connectPurchaseComplete,
+  type PurchaseCompleteInput,
+  type purchaseCompleteMachine,
+} from '../../../machines/purchaseComplete';
+import { type OrderCompleteSearch, queryText } from '../../domain/purchase';
+import { routePaths } from '../../domain/routes';
+import { useApp } from '../AppContext';
+import { ImageLoader, Spinner } from '../components';
+import './purchase.css';
+
+const orderCompleteRoute = getRouteApi('/ordercomplete/$id');
+
+/**
+ * /ordercomplete/{id}?e&t&serial&type: where a purchase ends. The buyer's email and wallet come from
+ * the session; a visitor sees the page with what the purchase itself tells.
+ */
+export function PurchaseCompletePage() {
+  const { id } = orderCompleteRoute.useParams();
+  const search = orderCompleteRoute.useSearch();
+  // Another purchase's link starts another wait.
+  return <PurchaseComplete key={`${id}?${search.e}&${search.t}`} id={id} search={search} />;
+}
+
+function PurchaseComplete({ id, search }: { id: string; search: OrderCompleteSearch }) {
+  const { session, inspect } = useApp();
+  const machine = orderCompleteRoute.useLoaderData({ select: (d) => d.machine });
+  const user = useSelector(session, (s) => s.context.user);
+  const [input] = useState<PurchaseCompleteInput>(() => ({
+    id,
+    kind: search.e ?? '',
+    time: queryText(search.t),
+    serial: queryText(search.serial),
+    type: search.type,
+    email: user?.email ?? null,
+    walletAddress: user?.wallet.walletAddress ?? null,
+  }));
+  const actor = useActorRef(machine, { input, inspect });
+  return <PurchaseCompleteView actor={actor} />;
+}
+
+export function PurchaseCompleteView({ actor }: { actor: ActorRefFrom<typeof purchaseCompleteMachine> }) {
+  const view = useSelector(actor, connectPurchaseComplete);
+  const { details, help } = view;
+  const failed = view.panel === 'error';
+  return (
+    <article className="vt-page vt-purchase vt-stack" aria-busy={view.busy || undefined}>
+      <h1 className="vt-page__title">{view.title}</h1>
+      {view.busy && <Spinner size="lg" label="Confirming your purchase" />}
+      <p
+        className={failed ? 'vt-form-error' : 'vt-lead'}
+        role={failed ? 'alert' : undefined}
+        aria-live="polite"
+      >
+        {view.text}
+      </p>
+      {help && (
+        <p>
+          {help.text} Support: <a href={`mailto:${help.supportEmail}`}>{help.supportEmail}</a>
+        </p>
+      )}
+      {details && (
+        <section className="vt-purchase__card" aria-label="Your purchase">
+          <ImageLoader src={details.previewImageUrl} alt={details.title} aspectRatio={1} />
+          <dl className="vt-purchase__details">
+            <dt>Item</dt>
+            <dd>{details.title}</dd>
+            {details.edition && (
+              <>
+                <dt>Edition</dt>
+                <dd>{details.edition}</dd>
+              </>
+            )}
+            {details.partner && (
+              <>
+                <dt>Partner company</dt>
+                <dd>{details.partner}</dd>
+              </>
+            )}
+            <dt>Total</dt>
+            <dd>{details.total}</dd>
+            <dt>Date and time</dt>
+            <dd>{details.purchasedOn}</dd>
+            {details.email && (
+              <>
+                <dt>Email</dt>
+                <dd>{details.email}</dd>
+              </>
+            )}
+            <dt>Wallet address</dt>
+            <dd>{details.walletAddress}</dd>
+          </dl>
+        </section>
+      )}
+      {view.panel === 'success' && (
+        <div className="vt-actions">
+          <Link className="vt-button vt-button--primary" to={routePaths.Marketplace}>
+            Back to marketplace
+          </Link>
+        </div>
+      )}
+      {failed && (
+        <div className="vt-actions">
+          <Link className="vt-button vt-button--secondary" to={routePaths.PrivateProfile}>
+            My collection
+          </Link>
+        </div>
+      )}
+    </article>
+  );
+}
