@@ -89,6 +89,13 @@ export const unauthorized = (message: string) => apiError(401, ErrorCode.UNAUTHO
 export const forbidden = () => apiError(403, ErrorCode.FORBIDDEN, undefined, 'Restricted area');
 export const notFound = () => apiError(404, ErrorCode.NOT_FOUND);
 
+/** 429 RATE_LIMITED with Retry-After: the caller may try again after `retryAfterMs` (whole seconds, at least 1). */
+export function rateLimited(retryAfterMs: number, message?: string): HttpError {
+  const err = apiError(429, ErrorCode.RATE_LIMITED, undefined, message);
+  err.headers['Retry-After'] = String(Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  return err;
+}
+
 export function errorResponse(c: Context, err: ApiError): Response {
   if (err instanceof HttpError) {
     for (const [name, value] of Object.entries(err.headers)) c.header(name, value);

@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../src/domain/errors';
 import type { Database } from '../db';
 import { loginThrottles } from '../db/schema';
 import type { Clock } from '../deps';
-import { apiError } from '../http';
+import { rateLimited } from '../http';
 
 /**
  * Login throttling.
@@ -36,12 +35,6 @@ export function emailDelayMs(failures: number): number {
   return Math.min(EMAIL_MAX_DELAY_MS, 1000 * 2 ** (failures - EMAIL_FREE_FAILURES));
 }
 
-function tooMany(retryAfterMs: number) {
-  const err = apiError(429, ErrorCode.RATE_LIMITED);
-  err.headers['Retry-After'] = String(Math.max(1, Math.ceil(retryAfterMs / 1000)));
-  return err;
-}
-
 /**
  * Counts a login attempt against the client address and the account before the password is
  * checked; throws 429 (with Retry-After) when either must wait.
@@ -70,7 +63,7 @@ export async function beginLoginAttempt(db: Database, clock: Clock, { email, add
     })
     .returning();
   if (byAddress!.failures > ADDRESS_MAX_ATTEMPTS) {
-    throw tooMany(byAddress!.windowStartedAt.getTime() + ADDRESS_WINDOW_MS - now.getTime());
+    throw rateLimited(byAddress!.windowStartedAt.getTime() + ADDRESS_WINDOW_MS - now.getTime());
   }
 
   // The account's next attempt is claimed only when its wait is over; the claim also sets the wait
@@ -103,7 +96,7 @@ export async function beginLoginAttempt(db: Database, clock: Clock, { email, add
       .select()
       .from(t)
       .where(eq(t.key, emailKey(email)));
-    throw tooMany((row?.nextAllowedAt.getTime() ?? now.getTime()) - now.getTime());
+    throw rateLimited((row?.nextAllowedAt.getTime() ?? now.getTime()) - now.getTime());
   }
 }
 

@@ -1,15 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../db';
 import { passwordResets } from '../db/schema';
 import type { Clock } from '../deps';
+import { tokenDigest } from './tokens';
 
 /** Password reset tokens: 32 random bytes, base64url; only their SHA-256 is stored. Single use, 1 hour. */
 export const RESET_TTL_MS = 60 * 60_000;
 /** At most this many reset emails per account per TTL, so the form cannot flood a mailbox. */
 export const RESETS_PER_TTL = 5;
-
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new reset token for the user, or undefined when the user already asked too often. */
 export async function createResetToken(
@@ -31,7 +30,7 @@ export async function createResetToken(
   const token = randomBytes(32).toString('base64url');
   await db.insert(passwordResets).values({
     userId,
-    tokenHash: digest(token),
+    tokenHash: tokenDigest(token),
     expiresAt: new Date(now.getTime() + RESET_TTL_MS),
     createdAt: now,
   });
@@ -53,7 +52,7 @@ export async function consumeResetToken(
     .set({ usedAt: now })
     .where(
       and(
-        eq(passwordResets.tokenHash, digest(token)),
+        eq(passwordResets.tokenHash, tokenDigest(token)),
         isNull(passwordResets.usedAt),
         gt(passwordResets.expiresAt, now),
       ),

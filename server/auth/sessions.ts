@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -7,6 +7,7 @@ import { sessions, users } from '../db/schema';
 import type { Clock } from '../deps';
 import { type UserRow, unauthorized } from '../http';
 import type { Tokens } from './tokens';
+import { tokenDigest } from './tokens';
 
 /**
  * Login sessions. Logging in opens a session row and answers a short-lived session token (a JWT
@@ -20,7 +21,6 @@ export const REFRESH_COOKIE = 'vitrine_session';
 export const REFRESH_COOKIE_PATH = '/api/auth/sessions';
 export const REFRESH_GRACE_MS = 30_000;
 
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 const newRefreshToken = () => randomBytes(32).toString('base64url');
 
 export interface SessionOptions {
@@ -71,7 +71,7 @@ export function createSessions(o: SessionOptions): Sessions {
         .insert(sessions)
         .values({
           userId: user.id,
-          refreshHash: digest(refreshToken),
+          refreshHash: tokenDigest(refreshToken),
           createdAt: now,
           refreshedAt: now,
           expiresAt: new Date(now.getTime() + ttlMs),
@@ -86,14 +86,14 @@ export function createSessions(o: SessionOptions): Sessions {
       const presented = getCookie(c, REFRESH_COOKIE);
       if (!presented) throw unauthorized('Please log in');
       const now = o.clock();
-      const hash = digest(presented);
+      const hash = tokenDigest(presented);
       const next = newRefreshToken();
       const result = await o.db.transaction(async (tx) => {
         // Rotation is one conditional update: of two requests with the same token only one rotates.
         const [rotated] = await tx
           .update(sessions)
           .set({
-            refreshHash: digest(next),
+            refreshHash: tokenDigest(next),
             previousHash: hash,
             refreshedAt: now,
             expiresAt: new Date(now.getTime() + ttlMs),
@@ -127,7 +127,7 @@ export function createSessions(o: SessionOptions): Sessions {
       const presented = getCookie(c, REFRESH_COOKIE);
       const which = [
         ...(sessionId ? [eq(sessions.id, sessionId)] : []),
-        ...(presented ? [eq(sessions.refreshHash, digest(presented))] : []),
+        ...(presented ? [eq(sessions.refreshHash, tokenDigest(presented))] : []),
       ];
       if (which.length > 0)
         await o.db

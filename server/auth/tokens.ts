@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import * as v from 'valibot';
 import { roles } from '../../src/domain/enums';
@@ -8,6 +9,12 @@ import type { Clock } from '../deps';
  * session they belong to (sid) and exp. A token is honoured only while its session is open (see
  * sessions.ts), so logging out ends it at once.
  */
+
+/**
+ * The SHA-256 (hex) of a secret token handed out by link or cookie (reset links, email
+ * confirmations, refresh tokens): only this is stored, so the database alone lets nobody use one.
+ */
+export const tokenDigest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const Claims = v.object({
   userId: v.pipe(v.string(), v.uuid()),

@@ -14,7 +14,7 @@ import {
 } from '../../src/domain/assets';
 import { ErrorCode } from '../../src/domain/errors';
 import type { Services } from '../deps';
-import { apiError, badRequest, defineRoute, type Route } from '../http';
+import { apiError, badRequest, defineRoute, type Route, rateLimited } from '../http';
 import { mediaDir } from '../media';
 import { MEDIA_ROUTE } from '../seed/media';
 
@@ -123,17 +123,6 @@ async function checkHeader(grant: UploadGrant, bytes: Buffer): Promise<void> {
     height: meta.height,
   });
   if (problem) throw badRequest(problem, 'file');
-}
-
-function tooManyJobs() {
-  const err = apiError(
-    429,
-    ErrorCode.RATE_LIMITED,
-    undefined,
-    'Too many images are being optimized. Please wait a moment.',
-  );
-  err.headers['Retry-After'] = String(IMAGE_JOB_RETRY_AFTER_S);
-  return err;
 }
 
 export function assetRoutes(s: Services): Route[] {
@@ -276,7 +265,10 @@ export function assetRoutes(s: Services): Route[] {
           waiting.length >= IMAGE_JOBS_QUEUED_MAX ||
           waiting.filter((job) => job.userId === grant.userId).length >= IMAGE_JOBS_PER_USER
         )
-          throw tooManyJobs();
+          throw rateLimited(
+            IMAGE_JOB_RETRY_AFTER_S * 1000,
+            'Too many images are being optimized. Please wait a moment.',
+          );
         const jobId = randomUUID();
         const job: ImageJob = { userId: grant.userId, status: 'pending', changedAt: s.clock().getTime() };
         jobs.set(jobId, job);

@@ -4,7 +4,7 @@ import { ACCOUNT_PROOF_APP_IDENTIFIER, AccountProofInput } from '../../src/domai
 import { consumeNonce, issueNonce, NONCE_MAX_PER_ADDRESS, verifyAccountProof } from '../auth/wallet-proof';
 import { users } from '../db/schema';
 import type { Services } from '../deps';
-import { apiError, badRequest, defineRoute, forbidden, type Route } from '../http';
+import { apiError, badRequest, defineRoute, forbidden, type Route, rateLimited } from '../http';
 
 /** Wallet connection with an account proof (SPEC §7 users/wallets/actions). */
 export function walletRoutes(s: Services): Route[] {
@@ -20,11 +20,7 @@ export function walletRoutes(s: Services): Route[] {
       },
       async handler(c) {
         const issued = await issueNonce(s.db, s.clock, s.clientAddress(c));
-        if ('retryAfterMs' in issued) {
-          const err = apiError(429, ErrorCode.RATE_LIMITED);
-          err.headers['Retry-After'] = String(Math.max(1, Math.ceil(issued.retryAfterMs / 1000)));
-          throw err;
-        }
+        if ('retryAfterMs' in issued) throw rateLimited(issued.retryAfterMs);
         return c.json({ appIdentifier: ACCOUNT_PROOF_APP_IDENTIFIER, nonce: issued.nonce }, 201);
       },
     }),

@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { tokenDigest } from '../auth/tokens';
 import type { Executor } from '../db';
 import { emailChanges } from '../db/schema';
 import type { Clock } from '../deps';
@@ -11,8 +12,6 @@ import type { Clock } from '../deps';
  * A newer request replaces the open ones.
  */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60_000;
-
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function createEmailChange(
   tx: Executor,
@@ -31,7 +30,7 @@ export async function createEmailChange(
   await tx.insert(emailChanges).values({
     userId,
     newEmail,
-    tokenHash: digest(token),
+    tokenHash: tokenDigest(token),
     expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS),
     createdAt: now,
   });
@@ -62,7 +61,7 @@ export async function consumeEmailChange(tx: Executor, clock: Clock, token: stri
     .set({ confirmedAt: now })
     .where(
       and(
-        eq(emailChanges.tokenHash, digest(token)),
+        eq(emailChanges.tokenHash, tokenDigest(token)),
         isNull(emailChanges.confirmedAt),
         gt(emailChanges.expiresAt, now),
       ),
