@@ -501,3 +501,249 @@ export const payoutRequests = pgTable(
       .where(sql`${t.state} in ('created', 'pending')`),
   ],
 );
+
+/* ---------------------------------------------------------------------------------------------
+ * Checkout: orders for new editions (blueprints and packs), paid by a rail (a card charge today)
+ * or claimed for free, fulfilled by a durable job that mints each edition to the buyer's wallet.
+ * ------------------------------------------------------------------------------------------- */
+
+/** How an order is paid (SPEC §3 purchase methods that create orders). */
+export const orderMethod = pgEnum('order_method', ['creditCard', 'freeBlueprintClaim']);
+export const orderItemKind = pgEnum('order_item_kind', ['blueprint', 'pack']);
+/**
+ * An order's life: created (inventory reserved, payment not settled) → authorized → captured →
+ * minting → minted; or canceled / expired / declined (reservation released, nothing charged), or
+ * voided / refunded (the payment was undone because the mint could not happen).
+ */
+export const orderStatus = pgEnum('order_status', [
+  'created',
+  'authorized',
+  'captured',
+  'minting',
+  'minted',
+  'declined',
+  'canceled',
+  'expired',
+  'voided',
+  'refunded',
+]);
+
+/**
+ * One purchase of new editions. The reservation is the order itself: while the order holds it
+ * (`reserved`), one unit of the blueprint's or pack's quantity_available is taken; releasing sets
+ * `reserved` false and gives the unit back in the same transaction.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The client's key for this purchase: a retried create returns the same order. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    method: orderMethod('method').notNull(),
+    itemKind: orderItemKind('item_kind').notNull(),
+    /** blueprints.id or blueprint_packs.id. */
+    itemId: uuid('item_id').notNull(),
+    title: text('title').notNull(),
+    storefrontId: uuid('storefront_id').references(() => storefronts.id, { onDelete: 'set null' }),
+    /** The price charged, in cents (0 for a free claim). */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('USD'),
+    /** The buyer's Flow address the editions are minted to. */
+    walletAddress: text('wallet_address').notNull(),
+    status: orderStatus('status').notNull().default('created'),
+    /** True while the order holds one unit of the item's quantity_available. */
+    reserved: boolean('reserved').notNull().default(true),
+    /** An unpaid order past this time is expired and its reservation released. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Why the order failed or was undone, as an error code and a message for the buyer. */
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_idempotency_unique').on(t.buyerId, t.idempotencyKey),
+    index('orders_buyer_idx').on(t.buyerId, t.createdAt),
+    index('orders_item_idx').on(t.itemId, t.status),
+    /** Unpaid orders still holding inventory, walked by the expiry sweep. */
+    index('orders_reserved_idx').on(t.expiresAt).where(sql`${t.reserved}`),
+  ],
+);
+
+/**
+ * The editions an order mints: one row for a blueprint, one per blueprint of a pack. The serial
+ * number is assigned once, when the payment is captured; an edition belongs to one order.
+ */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    blueprintId: uuid('blueprint_id')
+      .notNull()
+      .references(() => blueprints.id, { onDelete: 'cascade' }),
+    flowBlueprintId: bigint('flow_blueprint_id', { mode: 'number' }).notNull(),
+    serialNumber: bigint('serial_number', { mode: 'number' }),
+    /** The minted token id (decimal UInt64) and its mint transaction, once sealed. */
+    nftId: text('nft_id'),
+    transactionId: text('transaction_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('order_items_order_blueprint_unique').on(t.orderId, t.blueprintId),
+    uniqueIndex('order_items_edition_unique').on(t.flowBlueprintId, t.serialNumber),
+  ],
+);
+
+/**
+ * The order timeline the buyer sees: created, authorized, captured, minting, minted, declined,
+ * canceled, expired, voided, refunded (and failures such as MINT_SAVE_FAILED). Each milestone is
+ * written once per order (the unique key makes replays harmless).
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('order_events_once').on(t.orderId, t.type)],
+);
+
+/**
+ * Card charges at the card provider (SPEC §4 card provider charge statuses): Pending, Authorized,
+ * Card Verified, Declined, Captured, Voided, Refunded, Canceled, Expired, and the mint statuses
+ * MINTING, MINTED, MINT_SAVE_FAILED, NFT_SYNC_FAILED. One per order.
+ */
+export const cardCharges = pgTable(
+  'card_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' })
+      .unique('card_charges_order_unique'),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The provider's payment (pay_…), known once the payment request was answered. */
+    paymentId: text('payment_id').unique('card_charges_payment_unique'),
+    /** The 3-D Secure session (sid_…) the buyer came back with. */
+    sessionId: text('session_id'),
+    status: text('status').notNull().default('Pending'),
+    /** Where the buyer completes 3-D Secure, while the payment waits for it. */
+    redirectUrl: text('redirect_url'),
+    billingInfoId: uuid('billing_info_id'),
+    last4: text('last4'),
+    scheme: text('scheme'),
+    responseCode: text('response_code'),
+    responseSummary: text('response_summary'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('card_charges_buyer_idx').on(t.buyerId, t.createdAt)],
+);
+
+/** Provider webhook deliveries already handled, by the provider's event id (evt_…). */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  receivedAt: createdAt(),
+});
+
+export const jobStatus = pgEnum('job_status', ['queued', 'running', 'done', 'failed']);
+
+/**
+ * Durable background work (fulfilling an order: mint, or undo the payment). A worker claims a due
+ * job with FOR UPDATE SKIP LOCKED and holds it for a lease; a job whose lease ran out (its worker
+ * died) is claimed again. One job per (kind, key).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    status: jobStatus('status').notNull().default('queued'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('jobs_kind_key_unique').on(t.kind, t.key),
+    index('jobs_due_idx').on(t.runAt).where(sql`${t.status} in ('queued', 'running')`),
+  ],
+);
+
+/** Billing info status (SPEC §4): missingSource, unverified, verified, invalid. */
+export const billingInfoStatus = pgEnum('billing_info_status', [
+  'missingSource',
+  'unverified',
+  'verified',
+  'invalid',
+]);
+
+/**
+ * Saved cards (SPEC §3 Billing info): the provider's card source (src_…), never the card number; the
+ * last four digits are unique per user.
+ */
+export const billingInfos = pgTable(
+  'billing_infos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sourceId: text('source_id'),
+    lastFourDigits: text('last_four_digits').notNull(),
+    scheme: text('scheme'),
+    expiryMonth: integer('expiry_month'),
+    expiryYear: integer('expiry_year'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name'),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2'),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    country: text('country').notNull(),
+    zipCode: text('zip_code').notNull(),
+    phoneCountryCode: text('phone_country_code').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    status: billingInfoStatus('status').notNull().default('unverified'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('billing_infos_last4_unique').on(t.userId, t.lastFourDigits)],
+);
+
+/** Free blueprints claimed (SPEC §7 free-blueprint-claims): one per user and blueprint. */
+export const freeBlueprintClaims = pgTable(
+  'free_blueprint_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blueprintId: uuid('blueprint_id')
+      .notNull()
+      .references(() => blueprints.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('free_blueprint_claims_once').on(t.userId, t.blueprintId)],
+);

@@ -1,0 +1,217 @@
+import * as v from 'valibot';
+import type { DateValue } from '../dates';
+
+/**
+ * Checkout for new editions: card charges, saved cards (billing info), free claims and orders.
+ * Request schemas are shared by the server (validation) and the client (forms); the JSON types are
+ * what the server answers. Money is integer cents.
+ *
+ * Error codes (src/domain/errors.ts):
+ * - SOLD_OUT (no edition left to reserve), PRICE_CHANGED (expectedPrice differs from the price now),
+ *   NOT_PURCHASABLE (the item is not on sale), WALLET_REQUIRED (the buyer has no wallet),
+ *   CHARGE_PENDING (the buyer already has an unresolved card charge; its id is in `chargeId`);
+ * - CARD_DECLINED ("Purchase Failed", card not charged), CARD_INSUFFICIENT_FUNDS, CARD_EXPIRED,
+ *   CARD_TYPE (only VISA, MASTERCARD, DISCOVER), CARD_CVV, CARD_DUPLICATE (same last four saved),
+ *   CARD_TOKEN (the card token expired or was used), INVALID_ADDRESS, PHONE_COUNTRY, PHONE_SHORT,
+ *   PAYMENT_PROVIDER (the card processor could not be reached), CHARGE_NOT_CANCELLABLE;
+ * - CLAIM_BLUEPRINT (a free claim failed: not free, already claimed, sold out).
+ */
+
+const uuid = (field: string) => v.pipe(v.string(`INVALID_VALUE.${field}`), v.uuid(`INVALID_VALUE.${field}`));
+const text = (field: string, max: number, missing = `INVALID_VALUE.${field}`) =>
+  v.pipe(
+    v.string(missing),
+    v.trim(),
+    v.nonEmpty(missing),
+    v.maxLength(max, `INVALID_VALUE.${field}`),
+    v.check((s) => !s.includes('\u0000'), `INVALID_VALUE.${field}`),
+  );
+const optionalText = (field: string, max: number) =>
+  v.optional(
+    v.pipe(
+      v.string(`INVALID_VALUE.${field}`),
+      v.trim(),
+      v.maxLength(max, `INVALID_VALUE.${field}`),
+      v.check((s) => !s.includes('\u0000'), `INVALID_VALUE.${field}`),
+    ),
+  );
+
+/** What is bought: a blueprint or a pack (resale listings are bought with the balance flow). */
+export const checkoutItemKinds = ['blueprint', 'pack'] as const;
+export type CheckoutItemKind = (typeof checkoutItemKinds)[number];
+export const CheckoutItem = v.object({
+  kind: v.picklist(checkoutItemKinds, 'INVALID_VALUE.item'),
+  id: uuid('item'),
+});
+export type CheckoutItem = v.InferOutput<typeof CheckoutItem>;
+
+/**
+ * Billing details of SPEC §3/§5. Field rules beyond shape (phone valid for the country, US and
+ * Canadian states, the 27 countries) live in src/domain/billing.ts, which both sides call.
+ */
+export const BillingFields = {
+  firstName: text('firstName', 100, 'INVALID_VALUE.firstName'),
+  lastName: optionalText('lastName', 100),
+  addressLine1: text('addressLine1', 200),
+  addressLine2: optionalText('addressLine2', 200),
+  city: text('city', 100),
+  state: text('state', 100),
+  /** ISO 3166-1 alpha-2. */
+  country: v.pipe(v.string('INVALID_VALUE.country'), v.regex(/^[A-Z]{2}$/, 'INVALID_VALUE.country')),
+  zipCode: text('zipCode', 20),
+  phoneNumber: v.object({
+    /** The country calling code without "+", e.g. "1", "44". */
+    countryCode: v.pipe(v.string('INVALID_VALUE.phoneNumber'), v.regex(/^\d{1,4}$/, 'INVALID_VALUE.phoneNumber')),
+    number: v.pipe(v.string('INVALID_VALUE.phoneNumber'), v.regex(/^[\d ()-]{1,20}$/, 'INVALID_VALUE.phoneNumber')),
+  }),
+};
+
+/** POST billing-info: a card tokenized in the browser (tok_…) with its billing details. */
+export const CreateBillingInfoBody = v.object({
+  cardToken: v.pipe(v.string('CARD_TOKEN'), v.regex(/^tok_\w{26}$/, 'CARD_TOKEN')),
+  ...BillingFields,
+});
+export type CreateBillingInfoBody = v.InferOutput<typeof CreateBillingInfoBody>;
+
+export const billingInfoStatuses = ['missingSource', 'unverified', 'verified', 'invalid'] as const;
+export interface BillingInfoJson {
+  id: string;
+  lastFourDigits: string;
+  scheme: string | null;
+  expiryMonth: number | null;
+  expiryYear: number | null;
+  firstName: string;
+  lastName: string | null;
+  addressLine1: string;
+  addressLine2: string | null;
+  city: string;
+  state: string;
+  country: string;
+  zipCode: string;
+  phoneNumber: { countryCode: string; number: string };
+  billingAddress: { addressLine1: string; addressLine2: string | null; zip: string; city: string; state: string; country: string };
+  status: (typeof billingInfoStatuses)[number];
+  createdAt: DateValue;
+}
+
+/**
+ * POST checkout-com-charges: pay for an item by card. Exactly one of `savedBillingInfo` (a saved
+ * card and its CVV) or `billingInfo` (a new card token with billing details; `save` keeps it).
+ * `idempotencyKey` is made by the client once per purchase attempt: a retry with it returns the
+ * same charge. `expectedPrice` is the price the buyer saw (PRICE_CHANGED when it differs).
+ */
+export const CreateCardChargeBody = v.object({
+  item: CheckoutItem,
+  expectedPrice: v.pipe(v.number('INVALID_VALUE.expectedPrice'), v.integer('INVALID_VALUE.expectedPrice'), v.minValue(0, 'INVALID_VALUE.expectedPrice')),
+  idempotencyKey: v.pipe(v.string('INVALID_VALUE.idempotencyKey'), v.regex(/^[\w-]{8,64}$/, 'INVALID_VALUE.idempotencyKey')),
+  savedBillingInfo: v.optional(
+    v.object({
+      id: uuid('savedBillingInfo'),
+      cvv: v.pipe(v.string('CARD_CVV'), v.regex(/^\d{3,4}$/, 'CARD_CVV')),
+    }),
+  ),
+  billingInfo: v.optional(
+    v.object({
+      ...CreateBillingInfoBody.entries,
+      save: v.optional(v.boolean('INVALID_VALUE.save'), false),
+    }),
+  ),
+});
+export type CreateCardChargeBody = v.InferOutput<typeof CreateCardChargeBody>;
+
+/** PATCH checkout-com-charges/{id}/actions/sync: the 3-D Secure session the buyer came back with. */
+export const SyncCardChargeBody = v.object({
+  ckoSessionId: v.optional(v.pipe(v.string('INVALID_VALUE.ckoSessionId'), v.regex(/^sid_\w{26}$/, 'INVALID_VALUE.ckoSessionId'))),
+});
+
+/** Card charge statuses (SPEC §4), as the provider spells them plus the mint statuses. */
+export const cardChargeStatuses = [
+  'Pending',
+  'Authorized',
+  'Card Verified',
+  'Declined',
+  'Captured',
+  'Voided',
+  'Refunded',
+  'Canceled',
+  'Expired',
+  'MINTING',
+  'MINTED',
+  'MINT_SAVE_FAILED',
+  'NFT_SYNC_FAILED',
+] as const;
+export type CardChargeStatus = (typeof cardChargeStatuses)[number];
+
+export const orderStatuses = [
+  'created',
+  'authorized',
+  'captured',
+  'minting',
+  'minted',
+  'declined',
+  'canceled',
+  'expired',
+  'voided',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export interface OrderEventJson {
+  type: string;
+  detail: string | null;
+  at: DateValue;
+}
+
+/** GET orders/{id}: an order of the caller, with its editions and its timeline (oldest first). */
+export interface OrderJson {
+  id: string;
+  method: 'creditCard' | 'freeBlueprintClaim';
+  item: { kind: CheckoutItemKind; id: string; title: string };
+  amount: number;
+  currency: string;
+  status: OrderStatus;
+  walletAddress: string;
+  /** The minted editions (serialNumber once captured, nftId once minted). */
+  editions: { blueprintId: string; flowBlueprintId: number; title: string; serialNumber: number | null; nftId: string | null }[];
+  failure: { code: string; message: string } | null;
+  events: OrderEventJson[];
+  createdAt: DateValue;
+}
+
+/** A card charge as POST/GET/PATCH checkout-com-charges answer it. */
+export interface CardChargeJson {
+  id: string;
+  orderId: string;
+  status: CardChargeStatus;
+  /** Set while the buyer must complete 3-D Secure at the provider. */
+  redirectLink: string | null;
+  /** True once the payment is authorized or captured (the buyer is charged or will be). */
+  success: boolean;
+  /** True while the charge waits for the buyer (3-D Secure) and can be resumed or canceled. */
+  unresolved: boolean;
+  last4: string | null;
+  order: OrderJson;
+}
+
+/** POST free-blueprint-claims. */
+export const CreateFreeClaimBody = v.object({ blueprintId: uuid('blueprintId') });
+/** GET free-blueprint-claims: the caller's claims, optionally of one blueprint. */
+export const FreeClaimsQuery = v.object({ blueprintId: v.optional(uuid('blueprintId')) });
+export interface FreeClaimJson {
+  id: string;
+  userId: string;
+  blueprintId: string;
+  orderId: string;
+  createdAt: DateValue;
+  order: OrderJson;
+}
+
+/** GET config/payments: what the browser needs to tokenize cards (never a secret). */
+export interface PaymentsConfigJson {
+  card: {
+    /** The provider's public key (pk_…), sent with POST {apiUrl}/tokens. */
+    publicKey: string;
+    /** The provider's API base the browser tokenizes cards with. */
+    apiUrl: string;
+  } | null;
+}
