@@ -7,6 +7,7 @@ import { type AppEnv, apiError, errorResponse, mountRoutes, notFound, type Route
 import { mediaDir, mountMedia } from './media';
 import { assetRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
+import { billingInfoRoutes } from './routes/billing-info';
 import { blueprintRoutes } from './routes/blueprints';
 import { chainRoutes } from './routes/chain';
 import { devRoutes } from './routes/dev';
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...payoutRoutes(s),
     ...blueprintRoutes(s),
     ...assetRoutes(s),
+    ...billingInfoRoutes(s),
     ...(s.config.devTools ? devRoutes(s) : []),
   );
 

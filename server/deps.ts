@@ -9,6 +9,7 @@ import type { FlowClient } from './chain/client';
 import type { Config } from './config';
 import type { Database, DatabaseHandle, DatabaseKind } from './db';
 import { createOutbox, type Outbox } from './outbox';
+import type { CardProvider } from './payments/provider';
 
 export type Clock = () => Date;
 export type Log = Pick<Console, 'info' | 'error'>;
@@ -29,6 +30,8 @@ export interface AppDeps {
   chainClient?: FlowClient;
   /** The publishing job (absent without a chain: published blueprints then wait, ready to sell). */
   publisher?: Publisher;
+  /** The card provider (Checkout.com or its embedded sandbox); absent when cards are off. */
+  cardProvider?: CardProvider;
 }
 
 export interface ChainStatus {
@@ -57,6 +60,7 @@ export interface Services {
   /** Recent public catalog answers (config.catalogCacheMs). */
   catalogCache: AnswerCache;
   publisher: Publisher | null;
+  cardProvider: CardProvider | null;
 }
 
 export function createServices(deps: AppDeps): Services {
@@ -87,5 +91,6 @@ export function createServices(deps: AppDeps): Services {
     walletProofs: createWalletProofs(deps.config.jwtSecret, clock),
     catalogCache,
     publisher: deps.publisher ?? null,
+    cardProvider: deps.cardProvider ?? null,
   };
 }

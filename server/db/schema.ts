@@ -292,8 +292,13 @@ export const nftPurchases = pgTable(
     blockchainListingId: text('blockchain_listing_id'),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     purchasedOn: timestamp('purchased_on', { withTimezone: true }).notNull().defaultNow(),
+    /** The checkout order that minted the NFT (new editions bought or claimed), if any. */
+    orderId: uuid('order_id'),
   },
-  (t) => [index('nft_purchases_nft_idx').on(t.nftId, t.purchasedOn)],
+  (t) => [
+    index('nft_purchases_nft_idx').on(t.nftId, t.purchasedOn),
+    index('nft_purchases_buyer_idx').on(t.buyerId, t.purchasedOn),
+  ],
 );
 
 /** How far the chain event indexer got, one row per event stream (last indexed block height). */

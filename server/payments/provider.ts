@@ -21,7 +21,13 @@ export interface ProviderPayment {
   responseSummary: string | null;
   /** Set while the buyer must complete 3-D Secure (HTTP 202, status Pending). */
   redirectUrl: string | null;
-  source: { id: string | null; last4: string | null; scheme: string | null; expiryMonth: number | null; expiryYear: number | null } | null;
+  source: {
+    id: string | null;
+    last4: string | null;
+    scheme: string | null;
+    expiryMonth: number | null;
+    expiryYear: number | null;
+  } | null;
 }
 
 export interface PaymentRequest {
@@ -84,5 +90,11 @@ export interface ProviderWebhookEvent {
   id: string;
   /** payment_approved, payment_declined, payment_captured, payment_voided, payment_refunded, payment_expired, payment_canceled, … */
   type: string;
-  data: { id: string; reference?: string; response_code?: string; response_summary?: string; amount?: number };
+  data: {
+    id: string;
+    reference?: string;
+    response_code?: string;
+    response_summary?: string;
+    amount?: number;
+  };
 }

@@ -31,7 +31,7 @@ import {
   upsertListing,
 } from '../chain/indexer';
 import type { Executor } from '../db';
-import { blueprints, nftPurchases, nfts, saleListings, storefronts, users } from '../db/schema';
+import { blueprints, nftPurchases, nfts, orders, saleListings, storefronts, users } from '../db/schema';
 import type { Services } from '../deps';
 import { type AppContext, apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
 import { findKyc } from '../users/store';
@@ -211,12 +211,14 @@ export function nftRoutes(s: Services): Route[] {
             },
             storefront: { id: storefronts.id, name: storefronts.name },
             listingId: saleListings.id,
+            order: { itemKind: orders.itemKind, itemId: orders.itemId },
           })
           .from(nftPurchases)
           .leftJoin(nfts, eq(nfts.id, nftPurchases.nftId))
           .leftJoin(blueprints, eq(blueprints.flowBlueprintId, nfts.blueprintId))
           .leftJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
           .leftJoin(saleListings, eq(saleListings.blockchainListingId, nftPurchases.blockchainListingId))
+          .leftJoin(orders, eq(orders.id, nftPurchases.orderId))
           .where(filter)
           .orderBy(desc(nftPurchases.purchasedOn), desc(nftPurchases.id))
           .offset(query.from - 1)
@@ -227,31 +229,33 @@ export function nftRoutes(s: Services): Route[] {
           .leftJoin(nfts, eq(nfts.id, nftPurchases.nftId))
           .leftJoin(blueprints, eq(blueprints.flowBlueprintId, nfts.blueprintId))
           .where(filter)) as [{ total: number }];
-        const results: PurchaseJson[] = rows.map(({ purchase, nft, blueprint, storefront, listingId }) => ({
-          id: purchase.id,
-          transactionId: purchase.transactionId,
-          type: purchase.type,
-          amount: purchase.amount,
-          purchasedOn: purchase.purchasedOn.toISOString(),
-          walletAddress: purchase.walletAddress,
-          nft: {
-            id: purchase.nftId,
-            seriesNumber: nft?.serialNumber ?? null,
-            metadata: nft?.metadata ?? {},
-            blueprint:
-              blueprint && storefront
-                ? {
-                    id: blueprint.id,
-                    title: blueprint.title,
-                    previewImageUrl: blueprint.previewImageUrl,
-                    storefront: { id: storefront.id, name: storefront.name },
-                  }
-                : null,
-          },
-          blueprintId: blueprint?.id ?? null,
-          blueprintPackId: null,
-          nftSaleListingId: listingId,
-        }));
+        const results: PurchaseJson[] = rows.map(
+          ({ purchase, nft, blueprint, storefront, listingId, order }) => ({
+            id: purchase.id,
+            transactionId: purchase.transactionId,
+            type: purchase.type,
+            amount: purchase.amount,
+            purchasedOn: purchase.purchasedOn.toISOString(),
+            walletAddress: purchase.walletAddress,
+            nft: {
+              id: purchase.nftId,
+              seriesNumber: nft?.serialNumber ?? null,
+              metadata: nft?.metadata ?? {},
+              blueprint:
+                blueprint && storefront
+                  ? {
+                      id: blueprint.id,
+                      title: blueprint.title,
+                      previewImageUrl: blueprint.previewImageUrl,
+                      storefront: { id: storefront.id, name: storefront.name },
+                    }
+                  : null,
+            },
+            blueprintId: blueprint?.id ?? null,
+            blueprintPackId: order?.itemKind === 'pack' ? order.itemId : null,
+            nftSaleListingId: listingId,
+          }),
+        );
         return c.json({ results, total: Number(total) });
       },
     }),

@@ -47,9 +47,9 @@ export function ledgerCsv(ledger: Ledger): string {
       sale.purchasedOn.toISOString(),
       sale.blueprint.id,
       sale.blueprint.title,
-      String(sale.seriesNumber),
+      sale.seriesNumber === null ? '' : String(sale.seriesNumber),
       sale.buyer?.username ?? '',
-      saleStatusLabels.completed,
+      saleStatusLabels[sale.status],
     ].map((v) => csvField(v));
     const numbers = [
       String(sale.amount),

@@ -1,19 +1,32 @@
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { splitCents } from '../../src/domain/money';
 import {
   availableFunds,
   type LedgerEntry,
   payoutLedger,
   type SaleJson,
   type SaleShares,
+  type SaleStatus,
   saleShares,
 } from '../../src/domain/sales';
 import type { Executor } from '../db';
-import { blueprints, nftPurchases, nfts, payoutRequests, storefronts, users } from '../db/schema';
+import {
+  blueprints,
+  nftPurchases,
+  nfts,
+  orderItems,
+  orders,
+  payoutRequests,
+  storefronts,
+  users,
+} from '../db/schema';
 
 /**
  * A storefront's primary sales and its payout ledger (src/domain/sales.ts has the rules). A sale is
  * a recorded purchase (nft_purchases) of an NFT minted from one of the storefront's blueprints
- * (nfts.blueprint_id = blueprints.flow_blueprint_id), except resales (type saleListing).
+ * (nfts.blueprint_id = blueprints.flow_blueprint_id), except resales (type saleListing): completed.
+ * Orders of new editions that are paid but not minted yet are sales too (pending), and refunded
+ * orders stay visible (refunded); neither counts toward the storefront's available funds.
  */
 
 export interface SaleRow extends SaleShares {
@@ -21,8 +34,10 @@ export interface SaleRow extends SaleShares {
   purchasedOn: Date;
   amount: number;
   blueprint: { id: string; title: string; previewImageUrl: string | null };
-  seriesNumber: number;
+  /** The edition; null for a refunded order whose edition was never assigned. */
+  seriesNumber: number | null;
   buyer: { username: string } | null;
+  status: SaleStatus;
 }
 
 export type StorefrontRow = typeof storefronts.$inferSelect;
@@ -56,7 +71,7 @@ export async function storefrontSales(db: Executor, storefrontId: string): Promi
       ),
     )
     .orderBy(asc(nftPurchases.purchasedOn), asc(nftPurchases.id));
-  return rows.map((r) => ({
+  const completed: SaleRow[] = rows.map((r) => ({
     id: r.id,
     purchasedOn: r.purchasedOn,
     amount: Number(r.amount),
@@ -64,7 +79,64 @@ export async function storefrontSales(db: Executor, storefrontId: string): Promi
     blueprint: { id: r.blueprintId, title: r.title, previewImageUrl: r.previewImageUrl },
     seriesNumber: Number(r.seriesNumber),
     buyer: r.buyer === null ? null : { username: r.buyer },
+    status: 'completed',
   }));
+  const open = await openOrderSales(db, storefrontId);
+  return [...completed, ...open].sort(
+    (a, b) => a.purchasedOn.getTime() - b.purchasedOn.getTime() || (a.id < b.id ? -1 : 1),
+  );
+}
+
+/**
+ * Orders of the storefront's editions that are paid and on their way (captured, minting: pending)
+ * or were refunded, one row per edition; a pack's price is split over its editions (splitCents, in
+ * the order of their chain blueprint ids).
+ * Minted orders are in nft_purchases already.
+ */
+async function openOrderSales(db: Executor, storefrontId: string): Promise<SaleRow[]> {
+  const rows = await db
+    .select({
+      orderId: orders.id,
+      itemId: orderItems.id,
+      status: orders.status,
+      amount: orders.amount,
+      createdAt: orders.createdAt,
+      seriesNumber: orderItems.serialNumber,
+      blueprintId: blueprints.id,
+      title: blueprints.title,
+      previewImageUrl: blueprints.previewImageUrl,
+      royaltyPercent: blueprints.royaltyPercent,
+      totalFeePercent: blueprints.totalFeePercent,
+      buyer: users.username,
+    })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .innerJoin(blueprints, eq(blueprints.id, orderItems.blueprintId))
+    .leftJoin(users, eq(users.id, orders.buyerId))
+    .where(
+      and(
+        eq(blueprints.storefrontId, storefrontId),
+        inArray(orders.status, ['captured', 'minting', 'refunded']),
+      ),
+    )
+    .orderBy(asc(orders.createdAt), asc(orderItems.flowBlueprintId));
+  const perOrder = new Map<string, string[]>();
+  for (const r of rows) perOrder.set(r.orderId, [...(perOrder.get(r.orderId) ?? []), r.itemId]);
+  return rows.map((r) => {
+    const items = perOrder.get(r.orderId)!;
+    const amount = splitCents(Number(r.amount), items.length)[items.indexOf(r.itemId)]!;
+    const status: SaleStatus = r.status === 'refunded' ? 'refunded' : 'pending';
+    return {
+      id: r.itemId,
+      purchasedOn: r.createdAt,
+      amount,
+      ...saleShares(amount, r.royaltyPercent, r.totalFeePercent),
+      blueprint: { id: r.blueprintId, title: r.title, previewImageUrl: r.previewImageUrl },
+      seriesNumber: r.seriesNumber === null ? null : Number(r.seriesNumber),
+      buyer: r.buyer === null ? null : { username: r.buyer },
+      status,
+    };
+  });
 }
 
 /** Every payout request of the storefront, oldest first. */
@@ -91,13 +163,30 @@ export async function storefrontLedger(db: Executor, storefrontId: string): Prom
     storefrontPayoutRequests(db, storefrontId),
   ]);
   const amounts = requests.map((r) => ({ ...r, amount: Number(r.amount) }));
-  const totalNet = sales.reduce((sum, s) => sum + s.net, 0);
+  // Only completed sales are owed to the storefront.
+  const totalNet = sales.reduce((sum, s) => sum + (s.status === 'completed' ? s.net : 0), 0);
   return {
     sales,
     requests,
-    entries: payoutLedger(sales, amounts),
+    entries: ledgerEntries(sales, amounts),
     available: availableFunds(totalNet, amounts),
   };
+}
+
+/** Completed sales take their share of payout requests; pending and refunded ones owe nothing yet. */
+function ledgerEntries(
+  sales: SaleRow[],
+  requests: Parameters<typeof payoutLedger>[1],
+): Map<string, LedgerEntry> {
+  const entries = payoutLedger(
+    sales.filter((s) => s.status === 'completed'),
+    requests,
+  );
+  for (const sale of sales) {
+    if (!entries.has(sale.id))
+      entries.set(sale.id, { allocations: [], unrequested: 0, status: 'nothingDue' });
+  }
+  return entries;
 }
 
 export function saleJson(sale: SaleRow, payout: LedgerEntry): SaleJson {
@@ -106,7 +195,7 @@ export function saleJson(sale: SaleRow, payout: LedgerEntry): SaleJson {
     purchasedOn: sale.purchasedOn.toISOString(),
     blueprint: sale.blueprint,
     seriesNumber: sale.seriesNumber,
-    status: 'completed',
+    status: sale.status,
     amount: sale.amount,
     royaltyFee: sale.royaltyFee,
     platformFee: sale.platformFee,

@@ -53,3 +53,16 @@ export function percentToRate(percent: number): string {
   if (!(percent >= 0 && percent < 100)) throw new Error(`not a percentage below 100: ${percent}`);
   return (percent / 100).toFixed(8);
 }
+
+/**
+ * An amount in cents split into `parts` whole-cent shares that add up to it; the first shares take
+ * the leftover cents (1001 in 3 → 334, 334, 333). A pack's price is split this way over its editions.
+ */
+export function splitCents(cents: number, parts: number): number[] {
+  if (!Number.isSafeInteger(cents) || cents < 0)
+    throw new RangeError('splitCents: cents must be a whole amount ≥ 0');
+  if (!Number.isSafeInteger(parts) || parts < 1) throw new RangeError('splitCents: parts must be ≥ 1');
+  const base = Math.floor(cents / parts);
+  const left = cents - base * parts;
+  return Array.from({ length: parts }, (_, i) => base + (i < left ? 1 : 0));
+}

@@ -29,7 +29,7 @@ export interface PurchaseJson {
   };
   /** Vitrine's blueprint (uuid) the NFT was minted from, when Vitrine knows it. */
   blueprintId: string | null;
-  /** The pack bought (uuid); packs are not sold yet, so always null. */
+  /** The pack bought (uuid), when the NFT came from a pack order. */
   blueprintPackId: string | null;
   /** The resale listing (sale_listings.id) the purchase completed, if it was one. */
   nftSaleListingId: string | null;

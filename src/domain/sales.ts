@@ -23,9 +23,18 @@ export type SalesPageSize = (typeof salesPageSizes)[number];
 export const SALES_PAGE_SIZE_DEFAULT: SalesPageSize = 50;
 
 /** A recorded purchase is sealed on chain: every sale is completed. */
-export const saleStatuses = ['completed'] as const;
+/**
+ * A sale's status: pending (paid, the edition is being minted), completed (the buyer holds it) or
+ * refunded (the edition could not be minted and the payment was returned). Only completed sales
+ * count toward a storefront's available funds.
+ */
+export const saleStatuses = ['pending', 'completed', 'refunded'] as const;
 export type SaleStatus = (typeof saleStatuses)[number];
-export const saleStatusLabels: Record<SaleStatus, string> = { completed: 'Completed' };
+export const saleStatusLabels: Record<SaleStatus, string> = {
+  pending: 'Pending',
+  completed: 'Completed',
+  refunded: 'Refunded',
+};
 
 /** Where a sale's net stands in the payout ledger. */
 export const salePayoutStatuses = ['unpaid', 'requested', 'paid', 'nothingDue'] as const;
@@ -173,8 +182,8 @@ export interface SaleJson {
   id: string;
   purchasedOn: DateValue;
   blueprint: { id: string; title: string; previewImageUrl: string | null };
-  /** The edition (serial number). */
-  seriesNumber: number;
+  /** The edition (serial number); null for a refunded order that never got one. */
+  seriesNumber: number | null;
   status: SaleStatus;
   /** Cents, the price the buyer paid. */
   amount: number;

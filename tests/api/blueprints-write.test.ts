@@ -90,7 +90,7 @@ describe.each(databases)('POST and PATCH /api/blueprints on %s', (database) => {
     expect(await code({ title: 'x'.repeat(201) })).toEqual(['INVALID_VALUE', 'title']);
     expect(await code({ description: '' })).toEqual(['INVALID_VALUE', 'description']);
     expect(await code({ description: 'x'.repeat(2001) })).toEqual(['INVALID_VALUE', 'description']);
-    expect(await code({ price: 0 })).toEqual(['INVALID_VALUE', 'price']);
+    expect(await code({ price: -1 })).toEqual(['INVALID_VALUE', 'price']);
     expect(await code({ price: 1_000_001 })).toEqual(['INVALID_VALUE', 'price']);
     expect(await code({ price: 12.5 })).toEqual(['INVALID_VALUE', 'price']);
     expect(await code({ price: '25' })).toEqual(['INVALID_VALUE', 'price']);
@@ -119,6 +119,8 @@ describe.each(databases)('POST and PATCH /api/blueprints on %s', (database) => {
     const edge = await post(c.authToken, draft(c, { title: 'x', price: 1, quantity: 10_000 }));
     expect(edge.status).toBe(201);
     expect((await post(c.authToken, draft(c, { price: 1_000_000, quantity: 1 }))).status).toBe(201);
+    // A price of 0 makes a free item, claimed instead of bought.
+    expect((await post(c.authToken, draft(c, { price: 0, quantity: 1 }))).body.price).toBe(0);
   });
 
   it('lets only the owner edit a draft; publishing locks it and starts the publishing job', async () => {

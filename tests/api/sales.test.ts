@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { orderItems, orders } from '../../server/db/schema';
 import { LEDGER_COLUMNS } from '../../server/sales/csv';
 import { databases, type Json, register, useTestApp } from './support/harness';
 import { blueprint, creator, day, payoutRequest, sale } from './support/sales';
@@ -127,6 +129,93 @@ describe.each(databases)('GET /api/sales and the ledger CSV on %s', (database) =
       buyer: { username: buyer.username },
       payout: { allocations: [], unrequested: 2062, status: 'unpaid' },
     });
+  });
+
+  it('shows card orders on their way as pending and refunded ones as refunded; only completed sales count toward the funds', async () => {
+    const owner = await creator(t);
+    const buyer = await register(t);
+    const bp = await blueprint(t, owner.storefront.id, { royaltyPercent: 10, totalFeePercent: 5 });
+    const pack = await blueprint(t, owner.storefront.id, { royaltyPercent: 0, totalFeePercent: 0 });
+    await sale(t, bp, { serial: 1, amount: 2000, purchasedOn: day(1), buyerId: buyer.id });
+    const db = t.database.db;
+    const order = async (
+      status: 'captured' | 'minting' | 'refunded' | 'authorized',
+      items: { id: string; flowBlueprintId: number; serial: number | null }[],
+      amount: number,
+      on: Date,
+    ) => {
+      const [row] = await db
+        .insert(orders)
+        .values({
+          buyerId: buyer.id,
+          idempotencyKey: `key-${randomUUID()}`,
+          method: 'creditCard',
+          itemKind: items.length > 1 ? 'pack' : 'blueprint',
+          itemId: items[0]!.id,
+          title: 'x',
+          amount,
+          walletAddress: buyer.walletAddress ?? '0x0000000000000001',
+          status,
+          reserved: false,
+          expiresAt: on,
+          createdAt: on,
+        })
+        .returning();
+      for (const item of items)
+        await db
+          .insert(orderItems)
+          .values({
+            orderId: row!.id,
+            blueprintId: item.id,
+            flowBlueprintId: item.flowBlueprintId,
+            serialNumber: item.serial,
+          });
+    };
+    await order('captured', [{ id: bp.id, flowBlueprintId: bp.flowBlueprintId, serial: 2 }], 2000, day(2));
+    // A pack of two editions: its 1001 cents split 501 + 500.
+    await order(
+      'minting',
+      [
+        { id: bp.id, flowBlueprintId: bp.flowBlueprintId, serial: 3 },
+        { id: pack.id, flowBlueprintId: pack.flowBlueprintId, serial: 1 },
+      ],
+      1001,
+      day(3),
+    );
+    await order('refunded', [{ id: bp.id, flowBlueprintId: bp.flowBlueprintId, serial: null }], 2000, day(4));
+    // Authorized but not captured: not a sale yet.
+    await order(
+      'authorized',
+      [{ id: bp.id, flowBlueprintId: bp.flowBlueprintId, serial: null }],
+      2000,
+      day(5),
+    );
+
+    const res = await sales(owner.authToken, `storefrontId=${owner.storefront.id}`);
+    expect(res.body.total).toBe(5);
+    const rows = (res.body.results as Json[]).map((r) => [
+      r.status,
+      r.amount,
+      r.blueprint.id,
+      r.seriesNumber,
+    ]);
+    expect(rows[0]).toEqual(['refunded', 2000, bp.id, null]);
+    // The pack's two editions (same time), in either order.
+    expect(rows.slice(1, 3)).toEqual(
+      expect.arrayContaining([
+        ['pending', 501, bp.id, 3],
+        ['pending', 500, pack.id, 1],
+      ]),
+    );
+    expect(rows.slice(3)).toEqual([
+      ['pending', 2000, bp.id, 2],
+      ['completed', 2000, bp.id, 1],
+    ]);
+    const pending = (res.body.results as Json[])[3];
+    expect(pending.payout).toEqual({ allocations: [], unrequested: 0, status: 'nothingDue' });
+    // Only the completed sale is owed: 2000 − 10 % royalty − 5 % fee.
+    const funds = await t.request('GET', '/api/payout-requests', { token: owner.authToken });
+    expect(funds.body.available).toBe(1700);
   });
 
   it('pages with page and pageSize (25, 50 or 100; 50 by default)', async () => {

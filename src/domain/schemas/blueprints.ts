@@ -4,12 +4,13 @@ import { fieldObject, textField } from '../validation';
 
 /**
  * The blueprint form and PATCH blueprints (SPEC §5 Blueprint form, §7): title 1–200, description
- * 1–2000, price 0.01–10000 USD in steps of 0.01 (sent and stored as cents), quantity 1–10000,
+ * 1–2000, price 0 (free: claimed, not bought) or 0.01–10000 USD in steps of 0.01 (sent and stored
+ * as cents), quantity 1–10000,
  * preview and asset required (the caller's own uploads), royalty on resales 0–50 %.
  */
 export const BLUEPRINT_TITLE = { min: 1, max: 200 } as const;
 export const BLUEPRINT_DESCRIPTION = { min: 1, max: 2000 } as const;
-export const BLUEPRINT_PRICE_CENTS = { min: 1, max: 1_000_000 } as const;
+export const BLUEPRINT_PRICE_CENTS = { min: 0, max: 1_000_000 } as const;
 export const BLUEPRINT_QUANTITY = { min: 1, max: 10_000 } as const;
 export const BLUEPRINT_ROYALTY = { min: 0, max: 50, default: 10 } as const;
 

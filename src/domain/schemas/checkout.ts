@@ -61,8 +61,14 @@ export const BillingFields = {
   zipCode: text('zipCode', 20),
   phoneNumber: v.object({
     /** The country calling code without "+", e.g. "1", "44". */
-    countryCode: v.pipe(v.string('INVALID_VALUE.phoneNumber'), v.regex(/^\d{1,4}$/, 'INVALID_VALUE.phoneNumber')),
-    number: v.pipe(v.string('INVALID_VALUE.phoneNumber'), v.regex(/^[\d ()-]{1,20}$/, 'INVALID_VALUE.phoneNumber')),
+    countryCode: v.pipe(
+      v.string('INVALID_VALUE.phoneNumber'),
+      v.regex(/^\d{1,4}$/, 'INVALID_VALUE.phoneNumber'),
+    ),
+    number: v.pipe(
+      v.string('INVALID_VALUE.phoneNumber'),
+      v.regex(/^[\d ()-]{1,20}$/, 'INVALID_VALUE.phoneNumber'),
+    ),
   }),
 };
 
@@ -89,7 +95,14 @@ export interface BillingInfoJson {
   country: string;
   zipCode: string;
   phoneNumber: { countryCode: string; number: string };
-  billingAddress: { addressLine1: string; addressLine2: string | null; zip: string; city: string; state: string; country: string };
+  billingAddress: {
+    addressLine1: string;
+    addressLine2: string | null;
+    zip: string;
+    city: string;
+    state: string;
+    country: string;
+  };
   status: (typeof billingInfoStatuses)[number];
   createdAt: DateValue;
 }
@@ -102,8 +115,15 @@ export interface BillingInfoJson {
  */
 export const CreateCardChargeBody = v.object({
   item: CheckoutItem,
-  expectedPrice: v.pipe(v.number('INVALID_VALUE.expectedPrice'), v.integer('INVALID_VALUE.expectedPrice'), v.minValue(0, 'INVALID_VALUE.expectedPrice')),
-  idempotencyKey: v.pipe(v.string('INVALID_VALUE.idempotencyKey'), v.regex(/^[\w-]{8,64}$/, 'INVALID_VALUE.idempotencyKey')),
+  expectedPrice: v.pipe(
+    v.number('INVALID_VALUE.expectedPrice'),
+    v.integer('INVALID_VALUE.expectedPrice'),
+    v.minValue(0, 'INVALID_VALUE.expectedPrice'),
+  ),
+  idempotencyKey: v.pipe(
+    v.string('INVALID_VALUE.idempotencyKey'),
+    v.regex(/^[\w-]{8,64}$/, 'INVALID_VALUE.idempotencyKey'),
+  ),
   savedBillingInfo: v.optional(
     v.object({
       id: uuid('savedBillingInfo'),
@@ -121,7 +141,9 @@ export type CreateCardChargeBody = v.InferOutput<typeof CreateCardChargeBody>;
 
 /** PATCH checkout-com-charges/{id}/actions/sync: the 3-D Secure session the buyer came back with. */
 export const SyncCardChargeBody = v.object({
-  ckoSessionId: v.optional(v.pipe(v.string('INVALID_VALUE.ckoSessionId'), v.regex(/^sid_\w{26}$/, 'INVALID_VALUE.ckoSessionId'))),
+  ckoSessionId: v.optional(
+    v.pipe(v.string('INVALID_VALUE.ckoSessionId'), v.regex(/^sid_\w{26}$/, 'INVALID_VALUE.ckoSessionId')),
+  ),
 });
 
 /** Card charge statuses (SPEC §4), as the provider spells them plus the mint statuses. */
@@ -172,7 +194,13 @@ export interface OrderJson {
   status: OrderStatus;
   walletAddress: string;
   /** The minted editions (serialNumber once captured, nftId once minted). */
-  editions: { blueprintId: string; flowBlueprintId: number; title: string; serialNumber: number | null; nftId: string | null }[];
+  editions: {
+    blueprintId: string;
+    flowBlueprintId: number;
+    title: string;
+    serialNumber: number | null;
+    nftId: string | null;
+  }[];
   failure: { code: string; message: string } | null;
   events: OrderEventJson[];
   createdAt: DateValue;

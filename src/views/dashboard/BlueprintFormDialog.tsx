@@ -145,7 +145,7 @@ export function BlueprintFormView({
               label="Price (USD)"
               type="number"
               inputMode="decimal"
-              min={0.01}
+              min={0}
               max={10000}
               step={0.01}
               startAdornment="$"

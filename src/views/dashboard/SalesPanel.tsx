@@ -78,7 +78,8 @@ const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 export const formatSaleDay = (d: Date | string) => dayFormat.format(toDate(d));
 export const formatSaleTime = (d: Date | string) => timeFormat.format(toDate(d));
-const edition = (n: number) => `#${String(n).padStart(2, '0')}`;
+/** An edition as #01; a sale without one (refunded before minting) shows none. */
+const edition = (n: number | null) => (n === null ? '' : `#${String(n).padStart(2, '0')}`);
 
 export interface SalesViewProps {
   sales: SalesPage;

@@ -1,0 +1,173 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { ErrorCode } from '../../src/domain/errors';
+import type { BillingInfoJson, CreateBillingInfoBody } from '../../src/domain/schemas/checkout';
+import { type Executor, uniqueViolation } from '../db';
+import { billingInfos } from '../db/schema';
+import { apiError, badRequest } from '../http';
+import {
+  type CardProvider,
+  type ProviderPayment,
+  ProviderRefusedError,
+  ProviderUnavailableError,
+} from '../payments/provider';
+
+/**
+ * Saved cards. The card number never reaches the server: the browser tokenizes it at the card
+ * provider, and the server keeps the provider's reusable card source (src_…) with the last four
+ * digits, brand and expiry it reports, next to the billing details. Only VISA, MASTERCARD and
+ * DISCOVER are accepted; a user cannot save two cards with the same last four digits.
+ */
+
+export type BillingInfoRow = typeof billingInfos.$inferSelect;
+export const ACCEPTED_SCHEMES = ['VISA', 'MASTERCARD', 'DISCOVER'] as const;
+
+export const schemeAccepted = (scheme: string | null | undefined) =>
+  !!scheme && (ACCEPTED_SCHEMES as readonly string[]).includes(scheme.toUpperCase());
+
+export function billingInfoJson(row: BillingInfoRow): BillingInfoJson {
+  return {
+    id: row.id,
+    lastFourDigits: row.lastFourDigits,
+    scheme: row.scheme,
+    expiryMonth: row.expiryMonth,
+    expiryYear: row.expiryYear,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    addressLine1: row.addressLine1,
+    addressLine2: row.addressLine2,
+    city: row.city,
+    state: row.state,
+    country: row.country,
+    zipCode: row.zipCode,
+    phoneNumber: { countryCode: row.phoneCountryCode, number: row.phoneNumber },
+    billingAddress: {
+      addressLine1: row.addressLine1,
+      addressLine2: row.addressLine2,
+      zip: row.zipCode,
+      city: row.city,
+      state: row.state,
+      country: row.country,
+    },
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export const listBillingInfos = (db: Executor, userId: string) =>
+  db.select().from(billingInfos).where(eq(billingInfos.userId, userId)).orderBy(desc(billingInfos.createdAt));
+
+/** The caller's saved card, or undefined (also for someone else's). */
+export async function ownBillingInfo(db: Executor, userId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(billingInfos)
+    .where(and(eq(billingInfos.id, id), eq(billingInfos.userId, userId)));
+  return row;
+}
+
+/** Provider refusals of a card token or source, as the API's error codes. */
+export function providerError(err: unknown): never {
+  if (err instanceof ProviderRefusedError) {
+    const codes = err.errorCodes.join(' ');
+    if (/token_(expired|used|invalid)/.test(codes)) throw badRequest(ErrorCode.CARD_TOKEN);
+    if (/card_expired|expiry/.test(codes)) throw badRequest(ErrorCode.CARD_EXPIRED);
+    if (/cvv/.test(codes)) throw badRequest(ErrorCode.CARD_CVV);
+    if (/address|zip/.test(codes)) throw badRequest(ErrorCode.INVALID_ADDRESS);
+    throw badRequest(ErrorCode.CARD_DECLINED);
+  }
+  if (err instanceof ProviderUnavailableError) throw apiError(502, ErrorCode.PAYMENT_PROVIDER);
+  throw err;
+}
+
+/** A declined card answer's code: 20051 insufficient funds, 20054 expired, 20087 CVV, else declined. */
+export function declineCode(responseCode: string | null | undefined): string {
+  switch (responseCode) {
+    case '20051':
+      return ErrorCode.CARD_INSUFFICIENT_FUNDS;
+    case '20054':
+      return ErrorCode.CARD_EXPIRED;
+    case '20087':
+    case '20082':
+      return ErrorCode.CARD_CVV;
+    default:
+      return ErrorCode.CARD_DECLINED;
+  }
+}
+
+/**
+ * Keeps the card a payment used (its source) with the billing details. CARD_TYPE for a brand we do
+ * not take, CARD_DUPLICATE when the user has a card with the same last four digits.
+ */
+export async function saveCard(
+  db: Executor,
+  userId: string,
+  fields: Omit<CreateBillingInfoBody, 'cardToken'>,
+  payment: ProviderPayment,
+): Promise<BillingInfoRow> {
+  const source = payment.source;
+  if (!source?.id || !source.last4) throw badRequest(ErrorCode.CARD_DECLINED);
+  if (!schemeAccepted(source.scheme)) throw badRequest(ErrorCode.CARD_TYPE);
+  try {
+    const [row] = await db
+      .insert(billingInfos)
+      .values({
+        userId,
+        sourceId: source.id,
+        lastFourDigits: source.last4,
+        scheme: source.scheme?.toUpperCase() ?? null,
+        expiryMonth: source.expiryMonth,
+        expiryYear: source.expiryYear,
+        firstName: fields.firstName,
+        lastName: fields.lastName || null,
+        addressLine1: fields.addressLine1,
+        addressLine2: fields.addressLine2 || null,
+        city: fields.city,
+        state: fields.state,
+        country: fields.country,
+        zipCode: fields.zipCode,
+        phoneCountryCode: fields.phoneNumber.countryCode,
+        phoneNumber: fields.phoneNumber.number,
+        status: 'verified',
+      })
+      .returning();
+    return row!;
+  } catch (err) {
+    if (uniqueViolation(err) === 'billing_infos_last4_unique') throw badRequest(ErrorCode.CARD_DUPLICATE);
+    throw err;
+  }
+}
+
+/**
+ * Verifies a new card token at the provider with a zero-amount payment (Card Verified), which also
+ * turns it into a reusable source, and saves it.
+ */
+export async function verifyAndSaveCard(
+  db: Executor,
+  provider: CardProvider,
+  user: { id: string; email: string },
+  body: CreateBillingInfoBody,
+  publicUrl: string,
+): Promise<BillingInfoRow> {
+  const { cardToken, ...fields } = body;
+  const reference = `card-${crypto.randomUUID()}`;
+  let payment: ProviderPayment;
+  try {
+    payment = await provider.requestPayment({
+      source: { type: 'token', token: cardToken },
+      amount: 0,
+      currency: 'USD',
+      reference,
+      capture: false,
+      threeDs: false,
+      successUrl: `${publicUrl}/settings/payment`,
+      failureUrl: `${publicUrl}/settings/payment`,
+      customer: { email: user.email, name: [fields.firstName, fields.lastName].filter(Boolean).join(' ') },
+      storeCard: true,
+      idempotencyKey: reference,
+    });
+  } catch (err) {
+    providerError(err);
+  }
+  if (!payment.approved) throw badRequest(declineCode(payment.responseCode));
+  return saveCard(db, user.id, fields, payment);
+}

@@ -1,0 +1,72 @@
+import { and, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { ErrorCode } from '../../src/domain/errors';
+import { CreateBillingInfoBody } from '../../src/domain/schemas/checkout';
+import { billingInfoJson, listBillingInfos, ownBillingInfo, verifyAndSaveCard } from '../checkout/billing';
+import { billingInfos } from '../db/schema';
+import type { Services } from '../deps';
+import { apiError, defineRoute, notFound, type Route } from '../http';
+
+const BillingInfoIdParams = v.object({ id: v.pipe(v.string(), v.uuid()) });
+
+/**
+ * The caller's saved cards (billing-info): list, add (a card token verified at the card provider)
+ * and remove. Nobody sees or removes another user's cards: a foreign id is unknown (404).
+ */
+export function billingInfoRoutes(s: Services): Route[] {
+  const provider = () => {
+    if (!s.cardProvider) throw apiError(503, ErrorCode.PAYMENT_PROVIDER);
+    return s.cardProvider;
+  };
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/billing-info',
+      tag: 'checkout',
+      auth: 'required',
+      summary: 'The caller’s saved cards, newest first (last four digits, brand, expiry, billing details)',
+      responses: { 200: '{ results: BillingInfo[] }', 401: 'Not logged in' },
+      async handler(c) {
+        const rows = await listBillingInfos(s.db, c.get('user')!.id);
+        return c.json({ results: rows.map(billingInfoJson) });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/billing-info',
+      tag: 'checkout',
+      auth: 'required',
+      summary:
+        'Saves a card: a card token (tok_…) made in the browser with the provider’s public key, and the billing details; the provider verifies the card with a zero-amount payment',
+      body: CreateBillingInfoBody,
+      responses: {
+        201: 'BillingInfo',
+        400: 'Invalid field; CARD_TOKEN (expired or used token), CARD_TYPE (not VISA, MASTERCARD or DISCOVER), CARD_DUPLICATE (same last four digits saved), CARD_DECLINED, CARD_EXPIRED, CARD_CVV, INVALID_ADDRESS, PHONE_SHORT, PHONE_COUNTRY',
+        401: 'Not logged in',
+        502: 'PAYMENT_PROVIDER: the card processor could not be reached',
+      },
+      async handler(c, { body }) {
+        const user = c.get('user')!;
+        const row = await verifyAndSaveCard(s.db, provider(), user, body, s.config.publicUrl);
+        return c.json(billingInfoJson(row), 201);
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/billing-info/{id}',
+      tag: 'checkout',
+      auth: 'required',
+      summary: 'Removes one of the caller’s saved cards',
+      params: BillingInfoIdParams,
+      responses: { 204: 'Removed', 401: 'Not logged in', 404: 'No such card of the caller' },
+      async handler(c, { params }) {
+        const user = c.get('user')!;
+        if (!(await ownBillingInfo(s.db, user.id, params.id))) throw notFound();
+        await s.db
+          .delete(billingInfos)
+          .where(and(eq(billingInfos.id, params.id), eq(billingInfos.userId, user.id)));
+        return c.body(null, 204);
+      },
+    }),
+  ];
+}
