@@ -1,6 +1,7 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { SUPPORT_EMAIL, timings } from '../src/domain/constants';
 import { toDate } from '../src/domain/dates';
+import { type ApiErrorBody, toErrorBody } from '../src/domain/errors';
 import { formatUsd } from '../src/domain/money';
 import {
   type PurchaseJson,
@@ -8,6 +9,7 @@ import {
   parsePurchaseTime,
   purchasedItem,
 } from '../src/domain/purchase';
+import { type CardChargeJson, orderFailed } from '../src/domain/schemas/checkout';
 
 /**
  * The purchase-complete page (/ordercomplete/{id}?e&t&serial&type): after a purchase the buyer waits
@@ -17,6 +19,11 @@ import {
  * ticks (`maxTicks`, the `ticksLeft` guard) without it: the purchase failed.
  *
  * Ticks pause while a lookup runs, so lookups never overlap.
+ *
+ * A card purchase's link also names its charge (query `charge`), and after 3-D Secure the session the
+ * buyer came back with (`cko-session-id`): the page first asks the server to sync the charge with the
+ * card provider. A charge that failed (declined, canceled, expired, voided or refunded) ends the wait
+ * at once with the reason; otherwise the wait goes on (the provider's webhook settles it too).
  */
 export interface PurchaseCompleteInput {
   /** The item bought: a blueprint, pack or resale listing id (the link's path). */
@@ -32,8 +39,10 @@ export interface PurchaseCompleteInput {
   /** The signed-in buyer's email and wallet; null for a visitor. */
   email: string | null;
   walletAddress: string | null;
+  /** A card purchase: its charge and the 3-D Secure session the buyer came back with. */
+  charge?: { id: string; ckoSessionId: string | null } | null;
 }
-export type PurchaseFailure = 'invalidTime' | 'lookupFailed' | 'timedOut';
+export type PurchaseFailure = 'invalidTime' | 'lookupFailed' | 'timedOut' | 'paymentFailed';
 export interface PurchaseCompleteContext {
   id: string;
   kind: string;
@@ -47,6 +56,9 @@ export interface PurchaseCompleteContext {
   ticks: number;
   purchase: PurchaseJson | null;
   failure: PurchaseFailure | null;
+  charge: { id: string; ckoSessionId: string | null } | null;
+  /** Why the payment failed, as the server explains it. */
+  error: ApiErrorBody | null;
 }
 
 /** Every this many ticks the buyer's purchases are looked up. */
@@ -64,6 +76,10 @@ export const purchaseCompleteMachine = setup({
     findPurchase: fromPromise<PurchaseJson | null, PurchaseLookup>(async () => {
       throw new Error('findPurchase not provided');
     }),
+    /** PATCH checkout-com-charges/{id}/actions/sync: the charge as the card provider has it now. */
+    syncCharge: fromPromise<CardChargeJson, { id: string; ckoSessionId: string | null }>(async () => {
+      throw new Error('syncCharge not provided');
+    }),
   },
   delays: {
     pollInterval: timings.purchaseCompletePollMs,
@@ -74,6 +90,8 @@ export const purchaseCompleteMachine = setup({
     /** Fewer than maxTicks (500) ticks so far. */
     ticksLeft: ({ context }) => context.ticks < timings.purchaseCompleteMaxTicks,
     found: (_, purchase: PurchaseJson | null) => purchase !== null,
+    hasCharge: ({ context }) => context.charge !== null,
+    chargeFailed: (_, charge: CardChargeJson) => orderFailed(charge.order.status),
   },
 }).createMachine({
   id: 'purchaseComplete',
@@ -88,6 +106,8 @@ export const purchaseCompleteMachine = setup({
     ticks: 0,
     purchase: null,
     failure: null,
+    charge: input.charge ?? null,
+    error: null,
   }),
   initial: 'starting',
   output: ({ context }) => context.purchase,
@@ -95,8 +115,33 @@ export const purchaseCompleteMachine = setup({
     starting: {
       always: [
         { guard: 'invalidTime', target: 'failed', actions: assign({ failure: 'invalidTime' }) },
+        { guard: 'hasCharge', target: 'syncing' },
         { target: 'polling' },
       ],
+    },
+    syncing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'syncCharge',
+        src: 'syncCharge',
+        input: ({ context }) => context.charge!,
+        onDone: [
+          {
+            guard: { type: 'chargeFailed', params: ({ event }) => event.output },
+            target: 'failed',
+            actions: assign({
+              failure: 'paymentFailed',
+              error: ({ event }) =>
+                event.output.order.failure
+                  ? { code: event.output.order.failure.code, message: event.output.order.failure.message }
+                  : null,
+            }),
+          },
+          { target: 'polling' },
+        ],
+        // Not synced now: the provider's webhook settles the charge; the lookups go on.
+        onError: { target: 'polling' },
+      },
     },
     polling: {
       tags: ['busy'],
@@ -117,7 +162,12 @@ export const purchaseCompleteMachine = setup({
           invoke: {
             id: 'findPurchase',
             src: 'findPurchase',
-            input: ({ context }) => ({ id: context.id, kind: context.kind, since: context.since! }),
+            input: ({ context }) => ({
+              id: context.id,
+              kind: context.kind,
+              since: context.since!,
+              chargeId: context.charge?.id,
+            }),
             onDone: [
               {
                 guard: { type: 'found', params: ({ event }) => event.output },
@@ -126,7 +176,10 @@ export const purchaseCompleteMachine = setup({
               },
               { target: 'next' },
             ],
-            onError: { target: '#purchaseComplete.failed', actions: assign({ failure: 'lookupFailed' }) },
+            onError: {
+              target: '#purchaseComplete.failed',
+              actions: assign({ failure: 'lookupFailed', error: ({ event }) => toErrorBody(event.error) }),
+            },
           },
         },
         next: {
@@ -198,6 +251,18 @@ export function connectPurchaseComplete(
       text: 'Thank you! The collectible is yours.',
       busy: false,
       details: details(context.purchase, context),
+    };
+  }
+  if (snapshot.status === 'done' && context.failure === 'paymentFailed') {
+    return {
+      panel: 'error',
+      title: 'Purchase Failed',
+      text: context.error?.message || 'Your card was not charged.',
+      busy: false,
+      help: {
+        text: 'Nothing was minted. You can try again with another card.',
+        supportEmail: SUPPORT_EMAIL,
+      },
     };
   }
   if (snapshot.status === 'done') {

@@ -1,5 +1,6 @@
 import { type PurchaseCompleteInput, purchaseCompleteMachine } from '../machines/purchaseComplete';
 import type { PurchaseJson } from '../src/domain/purchase';
+import type { CardChargeJson } from '../src/domain/schemas/checkout';
 import type { MachineModel } from './harness';
 
 /** When the buyer pressed buy, and the link's purchase time (15 s before it). */
@@ -49,12 +50,55 @@ export const FREE_CLAIM: PurchaseJson = {
   nftSaleListingId: null,
 };
 
+/** Edition 5 bought by card for $25. */
+export const CARD_PURCHASE: PurchaseJson = {
+  ...RESALE,
+  id: 'f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9',
+  transactionId: 'ef'.repeat(32),
+  type: 'creditCard',
+  amount: 2500,
+  nft: { ...RESALE.nft, id: '4713', seriesNumber: 5 },
+  nftSaleListingId: null,
+};
+
+export const CHARGE_ID = '0d9c8b7a-6f5e-4d3c-8b2a-19f8e7d6c5b4';
+export const SESSION_ID = 'sid_ubfj2q76miwundwlk72vxt2i7q';
+
+/** A card charge as the sync answers it: authorized and on its way, or declined. */
+export function cardCharge(status: 'authorized' | 'declined'): CardChargeJson {
+  const declined = status === 'declined';
+  return {
+    id: CHARGE_ID,
+    orderId: '7e6d5c4b-3a29-4817-9f6e-5d4c3b2a1908',
+    status: declined ? 'Declined' : 'Authorized',
+    redirectLink: null,
+    success: !declined,
+    unresolved: false,
+    last4: '4242',
+    order: {
+      id: '7e6d5c4b-3a29-4817-9f6e-5d4c3b2a1908',
+      method: 'creditCard',
+      item: { kind: 'blueprint', id: BLUEPRINT_ID, title: 'Night Market' },
+      amount: 2500,
+      currency: 'USD',
+      status,
+      walletAddress: BUYER_WALLET,
+      editions: [],
+      failure: declined
+        ? { code: 'CARD_DECLINED', message: 'Purchase Failed. Your card was not charged.' }
+        : null,
+      events: [],
+      createdAt: new Date(BOUGHT_AT).toISOString(),
+    },
+  };
+}
+
 const signedIn = { email: BUYER_EMAIL, walletAddress: BUYER_WALLET };
 const resale = { id: LISTING_ID, kind: 'nftSaleListing', serial: '3', type: 'saleListing' };
 
 export const purchaseCompleteModel: MachineModel<typeof purchaseCompleteMachine> = {
   machine: purchaseCompleteMachine,
-  fakes: ['findPurchase'],
+  fakes: ['findPurchase', 'syncCharge'],
   // A short limit keeps the graph small; the 500-tick limit itself is checked in the unit tests.
   provide: { guards: { ticksLeft: ({ context }) => context.ticks < MODEL_MAX_TICKS } },
   scenarios: [
@@ -75,6 +119,17 @@ export const purchaseCompleteModel: MachineModel<typeof purchaseCompleteMachine>
       } satisfies PurchaseCompleteInput,
     },
     {
+      name: 'a card purchase back from 3-D Secure',
+      input: {
+        id: BLUEPRINT_ID,
+        kind: 'blueprint',
+        time: LINK_TIME,
+        type: 'creditCard',
+        ...signedIn,
+        charge: { id: CHARGE_ID, ckoSessionId: SESSION_ID },
+      } satisfies PurchaseCompleteInput,
+    },
+    {
       name: 'a link without a purchase time',
       input: { ...resale, time: undefined, ...signedIn } satisfies PurchaseCompleteInput,
     },
@@ -87,9 +142,20 @@ export const purchaseCompleteModel: MachineModel<typeof purchaseCompleteMachine>
     { type: 'xstate.after.pollInterval.purchaseComplete.polling.waiting' },
     {
       type: 'xstate.done.actor.findPurchase',
-      output: s.context.kind === 'blueprint' ? FREE_CLAIM : RESALE,
+      output:
+        s.context.type === 'creditCard'
+          ? CARD_PURCHASE
+          : s.context.kind === 'blueprint'
+            ? FREE_CLAIM
+            : RESALE,
     },
     { type: 'xstate.done.actor.findPurchase', output: null },
+    { type: 'xstate.done.actor.syncCharge', output: cardCharge('authorized') },
+    { type: 'xstate.done.actor.syncCharge', output: cardCharge('declined') },
+    {
+      type: 'xstate.error.actor.syncCharge',
+      error: { status: 0, body: { code: 'NETWORK_FAILURE', message: 'Unknown connection error' } },
+    },
     {
       type: 'xstate.error.actor.findPurchase',
       error: { status: 0, body: { code: 'NETWORK_FAILURE', message: 'Unknown connection error' } },

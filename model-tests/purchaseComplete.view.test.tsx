@@ -20,6 +20,7 @@ import {
   BOUGHT_AT,
   BUYER_EMAIL,
   BUYER_WALLET,
+  CARD_PURCHASE,
   FREE_CLAIM,
   LINK_TIME,
   LISTING_ID,
@@ -68,30 +69,47 @@ function check(expected: AnyMachineSnapshot) {
     expect(screen.queryByRole('alert')).toBeNull();
     // What the buyer sees, from the fixtures: the record's edition, else the link's.
     const expectedPairs =
-      purchase.id === RESALE.id
+      purchase.id === CARD_PURCHASE.id
         ? [
             ['Item', 'Night Market'],
-            ['Edition', '#3'],
+            ['Edition', '#5'],
             ['Partner company', 'Pixel Garden'],
-            ['Total', '$40'],
-            ['Date and time', dateTime(RESALE.purchasedOn)],
+            ['Total', '$25'],
+            ['Date and time', dateTime(CARD_PURCHASE.purchasedOn)],
             ['Email', BUYER_EMAIL],
             ['Wallet address', BUYER_WALLET],
           ]
-        : [
-            ['Item', 'Night Market'],
-            ['Edition', '#12'],
-            ['Partner company', 'Pixel Garden'],
-            ['Total', 'Free'],
-            ['Date and time', dateTime(FREE_CLAIM.purchasedOn)],
-            ['Wallet address', FREE_CLAIM.walletAddress],
-          ];
+        : purchase.id === RESALE.id
+          ? [
+              ['Item', 'Night Market'],
+              ['Edition', '#3'],
+              ['Partner company', 'Pixel Garden'],
+              ['Total', '$40'],
+              ['Date and time', dateTime(RESALE.purchasedOn)],
+              ['Email', BUYER_EMAIL],
+              ['Wallet address', BUYER_WALLET],
+            ]
+          : [
+              ['Item', 'Night Market'],
+              ['Edition', '#12'],
+              ['Partner company', 'Pixel Garden'],
+              ['Total', 'Free'],
+              ['Date and time', dateTime(FREE_CLAIM.purchasedOn)],
+              ['Wallet address', FREE_CLAIM.walletAddress],
+            ];
     expect(detailPairs()).toEqual(expectedPairs);
     const image = within(screen.getByRole('region', { name: 'Your purchase' })).getByRole('img', {
       name: 'Night Market',
     });
     expect(image.getAttribute('src')).toBe('/media/seed/night-market.png');
     expect(marketplace?.getAttribute('href')).toBe('/marketplace');
+    return;
+  }
+  if (expected.context.failure === 'paymentFailed') {
+    expect(heading).toBe('Purchase Failed');
+    expect(screen.getByRole('alert').textContent).toBe('Purchase Failed. Your card was not charged.');
+    expect(article.textContent).toContain('Nothing was minted. You can try again with another card.');
+    expect(screen.queryByRole('region', { name: 'Your purchase' })).toBeNull();
     return;
   }
   expect(heading).toBe('Uh Oh');

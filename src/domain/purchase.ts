@@ -60,6 +60,8 @@ export interface PurchaseLookup {
   kind: string;
   /** Epoch milliseconds. */
   since: number;
+  /** A card purchase's charge: while the purchase is not found, a failed charge ends the wait. */
+  chargeId?: string;
 }
 
 /** The purchase's id of the given kind: its blueprint, pack or resale listing. */
@@ -96,6 +98,9 @@ export type OrderCompleteSearch = {
   t?: string | number;
   serial?: string | number;
   type?: string;
+  /** A card purchase's charge id, and the 3-D Secure session the card provider added on return. */
+  charge?: string;
+  'cko-session-id'?: string;
 };
 
 /** A query value as text, or absent. */
@@ -117,6 +122,8 @@ export function parseOrderCompleteSearch(raw: Record<string, unknown>): OrderCom
   textOrNumber('t');
   textOrNumber('serial');
   text('type');
+  if (typeof raw.charge === 'string') search.charge = raw.charge;
+  if (typeof raw['cko-session-id'] === 'string') search['cko-session-id'] = raw['cko-session-id'];
   return search;
 }
 

@@ -177,6 +177,15 @@ export const orderStatuses = [
   'refunded',
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
+/** Order statuses after which no edition will be minted (nothing charged, or the payment undone). */
+export const failedOrderStatuses: readonly OrderStatus[] = [
+  'declined',
+  'canceled',
+  'expired',
+  'voided',
+  'refunded',
+];
+export const orderFailed = (status: OrderStatus) => failedOrderStatuses.includes(status);
 
 export interface OrderEventJson {
   type: string;

@@ -38,6 +38,7 @@ function PurchaseComplete({ id, search }: { id: string; search: OrderCompleteSea
     type: search.type,
     email: user?.email ?? null,
     walletAddress: user?.wallet.walletAddress ?? null,
+    charge: search.charge ? { id: search.charge, ckoSessionId: search['cko-session-id'] ?? null } : null,
   }));
   const actor = useActorRef(machine, { input, inspect });
   return <PurchaseCompleteView actor={actor} />;
