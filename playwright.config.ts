@@ -41,6 +41,15 @@ export default defineConfig({
     reuseExistingServer: false,
     // The first start on a machine builds the Flow emulator (see scripts/flow-tools.ts).
     timeout: 600_000,
-    env: { PORT: String(port), VITRINE_DATA_DIR: dataDir, NODE_ENV: 'production', VITRINE_DEV_OUTBOX: '1' },
+    env: {
+      PORT: String(port),
+      VITRINE_DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      VITRINE_DEV_OUTBOX: '1',
+      // The card provider sends the buyer back here after 3-D Secure: the origin the browser uses.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // The embedded card sandbox on its own port, apart from a developer's `npm start` (8790).
+      CHECKOUT_COM_SANDBOX_PORT: String(port + 1),
+    },
   },
 });

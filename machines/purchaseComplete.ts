@@ -22,8 +22,9 @@ import { type CardChargeJson, orderFailed } from '../src/domain/schemas/checkout
  *
  * A card purchase's link also names its charge (query `charge`), and after 3-D Secure the session the
  * buyer came back with (`cko-session-id`): the page first asks the server to sync the charge with the
- * card provider. A charge that failed (declined, canceled, expired, voided or refunded) ends the wait
- * at once with the reason; otherwise the wait goes on (the provider's webhook settles it too).
+ * card provider, then reads the charge on every tick. A charge that failed (declined, canceled,
+ * expired, voided or refunded) ends the wait at once with the reason; a charge whose editions are
+ * minted brings the lookup forward to that tick, so the buyer does not wait for the 4th.
  */
 export interface PurchaseCompleteInput {
   /** The item bought: a blueprint, pack or resale listing id (the link's path). */
@@ -80,6 +81,19 @@ export const purchaseCompleteMachine = setup({
     syncCharge: fromPromise<CardChargeJson, { id: string; ckoSessionId: string | null }>(async () => {
       throw new Error('syncCharge not provided');
     }),
+    /** GET checkout-com-charges/{id}: the charge and its order as the server has them. */
+    getCharge: fromPromise<CardChargeJson, { id: string }>(async () => {
+      throw new Error('getCharge not provided');
+    }),
+  },
+  actions: {
+    /** The order's failure, as the buyer reads it. */
+    rememberPaymentFailure: assign((_, charge: CardChargeJson) => ({
+      failure: 'paymentFailed' as const,
+      error: charge.order.failure
+        ? { code: charge.order.failure.code, message: charge.order.failure.message }
+        : null,
+    })),
   },
   delays: {
     pollInterval: timings.purchaseCompletePollMs,
@@ -92,6 +106,7 @@ export const purchaseCompleteMachine = setup({
     found: (_, purchase: PurchaseJson | null) => purchase !== null,
     hasCharge: ({ context }) => context.charge !== null,
     chargeFailed: (_, charge: CardChargeJson) => orderFailed(charge.order.status),
+    chargeMinted: (_, charge: CardChargeJson) => charge.order.status === 'minted',
   },
 }).createMachine({
   id: 'purchaseComplete',
@@ -129,13 +144,7 @@ export const purchaseCompleteMachine = setup({
           {
             guard: { type: 'chargeFailed', params: ({ event }) => event.output },
             target: 'failed',
-            actions: assign({
-              failure: 'paymentFailed',
-              error: ({ event }) =>
-                event.output.order.failure
-                  ? { code: event.output.order.failure.code, message: event.output.order.failure.message }
-                  : null,
-            }),
+            actions: { type: 'rememberPaymentFailure', params: ({ event }) => event.output },
           },
           { target: 'polling' },
         ],
@@ -156,18 +165,36 @@ export const purchaseCompleteMachine = setup({
           },
         },
         ticked: {
-          always: [{ guard: 'lookupDue', target: 'checking' }, { target: 'next' }],
+          always: [
+            { guard: 'hasCharge', target: 'checkingCharge' },
+            { guard: 'lookupDue', target: 'checking' },
+            { target: 'next' },
+          ],
+        },
+        checkingCharge: {
+          invoke: {
+            id: 'getCharge',
+            src: 'getCharge',
+            input: ({ context }) => ({ id: context.charge!.id }),
+            onDone: [
+              {
+                guard: { type: 'chargeFailed', params: ({ event }) => event.output },
+                target: '#purchaseComplete.failed',
+                actions: { type: 'rememberPaymentFailure', params: ({ event }) => event.output },
+              },
+              { guard: { type: 'chargeMinted', params: ({ event }) => event.output }, target: 'checking' },
+              { guard: 'lookupDue', target: 'checking' },
+              { target: 'next' },
+            ],
+            // A charge that cannot be read this tick is read again the next; the lookups go on.
+            onError: [{ guard: 'lookupDue', target: 'checking' }, { target: 'next' }],
+          },
         },
         checking: {
           invoke: {
             id: 'findPurchase',
             src: 'findPurchase',
-            input: ({ context }) => ({
-              id: context.id,
-              kind: context.kind,
-              since: context.since!,
-              chargeId: context.charge?.id,
-            }),
+            input: ({ context }) => ({ id: context.id, kind: context.kind, since: context.since! }),
             onDone: [
               {
                 guard: { type: 'found', params: ({ event }) => event.output },

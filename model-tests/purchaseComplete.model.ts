@@ -65,12 +65,12 @@ export const CHARGE_ID = '0d9c8b7a-6f5e-4d3c-8b2a-19f8e7d6c5b4';
 export const SESSION_ID = 'sid_ubfj2q76miwundwlk72vxt2i7q';
 
 /** A card charge as the sync answers it: authorized and on its way, or declined. */
-export function cardCharge(status: 'authorized' | 'declined'): CardChargeJson {
+export function cardCharge(status: 'authorized' | 'minted' | 'declined'): CardChargeJson {
   const declined = status === 'declined';
   return {
     id: CHARGE_ID,
     orderId: '7e6d5c4b-3a29-4817-9f6e-5d4c3b2a1908',
-    status: declined ? 'Declined' : 'Authorized',
+    status: declined ? 'Declined' : status === 'minted' ? 'MINTED' : 'Authorized',
     redirectLink: null,
     success: !declined,
     unresolved: false,
@@ -98,7 +98,7 @@ const resale = { id: LISTING_ID, kind: 'nftSaleListing', serial: '3', type: 'sal
 
 export const purchaseCompleteModel: MachineModel<typeof purchaseCompleteMachine> = {
   machine: purchaseCompleteMachine,
-  fakes: ['findPurchase', 'syncCharge'],
+  fakes: ['findPurchase', 'syncCharge', 'getCharge'],
   // A short limit keeps the graph small; the 500-tick limit itself is checked in the unit tests.
   provide: { guards: { ticksLeft: ({ context }) => context.ticks < MODEL_MAX_TICKS } },
   scenarios: [
@@ -152,6 +152,13 @@ export const purchaseCompleteModel: MachineModel<typeof purchaseCompleteMachine>
     { type: 'xstate.done.actor.findPurchase', output: null },
     { type: 'xstate.done.actor.syncCharge', output: cardCharge('authorized') },
     { type: 'xstate.done.actor.syncCharge', output: cardCharge('declined') },
+    { type: 'xstate.done.actor.getCharge', output: cardCharge('authorized') },
+    { type: 'xstate.done.actor.getCharge', output: cardCharge('minted') },
+    { type: 'xstate.done.actor.getCharge', output: cardCharge('declined') },
+    {
+      type: 'xstate.error.actor.getCharge',
+      error: { status: 0, body: { code: 'NETWORK_FAILURE', message: 'Unknown connection error' } },
+    },
     {
       type: 'xstate.error.actor.syncCharge',
       error: { status: 0, body: { code: 'NETWORK_FAILURE', message: 'Unknown connection error' } },

@@ -24,11 +24,15 @@ import {
   BOUGHT_AT,
   BUYER_EMAIL,
   BUYER_WALLET,
+  CARD_PURCHASE,
+  CHARGE_ID,
+  cardCharge,
   FREE_CLAIM,
   LINK_TIME,
   LISTING_ID,
   purchaseCompleteModel,
   RESALE,
+  SESSION_ID,
 } from './purchaseComplete.model';
 
 describe('purchaseComplete machine paths', () => {
@@ -72,6 +76,69 @@ function start(answer: (call: number) => Promise<PurchaseJson | null>) {
   };
   return { actor, lookups, tick };
 }
+
+describe('purchaseComplete for a card purchase', () => {
+  it('syncs the charge first, reads it every tick, and looks up at once on the tick it is minted', async () => {
+    const calls: string[] = [];
+    const clock = new SimulatedClock();
+    let minted = false;
+    const actor = createActor(
+      purchaseCompleteMachine.provide({
+        actors: {
+          syncCharge: fromPromise(async ({ input }) => {
+            calls.push(`sync ${input.ckoSessionId}`);
+            return cardCharge('authorized');
+          }),
+          getCharge: fromPromise(async () => {
+            calls.push('charge');
+            return cardCharge(minted ? 'minted' : 'authorized');
+          }),
+          findPurchase: fromPromise(async () => {
+            calls.push('lookup');
+            return minted ? CARD_PURCHASE : null;
+          }),
+        },
+      }),
+      {
+        input: {
+          ...input,
+          id: BLUEPRINT_ID,
+          kind: 'blueprint',
+          type: 'creditCard',
+          charge: { id: CHARGE_ID, ckoSessionId: SESSION_ID },
+        },
+        clock,
+      },
+    ).start();
+    await flush();
+    expect(calls).toEqual([`sync ${SESSION_ID}`]);
+    clock.increment(timings.purchaseCompletePollMs);
+    await flush();
+    expect(calls.slice(1)).toEqual(['charge']);
+    minted = true;
+    clock.increment(timings.purchaseCompletePollMs);
+    await flush();
+    // Tick 2, not the 4th: the minted charge brings the lookup forward.
+    expect(calls.slice(2)).toEqual(['charge', 'lookup']);
+    expect(actor.getSnapshot().value).toBe('complete');
+    expect(actor.getSnapshot().output).toEqual(CARD_PURCHASE);
+  });
+
+  it('ends with the reason when the charge failed, at the sync or at a later tick', async () => {
+    const declined = createActor(
+      purchaseCompleteMachine.provide({
+        actors: { syncCharge: fromPromise(async () => cardCharge('declined')) },
+      }),
+      { input: { ...input, charge: { id: CHARGE_ID, ckoSessionId: SESSION_ID } } },
+    ).start();
+    await flush();
+    expect(declined.getSnapshot().context.failure).toBe('paymentFailed');
+    expect(connectPurchaseComplete(declined.getSnapshot())).toMatchObject({
+      title: 'Purchase Failed',
+      text: 'Purchase Failed. Your card was not charged.',
+    });
+  });
+});
 
 describe('purchaseComplete polling', () => {
   it('looks up every 4th tick of 750 ms for the item bought since the link’s time, and outputs it', async () => {

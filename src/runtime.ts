@@ -5,7 +5,7 @@ import { uiMachine } from '../machines/ui';
 import type { AssetKind } from './domain/assets';
 import { timings } from './domain/constants';
 import { ApiError } from './domain/errors';
-import { type CardChargeJson, orderFailed } from './domain/schemas/checkout';
+import type { CardChargeJson } from './domain/schemas/checkout';
 import { accountActors } from './services/accounts';
 import { createApi } from './services/api';
 import { catalogService } from './services/catalog';
@@ -193,18 +193,10 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
     purchaseComplete: once(async () =>
       (await import('../machines/purchaseComplete')).purchaseCompleteMachine.provide({
         actors: {
-          findPurchase: fromPromise(async ({ input }) => {
-            const purchase = await nfts.findPurchase(input);
-            if (purchase || !input.chargeId) return purchase;
-            // Not there yet: a card purchase whose charge failed will not arrive.
-            const charge = await api.get<CardChargeJson>(
-              `checkout-com-charges/${encodeURIComponent(input.chargeId)}`,
-            );
-            const { failure, status } = charge.order;
-            if (failure && orderFailed(status))
-              throw new ApiError(400, { code: failure.code, message: failure.message });
-            return null;
-          }),
+          findPurchase: fromPromise(({ input }) => nfts.findPurchase(input)),
+          getCharge: fromPromise(({ input }) =>
+            api.get<CardChargeJson>(`checkout-com-charges/${encodeURIComponent(input.id)}`),
+          ),
           syncCharge: fromPromise(({ input }) =>
             api.patch<CardChargeJson>(`checkout-com-charges/${encodeURIComponent(input.id)}/actions/sync`, {
               ckoSessionId: input.ckoSessionId ?? undefined,

@@ -60,8 +60,6 @@ export interface PurchaseLookup {
   kind: string;
   /** Epoch milliseconds. */
   since: number;
-  /** A card purchase's charge: while the purchase is not found, a failed charge ends the wait. */
-  chargeId?: string;
 }
 
 /** The purchase's id of the given kind: its blueprint, pack or resale listing. */
