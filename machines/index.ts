@@ -2,7 +2,9 @@ import type { AnyStateMachine } from 'xstate';
 import { authMachine } from './auth';
 import { blueprintFormMachine } from './blueprintForm';
 import { buyListingMachine } from './buyListing';
+import { cardPaymentMachine } from './cardPayment';
 import { carouselMachine } from './carousel';
+import { checkoutFailedMachine } from './checkoutFailed';
 import { collectionCheckMachine } from './collectionCheck';
 import { countdownMachine } from './countdown';
 import { dashboardAccountMachine } from './dashboardAccount';
@@ -15,6 +17,7 @@ import { productActionsMachine } from './productActions';
 import { publishMachine } from './publish';
 import { purchaseCompleteMachine } from './purchaseComplete';
 import { removeListingMachine } from './removeListing';
+import { savedCardsMachine } from './savedCards';
 import { sessionMachine } from './session';
 import { settingsFormMachine } from './settingsForm';
 import { storefrontReportMachine } from './storefrontReport';
@@ -50,4 +53,7 @@ export const allMachines: AnyStateMachine[] = [
   payoutMachine,
   ledgerExportMachine,
   dashboardAccountMachine,
+  cardPaymentMachine,
+  savedCardsMachine,
+  checkoutFailedMachine,
 ];

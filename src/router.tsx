@@ -35,6 +35,10 @@ const SecuritySettings = lazyRouteComponent(
   'SecuritySettings',
 );
 const WalletSettings = lazyRouteComponent(() => import('./views/settings/WalletSettings'), 'WalletSettings');
+const PaymentSettings = lazyRouteComponent(
+  () => import('./views/settings/PaymentSettings'),
+  'PaymentSettings',
+);
 const PrivacyPage = lazyRouteComponent(() => import('./views/pages/PrivacyPage'), 'PrivacyPage');
 const TermsPage = lazyRouteComponent(() => import('./views/pages/TermsPage'), 'TermsPage');
 const CreatorsPage = lazyRouteComponent(() => import('./views/pages/CreatorsPage'), 'CreatorsPage');
@@ -69,6 +73,10 @@ const StorefrontPage = lazyRouteComponent(() => import('./views/catalog/Storefro
 const PurchaseCompletePage = lazyRouteComponent(
   () => import('./views/purchase/PurchaseCompletePage'),
   'PurchaseCompletePage',
+);
+const CheckoutFailedPage = lazyRouteComponent(
+  () => import('./views/purchase/CheckoutFailedPage'),
+  'CheckoutFailedPage',
 );
 
 /** How long a page waits for the signed-in user's profile before it shows without it. */
@@ -106,12 +114,20 @@ async function nftMachines(app: AppActors) {
   return { listForSale, removeListing, buyListing, transferNfts };
 }
 
+
 function requireLogin({ context, location }: { context: RouterContext; location: ParsedLocation }) {
   const session = context.app.session;
   if (!session.getSnapshot().matches('loggedIn')) {
     session.send({ type: 'session.redirect.save', path: location.href });
     throw redirect({ to: '/auth/connect' });
   }
+}
+/** requireLogin, once a session back from another site (the card provider) has renewed an expired token. */
+async function requireLoginAfterResume(args: { context: RouterContext; location: ParsedLocation }) {
+  await waitFor(args.context.app.session, (s) => !s.matches('resuming'), { timeout: SESSION_WAIT_MS }).catch(
+    () => undefined,
+  );
+  requireLogin(args);
 }
 const to = (path: string) => () => {
   throw redirect({ to: path, replace: true });
@@ -215,7 +231,18 @@ const orderComplete = createRoute({
   component: PurchaseCompletePage,
 });
 const cryptoCanceled = page('/coinbasecanceled/$id', () => <PageFrame title="Purchase canceled" />);
-const cardFailed = page('/checkoutcomfailed/$reference', () => <PageFrame title="Purchase failed" />);
+/**
+ * Where a card payment that failed ends (/checkoutcomfailed/{orderId}); from 3-D Secure the provider
+ * adds `cko-session-id`. Orders are their buyer's: login required.
+ */
+const cardFailed = createRoute({
+  getParentRoute: () => root,
+  path: '/checkoutcomfailed/$reference',
+  validateSearch: optionalString('cko-session-id'),
+  beforeLoad: requireLoginAfterResume,
+  loader: async ({ context }) => ({ machine: await context.app.flows.checkoutFailed() }),
+  component: CheckoutFailedPage,
+});
 
 const nft = createRoute({
   getParentRoute: () => root,
@@ -340,7 +367,12 @@ const settingsRoutes = [
   settingsChild('account', AccountSettings),
   settingsChild('security', SecuritySettings),
   settingsChild('wallet', WalletSettings),
-  settingsChild('payment', () => <PageFrame title="Payment" level={2} />),
+  createRoute({
+    getParentRoute: () => settings,
+    path: 'payment',
+    loader: async ({ context }) => ({ machine: await context.app.flows.savedCards() }),
+    component: PaymentSettings,
+  }),
 ];
 
 /** The creator dashboard (SPEC §2 Dashboard): the caller's storefront (or null) for every panel. */

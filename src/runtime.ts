@@ -8,6 +8,7 @@ import { ApiError } from './domain/errors';
 import type { CardChargeJson } from './domain/schemas/checkout';
 import { accountActors } from './services/accounts';
 import { createApi } from './services/api';
+import { cardActors } from './services/cards';
 import { catalogService } from './services/catalog';
 import type { Flow } from './services/flow';
 import { nftService } from './services/nfts';
@@ -48,6 +49,7 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
   const catalog = catalogService(api);
   const uploads = uploadService(api);
   const sales = salesService(api);
+  const cards = cardActors(api);
 
   const session = createActor(
     sessionMachine.provide({
@@ -278,6 +280,25 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
               session.send({ type: 'session.user.updated', user: { ...user, email, pendingEmail: null } });
           },
         },
+      }),
+    ),
+    savedCards: once(async () =>
+      (await import('../machines/savedCards')).savedCardsMachine.provide({
+        actors: {
+          listBillingInfo: cards.listBillingInfo,
+          tokenizeCard: cards.tokenizeCard,
+          saveBillingInfo: cards.saveBillingInfo,
+          deleteBillingInfo: cards.deleteBillingInfo,
+        },
+        actions: {
+          announceAdded: () => toast('card-added', 'Card saved'),
+          announceRemoved: () => toast('card-removed', 'Card removed'),
+        },
+      }),
+    ),
+    checkoutFailed: once(async () =>
+      (await import('../machines/checkoutFailed')).checkoutFailedMachine.provide({
+        actors: { findCharge: cards.findCharge, syncCharge: cards.syncCharge, loadOrder: cards.loadOrder },
       }),
     ),
     payout: once(async () =>

@@ -1,5 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { type BillingDetails, validateBilling } from '../../src/domain/billing';
 import { ErrorCode } from '../../src/domain/errors';
+import { HttpError } from '../http';
 import type { BillingInfoJson, CreateBillingInfoBody } from '../../src/domain/schemas/checkout';
 import { type Executor, uniqueViolation } from '../db';
 import { billingInfos } from '../db/schema';
@@ -63,6 +65,17 @@ export async function ownBillingInfo(db: Executor, userId: string, id: string) {
     .from(billingInfos)
     .where(and(eq(billingInfos.id, id), eq(billingInfos.userId, userId)));
   return row;
+}
+
+/**
+ * The billing rules the form applies, checked again here: the country is one of ours, US and
+ * Canadian states are known, the phone has at least 6 digits and is valid for the country. The
+ * first failing field is the answer (400).
+ */
+export function checkBilling(details: BillingDetails): void {
+  const errors = validateBilling(details);
+  const first = Object.values(errors)[0];
+  if (first) throw new HttpError(400, first);
 }
 
 /** Provider refusals of a card token or source, as the API's error codes. */
@@ -149,6 +162,7 @@ export async function verifyAndSaveCard(
   publicUrl: string,
 ): Promise<BillingInfoRow> {
   const { cardToken, ...fields } = body;
+  checkBilling(fields);
   const reference = `card-${crypto.randomUUID()}`;
   let payment: ProviderPayment;
   try {

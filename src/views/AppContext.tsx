@@ -5,7 +5,9 @@ import type { blueprintFormMachine } from '../../machines/blueprintForm';
 import type { buyListingMachine } from '../../machines/buyListing';
 import type { collectionCheckMachine } from '../../machines/collectionCheck';
 import type { dashboardAccountMachine } from '../../machines/dashboardAccount';
+import type { checkoutFailedMachine } from '../../machines/checkoutFailed';
 import type { emailConfirmationMachine } from '../../machines/emailConfirmation';
+import type { savedCardsMachine } from '../../machines/savedCards';
 import type { imageJobMachine } from '../../machines/imageJob';
 import type { ledgerExportMachine } from '../../machines/ledgerExport';
 import type { listForSaleMachine } from '../../machines/listForSale';
@@ -55,6 +57,8 @@ export interface AppActors {
     payout: () => Promise<typeof payoutMachine>;
     ledgerExport: () => Promise<typeof ledgerExportMachine>;
     dashboardAccount: () => Promise<typeof dashboardAccountMachine>;
+    savedCards: () => Promise<typeof savedCardsMachine>;
+    checkoutFailed: () => Promise<typeof checkoutFailedMachine>;
   };
   /** Catalog reads and the storefront report, for route loaders and flows. */
   catalog: {

@@ -1,0 +1,67 @@
+import type { AnyMachineSnapshot } from 'xstate';
+import { type CheckoutFailedContext, checkoutFailedMachine } from '../machines/checkoutFailed';
+import type { OrderJson, OrderStatus } from '../src/domain/schemas/checkout';
+import { CHARGE_ID, charge, ITEM, NETWORK_ERROR, NOT_FOUND_ERROR, ORDER_ID } from './cardPayment.model';
+import type { MachineModel } from './harness';
+
+export const SESSION_ID = 'sid_ubfj2q76miwundwlk72vxt2i7q';
+
+/** The order in one of its states, with its timeline. */
+export function order(status: OrderStatus): OrderJson {
+  const declined = status === 'declined';
+  return {
+    id: ORDER_ID,
+    method: 'creditCard',
+    item: ITEM,
+    amount: 2500,
+    currency: 'USD',
+    status,
+    walletAddress: '0x01cf0e2f2f715450',
+    editions: [],
+    failure: declined ? { code: 'CARD_DECLINED', message: 'Your card was not charged.' } : null,
+    events: [
+      { type: 'created', detail: null, at: '2026-11-22T10:00:00.000Z' },
+      ...(status === 'created'
+        ? []
+        : [
+            {
+              type: status,
+              detail: declined ? '20005 Do Not Honour' : null,
+              at: '2026-11-22T10:01:30.000Z',
+            },
+          ]),
+    ],
+    createdAt: '2026-11-22T10:00:00.000Z',
+  };
+}
+
+export const checkoutFailedModel: MachineModel<typeof checkoutFailedMachine> = {
+  machine: checkoutFailedMachine,
+  fakes: ['findCharge', 'syncCharge', 'loadOrder'],
+  scenarios: [
+    { name: 'back from a failed 3-D Secure', input: { orderId: ORDER_ID, ckoSessionId: SESSION_ID } },
+    { name: 'after a decline', input: { orderId: ORDER_ID, ckoSessionId: null } },
+  ],
+  events: () => [
+    { type: 'xstate.done.actor.findCharge', output: charge('challenge') },
+    { type: 'xstate.done.actor.findCharge', output: null },
+    { type: 'xstate.error.actor.findCharge', error: NETWORK_ERROR },
+    { type: 'xstate.done.actor.syncCharge', output: charge('declined') },
+    { type: 'xstate.error.actor.syncCharge', error: NETWORK_ERROR },
+    { type: 'xstate.done.actor.loadOrder', output: order('declined') },
+    { type: 'xstate.done.actor.loadOrder', output: order('created') },
+    { type: 'xstate.done.actor.loadOrder', output: order('authorized') },
+    { type: 'xstate.error.actor.loadOrder', error: NOT_FOUND_ERROR },
+    { type: 'xstate.error.actor.loadOrder', error: NETWORK_ERROR },
+    { type: 'order.retry' },
+  ],
+  serializeState: (s: AnyMachineSnapshot) => {
+    const c = s.context as CheckoutFailedContext;
+    return JSON.stringify([
+      s.value,
+      c.chargeId === CHARGE_ID,
+      c.order?.status ?? null,
+      c.error?.code ?? null,
+    ]);
+  },
+};

@@ -1,0 +1,480 @@
+import cardValidator from 'card-validator';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+import * as v from 'valibot';
+import { type ApiErrorBody, ErrorCode, errorMessage } from './errors';
+import { BillingFields, type CreateBillingInfoBody } from './schemas/checkout';
+
+/**
+ * Billing rules that the checkout form, the saved-cards form and the server (POST billing-info and
+ * POST checkout-com-charges) all apply: the countries cards are taken from, US states and Canadian
+ * provinces, the phone number, and the card itself (brand, number, expiry, security code).
+ *
+ * Every rule answers an error body per field: `{ code, field, message }` with the message to show.
+ */
+
+export interface Country {
+  /** ISO 3166-1 alpha-2. */
+  code: string;
+  name: string;
+  /** The country calling code without "+". */
+  dialCode: string;
+}
+
+/** The 27 countries whose cards and billing addresses are accepted, in the order the picker lists them. */
+export const countries: readonly Country[] = [
+  { code: 'US', name: 'United States', dialCode: '1' },
+  { code: 'CA', name: 'Canada', dialCode: '1' },
+  { code: 'GB', name: 'United Kingdom', dialCode: '44' },
+  { code: 'AU', name: 'Australia', dialCode: '61' },
+  { code: 'AT', name: 'Austria', dialCode: '43' },
+  { code: 'BE', name: 'Belgium', dialCode: '32' },
+  { code: 'BR', name: 'Brazil', dialCode: '55' },
+  { code: 'DK', name: 'Denmark', dialCode: '45' },
+  { code: 'FI', name: 'Finland', dialCode: '358' },
+  { code: 'FR', name: 'France', dialCode: '33' },
+  { code: 'DE', name: 'Germany', dialCode: '49' },
+  { code: 'HK', name: 'Hong Kong', dialCode: '852' },
+  { code: 'IE', name: 'Ireland', dialCode: '353' },
+  { code: 'IT', name: 'Italy', dialCode: '39' },
+  { code: 'JP', name: 'Japan', dialCode: '81' },
+  { code: 'MX', name: 'Mexico', dialCode: '52' },
+  { code: 'NL', name: 'Netherlands', dialCode: '31' },
+  { code: 'NZ', name: 'New Zealand', dialCode: '64' },
+  { code: 'NO', name: 'Norway', dialCode: '47' },
+  { code: 'PL', name: 'Poland', dialCode: '48' },
+  { code: 'PT', name: 'Portugal', dialCode: '351' },
+  { code: 'SG', name: 'Singapore', dialCode: '65' },
+  { code: 'KR', name: 'South Korea', dialCode: '82' },
+  { code: 'ES', name: 'Spain', dialCode: '34' },
+  { code: 'SE', name: 'Sweden', dialCode: '46' },
+  { code: 'CH', name: 'Switzerland', dialCode: '41' },
+  { code: 'AE', name: 'United Arab Emirates', dialCode: '971' },
+];
+
+export const countryByCode = (code: string): Country | undefined => countries.find((c) => c.code === code);
+
+export interface Region {
+  /** The postal abbreviation, which is what the billing address stores. */
+  code: string;
+  name: string;
+}
+
+/** The 50 states and the District of Columbia. */
+export const usStates: readonly Region[] = [
+  ['AL', 'Alabama'],
+  ['AK', 'Alaska'],
+  ['AZ', 'Arizona'],
+  ['AR', 'Arkansas'],
+  ['CA', 'California'],
+  ['CO', 'Colorado'],
+  ['CT', 'Connecticut'],
+  ['DE', 'Delaware'],
+  ['DC', 'District of Columbia'],
+  ['FL', 'Florida'],
+  ['GA', 'Georgia'],
+  ['HI', 'Hawaii'],
+  ['ID', 'Idaho'],
+  ['IL', 'Illinois'],
+  ['IN', 'Indiana'],
+  ['IA', 'Iowa'],
+  ['KS', 'Kansas'],
+  ['KY', 'Kentucky'],
+  ['LA', 'Louisiana'],
+  ['ME', 'Maine'],
+  ['MD', 'Maryland'],
+  ['MA', 'Massachusetts'],
+  ['MI', 'Michigan'],
+  ['MN', 'Minnesota'],
+  ['MS', 'Mississippi'],
+  ['MO', 'Missouri'],
+  ['MT', 'Montana'],
+  ['NE', 'Nebraska'],
+  ['NV', 'Nevada'],
+  ['NH', 'New Hampshire'],
+  ['NJ', 'New Jersey'],
+  ['NM', 'New Mexico'],
+  ['NY', 'New York'],
+  ['NC', 'North Carolina'],
+  ['ND', 'North Dakota'],
+  ['OH', 'Ohio'],
+  ['OK', 'Oklahoma'],
+  ['OR', 'Oregon'],
+  ['PA', 'Pennsylvania'],
+  ['RI', 'Rhode Island'],
+  ['SC', 'South Carolina'],
+  ['SD', 'South Dakota'],
+  ['TN', 'Tennessee'],
+  ['TX', 'Texas'],
+  ['UT', 'Utah'],
+  ['VT', 'Vermont'],
+  ['VA', 'Virginia'],
+  ['WA', 'Washington'],
+  ['WV', 'West Virginia'],
+  ['WI', 'Wisconsin'],
+  ['WY', 'Wyoming'],
+].map(([code, name]) => ({ code: code!, name: name! }));
+
+/** The 10 provinces and 3 territories. */
+export const canadianProvinces: readonly Region[] = [
+  ['AB', 'Alberta'],
+  ['BC', 'British Columbia'],
+  ['MB', 'Manitoba'],
+  ['NB', 'New Brunswick'],
+  ['NL', 'Newfoundland and Labrador'],
+  ['NT', 'Northwest Territories'],
+  ['NS', 'Nova Scotia'],
+  ['NU', 'Nunavut'],
+  ['ON', 'Ontario'],
+  ['PE', 'Prince Edward Island'],
+  ['QC', 'Quebec'],
+  ['SK', 'Saskatchewan'],
+  ['YT', 'Yukon'],
+].map(([code, name]) => ({ code: code!, name: name! }));
+
+/** The states a country's billing address must choose from; null where the state is free text. */
+export function regionsOf(country: string): readonly Region[] | null {
+  if (country === 'US') return usStates;
+  if (country === 'CA') return canadianProvinces;
+  return null;
+}
+
+/** The billing details of a card as POST billing-info and POST checkout-com-charges take them. */
+export type BillingDetails = Omit<CreateBillingInfoBody, 'cardToken'>;
+export type BillingField = keyof BillingDetails;
+export const billingFields: readonly BillingField[] = [
+  'firstName',
+  'lastName',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'state',
+  'country',
+  'zipCode',
+  'phoneNumber',
+];
+
+/** The least number of digits a phone number has. */
+export const PHONE_MIN_DIGITS = 6;
+
+const body = (code: string, field: string, message?: string): ApiErrorBody => ({
+  code,
+  field,
+  message: message ?? errorMessage({ code, field }),
+});
+
+/** Texts of invalid fields whose shared text (errors.ts) speaks of another form or of a missing value. */
+const invalidTexts: Partial<Record<BillingField, string>> = {
+  firstName: 'The first name can be at most 100 characters.',
+  lastName: 'The last name can be at most 100 characters.',
+  addressLine2: 'The address can be at most 200 characters.',
+};
+const digitsOf = (text: string) => text.replace(/\D/g, '');
+
+/** US ZIP codes (12345 or 12345-6789) and Canadian postal codes (A1A 1A1). */
+const postalCodes: Record<string, RegExp> = {
+  US: /^\d{5}(-\d{4})?$/,
+  CA: /^[A-Za-z]\d[A-Za-z] ?\d[A-Za-z]\d$/,
+};
+
+/**
+ * Every billing field's error, none for a valid field:
+ * - first name, address line 1, city, zip code and state are required (trimmed, at most 100/200/20
+ *   characters); last name and address line 2 are optional;
+ * - the country is one of the 27 `countries`;
+ * - the state of a US or Canadian address is one of its `usStates` / `canadianProvinces` codes;
+ * - a US zip is 12345 or 12345-6789, a Canadian postal code A1A 1A1;
+ * - the phone number has at least 6 digits (PHONE_SHORT), its calling code is the country's and it
+ *   is a valid number of that country (PHONE_COUNTRY).
+ */
+export function validateBilling(
+  fields: Partial<Record<BillingField, unknown>>,
+): Partial<Record<BillingField, ApiErrorBody>> {
+  const errors: Partial<Record<BillingField, ApiErrorBody>> = {};
+  for (const field of billingFields) {
+    if (field === 'phoneNumber') continue;
+    const result = v.safeParse(BillingFields[field], fields[field]);
+    if (!result.success) {
+      const [code = ErrorCode.INVALID_VALUE] = result.issues[0].message.split('.');
+      const missing = typeof fields[field] !== 'string' || !(fields[field] as string).trim();
+      errors[field] =
+        field === 'firstName' && missing
+          ? body(ErrorCode.FIRSTNAME_MISSING, field)
+          : body(code, field, missing ? undefined : invalidTexts[field]);
+    }
+  }
+  const country = typeof fields.country === 'string' ? countryByCode(fields.country) : undefined;
+  if (!errors.country && !country) errors.country = body(ErrorCode.INVALID_VALUE, 'country');
+  const state = typeof fields.state === 'string' ? fields.state.trim() : '';
+  const regions = country ? regionsOf(country.code) : null;
+  if (regions && !regions.some((r) => r.code === state))
+    errors.state = body(ErrorCode.INVALID_VALUE, 'state');
+  else if (errors.state)
+    errors.state = body(ErrorCode.INVALID_VALUE, 'state', 'Please enter a state or region.');
+  const zip = typeof fields.zipCode === 'string' ? fields.zipCode.trim() : '';
+  const zipRule = country ? postalCodes[country.code] : undefined;
+  if (!errors.zipCode && zipRule && !zipRule.test(zip))
+    errors.zipCode = body(ErrorCode.INVALID_VALUE, 'zipCode');
+  const phone = phoneError(fields.phoneNumber, country);
+  if (phone) errors.phoneNumber = phone;
+  return errors;
+}
+
+function phoneError(value: unknown, country: Country | undefined): ApiErrorBody | null {
+  const shape = v.safeParse(BillingFields.phoneNumber, value);
+  const number = (value as { number?: unknown } | null)?.number;
+  if (typeof number !== 'string' || !number.trim()) return body(ErrorCode.INVALID_VALUE, 'phoneNumber');
+  if (digitsOf(number).length < PHONE_MIN_DIGITS) return body(ErrorCode.PHONE_SHORT, 'phoneNumber');
+  if (!shape.success) return body(ErrorCode.INVALID_VALUE, 'phoneNumber');
+  // Without a country there is nothing the number could match; the country field says so.
+  if (!country) return null;
+  const parsed = parsePhoneNumberFromString(digitsOf(shape.output.number), country.code as CountryCode);
+  const matches =
+    shape.output.countryCode === country.dialCode && !!parsed?.isValid() && parsed.country === country.code;
+  return matches ? null : body(ErrorCode.PHONE_COUNTRY, 'phoneNumber');
+}
+
+/** Card brands (schemes) as the card provider names them. */
+export type CardBrand = 'VISA' | 'MASTERCARD' | 'DISCOVER' | 'AMEX' | 'OTHER';
+/** The brands a card may be of. */
+export const acceptedBrands: readonly CardBrand[] = ['VISA', 'MASTERCARD', 'DISCOVER'];
+const brandNames: Record<string, CardBrand> = {
+  visa: 'VISA',
+  mastercard: 'MASTERCARD',
+  discover: 'DISCOVER',
+  'american-express': 'AMEX',
+};
+/** How a brand reads on screen ("Visa •••• 4242"). */
+export const brandLabels: Record<string, string> = {
+  VISA: 'Visa',
+  MASTERCARD: 'Mastercard',
+  DISCOVER: 'Discover',
+  AMEX: 'American Express',
+};
+
+/** The brand a card number belongs to, null while the digits do not tell yet. */
+export function cardBrand(number: string): CardBrand | null {
+  const card = cardValidator.number(digitsOf(number)).card;
+  if (!card) return null;
+  return brandNames[card.type] ?? 'OTHER';
+}
+
+export interface CardDetails {
+  number: string;
+  /** 1 to 12, as typed ("4", "04"). */
+  expiryMonth: string;
+  /** Two or four digits ("30", "2030"). */
+  expiryYear: string;
+  cvv: string;
+}
+export type CardField = 'cardNumber' | 'expiry' | 'cvv';
+
+/** A card's expiry as numbers (four-digit year), or null when it does not read as a month and year. */
+export function parseExpiry(month: string, year: string): { month: number; year: number } | null {
+  if (!/^\d{1,2}$/.test(month.trim()) || !/^(\d{2}|\d{4})$/.test(year.trim())) return null;
+  const m = Number(month);
+  const y = year.trim().length === 2 ? 2000 + Number(year) : Number(year);
+  if (m < 1 || m > 12) return null;
+  return { month: m, year: y };
+}
+
+/** Cards are not issued for longer than this many years. */
+const EXPIRY_MAX_YEARS = 20;
+
+/**
+ * Every card field's error, none for a valid field:
+ * - the number is a VISA, MASTERCARD or DISCOVER number (CARD_TYPE; AMEX and any other brand are
+ *   refused) that passes its brand's length and Luhn check (INVALID_VALUE.cardNumber);
+ * - the expiry is a month and a year, not before the current month (CARD_EXPIRED) and at most 20
+ *   years ahead;
+ * - the security code is 3 digits (4 for AMEX) (CARD_CVV).
+ */
+export function validateCard(
+  card: CardDetails,
+  now: Date = new Date(),
+): Partial<Record<CardField, ApiErrorBody>> {
+  const errors: Partial<Record<CardField, ApiErrorBody>> = {};
+  const digits = digitsOf(card.number);
+  const checked = cardValidator.number(digits);
+  const brand = cardBrand(digits);
+  if (/[^\d\s-]/.test(card.number) || digits.length === 0) {
+    errors.cardNumber = body(ErrorCode.INVALID_VALUE, 'cardNumber');
+  } else if (brand && !acceptedBrands.includes(brand)) {
+    errors.cardNumber = body(ErrorCode.CARD_TYPE, 'cardNumber');
+  } else if (!checked.isValid) {
+    errors.cardNumber = body(ErrorCode.INVALID_VALUE, 'cardNumber');
+  }
+  const expiry = parseExpiry(card.expiryMonth, card.expiryYear);
+  const current = now.getFullYear() * 12 + now.getMonth();
+  if (!expiry || expiry.year * 12 + expiry.month - 1 > current + EXPIRY_MAX_YEARS * 12) {
+    errors.expiry = body(ErrorCode.INVALID_VALUE, 'expiry', 'Please enter the expiry date as MM / YY.');
+  } else if (expiry.year * 12 + expiry.month - 1 < current) {
+    errors.expiry = body(ErrorCode.CARD_EXPIRED, 'expiry');
+  }
+  const cvvError = validateCvv(card.cvv, brand);
+  if (cvvError) errors.cvv = cvvError;
+  return errors;
+}
+
+/** The security code of a card of `brand`: 4 digits for AMEX, else 3 (CARD_CVV). */
+export function validateCvv(cvv: string, brand: string | null): ApiErrorBody | null {
+  const size = brand === 'AMEX' ? 4 : 3;
+  return /^\d+$/.test(cvv) && cardValidator.cvv(cvv, size).isValid ? null : body(ErrorCode.CARD_CVV, 'cvv');
+}
+
+/** What the billing form holds, as typed. */
+export interface BillingFormValues {
+  firstName: string;
+  lastName: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  country: string;
+  state: string;
+  zipCode: string;
+  /** The phone number without its calling code (the country's). */
+  phone: string;
+  cardNumber: string;
+  expiryMonth: string;
+  expiryYear: string;
+  cvv: string;
+  /** Keep the card for later purchases. */
+  save: boolean;
+}
+export type BillingFormField = keyof BillingFormValues;
+
+export const emptyBillingForm: BillingFormValues = {
+  firstName: '',
+  lastName: '',
+  addressLine1: '',
+  addressLine2: '',
+  city: '',
+  country: 'US',
+  state: '',
+  zipCode: '',
+  phone: '',
+  cardNumber: '',
+  expiryMonth: '',
+  expiryYear: '',
+  cvv: '',
+  save: false,
+};
+
+/**
+ * The form with `patch` applied. Choosing another country empties the state (the US and Canada
+ * choose theirs from a list), unless the patch sets the state too.
+ */
+export function changeBillingForm(
+  values: BillingFormValues,
+  patch: Partial<BillingFormValues>,
+): BillingFormValues {
+  const next = { ...values, ...patch };
+  if (patch.country !== undefined && patch.country !== values.country && patch.state === undefined)
+    next.state = '';
+  return next;
+}
+
+/**
+ * The field errors left once `patch` is applied: a changed field's error goes, and so do the errors
+ * judged together with it (the expiry with its month and year, the state, zip and phone with the
+ * country, the security code with the card number).
+ */
+export function errorsAfterChange<E>(
+  errors: Partial<Record<string, E>>,
+  values: BillingFormValues,
+  patch: Partial<BillingFormValues>,
+): Partial<Record<string, E>> {
+  const changed = (Object.keys(patch) as BillingFormField[]).filter((k) => patch[k] !== values[k]);
+  const fields: string[] = [...changed];
+  if (changed.includes('expiryMonth') || changed.includes('expiryYear')) fields.push('expiry');
+  if (changed.includes('country')) fields.push('state', 'zipCode', 'phone');
+  if (changed.includes('cardNumber')) fields.push('cvv');
+  return Object.fromEntries(Object.entries(errors).filter(([k]) => !fields.includes(k))) as Partial<
+    Record<string, E>
+  >;
+}
+
+/** The billing details of the form, trimmed, the phone's calling code that of the country. */
+export function billingDetails(values: BillingFormValues): BillingDetails {
+  const optional = (text: string) => (text.trim() ? text.trim() : undefined);
+  return {
+    firstName: values.firstName.trim(),
+    lastName: optional(values.lastName),
+    addressLine1: values.addressLine1.trim(),
+    addressLine2: optional(values.addressLine2),
+    city: values.city.trim(),
+    state: values.state.trim(),
+    country: values.country,
+    zipCode: values.zipCode.trim(),
+    phoneNumber: {
+      countryCode: countryByCode(values.country)?.dialCode ?? '',
+      number: values.phone.trim(),
+    },
+  };
+}
+
+/** The card of the form. */
+export const cardDetails = (values: BillingFormValues): CardDetails => ({
+  number: digitsOf(values.cardNumber),
+  expiryMonth: values.expiryMonth.trim(),
+  expiryYear: values.expiryYear.trim(),
+  cvv: values.cvv.trim(),
+});
+
+/** The form's errors keyed by its own fields (the phone's under `phone`). */
+export function validateBillingForm(
+  values: BillingFormValues,
+  now: Date = new Date(),
+): Partial<Record<BillingFormField | 'expiry', ApiErrorBody>> {
+  const { phoneNumber, ...billing } = validateBilling(billingDetails(values));
+  return {
+    ...billing,
+    ...(phoneNumber ? { phone: phoneNumber } : {}),
+    ...validateCard(cardDetails(values), now),
+  };
+}
+
+/** "Visa •••• 4242". */
+export function maskedCard(scheme: string | null, lastFour: string): string {
+  const brand = scheme ? (brandLabels[scheme.toUpperCase()] ?? scheme) : 'Card';
+  return `${brand} •••• ${lastFour}`;
+}
+
+/** "Expires 04/2030", or null when unknown. */
+export function cardExpiry(month: number | null, year: number | null): string | null {
+  if (!month || !year) return null;
+  return `Expires ${String(month).padStart(2, '0')}/${year}`;
+}
+
+/** What the billing form shows, as the view models hand it to BillingForm. */
+export interface BillingFormView {
+  values: BillingFormValues;
+  /** Field → message. */
+  errors: Partial<Record<BillingFormField | 'expiry', string>>;
+  countries: readonly { value: string; label: string }[];
+  /** The states to choose from; null when the state is typed. */
+  regions: readonly { value: string; label: string }[] | null;
+  /** "+1": the phone's calling code, the country's. */
+  dialCode: string;
+  /** The brand the card number reads as ("Visa"), once the digits tell. */
+  brand: string | null;
+}
+
+const countryOptions = countries.map((c) => ({ value: c.code, label: `${c.name} (+${c.dialCode})` }));
+
+export function billingFormView(
+  values: BillingFormValues,
+  errors: Partial<Record<string, ApiErrorBody>>,
+): BillingFormView {
+  const regions = regionsOf(values.country);
+  const brand = cardBrand(values.cardNumber);
+  return {
+    values,
+    errors: Object.fromEntries(
+      Object.entries(errors).flatMap(([field, error]) => (error ? [[field, error.message]] : [])),
+    ),
+    countries: countryOptions,
+    regions: regions ? regions.map((r) => ({ value: r.code, label: r.name })) : null,
+    dialCode: `+${countryByCode(values.country)?.dialCode ?? ''}`,
+    brand: brand ? (brandLabels[brand] ?? null) : null,
+  };
+}
