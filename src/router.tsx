@@ -114,7 +114,6 @@ async function nftMachines(app: AppActors) {
   return { listForSale, removeListing, buyListing, transferNfts };
 }
 
-
 function requireLogin({ context, location }: { context: RouterContext; location: ParsedLocation }) {
   const session = context.app.session;
   if (!session.getSnapshot().matches('loggedIn')) {

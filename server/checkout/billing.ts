@@ -1,11 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { type BillingDetails, validateBilling } from '../../src/domain/billing';
 import { ErrorCode } from '../../src/domain/errors';
-import { HttpError } from '../http';
 import type { BillingInfoJson, CreateBillingInfoBody } from '../../src/domain/schemas/checkout';
 import { type Executor, uniqueViolation } from '../db';
 import { billingInfos } from '../db/schema';
-import { apiError, badRequest } from '../http';
+import { apiError, badRequest, HttpError } from '../http';
 import {
   type CardProvider,
   type ProviderPayment,
