@@ -12,6 +12,7 @@ import { blueprintRoutes } from './routes/blueprints';
 import { chainRoutes } from './routes/chain';
 import { devRoutes } from './routes/dev';
 import { nftRoutes } from './routes/nfts';
+import { paymentsConfigRoutes } from './routes/payments-config';
 import { payoutRoutes } from './routes/payouts';
 import { queryRoutes } from './routes/queries';
 import { salesRoutes } from './routes/sales';
@@ -43,6 +44,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...blueprintRoutes(s),
     ...assetRoutes(s),
     ...billingInfoRoutes(s),
+    ...paymentsConfigRoutes(s),
     ...(s.config.devTools ? devRoutes(s) : []),
   );
 

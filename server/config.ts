@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import {
+  SANDBOX_DEFAULT_PORT,
+  SANDBOX_PUBLIC_KEY,
+  SANDBOX_SECRET_KEY,
+  SANDBOX_WEBHOOK_KEY,
+} from '../sandbox/checkout-com/index';
 
 /** Server configuration, read once from the environment (see docs/api.md). */
 export interface Config {
@@ -36,6 +42,24 @@ export interface Config {
   catalogCacheMs: number;
   /** The platform's fee on primary sales, in percent (a new blueprint's totalFeePercent). */
   platformFeePercent: number;
+  /** The card provider (Checkout.com's API); see checkoutComConfig. */
+  checkoutCom: CheckoutComConfig;
+}
+
+/**
+ * The card provider: `embedded` (the default) starts the Checkout.com-shaped sandbox with the
+ * server on its own port; `external` talks to CHECKOUT_COM_API_URL with real keys; `off` runs
+ * without card payments (checkout offers no card).
+ */
+export interface CheckoutComConfig {
+  mode: 'embedded' | 'external' | 'off';
+  /** API base; for the embedded sandbox, known once it listens. */
+  apiUrl: string | undefined;
+  publicKey: string;
+  secretKey: string;
+  webhookSignatureKey: string;
+  /** Port of the embedded sandbox (0: any free port). */
+  sandboxPort: number;
 }
 
 export const JWT_SECRET_MIN = 32;
@@ -80,6 +104,44 @@ function seedMode(raw: string | undefined): boolean {
   throw new Error('VITRINE_SEED must be on or off');
 }
 
+function checkoutComConfig(env: NodeJS.ProcessEnv): CheckoutComConfig {
+  const raw = env.CHECKOUT_COM;
+  if (raw && raw !== 'embedded' && raw !== 'external' && raw !== 'off')
+    throw new Error('CHECKOUT_COM must be embedded, external or off');
+  const apiUrl = env.CHECKOUT_COM_API_URL || undefined;
+  const mode = (raw as CheckoutComConfig['mode'] | undefined) ?? (apiUrl ? 'external' : 'embedded');
+  const sandboxPort = integer(
+    'CHECKOUT_COM_SANDBOX_PORT',
+    env.CHECKOUT_COM_SANDBOX_PORT,
+    SANDBOX_DEFAULT_PORT,
+    0,
+    65535,
+  );
+  if (mode !== 'external') {
+    return {
+      mode,
+      apiUrl: undefined,
+      publicKey: SANDBOX_PUBLIC_KEY,
+      secretKey: SANDBOX_SECRET_KEY,
+      webhookSignatureKey: env.CHECKOUT_COM_WEBHOOK_KEY || SANDBOX_WEBHOOK_KEY,
+      sandboxPort,
+    };
+  }
+  const required = (name: string) => {
+    const value = env[name];
+    if (!value) throw new Error(`${name} is required with CHECKOUT_COM=external`);
+    return value;
+  };
+  return {
+    mode,
+    apiUrl: required('CHECKOUT_COM_API_URL'),
+    publicKey: required('CHECKOUT_COM_PUBLIC_KEY'),
+    secretKey: required('CHECKOUT_COM_SECRET_KEY'),
+    webhookSignatureKey: required('CHECKOUT_COM_WEBHOOK_KEY'),
+    sandboxPort,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer('PORT', env.PORT, 3000, 0, 65535);
   const dataDir = resolve(env.VITRINE_DATA_DIR || './data');
@@ -110,5 +172,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: seedMode(env.VITRINE_SEED),
     catalogCacheMs: integer('VITRINE_CATALOG_CACHE_MS', env.VITRINE_CATALOG_CACHE_MS, 2000, 0, 60_000),
     platformFeePercent: integer('VITRINE_PLATFORM_FEE_PERCENT', env.VITRINE_PLATFORM_FEE_PERCENT, 5, 0, 50),
+    checkoutCom: checkoutComConfig(env),
   };
 }

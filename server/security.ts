@@ -14,7 +14,8 @@ import { apiError } from './http';
  * calls the Flow access node itself (FLOW_ACCESS_NODE), asks FLOW_WALLET_DISCOVERY which wallets
  * exist, and frames or pops up whichever wallet the user picks, at that wallet's own origin. On
  * testnet and mainnet those origins come from the discovery service at run time, so no list built
- * from the server's configuration could name them all. React and FCL also set inline styles.
+ * from the server's configuration could name them all. The browser also sends card details to the
+ * card provider's API itself (POST /tokens), never to us. React and FCL also set inline styles.
  *
  * Framing: the page may not be framed by anyone (frame-ancestors 'none', X-Frame-Options DENY).
  * No exception is needed: the FCL dev wallet is framed by our page, not the other way round, and

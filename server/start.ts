@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
+import { type Sandbox, startCheckoutSandbox } from '../sandbox/checkout-com/index';
 import { createApp } from './app';
 import { createPublisher, type Publisher } from './blueprints/publisher';
 import { type Indexer, startIndexer } from './chain/indexer';
@@ -12,6 +13,8 @@ import { type DatabaseHandle, type DatabaseKind, databaseKind, openDb } from './
 import type { Log } from './deps';
 import type { AppEnv } from './http';
 import { mediaDir } from './media';
+import { createCheckoutComProvider } from './payments/checkout-com';
+import type { CardProvider } from './payments/provider';
 import { applySecurityHeaders } from './security';
 import { catalogIsEmpty, seedWorld } from './seed/world';
 
@@ -58,6 +61,8 @@ export async function start(config: Config, options: StartOptions = {}): Promise
   let chain: ChainHandle | null = null;
   let indexer: Indexer | undefined;
   let publisher: Publisher | undefined;
+  let cardSandbox: Sandbox | undefined;
+  let cardProvider: CardProvider | undefined;
 
   const server = serve({
     port: config.port,
@@ -79,6 +84,25 @@ export async function start(config: Config, options: StartOptions = {}): Promise
   log.info(`Vitrine listening on http://localhost:${port} (database: ${kind})`);
 
   const ready = (async () => {
+    // The card provider. Embedded: the Checkout.com-shaped sandbox listens on its own port (its own
+    // origin, as the real provider) inside this process, and posts its webhooks back to us.
+    const card = config.checkoutCom;
+    if (card.mode === 'embedded') {
+      cardSandbox = await startCheckoutSandbox({
+        port: card.sandboxPort,
+        webhookUrl: `http://127.0.0.1:${port}/api/webhooks/checkout-com`,
+        webhookSignatureKey: card.webhookSignatureKey,
+      });
+      log.info(`card sandbox (Checkout.com API shape) on ${cardSandbox.url}`);
+    }
+    if (card.mode !== 'off') {
+      cardProvider = createCheckoutComProvider({
+        secretKey: card.secretKey,
+        publicKey: card.publicKey,
+        apiUrl: card.apiUrl ?? cardSandbox!.url,
+        webhookSignatureKey: card.webhookSignatureKey,
+      });
+    }
     database = await (options.openDatabase ?? openDb)(config);
     chain = await (options.startChain ?? startChain)(config, log);
     // Keeps nfts and sale listings in step with the chain, from its cursor in the database.
@@ -100,6 +124,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       chain: chain?.status,
       chainClient: chain?.client,
       publisher,
+      cardProvider,
     });
     await publisher?.resume();
   })();
@@ -116,6 +141,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       await publisher?.stop();
       await indexer?.stop();
       await chain?.stop();
+      await cardSandbox?.close();
       await database?.close();
     },
   };

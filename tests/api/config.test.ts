@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SANDBOX_PUBLIC_KEY, SANDBOX_SECRET_KEY, SANDBOX_WEBHOOK_KEY } from '../../sandbox/checkout-com/index';
 import { loadConfig } from '../../server/config';
 import { databaseKind } from '../../server/db';
 
@@ -84,6 +85,32 @@ describe('loadConfig', () => {
     expect(loadConfig(env({ VITRINE_SEED: 'off' })).seed).toBe(false);
     expect(loadConfig(env({ VITRINE_SEED: 'on' })).seed).toBe(true);
     expect(() => loadConfig(env({ VITRINE_SEED: 'maybe' }))).toThrow(/VITRINE_SEED/);
+  });
+
+  it('starts the embedded card sandbox by default; CHECKOUT_COM_API_URL and real keys select Checkout.com', () => {
+    expect(loadConfig(env({})).checkoutCom).toEqual({
+      mode: 'embedded',
+      apiUrl: undefined,
+      publicKey: SANDBOX_PUBLIC_KEY,
+      secretKey: SANDBOX_SECRET_KEY,
+      webhookSignatureKey: SANDBOX_WEBHOOK_KEY,
+      sandboxPort: 8790,
+    });
+    expect(loadConfig(env({ CHECKOUT_COM_SANDBOX_PORT: '0' })).checkoutCom.sandboxPort).toBe(0);
+    expect(loadConfig(env({ CHECKOUT_COM: 'off' })).checkoutCom.mode).toBe('off');
+    const real = {
+      CHECKOUT_COM_API_URL: 'https://api.sandbox.checkout.com',
+      CHECKOUT_COM_PUBLIC_KEY: 'pk_sbox_realrealrealrealrealrealrealre',
+      CHECKOUT_COM_SECRET_KEY: 'sk_sbox_realrealrealrealrealrealrealre',
+      CHECKOUT_COM_WEBHOOK_KEY: 'workflow-signature-key',
+    };
+    expect(loadConfig(env(real)).checkoutCom).toMatchObject({
+      mode: 'external',
+      apiUrl: 'https://api.sandbox.checkout.com',
+      webhookSignatureKey: 'workflow-signature-key',
+    });
+    expect(() => loadConfig(env({ ...real, CHECKOUT_COM_SECRET_KEY: '' }))).toThrow(/CHECKOUT_COM_SECRET_KEY/);
+    expect(() => loadConfig(env({ CHECKOUT_COM: 'sometimes' }))).toThrow(/CHECKOUT_COM must be/);
   });
 
   it('generates a JWT secret once and keeps it in <dataDir>/jwt-secret', () => {

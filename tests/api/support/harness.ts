@@ -5,6 +5,11 @@ import { join } from 'node:path';
 import type { Hono } from 'hono';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import {
+  SANDBOX_PUBLIC_KEY,
+  SANDBOX_SECRET_KEY,
+  SANDBOX_WEBHOOK_KEY,
+} from '../../../sandbox/checkout-com/index';
 import { createApp } from '../../../server/app';
 import { createWalletProofs } from '../../../server/auth/wallet-proof';
 import type { Publisher } from '../../../server/blueprints/publisher';
@@ -79,6 +84,14 @@ export function testConfig(databaseUrl: string, dataDir: string, overrides: Part
     seed: false,
     catalogCacheMs: 0,
     platformFeePercent: 5,
+    checkoutCom: {
+      mode: 'off',
+      apiUrl: undefined,
+      publicKey: SANDBOX_PUBLIC_KEY,
+      secretKey: SANDBOX_SECRET_KEY,
+      webhookSignatureKey: SANDBOX_WEBHOOK_KEY,
+      sandboxPort: 0,
+    },
     ...overrides,
   };
 }
@@ -120,7 +133,7 @@ export const silentLog = (logged: unknown[][]): Log => ({
 export function useTestApp(
   kind: DatabaseName,
   overrides: Partial<Config> = {},
-  deps: Partial<Pick<AppDeps, 'spaDir' | 'chainClient'>> & {
+  deps: Partial<Pick<AppDeps, 'spaDir' | 'chainClient' | 'cardProvider'>> & {
     /** Builds the publishing job on the test database (chain tests). */
     publisher?: (db: Database) => Publisher;
   } = {},

@@ -1,0 +1,21 @@
+import type { PaymentsConfigJson } from '../../src/domain/schemas/checkout';
+import type { Services } from '../deps';
+import { defineRoute, type Route } from '../http';
+
+/** What the browser needs to pay: the card provider's public key and API base (never a secret). */
+export function paymentsConfigRoutes(s: Services): Route[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/config/payments',
+      tag: 'checkout',
+      summary:
+        'The card provider’s public key and API base the browser tokenizes cards with; card is null when card payments are off',
+      responses: { 200: '{ card: { publicKey, apiUrl } | null }' },
+      handler(c) {
+        const body: PaymentsConfigJson = { card: s.cardProvider?.publicConfig() ?? null };
+        return c.json(body);
+      },
+    }),
+  ];
+}
