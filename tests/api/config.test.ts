@@ -2,7 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SANDBOX_PUBLIC_KEY, SANDBOX_SECRET_KEY, SANDBOX_WEBHOOK_KEY } from '../../sandbox/checkout-com/index';
+import {
+  SANDBOX_PUBLIC_KEY,
+  SANDBOX_SECRET_KEY,
+  SANDBOX_WEBHOOK_KEY,
+} from '../../sandbox/checkout-com/index';
 import { loadConfig } from '../../server/config';
 import { databaseKind } from '../../server/db';
 
@@ -109,7 +113,9 @@ describe('loadConfig', () => {
       apiUrl: 'https://api.sandbox.checkout.com',
       webhookSignatureKey: 'workflow-signature-key',
     });
-    expect(() => loadConfig(env({ ...real, CHECKOUT_COM_SECRET_KEY: '' }))).toThrow(/CHECKOUT_COM_SECRET_KEY/);
+    expect(() => loadConfig(env({ ...real, CHECKOUT_COM_SECRET_KEY: '' }))).toThrow(
+      /CHECKOUT_COM_SECRET_KEY/,
+    );
     expect(() => loadConfig(env({ CHECKOUT_COM: 'sometimes' }))).toThrow(/CHECKOUT_COM must be/);
   });
 

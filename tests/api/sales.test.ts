@@ -162,14 +162,12 @@ describe.each(databases)('GET /api/sales and the ledger CSV on %s', (database) =
         })
         .returning();
       for (const item of items)
-        await db
-          .insert(orderItems)
-          .values({
-            orderId: row!.id,
-            blueprintId: item.id,
-            flowBlueprintId: item.flowBlueprintId,
-            serialNumber: item.serial,
-          });
+        await db.insert(orderItems).values({
+          orderId: row!.id,
+          blueprintId: item.id,
+          flowBlueprintId: item.flowBlueprintId,
+          serialNumber: item.serial,
+        });
     };
     await order('captured', [{ id: bp.id, flowBlueprintId: bp.flowBlueprintId, serial: 2 }], 2000, day(2));
     // A pack of two editions: its 1001 cents split 501 + 500.
