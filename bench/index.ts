@@ -1,6 +1,7 @@
 /** `npm run bench`: every benchmark, printing its figures. */
 import { execSync } from 'node:child_process';
 import { catalogBench, print as printCatalog } from './catalog';
+import { cardPurchaseTimes, printCheckout } from './checkout';
 import { firstLoad } from './first-load';
 import { imageJobTimes } from './images';
 import { mintTimes } from './mint';
@@ -25,5 +26,6 @@ for (const [format, r] of Object.entries(await imageJobTimes())) {
   );
 }
 printPublish(await publishTimes(10));
+printCheckout(await cardPurchaseTimes(20));
 // The large world (100,000 blueprints, 1,000,000 NFTs) on both databases.
 for (const kind of ['postgres', 'pglite'] as const) printCatalog(await catalogBench(kind));

@@ -9,9 +9,12 @@ import { assetRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
 import { billingInfoRoutes } from './routes/billing-info';
 import { blueprintRoutes } from './routes/blueprints';
+import { cardChargeRoutes } from './routes/card-charges';
 import { chainRoutes } from './routes/chain';
 import { devRoutes } from './routes/dev';
+import { freeClaimRoutes } from './routes/free-claims';
 import { nftRoutes } from './routes/nfts';
+import { orderRoutes } from './routes/orders';
 import { paymentsConfigRoutes } from './routes/payments-config';
 import { payoutRoutes } from './routes/payouts';
 import { queryRoutes } from './routes/queries';
@@ -20,6 +23,7 @@ import { storefrontRoutes } from './routes/storefronts';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
 import { walletRoutes } from './routes/wallets';
+import { webhookRoutes } from './routes/webhooks';
 import { jsonBodiesOnly, securityHeaders } from './security';
 import { mountSpa } from './spa';
 
@@ -45,6 +49,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...assetRoutes(s),
     ...billingInfoRoutes(s),
     ...paymentsConfigRoutes(s),
+    ...cardChargeRoutes(s),
+    ...webhookRoutes(s),
+    ...freeClaimRoutes(s),
+    ...orderRoutes(s),
     ...(s.config.devTools ? devRoutes(s) : []),
   );
 

@@ -8,6 +8,7 @@ import { type AnswerCache, createAnswerCache } from './catalog/cache';
 import type { FlowClient } from './chain/client';
 import type { Config } from './config';
 import type { Database, DatabaseHandle, DatabaseKind } from './db';
+import type { JobQueue } from './jobs';
 import { createOutbox, type Outbox } from './outbox';
 import type { CardProvider } from './payments/provider';
 
@@ -32,6 +33,8 @@ export interface AppDeps {
   publisher?: Publisher;
   /** The card provider (Checkout.com or its embedded sandbox); absent when cards are off. */
   cardProvider?: CardProvider;
+  /** The job worker, nudged after a change queues a job (absent: queued jobs wait for a worker). */
+  jobs?: JobQueue;
 }
 
 export interface ChainStatus {
@@ -61,6 +64,7 @@ export interface Services {
   catalogCache: AnswerCache;
   publisher: Publisher | null;
   cardProvider: CardProvider | null;
+  jobs: JobQueue | null;
 }
 
 export function createServices(deps: AppDeps): Services {
@@ -92,5 +96,6 @@ export function createServices(deps: AppDeps): Services {
     catalogCache,
     publisher: deps.publisher ?? null,
     cardProvider: deps.cardProvider ?? null,
+    jobs: deps.jobs ?? null,
   };
 }

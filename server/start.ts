@@ -8,10 +8,14 @@ import { createApp } from './app';
 import { createPublisher, type Publisher } from './blueprints/publisher';
 import { type Indexer, startIndexer } from './chain/indexer';
 import { type ChainHandle, startChain } from './chain/lifecycle';
+import { createMintService } from './chain/mint';
+import { createFulfilment } from './checkout/fulfilment';
+import { expireOrders, FULFIL_JOB } from './checkout/orders';
 import type { Config } from './config';
 import { type DatabaseHandle, type DatabaseKind, databaseKind, openDb } from './db';
 import type { Log } from './deps';
 import type { AppEnv } from './http';
+import { createJobWorker, type JobHandler, type JobWorker } from './jobs';
 import { mediaDir } from './media';
 import { createCheckoutComProvider } from './payments/checkout-com';
 import type { CardProvider } from './payments/provider';
@@ -63,6 +67,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
   let publisher: Publisher | undefined;
   let cardSandbox: Sandbox | undefined;
   let cardProvider: CardProvider | undefined;
+  let worker: JobWorker | undefined;
 
   const server = serve({
     port: config.port,
@@ -115,6 +120,20 @@ export async function start(config: Config, options: StartOptions = {}): Promise
     }
     // Publishing jobs interrupted by the last stop resume here.
     if (chain) publisher = createPublisher({ db: database.db, client: chain.client, log });
+    // Durable jobs: fulfilling orders (capture → mint → record, or undoing the payment) needs the
+    // chain; the sweep that expires unpaid orders (and gives their units back) runs in any case.
+    const db = database.db;
+    const handlers: Record<string, JobHandler> = {};
+    if (chain) {
+      const mint = createMintService({ db, client: chain.client });
+      handlers[FULFIL_JOB] = createFulfilment({ db, provider: cardProvider ?? null, mint, log });
+    }
+    worker = createJobWorker({
+      db,
+      handlers,
+      log,
+      tasks: [{ name: 'expire unpaid orders', everyMs: 30_000, run: () => expireOrders(db, new Date()) }],
+    });
     const spaDir = config.production ? (options.spaDir ?? DIST) : undefined;
     app = createApp({
       config,
@@ -125,8 +144,10 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       chainClient: chain?.client,
       publisher,
       cardProvider,
+      jobs: worker,
     });
     await publisher?.resume();
+    worker.start();
   })();
 
   return {
@@ -139,6 +160,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       await closed;
       await ready.catch(() => undefined);
       await publisher?.stop();
+      await worker?.stop();
       await indexer?.stop();
       await chain?.stop();
       await cardSandbox?.close();

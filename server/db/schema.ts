@@ -652,6 +652,11 @@ export const cardCharges = pgTable(
     scheme: text('scheme'),
     responseCode: text('response_code'),
     responseSummary: text('response_summary'),
+    /**
+     * A new card the buyer asked to keep (billingInfo.save): its billing details, saved as a card
+     * (billing_infos) with the payment's card source once the provider approves the payment.
+     */
+    saveCard: jsonb('save_card').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -15,7 +15,7 @@ const BillingInfoIdParams = v.object({ id: v.pipe(v.string(), v.uuid()) });
  */
 export function billingInfoRoutes(s: Services): Route[] {
   const provider = () => {
-    if (!s.cardProvider) throw apiError(503, ErrorCode.PAYMENT_PROVIDER);
+    if (!s.cardProvider) throw apiError(503, 'unavailable', undefined, 'Card payments are not available.');
     return s.cardProvider;
   };
   return [
@@ -44,6 +44,7 @@ export function billingInfoRoutes(s: Services): Route[] {
         400: 'Invalid field; CARD_TOKEN (expired or used token), CARD_TYPE (not VISA, MASTERCARD or DISCOVER), CARD_DUPLICATE (same last four digits saved), CARD_DECLINED, CARD_EXPIRED, CARD_CVV, INVALID_ADDRESS, PHONE_SHORT, PHONE_COUNTRY',
         401: 'Not logged in',
         502: 'PAYMENT_PROVIDER: the card processor could not be reached',
+        503: 'Card payments are off',
       },
       async handler(c, { body }) {
         const user = c.get('user')!;

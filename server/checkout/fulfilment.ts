@@ -1,0 +1,362 @@
+import { and, asc, eq, isNull, max } from 'drizzle-orm';
+import { ErrorCode } from '../../src/domain/errors';
+import { splitCents } from '../../src/domain/money';
+import { MintConflictError, MintFailedError, type MintResult, type MintService } from '../chain/mint';
+import type { Database, Executor } from '../db';
+import {
+  blueprints,
+  cardCharges,
+  freeBlueprintClaims,
+  mints,
+  nftPurchases,
+  nfts,
+  orderItems,
+  orders,
+} from '../db/schema';
+import type { Log } from '../deps';
+import type { JobHandler, JobRow } from '../jobs';
+import { type CardProvider, ProviderRefusedError } from '../payments/provider';
+import { addEvent, failureOf, findOrder, lockOrder, type OrderRow, release, voidFailedOrder } from './orders';
+
+/**
+ * The `fulfil` job of an order (docs/checkout.md steps 4–5), safe to run again after a crash at
+ * any point, because every step is recorded before the next and every outside call is idempotent:
+ *
+ * 1. authorized → capture at the provider (key capture-{orderId}; free claims have nothing to
+ *    capture) → one transaction: serial numbers assigned once (under each blueprint's row lock),
+ *    order captured, charge Captured;
+ * 2. captured → minting (charge MINTING) → each edition minted by the mint service (purchase key
+ *    order-{orderId}-{blueprintId}: one mint per edition, whatever the retries);
+ * 3. one transaction records the NFTs (nfts, as the indexer would) and the purchases
+ *    (nft_purchases, one per mint transaction), and the order is minted (charge MINTED); when it
+ *    fails the charge is NFT_SYNC_FAILED and the job retries;
+ * 4. a mint the chain keeps refusing (after `maxMintAttempts` runs) or an edition that belongs to
+ *    another purchase: the order is marked MINT_SAVE_FAILED (the decision is stored first), then
+ *    refunded (key refund-{orderId}) and its unit released;
+ * 5. an order that failed before it was paid (canceled, expired, refused) but whose payment the
+ *    provider authorized: voided.
+ */
+
+export const MINT_FAILED_MESSAGE = 'The edition could not be minted; your payment was refunded.';
+export const CLAIM_MINT_FAILED_MESSAGE = 'The edition could not be minted. You can claim it again.';
+
+export type FulfilmentStep = 'captured' | 'minted-edition' | 'minted' | 'recorded';
+
+export interface FulfilmentDeps {
+  db: Database;
+  /** The card provider; card orders wait (the job retries) without one. */
+  provider: CardProvider | null;
+  mint: MintService;
+  now?: () => Date;
+  log?: Log;
+  /** Job runs after which a mint the chain refuses is given up and the payment refunded (5). */
+  maxMintAttempts?: number;
+  /** Called after each step (tests interrupt the job here). */
+  onStep?: (step: FulfilmentStep, orderId: string) => void | Promise<void>;
+}
+
+type ItemRow = typeof orderItems.$inferSelect & { title: string };
+
+export function createFulfilment(
+  deps: FulfilmentDeps,
+): JobHandler & { fulfil(orderId: string, attempts?: number): Promise<void> } {
+  const { db, mint } = deps;
+  const now = deps.now ?? (() => new Date());
+  const log = deps.log ?? console;
+  const maxMintAttempts = deps.maxMintAttempts ?? 5;
+  const step = async (name: FulfilmentStep, orderId: string) => deps.onStep?.(name, orderId);
+
+  const provider = () => {
+    if (!deps.provider) throw new Error('no card provider is configured');
+    return deps.provider;
+  };
+  const chargeOf = async (db: Executor, orderId: string) =>
+    (await db.select().from(cardCharges).where(eq(cardCharges.orderId, orderId)))[0];
+
+  /** The next edition of a blueprint after every one minted, being minted or assigned. */
+  async function nextSerial(tx: Executor, flowBlueprintId: number): Promise<number> {
+    const [a] = await tx
+      .select({ n: max(mints.serialNumber) })
+      .from(mints)
+      .where(eq(mints.blueprintId, flowBlueprintId));
+    const [b] = await tx
+      .select({ n: max(orderItems.serialNumber) })
+      .from(orderItems)
+      .where(eq(orderItems.flowBlueprintId, flowBlueprintId));
+    const [c] = await tx
+      .select({ n: max(nfts.serialNumber) })
+      .from(nfts)
+      .where(eq(nfts.blueprintId, flowBlueprintId));
+    return Math.max(Number(a?.n ?? 0), Number(b?.n ?? 0), Number(c?.n ?? 0)) + 1;
+  }
+
+  /** The provider no longer holds the authorization (it expired or was voided): nothing to fulfil. */
+  async function authorizationLost(order: OrderRow, status: string) {
+    const failure = failureOf(
+      ErrorCode.CARD_DECLINED,
+      'The card payment could not be completed. You were not charged.',
+    );
+    await db.transaction(async (tx) => {
+      const locked = await lockOrder(tx, order.id);
+      if (locked?.status !== 'authorized') return;
+      const at = now();
+      await tx
+        .update(orders)
+        .set({ status: 'voided', failureCode: failure.code, failureMessage: failure.message, updatedAt: at })
+        .where(eq(orders.id, order.id));
+      await release(tx, locked, at);
+      await tx.update(cardCharges).set({ status, updatedAt: at }).where(eq(cardCharges.orderId, order.id));
+      await addEvent(tx, order.id, 'voided', at, failure.message);
+    });
+  }
+
+  /** Captures and assigns the serial numbers; false when the payment can no longer be captured. */
+  async function capture(order: OrderRow): Promise<boolean> {
+    if (order.method === 'creditCard') {
+      const charge = await chargeOf(db, order.id);
+      if (!charge?.paymentId) throw new Error(`order ${order.id} has no payment to capture`);
+      try {
+        await provider().capture(charge.paymentId, `capture-${order.id}`);
+      } catch (err) {
+        if (!(err instanceof ProviderRefusedError)) throw err;
+        const payment = await provider().getPayment(charge.paymentId);
+        if (['Voided', 'Expired', 'Declined', 'Canceled'].includes(payment.status)) {
+          await authorizationLost(order, payment.status);
+          return false;
+        }
+        if (payment.status !== 'Captured') throw err;
+      }
+      await step('captured', order.id);
+    }
+    await db.transaction(async (tx) => {
+      const locked = await lockOrder(tx, order.id);
+      if (locked?.status !== 'authorized') return;
+      const at = now();
+      const items = await tx
+        .select()
+        .from(orderItems)
+        .where(eq(orderItems.orderId, order.id))
+        .orderBy(asc(orderItems.flowBlueprintId));
+      for (const item of items) {
+        if (item.serialNumber !== null) continue;
+        // One order at a time per blueprint picks its next edition.
+        await tx
+          .select({ id: blueprints.id })
+          .from(blueprints)
+          .where(eq(blueprints.id, item.blueprintId))
+          .for('update');
+        const serialNumber = await nextSerial(tx, item.flowBlueprintId);
+        await tx
+          .update(orderItems)
+          .set({ serialNumber })
+          .where(and(eq(orderItems.id, item.id), isNull(orderItems.serialNumber)));
+      }
+      await tx.update(orders).set({ status: 'captured', updatedAt: at }).where(eq(orders.id, order.id));
+      if (locked.method === 'creditCard') {
+        await tx
+          .update(cardCharges)
+          .set({ status: 'Captured', updatedAt: at })
+          .where(eq(cardCharges.orderId, order.id));
+        await addEvent(tx, order.id, 'captured', at, 'Your card was charged.');
+      }
+    });
+    return true;
+  }
+
+  async function startMinting(orderId: string): Promise<OrderRow | undefined> {
+    return db.transaction(async (tx) => {
+      const locked = await lockOrder(tx, orderId);
+      if (locked?.status !== 'captured') return locked;
+      const at = now();
+      await tx.update(orders).set({ status: 'minting', updatedAt: at }).where(eq(orders.id, orderId));
+      await tx
+        .update(cardCharges)
+        .set({ status: 'MINTING', updatedAt: at })
+        .where(eq(cardCharges.orderId, orderId));
+      await addEvent(tx, orderId, 'minting', at);
+      return { ...locked, status: 'minting' as const };
+    });
+  }
+
+  async function items(orderId: string): Promise<ItemRow[]> {
+    const rows = await db
+      .select({ item: orderItems, title: blueprints.title })
+      .from(orderItems)
+      .innerJoin(blueprints, eq(blueprints.id, orderItems.blueprintId))
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.flowBlueprintId));
+    return rows.map((r) => ({ ...r.item, title: r.title }));
+  }
+
+  /** The decision to give up is stored before anything is undone, so a re-run refunds. */
+  async function markMintFailed(order: OrderRow, reason: string) {
+    const message = order.method === 'creditCard' ? MINT_FAILED_MESSAGE : CLAIM_MINT_FAILED_MESSAGE;
+    await db.transaction(async (tx) => {
+      const at = now();
+      await tx
+        .update(orders)
+        .set({ failureCode: 'MINT_SAVE_FAILED', failureMessage: message, updatedAt: at })
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'minting')));
+      await tx
+        .update(cardCharges)
+        .set({ status: 'MINT_SAVE_FAILED', updatedAt: at })
+        .where(eq(cardCharges.orderId, order.id));
+      await addEvent(tx, order.id, 'mint_failed', at, message);
+    });
+    log.error(`order ${order.id}: minting failed for good: ${reason}`);
+  }
+
+  async function refund(order: OrderRow): Promise<void> {
+    if (order.method === 'creditCard') {
+      const charge = await chargeOf(db, order.id);
+      if (charge?.paymentId) await provider().refund(charge.paymentId, `refund-${order.id}`);
+    }
+    await db.transaction(async (tx) => {
+      const locked = await lockOrder(tx, order.id);
+      if (locked?.status !== 'minting') return;
+      const at = now();
+      const status = locked.method === 'creditCard' ? 'refunded' : 'voided';
+      await tx.update(orders).set({ status, updatedAt: at }).where(eq(orders.id, order.id));
+      await release(tx, locked, at);
+      if (locked.method === 'creditCard') {
+        await tx
+          .update(cardCharges)
+          .set({ status: 'Refunded', updatedAt: at })
+          .where(eq(cardCharges.orderId, order.id));
+      } else {
+        // The claim did not happen: the buyer may claim again.
+        await tx.delete(freeBlueprintClaims).where(eq(freeBlueprintClaims.orderId, order.id));
+      }
+      await addEvent(tx, order.id, status, at, locked.failureMessage);
+    });
+  }
+
+  async function record(order: OrderRow, editions: { item: ItemRow; minted: MintResult }[]): Promise<void> {
+    await db.transaction(async (tx) => {
+      const locked = await lockOrder(tx, order.id);
+      if (locked?.status !== 'minting') return;
+      const at = now();
+      // A pack's price is split over its editions in chain id order (as the sales ledger does).
+      const amounts = splitCents(locked.amount, editions.length);
+      const type = locked.method === 'creditCard' ? 'creditCard' : 'freeBlueprintClaim';
+      for (const [i, { item, minted }] of editions.entries()) {
+        // The chain indexer writes the same row when it sees the mint; whichever comes first stays.
+        await tx
+          .insert(nfts)
+          .values({
+            id: minted.nftId,
+            blueprintId: item.flowBlueprintId,
+            serialNumber: minted.serialNumber,
+            owner: minted.recipient,
+            metadata: { title: item.title },
+            status: 'parked',
+            createdAt: at,
+            updatedAt: at,
+          })
+          .onConflictDoNothing();
+        await tx
+          .insert(nftPurchases)
+          .values({
+            transactionId: minted.transactionId,
+            buyerId: locked.buyerId,
+            walletAddress: locked.walletAddress,
+            nftId: minted.nftId,
+            type,
+            amount: amounts[i]!,
+            purchasedOn: at,
+            orderId: locked.id,
+          })
+          .onConflictDoNothing({ target: nftPurchases.transactionId });
+      }
+      await tx.update(orders).set({ status: 'minted', updatedAt: at }).where(eq(orders.id, order.id));
+      await tx
+        .update(cardCharges)
+        .set({ status: 'MINTED', updatedAt: at })
+        .where(eq(cardCharges.orderId, order.id));
+      await addEvent(
+        tx,
+        order.id,
+        'minted',
+        at,
+        editions.map(({ item, minted }) => `${item.title} #${minted.serialNumber}`).join(', '),
+      );
+    });
+  }
+
+  async function mintAll(order: OrderRow, attempts: number): Promise<void> {
+    if (order.failureCode === 'MINT_SAVE_FAILED') return refund(order);
+    const editions: { item: ItemRow; minted: MintResult }[] = [];
+    for (const item of await items(order.id)) {
+      if (item.serialNumber === null)
+        throw new Error(`order ${order.id}: edition of ${item.blueprintId} has no serial`);
+      let minted: MintResult;
+      try {
+        minted = await mint.mint({
+          purchaseKey: `order-${order.id}-${item.blueprintId}`,
+          to: order.walletAddress,
+          blueprintId: item.flowBlueprintId,
+          serialNumber: item.serialNumber,
+          metadata: { title: item.title },
+        });
+      } catch (err) {
+        const hopeless =
+          err instanceof MintConflictError || (err instanceof MintFailedError && attempts >= maxMintAttempts);
+        if (!hopeless) throw err;
+        await markMintFailed(order, err.message);
+        return refund({ ...order, failureCode: 'MINT_SAVE_FAILED' });
+      }
+      if (item.nftId !== minted.nftId) {
+        await db
+          .update(orderItems)
+          .set({ nftId: minted.nftId, transactionId: minted.transactionId })
+          .where(eq(orderItems.id, item.id));
+      }
+      editions.push({ item, minted });
+      await step('minted-edition', order.id);
+    }
+    await step('minted', order.id);
+    try {
+      await record(order, editions);
+    } catch (err) {
+      await db
+        .update(cardCharges)
+        .set({ status: 'NFT_SYNC_FAILED', updatedAt: now() })
+        .where(eq(cardCharges.orderId, order.id))
+        .catch(() => undefined);
+      throw err;
+    }
+    await step('recorded', order.id);
+  }
+
+  /** Runs the order's fulfilment from where it stands; throws to be retried. */
+  async function fulfil(orderId: string, attempts = 1): Promise<void> {
+    let order = await findOrder(db, orderId);
+    if (!order) return;
+    switch (order.status) {
+      case 'declined':
+      case 'canceled':
+      case 'expired':
+        if (order.method === 'creditCard') await voidFailedOrder(db, provider(), orderId, now);
+        return;
+      case 'authorized':
+        if (!(await capture(order))) return;
+        order = await findOrder(db, orderId);
+        if (!order) return;
+        break;
+      case 'captured':
+      case 'minting':
+        break;
+      default:
+        // created (nothing to do until it is paid), minted, voided, refunded.
+        return;
+    }
+    if (order.status === 'captured') order = await startMinting(orderId);
+    if (order?.status !== 'minting') return;
+    await mintAll(order, attempts);
+  }
+
+  return {
+    fulfil,
+    run: (job: JobRow) => fulfil(job.key, job.attempts),
+  };
+}

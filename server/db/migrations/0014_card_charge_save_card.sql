@@ -1,0 +1,1 @@
+ALTER TABLE "card_charges" ADD COLUMN "save_card" jsonb;

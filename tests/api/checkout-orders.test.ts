@@ -1,0 +1,933 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  SANDBOX_PUBLIC_KEY,
+  SANDBOX_SECRET_KEY,
+  SANDBOX_WEBHOOK_KEY,
+  type Sandbox,
+  startCheckoutSandbox,
+} from '../../sandbox/checkout-com/index';
+import { createTokens } from '../../server/auth/tokens';
+import { expireOrders, FULFIL_JOB } from '../../server/checkout/orders';
+import {
+  billingInfos,
+  blueprintPacks,
+  blueprints,
+  cardCharges,
+  jobs,
+  orderEvents,
+  orders,
+  sessions,
+  users,
+  webhookEvents,
+} from '../../server/db/schema';
+import { createCheckoutComProvider } from '../../server/payments/checkout-com';
+import type { CardProvider } from '../../server/payments/provider';
+import { insertBlueprint, insertPack } from '../../server/seed/factory';
+import {
+  databases,
+  flowAddress,
+  type Json,
+  JWT_SECRET,
+  register,
+  type TestApi,
+  useTestApp,
+} from './support/harness';
+import { creator } from './support/sales';
+
+/**
+ * The checkout's card and free-claim routes against the embedded Checkout.com-shaped sandbox over
+ * real HTTP (through the real adapter): reserve → authorize → settle by answer, sync or webhook;
+ * declines, refusals, idempotency, cancel, expiry, free claims, and 200 buyers racing for the last
+ * 5 editions. Fulfilment (capture → mint) runs on the chain: tests/chain/fulfilment.test.ts.
+ */
+
+const CARD = {
+  visa: '4242424242424242',
+  threeDs: '4485040371536584',
+  mastercard: '5436031030606378',
+  discover: '6011111111111117',
+  declined: '4544249167673670',
+  insufficient: '4095254802642505',
+  amex: '378282246310005',
+};
+
+describe.each(databases)('checkout orders on %s', (database) => {
+  let sandbox: Sandbox;
+  let real: CardProvider;
+  /** How far the sandbox's clock runs ahead (expires tokens). */
+  let sandboxAhead = 0;
+  /** Calls the checkout made to the provider (the adapter's methods). */
+  const calls = { requestPayment: 0, capture: 0, void: 0, refund: 0 };
+  const provider: CardProvider = {
+    requestPayment: (r) => {
+      calls.requestPayment++;
+      return real.requestPayment(r);
+    },
+    getPayment: (id) => real.getPayment(id),
+    capture: (id, key) => {
+      calls.capture++;
+      return real.capture(id, key);
+    },
+    void: (id, key) => {
+      calls.void++;
+      return real.void(id, key);
+    },
+    refund: (id, key) => {
+      calls.refund++;
+      return real.refund(id, key);
+    },
+    verifyWebhook: (raw, sig) => real.verifyWebhook(raw, sig),
+    publicConfig: () => real.publicConfig(),
+  };
+  const t: TestApi = useTestApp(database, {}, { cardProvider: provider });
+
+  beforeAll(async () => {
+    sandbox = await startCheckoutSandbox({
+      port: 0,
+      retrySchedule: [],
+      now: () => new Date(Date.now() + sandboxAhead),
+    });
+    real = createCheckoutComProvider({
+      secretKey: SANDBOX_SECRET_KEY,
+      publicKey: SANDBOX_PUBLIC_KEY,
+      apiUrl: sandbox.url,
+      webhookSignatureKey: SANDBOX_WEBHOOK_KEY,
+    });
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  /* ---- fixtures ---- */
+
+  async function cardToken(number: string, cvv = '123'): Promise<string> {
+    const res = await fetch(`${sandbox.url}/tokens`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${SANDBOX_PUBLIC_KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        type: 'card',
+        number,
+        cvv,
+        expiry_month: 12,
+        expiry_year: new Date().getUTCFullYear() + 2,
+      }),
+    });
+    const body = (await res.json()) as Json;
+    if (res.status !== 201) throw new Error(`token: ${res.status} ${JSON.stringify(body)}`);
+    return body.token;
+  }
+
+  const billing = (cardTokenValue: string, save = false) => ({
+    cardToken: cardTokenValue,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    addressLine1: '1 Market St',
+    city: 'San Francisco',
+    state: 'CA',
+    country: 'US',
+    zipCode: '94105',
+    phoneNumber: { countryCode: '1', number: '4155550123' },
+    save,
+  });
+
+  /** A registered buyer with a wallet. */
+  async function buyer(options: { wallet?: boolean } = {}) {
+    const me = await register(t);
+    const walletAddress = options.wallet === false ? null : flowAddress();
+    if (walletAddress) await t.database.db.update(users).set({ walletAddress }).where(eq(users.id, me.id));
+    return { ...me, walletAddress };
+  }
+
+  async function item(values: Partial<Parameters<typeof insertBlueprint>[1]> = {}) {
+    const shop = await creator(t);
+    return insertBlueprint(t.database.db, {
+      storefrontId: shop.storefront.id,
+      title: `Item ${randomBytes(3).toString('hex')}`,
+      price: 2500,
+      quantity: 10,
+      ...values,
+    });
+  }
+
+  const key = () => `key-${randomBytes(8).toString('hex')}`;
+
+  async function charge(
+    who: { authToken: string },
+    body: Record<string, unknown> & { item?: unknown },
+  ): Promise<{ status: number; body: Json }> {
+    return t.request('POST', '/api/checkout-com-charges', {
+      token: who.authToken,
+      body: { idempotencyKey: key(), ...body },
+    });
+  }
+
+  async function payNew(
+    who: { authToken: string },
+    bp: { id: string; price: number },
+    number = CARD.visa,
+    extra = {},
+  ) {
+    return charge(who, {
+      item: { kind: 'blueprint', id: bp.id },
+      expectedPrice: bp.price,
+      billingInfo: billing(await cardToken(number)),
+      ...extra,
+    });
+  }
+
+  const available = async (id: string) =>
+    (
+      await t.database.db
+        .select({ q: blueprints.quantityAvailable })
+        .from(blueprints)
+        .where(eq(blueprints.id, id))
+    )[0]!.q;
+  const orderRow = async (id: string) =>
+    (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+  const chargeRow = async (orderId: string) =>
+    (await t.database.db.select().from(cardCharges).where(eq(cardCharges.orderId, orderId)))[0]!;
+  const fulfilJobs = async (orderId: string) =>
+    (
+      await t.database.db
+        .select({ n: count() })
+        .from(jobs)
+        .where(and(eq(jobs.kind, FULFIL_JOB), eq(jobs.key, orderId)))
+    )[0]!.n;
+
+  /** Completes (or fails) the 3-D Secure challenge as the buyer would; answers the session id. */
+  async function challenge(redirectLink: string, action: 'approve' | 'fail'): Promise<string> {
+    const res = await fetch(redirectLink, {
+      method: 'POST',
+      body: new URLSearchParams({ action }),
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(302);
+    return new URL(res.headers.get('location')!).searchParams.get('cko-session-id')!;
+  }
+
+  function signedEvent(event: unknown) {
+    const raw = JSON.stringify(event);
+    return { raw, signature: createHmac('sha256', SANDBOX_WEBHOOK_KEY).update(raw).digest('hex') };
+  }
+
+  const postWebhook = (raw: string, signature: string) =>
+    t.request('POST', '/api/webhooks/checkout-com', {
+      raw,
+      headers: { 'content-type': 'application/json', 'cko-signature': signature },
+    });
+
+  /* ---- create ---- */
+
+  it('charges a card without 3-D Secure: success, the order authorized with a fulfil job, one unit taken', async () => {
+    const me = await buyer();
+    const bp = await item({ price: 2500 });
+    const before = calls.requestPayment;
+    const res = await payNew(me, bp);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      status: 'Authorized',
+      success: true,
+      unresolved: false,
+      redirectLink: null,
+      last4: '4242',
+      order: {
+        method: 'creditCard',
+        item: { kind: 'blueprint', id: bp.id, title: bp.title },
+        amount: 2500,
+        currency: 'USD',
+        status: 'authorized',
+        walletAddress: me.walletAddress,
+        editions: [
+          { blueprintId: bp.id, flowBlueprintId: bp.flowBlueprintId, serialNumber: null, nftId: null },
+        ],
+        failure: null,
+      },
+    });
+    expect(res.body.order.events.map((e: Json) => e.type)).toEqual(['created', 'authorized']);
+    expect(calls.requestPayment).toBe(before + 1);
+    expect(await available(bp.id)).toBe(9);
+    expect(await fulfilJobs(res.body.orderId)).toBe(1);
+    // The provider holds an authorization of the database's price for the order.
+    const payment = await real.getPayment((await chargeRow(res.body.orderId)).paymentId!);
+    expect(payment).toMatchObject({ status: 'Authorized', amount: 2500, reference: res.body.orderId });
+
+    const again = await t.request('GET', `/api/checkout-com-charges/${res.body.id}`, { token: me.authToken });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(res.body);
+    const order = await t.request('GET', `/api/orders/${res.body.orderId}`, { token: me.authToken });
+    expect(order.body).toEqual(res.body.order);
+  });
+
+  it('asks for 3-D Secure: unresolved with a redirect; sync after the challenge settles it', async () => {
+    const me = await buyer();
+    const bp = await item({ price: 3100 });
+    const res = await payNew(me, bp, CARD.threeDs);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      status: 'Pending',
+      success: false,
+      unresolved: true,
+      order: { status: 'created' },
+    });
+    expect(res.body.redirectLink).toMatch(new RegExp(`^${sandbox.url}/3ds/sid_`));
+    expect(await available(bp.id)).toBe(9);
+
+    const listed = await t.request('GET', '/api/checkout-com-charges?unresolved=true', {
+      token: me.authToken,
+    });
+    expect(listed.body.results.map((c: Json) => c.id)).toEqual([res.body.id]);
+    // Another purchase meanwhile: the unresolved charge comes first.
+    const other = await payNew(me, await item());
+    expect(other.status).toBe(409);
+    expect(other.body).toMatchObject({ code: 'CHARGE_PENDING', chargeId: res.body.id });
+
+    const sid = await challenge(res.body.redirectLink, 'approve');
+    const synced = await t.request('PATCH', `/api/checkout-com-charges/${res.body.id}/actions/sync`, {
+      token: me.authToken,
+      body: { ckoSessionId: sid },
+    });
+    expect(synced.status).toBe(200);
+    expect(synced.body).toMatchObject({
+      status: 'Authorized',
+      success: true,
+      unresolved: false,
+      redirectLink: null,
+      order: { status: 'authorized' },
+    });
+    expect(await fulfilJobs(res.body.orderId)).toBe(1);
+    expect((await chargeRow(res.body.orderId)).sessionId).toBe(sid);
+    const after = await t.request('GET', '/api/checkout-com-charges?unresolved=true', {
+      token: me.authToken,
+    });
+    expect(after.body.results).toEqual([]);
+    // The session of another payment is refused.
+    const next = await payNew(me, await item(), CARD.threeDs);
+    const wrong = await t.request('PATCH', `/api/checkout-com-charges/${next.body.id}/actions/sync`, {
+      token: me.authToken,
+      body: { ckoSessionId: sid },
+    });
+    expect(wrong).toMatchObject({ status: 400, body: { code: 'INVALID_VALUE', field: 'ckoSessionId' } });
+    expect((await orderRow(next.body.orderId)).status).toBe('created');
+  });
+
+  it('a failed 3-D Secure challenge declines the order and releases the unit', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const res = await payNew(me, bp, CARD.threeDs);
+    const sid = await challenge(res.body.redirectLink, 'fail');
+    const synced = await t.request('PATCH', `/api/checkout-com-charges/${res.body.id}/actions/sync`, {
+      token: me.authToken,
+      body: { ckoSessionId: sid },
+    });
+    expect(synced.body).toMatchObject({
+      status: 'Declined',
+      success: false,
+      unresolved: false,
+      order: { status: 'declined', failure: { code: 'CARD_DECLINED' } },
+    });
+    expect(await available(bp.id)).toBe(10);
+  });
+
+  it('answers declines with 402, the code and the order; the order is declined and the unit released', async () => {
+    const me = await buyer();
+    const cases = [
+      { number: CARD.declined, price: 2500, code: 'CARD_DECLINED' },
+      { number: CARD.insufficient, price: 2500, code: 'CARD_INSUFFICIENT_FUNDS' },
+      { number: CARD.visa, price: 2554, code: 'CARD_EXPIRED' },
+      { number: CARD.visa, price: 2551, code: 'CARD_INSUFFICIENT_FUNDS' },
+    ];
+    for (const c of cases) {
+      const bp = await item({ price: c.price });
+      const res = await payNew(me, bp, c.number);
+      expect(res.status, c.code).toBe(402);
+      expect(res.body).toMatchObject({ code: c.code, orderId: expect.any(String) });
+      expect(res.body.message.length).toBeGreaterThan(0);
+      expect(await available(bp.id)).toBe(10);
+      const order = await t.request('GET', `/api/orders/${res.body.orderId}`, { token: me.authToken });
+      expect(order.body).toMatchObject({ status: 'declined', failure: { code: c.code } });
+      expect(order.body.events.map((e: Json) => e.type)).toEqual(['created', 'declined']);
+    }
+    // Wrong CVV (the sandbox declines CVV 100 with 20087).
+    const bp = await item();
+    const res = await charge(me, {
+      item: { kind: 'blueprint', id: bp.id },
+      expectedPrice: bp.price,
+      billingInfo: billing(await cardToken(CARD.visa, '100')),
+    });
+    expect(res.status).toBe(402);
+    expect(res.body.code).toBe('CARD_CVV');
+  });
+
+  it('refuses bad input with the spec codes, before reserving or charging, and never with a 500', async () => {
+    const me = await buyer();
+    const bp = await item({ price: 2500 });
+    const before = calls.requestPayment;
+    const attempt = async (body: Record<string, unknown>, who: { authToken: string } = me) =>
+      charge(who, { item: { kind: 'blueprint', id: bp.id }, expectedPrice: 2500, ...body });
+    const tok = () => cardToken(CARD.visa);
+
+    expect(await attempt({ expectedPrice: 2000, billingInfo: billing(await tok()) })).toMatchObject({
+      status: 409,
+      body: { code: 'PRICE_CHANGED' },
+    });
+    expect(
+      await attempt({ billingInfo: billing(await tok()) }, await buyer({ wallet: false })),
+    ).toMatchObject({
+      status: 400,
+      body: { code: 'WALLET_REQUIRED' },
+    });
+    expect(
+      await attempt({
+        item: { kind: 'blueprint', id: crypto.randomUUID() },
+        billingInfo: billing(await tok()),
+      }),
+    ).toMatchObject({ status: 404 });
+    expect(
+      await attempt({ item: { kind: 'pack', id: crypto.randomUUID() }, billingInfo: billing(await tok()) }),
+    ).toMatchObject({ status: 404 });
+    // Not on sale: a draft, a canceled item, a blueprint of a pack (sold only with its pack), a free item.
+    const shop = await creator(t);
+    const pack = await insertPack(t.database.db, {
+      storefrontId: shop.storefront.id,
+      title: 'P',
+      price: 900,
+      quantity: 5,
+    });
+    const notOnSale = [
+      await item({ state: 'created' }),
+      await item({ state: 'canceled' }),
+      await item({ blueprintPackId: pack.id, type: 'standaloneInPack' }),
+      await item({ price: 0 }),
+      await item({ visible: false }),
+      await item({ availableTime: new Date(Date.now() + 86_400_000) }),
+    ];
+    for (const b of notOnSale) {
+      const res = await attempt({
+        item: { kind: 'blueprint', id: b.id },
+        expectedPrice: b.price,
+        billingInfo: billing(await tok()),
+      });
+      expect(res, b.state).toMatchObject({ status: 400, body: { code: 'NOT_PURCHASABLE' } });
+    }
+    const draftPack = await insertPack(t.database.db, {
+      storefrontId: shop.storefront.id,
+      title: 'Draft',
+      price: 900,
+      quantity: 5,
+      state: 'created',
+    });
+    expect(
+      await attempt({
+        item: { kind: 'pack', id: draftPack.id },
+        expectedPrice: 900,
+        billingInfo: billing(await tok()),
+      }),
+    ).toMatchObject({ status: 400, body: { code: 'NOT_PURCHASABLE' } });
+    // Neither or both card sources; bad billing details.
+    expect(await attempt({})).toMatchObject({
+      status: 400,
+      body: { code: 'INVALID_VALUE', field: 'billingInfo' },
+    });
+    expect(
+      await attempt({
+        billingInfo: billing(await tok()),
+        savedBillingInfo: { id: crypto.randomUUID(), cvv: '123' },
+      }),
+    ).toMatchObject({ status: 400, body: { code: 'INVALID_VALUE', field: 'billingInfo' } });
+    expect(
+      await attempt({
+        billingInfo: { ...billing(await tok()), phoneNumber: { countryCode: '1', number: '12' } },
+      }),
+    ).toMatchObject({ status: 400, body: { code: 'PHONE_SHORT' } });
+    expect(await attempt({ billingInfo: billing('tok_short') })).toMatchObject({
+      status: 400,
+      body: { code: 'CARD_TOKEN' },
+    });
+    // Someone else's saved card is unknown.
+    const [foreign] = await t.database.db
+      .insert(billingInfos)
+      .values({
+        userId: (await buyer()).id,
+        sourceId: 'src_foreignforeignforeignforeignf',
+        lastFourDigits: '4242',
+        scheme: 'VISA',
+        firstName: 'Eve',
+        addressLine1: 'x',
+        city: 'x',
+        state: 'CA',
+        country: 'US',
+        zipCode: '1',
+        phoneCountryCode: '1',
+        phoneNumber: '4155550123',
+        status: 'verified',
+      })
+      .returning();
+    expect(await attempt({ savedBillingInfo: { id: foreign!.id, cvv: '123' } })).toMatchObject({
+      status: 404,
+    });
+    expect(await available(bp.id)).toBe(10);
+
+    // A saved card past its expiry.
+    const [old] = await t.database.db
+      .insert(billingInfos)
+      .values({ ...foreign!, id: undefined, userId: me.id, expiryMonth: 1, expiryYear: 2020 })
+      .returning();
+    expect(await attempt({ savedBillingInfo: { id: old!.id, cvv: '123' } })).toMatchObject({
+      status: 400,
+      body: { code: 'CARD_EXPIRED' },
+    });
+    expect(calls.requestPayment).toBe(before);
+
+    // A token that expired (15 minutes at the provider): CARD_TOKEN, the reservation released.
+    const stale = await tok();
+    sandboxAhead = 16 * 60_000;
+    try {
+      const res = await attempt({ billingInfo: billing(stale) });
+      expect(res).toMatchObject({ status: 400, body: { code: 'CARD_TOKEN', orderId: expect.any(String) } });
+      expect(await available(bp.id)).toBe(10);
+    } finally {
+      sandboxAhead = 0;
+    }
+
+    // A token used before: CARD_TOKEN from the provider; the reservation is released.
+    const used = await tok();
+    expect((await attempt({ billingInfo: billing(used) })).status).toBe(201);
+    const again = await attempt({ billingInfo: billing(used) });
+    expect(again).toMatchObject({ status: 400, body: { code: 'CARD_TOKEN', orderId: expect.any(String) } });
+    expect((await orderRow(again.body.orderId)).status).toBe('declined');
+  });
+
+  it('refuses a card brand it does not take (AMEX) and voids the authorization', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const before = calls.void;
+    const res = await payNew(me, bp, CARD.amex);
+    expect(res).toMatchObject({ status: 400, body: { code: 'CARD_TYPE', orderId: expect.any(String) } });
+    expect(await available(bp.id)).toBe(10);
+    const row = await chargeRow(res.body.orderId);
+    expect(row.status).toBe('Voided');
+    expect((await real.getPayment(row.paymentId!)).status).toBe('Voided');
+    expect(calls.void).toBe(before + 1);
+    expect(await orderRow(res.body.orderId)).toMatchObject({
+      status: 'declined',
+      failureCode: 'CARD_TYPE',
+      reserved: false,
+    });
+  });
+
+  it('saves the card when asked, refuses a duplicate before capture, and pays with the saved card and its CVV', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const first = await payNew(me, bp, CARD.mastercard, {
+      billingInfo: billing(await cardToken(CARD.mastercard), true),
+    });
+    expect(first.status).toBe(201);
+    const saved = await t.database.db.select().from(billingInfos).where(eq(billingInfos.userId, me.id));
+    expect(saved).toMatchObject([{ lastFourDigits: '6378', scheme: 'MASTERCARD', status: 'verified' }]);
+    expect(saved[0]!.sourceId).toMatch(/^src_/);
+    expect((await chargeRow(first.body.orderId)).billingInfoId).toBe(saved[0]!.id);
+
+    const dup = await payNew(me, bp, CARD.mastercard, {
+      billingInfo: billing(await cardToken(CARD.mastercard), true),
+    });
+    expect(dup).toMatchObject({ status: 400, body: { code: 'CARD_DUPLICATE' } });
+    expect((await chargeRow(dup.body.orderId)).status).toBe('Voided');
+    expect(await available(bp.id)).toBe(9);
+
+    const bySaved = await charge(me, {
+      item: { kind: 'blueprint', id: bp.id },
+      expectedPrice: bp.price,
+      savedBillingInfo: { id: saved[0]!.id, cvv: '123' },
+    });
+    expect(bySaved.status).toBe(201);
+    expect(bySaved.body).toMatchObject({ success: true, last4: '6378' });
+    const wrongCvv = await charge(me, {
+      item: { kind: 'blueprint', id: bp.id },
+      expectedPrice: bp.price,
+      savedBillingInfo: { id: saved[0]!.id, cvv: '100' },
+    });
+    expect(wrongCvv).toMatchObject({ status: 402, body: { code: 'CARD_CVV' } });
+    expect(await available(bp.id)).toBe(8);
+  });
+
+  it('answers a repeated idempotency key with the same charge: one order, one provider payment', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const body = {
+      item: { kind: 'blueprint', id: bp.id },
+      expectedPrice: bp.price,
+      idempotencyKey: key(),
+      billingInfo: billing(await cardToken(CARD.visa)),
+    };
+    const before = calls.requestPayment;
+    const first = await t.request('POST', '/api/checkout-com-charges', { token: me.authToken, body });
+    const second = await t.request('POST', '/api/checkout-com-charges', { token: me.authToken, body });
+    expect([first.status, second.status]).toEqual([201, 200]);
+    expect(second.body).toEqual(first.body);
+
+    // Concurrent retries of a new purchase.
+    const racing = { ...body, idempotencyKey: key(), billingInfo: billing(await cardToken(CARD.visa)) };
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.request('POST', '/api/checkout-com-charges', { token: me.authToken, body: racing }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 201]);
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    expect(calls.requestPayment).toBe(before + 2);
+    const mine = await t.database.db.select().from(orders).where(eq(orders.buyerId, me.id));
+    expect(mine).toHaveLength(2);
+    expect(await available(bp.id)).toBe(8);
+  });
+
+  it('cancels a charge waiting for 3-D Secure: canceled, unit released; a settled charge cannot be canceled', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const res = await payNew(me, bp, CARD.threeDs);
+    expect(await available(bp.id)).toBe(9);
+    const canceled = await t.request('POST', `/api/checkout-com-charges/${res.body.id}/actions/cancel`, {
+      token: me.authToken,
+    });
+    expect(canceled.status).toBe(200);
+    expect(canceled.body).toMatchObject({
+      status: 'Canceled',
+      unresolved: false,
+      success: false,
+      order: { status: 'canceled' },
+    });
+    expect(await available(bp.id)).toBe(10);
+    // Again: the same answer, nothing released twice.
+    const twice = await t.request('POST', `/api/checkout-com-charges/${res.body.id}/actions/cancel`, {
+      token: me.authToken,
+    });
+    expect(twice.status).toBe(200);
+    expect(await available(bp.id)).toBe(10);
+    // The buyer approves the challenge anyway: the authorization is voided.
+    const sid = await challenge(res.body.redirectLink, 'approve');
+    expect((await real.getPayment(sid)).status).toBe('Authorized');
+    const { raw, signature } = signedEvent({
+      id: `evt_${randomBytes(13).toString('hex')}`,
+      type: 'payment_approved',
+      data: { id: (await chargeRow(res.body.orderId)).paymentId, reference: res.body.orderId },
+    });
+    expect((await postWebhook(raw, signature)).status).toBe(200);
+    expect(await fulfilJobs(res.body.orderId)).toBe(1);
+    expect((await orderRow(res.body.orderId)).status).toBe('voided');
+    expect((await real.getPayment(sid)).status).toBe('Voided');
+    expect(await available(bp.id)).toBe(10);
+
+    const paid = await payNew(me, bp);
+    const refused = await t.request('POST', `/api/checkout-com-charges/${paid.body.id}/actions/cancel`, {
+      token: me.authToken,
+    });
+    expect(refused).toMatchObject({ status: 400, body: { code: 'CHARGE_NOT_CANCELLABLE' } });
+    // Someone else's charge is unknown.
+    const other = await buyer();
+    for (const [method, path] of [
+      ['GET', `/api/checkout-com-charges/${paid.body.id}`],
+      ['POST', `/api/checkout-com-charges/${paid.body.id}/actions/cancel`],
+      ['PATCH', `/api/checkout-com-charges/${paid.body.id}/actions/sync`],
+      ['GET', `/api/orders/${paid.body.orderId}`],
+    ] as const) {
+      expect(
+        (await t.request(method, path, { token: other.authToken, body: method === 'PATCH' ? {} : undefined }))
+          .status,
+      ).toBe(404);
+    }
+  });
+
+  it('expires unpaid orders after 15 minutes and gives their units back', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const res = await payNew(me, bp, CARD.threeDs);
+    expect(await expireOrders(t.database.db, t.clock.now())).toBe(0);
+    t.clock.advance(16 * 60_000);
+    expect(await expireOrders(t.database.db, t.clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await orderRow(res.body.orderId)).toMatchObject({ status: 'expired', reserved: false });
+    expect((await chargeRow(res.body.orderId)).status).toBe('Expired');
+    expect(await available(bp.id)).toBe(10);
+    t.clock.reset(); // the session token outlives 15 minutes only on the real clock
+    const unresolved = await t.request('GET', '/api/checkout-com-charges?unresolved=true', {
+      token: me.authToken,
+    });
+    expect(unresolved.body.results).toEqual([]);
+  });
+
+  it('buys a pack: one unit of the pack, an edition of each of its blueprints', async () => {
+    const me = await buyer();
+    const shop = await creator(t);
+    const pack = await insertPack(t.database.db, {
+      storefrontId: shop.storefront.id,
+      title: 'Trio',
+      price: 1000,
+      quantity: 3,
+    });
+    const members = [];
+    for (const n of [1, 2, 3])
+      members.push(
+        await insertBlueprint(t.database.db, {
+          storefrontId: shop.storefront.id,
+          title: `Part ${n}`,
+          price: 0,
+          quantity: 3,
+          blueprintPackId: pack.id,
+          type: 'standaloneInPack',
+        }),
+      );
+    const res = await charge(me, {
+      item: { kind: 'pack', id: pack.id },
+      expectedPrice: 1000,
+      billingInfo: billing(await cardToken(CARD.discover)),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.order).toMatchObject({
+      item: { kind: 'pack', id: pack.id, title: 'Trio' },
+      amount: 1000,
+    });
+    expect(res.body.order.editions.map((e: Json) => e.blueprintId)).toEqual(members.map((m) => m.id));
+    const [p] = await t.database.db.select().from(blueprintPacks).where(eq(blueprintPacks.id, pack.id));
+    expect(p!.quantityAvailable).toBe(2);
+  });
+
+  /* ---- webhooks ---- */
+
+  it('applies a webhook once however often it comes (10 deliveries of one event, and of others)', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const res = await payNew(me, bp, CARD.threeDs);
+    await challenge(res.body.redirectLink, 'approve');
+    const paymentId = (await chargeRow(res.body.orderId)).paymentId!;
+    const event = {
+      id: `evt_${randomBytes(13).toString('hex')}`,
+      type: 'payment_approved',
+      data: { id: paymentId, reference: res.body.orderId },
+    };
+    const { raw, signature } = signedEvent(event);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => postWebhook(raw, signature)));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    // Other events about the same payment change nothing either.
+    for (let i = 0; i < 3; i++) {
+      const more = signedEvent({ ...event, id: `evt_${randomBytes(13).toString('hex')}` });
+      expect((await postWebhook(more.raw, more.signature)).status).toBe(200);
+    }
+    expect(await orderRow(res.body.orderId)).toMatchObject({ status: 'authorized', reserved: true });
+    const events = await t.database.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, res.body.orderId));
+    expect(events.map((e) => e.type).sort()).toEqual(['authorized', 'created']);
+    expect(await fulfilJobs(res.body.orderId)).toBe(1);
+    expect(await available(bp.id)).toBe(9);
+    const stored = await t.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, event.id));
+    expect(stored).toHaveLength(1);
+  });
+
+  it('settles from the provider’s own signed webhook delivery (no sync)', async () => {
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const { port } = server.address() as AddressInfo;
+    sandbox.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/checkout-com`);
+    try {
+      const me = await buyer();
+      const res = await payNew(me, await item(), CARD.threeDs);
+      await challenge(res.body.redirectLink, 'approve');
+      const deadline = Date.now() + 5000;
+      while ((await orderRow(res.body.orderId)).status === 'created' && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 25));
+      expect((await orderRow(res.body.orderId)).status).toBe('authorized');
+      expect(sandbox.deliveries.some((d) => d.type === 'payment_approved' && d.status === 200)).toBe(true);
+    } finally {
+      sandbox.setWebhookUrl(undefined);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    }
+  });
+
+  it('refuses a webhook with a forged signature (401) and changes nothing', async () => {
+    const me = await buyer();
+    const res = await payNew(me, await item(), CARD.threeDs);
+    await challenge(res.body.redirectLink, 'approve');
+    const paymentId = (await chargeRow(res.body.orderId)).paymentId!;
+    const stored = async () => (await t.database.db.select({ n: count() }).from(webhookEvents))[0]!.n;
+    const before = await stored();
+    const raw = JSON.stringify({
+      id: 'evt_forged',
+      type: 'payment_approved',
+      data: { id: paymentId, reference: res.body.orderId },
+    });
+    const forged = createHmac('sha256', 'not-the-key').update(raw).digest('hex');
+    for (const signature of [forged, '', 'zz', signedEvent({ other: true }).signature]) {
+      const answer = await postWebhook(raw, signature);
+      expect(answer.status).toBe(401);
+    }
+    expect(await stored()).toBe(before);
+    expect((await orderRow(res.body.orderId)).status).toBe('created');
+    expect(await fulfilJobs(res.body.orderId)).toBe(0);
+    // Signed garbage is a 400, not a 500.
+    const garbage = signedEvent({ hello: 'world' });
+    expect((await postWebhook(garbage.raw, garbage.signature)).status).toBe(400);
+  });
+
+  /* ---- free claims ---- */
+
+  it('claims a free blueprint once per user; refuses items that are not free, sold out, or a wallet-less caller', async () => {
+    const me = await buyer();
+    const free = await item({ price: 0, quantity: 2 });
+    const res = await t.request('POST', '/api/free-blueprint-claims', {
+      token: me.authToken,
+      body: { blueprintId: free.id },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      userId: me.id,
+      blueprintId: free.id,
+      order: {
+        method: 'freeBlueprintClaim',
+        amount: 0,
+        status: 'authorized',
+        walletAddress: me.walletAddress,
+      },
+    });
+    expect(await fulfilJobs(res.body.orderId)).toBe(1);
+    const twice = await t.request('POST', '/api/free-blueprint-claims', {
+      token: me.authToken,
+      body: { blueprintId: free.id },
+    });
+    expect(twice).toMatchObject({ status: 400, body: { code: 'CLAIM_BLUEPRINT' } });
+    const listed = await t.request('GET', `/api/free-blueprint-claims?blueprintId=${free.id}`, {
+      token: me.authToken,
+    });
+    expect(listed.body.results.map((c: Json) => c.id)).toEqual([res.body.id]);
+    expect(await available(free.id)).toBe(1);
+
+    // Concurrent claims of one user: one wins.
+    const racer = await buyer();
+    const racing = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        t.request('POST', '/api/free-blueprint-claims', {
+          token: racer.authToken,
+          body: { blueprintId: free.id },
+        }),
+      ),
+    );
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 400, 400]);
+    // Sold out now.
+    const late = await t.request('POST', '/api/free-blueprint-claims', {
+      token: (await buyer()).authToken,
+      body: { blueprintId: free.id },
+    });
+    expect(late).toMatchObject({ status: 400, body: { code: 'CLAIM_BLUEPRINT' } });
+    // Not free, not on sale, no wallet, unknown.
+    const paid = await item({ price: 100 });
+    expect(
+      await t.request('POST', '/api/free-blueprint-claims', {
+        token: me.authToken,
+        body: { blueprintId: paid.id },
+      }),
+    ).toMatchObject({ status: 400, body: { code: 'CLAIM_BLUEPRINT' } });
+    const draft = await item({ price: 0, state: 'created' });
+    expect(
+      await t.request('POST', '/api/free-blueprint-claims', {
+        token: me.authToken,
+        body: { blueprintId: draft.id },
+      }),
+    ).toMatchObject({ status: 400, body: { code: 'CLAIM_BLUEPRINT' } });
+    const other = await item({ price: 0 });
+    expect(
+      await t.request('POST', '/api/free-blueprint-claims', {
+        token: (await buyer({ wallet: false })).authToken,
+        body: { blueprintId: other.id },
+      }),
+    ).toMatchObject({ status: 400, body: { code: 'WALLET_REQUIRED' } });
+    expect(
+      await t.request('POST', '/api/free-blueprint-claims', {
+        token: me.authToken,
+        body: { blueprintId: crypto.randomUUID() },
+      }),
+    ).toMatchObject({ status: 404 });
+    // A free item is claimed, never bought.
+    expect(
+      await charge(me, {
+        item: { kind: 'blueprint', id: other.id },
+        expectedPrice: 0,
+        billingInfo: billing(await cardToken(CARD.visa)),
+      }),
+    ).toMatchObject({ status: 400, body: { code: 'NOT_PURCHASABLE' } });
+  });
+
+  /* ---- contention ---- */
+
+  it('sells the last 5 editions to exactly 5 of 200 concurrent buyers; the others get SOLD_OUT', async () => {
+    const bp = await item({ price: 1200, quantity: 100, quantityAvailable: 5 });
+    const db = t.database.db;
+    const tokens = createTokens(JWT_SECRET, 3600, t.clock.now);
+    const buyers = await db
+      .insert(users)
+      .values(
+        Array.from({ length: 200 }, (_, i) => ({
+          email: `racer-${i}-${randomBytes(4).toString('hex')}@example.com`,
+          username: `racer_${i}_${randomBytes(4).toString('hex')}`,
+          passwordHash: 'not-a-password-hash',
+          firstName: 'Racer',
+          walletAddress: flowAddress(),
+        })),
+      )
+      .returning();
+    const now = t.clock.now();
+    const opened = await db
+      .insert(sessions)
+      .values(
+        buyers.map((u) => ({
+          userId: u.id,
+          refreshHash: randomBytes(16).toString('hex'),
+          refreshedAt: now,
+          expiresAt: new Date(now.getTime() + 3_600_000),
+        })),
+      )
+      .returning();
+    const authTokens = await Promise.all(buyers.map((u, i) => tokens.issue(u, opened[i]!.id)));
+    const cardTokens = await Promise.all(buyers.map(() => cardToken(CARD.visa)));
+    const paymentsBefore = calls.requestPayment;
+    const capturesBefore = calls.capture;
+
+    const started = performance.now();
+    const answers = await Promise.all(
+      buyers.map((_, i) =>
+        t.request('POST', '/api/checkout-com-charges', {
+          token: authTokens[i],
+          body: {
+            item: { kind: 'blueprint', id: bp.id },
+            expectedPrice: 1200,
+            idempotencyKey: key(),
+            billingInfo: billing(cardTokens[i]!),
+          },
+        }),
+      ),
+    );
+    const ms = performance.now() - started;
+    const statuses = answers.map((a) => a.status);
+    const won = answers.filter((a) => a.status === 201);
+    const soldOut = answers.filter((a) => a.status === 409 && a.body.code === 'SOLD_OUT');
+    console.log(
+      `[${database}] 200 concurrent buyers, 5 editions left: ${won.length} authorized, ${soldOut.length} SOLD_OUT, ` +
+        `other ${statuses.length - won.length - soldOut.length}; ${calls.requestPayment - paymentsBefore} provider payments, ` +
+        `${calls.capture - capturesBefore} captures; ${ms.toFixed(0)} ms`,
+    );
+    expect(won).toHaveLength(5);
+    expect(soldOut).toHaveLength(195);
+    expect(won.every((a) => a.body.success && a.body.order.status === 'authorized')).toBe(true);
+    expect(calls.requestPayment - paymentsBefore).toBe(5);
+    expect(calls.capture - capturesBefore).toBe(0);
+    expect(await available(bp.id)).toBe(0);
+    const placed = await db.select().from(orders).where(eq(orders.itemId, bp.id));
+    expect(placed).toHaveLength(5);
+    expect(placed.every((o) => o.status === 'authorized' && o.reserved)).toBe(true);
+  }, 120_000);
+});

@@ -1,0 +1,193 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDb } from '../../server/db';
+import { jobs } from '../../server/db/schema';
+import { claimJob, createJobWorker, enqueueJob, findJob, type JobRow } from '../../server/jobs';
+import { databases, openTestDatabase } from './support/harness';
+
+/**
+ * The durable job queue (server/jobs.ts) on both databases: on PostgreSQL two workers on two
+ * separate connections pools of one database race for the same jobs; on PGlite two workers share
+ * the one connection. No job runs twice at once or twice in all; a job whose worker died (its lease
+ * ran out) is taken again; failures back off; enqueue is once per (kind, key).
+ */
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until(check: () => Promise<boolean>, ms = 10_000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await sleep(10);
+  }
+}
+
+describe.each(databases)('job queue on %s', (database) => {
+  let dataDir: string;
+  let first: DatabaseHandle;
+  let second: DatabaseHandle;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'vitrine-jobs-'));
+    const created = await openTestDatabase(database);
+    drop = created.drop;
+    first = await openDb({ databaseUrl: created.url, dataDir });
+    // PostgreSQL: a second, independent pool (another process would have its own).
+    second = database === 'postgres' ? await openDb({ databaseUrl: created.url, dataDir }) : first;
+  });
+  afterAll(async () => {
+    if (second !== first) await second?.close();
+    await first?.close();
+    await drop?.();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('enqueues once per (kind, key)', async () => {
+    await first.db.transaction(async (tx) => {
+      await enqueueJob(tx, 'once', 'a');
+      await enqueueJob(tx, 'once', 'a');
+    });
+    await enqueueJob(first.db, 'once', 'a');
+    expect(await first.db.select().from(jobs).where(eq(jobs.kind, 'once'))).toHaveLength(1);
+  });
+
+  it('never runs a job on two workers: 40 jobs, two workers, each job exactly once', async () => {
+    const keys = Array.from({ length: 40 }, (_, i) => `job-${i}`);
+    for (const key of keys) await enqueueJob(first.db, 'race', key);
+    const runs: { key: string; worker: string }[] = [];
+    const inFlight = new Set<string>();
+    let overlaps = 0;
+    const handler = (worker: string) => ({
+      async run(job: JobRow) {
+        if (inFlight.has(job.key)) overlaps++;
+        inFlight.add(job.key);
+        await sleep(5);
+        runs.push({ key: job.key, worker });
+        inFlight.delete(job.key);
+      },
+    });
+    const a = createJobWorker({ db: first.db, handlers: { race: handler('a') }, workerId: 'a', pollMs: 20 });
+    const b = createJobWorker({ db: second.db, handlers: { race: handler('b') }, workerId: 'b', pollMs: 20 });
+    a.start();
+    b.start();
+    await until(async () => runs.length >= keys.length);
+    await sleep(100);
+    await Promise.all([a.stop(), b.stop()]);
+    expect(overlaps).toBe(0);
+    expect(runs.map((r) => r.key).sort()).toEqual([...keys].sort());
+    const rows = await first.db.select().from(jobs).where(eq(jobs.kind, 'race'));
+    expect(rows.every((r) => r.status === 'done' && r.attempts === 1)).toBe(true);
+    console.log(
+      `[${database}] 40 jobs: worker a ran ${runs.filter((r) => r.worker === 'a').length}, b ran ${runs.filter((r) => r.worker === 'b').length}`,
+    );
+  });
+
+  it('takes again a job whose worker died (its lease ran out), and not before', async () => {
+    await enqueueJob(first.db, 'lease', 'orphan');
+    // A worker claims it and dies: nothing renews the lease.
+    const claimed = await first.db.transaction((tx) =>
+      claimJob(tx, ['lease'], 'dead-worker', new Date(), 300),
+    );
+    expect(claimed).toMatchObject({ key: 'orphan', status: 'running', lockedBy: 'dead-worker', attempts: 1 });
+    const ran: JobRow[] = [];
+    const live = createJobWorker({
+      db: second.db,
+      handlers: { lease: { run: async (job) => void ran.push(job) } },
+      workerId: 'live',
+    });
+    expect(await live.runOnce()).toBe(false);
+    await sleep(350);
+    expect(await live.runOnce()).toBe(true);
+    expect(ran).toHaveLength(1);
+    expect(ran[0]).toMatchObject({ key: 'orphan', lockedBy: 'live', attempts: 2 });
+    expect(await findJob(first.db, 'lease', 'orphan')).toMatchObject({ status: 'done', lockedBy: 'live' });
+    // The dead worker's late completion would change nothing: the job is no longer its own.
+  });
+
+  it('renews the lease of a long job, so another worker does not take it', async () => {
+    await enqueueJob(first.db, 'long', 'slow');
+    let runs = 0;
+    const handler = {
+      async run() {
+        runs++;
+        await sleep(400);
+      },
+    };
+    const a = createJobWorker({ db: first.db, handlers: { long: handler }, workerId: 'a', leaseMs: 150 });
+    const b = createJobWorker({ db: second.db, handlers: { long: handler }, workerId: 'b', leaseMs: 150 });
+    const running = a.runOnce();
+    await sleep(250);
+    expect(await b.runOnce()).toBe(false);
+    expect(await running).toBe(true);
+    expect(runs).toBe(1);
+  });
+
+  it('retries a failing job later with its error, and gives up after maxAttempts', async () => {
+    await enqueueJob(first.db, 'flaky', 'x');
+    let calls = 0;
+    const worker = createJobWorker({
+      db: first.db,
+      handlers: {
+        flaky: {
+          maxAttempts: 3,
+          async run() {
+            calls++;
+            throw new Error(`boom ${calls}`);
+          },
+        },
+      },
+      backoffMs: () => 30,
+      log: { info() {}, error() {} },
+    });
+    expect(await worker.runOnce()).toBe(true);
+    expect(await findJob(first.db, 'flaky', 'x')).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      lastError: 'boom 1',
+    });
+    // Not due yet.
+    expect(await worker.runOnce()).toBe(false);
+    await sleep(40);
+    expect(await worker.runOnce()).toBe(true);
+    await sleep(40);
+    expect(await worker.runOnce()).toBe(true);
+    expect(await findJob(first.db, 'flaky', 'x')).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      lastError: 'boom 3',
+    });
+    await sleep(40);
+    expect(await worker.runOnce()).toBe(false);
+  });
+
+  it('runs at once when nudged, runs periodic tasks, and stop() waits for the running job', async () => {
+    let finished = false;
+    let ticks = 0;
+    const worker = createJobWorker({
+      db: first.db,
+      handlers: {
+        nudge: {
+          async run() {
+            await sleep(100);
+            finished = true;
+          },
+        },
+      },
+      pollMs: 60_000,
+      tasks: [{ name: 'tick', everyMs: 20, run: async () => ticks++ }],
+    });
+    worker.start();
+    await sleep(30);
+    await enqueueJob(first.db, 'nudge', 'now');
+    worker.nudge();
+    await until(async () => (await findJob(first.db, 'nudge', 'now'))?.status === 'running', 2000);
+    await worker.stop();
+    expect(finished).toBe(true);
+    expect(await findJob(first.db, 'nudge', 'now')).toMatchObject({ status: 'done' });
+    expect(ticks).toBeGreaterThan(0);
+  });
+});
