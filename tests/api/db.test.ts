@@ -47,16 +47,23 @@ describe.each(databases)('the database layer on %s', (database) => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.map((r) => r.table_name)).toEqual([
+      'billing_infos',
       'blueprint_packs',
       'blueprint_registrations',
       'blueprints',
+      'card_charges',
       'chain_cursor',
       'email_changes',
+      'free_blueprint_claims',
+      'jobs',
       'kyc_verifications',
       'login_throttles',
       'mints',
       'nft_purchases',
       'nfts',
+      'order_events',
+      'order_items',
+      'orders',
       'outbox',
       'password_resets',
       'payout_requests',
@@ -66,6 +73,7 @@ describe.each(databases)('the database layer on %s', (database) => {
       'storefronts',
       'users',
       'wallet_nonces',
+      'webhook_events',
     ]);
   });
 

@@ -58,6 +58,19 @@ const ROUTES = [
   'GET /payout-requests',
   'POST /payout-requests',
   'PATCH /payout-requests/{id}',
+  'GET /config/payments',
+  'GET /billing-info',
+  'POST /billing-info',
+  'DELETE /billing-info/{id}',
+  'POST /checkout-com-charges',
+  'GET /checkout-com-charges',
+  'GET /checkout-com-charges/{id}',
+  'PATCH /checkout-com-charges/{id}/actions/sync',
+  'POST /checkout-com-charges/{id}/actions/cancel',
+  'POST /webhooks/checkout-com',
+  'GET /free-blueprint-claims',
+  'POST /free-blueprint-claims',
+  'GET /orders/{id}',
 ];
 
 describe.each(databases)('HTTP conventions on %s', (database) => {
