@@ -4,6 +4,7 @@ import { blueprintFormMachine } from './blueprintForm';
 import { buyListingMachine } from './buyListing';
 import { cardPaymentMachine } from './cardPayment';
 import { carouselMachine } from './carousel';
+import { checkoutMachine } from './checkout';
 import { checkoutFailedMachine } from './checkoutFailed';
 import { collectionCheckMachine } from './collectionCheck';
 import { countdownMachine } from './countdown';
@@ -56,4 +57,5 @@ export const allMachines: AnyStateMachine[] = [
   cardPaymentMachine,
   savedCardsMachine,
   checkoutFailedMachine,
+  checkoutMachine,
 ];

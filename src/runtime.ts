@@ -1,4 +1,5 @@
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
+import type { ChargeSync } from '../machines/checkoutFailed';
 import { sessionMachine } from '../machines/session';
 import type { WizardFile } from '../machines/storefrontWizard';
 import { uiMachine } from '../machines/ui';
@@ -6,10 +7,12 @@ import type { AssetKind } from './domain/assets';
 import { timings } from './domain/constants';
 import { ApiError } from './domain/errors';
 import type { CardChargeJson } from './domain/schemas/checkout';
+import type { User } from './domain/user';
 import { accountActors } from './services/accounts';
 import { createApi } from './services/api';
-import { cardActors } from './services/cards';
+import { cardActors, cardCheckpoints, cardService } from './services/cards';
 import { catalogService } from './services/catalog';
+import { checkoutActors, checkoutService } from './services/checkout';
 import type { Flow } from './services/flow';
 import { nftService } from './services/nfts';
 import { salesService } from './services/sales';
@@ -49,7 +52,8 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
   const catalog = catalogService(api);
   const uploads = uploadService(api);
   const sales = salesService(api);
-  const cards = cardActors(api);
+  const cardCalls = cardService(api);
+  const cards = cardActors(api, cardCalls);
 
   const session = createActor(
     sessionMachine.provide({
@@ -92,6 +96,48 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
     },
   );
 
+  /**
+   * Back from 3-D Secure on the purchase-complete or failed page: a settled charge's checkpoint is
+   * forgotten, so the next checkout does not restore it.
+   */
+  const forgetSettledCheckpoint = (charge: CardChargeJson) => {
+    if (!charge.unresolved && cardCheckpoints.read()?.chargeId === charge.id) cardCheckpoints.clear();
+    return charge;
+  };
+  /** Connects and proves a wallet, then links it to the signed-in account. */
+  const linkWallet = fromPromise<{ user: User }, void>(() => {
+    const me = session.getSnapshot().context.user;
+    if (!me) throw new Error('not signed in');
+    return import('./services/flow')
+      .then(({ linkWallet }) => linkWallet(flow, api, me))
+      .then((linked) => {
+        walletConnected();
+        return linked;
+      });
+  });
+  const announceWalletLinked = (user: User) => {
+    session.send({ type: 'session.user.updated', user });
+    toast('wallet-linked', 'Wallet linked');
+  };
+  const collectionActors = {
+    checkCollection: fromPromise<{ ready: boolean }, { address: string }>(({ input }) =>
+      flow.checkCollection(input.address),
+    ),
+    setupCollection: fromPromise<void, { address: string }>(({ input }) =>
+      flow.setupCollection(input.address),
+    ),
+  };
+  /** The buyListing flow with its chain and API calls (on an NFT's page, and inside the checkout). */
+  const buyListingFlow = once(async () =>
+    (await import('../machines/buyListing')).buyListingMachine.provide({
+      actors: {
+        fusdBalance: fromPromise(({ input }) => flow.fusdBalance(input.address)),
+        buyListing: fromPromise(({ input }) => flow.buyListing(input)),
+        recordPurchase: fromPromise(({ input }) => nfts.recordPurchase(input)),
+      },
+    }),
+  );
+
   // Flow machines load with the screens that use them (keeps Home's first load small), once each.
   const flows = {
     auth: once(async () =>
@@ -132,37 +178,13 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
     ),
     collectionCheck: once(async () =>
       (await import('../machines/collectionCheck')).collectionCheckMachine.provide({
-        actors: {
-          checkCollection: fromPromise(({ input }) => flow.checkCollection(input.address)),
-          setupCollection: fromPromise(({ input }) => flow.setupCollection(input.address)),
-        },
+        actors: collectionActors,
       }),
     ),
     walletLink: once(async () =>
       (await import('../machines/walletLink')).walletLinkMachine.provide({
-        actors: {
-          linkWallet: fromPromise(() => {
-            const me = session.getSnapshot().context.user;
-            if (!me) throw new Error('not signed in');
-            return import('./services/flow')
-              .then(({ linkWallet }) => linkWallet(flow, api, me))
-              .then((linked) => {
-                walletConnected();
-                return linked;
-              });
-          }),
-        },
-        actions: {
-          announceLinked: (_, { user }) => {
-            session.send({ type: 'session.user.updated', user });
-            ui.send({
-              type: 'ui.toast.show',
-              id: 'wallet-linked',
-              text: 'Wallet linked',
-              duration: timings.savedToastMs,
-            });
-          },
-        },
+        actors: { linkWallet },
+        actions: { announceLinked: (_, { user }) => announceWalletLinked(user) },
       }),
     ),
     listForSale: once(async () =>
@@ -183,15 +205,7 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
         actions: { announceRemoved: () => toast('nft-unlisted', 'Removed from the marketplace') },
       }),
     ),
-    buyListing: once(async () =>
-      (await import('../machines/buyListing')).buyListingMachine.provide({
-        actors: {
-          fusdBalance: fromPromise(({ input }) => flow.fusdBalance(input.address)),
-          buyListing: fromPromise(({ input }) => flow.buyListing(input)),
-          recordPurchase: fromPromise(({ input }) => nfts.recordPurchase(input)),
-        },
-      }),
-    ),
+    buyListing: buyListingFlow,
     purchaseComplete: once(async () =>
       (await import('../machines/purchaseComplete')).purchaseCompleteMachine.provide({
         actors: {
@@ -200,9 +214,11 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
             api.get<CardChargeJson>(`checkout-com-charges/${encodeURIComponent(input.id)}`),
           ),
           syncCharge: fromPromise(({ input }) =>
-            api.patch<CardChargeJson>(`checkout-com-charges/${encodeURIComponent(input.id)}/actions/sync`, {
-              ckoSessionId: input.ckoSessionId ?? undefined,
-            }),
+            api
+              .patch<CardChargeJson>(`checkout-com-charges/${encodeURIComponent(input.id)}/actions/sync`, {
+                ckoSessionId: input.ckoSessionId ?? undefined,
+              })
+              .then(forgetSettledCheckpoint),
           ),
         },
       }),
@@ -296,9 +312,46 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
         },
       }),
     ),
+    checkout: once(async () => {
+      const [{ checkoutMachine }, { cardPaymentMachine }, buyListing] = await Promise.all([
+        import('../machines/checkout'),
+        import('../machines/cardPayment'),
+        buyListingFlow(),
+      ]);
+      return checkoutMachine.provide({
+        actors: {
+          ...checkoutActors(api, checkoutService(api, cardCalls)),
+          linkWallet,
+          ...collectionActors,
+          buyListing,
+          cardPayment: cardPaymentMachine.provide({
+            actors: {
+              listBillingInfo: cards.listBillingInfo,
+              tokenizeCard: cards.tokenizeCard,
+              createCharge: cards.createCharge,
+              getCharge: cards.getCharge,
+            },
+            actions: {
+              saveCheckpoint: (_, checkpoint) => cardCheckpoints.save(checkpoint),
+              clearCheckpoint: () => cardCheckpoints.clear(),
+            },
+          }),
+        },
+        actions: {
+          redirectTo: (_, { url }) => window.location.assign(url),
+          announceWalletLinked: (_, { user }) => announceWalletLinked(user),
+        },
+      });
+    }),
     checkoutFailed: once(async () =>
       (await import('../machines/checkoutFailed')).checkoutFailedMachine.provide({
-        actors: { findCharge: cards.findCharge, syncCharge: cards.syncCharge, loadOrder: cards.loadOrder },
+        actors: {
+          findCharge: cards.findCharge,
+          syncCharge: fromPromise<CardChargeJson, ChargeSync>(({ input }) =>
+            cardCalls.syncCharge(input.id, input.ckoSessionId).then(forgetSettledCheckpoint),
+          ),
+          loadOrder: cards.loadOrder,
+        },
       }),
     ),
     payout: once(async () =>
@@ -363,7 +416,10 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
   /** Whether a wallet can be connected here (the server runs a chain). */
   const walletAvailable = once(() => flow.available());
 
-  return { session, ui, flows, nfts, catalog, sales, walletAvailable, inspect };
+  /** The charge this tab left for 3-D Secure, if any: the checkout restores it. */
+  const cardCheckpoint = () => cardCheckpoints.read();
+
+  return { session, ui, flows, nfts, catalog, sales, walletAvailable, cardCheckpoint, inspect };
 }
 
 export type Runtime = ReturnType<typeof createRuntime>;

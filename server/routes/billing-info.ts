@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { ErrorCode } from '../../src/domain/errors';
 import { CreateBillingInfoBody } from '../../src/domain/schemas/checkout';
 import { billingInfoJson, listBillingInfos, ownBillingInfo, verifyAndSaveCard } from '../checkout/billing';
 import { billingInfos } from '../db/schema';

@@ -3,6 +3,8 @@ import type { ActorRefFrom, InspectionEvent } from 'xstate';
 import type { authMachine } from '../../machines/auth';
 import type { blueprintFormMachine } from '../../machines/blueprintForm';
 import type { buyListingMachine } from '../../machines/buyListing';
+import type { CardCheckpoint } from '../../machines/cardPayment';
+import type { checkoutMachine } from '../../machines/checkout';
 import type { checkoutFailedMachine } from '../../machines/checkoutFailed';
 import type { collectionCheckMachine } from '../../machines/collectionCheck';
 import type { dashboardAccountMachine } from '../../machines/dashboardAccount';
@@ -59,6 +61,7 @@ export interface AppActors {
     dashboardAccount: () => Promise<typeof dashboardAccountMachine>;
     savedCards: () => Promise<typeof savedCardsMachine>;
     checkoutFailed: () => Promise<typeof checkoutFailedMachine>;
+    checkout: () => Promise<typeof checkoutMachine>;
   };
   /** Catalog reads and the storefront report, for route loaders and flows. */
   catalog: {
@@ -84,6 +87,8 @@ export interface AppActors {
     list(query: { storefrontId: string; page?: number; pageSize?: SalesPageSize }): Promise<SalesPage>;
   };
   walletAvailable: () => Promise<boolean>;
+  /** The card charge this tab left for 3-D Secure (session storage), for the checkout to restore. */
+  cardCheckpoint: () => CardCheckpoint | null;
   inspect?: (event: InspectionEvent) => void;
 }
 

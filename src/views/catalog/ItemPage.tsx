@@ -1,10 +1,12 @@
-import { Link, useLocation } from '@tanstack/react-router';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
+import type { CheckoutInput, CheckoutOutput, checkoutMachine } from '../../../machines/checkout';
 import {
   type BlueprintJson,
   categoryLabels,
   type HistoryItem,
+  isFree,
   isPurchasable,
   isVideo,
   type PackJson,
@@ -16,6 +18,7 @@ import { formatUsd } from '../../domain/money';
 import { type NftJson, seriesLabel } from '../../domain/nft';
 import { timeAgo } from '../../domain/time';
 import { useApp } from '../AppContext';
+import { Checkout } from '../checkout/CheckoutDialog';
 import { Avatar, Button, ImageLoader, Modal } from '../components';
 import { Countdown } from './Countdown';
 import '../nft/nft.css';
@@ -31,11 +34,18 @@ export interface ItemPageProps {
 /**
  * Item detail for a blueprint or a pack (SPEC §2 BlueprintPage / PackPage at /nft/{id}): title with
  * edition, the asset (mp4 looped and muted; images expand), price and available/total, a countdown
- * before a drop, tabs details and history.
+ * before a drop, tabs details and history. Buy (or Claim for free) opens the checkout; with no new
+ * edition on sale, the cheapest resale opens it at the choice of editions.
  */
 export function ItemPage({ item, history, listings }: ItemPageProps) {
-  const { session, ui } = useApp();
+  const { session, ui, flows, cardCheckpoint } = useApp();
+  const navigate = useNavigate();
   const loggedIn = useSelector(session, (s) => s.matches('loggedIn'));
+  const user = useSelector(session, (s) => s.context.user);
+  const [checkout, setCheckout] = useState<{ machine: typeof checkoutMachine; input: CheckoutInput } | null>(
+    null,
+  );
+  const [opening, setOpening] = useState(false);
   const pathname = useLocation({ select: (l) => l.pathname });
   const [expanded, setExpanded] = useState(false);
   const pack = 'isPack' in item && item.isPack;
@@ -46,11 +56,50 @@ export function ItemPage({ item, history, listings }: ItemPageProps) {
   const availableAt = item.availableTime ? toDate(item.availableTime).getTime() : null;
   const [live, setLive] = useState(availableAt === null || availableAt <= Date.now());
   const cheapest = listings[0] ?? null;
+  // What the server sells: a pack with a price and blueprints; a blueprint not in a pack.
   const purchasable = pack
-    ? item.state === 'available' || item.state === 'printed'
-    : isPurchasable(item as BlueprintJson);
+    ? (item.state === 'available' || item.state === 'printed') &&
+      item.price > 0 &&
+      (item as PackJson).blueprints.length > 0
+    : isPurchasable(item as BlueprintJson) && !(item as BlueprintJson).blueprintPackId;
   const showHistory = pathname.endsWith('/history');
   const storefront = item.storefront;
+  const onSale = purchasable && live && item.quantityAvailable > 0;
+  const free = !pack && isFree(item as BlueprintJson);
+  const resold = `${listings.length} ${listings.length === 1 ? 'edition is' : 'editions are'}`;
+
+  const openCheckout = async () => {
+    setOpening(true);
+    try {
+      const machine = await flows.checkout();
+      const buyer = user && {
+        id: user.id,
+        email: user.email ?? '',
+        walletAddress: user.wallet.walletAddress,
+      };
+      const kind = pack ? ('pack' as const) : ('blueprint' as const);
+      const { id, title, price } = item;
+      setCheckout({
+        machine,
+        input: {
+          item: { kind, id, title, price, free, soldOut: !onSale },
+          listings,
+          user: buyer,
+          checkpoint: cardCheckpoint(),
+        },
+      });
+    } finally {
+      setOpening(false);
+    }
+  };
+  const checkoutDone = (output: CheckoutOutput) => {
+    if (output?.kind === 'redirecting') return; // the browser leaves for 3-D Secure
+    setCheckout(null);
+    if (output?.kind === 'signUp') ui.send({ type: 'ui.signup.show' });
+    if (output?.kind === 'purchased') void navigate(output.target);
+    if (output?.kind === 'failed')
+      void navigate({ to: '/checkoutcomfailed/$reference', params: { reference: output.orderId } });
+  };
 
   return (
     <article className="vt-page vt-nft">
@@ -115,31 +164,34 @@ export function ItemPage({ item, history, listings }: ItemPageProps) {
           )}
         </div>
         <div className="vt-actions">
-          {cheapest?.activeSaleListing ? (
-            <Link className="vt-button vt-button--primary" to="/nft/$id" params={{ id: cheapest.id }}>
-              Buy now · {formatUsd(cheapest.activeSaleListing.price)}
-            </Link>
+          {onSale || cheapest?.activeSaleListing ? (
+            <Button loading={opening} onClick={() => void openCheckout()} aria-describedby="buy-note">
+              {onSale
+                ? free
+                  ? 'Claim for free'
+                  : `Buy now · ${formatUsd(item.price)}`
+                : `Buy now · ${formatUsd(cheapest!.activeSaleListing!.price)}`}
+            </Button>
           ) : (
-            <Button
-              // Signed in, a new edition needs checkout (card, crypto, balance), which is not built yet.
-              disabled={loggedIn || !purchasable || !live || item.quantityAvailable === 0}
-              onClick={() => ui.send({ type: 'ui.signup.show' })}
-              aria-describedby="buy-note"
-            >
-              Buy now
+            <Button disabled aria-describedby="buy-note">
+              {item.quantityAvailable === 0 ? 'Sold out' : 'Buy now'}
             </Button>
           )}
         </div>
         <p id="buy-note" className="vt-muted">
           {item.quantityAvailable === 0
-            ? 'Sold out. Editions come back on sale when their owners list them.'
-            : cheapest
-              ? `${listings.length} ${listings.length === 1 ? 'edition is' : 'editions are'} for sale by collectors.`
-              : !live
-                ? 'This drop opens when the countdown ends.'
-                : loggedIn
-                  ? 'Checkout for new editions opens soon; editions resold by collectors are bought with your balance.'
-                  : 'Sign in to buy. Bought editions are minted to your wallet.'}
+            ? cheapest
+              ? `Sold out. ${resold} for sale by collectors.`
+              : 'Sold out. Editions come back on sale when their owners list them.'
+            : !live
+              ? 'This drop opens when the countdown ends.'
+              : !loggedIn
+                ? 'Sign in to buy. Bought editions are minted to your wallet.'
+                : cheapest
+                  ? `${resold} also for sale by collectors.`
+                  : free
+                    ? 'Free to claim: the edition is minted to your wallet.'
+                    : 'Pay by card; the edition is minted to your wallet.'}
         </p>
         <nav className="vt-tabs-nav" aria-label="Item">
           <Link to="/nft/$id/details" params={{ id: item.id }} className={showHistory ? '' : 'is-active'}>
@@ -196,6 +248,7 @@ export function ItemPage({ item, history, listings }: ItemPageProps) {
           </section>
         )}
       </div>
+      {checkout && <Checkout machine={checkout.machine} input={checkout.input} onDone={checkoutDone} />}
       {expanded && asset && (
         <Modal open onClose={() => setExpanded(false)} closeOnOutsideClick size="lg" title={item.title}>
           <img

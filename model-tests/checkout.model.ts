@@ -1,0 +1,213 @@
+import type { AnyMachineSnapshot } from 'xstate';
+import type { BuyListingOutput } from '../machines/buyListing';
+import type { CardPaymentOutput } from '../machines/cardPayment';
+import {
+  type CheckoutContext,
+  type CheckoutEvent,
+  type CheckoutInput,
+  checkoutMachine,
+  type EditionSort,
+} from '../machines/checkout';
+import type { NftJson } from '../src/domain/nft';
+import type { CardChargeJson, FreeClaimJson } from '../src/domain/schemas/checkout';
+import { CHARGE_ID, charge, ITEM, NETWORK_ERROR, ORDER_ID, PRICE, REDIRECT_URL } from './cardPayment.model';
+import { makeUser } from './fixtures';
+import type { MachineModel } from './harness';
+
+export { CHARGE_ID, charge, ITEM, NETWORK_ERROR, ORDER_ID, PRICE, REDIRECT_URL };
+
+export const BUYER = { id: 'u1', email: 'grace@example.com', walletAddress: '0x01cf0e2f2f715450' };
+export const NEW_WALLET = '0x179b6b1cb6755e31';
+export const PACK_ID = '2b3c4d5e-6f70-4a81-92a3-b4c5d6e7f809';
+export const FREE_ID = '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9';
+
+/** A resale listing of an edition of Night Market. */
+function listing(
+  id: string,
+  serial: number,
+  price: number,
+  owner: { username: string | null; wallet: string },
+) {
+  return {
+    id,
+    blueprint: null,
+    blueprintId: '1042',
+    seriesNumber: serial,
+    serialNumber: serial,
+    metadata: { title: 'Night Market' },
+    status: 'forSale',
+    owner: { id: null, username: owner.username, avatarUrl: null, wallet: { walletAddress: owner.wallet } },
+    activeSaleListing: { id: `listing-${id}`, price, blockchainListingId: `9${id}` },
+    nftPurchase: null,
+  } satisfies NftJson;
+}
+/** Edition 3 for $40 by @ada, edition 7 for $18 by a wallet without a username. */
+export const LISTING_3 = listing('4711', 3, 4000, { username: 'ada', wallet: '0xf3fcd2c1a78f5eee' });
+export const LISTING_7 = listing('4712', 7, 1800, { username: null, wallet: '0xe03daebed8ca0615' });
+export const LISTINGS = [LISTING_3, LISTING_7];
+
+export const BLUEPRINT_ITEM = { ...ITEM, price: PRICE, free: false };
+export const PACK_ITEM = {
+  kind: 'pack' as const,
+  id: PACK_ID,
+  title: 'Starter Pack',
+  price: 6000,
+  free: false,
+};
+export const FREE_ITEM = {
+  kind: 'blueprint' as const,
+  id: FREE_ID,
+  title: 'Welcome Sticker',
+  price: 0,
+  free: true,
+};
+
+export const SCENARIOS = {
+  visitor: { item: BLUEPRINT_ITEM, listings: LISTINGS, user: null },
+  resold: { item: BLUEPRINT_ITEM, listings: LISTINGS, user: BUYER },
+  pack: { item: PACK_ITEM, listings: [], user: { ...BUYER, walletAddress: null } },
+  free: { item: FREE_ITEM, listings: [], user: BUYER },
+  checkpoint: {
+    item: BLUEPRINT_ITEM,
+    listings: [],
+    user: BUYER,
+    checkpoint: { chargeId: CHARGE_ID, step: 'redirect' as const },
+  },
+} satisfies Record<string, CheckoutInput>;
+
+/** The free claim as POST free-blueprint-claims answers it. */
+export const FREE_CLAIM: FreeClaimJson = {
+  id: 'c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8',
+  userId: BUYER.id,
+  blueprintId: FREE_ID,
+  orderId: ORDER_ID,
+  createdAt: '2026-11-22T10:00:01.000Z',
+  order: {
+    ...charge('approved').order,
+    method: 'freeBlueprintClaim',
+    item: { kind: 'blueprint', id: FREE_ID, title: 'Welcome Sticker' },
+    amount: 0,
+  },
+};
+export const CANCELED: CardChargeJson = {
+  ...charge('pending'),
+  status: 'Canceled',
+  unresolved: false,
+  order: { ...charge('pending').order, status: 'canceled' },
+};
+export const BOUGHT: NonNullable<BuyListingOutput> = {
+  listingId: LISTING_3.activeSaleListing.id,
+  seriesNumber: 3,
+  purchase: { id: 'p1', transactionId: 'ab'.repeat(32), purchasedOn: '2026-11-22T10:00:30.000Z' },
+};
+export const CARD_OUTCOMES: Record<NonNullable<CardPaymentOutput>['kind'], CardPaymentOutput> = {
+  paid: { kind: 'paid', charge: charge('approved') },
+  redirect: { kind: 'redirect', url: REDIRECT_URL, charge: charge('challenge') },
+  failed: { kind: 'failed', orderId: ORDER_ID },
+  back: { kind: 'back' },
+};
+export const CLAIM_ERROR = {
+  status: 400,
+  body: { code: 'CLAIM_BLUEPRINT', message: 'We could not claim this item for you. Please try again.' },
+};
+export const NOT_CANCELLABLE = {
+  status: 400,
+  body: { code: 'CHARGE_NOT_CANCELLABLE', message: 'This payment can no longer be canceled.' },
+};
+export const WALLET_CANCELED = { code: 'WALLET_CANCELED' };
+
+const nextSort: Record<EditionSort, EditionSort> = {
+  priceAsc: 'priceDesc',
+  priceDesc: 'edition',
+  edition: 'priceAsc',
+};
+
+/**
+ * The user events the paths explore. The sort menu is cycled once (low to high, high to low,
+ * edition, back); editions are chosen in the first order only, and only the listing of edition 3:
+ * the other rows behave the same and would repeat the graph beneath them.
+ */
+function userEvents(c: CheckoutContext): CheckoutEvent[] {
+  const events: CheckoutEvent[] = [
+    { type: 'checkout.edition.sort', sort: nextSort[c.sort] },
+    { type: 'checkout.close' },
+    { type: 'checkout.back' },
+    { type: 'checkout.retry' },
+    { type: 'checkout.method.select', method: 'creditCard' },
+    { type: 'checkout.charge.resume' },
+    { type: 'checkout.charge.cancel' },
+    { type: 'checkout.wallet.connect' },
+    { type: 'checkout.collection.setup' },
+  ];
+  if (c.sort === 'priceAsc')
+    events.push(
+      { type: 'checkout.edition.select', listingId: null },
+      { type: 'checkout.edition.select', listingId: LISTING_3.id },
+    );
+  return events;
+}
+
+/** What a step shows: the state, the choices made, the pending charge and the error; the output at the end. */
+export function serializeCheckout(s: AnyMachineSnapshot) {
+  if (s.status === 'done') return JSON.stringify([s.value, s.output]);
+  const c = s.context as CheckoutContext;
+  return JSON.stringify([
+    s.value,
+    c.sort,
+    c.listing?.id ?? null,
+    c.target,
+    c.collectionReady,
+    c.walletAddress,
+    c.pendingCharge ? 'pending' : null,
+    c.resume ? 'resume' : null,
+    c.checkpoint ? 'checkpoint' : null,
+    c.error?.code ?? null,
+  ]);
+}
+
+export const checkoutModel: MachineModel<typeof checkoutMachine> = {
+  machine: checkoutMachine,
+  // The child machines (the card rail, the resale purchase) are faked like promises: their outputs
+  // are the paths' steps. Their own paths are in cardPayment.* and buyListing.*.
+  fakes: [
+    'findPendingCharge',
+    'cancelCharge',
+    'claimFree',
+    'linkWallet',
+    'checkCollection',
+    'setupCollection',
+    'buyListing',
+    'cardPayment',
+  ],
+  scenarios: [
+    { name: 'a visitor', input: SCENARIOS.visitor },
+    { name: 'a collector buying an item others resell', input: SCENARIOS.resold },
+    { name: 'a collector without a wallet buying a pack', input: SCENARIOS.pack },
+    { name: 'a collector claiming a free item', input: SCENARIOS.free },
+    { name: 'back from 3-D Secure', input: SCENARIOS.checkpoint },
+  ],
+  events: (s) => [
+    { type: 'xstate.done.actor.findPendingCharge', output: charge('challenge') },
+    { type: 'xstate.done.actor.findPendingCharge', output: null },
+    { type: 'xstate.error.actor.findPendingCharge', error: NETWORK_ERROR },
+    ...userEvents(s.context as CheckoutContext),
+    { type: 'xstate.done.actor.cancelCharge', output: CANCELED },
+    { type: 'xstate.error.actor.cancelCharge', error: NOT_CANCELLABLE },
+    {
+      type: 'xstate.done.actor.linkWallet',
+      output: { user: makeUser({ wallet: { walletAddress: NEW_WALLET } }) },
+    },
+    { type: 'xstate.error.actor.linkWallet', error: WALLET_CANCELED },
+    { type: 'xstate.done.actor.checkCollection', output: { ready: true } },
+    { type: 'xstate.done.actor.checkCollection', output: { ready: false } },
+    { type: 'xstate.error.actor.checkCollection', error: NETWORK_ERROR },
+    { type: 'xstate.done.actor.setupCollection', output: undefined },
+    { type: 'xstate.error.actor.setupCollection', error: WALLET_CANCELED },
+    { type: 'xstate.done.actor.claimFree', output: FREE_CLAIM },
+    { type: 'xstate.error.actor.claimFree', error: CLAIM_ERROR },
+    { type: 'xstate.done.actor.buyListing', output: BOUGHT },
+    { type: 'xstate.done.actor.buyListing', output: null },
+    ...Object.values(CARD_OUTCOMES).map((output) => ({ type: 'xstate.done.actor.cardPayment', output })),
+  ],
+  serializeState: serializeCheckout,
+};

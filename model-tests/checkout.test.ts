@@ -1,0 +1,445 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { BuyListingInput, BuyListingOutput } from '../machines/buyListing';
+import type { CardPaymentInput, CardPaymentOutput } from '../machines/cardPayment';
+import {
+  type CheckoutEvent,
+  type CheckoutInput,
+  cardTarget,
+  checkoutMachine,
+  connectCheckout,
+  paymentRails,
+} from '../machines/checkout';
+import type { CardChargeJson, FreeClaimJson } from '../src/domain/schemas/checkout';
+import type { User } from '../src/domain/user';
+import { createApi } from '../src/services/api';
+import { checkoutService } from '../src/services/checkout';
+import {
+  BLUEPRINT_ITEM,
+  BOUGHT,
+  BUYER,
+  CANCELED,
+  CARD_OUTCOMES,
+  CHARGE_ID,
+  CLAIM_ERROR,
+  charge,
+  checkoutModel,
+  FREE_CLAIM,
+  FREE_ID,
+  ITEM,
+  LISTING_3,
+  LISTING_7,
+  NETWORK_ERROR,
+  NEW_WALLET,
+  NOT_CANCELLABLE,
+  ORDER_ID,
+  PACK_ID,
+  PRICE,
+  REDIRECT_URL,
+  SCENARIOS,
+} from './checkout.model';
+import { flushCoverage } from './coverage-store';
+import { makeUser } from './fixtures';
+import { generatePaths, runPath } from './harness';
+
+describe('checkout machine paths', () => {
+  const paths = generatePaths(checkoutModel);
+  it('generates paths', () => expect(paths.length).toBeGreaterThan(20));
+  for (const path of paths) it(path.description, () => runPath(checkoutModel, path));
+  afterAll(() => flushCoverage('machine'));
+});
+
+type Script = {
+  pending?: () => Promise<CardChargeJson | null>;
+  cancel?: () => Promise<CardChargeJson>;
+  claim?: () => Promise<FreeClaimJson>;
+  wallet?: () => Promise<{ user: User }>;
+  collection?: (n: number) => Promise<{ ready: boolean }>;
+  card?: (input: CardPaymentInput) => Promise<CardPaymentOutput>;
+  buy?: (input: BuyListingInput) => Promise<BuyListingOutput>;
+};
+
+/** The real machine with scripted actors; every call and every redirect is recorded. */
+function start(input: CheckoutInput, script: Script = {}) {
+  const calls = {
+    pending: 0,
+    cancels: [] as string[],
+    claims: [] as string[],
+    links: 0,
+    checks: [] as string[],
+    setups: [] as string[],
+    cards: [] as CardPaymentInput[],
+    buys: [] as BuyListingInput[],
+    redirects: [] as string[],
+    linked: [] as User[],
+  };
+  const never = () => new Promise<never>(() => {});
+  const actor = createActor(
+    checkoutMachine.provide({
+      actors: {
+        findPendingCharge: fromPromise(async () => {
+          calls.pending++;
+          return (script.pending ?? (async () => null))();
+        }),
+        cancelCharge: fromPromise(async ({ input }) => {
+          calls.cancels.push(input.id);
+          return (script.cancel ?? (async () => CANCELED))();
+        }),
+        claimFree: fromPromise(async ({ input }) => {
+          calls.claims.push(input.blueprintId);
+          return (script.claim ?? (async () => FREE_CLAIM))();
+        }),
+        linkWallet: fromPromise(async () => {
+          calls.links++;
+          return (script.wallet ?? never)();
+        }),
+        checkCollection: fromPromise(async ({ input }) => {
+          calls.checks.push(input.address);
+          return (script.collection ?? (async () => ({ ready: true })))(calls.checks.length);
+        }),
+        setupCollection: fromPromise(async ({ input }) => {
+          calls.setups.push(input.address);
+        }),
+        cardPayment: fromPromise<CardPaymentOutput, CardPaymentInput>(async ({ input }) => {
+          calls.cards.push(input);
+          return (script.card ?? never)(input);
+        }) as never,
+        buyListing: fromPromise<BuyListingOutput, BuyListingInput>(async ({ input }) => {
+          calls.buys.push(input);
+          return (script.buy ?? never)(input);
+        }) as never,
+      },
+      actions: {
+        redirectTo: (_, { url }) => void calls.redirects.push(url),
+        announceWalletLinked: (_, { user }) => void calls.linked.push(user),
+      },
+    }),
+    { input },
+  ).start();
+  const send = (event: CheckoutEvent) => actor.send(event);
+  const settled = () => waitFor(actor, (s) => !s.hasTag('busy'));
+  const view = () => connectCheckout(actor.getSnapshot());
+  const done = () => waitFor(actor, (s) => s.status === 'done').then((s) => s.output);
+  return { actor, calls, send, settled, view, done };
+}
+
+describe('pressing buy', () => {
+  it('asks a visitor to sign up, before looking anything up', async () => {
+    const { calls, done } = start(SCENARIOS.visitor);
+    expect(await done()).toEqual({ kind: 'signUp' });
+    expect(calls.pending).toBe(0);
+  });
+
+  it('offers a charge waiting for 3-D Secure first; canceling it goes on without looking again', async () => {
+    const { calls, send, settled, view } = start(SCENARIOS.resold, {
+      pending: async () => charge('challenge'),
+    });
+    await settled();
+    expect(view()).toMatchObject({
+      panel: 'cardPending',
+      title: 'Payment in progress',
+      pending: { itemTitle: 'Night Market', amount: '$25', card: 'Card •••• 4242', canResume: true },
+      canClose: true,
+    });
+    send({ type: 'checkout.charge.cancel' });
+    expect(view()).toMatchObject({ busy: true, status: 'Canceling your payment…', canClose: false });
+    await settled();
+    expect(calls.cancels).toEqual([CHARGE_ID]);
+    expect(calls.pending).toBe(1);
+    expect(view().panel).toBe('selectEdition');
+  });
+
+  it('shows why a charge could not be canceled, and resumes it without paying again', async () => {
+    const { calls, send, settled, view, done } = start(SCENARIOS.free, {
+      pending: async () => charge('challenge'),
+      cancel: async () => {
+        throw NOT_CANCELLABLE;
+      },
+      card: async () => CARD_OUTCOMES.paid,
+    });
+    await settled();
+    send({ type: 'checkout.charge.cancel' });
+    await settled();
+    expect(view()).toMatchObject({ panel: 'cardPending', error: NOT_CANCELLABLE.body.message });
+    send({ type: 'checkout.charge.resume' });
+    await done();
+    // The charge's own item and amount, whatever page the buyer pressed buy on.
+    expect(calls.cards).toEqual([
+      { item: ITEM, price: PRICE, email: BUYER.email, resume: charge('challenge') },
+    ]);
+    expect(calls.checks).toEqual([]);
+  });
+
+  it('goes on when the pending charges cannot be read: the server refuses a second one with its reason', async () => {
+    const { view, settled } = start(SCENARIOS.pack, {
+      pending: async () => {
+        throw NETWORK_ERROR;
+      },
+    });
+    await settled();
+    expect(view()).toMatchObject({ panel: 'selectPaymentMethod', canBack: true, text: 'Starter Pack · $60' });
+  });
+
+  it('claims a free item after the collection check, and ends on its purchase-complete page', async () => {
+    const { calls, done } = start(SCENARIOS.free);
+    expect(await done()).toEqual({
+      kind: 'purchased',
+      target: {
+        to: '/ordercomplete/$id',
+        params: { id: FREE_ID },
+        search: {
+          e: 'blueprint',
+          t: Date.parse(String(FREE_CLAIM.order.createdAt)) - 15_000,
+          type: 'freeBlueprintClaim',
+        },
+      },
+    });
+    expect(calls.checks).toEqual([BUYER.walletAddress]);
+    expect(calls.claims).toEqual([FREE_ID]);
+  });
+
+  it('shows the claim error with Try again and Close', async () => {
+    const { send, settled, view, calls } = start(SCENARIOS.free, {
+      claim: async () => {
+        throw CLAIM_ERROR;
+      },
+    });
+    await settled();
+    expect(view()).toMatchObject({
+      panel: 'claimFailed',
+      error: 'We could not claim this item for you. Please try again.',
+      canRetry: true,
+      canClose: true,
+    });
+    send({ type: 'checkout.retry' });
+    await settled();
+    expect(calls.claims).toHaveLength(2);
+  });
+});
+
+describe('the card rail', () => {
+  async function payNewEdition(input: CheckoutInput, card: Script['card']) {
+    const run = start(input, { card });
+    await run.settled();
+    if (input.listings.length > 0) run.send({ type: 'checkout.edition.select', listingId: null });
+    run.send({ type: 'checkout.method.select', method: 'creditCard' });
+    return run;
+  }
+
+  it('pays the item at its price with the buyer’s email; paid ends on the page that reads the charge', async () => {
+    const { calls, done } = await payNewEdition(SCENARIOS.resold, async () => CARD_OUTCOMES.paid);
+    expect(await done()).toEqual({
+      kind: 'purchased',
+      target: {
+        to: '/ordercomplete/$id',
+        params: { id: ITEM.id },
+        search: {
+          e: 'blueprint',
+          t: Date.parse('2026-11-22T10:00:00.000Z') - 15_000,
+          type: 'creditCard',
+          charge: CHARGE_ID,
+        },
+      },
+    });
+    expect(calls.cards).toEqual([{ item: ITEM, price: PRICE, email: BUYER.email, checkpoint: null }]);
+  });
+
+  it('names a pack’s purchase blueprintPack', () => {
+    const paid = charge('approved');
+    const target = cardTarget({
+      ...paid,
+      order: { ...paid.order, item: { ...paid.order.item, kind: 'pack' } },
+    });
+    expect(target.search.e).toBe('blueprintPack');
+  });
+
+  it('leaves for 3-D Secure; a declined order ends on its failed page', async () => {
+    const redirect = await payNewEdition(SCENARIOS.resold, async () => CARD_OUTCOMES.redirect);
+    expect(await redirect.done()).toEqual({ kind: 'redirecting', url: REDIRECT_URL });
+    expect(redirect.calls.redirects).toEqual([REDIRECT_URL]);
+    expect(redirect.view()).toMatchObject({ panel: 'redirecting', busy: true, canClose: false });
+
+    const failed = await payNewEdition(SCENARIOS.resold, async () => CARD_OUTCOMES.failed);
+    expect(await failed.done()).toEqual({ kind: 'failed', orderId: ORDER_ID });
+    expect(failed.calls.redirects).toEqual([]);
+  });
+
+  it('goes back to the methods; the collection is checked once per checkout', async () => {
+    const { actor, calls, send } = await payNewEdition(SCENARIOS.resold, async () => CARD_OUTCOMES.back);
+    await waitFor(actor, (s) => s.matches('selectPaymentMethod'));
+    send({ type: 'checkout.method.select', method: 'creditCard' });
+    await waitFor(actor, (s) => s.matches('selectPaymentMethod'));
+    expect(calls.cards).toHaveLength(2);
+    expect(calls.checks).toHaveLength(1);
+  });
+
+  it('restores a checkpoint straight away; back from it leads where pressing buy leads, to pay afresh', async () => {
+    const { actor, calls, send, view } = start(SCENARIOS.checkpoint, {
+      card: async () => CARD_OUTCOMES.back,
+    });
+    await waitFor(actor, (s) => s.matches('selectPaymentMethod'));
+    expect(calls.cards).toEqual([
+      { item: ITEM, price: PRICE, email: BUYER.email, checkpoint: SCENARIOS.checkpoint.checkpoint },
+    ]);
+    expect(calls.pending).toBe(0);
+    expect(view().panel).toBe('selectPaymentMethod');
+    send({ type: 'checkout.method.select', method: 'creditCard' });
+    await waitFor(actor, () => calls.cards.length === 2);
+    expect(calls.cards[1]).toEqual({ item: ITEM, price: PRICE, email: BUYER.email, checkpoint: null });
+  });
+});
+
+describe('resale listings', () => {
+  it('buys the chosen listing with the balance flow and ends on the listing’s purchase-complete page', async () => {
+    const { calls, send, settled, done } = start(SCENARIOS.resold, { buy: async () => BOUGHT });
+    await settled();
+    send({ type: 'checkout.edition.select', listingId: LISTING_3.id });
+    expect(await done()).toEqual({
+      kind: 'purchased',
+      target: {
+        to: '/ordercomplete/$id',
+        params: { id: LISTING_3.activeSaleListing.id },
+        search: {
+          e: 'nftSaleListing',
+          t: Date.parse(BOUGHT.purchase.purchasedOn) - 15_000,
+          type: 'saleListing',
+          serial: 3,
+        },
+      },
+    });
+    expect(calls.buys).toEqual([
+      {
+        listing: { ...LISTING_3.activeSaleListing, seller: LISTING_3.owner.wallet.walletAddress },
+        nft: { flowBlueprintId: '1042', seriesNumber: 3 },
+        walletAddress: BUYER.walletAddress,
+      },
+    ]);
+  });
+
+  it('returns to the editions when the purchase is closed; an unknown listing is no choice', async () => {
+    const { actor, calls, send, settled, view } = start(SCENARIOS.resold, { buy: async () => null });
+    await settled();
+    send({ type: 'checkout.edition.select', listingId: 'not-a-listing' });
+    expect(view().panel).toBe('selectEdition');
+    send({ type: 'checkout.edition.select', listingId: LISTING_3.id });
+    await waitFor(actor, (s) => s.matches('buyingListing'));
+    await waitFor(actor, (s) => s.matches('selectEdition'));
+    expect(calls.buys).toHaveLength(1);
+  });
+});
+
+describe('collection required', () => {
+  it('connects a wallet, sets up its collection, then goes on to where the buyer was going', async () => {
+    const { calls, send, settled, view, done } = start(SCENARIOS.pack, {
+      wallet: async () => ({ user: makeUser({ wallet: { walletAddress: NEW_WALLET } }) }),
+      collection: async (n) => ({ ready: n > 1 }),
+      card: async () => CARD_OUTCOMES.failed,
+    });
+    await settled();
+    send({ type: 'checkout.method.select', method: 'creditCard' });
+    expect(view()).toMatchObject({
+      panel: 'collectionRequired',
+      title: 'Collection required',
+      text: 'Connect a Flow wallet first: the editions you buy are minted to it.',
+      action: { label: 'Connect wallet', event: 'checkout.wallet.connect', enabled: true },
+    });
+    send({ type: 'checkout.wallet.connect' });
+    expect(view()).toMatchObject({ busy: true, action: { enabled: false }, canClose: false });
+    await settled();
+    expect(calls.linked.map((u) => u.wallet.walletAddress)).toEqual([NEW_WALLET]);
+    expect(view()).toMatchObject({ action: { label: 'Set up collection', enabled: true } });
+    send({ type: 'checkout.collection.setup' });
+    expect(await done()).toEqual({ kind: 'failed', orderId: ORDER_ID });
+    expect(calls.setups).toEqual([NEW_WALLET]);
+    expect(calls.checks).toEqual([NEW_WALLET, NEW_WALLET]);
+    expect(calls.cards).toEqual([
+      {
+        item: { kind: 'pack', id: PACK_ID, title: 'Starter Pack' },
+        price: 6000,
+        email: BUYER.email,
+        checkpoint: null,
+      },
+    ]);
+  });
+});
+
+describe('the checkout view model', () => {
+  it('lists the new edition at the item’s price among the listings, in the chosen order', async () => {
+    const { send, settled, view } = start(SCENARIOS.resold);
+    await settled();
+    const rows = () => view().editions.map((r) => [r.edition, r.price, r.seller]);
+    expect(view().sort).toEqual({
+      value: 'priceAsc',
+      label: 'Sort: Price: low to high',
+      options: [
+        { value: 'priceAsc', label: 'Price: low to high' },
+        { value: 'priceDesc', label: 'Price: high to low' },
+        { value: 'edition', label: 'Edition' },
+      ],
+    });
+    expect(rows()).toEqual([
+      ['Edition #07', '$18', '@0xe03daebed8ca0615'],
+      ['New edition', '$25', 'From the creator'],
+      ['Edition #03', '$40', '@ada'],
+    ]);
+    expect(view().editions.map((r) => r.buyLabel)).toEqual([
+      'Buy edition #07 for $18',
+      'Buy a new edition for $25',
+      'Buy edition #03 for $40',
+    ]);
+    send({ type: 'checkout.edition.sort', sort: 'edition' });
+    expect(rows().map(([edition]) => edition)).toEqual(['Edition #03', 'Edition #07', 'New edition']);
+  });
+
+  it('hides the new edition when none can be bought, and offers only the methods that work', async () => {
+    const soldOut = start({ ...SCENARIOS.resold, item: { ...BLUEPRINT_ITEM, soldOut: true } });
+    await soldOut.settled();
+    expect(soldOut.view().editions.map((r) => r.listingId)).toEqual([LISTING_7.id, LISTING_3.id]);
+    soldOut.send({ type: 'checkout.edition.select', listingId: null });
+    expect(soldOut.view().panel).toBe('selectEdition');
+    expect(soldOut.view().methods).toEqual([]);
+
+    const pack = start(SCENARIOS.pack);
+    await pack.settled();
+    expect(pack.view().methods).toEqual([
+      { method: 'creditCard', label: 'Credit card', description: 'Visa, Mastercard or Discover' },
+    ]);
+    expect(paymentRails).toHaveLength(1);
+  });
+});
+
+describe('the checkout service', () => {
+  it('reads the first unresolved charge, cancels through the card service and claims a free blueprint', async () => {
+    const requests: string[] = [];
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      requests.push(
+        `${request.method} ${request.url} ${request.method === 'GET' ? '' : await request.text()}`,
+      );
+      const body = request.url.includes('unresolved=true')
+        ? { results: [charge('challenge'), charge('pending')] }
+        : request.url.endsWith('/cancel')
+          ? CANCELED
+          : FREE_CLAIM;
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    const api = createApi({
+      baseUrl: 'http://app.test/api',
+      getToken: () => 't',
+      onUnauthorized: () => {},
+      fetch,
+    });
+    const service = checkoutService(api);
+    expect((await service.pendingCharge())?.redirectLink).toBe(REDIRECT_URL);
+    expect((await service.cancelCharge(CHARGE_ID)).status).toBe('Canceled');
+    expect((await service.claimFree(FREE_ID)).blueprintId).toBe(FREE_ID);
+    expect(requests).toEqual([
+      'GET http://app.test/api/checkout-com-charges?unresolved=true ',
+      `POST http://app.test/api/checkout-com-charges/${CHARGE_ID}/actions/cancel `,
+      `POST http://app.test/api/free-blueprint-claims {"blueprintId":"${FREE_ID}"}`,
+    ]);
+  });
+});

@@ -1,0 +1,473 @@
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ComponentProps } from 'react';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { type AnyActorRef, type AnyMachineSnapshot, createActor, createMachine, fromPromise } from 'xstate';
+import { buyListingMachine } from '../machines/buyListing';
+import { cardPaymentMachine } from '../machines/cardPayment';
+import {
+  type CheckoutContext,
+  type CheckoutEvent,
+  type CheckoutInput,
+  checkoutMachine,
+} from '../machines/checkout';
+import type { BlueprintJson, PackJson } from '../src/domain/catalog';
+import type { NftJson } from '../src/domain/nft';
+import type { BillingInfoJson, CardChargeJson } from '../src/domain/schemas/checkout';
+import { type AppActors, AppContext } from '../src/views/AppContext';
+import { ItemPage } from '../src/views/catalog/ItemPage';
+import { CheckoutDialog } from '../src/views/checkout/CheckoutDialog';
+import {
+  BUYER,
+  CARD_OUTCOMES,
+  CHARGE_ID,
+  checkoutModel,
+  FREE_CLAIM,
+  ITEM,
+  LISTING_3,
+  LISTING_7,
+  LISTINGS,
+  ORDER_ID,
+  PRICE,
+  SCENARIOS,
+} from './checkout.model';
+import { flushCoverage } from './coverage-store';
+import { clickFirst } from './dom';
+import { makeBlueprint, makeUser } from './fixtures';
+import { generatePaths, type PathStep, runPath, unusedViewless, type ViewlessEvent } from './harness';
+import { renderWithRouter } from './router';
+
+/**
+ * The child machines (the card rail, the resale purchase) are faked like promises in the path runs:
+ * their outcomes are the harness's steps, and their own panels are tested with their machines
+ * (cardPayment.view.test, buyListing.view.test). Here a stand-in marks where each one shows; given a
+ * real machine actor (the tests after the paths), the real panel renders.
+ */
+const isMachineActor = (actor: AnyActorRef) => 'machine' in (actor.getSnapshot() as object);
+vi.mock('../src/views/checkout/CardPanel', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../src/views/checkout/CardPanel')>();
+  return {
+    CardPanel: (props: ComponentProps<typeof real.CardPanel>) =>
+      isMachineActor(props.actor) ? (
+        <real.CardPanel {...props} />
+      ) : (
+        <section aria-label="Pay by card">The card rail</section>
+      ),
+  };
+});
+vi.mock('../src/views/nft/ListingPanels', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../src/views/nft/ListingPanels')>();
+  return {
+    ...real,
+    BuyListingDialog: (props: ComponentProps<typeof real.BuyListingDialog>) =>
+      isMachineActor(props.actor) ? (
+        <real.BuyListingDialog {...props} />
+      ) : (
+        <div role="dialog" aria-label="Buy a resale listing">
+          The resale purchase
+        </div>
+      ),
+  };
+});
+
+const sortLabel = { priceAsc: 'Price: low to high', priceDesc: 'Price: high to low', edition: 'Edition' };
+/** Edition, price and seller of each row, per sort, for the item collectors resell. */
+const NEW = ['New edition', '$25', 'From the creator'];
+const ED3 = ['Edition #03', '$40', '@ada'];
+const ED7 = ['Edition #07', '$18', '@0xe03daebed8ca0615'];
+const rowsBySort = { priceAsc: [ED7, NEW, ED3], priceDesc: [ED3, NEW, ED7], edition: [ED3, ED7, NEW] };
+
+function perform(step: PathStep): boolean {
+  const e = step.event as CheckoutEvent;
+  switch (e.type) {
+    case 'checkout.close':
+      return clickFirst('Close');
+    case 'checkout.back':
+      return clickFirst('Back');
+    case 'checkout.retry':
+      return clickFirst('Try again');
+    case 'checkout.edition.sort':
+      clickFirst(/^Sort:/);
+      fireEvent.click(screen.getByRole('menuitem', { name: sortLabel[e.sort] }));
+      return true;
+    case 'checkout.edition.select':
+      return clickFirst(
+        e.listingId === null
+          ? 'Buy a new edition for $25'
+          : e.listingId === LISTING_3.id
+            ? 'Buy edition #03 for $40'
+            : '',
+      );
+    case 'checkout.method.select':
+      return clickFirst(/^Credit card/);
+    case 'checkout.charge.resume':
+      return clickFirst('Resume payment');
+    case 'checkout.charge.cancel':
+      return clickFirst('Cancel payment');
+    case 'checkout.wallet.connect':
+      return clickFirst('Connect wallet');
+    case 'checkout.collection.setup':
+      return clickFirst('Set up collection');
+    default:
+      return false;
+  }
+}
+
+/** Every user event of the checkout has a control in the dialog. */
+const viewless: ViewlessEvent[] = [];
+
+const dialog = (name?: string) => screen.getByRole('dialog', name ? { name } : {});
+const buttons = () =>
+  within(dialog())
+    .queryAllByRole('button')
+    .map((b) => b.getAttribute('aria-label') ?? b.textContent);
+
+function check(expected: AnyMachineSnapshot) {
+  const c = expected.context as CheckoutContext;
+  const busy = expected.hasTag('busy');
+  if (expected.matches('redirecting')) {
+    expect(dialog('Verify your payment').textContent).toContain("Taking you to your bank's verification…");
+    expect(buttons()).toEqual([]);
+    return;
+  }
+  if (expected.status === 'done') {
+    expect(screen.queryByRole('dialog')).toBeNull();
+    return;
+  }
+  if (expected.matches('buyingListing')) {
+    expect(dialog().getAttribute('aria-label')).toBe('Buy a resale listing');
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    return;
+  }
+  const alerts = within(dialog())
+    .queryAllByRole('alert')
+    .map((a) => a.textContent);
+  expect(alerts).toEqual(c.error ? [c.error.message] : []);
+  const body = dialog().querySelector('.vt-checkout')!;
+  expect(body.getAttribute('aria-busy')).toBe(busy ? 'true' : null);
+  // Nothing closes the dialog while something runs, nor while the card rail shows (its Back leaves it).
+  const closable = !busy && !expected.matches('creditCard');
+  expect(within(dialog()).queryAllByRole('button', { name: 'Close' }).length > 0).toBe(closable);
+
+  if (expected.matches('start') || expected.matches('findingPending')) {
+    expect(dialog('Checkout')).toBeTruthy();
+    expect(within(dialog()).getByRole('status', { name: 'Checking your payments…' })).toBeTruthy();
+    return;
+  }
+  if (expected.matches('cardPending') || expected.matches('cancellingCharge')) {
+    expect(dialog('Payment in progress').textContent).toContain(
+      "Your card payment for Night Market is waiting for your bank's verification.",
+    );
+    const summary = [...dialog().querySelectorAll('dt')].map((dt) => [
+      dt.textContent,
+      dt.nextSibling?.textContent,
+    ]);
+    expect(summary).toEqual([
+      ['Item', 'Night Market'],
+      ['Amount', '$25'],
+      ['Card', 'Card •••• 4242'],
+    ]);
+    expect(buttons()).toEqual(['Close', 'Close', 'Cancel payment', 'Resume payment'].slice(busy ? 2 : 0));
+    if (busy) expect(within(dialog()).getByRole('status', { name: 'Canceling your payment…' })).toBeTruthy();
+    return;
+  }
+  if (expected.matches('selectEdition')) {
+    expect(dialog('Choose an edition')).toBeTruthy();
+    expect(within(dialog()).getByRole('button', { name: `Sort: ${sortLabel[c.sort]}` })).toBeTruthy();
+    const rows = within(dialog()).getAllByRole('row').slice(1);
+    const expectedRows = c.item.soldOut ? rowsBySort[c.sort].filter((r) => r !== NEW) : rowsBySort[c.sort];
+    expect(
+      rows.map((r) => [...r.querySelectorAll('th, td')].slice(0, 3).map((cell) => cell.textContent)),
+    ).toEqual(expectedRows);
+    expect(rows.map((r) => within(r).getByRole('button').getAttribute('aria-label'))).toEqual(
+      expectedRows.map(([edition, price]) =>
+        edition === 'New edition'
+          ? `Buy a new edition for ${price}`
+          : `Buy ${edition!.toLowerCase()} for ${price}`,
+      ),
+    );
+    return;
+  }
+  if (expected.matches('selectPaymentMethod')) {
+    expect(dialog('How would you like to pay?').textContent).toContain(
+      c.item.kind === 'pack' ? 'Starter Pack · $60' : 'Night Market · $25',
+    );
+    const methods = within(dialog()).getByRole('list', { name: 'Payment methods' });
+    expect(
+      within(methods)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Credit cardVisa, Mastercard or Discover']);
+    expect(buttons()).toContain('Back');
+    return;
+  }
+  if (expected.matches('collection')) {
+    const wallet =
+      expected.matches({ collection: 'walletRequired' }) || expected.matches({ collection: 'linkingWallet' });
+    const setup =
+      expected.matches({ collection: 'required' }) || expected.matches({ collection: 'settingUp' });
+    if (expected.matches({ collection: 'checking' })) {
+      expect(dialog('Checking your wallet')).toBeTruthy();
+      expect(within(dialog()).getByRole('status', { name: 'Checking your collection…' })).toBeTruthy();
+      return;
+    }
+    expect(dialog('Collection required')).toBeTruthy();
+    if (wallet) {
+      expect(dialog().textContent).toContain('Connect a Flow wallet first');
+      const connect = within(dialog()).getByRole<HTMLButtonElement>('button', { name: 'Connect wallet' });
+      expect(connect.disabled).toBe(busy);
+    }
+    if (setup) {
+      expect(dialog().textContent).toContain('Your wallet needs a Vitrine collection and an FUSD balance');
+      const button = within(dialog()).getByRole<HTMLButtonElement>('button', { name: 'Set up collection' });
+      expect(button.disabled).toBe(busy);
+    }
+    if (expected.matches({ collection: 'checkFailed' })) {
+      expect(dialog().textContent).toContain('We could not check your collection.');
+      expect(buttons()).toEqual(['Close', 'Close', 'Try again']);
+    }
+    return;
+  }
+  if (expected.matches('claiming')) {
+    expect(dialog('Claim for free').textContent).toContain('Welcome Sticker');
+    expect(within(dialog()).getByRole('status', { name: 'Claiming your edition…' })).toBeTruthy();
+    return;
+  }
+  if (expected.matches('claimFailed')) {
+    expect(dialog('Claim for free')).toBeTruthy();
+    expect(buttons()).toEqual(['Close', 'Close', 'Try again']);
+    return;
+  }
+  if (expected.matches('creditCard')) {
+    expect(dialog('Checkout')).toBeTruthy();
+    expect(within(dialog()).getByRole('region', { name: 'Pay by card' })).toBeTruthy();
+    return;
+  }
+  throw new Error(`No check for ${JSON.stringify(expected.value)}`);
+}
+
+describe('checkout paths through the dialog', () => {
+  for (const path of generatePaths(checkoutModel)) {
+    it(path.description, () =>
+      runPath(checkoutModel, path, {
+        mount: (actor: AnyActorRef) => renderWithRouter(() => <CheckoutDialog actor={actor as never} />),
+        perform,
+        viewless,
+        check,
+        wrap: (fn) => act(fn),
+      }),
+    );
+  }
+  it('has no unused viewless events', () => expect(unusedViewless(viewless)).toEqual([]));
+  afterAll(() => flushCoverage('view'));
+});
+
+/** The checkout with answers for its actors; the card rail and the resale purchase as given. */
+function checkoutWith(actors: Partial<Parameters<typeof checkoutMachine.provide>[0]['actors']> = {}) {
+  return checkoutMachine.provide({
+    actors: {
+      findPendingCharge: fromPromise(async (): Promise<CardChargeJson | null> => null),
+      checkCollection: fromPromise(async (): Promise<{ ready: boolean }> => ({ ready: true })),
+      claimFree: fromPromise(async () => FREE_CLAIM),
+      ...actors,
+    },
+  });
+}
+
+async function renderDialog(machine: typeof checkoutMachine, input: CheckoutInput) {
+  const actor = createActor(machine, { input });
+  await renderWithRouter(() => <CheckoutDialog actor={actor} />);
+  await act(async () => {
+    actor.start();
+  });
+  return actor;
+}
+
+describe('the checkout dialog with its real child panels', () => {
+  it('shows the real card rail, which has no Close: its Back returns to the methods', async () => {
+    const machine = checkoutWith({
+      cardPayment: cardPaymentMachine.provide({
+        actors: { listBillingInfo: fromPromise(async (): Promise<BillingInfoJson[]> => []) },
+      }),
+    });
+    await renderDialog(machine, SCENARIOS.resold);
+    clickFirst('Buy a new edition for $25');
+    // The chosen control is gone: focus moves to the new panel's first control.
+    expect(document.activeElement?.textContent).toBe('Credit cardVisa, Mastercard or Discover');
+    await act(async () => {
+      clickFirst(/^Credit card/);
+    });
+    const rail = await screen.findByRole('region', { name: 'Pay by card' });
+    expect(within(rail).getByLabelText('Card number')).toBeTruthy();
+    expect(within(rail).getByRole('button', { name: 'Pay $25' })).toBeTruthy();
+    expect(within(dialog('Checkout')).queryAllByRole('button', { name: 'Close' })).toEqual([]);
+    await act(async () => {
+      fireEvent.click(within(rail).getByRole('button', { name: 'Back' }));
+    });
+    expect(dialog('How would you like to pay?')).toBeTruthy();
+  });
+
+  it('shows the real resale purchase in its own dialog; closing it returns to the editions', async () => {
+    const machine = checkoutWith({
+      buyListing: buyListingMachine.provide({ actors: { fusdBalance: fromPromise(async () => 10_000) } }),
+    });
+    await renderDialog(machine, SCENARIOS.resold);
+    await act(async () => {
+      clickFirst('Buy edition #03 for $40');
+    });
+    const buy = await screen.findByRole('dialog', { name: 'Buy for $40' });
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    await act(async () => {
+      fireEvent.click(within(buy).getByRole('button', { name: 'Cancel' }));
+    });
+    expect(await screen.findByRole('dialog', { name: 'Choose an edition' })).toBeTruthy();
+  });
+});
+
+/** A stand-in for the session actor: signed in (with the user) or not. */
+function sessionOf(user: ReturnType<typeof makeUser> | null) {
+  return createActor(
+    createMachine({
+      initial: user ? 'loggedIn' : 'loggedOut',
+      context: { user },
+      states: { loggedIn: {}, loggedOut: {} },
+    }),
+  ).start();
+}
+
+const blueprint = (over: Partial<BlueprintJson> = {}) =>
+  makeBlueprint({ id: ITEM.id, title: 'Night Market', state: 'active', price: PRICE, ...over });
+
+/** The item page on /nft/{id}, with the pages a checkout ends on. */
+async function renderItemPage(
+  item: BlueprintJson | PackJson,
+  listings: NftJson[],
+  options: { user?: ReturnType<typeof makeUser> | null; machine?: typeof checkoutMachine } = {},
+) {
+  const ui = { send: vi.fn() };
+  const cardInputs: unknown[] = [];
+  const machine =
+    options.machine ??
+    checkoutWith({
+      cardPayment: fromPromise(async ({ input }) => {
+        cardInputs.push(input);
+        return CARD_OUTCOMES.paid;
+      }) as never,
+    });
+  const app = {
+    session: sessionOf(options.user === undefined ? makeUser({ email: BUYER.email }) : options.user),
+    ui,
+    flows: { checkout: async () => machine },
+    cardCheckpoint: () => null,
+  } as unknown as AppActors;
+  const root = createRootRoute();
+  const router = createRouter({
+    routeTree: root.addChildren([
+      createRoute({
+        getParentRoute: () => root,
+        path: '/nft/$id',
+        component: () => <ItemPage item={item} history={[]} listings={listings} />,
+      }),
+      createRoute({
+        getParentRoute: () => root,
+        path: '/ordercomplete/$id',
+        component: () => <p>Order page</p>,
+      }),
+      createRoute({
+        getParentRoute: () => root,
+        path: '/checkoutcomfailed/$reference',
+        component: () => <p>Failed page</p>,
+      }),
+    ]),
+    history: createMemoryHistory({ initialEntries: [`/nft/${item.id}`] }),
+  });
+  await act(async () => {
+    render(
+      <AppContext.Provider value={app}>
+        <RouterProvider router={router as never} />
+      </AppContext.Provider>,
+    );
+    await router.load();
+  });
+  return { router, ui, cardInputs };
+}
+
+describe('buying on the item page', () => {
+  it('asks a visitor to sign up', async () => {
+    const { ui } = await renderItemPage(blueprint(), [], { user: null });
+    await act(async () => {
+      clickFirst('Buy now · $25');
+    });
+    await waitFor(() => expect(ui.send).toHaveBeenCalledWith({ type: 'ui.signup.show' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('pays a new edition by card and opens the purchase-complete page that reads the charge', async () => {
+    const { router, cardInputs } = await renderItemPage(blueprint(), LISTINGS);
+    await act(async () => {
+      clickFirst('Buy now · $25');
+    });
+    await screen.findByRole('dialog', { name: 'Choose an edition' });
+    await act(async () => {
+      clickFirst('Buy a new edition for $25');
+    });
+    await act(async () => {
+      clickFirst(/^Credit card/);
+    });
+    await screen.findByText('Order page');
+    expect(cardInputs).toEqual([{ item: ITEM, price: PRICE, email: BUYER.email, checkpoint: null }]);
+    expect(router.state.location.pathname).toBe(`/ordercomplete/${ITEM.id}`);
+    expect(router.state.location.search).toEqual({
+      e: 'blueprint',
+      t: Date.parse('2026-11-22T10:00:00.000Z') - 15_000,
+      type: 'creditCard',
+      charge: CHARGE_ID,
+    });
+  });
+
+  it('opens the failed page of a declined order', async () => {
+    const machine = checkoutWith({ cardPayment: fromPromise(async () => CARD_OUTCOMES.failed) as never });
+    const { router } = await renderItemPage(blueprint(), [], { machine });
+    await act(async () => {
+      clickFirst('Buy now · $25');
+    });
+    await act(async () => {
+      clickFirst(/^Credit card/);
+    });
+    await screen.findByText('Failed page');
+    expect(router.state.location.pathname).toBe(`/checkoutcomfailed/${ORDER_ID}`);
+  });
+
+  it('claims a free item', async () => {
+    const { router } = await renderItemPage(blueprint({ id: FREE_CLAIM.blueprintId, price: 0 }), []);
+    await act(async () => {
+      clickFirst('Claim for free');
+    });
+    await screen.findByText('Order page');
+    expect(router.state.location.search).toMatchObject({ e: 'blueprint', type: 'freeBlueprintClaim' });
+  });
+
+  it('is sold out without listings; with listings, the cheapest opens the choice of editions', async () => {
+    await renderItemPage(blueprint({ quantityAvailable: 0 }), []);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sold out' }).disabled).toBe(true);
+    cleanup();
+
+    await renderItemPage(blueprint({ quantityAvailable: 0 }), [LISTING_7, LISTING_3]);
+    await act(async () => {
+      clickFirst('Buy now · $18');
+    });
+    const editions = await screen.findByRole('dialog', { name: 'Choose an edition' });
+    expect(within(editions).queryByRole('button', { name: /new edition/ })).toBeNull();
+    expect(within(editions).getAllByRole('button', { name: /^Buy edition/ })).toHaveLength(2);
+    await act(async () => {
+      clickFirst('Close');
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
