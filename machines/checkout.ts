@@ -13,7 +13,9 @@ import { type CardCheckpoint, type CardPaymentOutput, cardPaymentMachine } from 
  * The checkout of a blueprint or pack (pressing Buy on its item page).
  *
  * Pressing buy: a visitor is asked to sign up. A signed-in buyer's card charge still waiting for
- * 3-D Secure comes first: it is resumed (read again, never charged twice) or canceled. Then a free
+ * 3-D Secure comes first: it is resumed (read again, never charged twice) or canceled. A charge the
+ * tab remembers (its checkpoint) that is no longer waiting is read to show how it ended; one whose
+ * creation was cut off is read before anything else. Then a free
  * item is claimed; a pack, or an item nobody resells, goes to the payment methods; otherwise the
  * buyer chooses between the new edition and the resale listings.
  *
@@ -176,6 +178,7 @@ export const checkoutMachine = setup({
   guards: {
     signedOut: ({ context }) => context.user === null,
     hasCheckpoint: ({ context }) => context.checkpoint !== null,
+    chargeInFlight: ({ context }) => context.checkpoint?.step === 'charging',
     found: (_, charge: CardChargeJson | null) => charge !== null,
     /** A free item with an edition left is claimed at once. */
     claimsFree: ({ context }) => context.item.free && !context.item.soldOut,
@@ -283,7 +286,8 @@ export const checkoutMachine = setup({
     start: {
       always: [
         { guard: 'signedOut', target: 'signUp', actions: 'askToSignUp' },
-        { guard: 'hasCheckpoint', target: 'creditCard' },
+        // Left while the charge was being created: only reading that charge can tell how it went.
+        { guard: 'chargeInFlight', target: 'creditCard' },
         { target: 'findingPending' },
       ],
     },
@@ -298,10 +302,12 @@ export const checkoutMachine = setup({
             target: 'cardPending',
             actions: { type: 'rememberPendingCharge', params: ({ event }) => event.output! },
           },
+          // The charge the buyer left for 3-D Secure ended meanwhile: reading it shows how.
+          { guard: 'hasCheckpoint', target: 'creditCard' },
           { target: 'choosing' },
         ],
         // Not known now: a second charge would be refused (CHARGE_PENDING) with its reason.
-        onError: { target: 'choosing' },
+        onError: [{ guard: 'hasCheckpoint', target: 'creditCard' }, { target: 'choosing' }],
       },
     },
     choosing: {

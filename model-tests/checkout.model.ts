@@ -73,6 +73,12 @@ export const SCENARIOS = {
     user: BUYER,
     checkpoint: { chargeId: CHARGE_ID, step: 'redirect' as const },
   },
+  charging: {
+    item: BLUEPRINT_ITEM,
+    listings: [],
+    user: BUYER,
+    checkpoint: { chargeId: CHARGE_ID, step: 'charging' as const },
+  },
 } satisfies Record<string, CheckoutInput>;
 
 /** The free claim as POST free-blueprint-claims answers it. */
@@ -185,6 +191,7 @@ export const checkoutModel: MachineModel<typeof checkoutMachine> = {
     { name: 'a collector without a wallet buying a pack', input: SCENARIOS.pack },
     { name: 'a collector claiming a free item', input: SCENARIOS.free },
     { name: 'back from 3-D Secure', input: SCENARIOS.checkpoint },
+    { name: 'cut off while charging', input: SCENARIOS.charging },
   ],
   events: (s) => [
     { type: 'xstate.done.actor.findPendingCharge', output: charge('challenge') },

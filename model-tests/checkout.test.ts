@@ -273,7 +273,25 @@ describe('the card rail', () => {
     expect(calls.checks).toHaveLength(1);
   });
 
-  it('restores a checkpoint straight away; back from it leads where pressing buy leads, to pay afresh', async () => {
+  it('a charge still waiting for 3-D Secure shows as pending though the tab remembers it', async () => {
+    const { calls, settled, view } = start(SCENARIOS.checkpoint, {
+      pending: async () => charge('challenge'),
+    });
+    await settled();
+    expect(view().panel).toBe('cardPending');
+    expect(calls.cards).toEqual([]);
+  });
+
+  it('restores a charge cut off while being created before asking the server for pending ones', async () => {
+    const { actor, calls } = start(SCENARIOS.charging, { card: async () => CARD_OUTCOMES.paid });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls.pending).toBe(0);
+    expect(calls.cards).toEqual([
+      { item: ITEM, price: PRICE, email: BUYER.email, checkpoint: SCENARIOS.charging.checkpoint },
+    ]);
+  });
+
+  it('reads a remembered charge that ended meanwhile; back from it leads where pressing buy leads, to pay afresh', async () => {
     const { actor, calls, send, view } = start(SCENARIOS.checkpoint, {
       card: async () => CARD_OUTCOMES.back,
     });
@@ -281,7 +299,7 @@ describe('the card rail', () => {
     expect(calls.cards).toEqual([
       { item: ITEM, price: PRICE, email: BUYER.email, checkpoint: SCENARIOS.checkpoint.checkpoint },
     ]);
-    expect(calls.pending).toBe(0);
+    expect(calls.pending).toBe(1);
     expect(view().panel).toBe('selectPaymentMethod');
     send({ type: 'checkout.method.select', method: 'creditCard' });
     await waitFor(actor, () => calls.cards.length === 2);

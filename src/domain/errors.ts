@@ -210,6 +210,8 @@ export function errorMessage(err: Partial<ApiErrorBody> | null | undefined): str
     const t = errorTexts[`errors.${err.code}.${err.field}`];
     if (t) return fill(t, params);
   }
+  // A refused claim says why (already claimed, sold out, not on sale): the server words it.
+  if (err.code === ErrorCode.CLAIM_BLUEPRINT && err.message) return err.message;
   if (err.code) {
     const t = errorTexts[`errors.${err.code}`];
     if (t) return fill(t, params);

@@ -82,6 +82,13 @@ describe('error display rule', () => {
     expect(errorMessage({ code: 'PASSWORD_MISMATCH', field: 'confirm' })).toBe("Passwords don't match.");
     expect(errorMessage({ code: 'SOMETHING_NEW', message: 'From the server' })).toBe('From the server');
     expect(errorMessage({ code: 'SOMETHING_NEW' })).toBe('Something went wrong. Please try again.');
+    // A refused claim carries the server's reason; without one the code's text stands.
+    expect(errorMessage({ code: 'CLAIM_BLUEPRINT', message: 'You have already claimed this item.' })).toBe(
+      'You have already claimed this item.',
+    );
+    expect(errorMessage({ code: 'CLAIM_BLUEPRINT', message: '' })).toBe(
+      'We could not claim this item for you. Please try again.',
+    );
     expect(errorMessage({ code: 'UNAUTHORIZED' })).toBe('Invalid email or password');
   });
 });
