@@ -6,6 +6,7 @@ import { firstLoad } from './first-load';
 import { imageJobTimes } from './images';
 import { mintTimes } from './mint';
 import { printPublish, publishTimes } from './publish';
+import { printRace, raceBench } from './race';
 import { startTimes } from './start';
 
 execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
@@ -27,5 +28,6 @@ for (const [format, r] of Object.entries(await imageJobTimes())) {
 }
 printPublish(await publishTimes(10));
 printCheckout(await cardPurchaseTimes(20));
+for (const kind of ['pglite', 'postgres'] as const) printRace(await raceBench(kind));
 // The large world (100,000 blueprints, 1,000,000 NFTs) on both databases.
 for (const kind of ['postgres', 'pglite'] as const) printCatalog(await catalogBench(kind));
