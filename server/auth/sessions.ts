@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { Database, Executor } from '../db';
+import { type Database, type Executor, prepareNamed } from '../db';
 import { sessions, users } from '../db/schema';
 import type { Clock } from '../deps';
 import { type UserRow, unauthorized } from '../http';
@@ -22,6 +22,24 @@ export const REFRESH_COOKIE_PATH = '/api/auth/sessions';
 export const REFRESH_GRACE_MS = 30_000;
 
 const newRefreshToken = () => randomBytes(32).toString('base64url');
+
+/** The authenticator's lookup, run on every authenticated request (prepared once per Sessions). */
+const prepareOpenUser = (db: Database) =>
+  prepareNamed(
+    db
+      .select({ user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('sessionId')),
+          eq(sessions.userId, sql.placeholder('userId')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+        ),
+      ),
+    'sessions_open_user',
+  );
 
 export interface SessionOptions {
   db: Database;
@@ -58,6 +76,8 @@ export function createSessions(o: SessionOptions): Sessions {
     });
   const clearRefreshCookie = (c: Context) =>
     deleteCookie(c, REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH, secure: o.secureCookie });
+
+  let openUserQuery: ReturnType<typeof prepareOpenUser> | undefined;
 
   async function prune(tx: Executor, now: Date) {
     await tx.delete(sessions).where(lt(sessions.expiresAt, new Date(now.getTime() - ttlMs)));
@@ -145,18 +165,8 @@ export function createSessions(o: SessionOptions): Sessions {
     },
 
     async openUser(sessionId, userId) {
-      const [row] = await o.db
-        .select({ user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.id, sessionId),
-            eq(sessions.userId, userId),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, o.clock()),
-          ),
-        );
+      openUserQuery ??= prepareOpenUser(o.db);
+      const [row] = await openUserQuery.execute({ sessionId, userId, now: o.clock() });
       return row?.user;
     },
   };

@@ -1,12 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import {
+  PGlite,
+  parse as pgliteParse,
+  protocol,
+  type QueryOptions,
+  type Results,
+} from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { is } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, PglitePreparedQuery } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config';
@@ -85,4 +92,106 @@ export function uniqueViolation(err: unknown): string | undefined {
     if (code === '23505') return constraint ?? '';
   }
   return undefined;
+}
+
+/* ---- Named statements ---- */
+
+const wire = protocol.serialize;
+
+/** Parsed statements per PGlite instance: name → its text and parameter types. */
+const pgliteStatements = new WeakMap<PGlite, Map<string, { text: string; paramTypes: number[] }>>();
+/** PGlite's parsers with a query's own (drizzle's, per prepared query), merged once. */
+const mergedParsers = new WeakMap<
+  QueryOptions,
+  Record<number | string, (x: string, typeId?: number) => unknown>
+>();
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/**
+ * Runs the statement `name` (parsed on first use, and again if its text changed) with the
+ * parameters: one Bind, Describe, Execute and Sync. Like PGlite's query it waits for open
+ * transactions and runs alone.
+ */
+async function runNamedStatement<T>(
+  pg: PGlite,
+  name: string,
+  text: string,
+  params: unknown[],
+  options: QueryOptions = {},
+): Promise<Results<T>> {
+  await pg.waitReady;
+  return pg._runExclusiveTransaction(() =>
+    pg._runExclusiveQuery(async () => {
+      let statements = pgliteStatements.get(pg);
+      if (!statements) {
+        statements = new Map();
+        pgliteStatements.set(pg, statements);
+      }
+      let statement = statements.get(name);
+      if (statement?.text !== text) {
+        statements.delete(name);
+        const { messages } = await pg.execProtocol(
+          concat([
+            ...(statement ? [wire.close({ type: 'S', name })] : []),
+            wire.parse({ name, text, types: [] }),
+            wire.describe({ type: 'S', name }),
+            wire.sync(),
+          ]),
+          { syncToFs: false },
+        );
+        statement = { text, paramTypes: pgliteParse.parseDescribeStatementResults(messages) };
+        statements.set(name, statement);
+      }
+      const { paramTypes } = statement;
+      const values = params.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const serialize = options.serializers?.[paramTypes[i]!] ?? pg.serializers[paramTypes[i]!];
+        return serialize ? serialize(value) : String(value);
+      });
+      const { messages } = await pg.execProtocol(
+        concat([
+          wire.bind({ statement: name, values }),
+          wire.describe({ type: 'P' }),
+          wire.execute({}),
+          wire.sync(),
+        ]),
+      );
+      let parsers = mergedParsers.get(options);
+      if (!parsers) {
+        parsers = { ...pg.parsers, ...options.parsers };
+        mergedParsers.set(options, parsers);
+      }
+      return pgliteParse.parseResults(messages, parsers, { ...options, parsers: undefined })[0] as Results<T>;
+    }),
+  );
+}
+
+/**
+ * `query.prepare(name)`, kept prepared by the database: node-postgres parses a named statement once
+ * per connection. Drizzle's PGlite driver ignores the name and parses, plans and describes the query
+ * on every run, so on PGlite the statement is parsed once per instance and each run only binds and
+ * executes it. Names are unique per query text.
+ */
+export function prepareNamed<P>(query: { prepare(name: string): P }, name: string): P {
+  const prepared = query.prepare(name);
+  if (is(prepared, PglitePreparedQuery)) {
+    const target = prepared as unknown as { client: unknown };
+    const pg = target.client;
+    if (pg instanceof PGlite) {
+      target.client = {
+        query: <T>(text: string, params: unknown[], options?: QueryOptions) =>
+          runNamedStatement<T>(pg, name, text, params, options),
+      };
+    }
+  }
+  return prepared;
 }

@@ -17,6 +17,7 @@ import {
   findCheckoutItem,
   type OrderRow,
   ownCharge,
+  ownChargeReader,
   purchasable,
   reserve,
   type SaveCardDetails,
@@ -88,10 +89,12 @@ export function cardChargeRoutes(s: Services): Route[] {
     }
   }
 
+  const readOwnCharge = ownChargeReader(s.db);
+
   async function answer(chargeId: string, buyerId: string): Promise<CardChargeJson> {
-    const row = await ownCharge(s.db, buyerId, chargeId);
-    if (!row) throw notFound();
-    return chargeJson(s.db, row.charge, row.order);
+    const json = await readOwnCharge(buyerId, chargeId);
+    if (!json) throw notFound();
+    return json;
   }
 
   /** Asks the provider for the charge's payment and applies it (as a webhook would). */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../src/domain/errors';
 import { fusdToCents } from '../../src/domain/money';
 import type { NftJson } from '../../src/domain/nft';
@@ -30,7 +30,7 @@ import {
   saleInTransaction,
   upsertListing,
 } from '../chain/indexer';
-import type { Executor } from '../db';
+import { type Database, type Executor, prepareNamed } from '../db';
 import { blueprints, nftPurchases, nfts, orders, saleListings, storefronts, users } from '../db/schema';
 import type { Services } from '../deps';
 import { type AppContext, apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
@@ -113,6 +113,67 @@ async function nftJson(db: Executor, n: NftRow): Promise<NftJson> {
   };
 }
 
+/** The caller's purchases of GET /nfts/purchases, optionally of one storefront or blueprint. */
+const purchaseFilter = () =>
+  and(
+    eq(nftPurchases.buyerId, sql.placeholder('buyerId')),
+    or(
+      sql`${sql.placeholder('storefrontId')}::uuid is null`,
+      eq(blueprints.storefrontId, sql.placeholder('storefrontId')),
+    ),
+    or(
+      sql`${sql.placeholder('blueprintId')}::uuid is null`,
+      eq(blueprints.id, sql.placeholder('blueprintId')),
+    ),
+  );
+
+/**
+ * A page of the caller's purchases, newest first, each with its total count: the NFT bought, the
+ * blueprint it was minted from (Vitrine's, if any) with its storefront, and the resale listing the
+ * purchase completed (if it was one). Every join matches at most one row, so the window count is
+ * the number of purchases.
+ */
+const preparePurchasesPage = (db: Database) =>
+  prepareNamed(
+    db
+      .select({
+        purchase: nftPurchases,
+        nft: { id: nfts.id, serialNumber: nfts.serialNumber, metadata: nfts.metadata },
+        blueprint: {
+          id: blueprints.id,
+          title: blueprints.title,
+          previewImageUrl: blueprints.previewImageUrl,
+        },
+        storefront: { id: storefronts.id, name: storefronts.name },
+        listingId: saleListings.id,
+        order: { itemKind: orders.itemKind, itemId: orders.itemId },
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(nftPurchases)
+      .leftJoin(nfts, eq(nfts.id, nftPurchases.nftId))
+      .leftJoin(blueprints, eq(blueprints.flowBlueprintId, nfts.blueprintId))
+      .leftJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
+      .leftJoin(saleListings, eq(saleListings.blockchainListingId, nftPurchases.blockchainListingId))
+      .leftJoin(orders, eq(orders.id, nftPurchases.orderId))
+      .where(purchaseFilter())
+      .orderBy(desc(nftPurchases.purchasedOn), desc(nftPurchases.id))
+      .offset(sql.placeholder('offset'))
+      .limit(sql.placeholder('limit')),
+    'nft_purchases_page',
+  );
+
+/** How many purchases the filter of preparePurchasesPage matches. */
+const preparePurchasesCount = (db: Database) =>
+  prepareNamed(
+    db
+      .select({ total: count() })
+      .from(nftPurchases)
+      .leftJoin(nfts, eq(nfts.id, nftPurchases.nftId))
+      .leftJoin(blueprints, eq(blueprints.flowBlueprintId, nfts.blueprintId))
+      .where(purchaseFilter()),
+    'nft_purchases_count',
+  );
+
 function requireChain(s: Services): FlowClient {
   if (!s.chainClient) throw apiError(503, 'unavailable', undefined, 'The chain is not available.');
   return s.chainClient;
@@ -127,6 +188,8 @@ function requireOwnWallet(c: AppContext, walletAddress: string) {
 
 /** SPEC §7 nfts, nfts/sale-listings and nfts/purchases. The chain indexer keeps these rows in step. */
 export function nftRoutes(s: Services): Route[] {
+  let purchasesPage: ReturnType<typeof preparePurchasesPage> | undefined;
+  let purchasesCount: ReturnType<typeof preparePurchasesCount> | undefined;
   return [
     defineRoute({
       method: 'get',
@@ -194,41 +257,22 @@ export function nftRoutes(s: Services): Route[] {
         401: 'Not signed in',
       },
       async handler(c, { query }) {
-        const where: SQL[] = [eq(nftPurchases.buyerId, c.get('user')!.id)];
-        if (query.storefrontId) where.push(eq(blueprints.storefrontId, query.storefrontId));
-        if (query.blueprintId) where.push(eq(blueprints.id, query.blueprintId));
-        const filter = and(...where);
-        // The NFT bought, the blueprint it was minted from (Vitrine's, if any) with its storefront,
-        // and the resale listing the purchase completed (if it was one).
-        const rows = await s.db
-          .select({
-            purchase: nftPurchases,
-            nft: { id: nfts.id, serialNumber: nfts.serialNumber, metadata: nfts.metadata },
-            blueprint: {
-              id: blueprints.id,
-              title: blueprints.title,
-              previewImageUrl: blueprints.previewImageUrl,
-            },
-            storefront: { id: storefronts.id, name: storefronts.name },
-            listingId: saleListings.id,
-            order: { itemKind: orders.itemKind, itemId: orders.itemId },
-          })
-          .from(nftPurchases)
-          .leftJoin(nfts, eq(nfts.id, nftPurchases.nftId))
-          .leftJoin(blueprints, eq(blueprints.flowBlueprintId, nfts.blueprintId))
-          .leftJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
-          .leftJoin(saleListings, eq(saleListings.blockchainListingId, nftPurchases.blockchainListingId))
-          .leftJoin(orders, eq(orders.id, nftPurchases.orderId))
-          .where(filter)
-          .orderBy(desc(nftPurchases.purchasedOn), desc(nftPurchases.id))
-          .offset(query.from - 1)
-          .limit(query.to - query.from + 1);
-        const [{ total }] = (await s.db
-          .select({ total: count() })
-          .from(nftPurchases)
-          .leftJoin(nfts, eq(nfts.id, nftPurchases.nftId))
-          .leftJoin(blueprints, eq(blueprints.flowBlueprintId, nfts.blueprintId))
-          .where(filter)) as [{ total: number }];
+        const page = {
+          buyerId: c.get('user')!.id,
+          storefrontId: query.storefrontId ?? null,
+          blueprintId: query.blueprintId ?? null,
+          offset: query.from - 1,
+          limit: query.to - query.from + 1,
+        };
+        purchasesPage ??= preparePurchasesPage(s.db);
+        const rows = await purchasesPage.execute(page);
+        // The window count comes with the rows: a page past the end counts on its own.
+        let total = rows[0]?.total ?? 0;
+        if (rows.length === 0 && page.offset > 0) {
+          purchasesCount ??= preparePurchasesCount(s.db);
+          const [counted] = await purchasesCount.execute(page);
+          total = counted?.total ?? 0;
+        }
         const results: PurchaseJson[] = rows.map(
           ({ purchase, nft, blueprint, storefront, listingId, order }) => ({
             id: purchase.id,
@@ -256,7 +300,7 @@ export function nftRoutes(s: Services): Route[] {
             nftSaleListingId: listingId,
           }),
         );
-        return c.json({ results, total: Number(total) });
+        return c.json({ results, total });
       },
     }),
     defineRoute({

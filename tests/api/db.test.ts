@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../server/config';
-import { type DatabaseHandle, databaseKind, openDb, uniqueViolation } from '../../server/db';
+import { type DatabaseHandle, databaseKind, openDb, prepareNamed, uniqueViolation } from '../../server/db';
 import journal from '../../server/db/migrations/meta/_journal.json' with { type: 'json' };
 import { users } from '../../server/db/schema';
 import { databases, openTestDatabase, testConfig } from './support/harness';
@@ -175,5 +175,66 @@ describe.each(databases)('reopening a database on %s', (database) => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe.each(databases)('named statements (prepareNamed) on %s', (database) => {
+  let handle: DatabaseHandle;
+  let drop: () => Promise<void>;
+  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-db-named-'));
+
+  beforeAll(async () => {
+    const created = await openTestDatabase(database);
+    drop = created.drop;
+    handle = await openDb(testConfig(created.url, dataDir));
+  });
+  afterAll(async () => {
+    await handle.close();
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const byId = () =>
+    prepareNamed(
+      handle.db
+        .select()
+        .from(users)
+        .where(eq(users.id, sql.placeholder('id'))),
+      'test_user_by_id',
+    );
+
+  it('answers what the query builder answers, after an error, a rollback and many at once', async () => {
+    const [u] = await handle.db.insert(users).values(user('named_one')).returning();
+    const statement = byId();
+    expect(await statement.execute({ id: u!.id })).toEqual(
+      await handle.db.select().from(users).where(eq(users.id, u!.id)),
+    );
+    // A bad parameter fails that run only.
+    await expect(statement.execute({ id: 'not-a-uuid' })).rejects.toThrow();
+    expect(await statement.execute({ id: u!.id })).toHaveLength(1);
+    await handle.db
+      .transaction(async (tx) => {
+        await tx.update(users).set({ firstName: 'Nope' }).where(eq(users.id, u!.id));
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    expect((await statement.execute({ id: u!.id }))[0]!.firstName).toBe('Test');
+    const many = await Promise.all(Array.from({ length: 50 }, () => statement.execute({ id: u!.id })));
+    expect(many.every((r) => r.length === 1)).toBe(true);
+  });
+
+  it('never reads inside another open transaction: it sees the committed row', async () => {
+    const [u] = await handle.db.insert(users).values(user('named_two')).returning();
+    const statement = byId();
+    const seen: string[] = [];
+    const writer = handle.db.transaction(async (tx) => {
+      await tx.update(users).set({ firstName: 'Changed' }).where(eq(users.id, u!.id));
+      await new Promise((r) => setTimeout(r, 300));
+      seen.push('committed');
+    });
+    const reader = statement.execute({ id: u!.id }).then((r) => seen.push(`read ${r[0]!.firstName}`));
+    await Promise.all([writer, reader]);
+    // PGlite has one connection: the read waits for the commit. PostgreSQL reads the last commit.
+    expect(seen).toEqual(database === 'pglite' ? ['committed', 'read Changed'] : ['read Test', 'committed']);
   });
 });
