@@ -7,6 +7,7 @@ import {
   SANDBOX_SECRET_KEY,
   SANDBOX_WEBHOOK_KEY,
 } from '../sandbox/checkout-com/index';
+import { type CrashPoint, parseCrashPoint } from './crash';
 
 /** Server configuration, read once from the environment (see docs/api.md). */
 export interface Config {
@@ -38,6 +39,8 @@ export interface Config {
   devWalletPort: number;
   /** Seed the embedded world into an empty catalog on start (VITRINE_SEED=off to skip). */
   seed: boolean;
+  /** Crash tests only (VITRINE_CRASH_AT, see server/crash.ts): where the process kills itself. */
+  crashAt?: CrashPoint;
   /** How long public catalog list answers are reused (VITRINE_CATALOG_CACHE_MS, default 2000; 0 off). */
   catalogCacheMs: number;
   /** The platform's fee on primary sales, in percent (a new blueprint's totalFeePercent). */
@@ -96,6 +99,11 @@ function flowEmulatorMode(env: NodeJS.ProcessEnv): Config['flowEmulator'] {
   if (raw === 'embedded' || raw === 'external' || raw === 'off') return raw;
   if (raw) throw new Error('FLOW_EMULATOR must be embedded, external or off');
   return !env.FLOW_NETWORK || env.FLOW_NETWORK === 'emulator' ? 'embedded' : 'external';
+}
+
+function crashAt(raw: string | undefined, production: boolean): CrashPoint | undefined {
+  if (raw && production) throw new Error('VITRINE_CRASH_AT is for crash tests, not production');
+  return parseCrashPoint(raw);
 }
 
 function seedMode(raw: string | undefined): boolean {
@@ -170,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     flowEmulator: flowEmulatorMode(env),
     devWalletPort: integer('FLOW_DEV_WALLET_PORT', env.FLOW_DEV_WALLET_PORT, 8701, 1, 65535),
     seed: seedMode(env.VITRINE_SEED),
+    crashAt: crashAt(env.VITRINE_CRASH_AT, nodeEnv === 'production' && env.VITRINE_DEV_OUTBOX !== '1'),
     catalogCacheMs: integer('VITRINE_CATALOG_CACHE_MS', env.VITRINE_CATALOG_CACHE_MS, 2000, 0, 60_000),
     platformFeePercent: integer('VITRINE_PLATFORM_FEE_PERCENT', env.VITRINE_PLATFORM_FEE_PERCENT, 5, 0, 50),
     checkoutCom: checkoutComConfig(env),

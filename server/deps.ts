@@ -7,6 +7,7 @@ import type { Publisher } from './blueprints/publisher';
 import { type AnswerCache, createAnswerCache } from './catalog/cache';
 import type { FlowClient } from './chain/client';
 import type { Config } from './config';
+import { type CrashPoint, crashHook } from './crash';
 import type { Database, DatabaseHandle, DatabaseKind } from './db';
 import type { JobQueue } from './jobs';
 import { createOutbox, type Outbox } from './outbox';
@@ -65,6 +66,8 @@ export interface Services {
   publisher: Publisher | null;
   cardProvider: CardProvider | null;
   jobs: JobQueue | null;
+  /** Crash tests: kills the process at the configured point (server/crash.ts). */
+  crashPoint?: (point: CrashPoint) => void;
 }
 
 export function createServices(deps: AppDeps): Services {
@@ -76,6 +79,7 @@ export function createServices(deps: AppDeps): Services {
   const tokens = createTokens(deps.config.jwtSecret, deps.config.tokenTtlSeconds, clock);
   return {
     config: deps.config,
+    crashPoint: crashHook(deps.config.crashAt),
     db,
     dbKind: kind,
     clock,

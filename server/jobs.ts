@@ -67,7 +67,7 @@ export interface JobQueue {
   nudge(): void;
 }
 
-export const DEFAULT_LEASE_MS = 60_000;
+export const DEFAULT_LEASE_MS = 15_000;
 
 export const defaultBackoffMs = (attempts: number) =>
   Math.min(300_000, 1000 * 2 ** Math.max(0, attempts - 1));

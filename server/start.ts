@@ -12,6 +12,7 @@ import { createMintService } from './chain/mint';
 import { createFulfilment } from './checkout/fulfilment';
 import { expireOrders, FULFIL_JOB } from './checkout/orders';
 import type { Config } from './config';
+import { crashHook } from './crash';
 import { type DatabaseHandle, type DatabaseKind, databaseKind, openDb } from './db';
 import type { Log } from './deps';
 import type { AppEnv } from './http';
@@ -126,7 +127,13 @@ export async function start(config: Config, options: StartOptions = {}): Promise
     const handlers: Record<string, JobHandler> = {};
     if (chain) {
       const mint = createMintService({ db, client: chain.client });
-      handlers[FULFIL_JOB] = createFulfilment({ db, provider: cardProvider ?? null, mint, log });
+      handlers[FULFIL_JOB] = createFulfilment({
+        db,
+        provider: cardProvider ?? null,
+        mint,
+        log,
+        onStep: crashHook(config.crashAt),
+      });
     }
     worker = createJobWorker({
       db,

@@ -36,9 +36,26 @@ function readEvent(raw: string): ProviderWebhookEvent | null {
 /**
  * Card provider webhooks (Checkout.com's signed deliveries, at least once). The signature is
  * checked on the raw body (401 and nothing changes when it does not match); each event id is
- * handled once (webhook_events: a repeat answers 200 and does nothing); a payment event is applied
- * by asking the provider for the payment and settling its order, the same way as a sync.
+ * handled once (webhook_events, written in the same transaction as the event's effect: a repeat
+ * answers 200 and does nothing); a payment event is applied by asking the provider for the payment
+ * and settling its order, the same way as a sync.
  */
+/** The order of the charge an event is about: by payment id, else by our reference. */
+async function chargeOrder(s: Services, event: ProviderWebhookEvent): Promise<string | undefined> {
+  const [byPayment] = await s.db
+    .select({ orderId: cardCharges.orderId })
+    .from(cardCharges)
+    .where(eq(cardCharges.paymentId, event.data.id));
+  if (byPayment) return byPayment.orderId;
+  const reference = event.data.reference;
+  if (!reference || !UUID.test(reference)) return undefined;
+  const [byReference] = await s.db
+    .select({ orderId: cardCharges.orderId })
+    .from(cardCharges)
+    .where(eq(cardCharges.orderId, reference));
+  return byReference?.orderId;
+}
+
 export function webhookRoutes(s: Services): Route[] {
   return [
     defineRoute({
@@ -64,58 +81,42 @@ export function webhookRoutes(s: Services): Route[] {
         const event = readEvent(raw);
         if (!event) throw badRequest(ErrorCode.INVALID_VALUE, undefined, 'The body is not a provider event.');
 
-        // Each event once: a second delivery (or a concurrent one) finds the row and does nothing.
-        const inserted = await s.db
-          .insert(webhookEvents)
-          .values({ id: event.id, provider: 'checkout.com', type: event.type, receivedAt: s.clock() })
-          .onConflictDoNothing({ target: webhookEvents.id })
-          .returning({ id: webhookEvents.id });
-        if (inserted.length === 0) return c.json({ received: true, duplicate: true });
-
-        try {
-          if (SETTLING.has(event.type)) {
-            // The payment's charge: by payment id, or by our reference (the order) when the webhook
-            // overtook the provider's answer to the create request.
-            const [byPayment] = await s.db
-              .select({ orderId: cardCharges.orderId })
-              .from(cardCharges)
-              .where(eq(cardCharges.paymentId, event.data.id));
-            const reference = event.data.reference;
-            const [byReference] =
-              byPayment || !reference || !UUID.test(reference)
-                ? []
-                : await s.db
-                    .select({ orderId: cardCharges.orderId })
-                    .from(cardCharges)
-                    .where(eq(cardCharges.orderId, reference));
-            const orderId = byPayment?.orderId ?? byReference?.orderId;
-            if (orderId) {
-              let payment: ProviderPayment;
-              try {
-                payment = await provider.getPayment(event.data.id);
-              } catch {
-                throw apiError(502, ErrorCode.PAYMENT_PROVIDER);
-              }
-              const outcome = await settle(s.db, orderId, payment, s.clock());
-              if (
-                outcome.kind === 'authorized' ||
-                outcome.kind === 'refused' ||
-                outcome.kind === 'compensate'
-              )
-                s.jobs?.nudge();
-              if (outcome.kind === 'refused' || outcome.kind === 'compensate') {
-                // The fulfil job voids it too if this fails.
-                await voidFailedOrder(s.db, provider, orderId, s.clock).catch(() => undefined);
-              }
+        // A payment event names its charge by payment id, or by our reference (the order) when the
+        // webhook overtook the provider's answer to the create request; the payment is read from
+        // the provider before anything is written (unreachable → 502, and the delivery is retried).
+        let settling: { orderId: string; payment: ProviderPayment } | null = null;
+        if (SETTLING.has(event.type)) {
+          const orderId = await chargeOrder(s, event);
+          if (orderId) {
+            try {
+              settling = { orderId, payment: await provider.getPayment(event.data.id) };
+            } catch {
+              throw apiError(502, ErrorCode.PAYMENT_PROVIDER);
             }
           }
-        } catch (err) {
-          // Not applied: forget the event, so the provider's retry applies it.
-          await s.db
-            .delete(webhookEvents)
-            .where(eq(webhookEvents.id, event.id))
-            .catch(() => undefined);
-          throw err;
+        }
+        // Each event once, and together with its effect: the event's row and the settlement commit
+        // in one transaction, so a repeated (or concurrent) delivery finds the row and does nothing,
+        // and a crash before the commit leaves neither, for the provider's retry to apply.
+        const outcome = await s.db.transaction(async (tx) => {
+          const inserted = await tx
+            .insert(webhookEvents)
+            .values({ id: event.id, provider: 'checkout.com', type: event.type, receivedAt: s.clock() })
+            .onConflictDoNothing({ target: webhookEvents.id })
+            .returning({ id: webhookEvents.id });
+          if (inserted.length === 0) return 'duplicate' as const;
+          const settled = settling ? await settle(tx, settling.orderId, settling.payment, s.clock()) : null;
+          if (settled?.kind === 'authorized') s.crashPoint?.('webhook');
+          return settled;
+        });
+        if (outcome === 'duplicate') return c.json({ received: true, duplicate: true });
+        if (outcome && settling) {
+          if (outcome.kind === 'authorized' || outcome.kind === 'refused' || outcome.kind === 'compensate')
+            s.jobs?.nudge();
+          if (outcome.kind === 'refused' || outcome.kind === 'compensate') {
+            // The fulfil job voids it too if this fails.
+            await voidFailedOrder(s.db, provider, settling.orderId, s.clock).catch(() => undefined);
+          }
         }
         return c.json({ received: true });
       },
