@@ -50,6 +50,7 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // The embedded card sandbox on its own port, apart from a developer's `npm start` (8790).
       CHECKOUT_COM_SANDBOX_PORT: String(port + 1),
+      COINBASE_COMMERCE_SANDBOX_PORT: String(port + 2),
     },
   },
 });

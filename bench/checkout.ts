@@ -44,6 +44,7 @@ export async function cardPurchaseTimes(n = 20) {
     PORT: '0',
     VITRINE_DATA_DIR: dataDir,
     CHECKOUT_COM_SANDBOX_PORT: '0',
+    COINBASE_COMMERCE_SANDBOX_PORT: '0',
     JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
     NODE_ENV: 'development',
   });

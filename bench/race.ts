@@ -49,6 +49,7 @@ export async function raceBench(kind: 'pglite' | 'postgres') {
     PORT: '0',
     VITRINE_DATA_DIR: dataDir,
     CHECKOUT_COM_SANDBOX_PORT: '0',
+    COINBASE_COMMERCE_SANDBOX_PORT: '0',
     JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
     NODE_ENV: 'development',
     ...(postgres ? { DATABASE_URL: postgres.url } : { DATABASE_URL: '' }),

@@ -11,6 +11,7 @@ import { billingInfoRoutes } from './routes/billing-info';
 import { blueprintRoutes } from './routes/blueprints';
 import { cardChargeRoutes } from './routes/card-charges';
 import { chainRoutes } from './routes/chain';
+import { coinbaseChargeRoutes } from './routes/coinbase-charges';
 import { devRoutes } from './routes/dev';
 import { freeClaimRoutes } from './routes/free-claims';
 import { nftRoutes } from './routes/nfts';
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...billingInfoRoutes(s),
     ...paymentsConfigRoutes(s),
     ...cardChargeRoutes(s),
+    ...coinbaseChargeRoutes(s),
     ...webhookRoutes(s),
     ...freeClaimRoutes(s),
     ...orderRoutes(s),

@@ -7,6 +7,11 @@ import {
   SANDBOX_SECRET_KEY,
   SANDBOX_WEBHOOK_KEY,
 } from '../sandbox/checkout-com/index';
+import {
+  SANDBOX_API_KEY as COINBASE_SANDBOX_API_KEY,
+  SANDBOX_DEFAULT_PORT as COINBASE_SANDBOX_DEFAULT_PORT,
+  SANDBOX_WEBHOOK_SECRET as COINBASE_SANDBOX_WEBHOOK_SECRET,
+} from '../sandbox/coinbase-commerce/index';
 import { type CrashPoint, parseCrashPoint } from './crash';
 
 /** Server configuration, read once from the environment (see docs/api.md). */
@@ -47,6 +52,23 @@ export interface Config {
   platformFeePercent: number;
   /** The card provider (Checkout.com's API); see checkoutComConfig. */
   checkoutCom: CheckoutComConfig;
+  coinbase: CoinbaseConfig;
+}
+
+/**
+ * The crypto provider (hosted charges): `embedded` (the default) starts the Coinbase
+ * Commerce-shaped sandbox with the server on its own port; `external` talks to
+ * COINBASE_COMMERCE_API_URL (https://api.commerce.coinbase.com) with a real key; `off` runs without
+ * crypto payments (checkout does not offer them).
+ */
+export interface CoinbaseConfig {
+  mode: 'embedded' | 'external' | 'off';
+  /** API base; for the embedded sandbox, known once it listens. */
+  apiUrl: string | undefined;
+  apiKey: string;
+  webhookSecret: string;
+  /** Port of the embedded sandbox (0: any free port). */
+  sandboxPort: number;
 }
 
 /**
@@ -110,6 +132,42 @@ function seedMode(raw: string | undefined): boolean {
   if (raw === undefined || raw === '' || raw === 'on') return true;
   if (raw === 'off') return false;
   throw new Error('VITRINE_SEED must be on or off');
+}
+
+function coinbaseConfig(env: NodeJS.ProcessEnv): CoinbaseConfig {
+  const raw = env.COINBASE_COMMERCE;
+  if (raw && raw !== 'embedded' && raw !== 'external' && raw !== 'off')
+    throw new Error('COINBASE_COMMERCE must be embedded, external or off');
+  const apiUrl = env.COINBASE_COMMERCE_API_URL || undefined;
+  const mode = (raw as CoinbaseConfig['mode'] | undefined) ?? (apiUrl ? 'external' : 'embedded');
+  const sandboxPort = integer(
+    'COINBASE_COMMERCE_SANDBOX_PORT',
+    env.COINBASE_COMMERCE_SANDBOX_PORT,
+    COINBASE_SANDBOX_DEFAULT_PORT,
+    0,
+    65535,
+  );
+  if (mode !== 'external') {
+    return {
+      mode,
+      apiUrl: undefined,
+      apiKey: COINBASE_SANDBOX_API_KEY,
+      webhookSecret: env.COINBASE_COMMERCE_WEBHOOK_SECRET || COINBASE_SANDBOX_WEBHOOK_SECRET,
+      sandboxPort,
+    };
+  }
+  const required = (name: string) => {
+    const value = env[name];
+    if (!value) throw new Error(`${name} is required with COINBASE_COMMERCE=external`);
+    return value;
+  };
+  return {
+    mode,
+    apiUrl: required('COINBASE_COMMERCE_API_URL'),
+    apiKey: required('COINBASE_COMMERCE_API_KEY'),
+    webhookSecret: required('COINBASE_COMMERCE_WEBHOOK_SECRET'),
+    sandboxPort,
+  };
 }
 
 function checkoutComConfig(env: NodeJS.ProcessEnv): CheckoutComConfig {
@@ -182,5 +240,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogCacheMs: integer('VITRINE_CATALOG_CACHE_MS', env.VITRINE_CATALOG_CACHE_MS, 2000, 0, 60_000),
     platformFeePercent: integer('VITRINE_PLATFORM_FEE_PERCENT', env.VITRINE_PLATFORM_FEE_PERCENT, 5, 0, 50),
     checkoutCom: checkoutComConfig(env),
+    coinbase: coinbaseConfig(env),
   };
 }

@@ -11,6 +11,7 @@ import { type CrashPoint, crashHook } from './crash';
 import type { Database, DatabaseHandle, DatabaseKind } from './db';
 import type { JobQueue } from './jobs';
 import { createOutbox, type Outbox } from './outbox';
+import type { CryptoProvider } from './payments/crypto-provider';
 import type { CardProvider } from './payments/provider';
 
 export type Clock = () => Date;
@@ -34,6 +35,7 @@ export interface AppDeps {
   publisher?: Publisher;
   /** The card provider (Checkout.com or its embedded sandbox); absent when cards are off. */
   cardProvider?: CardProvider;
+  cryptoProvider?: CryptoProvider;
   /** The job worker, nudged after a change queues a job (absent: queued jobs wait for a worker). */
   jobs?: JobQueue;
 }
@@ -65,6 +67,7 @@ export interface Services {
   catalogCache: AnswerCache;
   publisher: Publisher | null;
   cardProvider: CardProvider | null;
+  cryptoProvider: CryptoProvider | null;
   jobs: JobQueue | null;
   /** Crash tests: kills the process at the configured point (server/crash.ts). */
   crashPoint?: (point: CrashPoint) => void;
@@ -100,6 +103,7 @@ export function createServices(deps: AppDeps): Services {
     catalogCache,
     publisher: deps.publisher ?? null,
     cardProvider: deps.cardProvider ?? null,
+    cryptoProvider: deps.cryptoProvider ?? null,
     jobs: deps.jobs ?? null,
   };
 }

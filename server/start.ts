@@ -4,13 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { type Sandbox, startCheckoutSandbox } from '../sandbox/checkout-com/index';
+import { type CoinbaseSandbox, startCoinbaseSandbox } from '../sandbox/coinbase-commerce/index';
 import { createApp } from './app';
 import { createPublisher, type Publisher } from './blueprints/publisher';
 import { type Indexer, startIndexer } from './chain/indexer';
 import { type ChainHandle, startChain } from './chain/lifecycle';
 import { createMintService } from './chain/mint';
 import { createFulfilment } from './checkout/fulfilment';
-import { expireOrders, FULFIL_JOB } from './checkout/orders';
+import { expireOrders, FULFIL_JOB, SEND_FUSD_JOB } from './checkout/orders';
+import { createSendFusdHandler } from './checkout/send-fusd';
 import type { Config } from './config';
 import { crashHook } from './crash';
 import { type DatabaseHandle, type DatabaseKind, databaseKind, openDb } from './db';
@@ -19,6 +21,8 @@ import type { AppEnv } from './http';
 import { createJobWorker, type JobHandler, type JobWorker } from './jobs';
 import { mediaDir } from './media';
 import { createCheckoutComProvider } from './payments/checkout-com';
+import { createCoinbaseProvider } from './payments/coinbase-commerce';
+import type { CryptoProvider } from './payments/crypto-provider';
 import type { CardProvider } from './payments/provider';
 import { applySecurityHeaders } from './security';
 import { catalogIsEmpty, seedWorld } from './seed/world';
@@ -68,6 +72,8 @@ export async function start(config: Config, options: StartOptions = {}): Promise
   let publisher: Publisher | undefined;
   let cardSandbox: Sandbox | undefined;
   let cardProvider: CardProvider | undefined;
+  let cryptoSandbox: CoinbaseSandbox | undefined;
+  let cryptoProvider: CryptoProvider | undefined;
   let worker: JobWorker | undefined;
 
   const server = serve({
@@ -109,6 +115,23 @@ export async function start(config: Config, options: StartOptions = {}): Promise
         webhookSignatureKey: card.webhookSignatureKey,
       });
     }
+    // The crypto provider, the same way: the Coinbase Commerce-shaped sandbox on its own port.
+    const crypto = config.coinbase;
+    if (crypto.mode === 'embedded') {
+      cryptoSandbox = await startCoinbaseSandbox({
+        port: crypto.sandboxPort,
+        webhookUrl: `http://127.0.0.1:${port}/api/webhooks/coinbase-commerce`,
+        webhookSecret: crypto.webhookSecret,
+      });
+      log.info(`crypto sandbox (Coinbase Commerce API shape) on ${cryptoSandbox.url}`);
+    }
+    if (crypto.mode !== 'off') {
+      cryptoProvider = createCoinbaseProvider({
+        apiKey: crypto.apiKey,
+        apiUrl: crypto.apiUrl ?? cryptoSandbox!.url,
+        webhookSecret: crypto.webhookSecret,
+      });
+    }
     database = await (options.openDatabase ?? openDb)(config);
     chain = await (options.startChain ?? startChain)(config, log);
     // Keeps nfts and sale listings in step with the chain, from its cursor in the database.
@@ -127,6 +150,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
     const handlers: Record<string, JobHandler> = {};
     if (chain) {
       const mint = createMintService({ db, client: chain.client });
+      handlers[SEND_FUSD_JOB] = createSendFusdHandler({ db, client: chain.client, log });
       handlers[FULFIL_JOB] = createFulfilment({
         db,
         provider: cardProvider ?? null,
@@ -151,6 +175,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       chainClient: chain?.client,
       publisher,
       cardProvider,
+      cryptoProvider,
       jobs: worker,
     });
     await publisher?.resume();
@@ -171,6 +196,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       await indexer?.stop();
       await chain?.stop();
       await cardSandbox?.close();
+      await cryptoSandbox?.close();
       await database?.close();
     },
   };

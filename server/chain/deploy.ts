@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { checkCollection, setupAccount } from './actions';
+import { checkCollection, getFusdBalance, mintFusd, setupAccount } from './actions';
 import { FlowClient } from './client';
 import { type ChainConfig, loadChainConfig, type VitrineContract, vitrineContracts } from './config';
 
@@ -10,6 +10,11 @@ import { type ChainConfig, loadChainConfig, type VitrineContract, vitrineContrac
  * not compared or updated) and the setup runs only when missing, so this runs on every start. A
  * contract configured at another address than the admin's is not deployed here (it is someone
  * else's, e.g. FCLCrypto on testnet and mainnet).
+ *
+ * The admin's FUSD vault is the platform's treasury (server/chain/treasury.ts pays buyers from it).
+ * On the emulator, when the admin holds FUSD's Administrator (FUSD deployed to the admin account)
+ * and the treasury holds less than TREASURY_LOW_FUSD, TREASURY_TOP_UP_FUSD is minted into it. On
+ * other networks the operator funds the treasury; nothing is minted.
  *
  * `npx tsx server/chain/deploy.ts` deploys to the network the environment describes (by default
  * the emulator at http://127.0.0.1:8888).
@@ -22,14 +27,27 @@ export interface DeployResult {
   elsewhere: VitrineContract[];
   /** Whether the admin account had to be set up (collection and FUSD vault). */
   adminSetUp: boolean;
+  /** Whether FUSD was minted into the treasury (the admin's vault; emulator only). */
+  treasuryFunded: boolean;
 }
+
+/** Below this balance the emulator's treasury is topped up … */
+export const TREASURY_LOW_FUSD = 100_000n;
+/** … with this much FUSD. */
+export const TREASURY_TOP_UP_FUSD = '1000000.0';
 
 export async function deployContracts(
   client: FlowClient,
   log: (line: string) => void = () => {},
 ): Promise<DeployResult> {
   const { admin, contracts } = client.config;
-  const result: DeployResult = { deployed: [], present: [], elsewhere: [], adminSetUp: false };
+  const result: DeployResult = {
+    deployed: [],
+    present: [],
+    elsewhere: [],
+    adminSetUp: false,
+    treasuryFunded: false,
+  };
   const existing = new Set(Object.keys((await client.account(admin.address)).contracts ?? {}));
   for (const name of vitrineContracts) {
     if (contracts[name] !== admin.address) {
@@ -52,6 +70,16 @@ export async function deployContracts(
     await setupAccount(client, admin);
     log(`set up ${admin.address} with a VitrineNFT collection and an FUSD vault`);
     result.adminSetUp = true;
+  }
+  if (client.config.network === 'emulator' && contracts.FUSD === admin.address) {
+    const balance = await getFusdBalance(client, admin.address);
+    if (BigInt(balance.split('.')[0] ?? '0') < TREASURY_LOW_FUSD) {
+      const tx = await mintFusd(client, admin.address, TREASURY_TOP_UP_FUSD);
+      log(
+        `funded the treasury ${admin.address}: minted ${TREASURY_TOP_UP_FUSD} FUSD (had ${balance}; transaction ${tx.id})`,
+      );
+      result.treasuryFunded = true;
+    }
   }
   return result;
 }
@@ -80,6 +108,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const result = await deployContracts(new FlowClient(config), console.log);
   console.log(
     `${config.network} ${config.accessNode}: deployed [${result.deployed.join(', ')}], already present [${result.present.join(', ')}]` +
-      (result.elsewhere.length ? `, configured elsewhere [${result.elsewhere.join(', ')}]` : ''),
+      (result.elsewhere.length ? `, configured elsewhere [${result.elsewhere.join(', ')}]` : '') +
+      (result.treasuryFunded ? ', treasury funded' : ''),
   );
 }

@@ -6,6 +6,7 @@ import type { Database, Executor } from '../db';
 import {
   blueprints,
   cardCharges,
+  coinbaseCharges,
   freeBlueprintClaims,
   mints,
   nftPurchases,
@@ -15,8 +16,12 @@ import {
 } from '../db/schema';
 import type { Log } from '../deps';
 import type { JobHandler, JobRow } from '../jobs';
+import { enqueueJob } from '../jobs';
 import { type CardProvider, ProviderRefusedError } from '../payments/provider';
 import { addEvent, failureOf, findOrder, lockOrder, type OrderRow, release, voidFailedOrder } from './orders';
+
+/** The job that sends FUSD from the treasury for a crypto charge: a top-up, or a refund. */
+export const SEND_FUSD_JOB = 'sendFusd';
 
 /**
  * The `fulfil` job of an order (docs/checkout.md steps 4–5), safe to run again after a crash at
@@ -35,9 +40,16 @@ import { addEvent, failureOf, findOrder, lockOrder, type OrderRow, release, void
  *    refunded (key refund-{orderId}) and its unit released;
  * 5. an order that failed before it was paid (canceled, expired, refused) but whose payment the
  *    provider authorized: voided.
+ *
+ * A crypto order (method coinbase) is paid when the provider says so: there is nothing to capture,
+ * and a payment that must be given back is sent as FUSD to the buyer's wallet (the sendFusd job),
+ * since crypto payments cannot be reversed. The order's payment record (card charge or crypto
+ * charge) follows the order: MINTING, MINTED, MINT_SAVE_FAILED, NFT_SYNC_FAILED.
  */
 
 export const MINT_FAILED_MESSAGE = 'The edition could not be minted; your payment was refunded.';
+export const CRYPTO_MINT_FAILED_MESSAGE =
+  'The edition could not be minted; your payment is refunded as FUSD to your wallet.';
 export const CLAIM_MINT_FAILED_MESSAGE = 'The edition could not be minted. You can claim it again.';
 
 export type FulfilmentStep = 'captured' | 'minted-edition' | 'minted' | 'recorded';
@@ -72,6 +84,22 @@ export function createFulfilment(
   };
   const chargeOf = async (db: Executor, orderId: string) =>
     (await db.select().from(cardCharges).where(eq(cardCharges.orderId, orderId)))[0];
+
+  /** The order's payment record (card charge or crypto charge) takes the status of its step. */
+  async function setRailStatus(
+    tx: Executor,
+    order: Pick<OrderRow, 'id' | 'method'>,
+    status: string,
+    at: Date,
+  ) {
+    if (order.method === 'creditCard')
+      await tx.update(cardCharges).set({ status, updatedAt: at }).where(eq(cardCharges.orderId, order.id));
+    else if (order.method === 'coinbase')
+      await tx
+        .update(coinbaseCharges)
+        .set({ status, updatedAt: at })
+        .where(eq(coinbaseCharges.orderId, order.id));
+  }
 
   /** The next edition of a blueprint after every one minted, being minted or assigned. */
   async function nextSerial(tx: Executor, flowBlueprintId: number): Promise<number> {
@@ -169,10 +197,7 @@ export function createFulfilment(
       if (locked?.status !== 'captured') return locked;
       const at = now();
       await tx.update(orders).set({ status: 'minting', updatedAt: at }).where(eq(orders.id, orderId));
-      await tx
-        .update(cardCharges)
-        .set({ status: 'MINTING', updatedAt: at })
-        .where(eq(cardCharges.orderId, orderId));
+      await setRailStatus(tx, locked, 'MINTING', at);
       await addEvent(tx, orderId, 'minting', at);
       return { ...locked, status: 'minting' as const };
     });
@@ -190,17 +215,19 @@ export function createFulfilment(
 
   /** The decision to give up is stored before anything is undone, so a re-run refunds. */
   async function markMintFailed(order: OrderRow, reason: string) {
-    const message = order.method === 'creditCard' ? MINT_FAILED_MESSAGE : CLAIM_MINT_FAILED_MESSAGE;
+    const message =
+      order.method === 'creditCard'
+        ? MINT_FAILED_MESSAGE
+        : order.method === 'coinbase'
+          ? CRYPTO_MINT_FAILED_MESSAGE
+          : CLAIM_MINT_FAILED_MESSAGE;
     await db.transaction(async (tx) => {
       const at = now();
       await tx
         .update(orders)
         .set({ failureCode: 'MINT_SAVE_FAILED', failureMessage: message, updatedAt: at })
         .where(and(eq(orders.id, order.id), eq(orders.status, 'minting')));
-      await tx
-        .update(cardCharges)
-        .set({ status: 'MINT_SAVE_FAILED', updatedAt: at })
-        .where(eq(cardCharges.orderId, order.id));
+      await setRailStatus(tx, order, 'MINT_SAVE_FAILED', at);
       await addEvent(tx, order.id, 'mint_failed', at, message);
     });
     log.error(`order ${order.id}: minting failed for good: ${reason}`);
@@ -215,7 +242,7 @@ export function createFulfilment(
       const locked = await lockOrder(tx, order.id);
       if (locked?.status !== 'minting') return;
       const at = now();
-      const status = locked.method === 'creditCard' ? 'refunded' : 'voided';
+      const status = locked.method === 'freeBlueprintClaim' ? 'voided' : 'refunded';
       await tx.update(orders).set({ status, updatedAt: at }).where(eq(orders.id, order.id));
       await release(tx, locked, at);
       if (locked.method === 'creditCard') {
@@ -223,6 +250,13 @@ export function createFulfilment(
           .update(cardCharges)
           .set({ status: 'Refunded', updatedAt: at })
           .where(eq(cardCharges.orderId, order.id));
+      } else if (locked.method === 'coinbase') {
+        // The payment goes back as FUSD to the buyer's wallet.
+        const [charge] = await tx
+          .select({ id: coinbaseCharges.id })
+          .from(coinbaseCharges)
+          .where(eq(coinbaseCharges.orderId, order.id));
+        if (charge) await enqueueJob(tx, SEND_FUSD_JOB, charge.id, at);
       } else {
         // The claim did not happen: the buyer may claim again.
         await tx.delete(freeBlueprintClaims).where(eq(freeBlueprintClaims.orderId, order.id));
@@ -238,7 +272,8 @@ export function createFulfilment(
       const at = now();
       // A pack's price is split over its editions in chain id order (as the sales ledger does).
       const amounts = splitCents(locked.amount, editions.length);
-      const type = locked.method === 'creditCard' ? 'creditCard' : 'freeBlueprintClaim';
+      // The purchase method as SPEC §3 names it: creditCard, coinbase, freeBlueprintClaim.
+      const type = locked.method;
       for (const [i, { item, minted }] of editions.entries()) {
         // The chain indexer writes the same row when it sees the mint; whichever comes first stays.
         await tx
@@ -269,10 +304,7 @@ export function createFulfilment(
           .onConflictDoNothing({ target: nftPurchases.transactionId });
       }
       await tx.update(orders).set({ status: 'minted', updatedAt: at }).where(eq(orders.id, order.id));
-      await tx
-        .update(cardCharges)
-        .set({ status: 'MINTED', updatedAt: at })
-        .where(eq(cardCharges.orderId, order.id));
+      await setRailStatus(tx, locked, 'MINTED', at);
       await addEvent(
         tx,
         order.id,
@@ -318,11 +350,7 @@ export function createFulfilment(
     try {
       await record(order, editions);
     } catch (err) {
-      await db
-        .update(cardCharges)
-        .set({ status: 'NFT_SYNC_FAILED', updatedAt: now() })
-        .where(eq(cardCharges.orderId, order.id))
-        .catch(() => undefined);
+      await setRailStatus(db, order, 'NFT_SYNC_FAILED', now()).catch(() => undefined);
       throw err;
     }
     await step('recorded', order.id);

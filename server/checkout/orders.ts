@@ -14,6 +14,7 @@ import {
   blueprintPacks,
   blueprints,
   cardCharges,
+  coinbaseCharges,
   freeBlueprintClaims,
   jobs,
   orderEvents,
@@ -43,6 +44,8 @@ export type OrderMethod = OrderRow['method'];
 export const ORDER_TTL_MS = 15 * 60_000;
 /** The durable job that fulfils an order (capture → mint → record) or undoes its payment. */
 export const FULFIL_JOB = 'fulfil';
+/** The job that sends FUSD from the treasury for a crypto charge (keyed by it): a top-up, or a refund. */
+export const SEND_FUSD_JOB = 'sendFusd';
 
 /** The billing details kept for billingInfo.save until the payment names its card source. */
 export type SaveCardDetails = Omit<CreateBillingInfoBody, 'cardToken'>;
@@ -197,6 +200,32 @@ export interface ReserveInput {
   card?: { billingInfoId: string | null; saveCard: SaveCardDetails | null };
 }
 
+/** An unpaid crypto order is held as long as its hosted charge (60 minutes) and a little more for late webhooks. */
+export const CRYPTO_CHARGE_TTL_MS = 60 * 60_000;
+export const CRYPTO_ORDER_TTL_MS = CRYPTO_CHARGE_TTL_MS + 5 * 60_000;
+
+/** Another open crypto charge of the buyer (one at a time: CHARGE_PENDING). */
+export async function pendingCryptoCharge(tx: Executor, buyerId: string, now: Date) {
+  const [row] = await tx
+    .select({ id: coinbaseCharges.id })
+    .from(coinbaseCharges)
+    .where(
+      and(
+        eq(coinbaseCharges.buyerId, buyerId),
+        inArray(coinbaseCharges.status, ['NEW', 'UNRESOLVED']),
+        gt(coinbaseCharges.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export const chargePending = (chargeId: string) => {
+  const err = apiError(409, ErrorCode.CHARGE_PENDING);
+  Object.assign(err.body, { chargeId });
+  return err;
+};
+
 export interface Reserved {
   order: OrderRow;
   /** The buyer's earlier order with this idempotency key (nothing was reserved again). */
@@ -258,11 +287,10 @@ export async function reserve(db: Database, input: ReserveInput): Promise<Reserv
     if (existing) return { order: existing, repeated: true };
     if (input.method === 'creditCard') {
       const pending = await pendingCharge(tx, input.buyerId, now);
-      if (pending) {
-        const err = apiError(409, ErrorCode.CHARGE_PENDING);
-        Object.assign(err.body, { chargeId: pending.id });
-        throw err;
-      }
+      if (pending) throw chargePending(pending.id);
+    } else if (input.method === 'coinbase') {
+      const pending = await pendingCryptoCharge(tx, input.buyerId, now);
+      if (pending) throw chargePending(pending.id);
     } else {
       const [claimed] = await tx
         .select({ id: freeBlueprintClaims.id })
@@ -287,7 +315,9 @@ export async function reserve(db: Database, input: ReserveInput): Promise<Reserv
         amount: free ? 0 : item.price,
         walletAddress: input.walletAddress,
         status: free ? 'authorized' : 'created',
-        expiresAt: new Date(now.getTime() + ORDER_TTL_MS),
+        expiresAt: new Date(
+          now.getTime() + (input.method === 'coinbase' ? CRYPTO_ORDER_TTL_MS : ORDER_TTL_MS),
+        ),
         createdAt: now,
         updatedAt: now,
       })
@@ -315,6 +345,18 @@ export async function reserve(db: Database, input: ReserveInput): Promise<Reserv
       });
       await addEvent(tx, order!.id, 'authorized', now, 'Free claim: nothing to pay.');
       await enqueueJob(tx, FULFIL_JOB, order!.id, now);
+    } else if (input.method === 'coinbase') {
+      await tx.insert(coinbaseCharges).values({
+        buyerId: input.buyerId,
+        idempotencyKey: input.idempotencyKey,
+        type: 'directPurchase',
+        orderId: order!.id,
+        amount: item.price,
+        walletAddress: input.walletAddress,
+        expiresAt: new Date(now.getTime() + CRYPTO_CHARGE_TTL_MS),
+        createdAt: now,
+        updatedAt: now,
+      });
     } else {
       await tx.insert(cardCharges).values({
         orderId: order!.id,
@@ -379,6 +421,52 @@ async function failUnpaid(
     .set({ status: chargeStatus, redirectUrl: null, saveCard: null, updatedAt: now })
     .where(eq(cardCharges.orderId, order.id));
   await addEvent(tx, order.id, status, now, failure?.message ?? null);
+}
+
+const CRYPTO_UNPAID: Record<'expired' | 'canceled', Failure> = {
+  expired: { code: 'EXPIRED', message: 'The crypto payment was not completed in time.' },
+  canceled: { code: 'CANCELED', message: 'Your crypto purchase was canceled.' },
+};
+
+/**
+ * Fails an unpaid crypto order (row locked): released, its charge EXPIRED or CANCELED unless the
+ * buyer paid part of it (UNRESOLVED), in which case what arrived goes back as FUSD (sendFusd).
+ */
+export async function failUnpaidCrypto(
+  tx: Executor,
+  order: OrderRow,
+  status: 'expired' | 'canceled',
+  chargeStatus: 'EXPIRED' | 'CANCELED',
+  now: Date,
+) {
+  const failure = CRYPTO_UNPAID[status];
+  await tx
+    .update(orders)
+    .set({ status, failureCode: failure.code, failureMessage: failure.message, updatedAt: now })
+    .where(eq(orders.id, order.id));
+  await release(tx, order, now);
+  const [charge] = await tx
+    .select()
+    .from(coinbaseCharges)
+    .where(eq(coinbaseCharges.orderId, order.id))
+    .for('update');
+  if (charge && charge.paid > 0) {
+    await enqueueJob(tx, SEND_FUSD_JOB, charge.id, now);
+    await addEvent(
+      tx,
+      order.id,
+      status,
+      now,
+      `${failure.message} What you paid is refunded as FUSD to your wallet.`,
+    );
+    return;
+  }
+  if (charge && ['NEW', 'UNRESOLVED'].includes(charge.status))
+    await tx
+      .update(coinbaseCharges)
+      .set({ status: chargeStatus, updatedAt: now })
+      .where(eq(coinbaseCharges.id, charge.id));
+  await addEvent(tx, order.id, status, now, failure.message);
 }
 
 /** Fails an unpaid order for a reason found before or without the provider's answer. */
@@ -606,6 +694,11 @@ export async function expireOrders(db: Database, now: Date, limit = 200): Promis
     await db.transaction(async (tx) => {
       const order = await lockOrder(tx, id);
       if (order?.status !== 'created' || order.expiresAt >= now) return;
+      if (order.method === 'coinbase') {
+        await failUnpaidCrypto(tx, order, 'expired', 'EXPIRED', now);
+        expired++;
+        return;
+      }
       const charge = await chargeOfOrder(tx, id);
       await failUnpaid(
         tx,

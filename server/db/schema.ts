@@ -513,7 +513,7 @@ export const payoutRequests = pgTable(
  * ------------------------------------------------------------------------------------------- */
 
 /** How an order is paid (SPEC §3 purchase methods that create orders). */
-export const orderMethod = pgEnum('order_method', ['creditCard', 'freeBlueprintClaim']);
+export const orderMethod = pgEnum('order_method', ['creditCard', 'freeBlueprintClaim', 'coinbase']);
 export const orderItemKind = pgEnum('order_item_kind', ['blueprint', 'pack']);
 /**
  * An order's life: created (inventory reserved, payment not settled) → authorized → captured →
@@ -661,6 +661,53 @@ export const cardCharges = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('card_charges_buyer_idx').on(t.buyerId, t.createdAt)],
+);
+
+export const coinbaseChargeType = pgEnum('coinbase_charge_type', ['directPurchase', 'topup']);
+
+/**
+ * Crypto charges at the crypto provider (Coinbase Commerce's hosted charges; SPEC §4 crypto charge
+ * statuses): NEW, PENDING, COMPLETED, UNRESOLVED, RESOLVED, EXPIRED, CANCELED, then the mint statuses
+ * MINTING, MINTED, MINT_SAVE_FAILED, NFT_SYNC_FAILED, or for a top-up (and a purchase paid for an
+ * edition that could not be minted) SEND_FUSD_SUCCEEDED / SEND_FUSD_FAILED. A direct purchase has
+ * its order; a top-up has its amount and sends that much FUSD to the wallet once paid.
+ */
+export const coinbaseCharges = pgTable(
+  'coinbase_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The client's key for this charge: a retried create returns the same charge. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    type: coinbaseChargeType('type').notNull(),
+    orderId: uuid('order_id')
+      .references(() => orders.id, { onDelete: 'cascade' })
+      .unique('coinbase_charges_order_unique'),
+    /** Cents: the price of the order, or the top-up asked for. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The Flow address FUSD is sent to (a top-up, or a refund of a paid order). */
+    walletAddress: text('wallet_address').notNull(),
+    /** The provider's charge (UUID) and code, and its hosted page, once created there. */
+    providerChargeId: text('provider_charge_id').unique('coinbase_charges_provider_unique'),
+    code: text('code'),
+    hostedUrl: text('hosted_url'),
+    status: text('status').notNull().default('NEW'),
+    /** UNRESOLVED's reason (UNDERPAID, OVERPAID, DELAYED, MULTIPLE, MANUAL, OTHER). */
+    context: text('context'),
+    /** Cents received so far. */
+    paid: bigint('paid', { mode: 'number' }).notNull().default(0),
+    /** The FUSD transfer to the wallet (top-up or refund), once sealed. */
+    fusdTransactionId: text('fusd_transaction_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('coinbase_charges_idempotency_unique').on(t.buyerId, t.idempotencyKey),
+    index('coinbase_charges_buyer_idx').on(t.buyerId, t.createdAt),
+  ],
 );
 
 /** Provider webhook deliveries already handled, by the provider's event id (evt_…). */

@@ -53,6 +53,8 @@ export const ErrorCode = {
   PHONE_SHORT: 'PHONE_SHORT',
   PAYMENT_PROVIDER: 'PAYMENT_PROVIDER',
   CHARGE_NOT_CANCELLABLE: 'CHARGE_NOT_CANCELLABLE',
+  CREATE_COINBASE_CHARGE: 'CREATE_COINBASE_CHARGE',
+  CRYPTO_PROVIDER: 'CRYPTO_PROVIDER',
   CLAIM_BLUEPRINT: 'CLAIM_BLUEPRINT',
   PURCHASE_FAILED: 'PURCHASE_FAILED',
   UNKNOWN: 'unknown',
@@ -181,6 +183,10 @@ export const errorTexts: Record<string, string> = {
   'errors.PAYMENT_PROVIDER':
     'We could not contact the card processor. You were not charged; please try again.',
   'errors.CHARGE_NOT_CANCELLABLE': 'This payment can no longer be canceled.',
+  'errors.CREATE_COINBASE_CHARGE':
+    'We could not start the crypto payment. You were not charged; please try again.',
+  'errors.CRYPTO_PROVIDER':
+    'We could not contact the crypto processor. You were not charged; please try again.',
   'errors.CLAIM_BLUEPRINT': 'We could not claim this item for you. Please try again.',
   'errors.PURCHASE_FAILED':
     "Something went wrong. We're looking into it! Check your collection, and contact support after an hour if you were charged.",

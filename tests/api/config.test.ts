@@ -7,6 +7,10 @@ import {
   SANDBOX_SECRET_KEY,
   SANDBOX_WEBHOOK_KEY,
 } from '../../sandbox/checkout-com/index';
+import {
+  SANDBOX_API_KEY as COINBASE_SANDBOX_API_KEY,
+  SANDBOX_WEBHOOK_SECRET as COINBASE_SANDBOX_WEBHOOK_SECRET,
+} from '../../sandbox/coinbase-commerce/index';
 import { loadConfig } from '../../server/config';
 import { databaseKind } from '../../server/db';
 
@@ -117,6 +121,33 @@ describe('loadConfig', () => {
       /CHECKOUT_COM_SECRET_KEY/,
     );
     expect(() => loadConfig(env({ CHECKOUT_COM: 'sometimes' }))).toThrow(/CHECKOUT_COM must be/);
+  });
+
+  it('starts the embedded crypto sandbox by default; COINBASE_COMMERCE_API_URL and a real key select Coinbase', () => {
+    expect(loadConfig(env({})).coinbase).toEqual({
+      mode: 'embedded',
+      apiUrl: undefined,
+      apiKey: COINBASE_SANDBOX_API_KEY,
+      webhookSecret: COINBASE_SANDBOX_WEBHOOK_SECRET,
+      sandboxPort: 8791,
+    });
+    expect(loadConfig(env({ COINBASE_COMMERCE_SANDBOX_PORT: '0' })).coinbase.sandboxPort).toBe(0);
+    expect(loadConfig(env({ COINBASE_COMMERCE: 'off' })).coinbase.mode).toBe('off');
+    const real = {
+      COINBASE_COMMERCE_API_URL: 'https://api.commerce.coinbase.com',
+      COINBASE_COMMERCE_API_KEY: 'a-real-api-key',
+      COINBASE_COMMERCE_WEBHOOK_SECRET: 'a-real-shared-secret',
+    };
+    expect(loadConfig(env(real)).coinbase).toMatchObject({
+      mode: 'external',
+      apiUrl: 'https://api.commerce.coinbase.com',
+      apiKey: 'a-real-api-key',
+      webhookSecret: 'a-real-shared-secret',
+    });
+    expect(() => loadConfig(env({ ...real, COINBASE_COMMERCE_API_KEY: '' }))).toThrow(
+      /COINBASE_COMMERCE_API_KEY/,
+    );
+    expect(() => loadConfig(env({ COINBASE_COMMERCE: 'maybe' }))).toThrow(/COINBASE_COMMERCE must be/);
   });
 
   it('generates a JWT secret once and keeps it in <dataDir>/jwt-secret', () => {

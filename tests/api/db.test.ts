@@ -53,6 +53,7 @@ describe.each(databases)('the database layer on %s', (database) => {
       'blueprints',
       'card_charges',
       'chain_cursor',
+      'coinbase_charges',
       'email_changes',
       'free_blueprint_claims',
       'jobs',

@@ -163,6 +163,8 @@ describe.each(databases)('the server process on %s', (database) => {
         VITRINE_DATA_DIR: join(dataDir, 'main'),
         DATABASE_URL: databaseUrl,
         FLOW_EMULATOR: 'off',
+        CHECKOUT_COM_SANDBOX_PORT: '0',
+        COINBASE_COMMERCE_SANDBOX_PORT: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -17,6 +17,7 @@ describe('deploy', () => {
       present: ['FUSD', 'VitrineNFT', 'FCLCrypto', 'VitrineBlueprints'],
       elsewhere: [],
       adminSetUp: false,
+      treasuryFunded: false,
     });
     const account = await client.account(EMULATOR_SERVICE_ADDRESS);
     expect(Object.keys(account.contracts)).toEqual(
@@ -53,8 +54,10 @@ describe('deploy', () => {
       present: [],
       elsewhere: [],
       adminSetUp: true,
+      // The emulator's platform treasury starts with 1,000,000 FUSD (it pays top-ups and refunds).
+      treasuryFunded: true,
     });
-    expect(logged).toHaveLength(5);
+    expect(logged).toHaveLength(6);
     expect(Object.keys((await client.account(admin.address)).contracts).sort()).toEqual([
       'FCLCrypto',
       'FUSD',
@@ -73,6 +76,7 @@ describe('deploy', () => {
       present: ['FUSD', 'VitrineNFT', 'FCLCrypto', 'VitrineBlueprints'],
       elsewhere: [],
       adminSetUp: false,
+      treasuryFunded: false,
     });
   });
 

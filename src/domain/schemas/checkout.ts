@@ -196,7 +196,7 @@ export interface OrderEventJson {
 /** GET orders/{id}: an order of the caller, with its editions and its timeline (oldest first). */
 export interface OrderJson {
   id: string;
-  method: 'creditCard' | 'freeBlueprintClaim';
+  method: 'creditCard' | 'freeBlueprintClaim' | 'coinbase';
   item: { kind: CheckoutItemKind; id: string; title: string };
   amount: number;
   currency: string;

@@ -10,6 +10,10 @@ import {
   SANDBOX_SECRET_KEY,
   SANDBOX_WEBHOOK_KEY,
 } from '../../../sandbox/checkout-com/index';
+import {
+  SANDBOX_API_KEY as COINBASE_SANDBOX_API_KEY,
+  SANDBOX_WEBHOOK_SECRET as COINBASE_SANDBOX_WEBHOOK_SECRET,
+} from '../../../sandbox/coinbase-commerce/index';
 import { createApp } from '../../../server/app';
 import { createWalletProofs } from '../../../server/auth/wallet-proof';
 import type { Publisher } from '../../../server/blueprints/publisher';
@@ -92,6 +96,13 @@ export function testConfig(databaseUrl: string, dataDir: string, overrides: Part
       webhookSignatureKey: SANDBOX_WEBHOOK_KEY,
       sandboxPort: 0,
     },
+    coinbase: {
+      mode: 'off',
+      apiUrl: undefined,
+      apiKey: COINBASE_SANDBOX_API_KEY,
+      webhookSecret: COINBASE_SANDBOX_WEBHOOK_SECRET,
+      sandboxPort: 0,
+    },
     ...overrides,
   };
 }
@@ -133,7 +144,7 @@ export const silentLog = (logged: unknown[][]): Log => ({
 export function useTestApp(
   kind: DatabaseName,
   overrides: Partial<Config> = {},
-  deps: Partial<Pick<AppDeps, 'spaDir' | 'chainClient' | 'cardProvider'>> & {
+  deps: Partial<Pick<AppDeps, 'spaDir' | 'chainClient' | 'cardProvider' | 'cryptoProvider'>> & {
     /** Builds the publishing job on the test database (chain tests). */
     publisher?: (db: Database) => Publisher;
   } = {},

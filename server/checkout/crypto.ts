@@ -1,0 +1,254 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { CoinbaseChargeJson, CoinbaseChargeStatus } from '../../src/domain/schemas/crypto';
+import type { Database, Executor } from '../db';
+import { coinbaseCharges, orders } from '../db/schema';
+import { enqueueJob } from '../jobs';
+import type { CryptoCharge } from '../payments/crypto-provider';
+import {
+  addEvent,
+  CRYPTO_CHARGE_TTL_MS,
+  chargePending,
+  FULFIL_JOB,
+  failUnpaidCrypto,
+  findOrder,
+  lockOrder,
+  orderJson,
+  pendingCryptoCharge,
+  SEND_FUSD_JOB,
+} from './orders';
+
+/**
+ * Crypto charges (docs/checkout.md "Crypto"): a hosted charge at the crypto provider pays for an
+ * order (directPurchase) or tops up the FUSD balance (topup). The provider's word — the create
+ * answer, a signed webhook, or a read when the buyer comes back — is applied by `settleCrypto`,
+ * whichever comes first and however often:
+ *
+ * - PENDING (paid, not yet confirmed), COMPLETED, RESOLVED, or UNRESOLVED because OVERPAID or
+ *   DELAYED (paid after expiry): paid. An unpaid order is authorized and its fulfil job queued (the
+ *   edition is minted, nothing to capture); an order already released (expired or canceled) cannot
+ *   be served, so what was paid goes back as FUSD; a top-up's FUSD is sent (sendFusd job).
+ * - UNRESOLVED UNDERPAID: the order waits (the buyer can still pay the rest on the hosted page, or
+ *   cancel; at expiry what arrived goes back as FUSD).
+ * - EXPIRED, CANCELED: the order fails and its unit is released.
+ *
+ * Statuses past the provider's (MINTING … SEND_FUSD_FAILED) are ours and are never overwritten by
+ * a late provider status.
+ */
+
+export type CoinbaseChargeRow = typeof coinbaseCharges.$inferSelect;
+
+const PROVIDER_STATUSES = new Set([
+  'NEW',
+  'PENDING',
+  'COMPLETED',
+  'UNRESOLVED',
+  'RESOLVED',
+  'EXPIRED',
+  'CANCELED',
+]);
+const PAID_CONTEXTS = new Set(['OVERPAID', 'DELAYED']);
+
+/** Whether the provider says the charge is paid in full. */
+export const paidInFull = (c: Pick<CryptoCharge, 'status' | 'context'>) =>
+  c.status === 'PENDING' ||
+  c.status === 'COMPLETED' ||
+  c.status === 'RESOLVED' ||
+  (c.status === 'UNRESOLVED' && PAID_CONTEXTS.has(c.context ?? ''));
+
+export type CryptoSettleOutcome =
+  | { kind: 'unchanged' }
+  | { kind: 'authorized' }
+  | { kind: 'failed' }
+  | { kind: 'refund' }
+  | { kind: 'topup' };
+
+/** The buyer's charge (row locked when in a transaction). */
+async function lockCharge(tx: Executor, id: string) {
+  const [row] = await tx.select().from(coinbaseCharges).where(eq(coinbaseCharges.id, id)).for('update');
+  return row;
+}
+
+/** Applies what the provider says of a charge (see above); one transaction, safe to repeat. */
+export async function settleCrypto(
+  db: Executor,
+  chargeId: string,
+  charge: CryptoCharge,
+  now: Date,
+): Promise<CryptoSettleOutcome> {
+  return db.transaction(async (tx): Promise<CryptoSettleOutcome> => {
+    const row = await lockCharge(tx, chargeId);
+    if (!row) return { kind: 'unchanged' };
+    if (row.providerChargeId && row.providerChargeId !== charge.id) return { kind: 'unchanged' };
+    const ours = !PROVIDER_STATUSES.has(row.status);
+    await tx
+      .update(coinbaseCharges)
+      .set({
+        providerChargeId: charge.id,
+        code: charge.code,
+        hostedUrl: charge.hostedUrl,
+        ...(ours ? {} : { status: charge.status, context: charge.context }),
+        paid: Math.max(row.paid, charge.paid),
+        expiresAt: charge.expiresAt,
+        updatedAt: now,
+      })
+      .where(eq(coinbaseCharges.id, row.id));
+    const paid = paidInFull(charge);
+
+    if (row.type === 'topup') {
+      if (!paid || ours) return { kind: 'unchanged' };
+      await enqueueJob(tx, SEND_FUSD_JOB, row.id, now);
+      return { kind: 'topup' };
+    }
+    const order = row.orderId ? await lockOrder(tx, row.orderId) : undefined;
+    if (!order) return { kind: 'unchanged' };
+    if (paid) {
+      if (order.status === 'created') {
+        await tx.update(orders).set({ status: 'authorized', updatedAt: now }).where(eq(orders.id, order.id));
+        await addEvent(tx, order.id, 'authorized', now, `Paid with crypto (charge ${charge.code}).`);
+        await enqueueJob(tx, FULFIL_JOB, order.id, now);
+        return { kind: 'authorized' };
+      }
+      if (order.status === 'expired' || order.status === 'canceled') {
+        // Paid after the edition was let go: the payment goes back as FUSD.
+        await addEvent(
+          tx,
+          order.id,
+          'paid_late',
+          now,
+          'Your payment arrived after the order ended: it is refunded as FUSD to your wallet.',
+        );
+        await enqueueJob(tx, SEND_FUSD_JOB, row.id, now);
+        return { kind: 'refund' };
+      }
+      return { kind: 'unchanged' };
+    }
+    if (order.status !== 'created') return { kind: 'unchanged' };
+    if (charge.status === 'EXPIRED' || charge.status === 'CANCELED') {
+      await failUnpaidCrypto(
+        tx,
+        order,
+        charge.status === 'EXPIRED' ? 'expired' : 'canceled',
+        charge.status,
+        now,
+      );
+      return { kind: 'failed' };
+    }
+    if (charge.status === 'UNRESOLVED' && charge.context === 'UNDERPAID') {
+      await addEvent(
+        tx,
+        order.id,
+        'underpaid',
+        now,
+        `Received ${charge.paid} of ${charge.amount} cents: pay the rest on the payment page, or cancel.`,
+      );
+    }
+    return { kind: 'unchanged' };
+  });
+}
+
+/** A new crypto top-up of the buyer (one open crypto charge at a time: CHARGE_PENDING). */
+export async function createTopup(
+  db: Database,
+  input: { buyerId: string; idempotencyKey: string; amount: number; walletAddress: string; now: Date },
+): Promise<{ charge: CoinbaseChargeRow; repeated: boolean }> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(coinbaseCharges)
+      .where(
+        and(
+          eq(coinbaseCharges.buyerId, input.buyerId),
+          eq(coinbaseCharges.idempotencyKey, input.idempotencyKey),
+        ),
+      );
+    if (existing) return { charge: existing, repeated: true };
+    const pending = await pendingCryptoCharge(tx, input.buyerId, input.now);
+    if (pending) throw chargePending(pending.id);
+    const [charge] = await tx
+      .insert(coinbaseCharges)
+      .values({
+        buyerId: input.buyerId,
+        idempotencyKey: input.idempotencyKey,
+        type: 'topup',
+        amount: input.amount,
+        walletAddress: input.walletAddress,
+        expiresAt: new Date(input.now.getTime() + CRYPTO_CHARGE_TTL_MS),
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
+      .returning();
+    return { charge: charge!, repeated: false };
+  });
+}
+
+/** A charge the provider never created (it was refused or unreachable): ended, its order failed. */
+export async function abandonCharge(db: Database, chargeId: string, now: Date) {
+  await db.transaction(async (tx) => {
+    const row = await lockCharge(tx, chargeId);
+    if (!row || row.providerChargeId) return;
+    await tx
+      .update(coinbaseCharges)
+      .set({ status: 'CANCELED', updatedAt: now })
+      .where(eq(coinbaseCharges.id, row.id));
+    const order = row.orderId ? await lockOrder(tx, row.orderId) : undefined;
+    if (order?.status === 'created') await failUnpaidCrypto(tx, order, 'canceled', 'CANCELED', now);
+  });
+}
+
+/** The buyer's charge; undefined for an unknown or someone else's id. */
+export async function ownCryptoCharge(db: Executor, buyerId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(coinbaseCharges)
+    .where(and(eq(coinbaseCharges.id, id), eq(coinbaseCharges.buyerId, buyerId)));
+  return row;
+}
+
+export async function listCryptoCharges(db: Executor, buyerId: string, statuses: string[] | undefined) {
+  return db
+    .select()
+    .from(coinbaseCharges)
+    .where(
+      and(
+        eq(coinbaseCharges.buyerId, buyerId),
+        statuses?.length ? inArray(coinbaseCharges.status, statuses) : undefined,
+      ),
+    )
+    .orderBy(desc(coinbaseCharges.createdAt))
+    .limit(50);
+}
+
+const SUCCESS: ReadonlySet<string> = new Set([
+  'PENDING',
+  'COMPLETED',
+  'RESOLVED',
+  'MINTING',
+  'MINTED',
+  'SEND_FUSD_SUCCEEDED',
+]);
+
+export async function cryptoChargeJson(
+  db: Executor,
+  row: CoinbaseChargeRow,
+  now = new Date(),
+): Promise<CoinbaseChargeJson> {
+  const order = row.orderId ? await findOrder(db, row.orderId) : undefined;
+  const open = (row.status === 'NEW' || row.status === 'UNRESOLVED') && row.expiresAt > now;
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status as CoinbaseChargeStatus,
+    context: row.context,
+    hostedUrl: open ? row.hostedUrl : null,
+    code: row.code,
+    amount: row.amount,
+    paid: row.paid,
+    unresolved: open && row.hostedUrl !== null && (!order || order.status === 'created'),
+    success: SUCCESS.has(row.status) || order?.status === 'minted',
+    walletAddress: row.walletAddress,
+    fusdTransactionId: row.fusdTransactionId,
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    order: order ? await orderJson(db, order) : null,
+  };
+}

@@ -1,0 +1,248 @@
+import { and, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { ErrorCode } from '../../src/domain/errors';
+import {
+  CoinbaseChargeListQuery,
+  CreateCoinbaseChargeBody,
+  UpdateCoinbaseChargeBody,
+} from '../../src/domain/schemas/crypto';
+import {
+  abandonCharge,
+  type CoinbaseChargeRow,
+  createTopup,
+  cryptoChargeJson,
+  listCryptoCharges,
+  ownCryptoCharge,
+  settleCrypto,
+} from '../checkout/crypto';
+import { findCheckoutItem, purchasable, reserve } from '../checkout/orders';
+import { coinbaseCharges } from '../db/schema';
+import type { Services } from '../deps';
+import { apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
+import {
+  type CryptoCharge,
+  type CryptoProvider,
+  CryptoProviderRefusedError,
+  CryptoProviderUnavailableError,
+} from '../payments/crypto-provider';
+
+const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });
+
+/**
+ * SPEC §7 coinbase-charges: pay with crypto on the provider's hosted page. A direct purchase
+ * reserves one unit of a blueprint or pack (an order, as the card checkout does) and opens a hosted
+ * charge for its price; a top-up opens one for the amount asked, paid out as FUSD to the wallet.
+ * Resale listings are bought with the balance (NOT_PURCHASABLE here: top up, then buy). The amount
+ * is always the server's. One open crypto charge per buyer (CHARGE_PENDING with its id).
+ */
+export function coinbaseChargeRoutes(s: Services): Route[] {
+  const provider = (): CryptoProvider => {
+    if (!s.cryptoProvider)
+      throw apiError(503, 'unavailable', undefined, 'Crypto payments are not available.');
+    return s.cryptoProvider;
+  };
+  const answer = async (row: CoinbaseChargeRow) => cryptoChargeJson(s.db, row, s.clock());
+  const reread = async (id: string) =>
+    (await s.db.select().from(coinbaseCharges).where(eq(coinbaseCharges.id, id)))[0]!;
+
+  /** Opens the hosted charge at the provider and applies its answer; a refusal ends the charge. */
+  async function open(
+    row: CoinbaseChargeRow,
+    request: { name: string; description: string; redirectUrl: string },
+  ) {
+    const base = s.config.publicUrl.replace(/\/+$/, '');
+    let charge: CryptoCharge;
+    try {
+      charge = await provider().createCharge({
+        name: request.name,
+        description: request.description,
+        amount: row.amount,
+        currency: 'USD',
+        metadata: { vitrineChargeId: row.id, ...(row.orderId ? { orderId: row.orderId } : {}) },
+        redirectUrl: request.redirectUrl,
+        cancelUrl: `${base}/coinbasecanceled/${row.id}`,
+      });
+    } catch (err) {
+      await abandonCharge(s.db, row.id, s.clock());
+      if (err instanceof CryptoProviderUnavailableError) throw apiError(502, ErrorCode.CRYPTO_PROVIDER);
+      if (err instanceof CryptoProviderRefusedError) throw apiError(502, ErrorCode.CREATE_COINBASE_CHARGE);
+      throw err;
+    }
+    if (!charge.hostedUrl) {
+      await abandonCharge(s.db, row.id, s.clock());
+      throw apiError(502, ErrorCode.CREATE_COINBASE_CHARGE);
+    }
+    await afterSettle(await settleCrypto(s.db, row.id, charge, s.clock()));
+  }
+
+  const afterSettle = async (outcome: Awaited<ReturnType<typeof settleCrypto>>) => {
+    if (outcome.kind !== 'unchanged') s.jobs?.nudge();
+  };
+
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/coinbase-charges',
+      tag: 'checkout',
+      auth: 'required',
+      summary:
+        'Opens a hosted crypto charge: a direct purchase of a blueprint or pack (one unit reserved) or a top-up of the FUSD balance; answers its hostedUrl',
+      body: CreateCoinbaseChargeBody,
+      responses: {
+        200: 'CoinbaseCharge: the charge of an earlier request with the same idempotencyKey',
+        201: 'CoinbaseCharge with hostedUrl',
+        400: 'Invalid field; NOT_PURCHASABLE (also resale listings: pay them with the balance), WALLET_REQUIRED',
+        401: 'Not logged in',
+        404: 'No such item',
+        409: 'PRICE_CHANGED, SOLD_OUT, CHARGE_PENDING (with chargeId)',
+        502: 'CRYPTO_PROVIDER (unreachable), CREATE_COINBASE_CHARGE (no hosted page); the reservation is released',
+        503: 'Crypto payments are off',
+      },
+      async handler(c, { body }) {
+        provider();
+        const user = c.get('user')!;
+        const now = s.clock();
+        const base = s.config.publicUrl.replace(/\/+$/, '');
+        if (!user.walletAddress) throw badRequest(ErrorCode.WALLET_REQUIRED);
+        if (body.type === 'topup') {
+          const { charge, repeated } = await createTopup(s.db, {
+            buyerId: user.id,
+            idempotencyKey: body.idempotencyKey,
+            amount: body.topupAmount,
+            walletAddress: user.walletAddress,
+            now,
+          });
+          if (repeated) return c.json(await answer(charge), 200);
+          await open(charge, {
+            name: 'FUSD balance top-up',
+            description: `Adds FUSD to the Vitrine balance of ${user.walletAddress}.`,
+            redirectUrl: `${base}/profile`,
+          });
+          return c.json(await answer(await reread(charge.id)), 201);
+        }
+        if (body.nftSaleListingId) {
+          throw badRequest(
+            ErrorCode.NOT_PURCHASABLE,
+            undefined,
+            'Resale listings are paid with your balance. Top it up with crypto first.',
+          );
+        }
+        const ref = body.blueprintPackId
+          ? { kind: 'pack' as const, id: body.blueprintPackId }
+          : { kind: 'blueprint' as const, id: body.blueprintId! };
+        // A retry of a purchase answers the first one's charge, whatever happened to it since.
+        const [earlier] = await s.db
+          .select()
+          .from(coinbaseCharges)
+          .where(
+            and(
+              eq(coinbaseCharges.buyerId, user.id),
+              eq(coinbaseCharges.idempotencyKey, body.idempotencyKey),
+            ),
+          );
+        if (earlier) return c.json(await answer(earlier), 200);
+        const item = await findCheckoutItem(s.db, ref, now);
+        if (!item) throw notFound();
+        if (!purchasable(item)) throw badRequest(ErrorCode.NOT_PURCHASABLE);
+        if (item.price !== body.expectedPrice) throw apiError(409, ErrorCode.PRICE_CHANGED);
+        const { order, repeated } = await reserve(s.db, {
+          buyerId: user.id,
+          idempotencyKey: body.idempotencyKey,
+          method: 'coinbase',
+          item,
+          walletAddress: user.walletAddress,
+          now,
+        });
+        const [row] = await s.db.select().from(coinbaseCharges).where(eq(coinbaseCharges.orderId, order.id));
+        if (repeated) return c.json(await answer(row!), 200);
+        const kind = item.kind === 'pack' ? 'blueprintPack' : 'blueprint';
+        const since = order.createdAt.getTime() - 15_000;
+        await open(row!, {
+          name: item.title.slice(0, 100),
+          description: `A new edition of ${item.title}`.slice(0, 200),
+          redirectUrl: `${base}/ordercomplete/${item.id}?e=${kind}&t=${since}&type=coinbase`,
+        });
+        return c.json(await answer(await reread(row!.id)), 201);
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/coinbase-charges',
+      tag: 'checkout',
+      auth: 'required',
+      summary: 'The caller’s crypto charges, newest first (at most 50), optionally of some statuses',
+      query: CoinbaseChargeListQuery,
+      responses: { 200: '{ results: CoinbaseCharge[] }', 401: 'Not logged in', 403: 'Another user' },
+      async handler(c, { query }) {
+        const user = c.get('user')!;
+        if (query.userId !== user.id) throw forbidden();
+        const rows = await listCryptoCharges(s.db, user.id, query.statuses);
+        return c.json({ results: await Promise.all(rows.map(answer)) });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/coinbase-charges/{id}',
+      tag: 'checkout',
+      auth: 'required',
+      summary: 'One of the caller’s crypto charges with its order and timeline',
+      params: ChargeIdParams,
+      responses: { 200: 'CoinbaseCharge', 401: 'Not logged in', 404: 'No such charge of the caller' },
+      async handler(c, { params }) {
+        const row = await ownCryptoCharge(s.db, c.get('user')!.id, params.id);
+        if (!row) throw notFound();
+        return c.json(await answer(row));
+      },
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/coinbase-charges/{id}',
+      tag: 'checkout',
+      auth: 'required',
+      summary:
+        'status CANCELED cancels an unpaid charge at the provider (order canceled, unit released); without a status, reads the charge from the provider and applies it as a webhook would',
+      params: ChargeIdParams,
+      body: UpdateCoinbaseChargeBody,
+      responses: {
+        200: 'CoinbaseCharge',
+        400: 'CHARGE_NOT_CANCELLABLE: a payment was made already',
+        401: 'Not logged in',
+        404: 'No such charge of the caller',
+        502: 'CRYPTO_PROVIDER',
+        503: 'Crypto payments are off',
+      },
+      async handler(c, { params, body }) {
+        const user = c.get('user')!;
+        const row = await ownCryptoCharge(s.db, user.id, params.id);
+        if (!row) throw notFound();
+        if (!row.providerChargeId) {
+          if (body.status === 'CANCELED' && row.status !== 'CANCELED')
+            throw badRequest(ErrorCode.CHARGE_NOT_CANCELLABLE);
+          return c.json(await answer(row));
+        }
+        let charge: CryptoCharge;
+        try {
+          charge =
+            body.status === 'CANCELED'
+              ? await provider().cancelCharge(row.providerChargeId)
+              : await provider().getCharge(row.providerChargeId);
+        } catch (err) {
+          if (err instanceof CryptoProviderRefusedError && body.status === 'CANCELED') {
+            // Paid (or ended) meanwhile: apply what the provider says, then refuse when it was paid.
+            const now = await provider()
+              .getCharge(row.providerChargeId)
+              .catch(() => null);
+            if (now) await afterSettle(await settleCrypto(s.db, row.id, now, s.clock()));
+            if (now?.status !== 'CANCELED') throw badRequest(ErrorCode.CHARGE_NOT_CANCELLABLE);
+            return c.json(await answer(await reread(row.id)));
+          }
+          if (err instanceof CryptoProviderUnavailableError || err instanceof CryptoProviderRefusedError)
+            throw apiError(502, ErrorCode.CRYPTO_PROVIDER);
+          throw err;
+        }
+        await afterSettle(await settleCrypto(s.db, row.id, charge, s.clock()));
+        return c.json(await answer(await reread(row.id)));
+      },
+    }),
+  ];
+}

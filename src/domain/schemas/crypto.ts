@@ -1,0 +1,123 @@
+import * as v from 'valibot';
+import type { DateValue } from '../dates';
+import type { OrderJson } from './checkout';
+
+/**
+ * Crypto charges (SPEC §7 coinbase-charges): a hosted charge page at the crypto provider where the
+ * buyer pays in ETH, BTC, BCH or USDC. A `directPurchase` buys a blueprint or a pack (an order,
+ * minted once paid); a `topup` adds FUSD to the buyer's balance (sent to the wallet once paid).
+ * Resale listings are bought with the balance: top it up first. Money is integer cents.
+ *
+ * Error codes: CREATE_COINBASE_CHARGE (the provider gave no hosted page), CRYPTO_PROVIDER (the
+ * crypto processor could not be reached), CHARGE_PENDING (another crypto charge of the buyer is
+ * open; its id is in `chargeId`), CHARGE_NOT_CANCELLABLE (a payment was made already), and the
+ * checkout's SOLD_OUT, PRICE_CHANGED, NOT_PURCHASABLE, WALLET_REQUIRED.
+ */
+
+const uuid = (field: string) => v.pipe(v.string(`INVALID_VALUE.${field}`), v.uuid(`INVALID_VALUE.${field}`));
+const idempotencyKey = v.pipe(
+  v.string('INVALID_VALUE.idempotencyKey'),
+  v.regex(/^[\w-]{8,64}$/, 'INVALID_VALUE.idempotencyKey'),
+);
+const cents = (field: string, min: number, max: number) =>
+  v.pipe(
+    v.number(`INVALID_VALUE.${field}`),
+    v.integer(`INVALID_VALUE.${field}`),
+    v.minValue(min, `INVALID_VALUE.${field}`),
+    v.maxValue(max, `INVALID_VALUE.${field}`),
+  );
+
+/** The least and most a top-up may add to the balance, in cents ($1 to $10,000). */
+export const TOPUP_MIN_CENTS = 100;
+export const TOPUP_MAX_CENTS = 1_000_000;
+
+/**
+ * POST coinbase-charges. A direct purchase names exactly one of blueprintId, blueprintPackId or
+ * nftSaleListingId and the price the buyer saw; a top-up names its amount.
+ */
+export const CreateCoinbaseChargeBody = v.variant(
+  'type',
+  [
+    v.pipe(
+      v.object({
+        type: v.literal('directPurchase'),
+        blueprintId: v.optional(uuid('blueprintId')),
+        blueprintPackId: v.optional(uuid('blueprintPackId')),
+        nftSaleListingId: v.optional(uuid('nftSaleListingId')),
+        expectedPrice: cents('expectedPrice', 0, 100_000_000),
+        idempotencyKey,
+      }),
+      v.check(
+        (b) => [b.blueprintId, b.blueprintPackId, b.nftSaleListingId].filter(Boolean).length === 1,
+        'INVALID_VALUE.item',
+      ),
+    ),
+    v.object({
+      type: v.literal('topup'),
+      topupAmount: cents('topupAmount', TOPUP_MIN_CENTS, TOPUP_MAX_CENTS),
+      idempotencyKey,
+    }),
+  ],
+  'INVALID_VALUE.type',
+);
+export type CreateCoinbaseChargeBody = v.InferOutput<typeof CreateCoinbaseChargeBody>;
+
+/** PATCH coinbase-charges/{id}: `status: CANCELED` cancels an unpaid charge; no status re-reads it. */
+export const UpdateCoinbaseChargeBody = v.object({
+  status: v.optional(v.literal('CANCELED', 'INVALID_VALUE.status')),
+});
+
+export const coinbaseChargeStatuses = [
+  'NEW',
+  'PENDING',
+  'COMPLETED',
+  'UNRESOLVED',
+  'RESOLVED',
+  'EXPIRED',
+  'CANCELED',
+  'MINTING',
+  'MINTED',
+  'MINT_SAVE_FAILED',
+  'NFT_SYNC_FAILED',
+  'SEND_FUSD_SUCCEEDED',
+  'SEND_FUSD_FAILED',
+] as const;
+export type CoinbaseChargeStatus = (typeof coinbaseChargeStatuses)[number];
+
+/** GET coinbase-charges?userId=…&statuses=NEW,PENDING: the caller's charges, newest first. */
+export const CoinbaseChargeListQuery = v.object({
+  userId: uuid('userId'),
+  statuses: v.optional(
+    v.pipe(
+      v.string('INVALID_VALUE.statuses'),
+      v.transform((s) => s.split(',').filter(Boolean)),
+      v.array(v.picklist(coinbaseChargeStatuses, 'INVALID_VALUE.statuses')),
+    ),
+  ),
+});
+
+/** A crypto charge as POST/GET/PATCH coinbase-charges answer it. */
+export interface CoinbaseChargeJson {
+  id: string;
+  type: 'directPurchase' | 'topup';
+  status: CoinbaseChargeStatus;
+  /** UNRESOLVED's reason: UNDERPAID, OVERPAID, DELAYED, MULTIPLE, MANUAL, OTHER. */
+  context: string | null;
+  /** The provider's hosted page, while the buyer can still pay there. */
+  hostedUrl: string | null;
+  code: string | null;
+  /** Cents asked, and received so far. */
+  amount: number;
+  paid: number;
+  /** True while the buyer can still pay (resume) or cancel it. */
+  unresolved: boolean;
+  /** True once paid (the edition is minted or the FUSD sent). */
+  success: boolean;
+  walletAddress: string;
+  /** The FUSD transfer of a top-up or of a refund. */
+  fusdTransactionId: string | null;
+  expiresAt: DateValue;
+  createdAt: DateValue;
+  /** A direct purchase's order and its timeline. */
+  order: OrderJson | null;
+}

@@ -1,0 +1,402 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type CoinbaseSandbox,
+  SANDBOX_API_KEY,
+  SANDBOX_WEBHOOK_SECRET,
+  startCoinbaseSandbox,
+} from '../../sandbox/coinbase-commerce/index';
+import { FULFIL_JOB, SEND_FUSD_JOB } from '../../server/checkout/orders';
+import {
+  blueprints,
+  coinbaseCharges,
+  jobs,
+  orderEvents,
+  orders,
+  users,
+  webhookEvents,
+} from '../../server/db/schema';
+import { createCoinbaseProvider } from '../../server/payments/coinbase-commerce';
+import type { CryptoProvider } from '../../server/payments/crypto-provider';
+import { insertBlueprint } from '../../server/seed/factory';
+import { databases, flowAddress, type Json, register, type TestApi, useTestApp } from './support/harness';
+import { creator } from './support/sales';
+
+/**
+ * Crypto charges against the embedded Coinbase Commerce-shaped sandbox over real HTTP, its
+ * webhooks delivered to the app served on a port: a direct purchase reserves a unit and is
+ * authorized when the buyer pays on the hosted page (fulfil job queued); cancel, expiry,
+ * underpayment, payment after the order ended (refunded as FUSD), top-ups (sendFusd job), repeated
+ * and forged webhooks, and bad input. Minting and FUSD transfers run on the chain in
+ * tests/chain/crypto.test.ts.
+ */
+
+describe.each(databases)('crypto charges on %s', (database) => {
+  let sandbox: CoinbaseSandbox;
+  let provider: CryptoProvider;
+  let server: Server;
+  const t: TestApi = useTestApp(
+    database,
+    {},
+    {
+      cryptoProvider: {
+        createCharge: (r) => provider.createCharge(r),
+        getCharge: (id) => provider.getCharge(id),
+        cancelCharge: (id) => provider.cancelCharge(id),
+        verifyWebhook: (raw, sig) => provider.verifyWebhook(raw, sig),
+      },
+    },
+  );
+
+  beforeAll(async () => {
+    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const { port } = server.address() as AddressInfo;
+    sandbox = await startCoinbaseSandbox({
+      port: 0,
+      webhookUrl: `http://127.0.0.1:${port}/api/webhooks/coinbase-commerce`,
+      retrySchedule: [],
+      confirmAfterMs: 100,
+    });
+    provider = createCoinbaseProvider({
+      apiKey: SANDBOX_API_KEY,
+      apiUrl: sandbox.url,
+      webhookSecret: SANDBOX_WEBHOOK_SECRET,
+    });
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    await new Promise<void>((resolve) => {
+      server?.close(() => resolve());
+      server?.closeAllConnections();
+    });
+  });
+
+  async function buyer(options: { wallet?: boolean } = {}) {
+    const me = await register(t);
+    const walletAddress = options.wallet === false ? null : flowAddress();
+    if (walletAddress) await t.database.db.update(users).set({ walletAddress }).where(eq(users.id, me.id));
+    return { ...me, walletAddress };
+  }
+  async function item(values: { price?: number; quantity?: number } = {}) {
+    const shop = await creator(t);
+    return insertBlueprint(t.database.db, {
+      storefrontId: shop.storefront.id,
+      title: `Item ${randomBytes(3).toString('hex')}`,
+      price: values.price ?? 2500,
+      quantity: values.quantity ?? 10,
+    });
+  }
+  const key = () => `key-${randomBytes(8).toString('hex')}`;
+  const create = (who: { authToken: string }, body: Record<string, unknown>) =>
+    t.request('POST', '/api/coinbase-charges', {
+      token: who.authToken,
+      body: { idempotencyKey: key(), ...body },
+    });
+  const buy = (who: { authToken: string }, bp: { id: string; price: number }, extra = {}) =>
+    create(who, { type: 'directPurchase', blueprintId: bp.id, expectedPrice: bp.price, ...extra });
+
+  /** Acts on the hosted page as the buyer would. */
+  async function onPage(hostedUrl: string, action: 'pay' | 'underpay' | 'expire' | 'cancel') {
+    const res = await fetch(hostedUrl, {
+      method: 'POST',
+      body: new URLSearchParams({ coin: 'ethereum', action }),
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+    return res.headers.get('location');
+  }
+  const available = async (id: string) =>
+    (
+      await t.database.db
+        .select({ q: blueprints.quantityAvailable })
+        .from(blueprints)
+        .where(eq(blueprints.id, id))
+    )[0]!.q;
+  const orderRow = async (id: string) =>
+    (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+  const chargeRow = async (id: string) =>
+    (await t.database.db.select().from(coinbaseCharges).where(eq(coinbaseCharges.id, id)))[0]!;
+  const jobsOf = async (kind: string, k: string) =>
+    (
+      await t.database.db
+        .select({ n: count() })
+        .from(jobs)
+        .where(and(eq(jobs.kind, kind), eq(jobs.key, k)))
+    )[0]!.n;
+  async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 5000): Promise<T> {
+    for (const end = Date.now() + ms; ; ) {
+      const v = await read();
+      if (done(v) || Date.now() > end) return v;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  it('opens a hosted charge for the price, one unit reserved; paying on the page authorizes the order', async () => {
+    const me = await buyer();
+    const bp = await item({ price: 1250 });
+    const idempotencyKey = key();
+    const res = await buy(me, bp, { idempotencyKey });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({
+      type: 'directPurchase',
+      status: 'NEW',
+      amount: 1250,
+      paid: 0,
+      unresolved: true,
+      success: false,
+      walletAddress: me.walletAddress,
+      order: { method: 'coinbase', status: 'created', amount: 1250 },
+    });
+    expect(res.body.hostedUrl).toMatch(/\/charges\/[A-Z0-9]{8}$/);
+    expect(await available(bp.id)).toBe(9);
+    // A retry with the same key answers the same charge.
+    const again = await buy(me, bp, { idempotencyKey });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(res.body.id);
+    expect(await available(bp.id)).toBe(9);
+
+    const location = await onPage(res.body.hostedUrl, 'pay');
+    expect(location).toContain(`/ordercomplete/${bp.id}?e=blueprint&t=`);
+    expect(location).toContain('type=coinbase');
+    const order = await until(
+      () => orderRow(res.body.order.id),
+      (o) => o.status !== 'created',
+    );
+    expect(order.status).toBe('authorized');
+    expect(await jobsOf(FULFIL_JOB, order.id)).toBe(1);
+    // COMPLETED follows PENDING; the order is authorized once.
+    const row = await until(
+      () => chargeRow(res.body.id),
+      (c) => c.status === 'COMPLETED',
+    );
+    expect(row).toMatchObject({ status: 'COMPLETED', paid: 1250 });
+    const events = await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    expect(events.map((e) => e.type).sort()).toEqual(['authorized', 'created']);
+    const got = await t.request('GET', `/api/coinbase-charges/${res.body.id}`, { token: me.authToken });
+    expect(got.body).toMatchObject({ success: true, unresolved: false, hostedUrl: null });
+  });
+
+  it('cancels an unpaid charge (unit released); a paid one cannot be canceled', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const res = await buy(me, bp);
+    const canceled = await t.request('PATCH', `/api/coinbase-charges/${res.body.id}`, {
+      token: me.authToken,
+      body: { status: 'CANCELED' },
+    });
+    expect(canceled.status).toBe(200);
+    expect(canceled.body).toMatchObject({
+      status: 'CANCELED',
+      order: { status: 'canceled' },
+      unresolved: false,
+    });
+    expect(await available(bp.id)).toBe(10);
+
+    const paid = await buy(me, bp);
+    await onPage(paid.body.hostedUrl, 'pay');
+    await until(
+      () => orderRow(paid.body.order.id),
+      (o) => o.status === 'authorized',
+    );
+    const late = await t.request('PATCH', `/api/coinbase-charges/${paid.body.id}`, {
+      token: me.authToken,
+      body: { status: 'CANCELED' },
+    });
+    expect(late).toMatchObject({ status: 400, body: { code: 'CHARGE_NOT_CANCELLABLE' } });
+  });
+
+  it('cancel on the hosted page lands on /coinbasecanceled/{id}; the order is canceled by the webhook', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const res = await buy(me, bp);
+    const location = await onPage(res.body.hostedUrl, 'cancel');
+    expect(location).toBe(`http://vitrine.test/coinbasecanceled/${res.body.id}`);
+    const order = await until(
+      () => orderRow(res.body.order.id),
+      (o) => o.status !== 'created',
+    );
+    expect(order.status).toBe('canceled');
+    expect(await available(bp.id)).toBe(10);
+  });
+
+  it('one open crypto charge at a time (CHARGE_PENDING with its id); expiry ends it and frees the unit', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const first = await buy(me, bp);
+    const second = await buy(me, bp);
+    expect(second).toMatchObject({ status: 409, body: { code: 'CHARGE_PENDING', chargeId: first.body.id } });
+    await onPage(first.body.hostedUrl, 'expire');
+    const order = await until(
+      () => orderRow(first.body.order.id),
+      (o) => o.status !== 'created',
+    );
+    expect(order).toMatchObject({ status: 'expired', reserved: false });
+    expect(await available(bp.id)).toBe(10);
+    expect((await buy(me, bp)).status).toBe(201);
+  });
+
+  it('underpaid: the order waits; at expiry what arrived goes back as FUSD (sendFusd job)', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const res = await buy(me, bp);
+    await onPage(res.body.hostedUrl, 'underpay');
+    const row = await until(
+      () => chargeRow(res.body.id),
+      (c) => c.status === 'UNRESOLVED',
+    );
+    expect(row).toMatchObject({ context: 'UNDERPAID', paid: 1250 });
+    expect((await orderRow(res.body.order.id)).status).toBe('created');
+    const listed = await t.request('GET', `/api/coinbase-charges?userId=${me.id}&statuses=UNRESOLVED`, {
+      token: me.authToken,
+    });
+    expect(listed.body.results.map((c: Json) => c.id)).toEqual([res.body.id]);
+    // The order's time runs out: released, and the part paid is refunded as FUSD.
+    t.clock.advance(66 * 60_000);
+    const { expireOrders } = await import('../../server/checkout/orders');
+    await expireOrders(t.database.db, t.clock.now());
+    t.clock.reset();
+    expect(await orderRow(res.body.order.id)).toMatchObject({ status: 'expired', reserved: false });
+    expect(await jobsOf(SEND_FUSD_JOB, res.body.id)).toBe(1);
+  });
+
+  it('tops up: the amount asked, paid on the hosted page, queues the FUSD transfer', async () => {
+    const me = await buyer();
+    const res = await create(me, { type: 'topup', topupAmount: 5000 });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ type: 'topup', amount: 5000, order: null, status: 'NEW' });
+    await onPage(res.body.hostedUrl, 'pay');
+    await until(
+      () => jobsOf(SEND_FUSD_JOB, res.body.id),
+      (n) => n === 1,
+    );
+    expect(await jobsOf(SEND_FUSD_JOB, res.body.id)).toBe(1);
+  });
+
+  it('applies a webhook once however often it comes; a forged or missing signature is 401', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const res = await buy(me, bp);
+    const charge = await provider.getCharge(res.body.code);
+    const event = {
+      id: 1,
+      scheduled_for: new Date().toISOString(),
+      attempt_number: 1,
+      event: {
+        id: '0b0d6c7c-65c9-4c5a-9a2b-6d3c2f1f0a11',
+        resource: 'event',
+        type: 'charge:pending',
+        api_version: '2018-03-22',
+        created_at: new Date().toISOString(),
+        data: {
+          ...(
+            await (
+              await fetch(`${sandbox.url}/charges/${charge.id}`, {
+                headers: { 'X-CC-Api-Key': SANDBOX_API_KEY, 'X-CC-Version': '2018-03-22' },
+              })
+            ).json()
+          ).data,
+          timeline: [
+            { time: new Date().toISOString(), status: 'NEW' },
+            { time: new Date().toISOString(), status: 'PENDING' },
+          ],
+        },
+      },
+    };
+    const raw = JSON.stringify(event);
+    const signature = createHmac('sha256', SANDBOX_WEBHOOK_SECRET).update(raw).digest('hex');
+    const post = (sig?: string, body = raw) =>
+      t.request('POST', '/api/webhooks/coinbase-commerce', {
+        raw: body,
+        headers: { 'content-type': 'application/json', ...(sig ? { 'x-cc-webhook-signature': sig } : {}) },
+      });
+    expect((await post()).status).toBe(401);
+    expect((await post(signature.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')))).status).toBe(401);
+    expect((await post(signature, raw.replace('charge:pending', 'charge:confirmed'))).status).toBe(401);
+    expect((await orderRow(res.body.order.id)).status).toBe('created');
+
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(signature)));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect((await orderRow(res.body.order.id)).status).toBe('authorized');
+    expect(await jobsOf(FULFIL_JOB, res.body.order.id)).toBe(1);
+    const stored = await t.database.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.id, `cc:${event.event.id}`));
+    expect(stored).toHaveLength(1);
+  });
+
+  it('refuses bad input with the spec codes and never a 500', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ type: 'directPurchase', expectedPrice: 2500 }, 400, 'INVALID_VALUE'],
+      [
+        { type: 'directPurchase', blueprintId: bp.id, blueprintPackId: bp.id, expectedPrice: 2500 },
+        400,
+        'INVALID_VALUE',
+      ],
+      [{ type: 'directPurchase', blueprintId: 'nope', expectedPrice: 2500 }, 400, 'INVALID_VALUE'],
+      [{ type: 'directPurchase', blueprintId: bp.id, expectedPrice: 2499 }, 409, 'PRICE_CHANGED'],
+      [{ type: 'directPurchase', blueprintId: bp.id, expectedPrice: 25.5 }, 400, 'INVALID_VALUE'],
+      [{ type: 'directPurchase', blueprintId: crypto.randomUUID(), expectedPrice: 2500 }, 404, 'not_found'],
+      [
+        { type: 'directPurchase', nftSaleListingId: crypto.randomUUID(), expectedPrice: 2500 },
+        400,
+        'NOT_PURCHASABLE',
+      ],
+      [{ type: 'topup', topupAmount: 50 }, 400, 'INVALID_VALUE'],
+      [{ type: 'topup', topupAmount: 1_000_001 }, 400, 'INVALID_VALUE'],
+      [{ type: 'topup', topupAmount: '5000' }, 400, 'INVALID_VALUE'],
+      [{ type: 'refund', topupAmount: 5000 }, 400, 'INVALID_VALUE'],
+    ];
+    for (const [body, status, code] of cases) {
+      const res = await create(me, body);
+      expect({ body, status: res.status, code: res.body.code }).toEqual({ body, status, code });
+    }
+    const walletless = await buyer({ wallet: false });
+    expect(await buy(walletless, bp)).toMatchObject({ status: 400, body: { code: 'WALLET_REQUIRED' } });
+    // Someone else's charge is not found; another user's list is forbidden.
+    const mine = await buy(me, bp);
+    const other = await buyer();
+    expect(
+      (await t.request('GET', `/api/coinbase-charges/${mine.body.id}`, { token: other.authToken })).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.request('PATCH', `/api/coinbase-charges/${mine.body.id}`, {
+          token: other.authToken,
+          body: {},
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await t.request('GET', `/api/coinbase-charges?userId=${me.id}`, { token: other.authToken })).status,
+    ).toBe(403);
+    expect((await t.request('GET', '/api/coinbase-charges/nope', { token: me.authToken })).status).toBe(404);
+  });
+
+  it('a provider that cannot be reached: 502 CRYPTO_PROVIDER and the unit is released', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const real = provider;
+    provider = createCoinbaseProvider({
+      apiKey: SANDBOX_API_KEY,
+      apiUrl: 'http://127.0.0.1:9',
+      webhookSecret: 'x',
+    });
+    try {
+      const res = await buy(me, bp);
+      expect(res).toMatchObject({ status: 502, body: { code: 'CRYPTO_PROVIDER' } });
+    } finally {
+      provider = real;
+    }
+    expect(await available(bp.id)).toBe(10);
+    // The failed charge is not open: the buyer can pay again.
+    expect((await buy(me, bp)).status).toBe(201);
+  });
+});
