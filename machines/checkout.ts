@@ -1,19 +1,21 @@
-import { assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { toDate } from '../src/domain/dates';
-import { type ApiErrorBody, errorMessage, toErrorBody } from '../src/domain/errors';
-import { formatUsd } from '../src/domain/money';
-import { type NftJson, seriesLabel } from '../src/domain/nft';
+import { type ApiErrorBody, toErrorBody } from '../src/domain/errors';
+import type { NftJson } from '../src/domain/nft';
 import { orderCompleteTarget } from '../src/domain/purchase';
 import type { CardChargeJson, CheckoutItemKind, FreeClaimJson } from '../src/domain/schemas/checkout';
+import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
 import type { User } from '../src/domain/user';
 import { type BuyListingInput, type BuyListingOutput, buyListingMachine } from './buyListing';
 import { type CardCheckpoint, type CardPaymentOutput, cardPaymentMachine } from './cardPayment';
+import { type CryptoPaymentOutput, cryptoPaymentMachine } from './cryptoPayment';
 
 /**
  * The checkout of a blueprint or pack (pressing Buy on its item page).
  *
- * Pressing buy: a visitor is asked to sign up. A signed-in buyer's card charge still waiting for
- * 3-D Secure comes first: it is resumed (read again, never charged twice) or canceled. A charge the
+ * Pressing buy: a visitor is asked to sign up. A signed-in buyer's open crypto charge comes first:
+ * it is resumed on the provider's payment page or canceled. Then a card charge still waiting for
+ * 3-D Secure: it is resumed (read again, never charged twice) or canceled. A charge the
  * tab remembers (its checkpoint) that is no longer waiting is read to show how it ended; one whose
  * creation was cut off is read before anything else. Then a free
  * item is claimed; a pack, or an item nobody resells, goes to the payment methods; otherwise the
@@ -24,7 +26,8 @@ import { type CardCheckpoint, type CardPaymentOutput, cardPaymentMachine } from 
  * where it was going (the claim, the card rail or the listing). Once ready it is not checked again.
  *
  * Resale listings are bought with the stablecoin balance (the buyListing machine); a new edition by
- * card (the cardPayment machine). A card checkpoint (the charge the buyer left for 3-D Secure) goes
+ * card (the cardPayment machine) or with crypto on the provider's hosted page (the cryptoPayment
+ * machine); the payment methods offered are the rails the server runs (`rails`). A card checkpoint (the charge the buyer left for 3-D Secure) goes
  * straight to the card rail, which reads that charge. The flow ends with its output: signUp,
  * purchased (where the purchase-complete page is), failed (the failed order), redirecting (to 3-D
  * Secure) or null (closed). Closing is possible on every panel where nothing runs.
@@ -53,6 +56,8 @@ export interface CheckoutInput {
   user: CheckoutUser | null;
   /** The charge the buyer left for 3-D Secure, as the tab remembers it. */
   checkpoint?: CardCheckpoint | null;
+  /** The payment methods the server runs (GET config/payments), in the order offered. */
+  rails: PaymentMethod[];
 }
 export type OrderCompleteTarget = ReturnType<typeof orderCompleteTarget>;
 export type CheckoutOutput =
@@ -62,9 +67,9 @@ export type CheckoutOutput =
   | { kind: 'redirecting'; url: string }
   | null;
 export type EditionSort = 'priceAsc' | 'priceDesc' | 'edition';
-export type PaymentMethod = 'creditCard';
+export type PaymentMethod = 'creditCard' | 'crypto';
 /** Where the flow goes once the collection is ready. */
-export type CheckoutTarget = 'claim' | 'creditCard' | 'listing';
+export type CheckoutTarget = 'claim' | 'creditCard' | 'crypto' | 'listing';
 
 export interface CheckoutContext {
   item: CheckoutItem;
@@ -72,6 +77,9 @@ export interface CheckoutContext {
   user: CheckoutUser | null;
   walletAddress: string | null;
   checkpoint: CardCheckpoint | null;
+  rails: PaymentMethod[];
+  /** The buyer's open crypto charge, found when buy was pressed. */
+  pendingCrypto: CoinbaseChargeJson | null;
   sort: EditionSort;
   /** The buyer's charge waiting for 3-D Secure, found when buy was pressed. */
   pendingCharge: CardChargeJson | null;
@@ -145,12 +153,20 @@ export const checkoutMachine = setup({
     output: {} as CheckoutOutput,
     tags: {} as 'busy',
     // The child machines the view renders, by invoke id.
-    children: {} as { cardPayment: 'cardPayment'; buyListing: 'buyListing' },
+    children: {} as { cardPayment: 'cardPayment'; cryptoPayment: 'cryptoPayment'; buyListing: 'buyListing' },
   },
   actors: {
     /** GET checkout-com-charges?unresolved=true: the buyer's first charge waiting for 3-D Secure. */
     findPendingCharge: fromPromise<CardChargeJson | null>(async () => {
       throw new Error('findPendingCharge not provided');
+    }),
+    /** The buyer's first crypto charge still open (NEW or UNRESOLVED and not expired), or null. */
+    findPendingCrypto: fromPromise<CoinbaseChargeJson | null>(async () => {
+      throw new Error('findPendingCrypto not provided');
+    }),
+    /** PATCH coinbase-charges/{id} { status: CANCELED }. */
+    cancelCrypto: fromPromise<CoinbaseChargeJson, { id: string }>(async () => {
+      throw new Error('cancelCrypto not provided');
     }),
     /** POST checkout-com-charges/{id}/actions/cancel. */
     cancelCharge: fromPromise<CardChargeJson, { id: string }>(async () => {
@@ -174,12 +190,21 @@ export const checkoutMachine = setup({
     }),
     buyListing: buyListingMachine,
     cardPayment: cardPaymentMachine,
+    cryptoPayment: cryptoPaymentMachine,
   },
   guards: {
     signedOut: ({ context }) => context.user === null,
     hasCheckpoint: ({ context }) => context.checkpoint !== null,
     chargeInFlight: ({ context }) => context.checkpoint?.step === 'charging',
     found: (_, charge: CardChargeJson | null) => charge !== null,
+    cryptoFound: (_, charge: CoinbaseChargeJson | null) => charge !== null,
+    /** A payment method the server runs. */
+    offered: ({ context, event }) => {
+      assertEvent(event, 'checkout.method.select');
+      return context.rails.includes(event.method);
+    },
+    goingToCrypto: ({ context }) => context.target === 'crypto',
+    cryptoRedirect: (_, output: CryptoPaymentOutput) => output.kind === 'redirect',
     /** A free item with an edition left is claimed at once. */
     claimsFree: ({ context }) => context.item.free && !context.item.soldOut,
     offersListings: ({ context }) => context.listings.length > 0,
@@ -216,6 +241,15 @@ export const checkoutMachine = setup({
       error: null,
     }),
     forgetPendingCharge: assign({ pendingCharge: null }),
+    rememberPendingCrypto: assign({ pendingCrypto: (_, charge: CoinbaseChargeJson) => charge }),
+    forgetPendingCrypto: assign({ pendingCrypto: null }),
+    /** Back to the open crypto charge's payment page. */
+    resumeCrypto: assign({
+      result: ({ context }) => ({
+        kind: 'redirecting' as const,
+        url: context.pendingCrypto?.hostedUrl ?? '',
+      }),
+    }),
     /** Back from a resumed or restored charge: the next card payment starts afresh. */
     forgetCharge: assign({ resume: null, checkpoint: null }),
     sortEditions: assign({
@@ -225,7 +259,12 @@ export const checkoutMachine = setup({
       },
     }),
     aimAtClaim: assign({ target: 'claim' as const }),
-    aimAtCard: assign({ target: 'creditCard' as const }),
+    aimAtMethod: assign({
+      target: ({ event }) => {
+        assertEvent(event, 'checkout.method.select');
+        return event.method;
+      },
+    }),
     chooseListing: assign(({ context, event }) => {
       assertEvent(event, 'checkout.edition.select');
       return {
@@ -262,6 +301,11 @@ export const checkoutMachine = setup({
     }),
     /** How the card rail ended: paid, sent to 3-D Secure or declined. */
     endCard: assign({ result: (_, outcome: CardPaymentOutput) => cardResult(outcome) }),
+    /** The crypto rail opened a hosted charge: the buyer pays on the provider's page. */
+    endCrypto: assign({
+      result: (_, outcome: CryptoPaymentOutput) =>
+        outcome.kind === 'redirect' ? { kind: 'redirecting' as const, url: outcome.url } : null,
+    }),
   },
 }).createMachine({
   id: 'checkout',
@@ -271,6 +315,8 @@ export const checkoutMachine = setup({
     user: input.user,
     walletAddress: input.user?.walletAddress ?? null,
     checkpoint: input.checkpoint ?? null,
+    rails: input.rails,
+    pendingCrypto: null,
     sort: 'priceAsc',
     pendingCharge: null,
     resume: null,
@@ -288,8 +334,52 @@ export const checkoutMachine = setup({
         { guard: 'signedOut', target: 'signUp', actions: 'askToSignUp' },
         // Left while the charge was being created: only reading that charge can tell how it went.
         { guard: 'chargeInFlight', target: 'creditCard' },
-        { target: 'findingPending' },
+        { target: 'findingPendingCrypto' },
       ],
+    },
+    findingPendingCrypto: {
+      tags: ['busy'],
+      invoke: {
+        id: 'findPendingCrypto',
+        src: 'findPendingCrypto',
+        onDone: [
+          {
+            guard: { type: 'cryptoFound', params: ({ event }) => event.output },
+            target: 'cryptoPending',
+            actions: { type: 'rememberPendingCrypto', params: ({ event }) => event.output! },
+          },
+          { target: 'findingPending' },
+        ],
+        // Not known now: a second crypto charge would be refused (CHARGE_PENDING) with its reason.
+        onError: { target: 'findingPending' },
+      },
+    },
+    cryptoPending: {
+      on: {
+        'checkout.charge.resume': {
+          target: 'redirecting',
+          actions: [
+            'resumeCrypto',
+            {
+              type: 'redirectTo',
+              params: ({ context }) => ({ url: context.pendingCrypto?.hostedUrl ?? '' }),
+            },
+          ],
+        },
+        'checkout.charge.cancel': { target: 'cancellingCrypto', actions: 'clearError' },
+        'checkout.close': 'closed',
+      },
+    },
+    cancellingCrypto: {
+      tags: ['busy'],
+      invoke: {
+        id: 'cancelCrypto',
+        src: 'cancelCrypto',
+        input: ({ context }) => ({ id: context.pendingCrypto!.id }),
+        onDone: { target: 'findingPending', actions: 'forgetPendingCrypto' },
+        // Paid meanwhile (CHARGE_NOT_CANCELLABLE) or not reached: the reason shows on the panel.
+        onError: { target: 'cryptoPending', actions: failure },
+      },
     },
     findingPending: {
       tags: ['busy'],
@@ -347,7 +437,7 @@ export const checkoutMachine = setup({
     },
     selectPaymentMethod: {
       on: {
-        'checkout.method.select': { target: 'collection', actions: 'aimAtCard' },
+        'checkout.method.select': { guard: 'offered', target: 'collection', actions: 'aimAtMethod' },
         'checkout.back': [{ guard: 'offersListings', target: 'selectEdition' }, { target: 'closed' }],
         'checkout.close': 'closed',
       },
@@ -426,6 +516,7 @@ export const checkoutMachine = setup({
           always: [
             { guard: 'goingToClaim', target: '#checkout.claiming' },
             { guard: 'goingToListing', target: '#checkout.buyingListing' },
+            { guard: 'goingToCrypto', target: '#checkout.crypto' },
             { target: '#checkout.creditCard' },
           ],
         },
@@ -502,6 +593,30 @@ export const checkoutMachine = setup({
         ],
       },
     },
+    crypto: {
+      invoke: {
+        id: 'cryptoPayment',
+        src: 'cryptoPayment',
+        input: ({ context }) => {
+          const { kind, id, title, price } = context.item;
+          return { item: { kind, id, title }, price, email: context.user!.email };
+        },
+        onDone: [
+          {
+            guard: { type: 'cryptoRedirect', params: ({ event }) => event.output },
+            target: 'redirecting',
+            actions: [
+              { type: 'endCrypto', params: ({ event }) => event.output },
+              {
+                type: 'redirectTo',
+                params: ({ event }) => ({ url: event.output.kind === 'redirect' ? event.output.url : '' }),
+              },
+            ],
+          },
+          { target: 'selectPaymentMethod' },
+        ],
+      },
+    },
     signUp: { type: 'final' },
     purchased: { type: 'final' },
     /** On the way to the card provider's 3-D Secure page. */
@@ -510,193 +625,3 @@ export const checkoutMachine = setup({
     closed: { type: 'final' },
   },
 });
-
-export type CheckoutPanel =
-  | 'loading'
-  | 'cardPending'
-  | 'selectEdition'
-  | 'selectPaymentMethod'
-  | 'collectionRequired'
-  | 'claiming'
-  | 'claimFailed'
-  | 'creditCard'
-  | 'buyingListing'
-  | 'redirecting'
-  | 'done';
-/** A row of "select edition": a resale listing (its NFT id) or the new edition (null). */
-export interface EditionRow {
-  listingId: string | null;
-  /** "New edition", "Edition #03". */
-  edition: string;
-  /** "$25", "Free". */
-  price: string;
-  /** "From the creator", "@ada". */
-  seller: string;
-  /** The name of the row's Buy button: "Buy edition #03 for $40". */
-  buyLabel: string;
-}
-export interface PaymentMethodOption {
-  method: PaymentMethod;
-  label: string;
-  description: string;
-}
-type CollectionAction = 'checkout.wallet.connect' | 'checkout.collection.setup';
-export interface CheckoutView {
-  panel: CheckoutPanel;
-  busy: boolean;
-  title: string;
-  text: string | null;
-  /** What runs now, for a status line. */
-  status: string | null;
-  error: string | null;
-  canClose: boolean;
-  canBack: boolean;
-  canRetry: boolean;
-  sort: { value: EditionSort; label: string; options: { value: EditionSort; label: string }[] };
-  editions: EditionRow[];
-  methods: PaymentMethodOption[];
-  /** The collection panel's action: connect a wallet or set up the collection. */
-  action: { label: string; event: CollectionAction; enabled: boolean } | null;
-  /** The charge waiting for 3-D Secure. */
-  pending: {
-    itemTitle: string;
-    amount: string;
-    card: string | null;
-    canResume: boolean;
-    canCancel: boolean;
-  } | null;
-}
-
-const editionSorts: EditionSort[] = ['priceAsc', 'priceDesc', 'edition'];
-export const sortLabels: Record<EditionSort, string> = {
-  priceAsc: 'Price: low to high',
-  priceDesc: 'Price: high to low',
-  edition: 'Edition',
-};
-/** The ways to pay for a new edition, in the order offered; a rail shows only when the machine takes it. */
-export const paymentRails: readonly PaymentMethodOption[] = [
-  { method: 'creditCard', label: 'Credit card', description: 'Visa, Mastercard or Discover' },
-];
-
-const priceText = (cents: number) => (cents === 0 ? 'Free' : formatUsd(cents));
-type Edition = { nft: NftJson | null; cents: number; serial: number };
-const editionOrder: Record<EditionSort, (a: Edition, b: Edition) => number> = {
-  priceAsc: (a, b) => a.cents - b.cents || a.serial - b.serial,
-  priceDesc: (a, b) => b.cents - a.cents || a.serial - b.serial,
-  edition: (a, b) => a.serial - b.serial,
-};
-
-/** The new edition (unless none can be bought; it comes after every resold one) and the listings. */
-function editionRows({ item, listings, sort }: CheckoutContext): EditionRow[] {
-  const editions: Edition[] = listings.flatMap((nft) =>
-    nft.activeSaleListing ? [{ nft, cents: nft.activeSaleListing.price, serial: nft.seriesNumber }] : [],
-  );
-  if (!item.soldOut) editions.push({ nft: null, cents: item.price, serial: Infinity });
-  return editions.sort(editionOrder[sort]).map(({ nft, cents }) => {
-    const price = priceText(cents);
-    if (!nft)
-      return {
-        listingId: null,
-        edition: 'New edition',
-        price,
-        seller: 'From the creator',
-        buyLabel: `Buy a new edition for ${price}`,
-      };
-    const edition = `Edition ${seriesLabel(nft.seriesNumber)}`;
-    const seller = `@${nft.owner.username ?? nft.owner.wallet.walletAddress}`;
-    return {
-      listingId: nft.id,
-      edition,
-      price,
-      seller,
-      buyLabel: `Buy ${edition.toLowerCase()} for ${price}`,
-    };
-  });
-}
-
-type Snapshot = SnapshotFrom<typeof checkoutMachine>;
-/** Panel, title, text, status line and the collection panel's action of a step. */
-type Copy = [CheckoutPanel, string, string | null, string | null, CollectionAction | null];
-
-const WALLET = 'Connect a Flow wallet first: the editions you buy are minted to it.';
-const SETUP =
-  'Your wallet needs a Vitrine collection and an FUSD balance before it can hold items. ' +
-  'Set them up with one wallet transaction.';
-const REQUIRED = 'Collection required';
-const CONNECT = 'checkout.wallet.connect';
-const SET_UP = 'checkout.collection.setup';
-
-function copyOf(s: Snapshot): Copy {
-  const { item, pendingCharge } = s.context;
-  const pending = `Your card payment for ${pendingCharge?.order.item.title ?? item.title} is waiting for your bank's verification. Resume it, or cancel it to start again.`;
-  const price = `${item.title} · ${priceText(item.price)}`;
-  if (s.matches('redirecting'))
-    return ['redirecting', 'Verify your payment', null, "Taking you to your bank's verification…", null];
-  if (s.status === 'done') return ['done', 'Checkout', null, null, null];
-  if (s.matches('cardPending')) return ['cardPending', 'Payment in progress', pending, null, null];
-  if (s.matches('cancellingCharge'))
-    return ['cardPending', 'Payment in progress', pending, 'Canceling your payment…', null];
-  if (s.matches('selectEdition')) return ['selectEdition', 'Choose an edition', item.title, null, null];
-  if (s.matches('selectPaymentMethod'))
-    return ['selectPaymentMethod', 'How would you like to pay?', price, null, null];
-  if (s.matches({ collection: 'walletRequired' }))
-    return ['collectionRequired', REQUIRED, WALLET, null, CONNECT];
-  if (s.matches({ collection: 'linkingWallet' }))
-    return ['collectionRequired', REQUIRED, WALLET, 'Approve the connection in your wallet…', CONNECT];
-  if (s.matches({ collection: 'required' })) return ['collectionRequired', REQUIRED, SETUP, null, SET_UP];
-  if (s.matches({ collection: 'settingUp' }))
-    return [
-      'collectionRequired',
-      REQUIRED,
-      SETUP,
-      'Approve the setup in your wallet; it takes a few seconds.',
-      SET_UP,
-    ];
-  if (s.matches({ collection: 'checkFailed' }))
-    return ['collectionRequired', REQUIRED, 'We could not check your collection.', null, null];
-  if (s.matches('collection'))
-    return ['collectionRequired', 'Checking your wallet', null, 'Checking your collection…', null];
-  if (s.matches('claiming'))
-    return ['claiming', 'Claim for free', item.title, 'Claiming your edition…', null];
-  if (s.matches('claimFailed')) return ['claimFailed', 'Claim for free', item.title, null, null];
-  if (s.matches('creditCard')) return ['creditCard', 'Checkout', price, null, null];
-  if (s.matches('buyingListing')) return ['buyingListing', 'Checkout', item.title, null, null];
-  return ['loading', 'Checkout', null, 'Checking your payments…', null];
-}
-const actionLabels: Record<CollectionAction, string> = {
-  [CONNECT]: 'Connect wallet',
-  [SET_UP]: 'Set up collection',
-};
-
-export function connectCheckout(snapshot: Snapshot): CheckoutView {
-  const { context } = snapshot;
-  const [panel, title, text, status, action] = copyOf(snapshot);
-  const can = (event: CheckoutEvent) => snapshot.can(event);
-  const pending = panel === 'cardPending' ? context.pendingCharge : null;
-  return {
-    panel,
-    busy: snapshot.hasTag('busy'),
-    title,
-    text,
-    status,
-    error: context.error ? errorMessage(context.error) : null,
-    canClose: can({ type: 'checkout.close' }),
-    canBack: can({ type: 'checkout.back' }),
-    canRetry: can({ type: 'checkout.retry' }),
-    sort: {
-      value: context.sort,
-      label: `Sort: ${sortLabels[context.sort]}`,
-      options: editionSorts.map((value) => ({ value, label: sortLabels[value] })),
-    },
-    editions: panel === 'selectEdition' ? editionRows(context) : [],
-    methods: paymentRails.filter((rail) => can({ type: 'checkout.method.select', method: rail.method })),
-    action: action && { label: actionLabels[action], event: action, enabled: can({ type: action }) },
-    pending: pending && {
-      itemTitle: pending.order.item.title,
-      amount: formatUsd(pending.order.amount),
-      card: pending.last4 ? `Card •••• ${pending.last4}` : null,
-      canResume: can({ type: 'checkout.charge.resume' }),
-      canCancel: can({ type: 'checkout.charge.cancel' }),
-    },
-  };
-}

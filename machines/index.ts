@@ -8,6 +8,8 @@ import { checkoutMachine } from './checkout';
 import { checkoutFailedMachine } from './checkoutFailed';
 import { collectionCheckMachine } from './collectionCheck';
 import { countdownMachine } from './countdown';
+import { cryptoCanceledMachine } from './cryptoCanceled';
+import { cryptoPaymentMachine } from './cryptoPayment';
 import { dashboardAccountMachine } from './dashboardAccount';
 import { emailConfirmationMachine } from './emailConfirmation';
 import { imageJobMachine } from './imageJob';
@@ -55,7 +57,9 @@ export const allMachines: AnyStateMachine[] = [
   ledgerExportMachine,
   dashboardAccountMachine,
   cardPaymentMachine,
+  cryptoPaymentMachine,
   savedCardsMachine,
   checkoutFailedMachine,
   checkoutMachine,
+  cryptoCanceledMachine,
 ];

@@ -8,8 +8,10 @@ import {
   checkoutMachine,
   type EditionSort,
 } from '../machines/checkout';
+import type { CryptoPaymentOutput } from '../machines/cryptoPayment';
 import type { NftJson } from '../src/domain/nft';
 import type { CardChargeJson, FreeClaimJson } from '../src/domain/schemas/checkout';
+import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
 import { CHARGE_ID, charge, ITEM, NETWORK_ERROR, ORDER_ID, PRICE, REDIRECT_URL } from './cardPayment.model';
 import { makeUser } from './fixtures';
 import type { MachineModel } from './harness';
@@ -62,24 +64,58 @@ export const FREE_ITEM = {
   free: true,
 };
 
+/** The payment methods the server runs. */
+export const RAILS: CheckoutInput['rails'] = ['creditCard', 'crypto'];
 export const SCENARIOS = {
-  visitor: { item: BLUEPRINT_ITEM, listings: LISTINGS, user: null },
-  resold: { item: BLUEPRINT_ITEM, listings: LISTINGS, user: BUYER },
-  pack: { item: PACK_ITEM, listings: [], user: { ...BUYER, walletAddress: null } },
-  free: { item: FREE_ITEM, listings: [], user: BUYER },
+  visitor: { item: BLUEPRINT_ITEM, listings: LISTINGS, user: null, rails: RAILS },
+  resold: { item: BLUEPRINT_ITEM, listings: LISTINGS, user: BUYER, rails: RAILS },
+  pack: { item: PACK_ITEM, listings: [], user: { ...BUYER, walletAddress: null }, rails: RAILS },
+  free: { item: FREE_ITEM, listings: [], user: BUYER, rails: RAILS },
   checkpoint: {
     item: BLUEPRINT_ITEM,
     listings: [],
     user: BUYER,
     checkpoint: { chargeId: CHARGE_ID, step: 'redirect' as const },
+    rails: RAILS,
   },
   charging: {
     item: BLUEPRINT_ITEM,
     listings: [],
     user: BUYER,
     checkpoint: { chargeId: CHARGE_ID, step: 'charging' as const },
+    rails: RAILS,
   },
 } satisfies Record<string, CheckoutInput>;
+
+export const HOSTED_URL = 'http://127.0.0.1:8791/charges/XA6G6ZFR';
+/** The buyer's open crypto charge for Night Market. */
+export const CRYPTO_CHARGE: CoinbaseChargeJson = {
+  id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+  type: 'directPurchase',
+  status: 'NEW',
+  context: null,
+  hostedUrl: HOSTED_URL,
+  code: 'XA6G6ZFR',
+  amount: PRICE,
+  paid: 0,
+  unresolved: true,
+  success: false,
+  walletAddress: BUYER.walletAddress,
+  fusdTransactionId: null,
+  expiresAt: '2026-11-22T11:00:00.000Z',
+  createdAt: '2026-11-22T10:00:00.000Z',
+  order: { ...charge('pending').order, method: 'coinbase' },
+};
+export const CRYPTO_CANCELED: CoinbaseChargeJson = {
+  ...CRYPTO_CHARGE,
+  status: 'CANCELED',
+  unresolved: false,
+  hostedUrl: null,
+};
+export const CRYPTO_OUTCOMES: Record<CryptoPaymentOutput['kind'], CryptoPaymentOutput> = {
+  redirect: { kind: 'redirect', url: HOSTED_URL, charge: CRYPTO_CHARGE },
+  back: { kind: 'back' },
+};
 
 /** The free claim as POST free-blueprint-claims answers it. */
 export const FREE_CLAIM: FreeClaimJson = {
@@ -140,6 +176,7 @@ function userEvents(c: CheckoutContext): CheckoutEvent[] {
     { type: 'checkout.back' },
     { type: 'checkout.retry' },
     { type: 'checkout.method.select', method: 'creditCard' },
+    { type: 'checkout.method.select', method: 'crypto' },
     { type: 'checkout.charge.resume' },
     { type: 'checkout.charge.cancel' },
     { type: 'checkout.wallet.connect' },
@@ -165,6 +202,7 @@ export function serializeCheckout(s: AnyMachineSnapshot) {
     c.collectionReady,
     c.walletAddress,
     c.pendingCharge ? 'pending' : null,
+    c.pendingCrypto ? 'crypto' : null,
     c.resume ? 'resume' : null,
     c.checkpoint ? 'checkpoint' : null,
     c.error?.code ?? null,
@@ -176,6 +214,9 @@ export const checkoutModel: MachineModel<typeof checkoutMachine> = {
   // The child machines (the card rail, the resale purchase) are faked like promises: their outputs
   // are the paths' steps. Their own paths are in cardPayment.* and buyListing.*.
   fakes: [
+    'findPendingCrypto',
+    'cancelCrypto',
+    'cryptoPayment',
     'findPendingCharge',
     'cancelCharge',
     'claimFree',
@@ -194,6 +235,12 @@ export const checkoutModel: MachineModel<typeof checkoutMachine> = {
     { name: 'cut off while charging', input: SCENARIOS.charging },
   ],
   events: (s) => [
+    { type: 'xstate.done.actor.findPendingCrypto', output: CRYPTO_CHARGE },
+    { type: 'xstate.done.actor.findPendingCrypto', output: null },
+    { type: 'xstate.error.actor.findPendingCrypto', error: NETWORK_ERROR },
+    { type: 'xstate.done.actor.cancelCrypto', output: CRYPTO_CANCELED },
+    { type: 'xstate.error.actor.cancelCrypto', error: NOT_CANCELLABLE },
+    ...Object.values(CRYPTO_OUTCOMES).map((output) => ({ type: 'xstate.done.actor.cryptoPayment', output })),
     { type: 'xstate.done.actor.findPendingCharge', output: charge('challenge') },
     { type: 'xstate.done.actor.findPendingCharge', output: null },
     { type: 'xstate.error.actor.findPendingCharge', error: NETWORK_ERROR },

@@ -2,15 +2,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { BuyListingInput, BuyListingOutput } from '../machines/buyListing';
 import type { CardPaymentInput, CardPaymentOutput } from '../machines/cardPayment';
-import {
-  type CheckoutEvent,
-  type CheckoutInput,
-  cardTarget,
-  checkoutMachine,
-  connectCheckout,
-  paymentRails,
-} from '../machines/checkout';
+import { type CheckoutEvent, type CheckoutInput, cardTarget, checkoutMachine } from '../machines/checkout';
+import { connectCheckout, paymentRails } from '../machines/checkoutView';
 import type { CardChargeJson, FreeClaimJson } from '../src/domain/schemas/checkout';
+import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
 import type { User } from '../src/domain/user';
 import { createApi } from '../src/services/api';
 import { checkoutService } from '../src/services/checkout';
@@ -77,6 +72,7 @@ function start(input: CheckoutInput, script: Script = {}) {
   const actor = createActor(
     checkoutMachine.provide({
       actors: {
+        findPendingCrypto: fromPromise(async (): Promise<CoinbaseChargeJson | null> => null),
         findPendingCharge: fromPromise(async () => {
           calls.pending++;
           return (script.pending ?? (async () => null))();
@@ -419,10 +415,38 @@ describe('the checkout view model', () => {
 
     const pack = start(SCENARIOS.pack);
     await pack.settled();
-    expect(pack.view().methods).toEqual([
-      { method: 'creditCard', label: 'Credit card', description: 'Visa, Mastercard or Discover' },
-    ]);
-    expect(paymentRails).toHaveLength(1);
+    expect(pack.view().methods).toEqual(paymentRails);
+    // Only the rails the server runs are offered, and only they can be chosen.
+    const cardOnly = start({ ...SCENARIOS.pack, rails: ['creditCard'] });
+    await cardOnly.settled();
+    expect(cardOnly.view().methods.map((m) => m.method)).toEqual(['creditCard']);
+    cardOnly.send({ type: 'checkout.method.select', method: 'crypto' });
+    expect(cardOnly.view().panel).toBe('selectPaymentMethod');
+  });
+
+  it('resumes an open crypto charge on its payment page, or cancels it and carries on', async () => {
+    const { CRYPTO_CHARGE, HOSTED_URL } = await import('./checkout.model');
+    const withCrypto = createActor(
+      checkoutMachine.provide({
+        actors: {
+          findPendingCrypto: fromPromise(async (): Promise<CoinbaseChargeJson | null> => CRYPTO_CHARGE),
+          findPendingCharge: fromPromise(async (): Promise<CardChargeJson | null> => null),
+        },
+        actions: { redirectTo: (_, { url }) => redirects.push(url) },
+      }),
+      { input: SCENARIOS.resold },
+    );
+    const redirects: string[] = [];
+    withCrypto.start();
+    await waitFor(withCrypto, (s) => s.matches('cryptoPending'));
+    expect(connectCheckout(withCrypto.getSnapshot())).toMatchObject({
+      panel: 'cryptoPending',
+      title: 'Crypto payment in progress',
+      pending: { itemTitle: 'Night Market', amount: '$25', card: null, canResume: true, canCancel: true },
+    });
+    withCrypto.send({ type: 'checkout.charge.resume' });
+    expect(withCrypto.getSnapshot().output).toEqual({ kind: 'redirecting', url: HOSTED_URL });
+    expect(redirects).toEqual([HOSTED_URL]);
   });
 });
 

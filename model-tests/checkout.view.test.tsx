@@ -20,6 +20,7 @@ import {
 import type { BlueprintJson, PackJson } from '../src/domain/catalog';
 import type { NftJson } from '../src/domain/nft';
 import type { BillingInfoJson, CardChargeJson } from '../src/domain/schemas/checkout';
+import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
 import { type AppActors, AppContext } from '../src/views/AppContext';
 import { ItemPage } from '../src/views/catalog/ItemPage';
 import { CheckoutDialog } from '../src/views/checkout/CheckoutDialog';
@@ -58,6 +59,17 @@ vi.mock('../src/views/checkout/CardPanel', async (importOriginal) => {
         <real.CardPanel {...props} />
       ) : (
         <section aria-label="Pay by card">The card rail</section>
+      ),
+  };
+});
+vi.mock('../src/views/checkout/CryptoPanel', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../src/views/checkout/CryptoPanel')>();
+  return {
+    CryptoPanel: (props: ComponentProps<typeof real.CryptoPanel>) =>
+      isMachineActor(props.actor) ? (
+        <real.CryptoPanel {...props} />
+      ) : (
+        <section aria-label="Pay with crypto">The crypto rail</section>
       ),
   };
 });
@@ -105,7 +117,7 @@ function perform(step: PathStep): boolean {
             : '',
       );
     case 'checkout.method.select':
-      return clickFirst(/^Credit card/);
+      return clickFirst(e.method === 'crypto' ? /^Crypto/ : /^Credit card/);
     case 'checkout.charge.resume':
       return clickFirst('Resume payment');
     case 'checkout.charge.cancel':
@@ -132,7 +144,10 @@ function check(expected: AnyMachineSnapshot) {
   const c = expected.context as CheckoutContext;
   const busy = expected.hasTag('busy');
   if (expected.matches('redirecting')) {
-    expect(dialog('Verify your payment').textContent).toContain("Taking you to your bank's verification…");
+    if (c.target === 'crypto' || c.pendingCrypto)
+      expect(dialog('Pay with crypto').textContent).toContain('Taking you to the payment page…');
+    else
+      expect(dialog('Verify your payment').textContent).toContain("Taking you to your bank's verification…");
     expect(buttons()).toEqual([]);
     return;
   }
@@ -152,10 +167,14 @@ function check(expected: AnyMachineSnapshot) {
   const body = dialog().querySelector('.vt-checkout')!;
   expect(body.getAttribute('aria-busy')).toBe(busy ? 'true' : null);
   // Nothing closes the dialog while something runs, nor while the card rail shows (its Back leaves it).
-  const closable = !busy && !expected.matches('creditCard');
+  const closable = !busy && !expected.matches('creditCard') && !expected.matches('crypto');
   expect(within(dialog()).queryAllByRole('button', { name: 'Close' }).length > 0).toBe(closable);
 
-  if (expected.matches('start') || expected.matches('findingPending')) {
+  if (
+    expected.matches('start') ||
+    expected.matches('findingPending') ||
+    expected.matches('findingPendingCrypto')
+  ) {
     expect(dialog('Checkout')).toBeTruthy();
     expect(within(dialog()).getByRole('status', { name: 'Checking your payments…' })).toBeTruthy();
     return;
@@ -172,6 +191,22 @@ function check(expected: AnyMachineSnapshot) {
       ['Item', 'Night Market'],
       ['Amount', '$25'],
       ['Card', 'Card •••• 4242'],
+    ]);
+    expect(buttons()).toEqual(['Close', 'Close', 'Cancel payment', 'Resume payment'].slice(busy ? 2 : 0));
+    if (busy) expect(within(dialog()).getByRole('status', { name: 'Canceling your payment…' })).toBeTruthy();
+    return;
+  }
+  if (expected.matches('cryptoPending') || expected.matches('cancellingCrypto')) {
+    expect(dialog('Crypto payment in progress').textContent).toContain(
+      'Your crypto payment for Night Market is still open.',
+    );
+    const summary = [...dialog().querySelectorAll('dt')].map((dt) => [
+      dt.textContent,
+      dt.nextSibling?.textContent,
+    ]);
+    expect(summary).toEqual([
+      ['Item', 'Night Market'],
+      ['Amount', '$25'],
     ]);
     expect(buttons()).toEqual(['Close', 'Close', 'Cancel payment', 'Resume payment'].slice(busy ? 2 : 0));
     if (busy) expect(within(dialog()).getByRole('status', { name: 'Canceling your payment…' })).toBeTruthy();
@@ -203,7 +238,7 @@ function check(expected: AnyMachineSnapshot) {
       within(methods)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Credit cardVisa, Mastercard or Discover']);
+    ).toEqual(['Credit cardVisa, Mastercard or Discover', 'CryptoETH, BTC, BCH or USDC on a payment page']);
     expect(buttons()).toContain('Back');
     return;
   }
@@ -249,6 +284,11 @@ function check(expected: AnyMachineSnapshot) {
     expect(within(dialog()).getByRole('region', { name: 'Pay by card' })).toBeTruthy();
     return;
   }
+  if (expected.matches('crypto')) {
+    expect(dialog('Checkout')).toBeTruthy();
+    expect(within(dialog()).getByRole('region', { name: 'Pay with crypto' })).toBeTruthy();
+    return;
+  }
   throw new Error(`No check for ${JSON.stringify(expected.value)}`);
 }
 
@@ -272,6 +312,7 @@ describe('checkout paths through the dialog', () => {
 function checkoutWith(actors: Partial<Parameters<typeof checkoutMachine.provide>[0]['actors']> = {}) {
   return checkoutMachine.provide({
     actors: {
+      findPendingCrypto: fromPromise(async (): Promise<CoinbaseChargeJson | null> => null),
       findPendingCharge: fromPromise(async (): Promise<CardChargeJson | null> => null),
       checkCollection: fromPromise(async (): Promise<{ ready: boolean }> => ({ ready: true })),
       claimFree: fromPromise(async () => FREE_CLAIM),
@@ -365,6 +406,7 @@ async function renderItemPage(
     ui,
     flows: { checkout: async () => machine },
     cardCheckpoint: () => null,
+    paymentRails: async () => ['creditCard', 'crypto'],
   } as unknown as AppActors;
   const root = createRootRoute();
   const router = createRouter({

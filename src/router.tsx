@@ -18,7 +18,6 @@ import { parseStorefrontsSearch } from './domain/storefrontsSearch';
 import type { AppActors } from './views/AppContext';
 import { ComingSoonPage } from './views/pages/ComingSoonPage';
 import { NotFoundPage } from './views/pages/NotFoundPage';
-import { PageFrame } from './views/pages/PageFrame';
 import { RootLayout } from './views/shell/RootLayout';
 
 // Screens load on demand (Home too: other pages need not carry its content and carousel).
@@ -77,6 +76,10 @@ const PurchaseCompletePage = lazyRouteComponent(
 const CheckoutFailedPage = lazyRouteComponent(
   () => import('./views/purchase/CheckoutFailedPage'),
   'CheckoutFailedPage',
+);
+const CryptoCanceledPage = lazyRouteComponent(
+  () => import('./views/purchase/CryptoCanceledPage'),
+  'CryptoCanceledPage',
 );
 
 /** How long a page waits for the signed-in user's profile before it shows without it. */
@@ -229,7 +232,17 @@ const orderComplete = createRoute({
   },
   component: PurchaseCompletePage,
 });
-const cryptoCanceled = page('/coinbasecanceled/$id', () => <PageFrame title="Purchase canceled" />);
+/**
+ * Where a crypto payment the buyer canceled on the provider's page ends (/coinbasecanceled/{chargeId}).
+ * Charges are their buyer's: login required.
+ */
+const cryptoCanceled = createRoute({
+  getParentRoute: () => root,
+  path: '/coinbasecanceled/$id',
+  beforeLoad: requireLoginAfterResume,
+  loader: async ({ context }) => ({ machine: await context.app.flows.cryptoCanceled() }),
+  component: CryptoCanceledPage,
+});
 /**
  * Where a card payment that failed ends (/checkoutcomfailed/{orderId}); from 3-D Secure the provider
  * adds `cko-session-id`. Orders are their buyer's: login required.

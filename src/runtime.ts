@@ -1,4 +1,5 @@
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
+import type { PaymentMethod } from '../machines/checkout';
 import type { ChargeSync } from '../machines/checkoutFailed';
 import { sessionMachine } from '../machines/session';
 import type { WizardFile } from '../machines/storefrontWizard';
@@ -7,12 +8,14 @@ import type { AssetKind } from './domain/assets';
 import { timings } from './domain/constants';
 import { ApiError } from './domain/errors';
 import type { CardChargeJson } from './domain/schemas/checkout';
+import type { CoinbaseChargeJson } from './domain/schemas/crypto';
 import type { User } from './domain/user';
 import { accountActors } from './services/accounts';
 import { createApi } from './services/api';
 import { cardActors, cardCheckpoints, cardService } from './services/cards';
 import { catalogService } from './services/catalog';
 import { checkoutActors, checkoutService } from './services/checkout';
+import { cryptoActors, cryptoService } from './services/crypto';
 import type { Flow } from './services/flow';
 import { nftService } from './services/nfts';
 import { salesService } from './services/sales';
@@ -54,6 +57,7 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
   const sales = salesService(api);
   const cardCalls = cardService(api);
   const cards = cardActors(api, cardCalls);
+  const cryptoCalls = cryptoService(api);
 
   const session = createActor(
     sessionMachine.provide({
@@ -313,14 +317,24 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
       }),
     ),
     checkout: once(async () => {
-      const [{ checkoutMachine }, { cardPaymentMachine }, buyListing] = await Promise.all([
-        import('../machines/checkout'),
-        import('../machines/cardPayment'),
-        buyListingFlow(),
-      ]);
+      const [{ checkoutMachine }, { cardPaymentMachine }, { cryptoPaymentMachine }, buyListing] =
+        await Promise.all([
+          import('../machines/checkout'),
+          import('../machines/cardPayment'),
+          import('../machines/cryptoPayment'),
+          buyListingFlow(),
+        ]);
       return checkoutMachine.provide({
         actors: {
           ...checkoutActors(api, checkoutService(api, cardCalls)),
+          findPendingCrypto: fromPromise(async () => {
+            const userId = session.getSnapshot().context.user?.id;
+            return userId ? ((await cryptoCalls.openCharges(userId))[0] ?? null) : null;
+          }),
+          cancelCrypto: fromPromise(({ input }: { input: { id: string } }) =>
+            cryptoCalls.cancelCharge(input.id),
+          ),
+          cryptoPayment: cryptoPaymentMachine.provide({ actors: cryptoActors(api, cryptoCalls) }),
           linkWallet,
           ...collectionActors,
           buyListing,
@@ -351,6 +365,19 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
             cardCalls.syncCharge(input.id, input.ckoSessionId).then(forgetSettledCheckpoint),
           ),
           loadOrder: cards.loadOrder,
+        },
+      }),
+    ),
+    cryptoCanceled: once(async () =>
+      (await import('../machines/cryptoCanceled')).cryptoCanceledMachine.provide({
+        actors: {
+          // The buyer canceled on the provider's page: apply the provider's word now (PATCH {}).
+          syncCharge: fromPromise<CoinbaseChargeJson, { id: string }>(({ input }) =>
+            api.patch<CoinbaseChargeJson>(`coinbase-charges/${encodeURIComponent(input.id)}`, {}),
+          ),
+          loadCharge: fromPromise<CoinbaseChargeJson, { id: string }>(({ input }) =>
+            api.get<CoinbaseChargeJson>(`coinbase-charges/${encodeURIComponent(input.id)}`),
+          ),
         },
       }),
     ),
@@ -418,8 +445,21 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
 
   /** The charge this tab left for 3-D Secure, if any: the checkout restores it. */
   const cardCheckpoint = () => cardCheckpoints.read();
+  /** The payment methods the server runs, in the order the checkout offers them. */
+  const paymentRails = async (): Promise<PaymentMethod[]> => {
+    try {
+      const config = await cardCalls.config();
+      return [
+        ...(config.card ? (['creditCard'] as const) : []),
+        ...(config.crypto ? (['crypto'] as const) : []),
+      ];
+    } catch {
+      // Not known now: the card rail says itself when it cannot reach the provider.
+      return ['creditCard'];
+    }
+  };
 
-  return { session, ui, flows, nfts, catalog, sales, walletAvailable, cardCheckpoint, inspect };
+  return { session, ui, flows, nfts, catalog, sales, walletAvailable, cardCheckpoint, paymentRails, inspect };
 }
 
 export type Runtime = ReturnType<typeof createRuntime>;

@@ -2,7 +2,7 @@ import type { PaymentsConfigJson } from '../../src/domain/schemas/checkout';
 import type { Services } from '../deps';
 import { defineRoute, type Route } from '../http';
 
-/** What the browser needs to pay: the card provider's public key and API base (never a secret). */
+/** What the browser needs to pay: the card provider's public key and API base (never a secret), and which rails run. */
 export function paymentsConfigRoutes(s: Services): Route[] {
   return [
     defineRoute({
@@ -10,10 +10,13 @@ export function paymentsConfigRoutes(s: Services): Route[] {
       path: '/config/payments',
       tag: 'checkout',
       summary:
-        'The card provider’s public key and API base the browser tokenizes cards with; card is null when card payments are off',
-      responses: { 200: '{ card: { publicKey, apiUrl } | null }' },
+        'The card provider’s public key and API base the browser tokenizes cards with (card is null when card payments are off), and whether crypto payments run',
+      responses: { 200: '{ card: { publicKey, apiUrl } | null, crypto: boolean }' },
       handler(c) {
-        const body: PaymentsConfigJson = { card: s.cardProvider?.publicConfig() ?? null };
+        const body: PaymentsConfigJson = {
+          card: s.cardProvider?.publicConfig() ?? null,
+          crypto: s.cryptoProvider !== null,
+        };
         return c.json(body);
       },
     }),

@@ -168,7 +168,7 @@ export const errorTexts: Record<string, string> = {
   'errors.PRICE_CHANGED': 'The price of this item changed. Please check the new price and try again.',
   'errors.NOT_PURCHASABLE': 'This item is not on sale right now.',
   'errors.WALLET_REQUIRED': 'Purchases need a wallet. Connect your wallet first.',
-  'errors.CHARGE_PENDING': 'You have a card payment waiting to be completed. Resume or cancel it first.',
+  'errors.CHARGE_PENDING': 'You have a payment waiting to be completed. Resume or cancel it first.',
   'errors.CARD_DECLINED': 'Purchase Failed. Your card was not charged.',
   'errors.CARD_INSUFFICIENT_FUNDS':
     'Insufficient funds. Your card was not charged; try another card or pay with crypto.',

@@ -4,9 +4,10 @@ import type { authMachine } from '../../machines/auth';
 import type { blueprintFormMachine } from '../../machines/blueprintForm';
 import type { buyListingMachine } from '../../machines/buyListing';
 import type { CardCheckpoint } from '../../machines/cardPayment';
-import type { checkoutMachine } from '../../machines/checkout';
+import type { checkoutMachine, PaymentMethod } from '../../machines/checkout';
 import type { checkoutFailedMachine } from '../../machines/checkoutFailed';
 import type { collectionCheckMachine } from '../../machines/collectionCheck';
+import type { cryptoCanceledMachine } from '../../machines/cryptoCanceled';
 import type { dashboardAccountMachine } from '../../machines/dashboardAccount';
 import type { emailConfirmationMachine } from '../../machines/emailConfirmation';
 import type { imageJobMachine } from '../../machines/imageJob';
@@ -61,6 +62,7 @@ export interface AppActors {
     dashboardAccount: () => Promise<typeof dashboardAccountMachine>;
     savedCards: () => Promise<typeof savedCardsMachine>;
     checkoutFailed: () => Promise<typeof checkoutFailedMachine>;
+    cryptoCanceled: () => Promise<typeof cryptoCanceledMachine>;
     checkout: () => Promise<typeof checkoutMachine>;
   };
   /** Catalog reads and the storefront report, for route loaders and flows. */
@@ -89,6 +91,8 @@ export interface AppActors {
   walletAvailable: () => Promise<boolean>;
   /** The card charge this tab left for 3-D Secure (session storage), for the checkout to restore. */
   cardCheckpoint: () => CardCheckpoint | null;
+  /** The payment methods the server runs (GET config/payments). */
+  paymentRails: () => Promise<PaymentMethod[]>;
   inspect?: (event: InspectionEvent) => void;
 }
 

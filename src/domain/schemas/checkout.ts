@@ -251,4 +251,6 @@ export interface PaymentsConfigJson {
     /** The provider's API base the browser tokenizes cards with. */
     apiUrl: string;
   } | null;
+  /** Whether crypto payments (hosted charges) run. */
+  crypto: boolean;
 }

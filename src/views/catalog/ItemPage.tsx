@@ -38,7 +38,7 @@ export interface ItemPageProps {
  * edition on sale, the cheapest resale opens it at the choice of editions.
  */
 export function ItemPage({ item, history, listings }: ItemPageProps) {
-  const { session, ui, flows, cardCheckpoint } = useApp();
+  const { session, ui, flows, cardCheckpoint, paymentRails } = useApp();
   const navigate = useNavigate();
   const loggedIn = useSelector(session, (s) => s.matches('loggedIn'));
   const user = useSelector(session, (s) => s.context.user);
@@ -71,7 +71,7 @@ export function ItemPage({ item, history, listings }: ItemPageProps) {
   const openCheckout = async () => {
     setOpening(true);
     try {
-      const machine = await flows.checkout();
+      const [machine, rails] = await Promise.all([flows.checkout(), paymentRails()]);
       const buyer = user && {
         id: user.id,
         email: user.email ?? '',
@@ -86,6 +86,7 @@ export function ItemPage({ item, history, listings }: ItemPageProps) {
           listings,
           user: buyer,
           checkpoint: cardCheckpoint(),
+          rails,
         },
       });
     } finally {
@@ -191,7 +192,7 @@ export function ItemPage({ item, history, listings }: ItemPageProps) {
                   ? `${resold} also for sale by collectors.`
                   : free
                     ? 'Free to claim: the edition is minted to your wallet.'
-                    : 'Pay by card; the edition is minted to your wallet.'}
+                    : 'Pay by card or with crypto; the edition is minted to your wallet.'}
         </p>
         <nav className="vt-tabs-nav" aria-label="Item">
           <Link to="/nft/$id/details" params={{ id: item.id }} className={showHistory ? '' : 'is-active'}>

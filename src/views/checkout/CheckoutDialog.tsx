@@ -1,18 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import {
-  type CheckoutInput,
-  type CheckoutOutput,
-  type CheckoutView,
-  type checkoutMachine,
-  connectCheckout,
-} from '../../../machines/checkout';
+import type { CheckoutInput, CheckoutOutput, checkoutMachine } from '../../../machines/checkout';
+import { type CheckoutView, connectCheckout } from '../../../machines/checkoutView';
 import { useApp } from '../AppContext';
 import { Button, Dropdown, Modal, Spinner } from '../components';
 import { tabbables } from '../components/focus';
 import { BuyListingDialog } from '../nft/ListingPanels';
 import { CardPanel } from './CardPanel';
+import { CryptoPanel } from './CryptoPanel';
 import './checkout.css';
 
 type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
@@ -72,12 +68,13 @@ export function CheckoutDialog({ actor }: { actor: CheckoutActor }) {
     return child ? <BuyListingDialog actor={child} onDone={() => {}} /> : null;
   }
   const card = snapshot.children.cardPayment;
+  const crypto = snapshot.children.cryptoPayment;
   const close = () => send({ type: 'checkout.close' });
 
   return (
     <Modal
       open
-      size={view.panel === 'creditCard' ? 'lg' : 'md'}
+      size={view.panel === 'creditCard' || view.panel === 'crypto' ? 'lg' : 'md'}
       title={view.title}
       onClose={view.canClose ? close : () => {}}
       showCloseButton={view.canClose}
@@ -117,6 +114,7 @@ export function CheckoutDialog({ actor }: { actor: CheckoutActor }) {
           </dl>
         )}
         {view.panel === 'creditCard' && card && <CardPanel actor={card} />}
+        {view.panel === 'crypto' && crypto && <CryptoPanel actor={crypto} />}
         {view.status && (
           <div className="vt-checkout__status">
             <Spinner label={view.status} />
@@ -182,7 +180,7 @@ function Editions({ view, send }: { view: CheckoutView; send: Send }) {
 
 /** The panel's actions: back, retry, the collection's action, resume or cancel a pending payment, close. */
 function Footer({ view, send, close }: { view: CheckoutView; send: Send; close: () => void }) {
-  if (view.panel === 'creditCard' || view.panel === 'redirecting' || view.panel === 'loading') return null;
+  if (['creditCard', 'crypto', 'redirecting', 'loading'].includes(view.panel)) return null;
   const { action, pending } = view;
   return (
     <>

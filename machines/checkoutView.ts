@@ -1,0 +1,221 @@
+import type { SnapshotFrom } from 'xstate';
+import { errorMessage } from '../src/domain/errors';
+import { formatUsd } from '../src/domain/money';
+import { type NftJson, seriesLabel } from '../src/domain/nft';
+import type { CheckoutContext, CheckoutEvent, checkoutMachine, EditionSort, PaymentMethod } from './checkout';
+
+/**
+ * The checkout's view model (zag's `connect`): from a snapshot of the checkout machine to what the
+ * dialog renders — the panel, its title and text, the status line while something runs, the error,
+ * which of close, back and retry are possible, the editions (sorted), the payment methods the
+ * machine takes, the collection panel's action and the pending payment's summary.
+ */
+export type CheckoutPanel =
+  | 'loading'
+  | 'cardPending'
+  | 'cryptoPending'
+  | 'selectEdition'
+  | 'selectPaymentMethod'
+  | 'collectionRequired'
+  | 'claiming'
+  | 'claimFailed'
+  | 'creditCard'
+  | 'crypto'
+  | 'buyingListing'
+  | 'redirecting'
+  | 'done';
+/** A row of "select edition": a resale listing (its NFT id) or the new edition (null). */
+export interface EditionRow {
+  listingId: string | null;
+  /** "New edition", "Edition #03". */
+  edition: string;
+  /** "$25", "Free". */
+  price: string;
+  /** "From the creator", "@ada". */
+  seller: string;
+  /** The name of the row's Buy button: "Buy edition #03 for $40". */
+  buyLabel: string;
+}
+export interface PaymentMethodOption {
+  method: PaymentMethod;
+  label: string;
+  description: string;
+}
+type CollectionAction = 'checkout.wallet.connect' | 'checkout.collection.setup';
+export interface CheckoutView {
+  panel: CheckoutPanel;
+  busy: boolean;
+  title: string;
+  text: string | null;
+  /** What runs now, for a status line. */
+  status: string | null;
+  error: string | null;
+  canClose: boolean;
+  canBack: boolean;
+  canRetry: boolean;
+  sort: { value: EditionSort; label: string; options: { value: EditionSort; label: string }[] };
+  editions: EditionRow[];
+  methods: PaymentMethodOption[];
+  /** The collection panel's action: connect a wallet or set up the collection. */
+  action: { label: string; event: CollectionAction; enabled: boolean } | null;
+  /** The charge waiting for 3-D Secure. */
+  pending: {
+    itemTitle: string;
+    amount: string;
+    card: string | null;
+    canResume: boolean;
+    canCancel: boolean;
+  } | null;
+}
+
+const editionSorts: EditionSort[] = ['priceAsc', 'priceDesc', 'edition'];
+export const sortLabels: Record<EditionSort, string> = {
+  priceAsc: 'Price: low to high',
+  priceDesc: 'Price: high to low',
+  edition: 'Edition',
+};
+/** The ways to pay for a new edition, in the order offered; a rail shows only when the machine takes it. */
+export const paymentRails: readonly PaymentMethodOption[] = [
+  { method: 'creditCard', label: 'Credit card', description: 'Visa, Mastercard or Discover' },
+  { method: 'crypto', label: 'Crypto', description: 'ETH, BTC, BCH or USDC on a payment page' },
+];
+
+const priceText = (cents: number) => (cents === 0 ? 'Free' : formatUsd(cents));
+type Edition = { nft: NftJson | null; cents: number; serial: number };
+const editionOrder: Record<EditionSort, (a: Edition, b: Edition) => number> = {
+  priceAsc: (a, b) => a.cents - b.cents || a.serial - b.serial,
+  priceDesc: (a, b) => b.cents - a.cents || a.serial - b.serial,
+  edition: (a, b) => a.serial - b.serial,
+};
+
+/** The new edition (unless none can be bought; it comes after every resold one) and the listings. */
+function editionRows({ item, listings, sort }: CheckoutContext): EditionRow[] {
+  const editions: Edition[] = listings.flatMap((nft) =>
+    nft.activeSaleListing ? [{ nft, cents: nft.activeSaleListing.price, serial: nft.seriesNumber }] : [],
+  );
+  if (!item.soldOut) editions.push({ nft: null, cents: item.price, serial: Infinity });
+  return editions.sort(editionOrder[sort]).map(({ nft, cents }) => {
+    const price = priceText(cents);
+    if (!nft)
+      return {
+        listingId: null,
+        edition: 'New edition',
+        price,
+        seller: 'From the creator',
+        buyLabel: `Buy a new edition for ${price}`,
+      };
+    const edition = `Edition ${seriesLabel(nft.seriesNumber)}`;
+    const seller = `@${nft.owner.username ?? nft.owner.wallet.walletAddress}`;
+    return {
+      listingId: nft.id,
+      edition,
+      price,
+      seller,
+      buyLabel: `Buy ${edition.toLowerCase()} for ${price}`,
+    };
+  });
+}
+
+type Snapshot = SnapshotFrom<typeof checkoutMachine>;
+/** Panel, title, text, status line and the collection panel's action of a step. */
+type Copy = [CheckoutPanel, string, string | null, string | null, CollectionAction | null];
+
+const WALLET = 'Connect a Flow wallet first: the editions you buy are minted to it.';
+const SETUP =
+  'Your wallet needs a Vitrine collection and an FUSD balance before it can hold items. ' +
+  'Set them up with one wallet transaction.';
+const REQUIRED = 'Collection required';
+const CONNECT = 'checkout.wallet.connect';
+const SET_UP = 'checkout.collection.setup';
+
+function copyOf(s: Snapshot): Copy {
+  const { item, pendingCharge } = s.context;
+  const pending = `Your card payment for ${pendingCharge?.order.item.title ?? item.title} is waiting for your bank's verification. Resume it, or cancel it to start again.`;
+  const price = `${item.title} · ${priceText(item.price)}`;
+  if (s.matches('redirecting'))
+    return s.context.target === 'crypto' || s.context.pendingCrypto
+      ? ['redirecting', 'Pay with crypto', null, 'Taking you to the payment page…', null]
+      : ['redirecting', 'Verify your payment', null, "Taking you to your bank's verification…", null];
+  if (s.status === 'done') return ['done', 'Checkout', null, null, null];
+  if (s.matches('cardPending')) return ['cardPending', 'Payment in progress', pending, null, null];
+  const cryptoText = `Your crypto payment for ${s.context.pendingCrypto?.order?.item.title ?? item.title} is still open. Resume it on the payment page, or cancel it to start again.`;
+  if (s.matches('cryptoPending'))
+    return ['cryptoPending', 'Crypto payment in progress', cryptoText, null, null];
+  if (s.matches('cancellingCrypto'))
+    return ['cryptoPending', 'Crypto payment in progress', cryptoText, 'Canceling your payment…', null];
+  if (s.matches('cancellingCharge'))
+    return ['cardPending', 'Payment in progress', pending, 'Canceling your payment…', null];
+  if (s.matches('selectEdition')) return ['selectEdition', 'Choose an edition', item.title, null, null];
+  if (s.matches('selectPaymentMethod'))
+    return ['selectPaymentMethod', 'How would you like to pay?', price, null, null];
+  if (s.matches({ collection: 'walletRequired' }))
+    return ['collectionRequired', REQUIRED, WALLET, null, CONNECT];
+  if (s.matches({ collection: 'linkingWallet' }))
+    return ['collectionRequired', REQUIRED, WALLET, 'Approve the connection in your wallet…', CONNECT];
+  if (s.matches({ collection: 'required' })) return ['collectionRequired', REQUIRED, SETUP, null, SET_UP];
+  if (s.matches({ collection: 'settingUp' }))
+    return [
+      'collectionRequired',
+      REQUIRED,
+      SETUP,
+      'Approve the setup in your wallet; it takes a few seconds.',
+      SET_UP,
+    ];
+  if (s.matches({ collection: 'checkFailed' }))
+    return ['collectionRequired', REQUIRED, 'We could not check your collection.', null, null];
+  if (s.matches('collection'))
+    return ['collectionRequired', 'Checking your wallet', null, 'Checking your collection…', null];
+  if (s.matches('claiming'))
+    return ['claiming', 'Claim for free', item.title, 'Claiming your edition…', null];
+  if (s.matches('claimFailed')) return ['claimFailed', 'Claim for free', item.title, null, null];
+  if (s.matches('creditCard')) return ['creditCard', 'Checkout', price, null, null];
+  if (s.matches('crypto')) return ['crypto', 'Checkout', price, null, null];
+  if (s.matches('buyingListing')) return ['buyingListing', 'Checkout', item.title, null, null];
+  return ['loading', 'Checkout', null, 'Checking your payments…', null];
+}
+const actionLabels: Record<CollectionAction, string> = {
+  [CONNECT]: 'Connect wallet',
+  [SET_UP]: 'Set up collection',
+};
+
+export function connectCheckout(snapshot: Snapshot): CheckoutView {
+  const { context } = snapshot;
+  const [panel, title, text, status, action] = copyOf(snapshot);
+  const can = (event: CheckoutEvent) => snapshot.can(event);
+  const pending = panel === 'cardPending' ? context.pendingCharge : null;
+  const crypto = panel === 'cryptoPending' ? context.pendingCrypto : null;
+  return {
+    panel,
+    busy: snapshot.hasTag('busy'),
+    title,
+    text,
+    status,
+    error: context.error ? errorMessage(context.error) : null,
+    canClose: can({ type: 'checkout.close' }),
+    canBack: can({ type: 'checkout.back' }),
+    canRetry: can({ type: 'checkout.retry' }),
+    sort: {
+      value: context.sort,
+      label: `Sort: ${sortLabels[context.sort]}`,
+      options: editionSorts.map((value) => ({ value, label: sortLabels[value] })),
+    },
+    editions: panel === 'selectEdition' ? editionRows(context) : [],
+    methods: paymentRails.filter((rail) => can({ type: 'checkout.method.select', method: rail.method })),
+    action: action && { label: actionLabels[action], event: action, enabled: can({ type: action }) },
+    pending: pending
+      ? {
+          itemTitle: pending.order.item.title,
+          amount: formatUsd(pending.order.amount),
+          card: pending.last4 ? `Card •••• ${pending.last4}` : null,
+          canResume: can({ type: 'checkout.charge.resume' }),
+          canCancel: can({ type: 'checkout.charge.cancel' }),
+        }
+      : crypto && {
+          itemTitle: crypto.order?.item.title ?? 'FUSD top-up',
+          amount: formatUsd(crypto.amount),
+          card: null,
+          canResume: can({ type: 'checkout.charge.resume' }),
+          canCancel: can({ type: 'checkout.charge.cancel' }),
+        },
+  };
+}

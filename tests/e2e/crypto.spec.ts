@@ -1,0 +1,98 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { BlueprintJson } from '../../src/domain/catalog';
+import { expectAccessible, linkNewWallet, signUp, uniqueEmail } from './support';
+
+/**
+ * Paying a new edition with crypto: the checkout opens a hosted charge at the crypto sandbox (its
+ * own origin, as Coinbase Commerce's page would be); the buyer pays there, the sandbox's signed
+ * webhook tells the server, the edition is minted on the emulator and "Purchase Complete" shows.
+ * Canceling on the hosted page lands on /coinbasecanceled/{id}.
+ */
+async function collector(browser: Browser, tag: string) {
+  const page = await (await browser.newContext()).newPage();
+  await signUp(page, uniqueEmail(tag), `${tag}-password-1`);
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  const address = await linkNewWallet(page, `${tag} ${Date.now().toString(36)}`);
+  return { page, address };
+}
+
+const taken = new Set<string>();
+/** A seeded priced blueprint on sale now that nobody resells, not in a pack. */
+async function itemOnSale(page: Page): Promise<BlueprintJson> {
+  const { results } = (await (
+    await page.request.get('/api/blueprints?states=active&from=1&to=100')
+  ).json()) as {
+    results: BlueprintJson[];
+  };
+  for (const b of results) {
+    if (taken.has(b.id) || b.blueprintPackId || b.quantityAvailable < 5 || b.type !== 'standalone') continue;
+    if (b.price === 0 || (b.availableTime && new Date(b.availableTime).getTime() > Date.now())) continue;
+    const listings = await page.request.get(`/api/nfts?blueprintId=${b.flowBlueprintId}&status=forSale`);
+    if (((await listings.json()) as { total: number }).total > 0) continue;
+    taken.add(b.id);
+    return b;
+  }
+  throw new Error('no priced blueprint on sale in the seed');
+}
+
+const usd = (cents: number) =>
+  new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: cents % 100 ? 2 : 0,
+  }).format(cents / 100);
+
+/** From the item page to the crypto sandbox's hosted page. */
+async function toHostedPage(page: Page, item: BlueprintJson) {
+  await page.goto(`/nft/${item.id}`);
+  await page.getByRole('button', { name: `Buy now · ${usd(item.price)}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: /^Crypto/ }).click();
+  await expect(dialog.getByRole('heading', { name: 'Pay with crypto' })).toBeVisible({ timeout: 15_000 });
+  await expect(dialog.getByRole('note')).toContainText('unsupported network');
+  await expectAccessible(page, 'checkout-crypto');
+  await dialog.getByRole('checkbox', { name: /purchase agreement/ }).check();
+  await dialog.getByRole('button', { name: `Pay ${usd(item.price)} with crypto` }).click();
+  await expect(page.getByRole('heading', { name: `Pay $${(item.price / 100).toFixed(2)} USD` })).toBeVisible({
+    timeout: 15_000,
+  });
+}
+
+test('a new edition paid with crypto on the hosted page is minted: "Purchase Complete"', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { page } = await collector(browser, 'cryptobuyer');
+  const item = await itemOnSale(page);
+  await toHostedPage(page, item);
+  await page.screenshot({ path: 'test-results/screens/crypto-hosted-page.png', fullPage: true });
+  await page.getByRole('radio', { name: /USD Coin|USDC/ }).check();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/ordercomplete/${item.id}`), { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Purchase Complete' })).toBeVisible({ timeout: 60_000 });
+  await page.screenshot({ path: 'test-results/screens/crypto-purchase-complete.png', fullPage: true });
+});
+
+test('a crypto charge canceled on the hosted page lands on /coinbasecanceled/{id}, nothing reserved', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { page } = await collector(browser, 'cryptocancel');
+  const item = await itemOnSale(page);
+  await toHostedPage(page, item);
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(page).toHaveURL(/\/coinbasecanceled\//, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Purchase canceled' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Your crypto purchase was canceled. You were not charged.')).toBeVisible();
+  await expectAccessible(page, 'crypto-canceled');
+  const fresh = (await (await page.request.get(`/api/blueprints/${item.id}`)).json()) as BlueprintJson;
+  expect(fresh.quantityAvailable).toBe(item.quantityAvailable);
+  // Pressing buy again starts afresh: the canceled charge is not pending.
+  await page.getByRole('link', { name: 'Back to the item' }).click();
+  await page.getByRole('button', { name: `Buy now · ${usd(item.price)}` }).click();
+  await expect(
+    page.getByRole('dialog').getByRole('heading', { name: 'How would you like to pay?' }),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+});
