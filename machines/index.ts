@@ -10,6 +10,7 @@ import { collectionCheckMachine } from './collectionCheck';
 import { countdownMachine } from './countdown';
 import { cryptoCanceledMachine } from './cryptoCanceled';
 import { cryptoPaymentMachine } from './cryptoPayment';
+import { cryptoTopupMachine } from './cryptoTopup';
 import { dashboardAccountMachine } from './dashboardAccount';
 import { emailConfirmationMachine } from './emailConfirmation';
 import { imageJobMachine } from './imageJob';
@@ -58,6 +59,7 @@ export const allMachines: AnyStateMachine[] = [
   dashboardAccountMachine,
   cardPaymentMachine,
   cryptoPaymentMachine,
+  cryptoTopupMachine,
   savedCardsMachine,
   checkoutFailedMachine,
   checkoutMachine,

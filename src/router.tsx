@@ -363,6 +363,7 @@ const settings = createRoute({
     settingsForm: await context.app.flows.settingsForm(),
     walletLink: await context.app.flows.walletLink(),
     collectionCheck: await context.app.flows.collectionCheck(),
+    cryptoTopup: await context.app.flows.cryptoTopup(),
     walletAvailable: await context.app.walletAvailable(),
   }),
   component: SettingsLayout,
@@ -378,7 +379,13 @@ const settingsRoutes = [
   settingsIndex,
   settingsChild('account', AccountSettings),
   settingsChild('security', SecuritySettings),
-  settingsChild('wallet', WalletSettings),
+  // Back from paying a top-up on the crypto provider's page: `topup` names the charge.
+  createRoute({
+    getParentRoute: () => settings,
+    path: 'wallet',
+    validateSearch: optionalString('topup'),
+    component: WalletSettings,
+  }),
   createRoute({
     getParentRoute: () => settings,
     path: 'payment',

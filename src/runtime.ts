@@ -1,6 +1,7 @@
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import type { PaymentMethod } from '../machines/checkout';
 import type { ChargeSync } from '../machines/checkoutFailed';
+import type { TopupRequest } from '../machines/cryptoTopup';
 import { sessionMachine } from '../machines/session';
 import type { WizardFile } from '../machines/storefrontWizard';
 import { uiMachine } from '../machines/ui';
@@ -365,6 +366,22 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
             cardCalls.syncCharge(input.id, input.ckoSessionId).then(forgetSettledCheckpoint),
           ),
           loadOrder: cards.loadOrder,
+        },
+      }),
+    ),
+    cryptoTopup: once(async () =>
+      (await import('../machines/cryptoTopup')).cryptoTopupMachine.provide({
+        actors: {
+          createTopup: fromPromise<CoinbaseChargeJson, TopupRequest>(({ input }) =>
+            cryptoCalls.createTopup(input),
+          ),
+          getCharge: fromPromise<CoinbaseChargeJson, { id: string }>(({ input }) =>
+            cryptoCalls.getCharge(input.id),
+          ),
+        },
+        actions: {
+          redirectTo: (_, { url }) => window.location.assign(url),
+          announceAdded: () => toast('topup-added', 'FUSD added to your balance'),
         },
       }),
     ),

@@ -116,7 +116,8 @@ export function coinbaseChargeRoutes(s: Services): Route[] {
           await open(charge, {
             name: 'FUSD balance top-up',
             description: `Adds FUSD to the Vitrine balance of ${user.walletAddress}.`,
-            redirectUrl: `${base}/profile`,
+            // Back to Settings → Wallet, which follows the top-up until its FUSD arrives.
+            redirectUrl: `${base}/settings/wallet?topup=${charge.id}`,
           });
           return c.json(await answer(await reread(charge.id)), 201);
         }

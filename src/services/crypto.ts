@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { CryptoChargeRequest } from '../../machines/cryptoPayment';
+import { type TopupRequest, topupChargeBody } from '../../machines/cryptoTopup';
 import { ApiError, ErrorCode, errorMessage } from '../domain/errors';
 import type { CoinbaseChargeJson, CreateCoinbaseChargeBody } from '../domain/schemas/crypto';
 import type { Api } from './api';
@@ -51,6 +52,9 @@ export function cryptoService(api: Api) {
     /** POST coinbase-charges: a hosted charge for the item (one unit reserved). */
     createDirectPurchase: (request: CryptoChargeRequest) =>
       providerReached(api.post<CoinbaseChargeJson>('coinbase-charges', directPurchaseBody(request))),
+    /** POST coinbase-charges { type: topup }: a hosted charge that adds FUSD to the balance. */
+    createTopup: (request: TopupRequest) =>
+      providerReached(api.post<CoinbaseChargeJson>('coinbase-charges', topupChargeBody(request))),
     getCharge: (chargeId: string) => api.get<CoinbaseChargeJson>(`coinbase-charges/${id(chargeId)}`),
     /** PATCH {status: CANCELED}: cancels an unpaid charge (the order canceled, the unit released). */
     cancelCharge: (chargeId: string) =>

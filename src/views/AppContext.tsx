@@ -8,6 +8,7 @@ import type { checkoutMachine, PaymentMethod } from '../../machines/checkout';
 import type { checkoutFailedMachine } from '../../machines/checkoutFailed';
 import type { collectionCheckMachine } from '../../machines/collectionCheck';
 import type { cryptoCanceledMachine } from '../../machines/cryptoCanceled';
+import type { cryptoTopupMachine } from '../../machines/cryptoTopup';
 import type { dashboardAccountMachine } from '../../machines/dashboardAccount';
 import type { emailConfirmationMachine } from '../../machines/emailConfirmation';
 import type { imageJobMachine } from '../../machines/imageJob';
@@ -62,6 +63,7 @@ export interface AppActors {
     dashboardAccount: () => Promise<typeof dashboardAccountMachine>;
     savedCards: () => Promise<typeof savedCardsMachine>;
     checkoutFailed: () => Promise<typeof checkoutFailedMachine>;
+    cryptoTopup: () => Promise<typeof cryptoTopupMachine>;
     cryptoCanceled: () => Promise<typeof cryptoCanceledMachine>;
     checkout: () => Promise<typeof checkoutMachine>;
   };

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { BlueprintJson } from '../../src/domain/catalog';
-import { expectAccessible, linkNewWallet, signUp, uniqueEmail } from './support';
+import { approveInWallet, expectAccessible, linkNewWallet, signUp, uniqueEmail } from './support';
 
 /**
  * Paying a new edition with crypto: the checkout opens a hosted charge at the crypto sandbox (its
@@ -95,4 +95,46 @@ test('a crypto charge canceled on the hosted page lands on /coinbasecanceled/{id
   ).toBeVisible({
     timeout: 15_000,
   });
+});
+
+test('a crypto top-up funds the FUSD balance, which then buys a resale listing', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const { page, address } = await collector(browser, 'topup');
+  await page.goto('/settings/wallet');
+  const panel = page.getByRole('region', { name: 'Add funds with crypto' });
+  await panel.getByLabel('Amount (USD)').fill('0.50');
+  await panel.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(panel.getByRole('alert')).toHaveText('Top up at least $1.');
+  await panel.getByLabel('Amount (USD)').fill('60');
+  await expectAccessible(page, 'wallet-topup');
+  await panel.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Pay $60.00 USD' })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).toHaveURL(/\/settings\/wallet\?topup=/, { timeout: 15_000 });
+  await expect(page.getByText('Added $60 to your balance.')).toBeVisible({ timeout: 60_000 });
+  await page.screenshot({ path: 'test-results/screens/wallet-topup-added.png', fullPage: true });
+
+  // The cheapest resale listing of the seeded world, bought with the balance.
+  const { results } = (await (
+    await page.request.get(
+      '/api/nfts?status=forSale&sort[column]=activeSaleListing.price&sort[direction]=asc&from=1&to=5',
+    )
+  ).json()) as {
+    results: {
+      id: string;
+      owner: { wallet: { walletAddress: string } };
+      activeSaleListing: { price: number };
+    }[];
+  };
+  const listing = results.find(
+    (n) => n.activeSaleListing.price <= 6000 && n.owner.wallet.walletAddress !== address,
+  )!;
+  expect(listing).toBeTruthy();
+  await page.goto(`/nft/${listing.id}`);
+  await page.getByRole('button', { name: 'Buy now' }).click();
+  const buy = page.getByRole('dialog', { name: `Buy for ${usd(listing.activeSaleListing.price)}` });
+  await buy.getByRole('checkbox').check({ timeout: 15_000 });
+  await buy.getByRole('button', { name: `Pay ${usd(listing.activeSaleListing.price)}` }).click();
+  await approveInWallet(page);
+  await expect(page.getByRole('heading', { name: 'Purchase Complete' })).toBeVisible({ timeout: 60_000 });
 });

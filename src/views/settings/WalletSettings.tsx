@@ -7,13 +7,20 @@ import { errorMessage } from '../../domain/errors';
 import type { User } from '../../domain/user';
 import { useApp } from '../AppContext';
 import { Button } from '../components';
+import { TopupPanel } from './BalancePanel';
 
 const settingsRoute = getRouteApi('/settings');
 
-/** Settings → Wallet: the account's email and linked Flow address; relink proves a wallet and links it. */
+const walletRoute = getRouteApi('/settings/wallet');
+
+/**
+ * Settings → Wallet: the account's email and linked Flow address (relink proves a wallet and links
+ * it), the collection, and adding funds to the FUSD balance with crypto.
+ */
 export function WalletSettings() {
   const { session, inspect } = useApp();
-  const { walletLink, walletAvailable } = settingsRoute.useLoaderData();
+  const { walletLink, walletAvailable, cryptoTopup } = settingsRoute.useLoaderData();
+  const { topup } = walletRoute.useSearch();
   const user = useSelector(session, (s) => s.context.user);
   const actor = useActorRef(walletLink, { inspect });
   if (!user) return null;
@@ -22,6 +29,7 @@ export function WalletSettings() {
     <div className="vt-stack">
       <WalletSettingsView actor={actor} user={user} walletAvailable={walletAvailable} />
       {walletAvailable && address && <CollectionPanel key={address} address={address} />}
+      {walletAvailable && address && <TopupPanel machine={cryptoTopup} returnedChargeId={topup ?? null} />}
     </div>
   );
 }

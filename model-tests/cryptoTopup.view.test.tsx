@@ -1,0 +1,148 @@
+import { act, screen, within } from '@testing-library/react';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type AnyActorRef, type AnyMachineSnapshot, createActor, fromPromise } from 'xstate';
+import {
+  addedMessage,
+  type CryptoTopupContext,
+  cryptoTopupMachine,
+  TOPUP_AMOUNT_ERRORS,
+  TOPUP_HINT,
+  TOPUP_MESSAGES,
+  topupErrorMessage,
+} from '../machines/cryptoTopup';
+import { type AppActors, AppContext } from '../src/views/AppContext';
+import { TopupPanel, TopupPanelView } from '../src/views/settings/BalancePanel';
+import { flushCoverage } from './coverage-store';
+import { CHARGE_ID, cryptoTopupModel, SCENARIOS, topupCharge } from './cryptoTopup.model';
+import { clickFirst, typeInto } from './dom';
+import { flush, generatePaths, type PathStep, recordMicrosteps, runPath } from './harness';
+import { renderWithRouter } from './router';
+
+const panel = () => screen.getByRole('region', { name: 'Add funds with crypto' });
+const amountField = () => within(panel()).queryByLabelText<HTMLInputElement>('Amount (USD)');
+const continueButton = () =>
+  within(panel()).queryByRole<HTMLButtonElement>('button', { name: 'Continue to payment' });
+const againButton = () =>
+  within(panel()).queryByRole<HTMLButtonElement>('button', { name: 'Add more funds' });
+
+/** Top-up paths through the panel: every user event is typing or a click. */
+function perform(step: PathStep) {
+  const e = step.event as { type: string; value?: string };
+  switch (e.type) {
+    case 'topup.amount':
+      return typeInto(amountField(), e.value!, 'The amount field');
+    case 'topup.submit':
+      return clickFirst('Continue to payment');
+    case 'topup.again':
+      return clickFirst('Add more funds');
+    default:
+      return false;
+  }
+}
+
+const STATUS: Record<string, string> = {
+  creating: 'Opening the payment page…',
+  redirecting: 'Opening the payment page…',
+  checking: 'Checking your top-up…',
+};
+
+function check(expected: AnyMachineSnapshot) {
+  const c = expected.context as CryptoTopupContext;
+  const region = panel();
+  const state = expected.matches('checking') ? 'checking' : (expected.value as string);
+  const busy = expected.hasTag('busy');
+  expect(region.getAttribute('aria-busy')).toBe(busy ? 'true' : null);
+  expect(within(region).getByRole('heading', { level: 2 }).textContent).toBe('Add funds with crypto');
+
+  const message =
+    state === 'added'
+      ? addedMessage(c.charge!.amount)
+      : state === 'failed' || state === 'ended' || state === 'slow'
+        ? TOPUP_MESSAGES[state]
+        : null;
+  expect(within(region).getByRole('status').textContent).toBe(STATUS[state] ?? message ?? '');
+
+  const form = state === 'editing' || state === 'creating';
+  const field = amountField();
+  const submit = continueButton();
+  const alerts = within(region)
+    .queryAllByRole('alert')
+    .map((a) => a.textContent);
+  if (form) {
+    expect(field!.value).toBe(c.amount);
+    expect(field!.inputMode).toBe('decimal');
+    expect(field!.disabled).toBe(busy);
+    expect(region.textContent).toContain(TOPUP_HINT);
+    expect(field!.getAttribute('aria-invalid')).toBe(c.amountError ? 'true' : null);
+    expect(alerts).toEqual([
+      ...(c.amountError ? [TOPUP_AMOUNT_ERRORS[c.amountError]] : []),
+      ...(c.error ? [topupErrorMessage(c.error)] : []),
+    ]);
+    expect(submit!.type).toBe('submit');
+    expect(submit!.disabled).toBe(busy);
+    expect(submit!.getAttribute('aria-busy')).toBe(busy ? 'true' : null);
+  } else {
+    expect(field).toBeNull();
+    expect(submit).toBeNull();
+    expect(alerts).toEqual([]);
+  }
+  expect(!!againButton()).toBe(['added', 'failed', 'ended', 'slow'].includes(state));
+}
+
+describe('top-up paths through the balance panel', () => {
+  const paths = generatePaths(cryptoTopupModel);
+  for (const path of paths) {
+    it(path.description, () =>
+      runPath(cryptoTopupModel, path, {
+        mount: (actor: AnyActorRef) => renderWithRouter(() => <TopupPanelView actor={actor as never} />),
+        perform,
+        check,
+        wrap: (fn) => act(fn),
+      }),
+    );
+  }
+  afterAll(() => flushCoverage('view'));
+});
+
+describe('the top-up panel', () => {
+  it('names its controls for the browser journeys', async () => {
+    const actor = createActor(cryptoTopupMachine, { input: SCENARIOS.fresh });
+    await renderWithRouter(() => <TopupPanelView actor={actor} />);
+    await act(async () => {
+      actor.start();
+    });
+    expect(within(panel()).getByRole('heading', { name: 'Add funds with crypto' })).toBeTruthy();
+    const field = within(panel()).getByRole<HTMLInputElement>('textbox', { name: 'Amount (USD)' });
+    expect(field.inputMode).toBe('decimal');
+    expect(field.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(field.getAttribute('aria-describedby')!)!.textContent).toBe(TOPUP_HINT);
+    expect(within(panel()).getByRole('button', { name: 'Continue to payment' })).toBeTruthy();
+    expect(within(panel()).getByRole('status').textContent).toBe('');
+    actor.stop();
+  });
+
+  it('runs its own actor for the charge the buyer came back with', async () => {
+    const reads: string[] = [];
+    const machine = cryptoTopupMachine.provide({
+      actors: {
+        getCharge: fromPromise(async ({ input }: { input: { id: string } }) => {
+          reads.push(input.id);
+          return topupCharge('SEND_FUSD_SUCCEEDED');
+        }),
+      },
+    });
+    const app = { inspect: recordMicrosteps } as unknown as AppActors;
+    await renderWithRouter(() => (
+      <AppContext.Provider value={app}>
+        <TopupPanel machine={machine} returnedChargeId={CHARGE_ID} />
+      </AppContext.Provider>
+    ));
+    await act(flush);
+    expect(reads).toEqual([CHARGE_ID]);
+    expect(within(panel()).getByRole('status').textContent).toBe('Added $25 to your balance.');
+    await act(async () => {
+      clickFirst('Add more funds');
+    });
+    expect(within(panel()).getByRole('textbox', { name: 'Amount (USD)' })).toBeTruthy();
+  });
+});
