@@ -1,6 +1,6 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { toDate } from '../src/domain/dates';
-import { type ApiErrorBody, errorMessage, toErrorBody } from '../src/domain/errors';
+import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '../src/domain/errors';
 import { formatUsd } from '../src/domain/money';
 import {
   type CardChargeJson,
@@ -156,6 +156,8 @@ export interface CheckoutFailedView {
   /** "$25". */
   amount: string | null;
   timeline: TimelineEntry[];
+  /** Insufficient funds: the buyer is offered to add funds with crypto and pay from the balance. */
+  offerTopUp: boolean;
   canRetry: boolean;
   retry: () => void;
 }
@@ -200,6 +202,7 @@ export function connectCheckoutFailed(
       itemId: null,
       amount: null,
       timeline: [],
+      offerTopUp: false,
     };
   }
   if (!order) {
@@ -212,6 +215,7 @@ export function connectCheckoutFailed(
       itemId: null,
       amount: null,
       timeline: [],
+      offerTopUp: false,
     };
   }
   return {
@@ -221,6 +225,7 @@ export function connectCheckoutFailed(
     itemTitle: order.item.title,
     itemId: order.item.id,
     amount: formatUsd(order.amount),
+    offerTopUp: order.failure?.code === ErrorCode.CARD_INSUFFICIENT_FUNDS,
     timeline: order.events.map((e) => {
       const at = toDate(e.at);
       return {

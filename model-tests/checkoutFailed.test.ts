@@ -80,6 +80,20 @@ describe('the failed-checkout page', () => {
     ]);
   });
 
+  it('offers to add funds with crypto after insufficient funds, and not after other declines', async () => {
+    const poor = start(null, {
+      load: async () => ({
+        ...order('declined'),
+        failure: { code: 'CARD_INSUFFICIENT_FUNDS', message: 'Insufficient funds.' },
+      }),
+    });
+    await poor.settled();
+    expect(poor.view()).toMatchObject({ panel: 'order', offerTopUp: true });
+    const declined = start(null, {});
+    await declined.settled();
+    expect(declined.view()).toMatchObject({ panel: 'order', offerTopUp: false });
+  });
+
   it('syncs nothing without a session or once the charge is settled', async () => {
     const plain = start(null, {});
     await plain.settled();

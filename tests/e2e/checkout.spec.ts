@@ -163,6 +163,10 @@ test('a declined card lands on the failed page, with nothing charged and a way b
   await expect(page).toHaveURL(/\/checkoutcomfailed\//, { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Purchase Failed' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(/insufficient funds/i).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add funds with crypto' })).toHaveAttribute(
+    'href',
+    '/settings/wallet',
+  );
   await expectAccessible(page, 'checkout-failed');
   await page.getByRole('link', { name: 'Back to the item' }).click();
   await expect(page).toHaveURL(new RegExp(`/nft/${item.id}`));

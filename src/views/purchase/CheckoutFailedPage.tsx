@@ -86,6 +86,11 @@ export function CheckoutFailedView({ actor }: { actor: ActorRefFrom<typeof check
       )}
       {view.panel !== 'loading' && (
         <div className="vt-actions">
+          {view.offerTopUp && (
+            <Link className="vt-button vt-button--secondary" to="/settings/wallet">
+              Add funds with crypto
+            </Link>
+          )}
           {view.itemId && (
             <Link className="vt-button vt-button--primary" to="/nft/$id" params={{ id: view.itemId }}>
               Back to the item
