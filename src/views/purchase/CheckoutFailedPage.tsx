@@ -8,11 +8,10 @@ import {
   type checkoutFailedMachine,
   connectCheckoutFailed,
 } from '../../../machines/checkoutFailed';
-import { routePaths } from '../../domain/routes';
 import { useApp } from '../AppContext';
-import { Button, Spinner } from '../components';
 import '../checkout/card.css';
 import './purchase.css';
+import { OrderTimeline, OutcomeReason, WayBack } from './Outcome';
 
 const failedRoute = getRouteApi('/checkoutcomfailed/$reference');
 
@@ -43,23 +42,13 @@ export function CheckoutFailedView({ actor }: { actor: ActorRefFrom<typeof check
   return (
     <article className="vt-page vt-purchase vt-stack" aria-busy={view.busy || undefined}>
       <h1 className="vt-page__title">{view.title}</h1>
-      {view.panel === 'loading' ? (
-        <>
-          <Spinner size="lg" label={view.reason} />
-          <p className="vt-lead" aria-hidden="true">
-            {view.reason}
-          </p>
-        </>
-      ) : (
-        <p className={view.panel === 'error' ? 'vt-form-error' : 'vt-lead'} role="alert">
-          {view.reason}
-        </p>
-      )}
-      {view.canRetry && (
-        <div>
-          <Button onClick={view.retry}>Try again</Button>
-        </div>
-      )}
+      <OutcomeReason
+        loading={view.panel === 'loading'}
+        error={view.panel === 'error'}
+        reason={view.reason}
+        canRetry={view.canRetry}
+        retry={view.retry}
+      />
       {view.panel === 'order' && (
         <section className="vt-card vt-stack" aria-label="Your order">
           <dl className="vt-dl">
@@ -68,38 +57,17 @@ export function CheckoutFailedView({ actor }: { actor: ActorRefFrom<typeof check
             <dt>Amount</dt>
             <dd>{view.amount}</dd>
           </dl>
-          {view.timeline.length > 0 && (
-            <>
-              <h2>Timeline</h2>
-              <ol className="vt-checkout-failed__timeline" aria-label="Order timeline">
-                {view.timeline.map((entry) => (
-                  <li key={`${entry.label}-${entry.dateTime}`}>
-                    <strong>{entry.label}</strong>
-                    {entry.detail && <span>{entry.detail}</span>}
-                    <time dateTime={entry.dateTime}>{entry.time}</time>
-                  </li>
-                ))}
-              </ol>
-            </>
-          )}
+          <OrderTimeline timeline={view.timeline} />
         </section>
       )}
       {view.panel !== 'loading' && (
-        <div className="vt-actions">
+        <WayBack itemId={view.itemId}>
           {view.offerTopUp && (
             <Link className="vt-button vt-button--secondary" to="/settings/wallet">
               Add funds with crypto
             </Link>
           )}
-          {view.itemId && (
-            <Link className="vt-button vt-button--primary" to="/nft/$id" params={{ id: view.itemId }}>
-              Back to the item
-            </Link>
-          )}
-          <Link className="vt-button vt-button--secondary" to={routePaths.Marketplace}>
-            Back to marketplace
-          </Link>
-        </div>
+        </WayBack>
       )}
     </article>
   );

@@ -1,4 +1,4 @@
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -8,11 +8,10 @@ import {
   connectCryptoCanceled,
   type cryptoCanceledMachine,
 } from '../../../machines/cryptoCanceled';
-import { routePaths } from '../../domain/routes';
 import { useApp } from '../AppContext';
-import { Button, Spinner } from '../components';
 import '../checkout/card.css';
 import './purchase.css';
+import { OrderTimeline, OutcomeReason, WayBack } from './Outcome';
 
 const canceledRoute = getRouteApi('/coinbasecanceled/$id');
 
@@ -37,23 +36,13 @@ export function CryptoCanceledView({ actor }: { actor: ActorRefFrom<typeof crypt
   return (
     <article className="vt-page vt-purchase vt-stack" aria-busy={view.busy || undefined}>
       <h1 className="vt-page__title">{view.title}</h1>
-      {view.panel === 'loading' ? (
-        <>
-          <Spinner size="lg" label={view.reason} />
-          <p className="vt-lead" aria-hidden="true">
-            {view.reason}
-          </p>
-        </>
-      ) : (
-        <p className={view.panel === 'error' ? 'vt-form-error' : 'vt-lead'} role="alert">
-          {view.reason}
-        </p>
-      )}
-      {view.canRetry && (
-        <div>
-          <Button onClick={view.retry}>Try again</Button>
-        </div>
-      )}
+      <OutcomeReason
+        loading={view.panel === 'loading'}
+        error={view.panel === 'error'}
+        reason={view.reason}
+        canRetry={view.canRetry}
+        retry={view.retry}
+      />
       {view.panel === 'charge' && (
         <section className="vt-card vt-stack" aria-label="Your purchase">
           <dl className="vt-dl">
@@ -68,34 +57,10 @@ export function CryptoCanceledView({ actor }: { actor: ActorRefFrom<typeof crypt
               </>
             )}
           </dl>
-          {view.timeline.length > 0 && (
-            <>
-              <h2>Timeline</h2>
-              <ol className="vt-checkout-failed__timeline" aria-label="Order timeline">
-                {view.timeline.map((entry) => (
-                  <li key={`${entry.label}-${entry.dateTime}`}>
-                    <strong>{entry.label}</strong>
-                    {entry.detail && <span>{entry.detail}</span>}
-                    <time dateTime={entry.dateTime}>{entry.time}</time>
-                  </li>
-                ))}
-              </ol>
-            </>
-          )}
+          <OrderTimeline timeline={view.timeline} />
         </section>
       )}
-      {view.panel !== 'loading' && (
-        <div className="vt-actions">
-          {view.itemId && (
-            <Link className="vt-button vt-button--primary" to="/nft/$id" params={{ id: view.itemId }}>
-              Back to the item
-            </Link>
-          )}
-          <Link className="vt-button vt-button--secondary" to={routePaths.Marketplace}>
-            Back to marketplace
-          </Link>
-        </div>
-      )}
+      {view.panel !== 'loading' && <WayBack itemId={view.itemId} />}
     </article>
   );
 }
