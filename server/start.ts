@@ -116,20 +116,20 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       });
     }
     // The crypto provider, the same way: the Coinbase Commerce-shaped sandbox on its own port.
-    const crypto = config.coinbase;
-    if (crypto.mode === 'embedded') {
+    const coinbase = config.coinbase;
+    if (coinbase.mode === 'embedded') {
       cryptoSandbox = await startCoinbaseSandbox({
-        port: crypto.sandboxPort,
+        port: coinbase.sandboxPort,
         webhookUrl: `http://127.0.0.1:${port}/api/webhooks/coinbase-commerce`,
-        webhookSecret: crypto.webhookSecret,
+        webhookSecret: coinbase.webhookSecret,
       });
       log.info(`crypto sandbox (Coinbase Commerce API shape) on ${cryptoSandbox.url}`);
     }
-    if (crypto.mode !== 'off') {
+    if (coinbase.mode !== 'off') {
       cryptoProvider = createCoinbaseProvider({
-        apiKey: crypto.apiKey,
-        apiUrl: crypto.apiUrl ?? cryptoSandbox!.url,
-        webhookSecret: crypto.webhookSecret,
+        apiKey: coinbase.apiKey,
+        apiUrl: coinbase.apiUrl ?? cryptoSandbox!.url,
+        webhookSecret: coinbase.webhookSecret,
       });
     }
     database = await (options.openDatabase ?? openDb)(config);
