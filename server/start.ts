@@ -10,6 +10,7 @@ import { createPublisher, type Publisher } from './blueprints/publisher';
 import { type Indexer, startIndexer } from './chain/indexer';
 import { type ChainHandle, startChain } from './chain/lifecycle';
 import { createMintService } from './chain/mint';
+import { expireTopups } from './checkout/crypto';
 import { createFulfilment } from './checkout/fulfilment';
 import { expireOrders, FULFIL_JOB, SEND_FUSD_JOB } from './checkout/orders';
 import { createSendFusdHandler } from './checkout/send-fusd';
@@ -163,7 +164,10 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       db,
       handlers,
       log,
-      tasks: [{ name: 'expire unpaid orders', everyMs: 30_000, run: () => expireOrders(db, new Date()) }],
+      tasks: [
+        { name: 'expire unpaid orders', everyMs: 30_000, run: () => expireOrders(db, new Date()) },
+        { name: 'end unpaid top-ups', everyMs: 30_000, run: () => expireTopups(db, new Date()) },
+      ],
     });
     const spaDir = config.production ? (options.spaDir ?? DIST) : undefined;
     app = createApp({

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { CoinbaseChargeJson, CoinbaseChargeStatus } from '../../src/domain/schemas/crypto';
 import type { Database, Executor } from '../db';
 import { coinbaseCharges, orders } from '../db/schema';
@@ -37,15 +37,29 @@ import {
 
 export type CoinbaseChargeRow = typeof coinbaseCharges.$inferSelect;
 
-const PROVIDER_STATUSES = new Set([
-  'NEW',
-  'PENDING',
-  'COMPLETED',
-  'UNRESOLVED',
-  'RESOLVED',
-  'EXPIRED',
-  'CANCELED',
-]);
+/**
+ * How far along the provider's statuses are: a charge only moves forward (a late or repeated
+ * delivery of an older status changes nothing). NEW → PENDING or UNRESOLVED → COMPLETED, RESOLVED,
+ * EXPIRED or CANCELED; a charge that ended (at the provider, or here when its order expired) and is
+ * paid afterwards moves on again.
+ */
+const PROVIDER_RANK: Record<string, number> = {
+  NEW: 0,
+  PENDING: 1,
+  UNRESOLVED: 1,
+  COMPLETED: 2,
+  RESOLVED: 2,
+  EXPIRED: 2,
+  CANCELED: 2,
+};
+const PROVIDER_STATUSES = new Set(Object.keys(PROVIDER_RANK));
+function advances(from: string, to: CryptoCharge) {
+  // A payment is news whatever the charge showed before: one made after it expired or was ended.
+  if (ENDED.has(from) && (paidInFull(to) || to.status === 'UNRESOLVED')) return true;
+  return PROVIDER_RANK[to.status]! >= PROVIDER_RANK[from]!;
+}
+/** Ended without being paid in full: whatever arrived goes back. */
+const ENDED = new Set(['EXPIRED', 'CANCELED']);
 const PAID_CONTEXTS = new Set(['OVERPAID', 'DELAYED']);
 
 /** Whether the provider says the charge is paid in full. */
@@ -76,10 +90,20 @@ export async function settleCrypto(
   now: Date,
 ): Promise<CryptoSettleOutcome> {
   return db.transaction(async (tx): Promise<CryptoSettleOutcome> => {
+    // The order is locked before its charge, in the order the fulfil job and the expiry sweep lock
+    // them, so they never wait on each other.
+    const [ref] = await tx
+      .select({ orderId: coinbaseCharges.orderId })
+      .from(coinbaseCharges)
+      .where(eq(coinbaseCharges.id, chargeId));
+    if (!ref) return { kind: 'unchanged' };
+    const order = ref.orderId ? await lockOrder(tx, ref.orderId) : undefined;
     const row = await lockCharge(tx, chargeId);
     if (!row) return { kind: 'unchanged' };
     if (row.providerChargeId && row.providerChargeId !== charge.id) return { kind: 'unchanged' };
     const ours = !PROVIDER_STATUSES.has(row.status);
+    // An older status delivered late: nothing to learn from it.
+    if (!ours && !advances(row.status, charge)) return { kind: 'unchanged' };
     await tx
       .update(coinbaseCharges)
       .set({
@@ -95,11 +119,12 @@ export async function settleCrypto(
     const paid = paidInFull(charge);
 
     if (row.type === 'topup') {
-      if (!paid || ours) return { kind: 'unchanged' };
+      if (ours) return { kind: 'unchanged' };
+      // Paid in full: the amount asked is sent; ended after a part arrived: that part goes back.
+      if (!paid && !(ENDED.has(charge.status) && charge.paid > 0)) return { kind: 'unchanged' };
       await enqueueJob(tx, SEND_FUSD_JOB, row.id, now);
       return { kind: 'topup' };
     }
-    const order = row.orderId ? await lockOrder(tx, row.orderId) : undefined;
     if (!order) return { kind: 'unchanged' };
     if (paid) {
       if (order.status === 'created') {
@@ -251,4 +276,38 @@ export async function cryptoChargeJson(
     createdAt: row.createdAt.toISOString(),
     order: order ? await orderJson(db, order) : null,
   };
+}
+
+/**
+ * Top-ups still open past their charge's time (and the 5 minutes late webhooks get): an underpaid
+ * one stays UNRESOLVED at the provider, so it is ended here — EXPIRED, and what arrived goes back as
+ * FUSD (sendFusd). Orders of direct purchases end by their own expiry (expireOrders).
+ */
+export async function expireTopups(db: Database, now: Date, limit = 200): Promise<number> {
+  const cutoff = new Date(now.getTime() - 5 * 60_000);
+  const due = await db
+    .select({ id: coinbaseCharges.id })
+    .from(coinbaseCharges)
+    .where(
+      and(
+        eq(coinbaseCharges.type, 'topup'),
+        inArray(coinbaseCharges.status, ['NEW', 'UNRESOLVED']),
+        lt(coinbaseCharges.expiresAt, cutoff),
+      ),
+    )
+    .limit(limit);
+  let ended = 0;
+  for (const { id } of due) {
+    await db.transaction(async (tx) => {
+      const row = await lockCharge(tx, id);
+      if (!row || !['NEW', 'UNRESOLVED'].includes(row.status) || row.expiresAt >= cutoff) return;
+      await tx
+        .update(coinbaseCharges)
+        .set({ status: 'EXPIRED', updatedAt: now })
+        .where(eq(coinbaseCharges.id, id));
+      if (row.paid > 0) await enqueueJob(tx, SEND_FUSD_JOB, id, now);
+      ended++;
+    });
+  }
+  return ended;
 }

@@ -13,7 +13,8 @@ import { addEvent, lockOrder } from './orders';
  * The `sendFusd` job of a crypto charge (keyed by its id): FUSD from the platform's treasury to
  * the charge's wallet, once (the treasury keeps the transfer's transaction id on the charge).
  *
- * - A top-up paid in full: its amount; the charge ends SEND_FUSD_SUCCEEDED.
+ * - A top-up paid in full: its amount; one that ended (expired, canceled) after a part was paid:
+ *   that part back. The charge ends SEND_FUSD_SUCCEEDED.
  * - A purchase whose order could not be served (paid after it expired or was canceled, paid in
  *   part and then expired, or its edition could not be minted): what the buyer paid goes back; the
  *   order ends `refunded`, with the transfer on its timeline.
@@ -51,8 +52,10 @@ export function createSendFusdHandler(deps: {
     const [order] = charge.orderId ? await db.select().from(orders).where(eq(orders.id, charge.orderId)) : [];
     let cents: number;
     if (charge.type === 'topup') {
-      if (!paidInFull({ status: charge.status as never, context: charge.context })) return;
-      cents = charge.amount;
+      // Paid in full: the amount asked; ended after a part arrived (EXPIRED, CANCELED): that part.
+      if (paidInFull({ status: charge.status as never, context: charge.context })) cents = charge.amount;
+      else if (charge.status === 'EXPIRED' || charge.status === 'CANCELED') cents = charge.paid;
+      else return;
     } else {
       // Only a purchase that will not be served gives its payment back.
       if (!order || !['expired', 'canceled', 'refunded'].includes(order.status)) return;

@@ -155,15 +155,22 @@ export function coinbaseChargeRoutes(s: Services): Route[] {
           now,
         });
         const [row] = await s.db.select().from(coinbaseCharges).where(eq(coinbaseCharges.orderId, order.id));
-        if (repeated) return c.json(await answer(row!), 200);
+        // The key of another purchase (by card, or a free claim): not this one's.
+        if (!row)
+          throw badRequest(
+            ErrorCode.INVALID_VALUE,
+            'idempotencyKey',
+            'This key belongs to another purchase.',
+          );
+        if (repeated) return c.json(await answer(row), 200);
         const kind = item.kind === 'pack' ? 'blueprintPack' : 'blueprint';
         const since = order.createdAt.getTime() - 15_000;
-        await open(row!, {
+        await open(row, {
           name: item.title.slice(0, 100),
           description: `A new edition of ${item.title}`.slice(0, 200),
           redirectUrl: `${base}/ordercomplete/${item.id}?e=${kind}&t=${since}&type=coinbase`,
         });
-        return c.json(await answer(await reread(row!.id)), 201);
+        return c.json(await answer(await reread(row.id)), 201);
       },
     }),
     defineRoute({

@@ -330,6 +330,86 @@ describe.each(databases)('crypto charges on %s', (database) => {
     expect(stored).toHaveLength(1);
   });
 
+  it('never moves a charge back: a late charge:created after the payment changes nothing', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const res = await buy(me, bp);
+    await onPage(res.body.hostedUrl, 'pay');
+    await until(
+      () => chargeRow(res.body.id),
+      (c) => c.status === 'COMPLETED',
+    );
+    const data = (
+      (await (
+        await fetch(`${sandbox.url}/charges/${res.body.code}`, {
+          headers: { 'X-CC-Api-Key': SANDBOX_API_KEY, 'X-CC-Version': '2018-03-22' },
+        })
+      ).json()) as Json
+    ).data;
+    const late = {
+      id: 2,
+      scheduled_for: new Date().toISOString(),
+      attempt_number: 1,
+      event: {
+        id: crypto.randomUUID(),
+        resource: 'event',
+        type: 'charge:created',
+        api_version: '2018-03-22',
+        created_at: new Date().toISOString(),
+        data: { ...data, timeline: [data.timeline[0]], payments: [] },
+      },
+    };
+    const raw = JSON.stringify(late);
+    const signature = createHmac('sha256', SANDBOX_WEBHOOK_SECRET).update(raw).digest('hex');
+    const answer = await t.request('POST', '/api/webhooks/coinbase-commerce', {
+      raw,
+      headers: { 'content-type': 'application/json', 'x-cc-webhook-signature': signature },
+    });
+    expect(answer.status).toBe(200);
+    expect(await chargeRow(res.body.id)).toMatchObject({ status: 'COMPLETED', paid: 2500 });
+    expect((await orderRow(res.body.order.id)).status).toBe('authorized');
+  });
+
+  it('an underpaid top-up still open after its time is ended and what arrived goes back (sendFusd)', async () => {
+    const me = await buyer();
+    const res = await create(me, { type: 'topup', topupAmount: 3000 });
+    await onPage(res.body.hostedUrl, 'underpay');
+    await until(
+      () => chargeRow(res.body.id),
+      (c) => c.status === 'UNRESOLVED',
+    );
+    expect(await jobsOf(SEND_FUSD_JOB, res.body.id)).toBe(0);
+    const { expireTopups } = await import('../../server/checkout/crypto');
+    expect(await expireTopups(t.database.db, new Date(Date.now() + 30 * 60_000))).toBe(0);
+    expect(await expireTopups(t.database.db, new Date(Date.now() + 66 * 60_000))).toBe(1);
+    expect(await chargeRow(res.body.id)).toMatchObject({ status: 'EXPIRED', paid: 1500 });
+    expect(await jobsOf(SEND_FUSD_JOB, res.body.id)).toBe(1);
+  });
+
+  it('a key already used for another kind of purchase is refused, not answered with that purchase', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const first = await create(me, { type: 'topup', topupAmount: 1000, idempotencyKey: 'shared-key-123' });
+    expect(first.status).toBe(201);
+    await t.request('PATCH', `/api/coinbase-charges/${first.body.id}`, {
+      token: me.authToken,
+      body: { status: 'CANCELED' },
+    });
+    const { reserve, findCheckoutItem } = await import('../../server/checkout/orders');
+    const record = (await findCheckoutItem(t.database.db, { kind: 'blueprint', id: bp.id }, new Date()))!;
+    await reserve(t.database.db, {
+      buyerId: me.id,
+      idempotencyKey: 'card-key-456',
+      method: 'creditCard',
+      item: record,
+      walletAddress: me.walletAddress!,
+      now: new Date(),
+      card: { billingInfoId: null, saveCard: null },
+    });
+    const reused = await buy(me, bp, { idempotencyKey: 'card-key-456' });
+    expect(reused).toMatchObject({ status: 400, body: { code: 'INVALID_VALUE', field: 'idempotencyKey' } });
+  });
+
   it('refuses bad input with the spec codes and never a 500', async () => {
     const me = await buyer();
     const bp = await item();
