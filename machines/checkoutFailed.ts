@@ -113,7 +113,8 @@ export const checkoutFailedMachine = setup({
   },
 });
 
-function notFound(error: ApiErrorBody | null) {
+/** A missing (404) or malformed (400) id: loading again cannot help. */
+export function notFound(error: ApiErrorBody | null) {
   return error?.code === 'not_found' || error?.code === 'INVALID_VALUE';
 }
 
@@ -129,11 +130,27 @@ export const orderEventLabels: Record<string, string> = {
   expired: 'Order expired',
   voided: 'Payment voided',
   refunded: 'Payment refunded',
+  // A crypto payment's own events.
+  underpaid: 'Paid in part',
+  paid_late: 'Paid after the order ended',
+  fusd_sent: 'FUSD sent',
 };
 const eventLabel = (type: string) =>
   orderEventLabels[type] ?? `${type.charAt(0).toUpperCase()}${type.slice(1).replace(/[_-]+/g, ' ')}`;
 
 const eventTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** An order's events as the timeline shows them, oldest first. */
+export const orderTimeline = (events: OrderJson['events']): TimelineEntry[] =>
+  events.map((e) => {
+    const at = toDate(e.at);
+    return {
+      label: eventLabel(e.type),
+      detail: e.detail,
+      time: eventTime.format(at),
+      dateTime: at.toISOString(),
+    };
+  });
 
 export interface TimelineEntry {
   label: string;
@@ -226,14 +243,6 @@ export function connectCheckoutFailed(
     itemId: order.item.id,
     amount: formatUsd(order.amount),
     offerTopUp: order.failure?.code === ErrorCode.CARD_INSUFFICIENT_FUNDS,
-    timeline: order.events.map((e) => {
-      const at = toDate(e.at);
-      return {
-        label: eventLabel(e.type),
-        detail: e.detail,
-        time: eventTime.format(at),
-        dateTime: at.toISOString(),
-      };
-    }),
+    timeline: orderTimeline(order.events),
   };
 }

@@ -53,7 +53,13 @@ export interface CheckoutView {
   canClose: boolean;
   canBack: boolean;
   canRetry: boolean;
-  sort: { value: EditionSort; label: string; options: { value: EditionSort; label: string }[] };
+  /** The sort menu: its items, and the event each item sends, by item id. */
+  sort: {
+    value: EditionSort;
+    label: string;
+    options: { value: EditionSort; label: string }[];
+    events: Record<string, CheckoutEvent>;
+  };
   editions: EditionRow[];
   methods: PaymentMethodOption[];
   /** The collection panel's action: connect a wallet or set up the collection. */
@@ -198,6 +204,9 @@ export function connectCheckout(snapshot: Snapshot): CheckoutView {
       value: context.sort,
       label: `Sort: ${sortLabels[context.sort]}`,
       options: editionSorts.map((value) => ({ value, label: sortLabels[value] })),
+      events: Object.fromEntries(
+        editionSorts.map((sort) => [sort, { type: 'checkout.edition.sort' as const, sort }]),
+      ),
     },
     editions: panel === 'selectEdition' ? editionRows(context) : [],
     methods: paymentRails.filter((rail) => can({ type: 'checkout.method.select', method: rail.method })),

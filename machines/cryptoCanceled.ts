@@ -1,10 +1,9 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { toDate } from '../src/domain/dates';
 import { type ApiErrorBody, errorMessage, toErrorBody } from '../src/domain/errors';
 import { formatUsd } from '../src/domain/money';
 import { type OrderStatus, orderFailed } from '../src/domain/schemas/checkout';
 import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
-import { orderEventLabels, type TimelineEntry } from './checkoutFailed';
+import { notFound, orderTimeline, type TimelineEntry } from './checkoutFailed';
 
 /**
  * The page a crypto payment the buyer canceled ends on (/coinbasecanceled/{chargeId}): the crypto
@@ -76,22 +75,6 @@ export const cryptoCanceledMachine = setup({
     },
   },
 });
-
-function notFound(error: ApiErrorBody | null) {
-  return error?.code === 'not_found' || error?.code === 'INVALID_VALUE';
-}
-
-/** The order timeline's names, with the events of a crypto payment. */
-const eventLabels: Record<string, string> = {
-  ...orderEventLabels,
-  underpaid: 'Paid in part',
-  paid_late: 'Paid after the order ended',
-  fusd_sent: 'FUSD sent',
-};
-const eventLabel = (type: string) =>
-  eventLabels[type] ?? `${type.charAt(0).toUpperCase()}${type.slice(1).replace(/[_-]+/g, ' ')}`;
-
-const eventTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 export interface CryptoCanceledView {
   panel: 'loading' | 'charge' | 'error';
@@ -184,14 +167,6 @@ export function connectCryptoCanceled(
     itemId: order ? order.item.id : null,
     amount: formatUsd(order ? order.amount : charge.amount),
     paid: charge.paid > 0 ? formatUsd(charge.paid) : null,
-    timeline: (order?.events ?? []).map((e) => {
-      const at = toDate(e.at);
-      return {
-        label: eventLabel(e.type),
-        detail: e.detail,
-        time: eventTime.format(at),
-        dateTime: at.toISOString(),
-      };
-    }),
+    timeline: orderTimeline(order?.events ?? []),
   };
 }

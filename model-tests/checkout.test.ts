@@ -390,6 +390,11 @@ describe('the checkout view model', () => {
         { value: 'priceDesc', label: 'Price: high to low' },
         { value: 'edition', label: 'Edition' },
       ],
+      events: {
+        priceAsc: { type: 'checkout.edition.sort', sort: 'priceAsc' },
+        priceDesc: { type: 'checkout.edition.sort', sort: 'priceDesc' },
+        edition: { type: 'checkout.edition.sort', sort: 'edition' },
+      },
     });
     expect(rows()).toEqual([
       ['Edition #07', '$18', '@0xe03daebed8ca0615'],

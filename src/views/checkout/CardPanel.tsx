@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -7,10 +6,10 @@ import {
   type cardPaymentMachine,
   connectCardPayment,
 } from '../../../machines/cardPayment';
-import { routePaths } from '../../domain/routes';
 import { Button, Spinner, TextInput } from '../components';
 import { BillingForm } from './BillingForm';
 import './card.css';
+import { PurchaseTerms } from './PurchaseTerms';
 
 /**
  * The card rail of the checkout: saved cards or a new card, the purchase agreement and terms, and
@@ -123,19 +122,12 @@ export function CardPanel({ actor }: { actor: ActorRefFrom<typeof cardPaymentMac
             </>
           )}
 
-          <label className="vt-check vt-card-panel__terms">
-            <input
-              type="checkbox"
-              name="acknowledge"
-              checked={view.acknowledged}
-              disabled={view.busy}
-              onChange={(e) => view.acknowledge(e.target.checked)}
-            />
-            <span>
-              I agree to the purchase agreement and the{' '}
-              <Link to={routePaths.TermsPage}>Terms of Service</Link>.
-            </span>
-          </label>
+          <PurchaseTerms
+            className="vt-card-panel__terms"
+            checked={view.acknowledged}
+            disabled={view.busy}
+            onChange={view.acknowledge}
+          />
 
           {view.error && (
             <p className="vt-form-error" role="alert">

@@ -140,8 +140,8 @@ function Editions({ view, send }: { view: CheckoutView; send: Send }) {
         trigger={view.sort.label}
         items={view.sort.options.map((o) => ({ id: o.value, label: o.label }))}
         onSelect={(id) => {
-          const option = view.sort.options.find((o) => o.value === id);
-          if (option) send({ type: 'checkout.edition.sort', sort: option.value });
+          const event = view.sort.events[id];
+          if (event) send(event);
         }}
       />
       <table className="vt-checkout__editions">

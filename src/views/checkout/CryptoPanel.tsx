@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -7,9 +6,9 @@ import {
   connectCryptoPayment,
   type cryptoPaymentMachine,
 } from '../../../machines/cryptoPayment';
-import { routePaths } from '../../domain/routes';
 import { Button } from '../components';
 import './crypto.css';
+import { PurchaseTerms } from './PurchaseTerms';
 
 /**
  * The crypto rail of the checkout: the item and price, the coins the provider's page takes, the
@@ -58,18 +57,12 @@ export function CryptoPanel({ actor }: { actor: ActorRefFrom<typeof cryptoPaymen
           {view.warning}
         </p>
 
-        <label className="vt-check vt-crypto-panel__terms">
-          <input
-            type="checkbox"
-            name="acknowledge"
-            checked={view.acknowledged}
-            disabled={view.busy}
-            onChange={(e) => view.acknowledge(e.target.checked)}
-          />
-          <span>
-            I agree to the purchase agreement and the <Link to={routePaths.TermsPage}>Terms of Service</Link>.
-          </span>
-        </label>
+        <PurchaseTerms
+          className="vt-crypto-panel__terms"
+          checked={view.acknowledged}
+          disabled={view.busy}
+          onChange={view.acknowledge}
+        />
 
         {view.error && (
           <p className="vt-form-error" role="alert">
