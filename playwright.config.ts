@@ -51,6 +51,7 @@ export default defineConfig({
       // The embedded card sandbox on its own port, apart from a developer's `npm start` (8790).
       CHECKOUT_COM_SANDBOX_PORT: String(port + 1),
       COINBASE_COMMERCE_SANDBOX_PORT: String(port + 2),
+      WERT_SANDBOX_PORT: String(port + 3),
     },
   },
 });

@@ -6,6 +6,7 @@ import { orderCompleteTarget } from '../src/domain/purchase';
 import type { CardChargeJson, CheckoutItemKind, FreeClaimJson } from '../src/domain/schemas/checkout';
 import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
 import type { User } from '../src/domain/user';
+import { type BalancePaymentOutput, balancePaymentMachine } from './balancePayment';
 import { type BuyListingInput, type BuyListingOutput, buyListingMachine } from './buyListing';
 import { type CardCheckpoint, type CardPaymentOutput, cardPaymentMachine } from './cardPayment';
 import { type CryptoPaymentOutput, cryptoPaymentMachine } from './cryptoPayment';
@@ -67,9 +68,9 @@ export type CheckoutOutput =
   | { kind: 'redirecting'; url: string }
   | null;
 export type EditionSort = 'priceAsc' | 'priceDesc' | 'edition';
-export type PaymentMethod = 'creditCard' | 'crypto';
+export type PaymentMethod = 'creditCard' | 'crypto' | 'balance';
 /** Where the flow goes once the collection is ready. */
-export type CheckoutTarget = 'claim' | 'creditCard' | 'crypto' | 'listing';
+export type CheckoutTarget = 'claim' | 'creditCard' | 'crypto' | 'balance' | 'listing';
 
 export interface CheckoutContext {
   item: CheckoutItem;
@@ -78,6 +79,8 @@ export interface CheckoutContext {
   walletAddress: string | null;
   checkpoint: CardCheckpoint | null;
   rails: PaymentMethod[];
+  /** The wallet's FUSD balance in cents, read when the payment methods show (balance rail). */
+  balance: number | null;
   /** The buyer's open crypto charge, found when buy was pressed. */
   pendingCrypto: CoinbaseChargeJson | null;
   sort: EditionSort;
@@ -153,7 +156,12 @@ export const checkoutMachine = setup({
     output: {} as CheckoutOutput,
     tags: {} as 'busy',
     // The child machines the view renders, by invoke id.
-    children: {} as { cardPayment: 'cardPayment'; cryptoPayment: 'cryptoPayment'; buyListing: 'buyListing' },
+    children: {} as {
+      cardPayment: 'cardPayment';
+      cryptoPayment: 'cryptoPayment';
+      balancePayment: 'balancePayment';
+      buyListing: 'buyListing';
+    },
   },
   actors: {
     /** GET checkout-com-charges?unresolved=true: the buyer's first charge waiting for 3-D Secure. */
@@ -188,7 +196,12 @@ export const checkoutMachine = setup({
     setupCollection: fromPromise<void, { address: string }>(async () => {
       throw new Error('setupCollection not provided');
     }),
+    /** The wallet's FUSD balance, in cents. */
+    readBalance: fromPromise<number, { address: string }>(async () => {
+      throw new Error('readBalance not provided');
+    }),
     buyListing: buyListingMachine,
+    balancePayment: balancePaymentMachine,
     cardPayment: cardPaymentMachine,
     cryptoPayment: cryptoPaymentMachine,
   },
@@ -204,6 +217,11 @@ export const checkoutMachine = setup({
       return context.rails.includes(event.method);
     },
     goingToCrypto: ({ context }) => context.target === 'crypto',
+    goingToBalance: ({ context }) => context.target === 'balance',
+    /** The balance rail runs and the buyer has a wallet whose balance can be read. */
+    balanceReadable: ({ context }) => context.rails.includes('balance') && context.walletAddress !== null,
+    balancePaid: (_, output: BalancePaymentOutput) => output.kind === 'paid',
+    balanceRedirect: (_, output: BalancePaymentOutput) => output.kind === 'redirect',
     cryptoRedirect: (_, output: CryptoPaymentOutput) => output.kind === 'redirect',
     /** A free item with an edition left is claimed at once. */
     claimsFree: ({ context }) => context.item.free && !context.item.soldOut,
@@ -273,6 +291,7 @@ export const checkoutMachine = setup({
       };
     }),
     keepWallet: assign({ walletAddress: (_, user: User) => user.wallet.walletAddress }),
+    keepBalance: assign({ balance: (_, balance: number) => balance }),
     markCollectionReady: assign({ collectionReady: true }),
     showError: assign({ error: (_, error: unknown) => toErrorBody(error) }),
     clearError: assign({ error: null }),
@@ -301,6 +320,23 @@ export const checkoutMachine = setup({
     }),
     /** How the card rail ended: paid, sent to 3-D Secure or declined. */
     endCard: assign({ result: (_, outcome: CardPaymentOutput) => cardResult(outcome) }),
+    /** Paid from the balance (the order), or off to a top-up's payment page. */
+    endBalance: assign({
+      result: (_, outcome: BalancePaymentOutput): CheckoutOutput => {
+        if (outcome.kind === 'redirect') return { kind: 'redirecting', url: outcome.url };
+        if (outcome.kind !== 'paid') return null;
+        const { item, createdAt } = outcome.order.order;
+        return {
+          kind: 'purchased',
+          target: orderCompleteTarget({
+            id: item.id,
+            kind: item.kind === 'pack' ? 'blueprintPack' : 'blueprint',
+            startedAt: toDate(createdAt).getTime(),
+            type: 'fusd',
+          }),
+        };
+      },
+    }),
     /** The crypto rail opened a hosted charge: the buyer pays on the provider's page. */
     endCrypto: assign({
       result: (_, outcome: CryptoPaymentOutput) =>
@@ -316,6 +352,7 @@ export const checkoutMachine = setup({
     walletAddress: input.user?.walletAddress ?? null,
     checkpoint: input.checkpoint ?? null,
     rails: input.rails,
+    balance: null,
     pendingCrypto: null,
     sort: 'priceAsc',
     pendingCharge: null,
@@ -436,6 +473,24 @@ export const checkoutMachine = setup({
       },
     },
     selectPaymentMethod: {
+      // The balance shows beside its rail (with "Insufficient funds" when short); reading it never blocks.
+      initial: 'deciding',
+      states: {
+        deciding: { always: [{ guard: 'balanceReadable', target: 'readingBalance' }, { target: 'shown' }] },
+        readingBalance: {
+          invoke: {
+            id: 'readBalance',
+            src: 'readBalance',
+            input: ({ context }) => ({ address: context.walletAddress! }),
+            onDone: {
+              target: 'shown',
+              actions: { type: 'keepBalance', params: ({ event }) => event.output },
+            },
+            onError: 'shown',
+          },
+        },
+        shown: {},
+      },
       on: {
         'checkout.method.select': { guard: 'offered', target: 'collection', actions: 'aimAtMethod' },
         'checkout.back': [{ guard: 'offersListings', target: 'selectEdition' }, { target: 'closed' }],
@@ -517,6 +572,7 @@ export const checkoutMachine = setup({
             { guard: 'goingToClaim', target: '#checkout.claiming' },
             { guard: 'goingToListing', target: '#checkout.buyingListing' },
             { guard: 'goingToCrypto', target: '#checkout.crypto' },
+            { guard: 'goingToBalance', target: '#checkout.balance' },
             { target: '#checkout.creditCard' },
           ],
         },
@@ -607,6 +663,40 @@ export const checkoutMachine = setup({
             target: 'redirecting',
             actions: [
               { type: 'endCrypto', params: ({ event }) => event.output },
+              {
+                type: 'redirectTo',
+                params: ({ event }) => ({ url: event.output.kind === 'redirect' ? event.output.url : '' }),
+              },
+            ],
+          },
+          { target: 'selectPaymentMethod' },
+        ],
+      },
+    },
+    balance: {
+      invoke: {
+        id: 'balancePayment',
+        src: 'balancePayment',
+        input: ({ context }) => {
+          const { kind, id, title, price } = context.item;
+          return {
+            item: { kind, id, title },
+            price,
+            walletAddress: context.walletAddress!,
+            canTopUp: context.rails.includes('crypto'),
+          };
+        },
+        onDone: [
+          {
+            guard: { type: 'balancePaid', params: ({ event }) => event.output },
+            target: 'purchased',
+            actions: { type: 'endBalance', params: ({ event }) => event.output },
+          },
+          {
+            guard: { type: 'balanceRedirect', params: ({ event }) => event.output },
+            target: 'redirecting',
+            actions: [
+              { type: 'endBalance', params: ({ event }) => event.output },
               {
                 type: 'redirectTo',
                 params: ({ event }) => ({ url: event.output.kind === 'redirect' ? event.output.url : '' }),

@@ -21,6 +21,7 @@ export type CheckoutPanel =
   | 'claimFailed'
   | 'creditCard'
   | 'crypto'
+  | 'balance'
   | 'buyingListing'
   | 'redirecting'
   | 'done';
@@ -40,6 +41,8 @@ export interface PaymentMethodOption {
   method: PaymentMethod;
   label: string;
   description: string;
+  /** A warning beside the rail: "Insufficient funds" when the balance is below the price. */
+  note?: string | null;
 }
 type CollectionAction = 'checkout.wallet.connect' | 'checkout.collection.setup';
 export interface CheckoutView {
@@ -84,7 +87,18 @@ export const sortLabels: Record<EditionSort, string> = {
 export const paymentRails: readonly PaymentMethodOption[] = [
   { method: 'creditCard', label: 'Credit card', description: 'Visa, Mastercard or Discover' },
   { method: 'crypto', label: 'Crypto', description: 'ETH, BTC, BCH or USDC on a payment page' },
+  { method: 'balance', label: 'Balance', description: 'FUSD in your wallet' },
 ];
+
+/** The balance rail shows the balance once read, and "Insufficient funds" below the price. */
+function railOption(rail: PaymentMethodOption, { balance, item }: CheckoutContext): PaymentMethodOption {
+  if (rail.method !== 'balance' || balance === null) return rail;
+  return {
+    ...rail,
+    description: `${formatUsd(balance)} FUSD in your wallet`,
+    note: balance < item.price ? 'Insufficient funds' : null,
+  };
+}
 
 const priceText = (cents: number) => (cents === 0 ? 'Free' : formatUsd(cents));
 type Edition = { nft: NftJson | null; cents: number; serial: number };
@@ -139,7 +153,7 @@ function copyOf(s: Snapshot): Copy {
   const pending = `Your card payment for ${pendingCharge?.order.item.title ?? item.title} is waiting for your bank's verification. Resume it, or cancel it to start again.`;
   const price = `${item.title} · ${priceText(item.price)}`;
   if (s.matches('redirecting'))
-    return s.context.target === 'crypto' || s.context.pendingCrypto
+    return s.context.target === 'crypto' || s.context.target === 'balance' || s.context.pendingCrypto
       ? ['redirecting', 'Pay with crypto', null, 'Taking you to the payment page…', null]
       : ['redirecting', 'Verify your payment', null, "Taking you to your bank's verification…", null];
   if (s.status === 'done') return ['done', 'Checkout', null, null, null];
@@ -176,6 +190,7 @@ function copyOf(s: Snapshot): Copy {
   if (s.matches('claimFailed')) return ['claimFailed', 'Claim for free', item.title, null, null];
   if (s.matches('creditCard')) return ['creditCard', 'Checkout', price, null, null];
   if (s.matches('crypto')) return ['crypto', 'Checkout', price, null, null];
+  if (s.matches('balance')) return ['balance', 'Checkout', price, null, null];
   if (s.matches('buyingListing')) return ['buyingListing', 'Checkout', item.title, null, null];
   return ['loading', 'Checkout', null, 'Checking your payments…', null];
 }
@@ -209,7 +224,9 @@ export function connectCheckout(snapshot: Snapshot): CheckoutView {
       ),
     },
     editions: panel === 'selectEdition' ? editionRows(context) : [],
-    methods: paymentRails.filter((rail) => can({ type: 'checkout.method.select', method: rail.method })),
+    methods: paymentRails
+      .filter((rail) => can({ type: 'checkout.method.select', method: rail.method }))
+      .map((rail) => railOption(rail, context)),
     action: action && { label: actionLabels[action], event: action, enabled: can({ type: action }) },
     pending: pending
       ? {

@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { authMachine } from './auth';
+import { balancePaymentMachine } from './balancePayment';
 import { blueprintFormMachine } from './blueprintForm';
 import { buyListingMachine } from './buyListing';
 import { cardPaymentMachine } from './cardPayment';
@@ -58,6 +59,7 @@ export const allMachines: AnyStateMachine[] = [
   ledgerExportMachine,
   dashboardAccountMachine,
   cardPaymentMachine,
+  balancePaymentMachine,
   cryptoPaymentMachine,
   cryptoTopupMachine,
   savedCardsMachine,

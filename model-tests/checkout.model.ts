@@ -1,4 +1,5 @@
 import type { AnyMachineSnapshot } from 'xstate';
+import type { BalancePaymentOutput } from '../machines/balancePayment';
 import type { BuyListingOutput } from '../machines/buyListing';
 import type { CardPaymentOutput } from '../machines/cardPayment';
 import {
@@ -65,7 +66,7 @@ export const FREE_ITEM = {
 };
 
 /** The payment methods the server runs. */
-export const RAILS: CheckoutInput['rails'] = ['creditCard', 'crypto'];
+export const RAILS: CheckoutInput['rails'] = ['creditCard', 'crypto', 'balance'];
 export const SCENARIOS = {
   visitor: { item: BLUEPRINT_ITEM, listings: LISTINGS, user: null, rails: RAILS },
   resold: { item: BLUEPRINT_ITEM, listings: LISTINGS, user: BUYER, rails: RAILS },
@@ -114,6 +115,25 @@ export const CRYPTO_CANCELED: CoinbaseChargeJson = {
 };
 export const CRYPTO_OUTCOMES: Record<CryptoPaymentOutput['kind'], CryptoPaymentOutput> = {
   redirect: { kind: 'redirect', url: HOSTED_URL, charge: CRYPTO_CHARGE },
+  back: { kind: 'back' },
+};
+
+/** The wallet's FUSD balance: enough for Night Market ($25), or short of it. */
+export const BALANCE_COVERS = 4000;
+export const BALANCE_SHORT = 1200;
+export const BALANCE_OUTCOMES: Record<BalancePaymentOutput['kind'], BalancePaymentOutput> = {
+  paid: {
+    kind: 'paid',
+    order: {
+      id: ORDER_ID,
+      amount: PRICE,
+      fusdAmount: '25.00000000',
+      expiresAt: '2026-11-22T10:15:00.000Z',
+      payments: [],
+      order: { ...charge('approved').order, method: 'fusd', status: 'authorized' },
+    },
+  },
+  redirect: { kind: 'redirect', url: HOSTED_URL },
   back: { kind: 'back' },
 };
 
@@ -177,6 +197,7 @@ function userEvents(c: CheckoutContext): CheckoutEvent[] {
     { type: 'checkout.retry' },
     { type: 'checkout.method.select', method: 'creditCard' },
     { type: 'checkout.method.select', method: 'crypto' },
+    { type: 'checkout.method.select', method: 'balance' },
     { type: 'checkout.charge.resume' },
     { type: 'checkout.charge.cancel' },
     { type: 'checkout.wallet.connect' },
@@ -206,6 +227,8 @@ export function serializeCheckout(s: AnyMachineSnapshot) {
     c.resume ? 'resume' : null,
     c.checkpoint ? 'checkpoint' : null,
     c.error?.code ?? null,
+    // The balance shows only beside the payment methods; elsewhere it changes nothing.
+    s.matches('selectPaymentMethod') ? c.balance : null,
   ]);
 }
 
@@ -217,6 +240,8 @@ export const checkoutModel: MachineModel<typeof checkoutMachine> = {
     'findPendingCrypto',
     'cancelCrypto',
     'cryptoPayment',
+    'readBalance',
+    'balancePayment',
     'findPendingCharge',
     'cancelCharge',
     'claimFree',
@@ -241,6 +266,13 @@ export const checkoutModel: MachineModel<typeof checkoutMachine> = {
     { type: 'xstate.done.actor.cancelCrypto', output: CRYPTO_CANCELED },
     { type: 'xstate.error.actor.cancelCrypto', error: NOT_CANCELLABLE },
     ...Object.values(CRYPTO_OUTCOMES).map((output) => ({ type: 'xstate.done.actor.cryptoPayment', output })),
+    { type: 'xstate.done.actor.readBalance', output: BALANCE_COVERS },
+    { type: 'xstate.done.actor.readBalance', output: BALANCE_SHORT },
+    { type: 'xstate.error.actor.readBalance', error: NETWORK_ERROR },
+    ...Object.values(BALANCE_OUTCOMES).map((output) => ({
+      type: 'xstate.done.actor.balancePayment',
+      output,
+    })),
     { type: 'xstate.done.actor.findPendingCharge', output: charge('challenge') },
     { type: 'xstate.done.actor.findPendingCharge', output: null },
     { type: 'xstate.error.actor.findPendingCharge', error: NETWORK_ERROR },

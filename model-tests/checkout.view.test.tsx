@@ -18,6 +18,7 @@ import {
   checkoutMachine,
 } from '../machines/checkout';
 import type { BlueprintJson, PackJson } from '../src/domain/catalog';
+import { formatUsd } from '../src/domain/money';
 import type { NftJson } from '../src/domain/nft';
 import type { BillingInfoJson, CardChargeJson } from '../src/domain/schemas/checkout';
 import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
@@ -73,6 +74,17 @@ vi.mock('../src/views/checkout/CryptoPanel', async (importOriginal) => {
       ),
   };
 });
+vi.mock('../src/views/checkout/BalancePanel', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../src/views/checkout/BalancePanel')>();
+  return {
+    BalancePanel: (props: ComponentProps<typeof real.BalancePanel>) =>
+      isMachineActor(props.actor) ? (
+        <real.BalancePanel {...props} />
+      ) : (
+        <section aria-label="Pay with your balance">The balance rail</section>
+      ),
+  };
+});
 vi.mock('../src/views/nft/ListingPanels', async (importOriginal) => {
   const real = await importOriginal<typeof import('../src/views/nft/ListingPanels')>();
   return {
@@ -117,7 +129,9 @@ function perform(step: PathStep): boolean {
             : '',
       );
     case 'checkout.method.select':
-      return clickFirst(e.method === 'crypto' ? /^Crypto/ : /^Credit card/);
+      return clickFirst(
+        e.method === 'crypto' ? /^Crypto/ : e.method === 'balance' ? /^Balance/ : /^Credit card/,
+      );
     case 'checkout.charge.resume':
       return clickFirst('Resume payment');
     case 'checkout.charge.cancel':
@@ -144,7 +158,7 @@ function check(expected: AnyMachineSnapshot) {
   const c = expected.context as CheckoutContext;
   const busy = expected.hasTag('busy');
   if (expected.matches('redirecting')) {
-    if (c.target === 'crypto' || c.pendingCrypto)
+    if (c.target === 'crypto' || c.target === 'balance' || c.pendingCrypto)
       expect(dialog('Pay with crypto').textContent).toContain('Taking you to the payment page…');
     else
       expect(dialog('Verify your payment').textContent).toContain("Taking you to your bank's verification…");
@@ -167,7 +181,8 @@ function check(expected: AnyMachineSnapshot) {
   const body = dialog().querySelector('.vt-checkout')!;
   expect(body.getAttribute('aria-busy')).toBe(busy ? 'true' : null);
   // Nothing closes the dialog while something runs, nor while the card rail shows (its Back leaves it).
-  const closable = !busy && !expected.matches('creditCard') && !expected.matches('crypto');
+  const closable =
+    !busy && !expected.matches('creditCard') && !expected.matches('crypto') && !expected.matches('balance');
   expect(within(dialog()).queryAllByRole('button', { name: 'Close' }).length > 0).toBe(closable);
 
   if (
@@ -238,7 +253,13 @@ function check(expected: AnyMachineSnapshot) {
       within(methods)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Credit cardVisa, Mastercard or Discover', 'CryptoETH, BTC, BCH or USDC on a payment page']);
+    ).toEqual([
+      'Credit cardVisa, Mastercard or Discover',
+      'CryptoETH, BTC, BCH or USDC on a payment page',
+      c.balance === null
+        ? 'BalanceFUSD in your wallet'
+        : `Balance${formatUsd(c.balance)} FUSD in your wallet${c.balance < c.item.price ? 'Insufficient funds' : ''}`,
+    ]);
     expect(buttons()).toContain('Back');
     return;
   }
@@ -287,6 +308,11 @@ function check(expected: AnyMachineSnapshot) {
   if (expected.matches('crypto')) {
     expect(dialog('Checkout')).toBeTruthy();
     expect(within(dialog()).getByRole('region', { name: 'Pay with crypto' })).toBeTruthy();
+    return;
+  }
+  if (expected.matches('balance')) {
+    expect(dialog('Checkout')).toBeTruthy();
+    expect(within(dialog()).getByRole('region', { name: 'Pay with your balance' })).toBeTruthy();
     return;
   }
   throw new Error(`No check for ${JSON.stringify(expected.value)}`);

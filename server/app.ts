@@ -14,6 +14,7 @@ import { chainRoutes } from './routes/chain';
 import { coinbaseChargeRoutes } from './routes/coinbase-charges';
 import { devRoutes } from './routes/dev';
 import { freeClaimRoutes } from './routes/free-claims';
+import { fusdOrderRoutes } from './routes/fusd-orders';
 import { nftRoutes } from './routes/nfts';
 import { orderRoutes } from './routes/orders';
 import { paymentsConfigRoutes } from './routes/payments-config';
@@ -25,6 +26,7 @@ import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
 import { walletRoutes } from './routes/wallets';
 import { webhookRoutes } from './routes/webhooks';
+import { wertChargeRoutes } from './routes/wert-charges';
 import { jsonBodiesOnly, securityHeaders } from './security';
 import { mountSpa } from './spa';
 
@@ -52,6 +54,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...paymentsConfigRoutes(s),
     ...cardChargeRoutes(s),
     ...coinbaseChargeRoutes(s),
+    ...wertChargeRoutes(s),
+    ...fusdOrderRoutes(s),
     ...webhookRoutes(s),
     ...freeClaimRoutes(s),
     ...orderRoutes(s),

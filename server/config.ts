@@ -12,6 +12,14 @@ import {
   SANDBOX_DEFAULT_PORT as COINBASE_SANDBOX_DEFAULT_PORT,
   SANDBOX_WEBHOOK_SECRET as COINBASE_SANDBOX_WEBHOOK_SECRET,
 } from '../sandbox/coinbase-commerce/index';
+import {
+  SANDBOX_API_KEY as WERT_SANDBOX_API_KEY,
+  SANDBOX_DEFAULT_PORT as WERT_SANDBOX_DEFAULT_PORT,
+  SANDBOX_PARTNER_ID as WERT_SANDBOX_PARTNER_ID,
+  SANDBOX_PRIVATE_KEY as WERT_SANDBOX_PRIVATE_KEY,
+} from '../sandbox/wert/index';
+import { normalizeAddress } from './chain/config';
+import { EMULATOR_SERVICE_ADDRESS } from './chain/emulator';
 import { type CrashPoint, parseCrashPoint } from './crash';
 
 /** Server configuration, read once from the environment (see docs/api.md). */
@@ -53,6 +61,40 @@ export interface Config {
   /** The card provider (Checkout.com's API); see checkoutComConfig. */
   checkoutCom: CheckoutComConfig;
   coinbase: CoinbaseConfig;
+  wert: WertConfig;
+}
+
+/**
+ * The card-to-crypto on-ramp (Wert's widget and Data API): `embedded` (the default) starts the
+ * Wert-shaped sandbox with the server on its own port (its own origin, as the real widget's);
+ * `remote` uses Wert (WERT_ORIGIN https://sandbox.wert.io or https://widget.wert.io, WERT_API_URL
+ * https://partner-sandbox.wert.io or https://partner.wert.io, the partner id and keys Wert issued);
+ * `off` runs without it (the checkout does not offer it).
+ *
+ * What the widget is asked to buy (signed with the partner key): `commodity_amount` = the price in
+ * dollars of `commodity`, so the commodity must be a dollar stablecoin — FUSD, Flow's, by default
+ * (the one the treasury pays refunds in); `network` names Flow for the provider (`flow` on mainnet,
+ * `flow-testnet`, `flow-emulator`: ours, set WERT_NETWORK to the name Wert lists for the account);
+ * `sc_address` is the treasury: the admin account (FLOW_ADMIN_ADDRESS; the emulator's service
+ * account), which receives the coins with the purchase's description (server/checkout/wert.ts).
+ */
+export interface WertConfig {
+  mode: 'embedded' | 'remote' | 'off';
+  /** The widget's partner_id. */
+  partnerId: string;
+  /** The widget's origin; for the embedded sandbox, known once it listens. */
+  origin: string | undefined;
+  /** The partner's Ed25519 private key: a 32-byte seed in hex (the server signs with it). */
+  privateKey: string;
+  /** The Data API base (orders are read back from it); for the embedded sandbox, its origin. */
+  apiUrl: string | undefined;
+  apiKey: string;
+  /** Port of the embedded sandbox (0: any free port). */
+  sandboxPort: number;
+  commodity: string;
+  network: string;
+  /** The treasury's Flow address (0x and 16 hex digits). */
+  scAddress: string;
 }
 
 /**
@@ -170,6 +212,63 @@ function coinbaseConfig(env: NodeJS.ProcessEnv): CoinbaseConfig {
   };
 }
 
+const STABLECOINS = ['FUSD', 'USDC', 'USDT'];
+
+function wertConfig(env: NodeJS.ProcessEnv): WertConfig {
+  const raw = env.WERT;
+  if (raw && raw !== 'embedded' && raw !== 'remote' && raw !== 'off')
+    throw new Error('WERT must be embedded, remote or off');
+  const mode = (raw as WertConfig['mode'] | undefined) ?? 'embedded';
+  const sandboxPort = integer(
+    'WERT_SANDBOX_PORT',
+    env.WERT_SANDBOX_PORT,
+    WERT_SANDBOX_DEFAULT_PORT,
+    0,
+    65535,
+  );
+  const commodity = (env.WERT_COMMODITY || 'FUSD').toUpperCase();
+  if (!STABLECOINS.includes(commodity))
+    throw new Error(`WERT_COMMODITY must be one of ${STABLECOINS.join(', ')}`);
+  const flowNetwork = env.FLOW_NETWORK || 'emulator';
+  const network = env.WERT_NETWORK || (flowNetwork === 'mainnet' ? 'flow' : `flow-${flowNetwork}`);
+  const treasury =
+    env.WERT_SC_ADDRESS ||
+    env.FLOW_ADMIN_ADDRESS ||
+    (flowNetwork === 'emulator' ? EMULATOR_SERVICE_ADDRESS : '');
+  if (mode !== 'off' && !treasury)
+    throw new Error('WERT_SC_ADDRESS or FLOW_ADMIN_ADDRESS is required for the on-ramp');
+  const scAddress = treasury ? normalizeAddress(treasury) : '';
+  const key = (name: string, value: string) => {
+    if (!/^(0x)?[0-9a-fA-F]{64}$/.test(value))
+      throw new Error(`${name} must be 32 bytes of hex (an Ed25519 seed)`);
+    return value.replace(/^0x/i, '').toLowerCase();
+  };
+  const shared = { mode, sandboxPort, commodity, network, scAddress };
+  if (mode !== 'remote') {
+    return {
+      ...shared,
+      partnerId: env.WERT_PARTNER_ID || WERT_SANDBOX_PARTNER_ID,
+      origin: undefined,
+      privateKey: key('WERT_PRIVATE_KEY', env.WERT_PRIVATE_KEY || WERT_SANDBOX_PRIVATE_KEY),
+      apiUrl: undefined,
+      apiKey: env.WERT_API_KEY || WERT_SANDBOX_API_KEY,
+    };
+  }
+  const required = (name: string) => {
+    const value = env[name];
+    if (!value) throw new Error(`${name} is required with WERT=remote`);
+    return value;
+  };
+  return {
+    ...shared,
+    partnerId: required('WERT_PARTNER_ID'),
+    origin: required('WERT_ORIGIN').replace(/\/+$/, ''),
+    privateKey: key('WERT_PRIVATE_KEY', required('WERT_PRIVATE_KEY')),
+    apiUrl: required('WERT_API_URL').replace(/\/+$/, ''),
+    apiKey: required('WERT_API_KEY'),
+  };
+}
+
 function checkoutComConfig(env: NodeJS.ProcessEnv): CheckoutComConfig {
   const raw = env.CHECKOUT_COM;
   if (raw && raw !== 'embedded' && raw !== 'external' && raw !== 'off')
@@ -241,5 +340,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     platformFeePercent: integer('VITRINE_PLATFORM_FEE_PERCENT', env.VITRINE_PLATFORM_FEE_PERCENT, 5, 0, 50),
     checkoutCom: checkoutComConfig(env),
     coinbase: coinbaseConfig(env),
+    wert: wertConfig(env),
   };
 }

@@ -12,6 +12,7 @@ import type { Database, DatabaseHandle, DatabaseKind } from './db';
 import type { JobQueue } from './jobs';
 import { createOutbox, type Outbox } from './outbox';
 import type { CryptoProvider } from './payments/crypto-provider';
+import type { OnrampProvider } from './payments/onramp-provider';
 import type { CardProvider } from './payments/provider';
 
 export type Clock = () => Date;
@@ -36,6 +37,8 @@ export interface AppDeps {
   /** The card provider (Checkout.com or its embedded sandbox); absent when cards are off. */
   cardProvider?: CardProvider;
   cryptoProvider?: CryptoProvider;
+  /** The card-to-crypto on-ramp (Wert or its embedded sandbox); absent when it is off. */
+  onrampProvider?: OnrampProvider;
   /** The job worker, nudged after a change queues a job (absent: queued jobs wait for a worker). */
   jobs?: JobQueue;
 }
@@ -68,6 +71,7 @@ export interface Services {
   publisher: Publisher | null;
   cardProvider: CardProvider | null;
   cryptoProvider: CryptoProvider | null;
+  onrampProvider: OnrampProvider | null;
   jobs: JobQueue | null;
   /** Crash tests: kills the process at the configured point (server/crash.ts). */
   crashPoint?: (point: CrashPoint) => void;
@@ -104,6 +108,7 @@ export function createServices(deps: AppDeps): Services {
     publisher: deps.publisher ?? null,
     cardProvider: deps.cardProvider ?? null,
     cryptoProvider: deps.cryptoProvider ?? null,
+    onrampProvider: deps.onrampProvider ?? null,
     jobs: deps.jobs ?? null,
   };
 }

@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { type Sandbox, startCheckoutSandbox } from '../sandbox/checkout-com/index';
 import { type CoinbaseSandbox, startCoinbaseSandbox } from '../sandbox/coinbase-commerce/index';
+import { publicKeyOf, startWertSandbox, type WertSandbox } from '../sandbox/wert/index';
 import { createApp } from './app';
 import { createPublisher, type Publisher } from './blueprints/publisher';
 import { type Indexer, startIndexer } from './chain/indexer';
@@ -12,8 +13,10 @@ import { type ChainHandle, startChain } from './chain/lifecycle';
 import { createMintService } from './chain/mint';
 import { expireTopups } from './checkout/crypto';
 import { createFulfilment } from './checkout/fulfilment';
+import { createRefundFusdHandler, fusdPaymentEvents, REFUND_FUSD_JOB } from './checkout/fusd';
 import { expireOrders, FULFIL_JOB, SEND_FUSD_JOB } from './checkout/orders';
 import { createSendFusdHandler } from './checkout/send-fusd';
+import { createWertRefundHandler, WERT_REFUND_JOB } from './checkout/wert';
 import type { Config } from './config';
 import { crashHook } from './crash';
 import { type DatabaseHandle, type DatabaseKind, databaseKind, openDb } from './db';
@@ -24,7 +27,9 @@ import { mediaDir } from './media';
 import { createCheckoutComProvider } from './payments/checkout-com';
 import { createCoinbaseProvider } from './payments/coinbase-commerce';
 import type { CryptoProvider } from './payments/crypto-provider';
+import type { OnrampProvider } from './payments/onramp-provider';
 import type { CardProvider } from './payments/provider';
+import { createWertProvider } from './payments/wert';
 import { applySecurityHeaders } from './security';
 import { catalogIsEmpty, seedWorld } from './seed/world';
 
@@ -75,6 +80,8 @@ export async function start(config: Config, options: StartOptions = {}): Promise
   let cardProvider: CardProvider | undefined;
   let cryptoSandbox: CoinbaseSandbox | undefined;
   let cryptoProvider: CryptoProvider | undefined;
+  let onrampSandbox: WertSandbox | undefined;
+  let onrampProvider: OnrampProvider | undefined;
   let worker: JobWorker | undefined;
 
   const server = serve({
@@ -133,10 +140,37 @@ export async function start(config: Config, options: StartOptions = {}): Promise
         webhookSecret: coinbase.webhookSecret,
       });
     }
+    // The card-to-crypto on-ramp, the same way: the Wert-shaped sandbox (widget, Data API, webhooks)
+    // on its own port, checking signatures with the public key of the partner key we sign with.
+    const wert = config.wert;
+    if (wert.mode === 'embedded') {
+      onrampSandbox = await startWertSandbox({
+        port: wert.sandboxPort,
+        partnerId: wert.partnerId,
+        publicKey: publicKeyOf(wert.privateKey),
+        apiKey: wert.apiKey,
+        webhookUrl: `http://127.0.0.1:${port}/api/webhooks/wert`,
+      });
+      log.info(`on-ramp sandbox (Wert widget shape) on ${onrampSandbox.url}`);
+    }
+    if (wert.mode !== 'off') {
+      onrampProvider = createWertProvider({
+        partnerId: wert.partnerId,
+        origin: wert.origin ?? onrampSandbox!.url,
+        privateKey: wert.privateKey,
+        apiUrl: wert.apiUrl ?? onrampSandbox!.url,
+        apiKey: wert.apiKey,
+      });
+    }
     database = await (options.openDatabase ?? openDb)(config);
     chain = await (options.startChain ?? startChain)(config, log);
     // Keeps nfts and sale listings in step with the chain, from its cursor in the database.
-    if (chain) indexer = startIndexer(chain.client, database.db, { log });
+    if (chain)
+      indexer = startIndexer(chain.client, database.db, {
+        log,
+        // Balance payments for new editions are served even when the buyer's tab never reports them.
+        extraEvents: [fusdPaymentEvents(chain.client)],
+      });
     // The embedded world: seeded on the first start (VITRINE_SEED=off leaves the catalog empty).
     if (config.seed && (await catalogIsEmpty(database.db))) {
       const started = Date.now();
@@ -152,6 +186,8 @@ export async function start(config: Config, options: StartOptions = {}): Promise
     if (chain) {
       const mint = createMintService({ db, client: chain.client });
       handlers[SEND_FUSD_JOB] = createSendFusdHandler({ db, client: chain.client, log });
+      handlers[WERT_REFUND_JOB] = createWertRefundHandler({ db, client: chain.client, log });
+      handlers[REFUND_FUSD_JOB] = createRefundFusdHandler({ db, client: chain.client, log });
       handlers[FULFIL_JOB] = createFulfilment({
         db,
         provider: cardProvider ?? null,
@@ -180,6 +216,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       publisher,
       cardProvider,
       cryptoProvider,
+      onrampProvider,
       jobs: worker,
     });
     await publisher?.resume();
@@ -201,6 +238,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       await chain?.stop();
       await cardSandbox?.close();
       await cryptoSandbox?.close();
+      await onrampSandbox?.close();
       await database?.close();
     },
   };

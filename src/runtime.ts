@@ -13,6 +13,7 @@ import type { CoinbaseChargeJson } from './domain/schemas/crypto';
 import type { User } from './domain/user';
 import { accountActors } from './services/accounts';
 import { createApi } from './services/api';
+import { balanceActors } from './services/balance';
 import { cardActors, cardCheckpoints, cardService } from './services/cards';
 import { catalogService } from './services/catalog';
 import { checkoutActors, checkoutService } from './services/checkout';
@@ -318,13 +319,19 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
       }),
     ),
     checkout: once(async () => {
-      const [{ checkoutMachine }, { cardPaymentMachine }, { cryptoPaymentMachine }, buyListing] =
-        await Promise.all([
-          import('../machines/checkout'),
-          import('../machines/cardPayment'),
-          import('../machines/cryptoPayment'),
-          buyListingFlow(),
-        ]);
+      const [
+        { checkoutMachine },
+        { cardPaymentMachine },
+        { cryptoPaymentMachine },
+        { balancePaymentMachine },
+        buyListing,
+      ] = await Promise.all([
+        import('../machines/checkout'),
+        import('../machines/cardPayment'),
+        import('../machines/cryptoPayment'),
+        import('../machines/balancePayment'),
+        buyListingFlow(),
+      ]);
       return checkoutMachine.provide({
         actors: {
           ...checkoutActors(api, checkoutService(api, cardCalls)),
@@ -336,6 +343,10 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
             cryptoCalls.cancelCharge(input.id),
           ),
           cryptoPayment: cryptoPaymentMachine.provide({ actors: cryptoActors(api, cryptoCalls) }),
+          balancePayment: balancePaymentMachine.provide({ actors: balanceActors(api, flow, cryptoCalls) }),
+          readBalance: fromPromise(({ input }: { input: { address: string } }) =>
+            flow.fusdBalance(input.address),
+          ),
           linkWallet,
           ...collectionActors,
           buyListing,
@@ -469,6 +480,7 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
       return [
         ...(config.card ? (['creditCard'] as const) : []),
         ...(config.crypto ? (['crypto'] as const) : []),
+        ...(config.balance ? (['balance'] as const) : []),
       ];
     } catch {
       // Not known now: the card rail says itself when it cannot reach the provider.

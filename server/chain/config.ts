@@ -25,12 +25,19 @@ export const contractNames = [
   'FUSD',
   'FCLCrypto',
   'VitrineBlueprints',
+  'VitrineCheckout',
 ] as const;
 export type ContractName = (typeof contractNames)[number];
 export type ContractAddresses = Record<ContractName, string>;
 
 /** Vitrine's own contracts, deployed by server/chain/deploy.ts (in this order). */
-export const vitrineContracts = ['FUSD', 'VitrineNFT', 'FCLCrypto', 'VitrineBlueprints'] as const;
+export const vitrineContracts = [
+  'FUSD',
+  'VitrineNFT',
+  'FCLCrypto',
+  'VitrineBlueprints',
+  'VitrineCheckout',
+] as const;
 export type VitrineContract = (typeof vitrineContracts)[number];
 
 /** The environment variable naming each contract's address. */
@@ -47,6 +54,7 @@ export const contractEnv: Record<ContractName, string> = {
   FUSD: 'FLOW_FUSD_ADDRESS',
   FCLCrypto: 'FLOW_FCLCRYPTO_ADDRESS',
   VitrineBlueprints: 'FLOW_VITRINE_BLUEPRINTS_ADDRESS',
+  VitrineCheckout: 'FLOW_VITRINE_CHECKOUT_ADDRESS',
 };
 
 /** Where the emulator bootstraps the standard contracts; Vitrine's go on the service account. */
@@ -63,6 +71,7 @@ export const emulatorContracts: ContractAddresses = {
   FUSD: EMULATOR_SERVICE_ADDRESS,
   FCLCrypto: EMULATOR_SERVICE_ADDRESS,
   VitrineBlueprints: EMULATOR_SERVICE_ADDRESS,
+  VitrineCheckout: EMULATOR_SERVICE_ADDRESS,
 };
 
 /** The public networks' standard contracts (Flow's core-contract tables); Vitrine's have no default. */

@@ -36,7 +36,15 @@ export interface IndexedEvent {
   data: Record<string, any>;
 }
 
+/** Events of other modules the indexer applies in its batch transaction (e.g. FUSD payments). */
+export interface ExtraEvents {
+  type: string;
+  /** Applies one event; answers whether it changed anything. Must be safe to repeat. */
+  apply(tx: Executor, event: IndexedEvent, now: Date): Promise<boolean>;
+}
+
 export interface IndexerOptions {
+  extraEvents?: ExtraEvents[];
   /** Height to start from when the stream has no cursor yet; default 0 on the emulator, else the latest sealed height. */
   startHeight?: number;
   stream?: string;
@@ -405,9 +413,10 @@ export async function runIndexerOnce(
   const from = cursor + 1;
   const to = Math.min(latest, cursor + maxRange);
   const types = indexedEventTypes(client);
+  const extra = new Map((options.extraEvents ?? []).map((x) => [x.type, x]));
   const events = await readEvents(
     client,
-    [types.minted, types.deposited, types.available, types.completed],
+    [types.minted, types.deposited, types.available, types.completed, ...extra.keys()],
     from,
     to,
   );
@@ -439,7 +448,10 @@ export async function runIndexerOnce(
       const bought = new Map<string, { listingId: string; salePrice: string }>();
       for (const e of events) {
         const d = e.data;
-        if (e.type === types.minted) {
+        const other = extra.get(e.type);
+        if (other) {
+          if (await other.apply(tx, e, now)) applied++;
+        } else if (e.type === types.minted) {
           await upsertNft(
             tx,
             {

@@ -8,17 +8,21 @@ import {
   cardCharges,
   coinbaseCharges,
   freeBlueprintClaims,
+  fusdPayments,
   mints,
   nftPurchases,
   nfts,
   orderItems,
   orders,
+  wertCharges,
 } from '../db/schema';
 import type { Log } from '../deps';
 import type { JobHandler, JobRow } from '../jobs';
 import { enqueueJob } from '../jobs';
 import { type CardProvider, ProviderRefusedError } from '../payments/provider';
+import { refundAcceptedPayment } from './fusd';
 import { addEvent, failureOf, findOrder, lockOrder, type OrderRow, release, voidFailedOrder } from './orders';
+import { WERT_REFUND_JOB } from './wert';
 
 /** The job that sends FUSD from the treasury for a crypto charge: a top-up, or a refund. */
 export const SEND_FUSD_JOB = 'sendFusd';
@@ -43,8 +47,12 @@ export const SEND_FUSD_JOB = 'sendFusd';
  *
  * A crypto order (method coinbase) is paid when the provider says so: there is nothing to capture,
  * and a payment that must be given back is sent as FUSD to the buyer's wallet (the sendFusd job),
- * since crypto payments cannot be reversed. The order's payment record (card charge or crypto
- * charge) follows the order: MINTING, MINTED, MINT_SAVE_FAILED, NFT_SYNC_FAILED.
+ * since crypto payments cannot be reversed. An order paid with the FUSD balance (method fusd) is
+ * paid when its on-chain payment is seen, and is given back the same way (the refundFusd job).
+ * An on-ramp order (method wert) is paid when the provider confirms its card payment arrived as
+ * FUSD in the treasury; what must go back is sent as FUSD too (the wertRefund job).
+ * The order's payment record (card charge, crypto charge or FUSD payment) follows the order:
+ * MINTING, MINTED, MINT_SAVE_FAILED, NFT_SYNC_FAILED.
  */
 
 export const MINT_FAILED_MESSAGE = 'The edition could not be minted; your payment was refunded.';
@@ -85,7 +93,7 @@ export function createFulfilment(
   const chargeOf = async (db: Executor, orderId: string) =>
     (await db.select().from(cardCharges).where(eq(cardCharges.orderId, orderId)))[0];
 
-  /** The order's payment record (card charge or crypto charge) takes the status of its step. */
+  /** The order's payment record (card charge, crypto charge, on-ramp charge…) takes the status of its step. */
   async function setRailStatus(
     tx: Executor,
     order: Pick<OrderRow, 'id' | 'method'>,
@@ -94,11 +102,18 @@ export function createFulfilment(
   ) {
     if (order.method === 'creditCard')
       await tx.update(cardCharges).set({ status, updatedAt: at }).where(eq(cardCharges.orderId, order.id));
+    else if (order.method === 'wert')
+      await tx.update(wertCharges).set({ status, updatedAt: at }).where(eq(wertCharges.orderId, order.id));
     else if (order.method === 'coinbase')
       await tx
         .update(coinbaseCharges)
         .set({ status, updatedAt: at })
         .where(eq(coinbaseCharges.orderId, order.id));
+    else if (order.method === 'fusd')
+      await tx
+        .update(fusdPayments)
+        .set({ status, updatedAt: at })
+        .where(and(eq(fusdPayments.orderId, order.id), eq(fusdPayments.accepted, true)));
   }
 
   /** The next edition of a blueprint after every one minted, being minted or assigned. */
@@ -218,7 +233,7 @@ export function createFulfilment(
     const message =
       order.method === 'creditCard'
         ? MINT_FAILED_MESSAGE
-        : order.method === 'coinbase'
+        : order.method === 'coinbase' || order.method === 'fusd' || order.method === 'wert'
           ? CRYPTO_MINT_FAILED_MESSAGE
           : CLAIM_MINT_FAILED_MESSAGE;
     await db.transaction(async (tx) => {
@@ -250,6 +265,13 @@ export function createFulfilment(
           .update(cardCharges)
           .set({ status: 'Refunded', updatedAt: at })
           .where(eq(cardCharges.orderId, order.id));
+      } else if (locked.method === 'wert') {
+        // The card payment arrived as FUSD in the treasury: it goes back as FUSD to the buyer's wallet.
+        const [charge] = await tx
+          .select({ id: wertCharges.id })
+          .from(wertCharges)
+          .where(eq(wertCharges.orderId, order.id));
+        if (charge) await enqueueJob(tx, WERT_REFUND_JOB, charge.id, at);
       } else if (locked.method === 'coinbase') {
         // The payment goes back as FUSD to the buyer's wallet.
         const [charge] = await tx
@@ -257,6 +279,9 @@ export function createFulfilment(
           .from(coinbaseCharges)
           .where(eq(coinbaseCharges.orderId, order.id));
         if (charge) await enqueueJob(tx, SEND_FUSD_JOB, charge.id, at);
+      } else if (locked.method === 'fusd') {
+        // The balance payment goes back to the buyer's wallet.
+        await refundAcceptedPayment(tx, order.id, at);
       } else {
         // The claim did not happen: the buyer may claim again.
         await tx.delete(freeBlueprintClaims).where(eq(freeBlueprintClaims.orderId, order.id));

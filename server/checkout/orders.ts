@@ -22,6 +22,7 @@ import {
   orders,
   storefronts,
   users,
+  wertCharges,
 } from '../db/schema';
 import { apiError } from '../http';
 import { enqueueJob } from '../jobs';
@@ -198,6 +199,17 @@ export interface ReserveInput {
   now: Date;
   /** A card order: the saved card it pays with, or the new card's details to save. */
   card?: { billingInfoId: string | null; saveCard: SaveCardDetails | null };
+  /** How long the unpaid order holds its unit (default: the method's). */
+  ttlMs?: number;
+  /**
+   * A rail that keeps its own charge (the on-ramp, server/checkout/wert.ts): `pending` finds another
+   * open charge of the buyer on it (CHARGE_PENDING), `attach` writes the order's charge in the
+   * reservation's transaction.
+   */
+  rail?: {
+    pending(tx: Executor): Promise<{ id: string } | undefined>;
+    attach(tx: Executor, order: OrderRow): Promise<void>;
+  };
 }
 
 /** An unpaid crypto order is held as long as its hosted charge (60 minutes) and a little more for late webhooks. */
@@ -272,8 +284,9 @@ export async function release(tx: Executor, order: Pick<OrderRow, 'id' | 'itemKi
 /**
  * One transaction: the order (unique per buyer and idempotency key: a repeat answers the first
  * order), one unit of the item (SOLD_OUT when none is left, and nothing is written), its editions,
- * its card charge and the `created` event. The buyer's row is locked, so one buyer's concurrent
- * purchases are checked one at a time (CHARGE_PENDING: another card payment is unresolved).
+ * its card charge (or its crypto charge, or the charge its `rail` writes: the on-ramp's) and the
+ * `created` event. The buyer's row is locked, so one buyer's concurrent purchases are checked one at
+ * a time (CHARGE_PENDING: another payment on the same rail is unresolved).
  * A free claim is authorized at once, with its claim row and its `fulfil` job.
  */
 export async function reserve(db: Database, input: ReserveInput): Promise<Reserved> {
@@ -285,12 +298,17 @@ export async function reserve(db: Database, input: ReserveInput): Promise<Reserv
       .from(orders)
       .where(and(eq(orders.buyerId, input.buyerId), eq(orders.idempotencyKey, input.idempotencyKey)));
     if (existing) return { order: existing, repeated: true };
-    if (input.method === 'creditCard') {
+    if (input.rail) {
+      const pending = await input.rail.pending(tx);
+      if (pending) throw chargePending(pending.id);
+    } else if (input.method === 'creditCard') {
       const pending = await pendingCharge(tx, input.buyerId, now);
       if (pending) throw chargePending(pending.id);
     } else if (input.method === 'coinbase') {
       const pending = await pendingCryptoCharge(tx, input.buyerId, now);
       if (pending) throw chargePending(pending.id);
+    } else if (input.method === 'fusd') {
+      // Paid from the wallet at once; an unpaid one simply expires. Nothing else to check.
     } else {
       const [claimed] = await tx
         .select({ id: freeBlueprintClaims.id })
@@ -316,7 +334,7 @@ export async function reserve(db: Database, input: ReserveInput): Promise<Reserv
         walletAddress: input.walletAddress,
         status: free ? 'authorized' : 'created',
         expiresAt: new Date(
-          now.getTime() + (input.method === 'coinbase' ? CRYPTO_ORDER_TTL_MS : ORDER_TTL_MS),
+          now.getTime() + (input.ttlMs ?? (input.method === 'coinbase' ? CRYPTO_ORDER_TTL_MS : ORDER_TTL_MS)),
         ),
         createdAt: now,
         updatedAt: now,
@@ -345,6 +363,8 @@ export async function reserve(db: Database, input: ReserveInput): Promise<Reserv
       });
       await addEvent(tx, order!.id, 'authorized', now, 'Free claim: nothing to pay.');
       await enqueueJob(tx, FULFIL_JOB, order!.id, now);
+    } else if (input.rail) {
+      await input.rail.attach(tx, order!);
     } else if (input.method === 'coinbase') {
       await tx.insert(coinbaseCharges).values({
         buyerId: input.buyerId,
@@ -466,6 +486,55 @@ export async function failUnpaidCrypto(
       .update(coinbaseCharges)
       .set({ status: chargeStatus, updatedAt: now })
       .where(eq(coinbaseCharges.id, charge.id));
+  await addEvent(tx, order.id, status, now, failure.message);
+}
+
+/** Fails an unpaid balance order (row locked): expired or canceled, its unit released. */
+export async function failUnpaidFusd(
+  tx: Executor,
+  order: OrderRow,
+  status: 'expired' | 'canceled',
+  now: Date,
+) {
+  const message =
+    status === 'expired'
+      ? 'The payment was not made in time. Nothing was taken from your balance.'
+      : 'Your purchase was canceled. Nothing was taken from your balance.';
+  await tx
+    .update(orders)
+    .set({ status, failureCode: status.toUpperCase(), failureMessage: message, updatedAt: now })
+    .where(eq(orders.id, order.id));
+  await release(tx, order, now);
+  await addEvent(tx, order.id, status, now, message);
+}
+
+/**
+ * Fails an unpaid on-ramp order (row locked): its status and failure, its unit released, and its
+ * charge, when given a status and still open (created, paymentStarted, transferStarted), ends with it.
+ */
+export async function failUnpaidWert(
+  tx: Executor,
+  order: OrderRow,
+  status: Extract<OrderStatus, 'declined' | 'canceled' | 'expired'>,
+  failure: Failure,
+  chargeStatus: 'canceled' | 'expired' | null,
+  now: Date,
+) {
+  await tx
+    .update(orders)
+    .set({ status, failureCode: failure.code, failureMessage: failure.message, updatedAt: now })
+    .where(eq(orders.id, order.id));
+  await release(tx, order, now);
+  if (chargeStatus)
+    await tx
+      .update(wertCharges)
+      .set({ status: chargeStatus, updatedAt: now })
+      .where(
+        and(
+          eq(wertCharges.orderId, order.id),
+          inArray(wertCharges.status, ['created', 'paymentStarted', 'transferStarted']),
+        ),
+      );
   await addEvent(tx, order.id, status, now, failure.message);
 }
 
@@ -696,6 +765,24 @@ export async function expireOrders(db: Database, now: Date, limit = 200): Promis
       if (order?.status !== 'created' || order.expiresAt >= now) return;
       if (order.method === 'coinbase') {
         await failUnpaidCrypto(tx, order, 'expired', 'EXPIRED', now);
+        expired++;
+        return;
+      }
+      if (order.method === 'wert') {
+        // A payment the provider completes after this goes back as FUSD (server/checkout/wert.ts).
+        await failUnpaidWert(
+          tx,
+          order,
+          'expired',
+          { code: 'EXPIRED', message: 'The card payment was not completed in time. You were not charged.' },
+          'expired',
+          now,
+        );
+        expired++;
+        return;
+      }
+      if (order.method === 'fusd') {
+        await failUnpaidFusd(tx, order, 'expired', now);
         expired++;
         return;
       }

@@ -513,7 +513,13 @@ export const payoutRequests = pgTable(
  * ------------------------------------------------------------------------------------------- */
 
 /** How an order is paid (SPEC §3 purchase methods that create orders). */
-export const orderMethod = pgEnum('order_method', ['creditCard', 'freeBlueprintClaim', 'coinbase']);
+export const orderMethod = pgEnum('order_method', [
+  'creditCard',
+  'freeBlueprintClaim',
+  'coinbase',
+  'fusd',
+  'wert',
+]);
 export const orderItemKind = pgEnum('order_item_kind', ['blueprint', 'pack']);
 /**
  * An order's life: created (inventory reserved, payment not settled) → authorized → captured →
@@ -707,6 +713,86 @@ export const coinbaseCharges = pgTable(
   (t) => [
     uniqueIndex('coinbase_charges_idempotency_unique').on(t.buyerId, t.idempotencyKey),
     index('coinbase_charges_buyer_idx').on(t.buyerId, t.createdAt),
+  ],
+);
+
+/**
+ * FUSD payments made on chain for orders paid with the stablecoin balance (order method fusd): one
+ * row per VitrineCheckout.Paid event, unique by its transaction and event index, so the event read
+ * twice (the buyer's report and the indexer) is applied once. The payment that covers a waiting
+ * order is `accepted` (at most one per order); it then follows the order's minting (PAID, MINTING,
+ * MINTED, MINT_SAVE_FAILED, NFT_SYNC_FAILED). Any other payment (short of the price, for an ended,
+ * unknown or already paid order), and an accepted one whose edition could not be minted, is sent
+ * back to `refundTo` from the treasury (REFUND_PENDING, then SEND_FUSD_SUCCEEDED or SEND_FUSD_FAILED).
+ */
+export const fusdPayments = pgTable(
+  'fusd_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: text('transaction_id').notNull(),
+    eventIndex: integer('event_index').notNull(),
+    /** The order id the payment names, as sent (it may name no order). */
+    orderRef: text('order_ref').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** The FUSD paid, exactly (UFix64 text), and in whole cents (rounded down). */
+    amountFusd: text('amount_fusd').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** Where a refund goes: the payer's address. */
+    refundTo: text('refund_to').notNull(),
+    accepted: boolean('accepted').notNull().default(false),
+    status: text('status').notNull(),
+    /** The treasury's refund transfer, once sent. */
+    refundTransactionId: text('refund_transaction_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('fusd_payments_event_unique').on(t.transactionId, t.eventIndex),
+    uniqueIndex('fusd_payments_accepted_unique').on(t.orderId).where(sql`${t.accepted}`),
+    index('fusd_payments_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * On-ramp charges (Wert's card-to-crypto widget; SPEC §4 on-ramp order statuses): one per order of
+ * method `wert`. The charge's id is the widget's `click_id`; `signed_data` holds the smart-contract
+ * options signed for the widget. Statuses only move forward: created → paymentStarted →
+ * transferStarted → order_complete (then the mint statuses MINTING, MINTED, MINT_SAVE_FAILED,
+ * NFT_SYNC_FAILED) or order_failed / order_canceled / failover_complete; ours: canceled, expired;
+ * a payment given back as FUSD: SEND_FUSD_SUCCEEDED / SEND_FUSD_FAILED. The provider's order is
+ * unique: one provider order settles one charge, once.
+ */
+export const wertCharges = pgTable(
+  'wert_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The client's key for this purchase: a retried create returns the same charge. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' })
+      .unique('wert_charges_order_unique'),
+    /** Cents: the order's price. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The buyer's Flow wallet: the recipient, and where a payment that goes back is sent. */
+    walletAddress: text('wallet_address').notNull(),
+    status: text('status').notNull().default('created'),
+    /** The widget options signed with the partner key (address, commodity, …, signature). */
+    signedData: jsonb('signed_data').$type<Record<string, string | number>>().notNull(),
+    /** The provider's order (a ULID), once a payment started, and its transaction to the treasury. */
+    providerOrderId: text('provider_order_id').unique('wert_charges_provider_order_unique'),
+    txId: text('tx_id'),
+    /** The FUSD transfer that gave a payment back, once sent. */
+    fusdTransactionId: text('fusd_transaction_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('wert_charges_idempotency_unique').on(t.buyerId, t.idempotencyKey),
+    index('wert_charges_buyer_idx').on(t.buyerId, t.createdAt),
   ],
 );
 

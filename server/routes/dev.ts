@@ -3,24 +3,17 @@ import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { Email, FlowAddress } from '../../src/domain/schemas/accounts';
 import { fieldObject } from '../../src/domain/validation';
-import { checkCollection, mintFusd, mintNft } from '../chain/actions';
+import { checkCollection, mintNft } from '../chain/actions';
 import { upsertNft } from '../chain/indexer';
 import { kycVerifications, users } from '../db/schema';
 import type { Services } from '../deps';
 import { apiError, badRequest, defineRoute, notFound, type Route } from '../http';
 
-const cents = (field: string) =>
-  v.pipe(
-    v.number(`INVALID_VALUE.${field}`),
-    v.integer(`INVALID_VALUE.${field}`),
-    v.minValue(1, `INVALID_VALUE.${field}`),
-    v.maxValue(100_000_000, `INVALID_VALUE.${field}`),
-  );
-
 /**
  * Development helpers; mounted outside production (or with VITRINE_DEV_OUTBOX=1 for the browser
  * tests). They stand in for flows of other systems while those are not at hand: the email inbox,
- * the identity partner's approval, a stablecoin top-up, and a collectible in a wallet.
+ * the identity partner's approval, and a collectible in a wallet. (FUSD comes as in production:
+ * a crypto top-up, paid on the crypto sandbox's page.)
  */
 export function devRoutes(s: Services): Route[] {
   const emulatorClient = () => {
@@ -60,25 +53,6 @@ export function devRoutes(s: Services): Route[] {
             set: { status: 'approved', updatedAt: now },
           });
         return c.json({ userId: user.id, status: 'approved' });
-      },
-    }),
-    defineRoute({
-      method: 'post',
-      path: '/dev/fusd',
-      tag: 'dev',
-      summary: 'Mints FUSD (amount in cents) into a wallet on the local emulator (not in production)',
-      body: fieldObject({ walletAddress: FlowAddress, amount: cents('amount') }),
-      responses: {
-        201: '{ transactionId }',
-        400: 'The wallet has no FUSD vault',
-        503: 'Not on the emulator',
-      },
-      async handler(c, { body }) {
-        const client = emulatorClient();
-        if (!(await checkCollection(client, body.walletAddress)).ready)
-          throw badRequest('INVALID_VALUE', 'walletAddress', 'Set up the wallet’s collection first.');
-        const tx = await mintFusd(client, body.walletAddress, (body.amount / 100).toFixed(2));
-        return c.json({ transactionId: tx.id }, 201);
       },
     }),
     defineRoute({

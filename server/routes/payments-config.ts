@@ -10,12 +10,17 @@ export function paymentsConfigRoutes(s: Services): Route[] {
       path: '/config/payments',
       tag: 'checkout',
       summary:
-        'The card provider’s public key and API base the browser tokenizes cards with (card is null when card payments are off), and whether crypto payments run',
-      responses: { 200: '{ card: { publicKey, apiUrl } | null, crypto: boolean }' },
+        'The card provider’s public key and API base the browser tokenizes cards with (card is null when card payments are off), and which rails run (crypto, the balance, the card-to-crypto on-ramp)',
+      responses: {
+        200: '{ card: { publicKey, apiUrl } | null, crypto: boolean, balance: boolean, onramp: boolean }',
+      },
       handler(c) {
         const body: PaymentsConfigJson = {
           card: s.cardProvider?.publicConfig() ?? null,
           crypto: s.cryptoProvider !== null,
+          balance: s.chainClient !== null,
+          // The on-ramp's widget details (partner id, origin) come with each charge (POST wert-charges).
+          onramp: s.onrampProvider !== null,
         };
         return c.json(body);
       },

@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import { ErrorCode } from '../../src/domain/errors';
 import { settleCrypto } from '../checkout/crypto';
 import { settle, voidFailedOrder } from '../checkout/orders';
+import { receiveWertWebhook } from '../checkout/wert';
 import { cardCharges, coinbaseCharges, webhookEvents } from '../db/schema';
 import type { Services } from '../deps';
 import { apiError, badRequest, defineRoute, type Route } from '../http';
 import type { CryptoCharge } from '../payments/crypto-provider';
+import { OnrampProviderUnavailableError } from '../payments/onramp-provider';
 import type { ProviderPayment, ProviderWebhookEvent } from '../payments/provider';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -76,6 +78,47 @@ async function cryptoChargeOf(s: Services, charge: CryptoCharge): Promise<string
 
 export function webhookRoutes(s: Services): Route[] {
   return [
+    defineRoute({
+      method: 'post',
+      path: '/webhooks/wert',
+      tag: 'checkout',
+      summary:
+        'On-ramp provider events (unsigned: each is confirmed by reading the order from the provider); each confirmed event is applied once',
+      responses: {
+        200: '{ received: true } — also for events ignored (not about an order of ours) or not confirmed by the provider',
+        400: 'Not an event',
+        502: 'The provider could not be asked about the order (the delivery is retried)',
+        503: 'The on-ramp is off',
+      },
+      async handler(c) {
+        const provider = s.onrampProvider;
+        if (!provider)
+          throw apiError(503, 'unavailable', undefined, 'Card-to-crypto payments are not available.');
+        // Wert signs nothing: whatever the body says is a hint, checked against the provider's
+        // Data API before anything is written (server/checkout/wert.ts). Answer 2xx for every event
+        // we do not act on, or the provider counts a failure (and, after five, stops delivering).
+        let result: Awaited<ReturnType<typeof receiveWertWebhook>>;
+        try {
+          result = await receiveWertWebhook(s.db, provider, await c.req.text(), s.clock());
+        } catch (err) {
+          if (err instanceof OnrampProviderUnavailableError) throw apiError(502, ErrorCode.ONRAMP_PROVIDER);
+          throw err;
+        }
+        switch (result.kind) {
+          case 'invalid':
+            throw badRequest(ErrorCode.INVALID_VALUE, undefined, 'The body is not a provider event.');
+          case 'ignored':
+            return c.json({ received: true, ignored: result.reason });
+          case 'unconfirmed':
+            return c.json({ received: true, confirmed: false });
+          case 'duplicate':
+            return c.json({ received: true, duplicate: true });
+          default:
+            if (result.outcome.kind === 'authorized' || result.outcome.kind === 'refund') s.jobs?.nudge();
+            return c.json({ received: true });
+        }
+      },
+    }),
     defineRoute({
       method: 'post',
       path: '/webhooks/coinbase-commerce',

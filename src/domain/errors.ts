@@ -25,6 +25,7 @@ export const ErrorCode = {
   BLOCTO_AUTHENTICATION: 'BLOCTO_AUTHENTICATION',
   BLOCTO_EMAIL: 'BLOCTO_EMAIL',
   TRANSACTION: 'TRANSACTION',
+  TRANSACTION_PENDING: 'TRANSACTION_PENDING',
   KYC_REQUIRED: 'KYC_REQUIRED',
   WALLET_CANCELED: 'WALLET_CANCELED',
   WALLET_ACCOUNT_DATA: 'WALLET_ACCOUNT_DATA',
@@ -55,6 +56,11 @@ export const ErrorCode = {
   CHARGE_NOT_CANCELLABLE: 'CHARGE_NOT_CANCELLABLE',
   CREATE_COINBASE_CHARGE: 'CREATE_COINBASE_CHARGE',
   CRYPTO_PROVIDER: 'CRYPTO_PROVIDER',
+  /** The buyer may cancel an on-ramp purchase only while nothing was paid (SPEC §8). */
+  WERT_CANCEL_FAIL: 'wert_cancel_fail',
+  ONRAMP_PROVIDER: 'ONRAMP_PROVIDER',
+  ONRAMP_FAILED: 'ONRAMP_FAILED',
+  ONRAMP_FAILOVER: 'ONRAMP_FAILOVER',
   CLAIM_BLUEPRINT: 'CLAIM_BLUEPRINT',
   PURCHASE_FAILED: 'PURCHASE_FAILED',
   UNKNOWN: 'unknown',
@@ -112,6 +118,7 @@ export const errorTexts: Record<string, string> = {
     'We failed to receive your account data from the wallet. Please connect again.',
   'errors.KYC_REQUIRED': 'Selling on the marketplace requires identity verification (KYC). Buying does not.',
   'errors.TRANSACTION': 'The transaction did not go through. Nothing was changed; please try again.',
+  'errors.TRANSACTION_PENDING': 'The transaction is not confirmed on chain yet. Please wait a moment.',
   'errors.WALLET_MISMATCH':
     'Your account is linked to the wallet {address}. Connect that wallet to continue.',
   'errors.INSUFFICIENT_FUNDS': 'Insufficient funds',
@@ -187,6 +194,13 @@ export const errorTexts: Record<string, string> = {
     'We could not start the crypto payment. You were not charged; please try again.',
   'errors.CRYPTO_PROVIDER':
     'We could not contact the crypto processor. You were not charged; please try again.',
+  'errors.wert_cancel_fail':
+    'This purchase can no longer be canceled: your card payment has started. It will complete, or be refunded.',
+  'errors.ONRAMP_FAILED': 'The card payment did not go through. You were not charged; please try again.',
+  'errors.ONRAMP_FAILOVER':
+    'The payment could not be delivered to us; the provider sent the funds to your wallet instead.',
+  'errors.ONRAMP_PROVIDER':
+    'We could not contact the card-to-crypto payment provider. Please try again in a moment.',
   'errors.CLAIM_BLUEPRINT': 'We could not claim this item for you. Please try again.',
   'errors.PURCHASE_FAILED':
     "Something went wrong. We're looking into it! Check your collection, and contact support after an hour if you were charged.",

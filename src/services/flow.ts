@@ -14,6 +14,7 @@ const cadence = {
   checkCollection: () => import('../../cadence/scripts/check_collection.cdc?raw'),
   fusdBalance: () => import('../../cadence/scripts/get_fusd_balance.cdc?raw'),
   buyListing: () => import('../../cadence/transactions/buy_listing.cdc?raw'),
+  payOrder: () => import('../../cadence/transactions/pay_order.cdc?raw'),
   createListing: () => import('../../cadence/transactions/create_listing.cdc?raw'),
   removeListing: () => import('../../cadence/transactions/remove_listing.cdc?raw'),
   setupAccount: () => import('../../cadence/transactions/setup_account.cdc?raw'),
@@ -256,6 +257,16 @@ export function createFlow(api: Api) {
       return transact(request.address, cadence.buyListing, (arg, t) => [
         arg(request.seller, t.Address),
         arg(request.blockchainListingId, t.UInt64),
+      ]);
+    },
+    /**
+     * Pays `amount` FUSD (UFix64 text) from the wallet `address` for the order `orderId`
+     * (VitrineCheckout.pay); the server reads the payment from the sealed transaction.
+     */
+    async payOrder(request: { address: string; orderId: string; amount: string }): Promise<SentTransaction> {
+      return transact(request.address, cadence.payOrder, (arg, t) => [
+        arg(request.orderId, t.String),
+        arg(request.amount, t.UFix64),
       ]);
     },
     /** Moves NFTs `ids` from the wallet `address` to the collection of `to`, all or none. */

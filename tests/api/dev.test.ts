@@ -25,15 +25,16 @@ describe.each(databases)('development helpers on %s', (database) => {
     expect(bad.body).toMatchObject({ code: 'INVALID_VALUE', field: 'email' });
   });
 
-  it('mints test funds and NFTs only on the local emulator (503 without a chain), after validating', async () => {
+  it('mints test NFTs only on the local emulator (503 without a chain), after validating, and no FUSD', async () => {
     const walletAddress = flowAddress();
-    const fusd = await t.request('POST', '/api/dev/fusd', { body: { walletAddress, amount: 5000 } });
-    expect(fusd.status).toBe(503);
     const nft = await t.request('POST', '/api/dev/nfts', { body: { walletAddress } });
     expect(nft.status).toBe(503);
-    const bad = await t.request('POST', '/api/dev/fusd', { body: { walletAddress, amount: 12.5 } });
+    const bad = await t.request('POST', '/api/dev/nfts', { body: { walletAddress, royaltyPercent: 80 } });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ code: 'INVALID_VALUE', field: 'amount' });
+    // FUSD comes as in production: a crypto top-up.
+    expect((await t.request('POST', '/api/dev/fusd', { body: { walletAddress, amount: 5000 } })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -41,7 +42,7 @@ describe.each(databases)('development helpers in production on %s', (database) =
   const t = useTestApp(database, { production: true, nodeEnv: 'production', devTools: false });
 
   it('do not exist', async () => {
-    for (const path of ['/api/dev/kyc/approvals', '/api/dev/fusd', '/api/dev/nfts']) {
+    for (const path of ['/api/dev/kyc/approvals', '/api/dev/nfts']) {
       expect((await t.request('POST', path, { body: {} })).status).toBe(404);
     }
   });

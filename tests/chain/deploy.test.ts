@@ -14,7 +14,7 @@ describe('deploy', () => {
     const result = await deployContracts(client);
     expect(result).toEqual({
       deployed: [],
-      present: ['FUSD', 'VitrineNFT', 'FCLCrypto', 'VitrineBlueprints'],
+      present: ['FUSD', 'VitrineNFT', 'FCLCrypto', 'VitrineBlueprints', 'VitrineCheckout'],
       elsewhere: [],
       adminSetUp: false,
       treasuryFunded: false,
@@ -26,6 +26,7 @@ describe('deploy', () => {
         'VitrineNFT',
         'FCLCrypto',
         'VitrineBlueprints',
+        'VitrineCheckout',
         'NFTStorefrontV2',
         'NonFungibleToken',
       ]),
@@ -43,6 +44,7 @@ describe('deploy', () => {
         FUSD: admin.address,
         FCLCrypto: admin.address,
         VitrineBlueprints: admin.address,
+        VitrineCheckout: admin.address,
       },
     });
     const client = new FlowClient(config);
@@ -50,18 +52,19 @@ describe('deploy', () => {
 
     const first = await deployContracts(client, (line) => logged.push(line));
     expect(first).toEqual({
-      deployed: ['FUSD', 'VitrineNFT', 'FCLCrypto', 'VitrineBlueprints'],
+      deployed: ['FUSD', 'VitrineNFT', 'FCLCrypto', 'VitrineBlueprints', 'VitrineCheckout'],
       present: [],
       elsewhere: [],
       adminSetUp: true,
       // The emulator's platform treasury starts with 1,000,000 FUSD (it pays top-ups and refunds).
       treasuryFunded: true,
     });
-    expect(logged).toHaveLength(6);
+    expect(logged).toHaveLength(7);
     expect(Object.keys((await client.account(admin.address)).contracts).sort()).toEqual([
       'FCLCrypto',
       'FUSD',
       'VitrineBlueprints',
+      'VitrineCheckout',
       'VitrineNFT',
     ]);
     expect(await checkCollection(client, admin.address)).toEqual({
@@ -73,7 +76,7 @@ describe('deploy', () => {
     const second = await deployContracts(client);
     expect(second).toEqual({
       deployed: [],
-      present: ['FUSD', 'VitrineNFT', 'FCLCrypto', 'VitrineBlueprints'],
+      present: ['FUSD', 'VitrineNFT', 'FCLCrypto', 'VitrineBlueprints', 'VitrineCheckout'],
       elsewhere: [],
       adminSetUp: false,
       treasuryFunded: false,
@@ -85,7 +88,13 @@ describe('deploy', () => {
     const admin = await createAccount(service);
     const client = new FlowClient(emulatorChainConfig(service.config.accessNode, { admin }));
     const result = await deployContracts(client);
-    expect(result.elsewhere).toEqual(['FUSD', 'VitrineNFT', 'FCLCrypto', 'VitrineBlueprints']);
+    expect(result.elsewhere).toEqual([
+      'FUSD',
+      'VitrineNFT',
+      'FCLCrypto',
+      'VitrineBlueprints',
+      'VitrineCheckout',
+    ]);
     expect(result.deployed).toEqual([]);
     expect(Object.keys((await client.account(admin.address)).contracts)).toEqual([]);
   });
@@ -108,13 +117,14 @@ describe('chain config', () => {
 
   it('takes testnet standard contracts by default but needs Vitrine addresses and an admin key', () => {
     expect(() => loadChainConfig({ FLOW_NETWORK: 'testnet' })).toThrow(
-      /FLOW_VITRINE_ADDRESS, FLOW_FUSD_ADDRESS, FLOW_VITRINE_BLUEPRINTS_ADDRESS, FLOW_ADMIN_ADDRESS, FLOW_ADMIN_PRIVATE_KEY/,
+      /FLOW_VITRINE_ADDRESS, FLOW_FUSD_ADDRESS, FLOW_VITRINE_BLUEPRINTS_ADDRESS, FLOW_VITRINE_CHECKOUT_ADDRESS, FLOW_ADMIN_ADDRESS, FLOW_ADMIN_PRIVATE_KEY/,
     );
     const config = loadChainConfig({
       FLOW_NETWORK: 'testnet',
       FLOW_VITRINE_ADDRESS: '0x1234',
       FLOW_FUSD_ADDRESS: 'abcdef0123456789',
       FLOW_VITRINE_BLUEPRINTS_ADDRESS: '0x1234',
+      FLOW_VITRINE_CHECKOUT_ADDRESS: '0x1234',
       FLOW_ADMIN_ADDRESS: '0xABCDEF0123456789',
       FLOW_ADMIN_PRIVATE_KEY: `0x${'1'.repeat(64)}`,
       FLOW_ADMIN_KEY_INDEX: '2',

@@ -138,3 +138,48 @@ test('a crypto top-up funds the FUSD balance, which then buys a resale listing',
   await approveInWallet(page);
   await expect(page.getByRole('heading', { name: 'Purchase Complete' })).toBeVisible({ timeout: 60_000 });
 });
+
+test('short of the price, the balance rail tops up with crypto, then the balance buys a new edition', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const { page } = await collector(browser, 'balance');
+  const item = await itemOnSale(page);
+  const price = usd(item.price);
+  await page.goto(`/nft/${item.id}`);
+  await page.getByRole('button', { name: `Buy now · ${price}` }).click();
+  const dialog = page.getByRole('dialog');
+  const balanceRail = dialog.getByRole('button', { name: /^Balance/ });
+  await expect(balanceRail).toContainText('$0 FUSD in your wallet', { timeout: 15_000 });
+  await expect(balanceRail).toContainText('Insufficient funds');
+  await page.screenshot({ path: 'test-results/screens/checkout-balance-methods.png' });
+  await balanceRail.click();
+
+  // The crypto top-up panel: the shortfall, paid on the crypto sandbox's page.
+  const topup = dialog.getByRole('region', { name: 'Add funds with crypto' });
+  await expect(topup.getByRole('note')).toHaveText('Insufficient funds', { timeout: 15_000 });
+  await expectAccessible(page, 'checkout-balance-topup');
+  await page.screenshot({ path: 'test-results/screens/checkout-balance-topup.png' });
+  await topup.getByRole('button', { name: `Add ${price} with crypto` }).click();
+  await expect(page.getByRole('heading', { name: `Pay $${(item.price / 100).toFixed(2)} USD` })).toBeVisible({
+    timeout: 15_000,
+  });
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).toHaveURL(/\/settings\/wallet\?topup=/, { timeout: 15_000 });
+  await expect(page.getByText(`Added ${price} to your balance.`)).toBeVisible({ timeout: 60_000 });
+
+  // Back to the item: the balance now covers the price and pays on chain from the wallet.
+  await page.goto(`/nft/${item.id}`);
+  await page.getByRole('button', { name: `Buy now · ${price}` }).click();
+  await expect(balanceRail).toContainText(`${price} FUSD in your wallet`, { timeout: 15_000 });
+  await expect(balanceRail).not.toContainText('Insufficient funds');
+  await balanceRail.click();
+  const pay = dialog.getByRole('region', { name: 'Pay with your balance' });
+  await pay.getByRole('checkbox', { name: /purchase agreement/ }).check({ timeout: 15_000 });
+  await expectAccessible(page, 'checkout-balance');
+  await page.screenshot({ path: 'test-results/screens/checkout-balance.png' });
+  await pay.getByRole('button', { name: `Pay ${price} from balance` }).click();
+  await approveInWallet(page);
+  await expect(page.getByRole('heading', { name: 'Purchase Complete' })).toBeVisible({ timeout: 90_000 });
+  await page.screenshot({ path: 'test-results/screens/checkout-balance-complete.png', fullPage: true });
+});

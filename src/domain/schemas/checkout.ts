@@ -196,7 +196,7 @@ export interface OrderEventJson {
 /** GET orders/{id}: an order of the caller, with its editions and its timeline (oldest first). */
 export interface OrderJson {
   id: string;
-  method: 'creditCard' | 'freeBlueprintClaim' | 'coinbase';
+  method: 'creditCard' | 'freeBlueprintClaim' | 'coinbase' | 'fusd' | 'wert';
   item: { kind: CheckoutItemKind; id: string; title: string };
   amount: number;
   currency: string;
@@ -253,4 +253,8 @@ export interface PaymentsConfigJson {
   } | null;
   /** Whether crypto payments (hosted charges) run. */
   crypto: boolean;
+  /** Whether new editions can be paid with the FUSD balance (the server reads the chain). */
+  balance: boolean;
+  /** Whether the card-to-crypto on-ramp (the provider's widget, POST wert-charges) runs. */
+  onramp: boolean;
 }

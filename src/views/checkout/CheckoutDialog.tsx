@@ -7,6 +7,7 @@ import { useApp } from '../AppContext';
 import { Button, Dropdown, Modal, Spinner } from '../components';
 import { tabbables } from '../components/focus';
 import { BuyListingDialog } from '../nft/ListingPanels';
+import { BalancePanel } from './BalancePanel';
 import { CardPanel } from './CardPanel';
 import { CryptoPanel } from './CryptoPanel';
 import './checkout.css';
@@ -69,12 +70,13 @@ export function CheckoutDialog({ actor }: { actor: CheckoutActor }) {
   }
   const card = snapshot.children.cardPayment;
   const crypto = snapshot.children.cryptoPayment;
+  const balance = snapshot.children.balancePayment;
   const close = () => send({ type: 'checkout.close' });
 
   return (
     <Modal
       open
-      size={view.panel === 'creditCard' || view.panel === 'crypto' ? 'lg' : 'md'}
+      size={view.panel === 'creditCard' || view.panel === 'crypto' || view.panel === 'balance' ? 'lg' : 'md'}
       title={view.title}
       onClose={view.canClose ? close : () => {}}
       showCloseButton={view.canClose}
@@ -94,6 +96,7 @@ export function CheckoutDialog({ actor }: { actor: CheckoutActor }) {
                 >
                   <strong>{m.label}</strong>
                   <span className="vt-muted">{m.description}</span>
+                  {m.note && <span className="vt-checkout__method-note">{m.note}</span>}
                 </button>
               </li>
             ))}
@@ -115,6 +118,7 @@ export function CheckoutDialog({ actor }: { actor: CheckoutActor }) {
         )}
         {view.panel === 'creditCard' && card && <CardPanel actor={card} />}
         {view.panel === 'crypto' && crypto && <CryptoPanel actor={crypto} />}
+        {view.panel === 'balance' && balance && <BalancePanel actor={balance} />}
         {view.status && (
           <div className="vt-checkout__status">
             <Spinner label={view.status} />
@@ -180,7 +184,7 @@ function Editions({ view, send }: { view: CheckoutView; send: Send }) {
 
 /** The panel's actions: back, retry, the collection's action, resume or cancel a pending payment, close. */
 function Footer({ view, send, close }: { view: CheckoutView; send: Send; close: () => void }) {
-  if (['creditCard', 'crypto', 'redirecting', 'loading'].includes(view.panel)) return null;
+  if (['creditCard', 'crypto', 'balance', 'redirecting', 'loading'].includes(view.panel)) return null;
   const { action, pending } = view;
   return (
     <>

@@ -14,6 +14,11 @@ import {
   SANDBOX_API_KEY as COINBASE_SANDBOX_API_KEY,
   SANDBOX_WEBHOOK_SECRET as COINBASE_SANDBOX_WEBHOOK_SECRET,
 } from '../../../sandbox/coinbase-commerce/index';
+import {
+  SANDBOX_API_KEY as WERT_SANDBOX_API_KEY,
+  SANDBOX_PARTNER_ID as WERT_SANDBOX_PARTNER_ID,
+  SANDBOX_PRIVATE_KEY as WERT_SANDBOX_PRIVATE_KEY,
+} from '../../../sandbox/wert/index';
 import { createApp } from '../../../server/app';
 import { createWalletProofs } from '../../../server/auth/wallet-proof';
 import type { Publisher } from '../../../server/blueprints/publisher';
@@ -103,6 +108,18 @@ export function testConfig(databaseUrl: string, dataDir: string, overrides: Part
       webhookSecret: COINBASE_SANDBOX_WEBHOOK_SECRET,
       sandboxPort: 0,
     },
+    wert: {
+      mode: 'off',
+      partnerId: WERT_SANDBOX_PARTNER_ID,
+      origin: undefined,
+      privateKey: WERT_SANDBOX_PRIVATE_KEY,
+      apiUrl: undefined,
+      apiKey: WERT_SANDBOX_API_KEY,
+      sandboxPort: 0,
+      commodity: 'FUSD',
+      network: 'flow-emulator',
+      scAddress: '0xf8d6e0586b0a20c7',
+    },
     ...overrides,
   };
 }
@@ -144,7 +161,9 @@ export const silentLog = (logged: unknown[][]): Log => ({
 export function useTestApp(
   kind: DatabaseName,
   overrides: Partial<Config> = {},
-  deps: Partial<Pick<AppDeps, 'spaDir' | 'chainClient' | 'cardProvider' | 'cryptoProvider'>> & {
+  deps: Partial<
+    Pick<AppDeps, 'spaDir' | 'chainClient' | 'cardProvider' | 'cryptoProvider' | 'onrampProvider'>
+  > & {
     /** Builds the publishing job on the test database (chain tests). */
     publisher?: (db: Database) => Publisher;
   } = {},

@@ -1,0 +1,432 @@
+import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '../src/domain/errors';
+import { formatUsd } from '../src/domain/money';
+import type { CheckoutItemKind, OrderStatus } from '../src/domain/schemas/checkout';
+import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
+import { TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from '../src/domain/schemas/crypto';
+import type { FusdOrderJson } from '../src/domain/schemas/fusd';
+
+/**
+ * Paying for a new edition with the FUSD (stablecoin) balance (the balance rail of the checkout).
+ *
+ * The wallet's balance is read first (`readBalance`). Below the price, the buyer sees the balance,
+ * the price and "Insufficient funds", and is offered a crypto top-up of the shortfall (at least
+ * $1, at most $10,000; only when the crypto rail runs): it opens a hosted top-up charge and ends
+ * the flow with its page (output redirect). The buyer can also check the balance again.
+ *
+ * With enough balance: the buyer acknowledges the purchase agreement and terms and presses Pay,
+ * which reserves the order (`createOrder`, POST fusd-orders at the price seen), has the wallet pay
+ * its exact FUSD amount for it (`payOrder`, a transaction signed in the wallet and awaited until
+ * sealed) and reports the transaction (`reportPayment`); the server reads it from the chain and
+ * mints. The flow ends with the order (output paid).
+ *
+ * No second payment: each attempt has one idempotency key, kept until it succeeds or is refused
+ * for good, so Pay again after a wallet refusal or a network failure answers the same order; an
+ * order found already paid (its payment seen by the server meanwhile) is not paid again. A report
+ * that fails (not sealed yet, no answer) is sent again every `confirmInterval` (2 s), at most
+ * `maxReports` (50) times in all, then the buyer can retry it; the transaction is never sent twice.
+ */
+export interface BalancePaymentInput {
+  item: { kind: CheckoutItemKind; id: string; title: string };
+  /** The price the buyer sees, in cents (sent as expectedPrice). */
+  price: number;
+  /** The buyer's wallet, which pays. */
+  walletAddress: string;
+  /** Whether a crypto top-up can be offered (the crypto rail runs). */
+  canTopUp: boolean;
+}
+export type BalancePaymentOutput =
+  | { kind: 'paid'; order: FusdOrderJson }
+  | { kind: 'redirect'; url: string }
+  | { kind: 'back' };
+
+export interface BalanceOrderRequest {
+  item: BalancePaymentInput['item'];
+  price: number;
+  idempotencyKey: string;
+}
+export interface PayOrderRequest {
+  address: string;
+  orderId: string;
+  /** UFix64 text. */
+  amount: string;
+}
+export interface TopupChargeRequest {
+  amount: number;
+  idempotencyKey: string;
+}
+
+export interface BalancePaymentContext extends BalancePaymentInput {
+  /** Cents, once read. */
+  balance: number | null;
+  acknowledged: boolean;
+  /** The current attempt's idempotency key (a purchase, or a top-up). */
+  key: string | null;
+  order: FusdOrderJson | null;
+  transactionId: string | null;
+  reports: number;
+  error: ApiErrorBody | null;
+  result: BalancePaymentOutput | null;
+}
+export type BalancePaymentEvent =
+  | { type: 'balance.acknowledge'; value: boolean }
+  | { type: 'balance.submit' }
+  | { type: 'balance.topup' }
+  | { type: 'balance.retry' }
+  | { type: 'balance.back' };
+
+/** The order's statuses once it is paid. */
+const PAID: OrderStatus[] = ['authorized', 'captured', 'minting', 'minted'];
+const paid = (order: FusdOrderJson) => PAID.includes(order.order.status);
+
+/** The top-up that covers the shortfall: at least TOPUP_MIN_CENTS, at most TOPUP_MAX_CENTS. */
+export function topupAmount(price: number, balance: number): number {
+  return Math.min(TOPUP_MAX_CENTS, Math.max(TOPUP_MIN_CENTS, price - balance));
+}
+
+const error = ({ event }: { event: { error: unknown } }) => event.error;
+
+export const balancePaymentMachine = setup({
+  types: {
+    context: {} as BalancePaymentContext,
+    events: {} as BalancePaymentEvent,
+    input: {} as BalancePaymentInput,
+    output: {} as BalancePaymentOutput,
+    tags: {} as 'busy',
+  },
+  actors: {
+    /** The wallet's FUSD balance, in cents. */
+    readBalance: fromPromise<number, { address: string }>(async () => {
+      throw new Error('readBalance not provided');
+    }),
+    /** POST fusd-orders. */
+    createOrder: fromPromise<FusdOrderJson, BalanceOrderRequest>(async () => {
+      throw new Error('createOrder not provided');
+    }),
+    /** transactions/pay_order.cdc signed in the wallet, awaited until sealed. */
+    payOrder: fromPromise<{ transactionId: string }, PayOrderRequest>(async () => {
+      throw new Error('payOrder not provided');
+    }),
+    /** PATCH fusd-orders/{id} { transactionId }. */
+    reportPayment: fromPromise<FusdOrderJson, { orderId: string; transactionId: string }>(async () => {
+      throw new Error('reportPayment not provided');
+    }),
+    /** POST coinbase-charges { type: topup }. */
+    createTopup: fromPromise<CoinbaseChargeJson, TopupChargeRequest>(async () => {
+      throw new Error('createTopup not provided');
+    }),
+  },
+  delays: {
+    confirmInterval: 2000,
+  },
+  guards: {
+    covers: ({ context }, balance: number) => balance >= context.price,
+    acknowledged: ({ context }) => context.acknowledged,
+    acknowledgementChanges: ({ context, event }) => {
+      assertEvent(event, 'balance.acknowledge');
+      return event.value !== context.acknowledged;
+    },
+    canTopUp: ({ context }) => context.canTopUp,
+    hasHostedPage: (_, charge: CoinbaseChargeJson) => !!charge.hostedUrl,
+    /** The order was paid already (the server saw its payment): it is not paid again. */
+    alreadyPaid: (_, order: FusdOrderJson) => paid(order),
+    /** The order no longer waits for a payment (expired, canceled, …): a new attempt is needed. */
+    ended: (_, order: FusdOrderJson) => order.order.status !== 'created',
+    /** No answer came: the request may have been applied, so the same key is sent again. */
+    networkFailure: (_, err: unknown) => toErrorBody(err).code === ErrorCode.NETWORK_FAILURE,
+    reportsLeft: ({ context }) => context.reports < 50,
+  },
+  actions: {
+    keepBalance: assign({ balance: (_, balance: number) => balance }),
+    acknowledge: assign({
+      acknowledged: ({ event }) => {
+        assertEvent(event, 'balance.acknowledge');
+        return event.value;
+      },
+    }),
+    /** A new attempt, with a new idempotency key, unless one is still open. */
+    ensureKey: assign({ key: ({ context }) => context.key ?? crypto.randomUUID() }),
+    dropKey: assign({ key: null }),
+    keepOrder: assign({ order: (_, order: FusdOrderJson) => order }),
+    keepTransaction: assign({ transactionId: (_, tx: { transactionId: string }) => tx.transactionId }),
+    countReport: assign({ reports: ({ context }) => context.reports + 1 }),
+    resetReports: assign({ reports: 0 }),
+    showError: assign({ error: (_, err: unknown) => toErrorBody(err) }),
+    showNoHostedPage: assign({
+      error: (): ApiErrorBody => ({
+        code: ErrorCode.CREATE_COINBASE_CHARGE,
+        message: errorMessage({ code: ErrorCode.CREATE_COINBASE_CHARGE }),
+      }),
+    }),
+    showOrderEnded: assign({
+      error: (_, order: FusdOrderJson): ApiErrorBody => ({
+        code: order.order.failure?.code ?? order.order.status.toUpperCase(),
+        message: order.order.failure?.message ?? 'This order ended before it was paid. Please try again.',
+      }),
+    }),
+    clearError: assign({ error: null }),
+    endPaid: assign({ result: (_, order: FusdOrderJson) => ({ kind: 'paid' as const, order }) }),
+    endRedirect: assign({
+      result: (_, charge: CoinbaseChargeJson) => ({ kind: 'redirect' as const, url: charge.hostedUrl! }),
+    }),
+    endBack: assign({ result: { kind: 'back' as const } }),
+  },
+}).createMachine({
+  id: 'balancePayment',
+  context: ({ input }) => ({
+    ...input,
+    balance: null,
+    acknowledged: false,
+    key: null,
+    order: null,
+    transactionId: null,
+    reports: 0,
+    error: null,
+    result: null,
+  }),
+  initial: 'reading',
+  output: ({ context }) => context.result!,
+  states: {
+    reading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'readBalance',
+        src: 'readBalance',
+        input: ({ context }) => ({ address: context.walletAddress }),
+        onDone: [
+          {
+            guard: { type: 'covers', params: ({ event }) => event.output },
+            target: 'review',
+            actions: { type: 'keepBalance', params: ({ event }) => event.output },
+          },
+          { target: 'short', actions: { type: 'keepBalance', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'readFailed', actions: { type: 'showError', params: error } },
+      },
+    },
+    readFailed: {
+      on: {
+        'balance.retry': { target: 'reading', actions: 'clearError' },
+        'balance.back': { target: 'back', actions: 'endBack' },
+      },
+    },
+    /** Insufficient funds: the crypto top-up panel. */
+    short: {
+      on: {
+        'balance.topup': { guard: 'canTopUp', target: 'toppingUp', actions: 'ensureKey' },
+        'balance.retry': { target: 'reading', actions: 'clearError' },
+        'balance.back': { target: 'back', actions: 'endBack' },
+      },
+    },
+    toppingUp: {
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'createTopup',
+        src: 'createTopup',
+        input: ({ context }) => ({
+          amount: topupAmount(context.price, context.balance ?? 0),
+          idempotencyKey: context.key!,
+        }),
+        onDone: [
+          {
+            guard: { type: 'hasHostedPage', params: ({ event }) => event.output },
+            target: 'redirect',
+            actions: { type: 'endRedirect', params: ({ event }) => event.output },
+          },
+          { target: 'short', actions: ['showNoHostedPage', 'dropKey'] },
+        ],
+        onError: [
+          {
+            guard: { type: 'networkFailure', params: error },
+            target: 'short',
+            actions: { type: 'showError', params: error },
+          },
+          { target: 'short', actions: [{ type: 'showError', params: error }, 'dropKey'] },
+        ],
+      },
+    },
+    review: {
+      on: {
+        'balance.acknowledge': { guard: 'acknowledgementChanges', actions: 'acknowledge' },
+        'balance.submit': { guard: 'acknowledged', target: 'reserving', actions: 'ensureKey' },
+        'balance.back': { target: 'back', actions: 'endBack' },
+      },
+    },
+    reserving: {
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'createOrder',
+        src: 'createOrder',
+        input: ({ context }) => ({
+          item: context.item,
+          price: context.price,
+          idempotencyKey: context.key!,
+        }),
+        onDone: [
+          {
+            guard: { type: 'alreadyPaid', params: ({ event }) => event.output },
+            target: 'paid',
+            actions: { type: 'endPaid', params: ({ event }) => event.output },
+          },
+          {
+            guard: { type: 'ended', params: ({ event }) => event.output },
+            target: 'review',
+            actions: [{ type: 'showOrderEnded', params: ({ event }) => event.output }, 'dropKey'],
+          },
+          { target: 'signing', actions: { type: 'keepOrder', params: ({ event }) => event.output } },
+        ],
+        onError: [
+          {
+            guard: { type: 'networkFailure', params: error },
+            target: 'review',
+            actions: { type: 'showError', params: error },
+          },
+          { target: 'review', actions: [{ type: 'showError', params: error }, 'dropKey'] },
+        ],
+      },
+    },
+    signing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'payOrder',
+        src: 'payOrder',
+        input: ({ context }) => ({
+          address: context.walletAddress,
+          orderId: context.order!.id,
+          amount: context.order!.fusdAmount,
+        }),
+        onDone: {
+          target: 'reporting',
+          actions: [{ type: 'keepTransaction', params: ({ event }) => event.output }, 'resetReports'],
+        },
+        // Refused in the wallet or by the chain: nothing was paid; Pay again answers the same order.
+        onError: { target: 'review', actions: { type: 'showError', params: error } },
+      },
+    },
+    reporting: {
+      tags: ['busy'],
+      entry: 'countReport',
+      invoke: {
+        id: 'reportPayment',
+        src: 'reportPayment',
+        input: ({ context }) => ({ orderId: context.order!.id, transactionId: context.transactionId! }),
+        onDone: [
+          {
+            guard: { type: 'alreadyPaid', params: ({ event }) => event.output },
+            target: 'paid',
+            actions: { type: 'endPaid', params: ({ event }) => event.output },
+          },
+          // The payment did not pay the order (it ended meanwhile): it is on its way back.
+          {
+            target: 'review',
+            actions: [{ type: 'showOrderEnded', params: ({ event }) => event.output }, 'dropKey'],
+          },
+        ],
+        onError: [
+          { guard: 'reportsLeft', target: 'reportWaiting', actions: { type: 'showError', params: error } },
+          { target: 'reportFailed', actions: { type: 'showError', params: error } },
+        ],
+      },
+    },
+    reportWaiting: {
+      tags: ['busy'],
+      after: { confirmInterval: 'reporting' },
+    },
+    reportFailed: {
+      on: { 'balance.retry': { target: 'reporting', actions: ['clearError', 'resetReports'] } },
+    },
+    paid: { type: 'final' },
+    redirect: { type: 'final' },
+    back: { type: 'final' },
+  },
+});
+
+export type BalancePaymentActor = ActorRefFrom<typeof balancePaymentMachine>;
+
+export interface BalancePaymentView {
+  /** review: pay from the balance; short: the crypto top-up panel; failed: reading or reporting failed. */
+  panel: 'loading' | 'review' | 'short' | 'failed' | 'done';
+  title: string;
+  busy: boolean;
+  itemTitle: string;
+  price: string;
+  /** "$12.50", once read. */
+  balance: string | null;
+  /** "Insufficient funds" when the balance is below the price. */
+  insufficient: string | null;
+  /** The short panel's offer: "Add $12.50 with crypto", or null when no top-up can be offered. */
+  topupLabel: string | null;
+  canTopUp: boolean;
+  acknowledged: boolean;
+  payLabel: string;
+  canPay: boolean;
+  canBack: boolean;
+  canRetry: boolean;
+  /** The retry button's label: check the balance again, or report the payment again. */
+  retryLabel: string;
+  status: string | null;
+  error: string | null;
+  acknowledge: (value: boolean) => void;
+  pay: () => void;
+  topUp: () => void;
+  retry: () => void;
+  back: () => void;
+}
+
+export function connectBalancePayment(
+  snapshot: SnapshotFrom<typeof balancePaymentMachine>,
+  send: (event: BalancePaymentEvent) => void,
+): BalancePaymentView {
+  const { context } = snapshot;
+  const price = formatUsd(context.price);
+  const short = snapshot.matches('short') || snapshot.matches('toppingUp');
+  const failed = snapshot.matches('readFailed') || snapshot.matches('reportFailed');
+  const panel: BalancePaymentView['panel'] =
+    snapshot.status === 'done'
+      ? 'done'
+      : snapshot.matches('reading')
+        ? 'loading'
+        : short
+          ? 'short'
+          : failed
+            ? 'failed'
+            : 'review';
+  const topup = topupAmount(context.price, context.balance ?? 0);
+  const status = snapshot.matches('reading')
+    ? 'Reading your balance…'
+    : snapshot.matches('toppingUp')
+      ? 'Opening the payment page…'
+      : snapshot.matches('reserving')
+        ? 'Reserving your edition…'
+        : snapshot.matches('signing')
+          ? 'Approve the payment in your wallet; it takes a few seconds.'
+          : snapshot.matches('reporting') || snapshot.matches('reportWaiting')
+            ? 'Confirming your payment…'
+            : null;
+  return {
+    panel,
+    title: short ? 'Add funds with crypto' : 'Pay with your balance',
+    busy: snapshot.hasTag('busy'),
+    itemTitle: context.item.title,
+    price,
+    balance: context.balance === null ? null : formatUsd(context.balance),
+    insufficient: context.balance !== null && context.balance < context.price ? 'Insufficient funds' : null,
+    topupLabel: context.canTopUp ? `Add ${formatUsd(topup)} with crypto` : null,
+    canTopUp: snapshot.can({ type: 'balance.topup' }),
+    acknowledged: context.acknowledged,
+    payLabel: `Pay ${price} from balance`,
+    canPay: snapshot.can({ type: 'balance.submit' }),
+    canBack: snapshot.can({ type: 'balance.back' }),
+    canRetry: snapshot.can({ type: 'balance.retry' }),
+    retryLabel: snapshot.matches('reportFailed') ? 'Confirm payment again' : 'Check balance again',
+    status,
+    error: context.error ? errorMessage(context.error) : null,
+    acknowledge: (value) => send({ type: 'balance.acknowledge', value }),
+    pay: () => send({ type: 'balance.submit' }),
+    topUp: () => send({ type: 'balance.topup' }),
+    retry: () => send({ type: 'balance.retry' }),
+    back: () => send({ type: 'balance.back' }),
+  };
+}

@@ -1,0 +1,119 @@
+import { act, screen, within } from '@testing-library/react';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type AnyActorRef, type AnyMachineSnapshot, createActor } from 'xstate';
+import { type BalancePaymentContext, balancePaymentMachine } from '../machines/balancePayment';
+import { errorMessage } from '../src/domain/errors';
+import { formatUsd } from '../src/domain/money';
+import { BalancePanel } from '../src/views/checkout/BalancePanel';
+import { balancePaymentModel, SCENARIOS } from './balancePayment.model';
+import { flushCoverage } from './coverage-store';
+import { clickControl, clickFirst } from './dom';
+import { generatePaths, type PathStep, runPath } from './harness';
+import { renderWithRouter } from './router';
+
+const SHORT_TITLE = 'Add funds with crypto';
+const PAY_TITLE = 'Pay with your balance';
+const panel = () => screen.getByRole('region', { name: /^(Pay with your balance|Add funds with crypto)$/ });
+const acknowledgement = () =>
+  within(panel()).queryByRole<HTMLInputElement>('checkbox', {
+    name: /I agree to the purchase agreement and the Terms of Service/,
+  });
+const button = (name: string | RegExp) => within(panel()).queryByRole<HTMLButtonElement>('button', { name });
+
+/** Balance payment paths through the panel: every user event is a click. */
+function perform(step: PathStep) {
+  switch (step.event.type) {
+    case 'balance.acknowledge':
+      return clickControl(acknowledgement(), 'The acknowledgement');
+    case 'balance.submit':
+      return clickFirst('Pay $25 from balance');
+    case 'balance.topup':
+      return clickFirst(/^Add \$.* with crypto$/);
+    case 'balance.retry':
+      return clickFirst(/^(Check balance again|Confirm payment again)$/);
+    case 'balance.back':
+      return clickFirst('Back');
+    default:
+      return false;
+  }
+}
+
+function check(expected: AnyMachineSnapshot) {
+  const c = expected.context as BalancePaymentContext;
+  if (expected.status === 'done') {
+    expect(screen.queryByRole('region')).toBeNull();
+    return;
+  }
+  const region = panel();
+  const busy = expected.hasTag('busy');
+  const short = expected.matches('short') || expected.matches('toppingUp');
+  expect(within(region).getByRole('heading').textContent).toBe(short ? SHORT_TITLE : PAY_TITLE);
+  expect(region.getAttribute('aria-busy')).toBe(busy ? 'true' : null);
+  expect(region.textContent).toContain('Night Market · $25');
+  if (c.balance !== null) expect(region.textContent).toContain(`Your balance${formatUsd(c.balance)} FUSD`);
+  expect(within(region).queryByRole('note')?.textContent ?? null).toBe(
+    c.balance !== null && c.balance < c.price ? 'Insufficient funds' : null,
+  );
+  expect(
+    within(region)
+      .queryAllByRole('alert')
+      .map((a) => a.textContent),
+  ).toEqual(c.error ? [errorMessage(c.error)] : []);
+  expect(button('Back')!.disabled).toBe(!expected.can({ type: 'balance.back' }));
+  const review =
+    !short &&
+    !expected.matches('readFailed') &&
+    !expected.matches('reportFailed') &&
+    !expected.matches('reading');
+  if (review) {
+    expect(acknowledgement()!.checked).toBe(c.acknowledged);
+    expect(button('Pay $25 from balance')!.disabled).toBe(busy || !expected.can({ type: 'balance.submit' }));
+  } else {
+    expect(acknowledgement()).toBeNull();
+    expect(button('Pay $25 from balance')).toBeNull();
+  }
+  const topup = button(/^Add \$.* with crypto$/);
+  if (short && c.canTopUp) expect(topup!.disabled).toBe(busy || !expected.can({ type: 'balance.topup' }));
+  else expect(topup).toBeNull();
+  const retry = button(/^(Check balance again|Confirm payment again)$/);
+  if (short || expected.matches('readFailed') || expected.matches('reportFailed'))
+    expect(retry!.disabled).toBe(!expected.can({ type: 'balance.retry' }));
+  else expect(retry).toBeNull();
+}
+
+describe('balance payment paths through the balance panel', () => {
+  const paths = generatePaths(balancePaymentModel);
+  for (const path of paths) {
+    it(path.description, () =>
+      runPath(balancePaymentModel, path, {
+        mount: (actor: AnyActorRef) => renderWithRouter(() => <BalancePanel actor={actor as never} />),
+        perform,
+        check,
+        wrap: (fn) => act(fn),
+      }),
+    );
+  }
+  afterAll(() => flushCoverage('view'));
+});
+
+describe('the balance panel', () => {
+  it('names its controls for the browser journeys and links the terms', async () => {
+    const actor = createActor(
+      balancePaymentMachine.provide({
+        actors: { readBalance: (await import('xstate')).fromPromise(async () => 4000) },
+      }),
+      { input: SCENARIOS.topUp },
+    );
+    await renderWithRouter(() => <BalancePanel actor={actor} />);
+    await act(async () => {
+      actor.start();
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(within(panel()).getByRole('heading', { name: 'Pay with your balance' })).toBeTruthy();
+    expect(within(panel()).getByRole('checkbox', { name: /purchase agreement/ })).toBeTruthy();
+    expect(within(panel()).getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
+      '/terms',
+    );
+    actor.stop();
+  });
+});

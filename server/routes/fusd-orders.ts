@@ -1,0 +1,122 @@
+import { and, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { ErrorCode } from '../../src/domain/errors';
+import { CreateFusdOrderBody, UpdateFusdOrderBody } from '../../src/domain/schemas/fusd';
+import { confirmFusdPayment, fusdOrderJson, ownFusdOrder } from '../checkout/fusd';
+import { findCheckoutItem, findOrder, purchasable, reserve } from '../checkout/orders';
+import { orders } from '../db/schema';
+import type { Services } from '../deps';
+import { apiError, badRequest, defineRoute, notFound, type Route } from '../http';
+
+const OrderIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });
+
+/**
+ * fusd-orders: a new edition (blueprint or pack) paid with the FUSD balance, on chain from the
+ * buyer's wallet. POST reserves one unit for 15 minutes at the price the buyer saw; the wallet then
+ * pays `fusdAmount` for the order's id (transactions/pay_order.cdc); PATCH with the transaction id
+ * has the server read the sealed transaction and serve the order. The amount is always the
+ * server's; a payment that does not pay a waiting order exactly is sent back (server/checkout/fusd.ts).
+ */
+export function fusdOrderRoutes(s: Services): Route[] {
+  const chain = () => {
+    if (!s.chainClient) throw apiError(503, 'unavailable', undefined, 'The chain is not available.');
+    return s.chainClient;
+  };
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/fusd-orders',
+      tag: 'checkout',
+      auth: 'required',
+      summary:
+        'Reserves a blueprint or pack for a payment from the FUSD balance; answers the order id and the exact FUSD amount to pay on chain',
+      body: CreateFusdOrderBody,
+      responses: {
+        200: 'FusdOrder: the order of an earlier request with the same idempotencyKey',
+        201: 'FusdOrder',
+        400: 'Invalid field; NOT_PURCHASABLE, WALLET_REQUIRED; INVALID_VALUE.idempotencyKey (the key of another purchase)',
+        401: 'Not logged in',
+        404: 'No such item',
+        409: 'PRICE_CHANGED, SOLD_OUT',
+        503: 'The chain is not available',
+      },
+      async handler(c, { body }) {
+        chain();
+        const user = c.get('user')!;
+        const now = s.clock();
+        if (!user.walletAddress) throw badRequest(ErrorCode.WALLET_REQUIRED);
+        const ref = body.blueprintPackId
+          ? { kind: 'pack' as const, id: body.blueprintPackId }
+          : { kind: 'blueprint' as const, id: body.blueprintId! };
+        const item = await findCheckoutItem(s.db, ref, now);
+        if (!item) throw notFound();
+        // A retry answers the first order whatever happened since; only a new one is checked.
+        const [earlier] = await s.db
+          .select()
+          .from(orders)
+          .where(and(eq(orders.buyerId, user.id), eq(orders.idempotencyKey, body.idempotencyKey)));
+        if (!earlier) {
+          if (!purchasable(item)) throw badRequest(ErrorCode.NOT_PURCHASABLE);
+          if (item.price !== body.expectedPrice) throw apiError(409, ErrorCode.PRICE_CHANGED);
+        }
+        const { order, repeated } = earlier
+          ? { order: earlier, repeated: true }
+          : await reserve(s.db, {
+              buyerId: user.id,
+              idempotencyKey: body.idempotencyKey,
+              method: 'fusd',
+              item,
+              walletAddress: user.walletAddress,
+              now,
+            });
+        // The key of another purchase (by card, crypto, or a free claim): not this one's.
+        if (order.method !== 'fusd')
+          throw badRequest(
+            ErrorCode.INVALID_VALUE,
+            'idempotencyKey',
+            'This key belongs to another purchase.',
+          );
+        return c.json(await fusdOrderJson(s.db, order), repeated ? 200 : 201);
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/fusd-orders/{id}',
+      tag: 'checkout',
+      auth: 'required',
+      summary: 'One of the caller’s balance orders with its payments and timeline',
+      params: OrderIdParams,
+      responses: { 200: 'FusdOrder', 401: 'Not logged in', 404: 'No such balance order of the caller' },
+      async handler(c, { params }) {
+        const order = await ownFusdOrder(s.db, c.get('user')!.id, params.id);
+        if (!order) throw notFound();
+        return c.json(await fusdOrderJson(s.db, order));
+      },
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/fusd-orders/{id}',
+      tag: 'checkout',
+      auth: 'required',
+      summary:
+        'Reports the transaction that paid the order: the server reads it from the chain and, when it pays the order exactly, mints',
+      params: OrderIdParams,
+      body: UpdateFusdOrderBody,
+      responses: {
+        200: 'FusdOrder',
+        400: 'TRANSACTION: the transaction failed or pays nothing for this order',
+        401: 'Not logged in',
+        404: 'No such balance order of the caller',
+        409: 'TRANSACTION_PENDING: not sealed yet, report again',
+        503: 'The chain is not available',
+      },
+      async handler(c, { params, body }) {
+        const order = await ownFusdOrder(s.db, c.get('user')!.id, params.id);
+        if (!order) throw notFound();
+        const applied = await confirmFusdPayment(s.db, chain(), order.id, body.transactionId, s.clock());
+        if (applied.some((a) => a !== 'unchanged')) s.jobs?.nudge();
+        return c.json(await fusdOrderJson(s.db, (await findOrder(s.db, order.id))!));
+      },
+    }),
+  ];
+}

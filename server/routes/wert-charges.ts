@@ -1,0 +1,217 @@
+import { and, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { ErrorCode } from '../../src/domain/errors';
+import {
+  CreateWertChargeBody,
+  UpdateWertChargeBody,
+  WertChargeListQuery,
+} from '../../src/domain/schemas/wert';
+import { findCheckoutItem, purchasable, reserve } from '../checkout/orders';
+import {
+  cancelWert,
+  findWertCharge,
+  listWertCharges,
+  paymentLive,
+  settleWert,
+  syncWert,
+  WERT_ORDER_TTL_MS,
+  type WertChargeRow,
+  type WertSettleOutcome,
+  wertChargeJson,
+  wertRail,
+} from '../checkout/wert';
+import { wertCharges } from '../db/schema';
+import type { Services } from '../deps';
+import { apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
+import { type OnrampProvider, OnrampProviderUnavailableError } from '../payments/onramp-provider';
+
+const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });
+
+/**
+ * SPEC §7 wert-charges: pay a new edition by card in the on-ramp provider's widget. POST reserves
+ * one unit of a blueprint or pack (an order, method wert, as the card and crypto checkouts do:
+ * NOT_PURCHASABLE, PRICE_CHANGED, SOLD_OUT, one open on-ramp charge per buyer: CHARGE_PENDING) and
+ * answers the widget's options signed by the server; the amount is always the server's price. The
+ * buyer sees only their own charges (another's: 403). PATCH cancels (only while nothing was paid:
+ * wert_cancel_fail), takes the client's report that the payment started, and reads the provider.
+ */
+export function wertChargeRoutes(s: Services): Route[] {
+  const provider = (): OnrampProvider => {
+    if (!s.onrampProvider)
+      throw apiError(503, 'unavailable', undefined, 'Card-to-crypto payments are not available.');
+    return s.onrampProvider;
+  };
+  const answer = (row: WertChargeRow) =>
+    wertChargeJson(s.db, row, {
+      partnerId: provider().partnerId,
+      origin: provider().origin,
+      publicUrl: s.config.publicUrl,
+      now: s.clock(),
+    });
+  const after = (outcome: WertSettleOutcome) => {
+    if (outcome.kind === 'authorized' || outcome.kind === 'refund') s.jobs?.nudge();
+  };
+  /** The caller's charge: 404 when there is none, 403 when it is another buyer's. */
+  async function own(userId: string, id: string) {
+    const row = await findWertCharge(s.db, id);
+    if (!row) throw notFound();
+    if (row.buyerId !== userId) throw forbidden();
+    return row;
+  }
+  const unavailable = () => apiError(502, ErrorCode.ONRAMP_PROVIDER);
+
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/wert-charges',
+      tag: 'checkout',
+      auth: 'required',
+      summary:
+        'Reserves one unit of a blueprint or pack for a card payment in the on-ramp widget; answers the widget options signed by the server',
+      body: CreateWertChargeBody,
+      responses: {
+        200: 'WertCharge: the charge of an earlier request with the same idempotencyKey',
+        201: 'WertCharge { id, clickId, status: created, partnerId, origin, signedData, itemInfo, … }',
+        400: 'Invalid field; NOT_PURCHASABLE, WALLET_REQUIRED',
+        401: 'Not logged in',
+        404: 'No such item',
+        409: 'PRICE_CHANGED, SOLD_OUT, CHARGE_PENDING (with chargeId)',
+        503: 'The on-ramp is off',
+      },
+      async handler(c, { body }) {
+        const onramp = provider();
+        const user = c.get('user')!;
+        const now = s.clock();
+        if (!user.walletAddress) throw badRequest(ErrorCode.WALLET_REQUIRED);
+        // A retry of a purchase answers the first one's charge, whatever happened to it since.
+        const [earlier] = await s.db
+          .select()
+          .from(wertCharges)
+          .where(and(eq(wertCharges.buyerId, user.id), eq(wertCharges.idempotencyKey, body.idempotencyKey)));
+        if (earlier) return c.json(await answer(earlier), 200);
+        const ref = body.blueprintPackId
+          ? { kind: 'pack' as const, id: body.blueprintPackId }
+          : { kind: 'blueprint' as const, id: body.blueprintId! };
+        const item = await findCheckoutItem(s.db, ref, now);
+        if (!item) throw notFound();
+        if (!purchasable(item)) throw badRequest(ErrorCode.NOT_PURCHASABLE);
+        if (item.price !== body.expectedPrice) throw apiError(409, ErrorCode.PRICE_CHANGED);
+        const { wert } = s.config;
+        const { order, repeated } = await reserve(s.db, {
+          buyerId: user.id,
+          idempotencyKey: body.idempotencyKey,
+          method: 'wert',
+          item,
+          walletAddress: user.walletAddress,
+          now,
+          ttlMs: WERT_ORDER_TTL_MS,
+          rail: wertRail(
+            onramp,
+            { commodity: wert.commodity, network: wert.network, scAddress: wert.scAddress },
+            { buyerId: user.id, idempotencyKey: body.idempotencyKey, now },
+          ),
+        });
+        const [row] = await s.db.select().from(wertCharges).where(eq(wertCharges.orderId, order.id));
+        // The key of another purchase (by card, crypto, or a free claim): not this one's.
+        if (!row)
+          throw badRequest(
+            ErrorCode.INVALID_VALUE,
+            'idempotencyKey',
+            'This key belongs to another purchase.',
+          );
+        return c.json(await answer(row), repeated ? 200 : 201);
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/wert-charges',
+      tag: 'checkout',
+      auth: 'required',
+      summary:
+        'The caller’s on-ramp charges, newest first (at most 50), optionally of some statuses and items',
+      query: WertChargeListQuery,
+      responses: { 200: '{ results: WertCharge[] }', 401: 'Not logged in', 403: 'Another user' },
+      async handler(c, { query }) {
+        const user = c.get('user')!;
+        if (query.userId !== user.id) throw forbidden();
+        const rows = await listWertCharges(s.db, user.id, query);
+        return c.json({ results: await Promise.all(rows.map(answer)) });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/wert-charges/{id}',
+      tag: 'checkout',
+      auth: 'required',
+      summary: 'One of the caller’s on-ramp charges with its order and timeline',
+      params: ChargeIdParams,
+      responses: {
+        200: 'WertCharge',
+        401: 'Not logged in',
+        403: 'Another buyer’s charge',
+        404: 'No such charge',
+      },
+      async handler(c, { params }) {
+        return c.json(await answer(await own(c.get('user')!.id, params.id)));
+      },
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/wert-charges/{id}',
+      tag: 'checkout',
+      auth: 'required',
+      summary:
+        'status canceled gives the purchase up while nothing was paid (unit released); paymentStarted is the widget’s report that the payment started; either way, and without a status, what the provider confirms is applied',
+      params: ChargeIdParams,
+      body: UpdateWertChargeBody,
+      responses: {
+        200: 'WertCharge',
+        400: 'wert_cancel_fail: a payment started or was made; INVALID_VALUE status',
+        401: 'Not logged in',
+        403: 'Another buyer’s charge',
+        404: 'No such charge',
+        502: 'ONRAMP_PROVIDER: the provider could not be asked',
+        503: 'The on-ramp is off',
+      },
+      async handler(c, { params, body }) {
+        const onramp = provider();
+        const row = await own(c.get('user')!.id, params.id);
+        const reread = async () => (await findWertCharge(s.db, row.id))!;
+
+        if (body.status === 'canceled') {
+          if (row.status === 'canceled') return c.json(await answer(row));
+          // Nothing paid? Only the provider knows: a payment it confirms is applied, and the
+          // cancel refused. (A payment made in a widget left open after this is given back.)
+          let found: Awaited<ReturnType<OnrampProvider['findOrders']>>;
+          try {
+            found = (await onramp.findOrders(row.id)).filter((o) => o.clickId === row.id);
+          } catch (err) {
+            if (err instanceof OnrampProviderUnavailableError) throw unavailable();
+            throw err;
+          }
+          const live = found.filter(paymentLive).reverse();
+          for (const po of live) after(await settleWert(s.db, row.id, po, s.clock()));
+          if (live.length > 0 || (await cancelWert(s.db, row.id, s.clock())) === 'refused')
+            throw badRequest(ErrorCode.WERT_CANCEL_FAIL);
+          return c.json(await answer(await reread()));
+        }
+
+        if (body.status === 'paymentStarted') {
+          // The browser's word moves a created charge forward only; it pays for nothing.
+          await s.db
+            .update(wertCharges)
+            .set({ status: 'paymentStarted', updatedAt: s.clock() })
+            .where(and(eq(wertCharges.id, row.id), eq(wertCharges.status, 'created')));
+        }
+        try {
+          after(await syncWert(s.db, onramp, row, s.clock()));
+        } catch (err) {
+          if (!(err instanceof OnrampProviderUnavailableError)) throw err;
+          // A report is kept even when the provider cannot be asked; a sync needs the provider.
+          if (!body.status) throw unavailable();
+        }
+        return c.json(await answer(await reread()));
+      },
+    }),
+  ];
+}

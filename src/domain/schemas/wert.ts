@@ -1,0 +1,170 @@
+import * as v from 'valibot';
+import type { DateValue } from '../dates';
+import type { OrderJson } from './checkout';
+
+/**
+ * On-ramp charges (SPEC §7 wert-charges): the buyer pays a new edition (a blueprint or a pack) by
+ * card in the card-to-crypto provider's widget (Wert's, opened with `@wert-io/widget-initializer`).
+ * The server reserves one unit (an order, method `wert`, as the card and crypto checkouts do) and
+ * answers the widget's smart-contract options signed with the partner's Ed25519 key (`signedData`);
+ * the browser opens the widget with them, `partner_id: partnerId`, `click_id: clickId` (the
+ * charge's id, echoed in the provider's webhooks), `origin` and `extra.item_info: itemInfo`.
+ * The provider buys `commodity_amount` of `commodity` (FUSD, one per dollar) with the card and sends
+ * it to `sc_address` (the platform's treasury on Flow) with `sc_input_data` (the purchase, below);
+ * once it reports the order complete (a webhook, confirmed with the provider's order API) the
+ * edition is minted to the buyer's wallet. Money is integer cents.
+ *
+ * Statuses (SPEC §4 on-ramp order), forward only:
+ * - `created` (signed, nothing paid), `paymentStarted` (the buyer pressed Pay in the widget: the
+ *   provider's `payment_started`, or the client's report of the widget's `payment-status: pending`),
+ *   `transferStarted` (the provider sent the transaction: `transfer_started`, a `tx_id`);
+ * - the provider's ends: `order_complete` (paid: minted next, MINTING → MINTED, or MINT_SAVE_FAILED /
+ *   NFT_SYNC_FAILED), `order_failed`, `order_canceled`, `failover_complete` (the transaction to the
+ *   treasury failed and the provider sent the coins to the buyer's wallet instead: nothing reached us);
+ * - ours: `canceled` (the buyer gave up before paying), `expired` (not paid in time);
+ * - a payment that must go back (paid after the order ended, or an edition that could not be
+ *   minted) is sent as FUSD from the treasury: SEND_FUSD_SUCCEEDED / SEND_FUSD_FAILED.
+ *
+ * Error codes: wert_cancel_fail (the buyer may cancel only while nothing was paid), ONRAMP_PROVIDER
+ * (the provider could not be asked), CHARGE_PENDING (another on-ramp charge of the buyer is open; its
+ * id in `chargeId`), and the checkout's SOLD_OUT, PRICE_CHANGED, NOT_PURCHASABLE, WALLET_REQUIRED.
+ */
+
+const uuid = (field: string) => v.pipe(v.string(`INVALID_VALUE.${field}`), v.uuid(`INVALID_VALUE.${field}`));
+const idempotencyKey = v.pipe(
+  v.string('INVALID_VALUE.idempotencyKey'),
+  v.regex(/^[\w-]{8,64}$/, 'INVALID_VALUE.idempotencyKey'),
+);
+
+/** POST wert-charges: exactly one of blueprintId or blueprintPackId, and the price the buyer saw. */
+export const CreateWertChargeBody = v.pipe(
+  v.object({
+    blueprintId: v.optional(uuid('blueprintId')),
+    blueprintPackId: v.optional(uuid('blueprintPackId')),
+    expectedPrice: v.pipe(
+      v.number('INVALID_VALUE.expectedPrice'),
+      v.integer('INVALID_VALUE.expectedPrice'),
+      v.minValue(0, 'INVALID_VALUE.expectedPrice'),
+      v.maxValue(100_000_000, 'INVALID_VALUE.expectedPrice'),
+    ),
+    idempotencyKey,
+  }),
+  v.check((b) => [b.blueprintId, b.blueprintPackId].filter(Boolean).length === 1, 'INVALID_VALUE.item'),
+);
+export type CreateWertChargeBody = v.InferOutput<typeof CreateWertChargeBody>;
+
+export const wertChargeStatuses = [
+  'created',
+  'paymentStarted',
+  'transferStarted',
+  'canceled',
+  'expired',
+  'order_complete',
+  'order_failed',
+  'order_canceled',
+  'failover_complete',
+  'MINTING',
+  'MINTED',
+  'MINT_SAVE_FAILED',
+  'NFT_SYNC_FAILED',
+  'SEND_FUSD_SUCCEEDED',
+  'SEND_FUSD_FAILED',
+] as const;
+export type WertChargeStatus = (typeof wertChargeStatuses)[number];
+
+/** The statuses of a charge the buyer can still pay (or is paying): what pressing Buy looks for. */
+export const openWertChargeStatuses = ['created', 'paymentStarted', 'transferStarted'] as const;
+
+/**
+ * PATCH wert-charges/{id}: `canceled` gives the purchase up (refused with wert_cancel_fail once a
+ * payment started); `paymentStarted` is the client's report of the widget's `payment-status: pending`
+ * (moves a `created` charge forward, never back); either way, and without a status, the server also
+ * asks the provider and applies what it confirms.
+ */
+export const UpdateWertChargeBody = v.object({
+  status: v.optional(v.picklist(['canceled', 'paymentStarted'], 'INVALID_VALUE.status')),
+});
+export type UpdateWertChargeBody = v.InferOutput<typeof UpdateWertChargeBody>;
+
+const csv = <T extends v.GenericSchema<string>>(field: string, item: T) =>
+  v.optional(
+    v.pipe(
+      v.string(`INVALID_VALUE.${field}`),
+      v.transform((s) => s.split(',').filter(Boolean)),
+      v.maxLength(100, `INVALID_VALUE.${field}`),
+      v.array(item),
+    ),
+  );
+
+/**
+ * GET wert-charges?userId=…&statuses=created,paymentStarted,transferStarted&blueprintIds=…: the
+ * caller's charges (another user's id: 403), newest first, optionally of some statuses and items.
+ */
+export const WertChargeListQuery = v.object({
+  userId: uuid('userId'),
+  statuses: csv('statuses', v.picklist(wertChargeStatuses, 'INVALID_VALUE.statuses')),
+  blueprintIds: csv('blueprintIds', uuid('blueprintIds')),
+  blueprintPackIds: csv('blueprintPackIds', uuid('blueprintPackIds')),
+});
+export type WertChargeListQuery = v.InferOutput<typeof WertChargeListQuery>;
+
+/**
+ * The widget's smart-contract options with their signature, as `@wert-io/widget-sc-signer` makes
+ * them: pass them to `new WertWidget({ ...signedData, … })` unchanged (the signature covers the
+ * six other fields exactly as written here).
+ */
+export interface WertSignedData {
+  /** The buyer's Flow wallet: the NFT's recipient, and where the provider sends the coins if the transaction fails. */
+  address: string;
+  commodity: string;
+  /** Coins (FUSD: dollars) to send, at most 8 decimals. */
+  commodity_amount: number;
+  network: string;
+  /** The platform's treasury account on Flow. */
+  sc_address: string;
+  /** `0x` + hex of the purchase's JSON: `{ orderId, blueprintId | blueprintPackId, recipient }`. */
+  sc_input_data: string;
+  /** Ed25519 over the six fields, 128 upper-case hex digits. */
+  signature: string;
+}
+
+/** What the widget shows of the item (`extra.item_info`). */
+export interface WertItemInfo {
+  /** At most 40 characters (the widget's limit). */
+  name: string;
+  image_url?: string;
+  author?: string;
+  seller?: string;
+  category?: string;
+}
+
+/** An on-ramp charge as POST/GET/PATCH wert-charges answer it. */
+export interface WertChargeJson {
+  id: string;
+  /** The widget's `click_id` (this charge's id). */
+  clickId: string;
+  status: WertChargeStatus;
+  /** The widget's `partner_id` and `origin`. */
+  partnerId: string;
+  origin: string;
+  signedData: WertSignedData;
+  /** The widget's `extra.item_info`. */
+  itemInfo: WertItemInfo;
+  /** Cents. */
+  amount: number;
+  walletAddress: string;
+  /** The provider's order (once a payment started) and its transaction. */
+  providerOrderId: string | null;
+  txId: string | null;
+  /** True while the buyer can still pay in the widget (resume) or cancel. */
+  unresolved: boolean;
+  /** True once the provider confirmed the payment (the edition is being or was minted). */
+  success: boolean;
+  /** True while cancelling is allowed (nothing confirmed paid). */
+  cancellable: boolean;
+  /** The FUSD transfer of a payment that went back. */
+  fusdTransactionId: string | null;
+  expiresAt: DateValue;
+  createdAt: DateValue;
+  order: OrderJson;
+}

@@ -1,0 +1,625 @@
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  publicKeyOf,
+  SANDBOX_API_KEY,
+  SANDBOX_PARTNER_ID,
+  SANDBOX_PRIVATE_KEY,
+  signatureValid,
+  startWertSandbox,
+  type WertSandbox,
+} from '../../sandbox/wert/index';
+import { expireOrders, FULFIL_JOB } from '../../server/checkout/orders';
+import { readInputData, WERT_REFUND_JOB } from '../../server/checkout/wert';
+import {
+  blueprints,
+  jobs,
+  orderEvents,
+  orders,
+  users,
+  webhookEvents,
+  wertCharges,
+} from '../../server/db/schema';
+import type { OnrampProvider } from '../../server/payments/onramp-provider';
+import { createWertProvider } from '../../server/payments/wert';
+import { insertBlueprint } from '../../server/seed/factory';
+import { databases, flowAddress, type Json, register, type TestApi, useTestApp } from './support/harness';
+import { creator } from './support/sales';
+import { openWidget, widgetUrl } from './support/wert';
+
+/**
+ * On-ramp charges against the embedded Wert-shaped sandbox over real HTTP, its webhooks delivered to
+ * the app served on a port: a charge reserves a unit and answers signed widget options that verify
+ * with the partner's public key; paying in the widget (the sandbox page, driven as a person would)
+ * authorizes the order once the provider confirms it; cancel only while nothing was paid
+ * (wert_cancel_fail), another buyer's charge is 403; webhooks are hints — unknown, forged,
+ * unconfirmed or swapped ones change nothing, and a replayed one has one effect; a payment that
+ * arrives after the edition went to someone else is refunded. Minting runs on the chain in
+ * tests/chain/wert.test.ts.
+ */
+
+describe.each(databases)('on-ramp charges on %s', (database) => {
+  let sandbox: WertSandbox;
+  let provider: OnrampProvider;
+  let server: Server;
+  const t: TestApi = useTestApp(
+    database,
+    {},
+    {
+      onrampProvider: {
+        get partnerId() {
+          return provider.partnerId;
+        },
+        get origin() {
+          return provider.origin;
+        },
+        sign: (fields) => provider.sign(fields),
+        findOrders: (search) => provider.findOrders(search),
+      },
+    },
+  );
+  const closing: { close(): void }[] = [];
+
+  beforeAll(async () => {
+    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const { port } = server.address() as AddressInfo;
+    sandbox = await startWertSandbox({
+      port: 0,
+      webhookUrl: `http://127.0.0.1:${port}/api/webhooks/wert`,
+      retrySchedule: [],
+      transferAfterMs: 30,
+      completeAfterMs: 30,
+    });
+    provider = createWertProvider({
+      partnerId: SANDBOX_PARTNER_ID,
+      origin: sandbox.url,
+      privateKey: SANDBOX_PRIVATE_KEY,
+      apiUrl: sandbox.url,
+      apiKey: SANDBOX_API_KEY,
+    });
+  });
+  afterAll(async () => {
+    for (const c of closing) c.close();
+    await sandbox?.close();
+    await new Promise<void>((resolve) => {
+      server?.close(() => resolve());
+      server?.closeAllConnections();
+    });
+  });
+
+  async function buyer(options: { wallet?: boolean } = {}) {
+    const me = await register(t);
+    const walletAddress = options.wallet === false ? null : flowAddress();
+    if (walletAddress) await t.database.db.update(users).set({ walletAddress }).where(eq(users.id, me.id));
+    return { ...me, walletAddress };
+  }
+  async function item(values: { price?: number; quantity?: number } = {}) {
+    const shop = await creator(t);
+    const bp = await insertBlueprint(t.database.db, {
+      storefrontId: shop.storefront.id,
+      title: `Item ${randomBytes(3).toString('hex')}`,
+      price: values.price ?? 2500,
+      quantity: values.quantity ?? 10,
+      previewImageUrl: '/media/seed/preview.png',
+    });
+    return { ...bp, shop: shop.storefront };
+  }
+  const key = () => `key-${randomBytes(8).toString('hex')}`;
+  const buy = (who: { authToken: string }, bp: { id: string; price: number }, extra = {}) =>
+    t.request('POST', '/api/wert-charges', {
+      token: who.authToken,
+      body: { blueprintId: bp.id, expectedPrice: bp.price, idempotencyKey: key(), ...extra },
+    });
+  const patch = (who: { authToken: string }, id: string, body: Record<string, unknown>) =>
+    t.request('PATCH', `/api/wert-charges/${id}`, { token: who.authToken, body });
+  const hook = (body: unknown) => t.request('POST', '/api/webhooks/wert', { body });
+  /** What the browser passes to `new WertWidget(…)` for a charge. */
+  const widgetOptions = (charge: Json) => ({
+    ...charge.signedData,
+    partner_id: charge.partnerId,
+    click_id: charge.clickId,
+    origin: charge.origin,
+    extra: { item_info: charge.itemInfo },
+  });
+  /** Presses Pay (or Fail) in the widget over HTTP, as the page's script does. */
+  async function press(charge: Json, action: 'pay' | 'fail' | 'cancel', options = widgetOptions(charge)) {
+    const res = await fetch(`${charge.origin}/${charge.partnerId}/widget/actions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action, query: new URL(widgetUrl(options)).search }),
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { order_id: string }).order_id;
+  }
+  const available = async (id: string) =>
+    (
+      await t.database.db
+        .select({ q: blueprints.quantityAvailable })
+        .from(blueprints)
+        .where(eq(blueprints.id, id))
+    )[0]!.q;
+  const orderRow = async (id: string) =>
+    (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+  const chargeRow = async (id: string) =>
+    (await t.database.db.select().from(wertCharges).where(eq(wertCharges.id, id)))[0]!;
+  const eventsOf = async (orderId: string) =>
+    (await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)))
+      .map((e) => e.type)
+      .sort();
+  const jobsOf = async (kind: string, k: string) =>
+    (
+      await t.database.db
+        .select({ n: count() })
+        .from(jobs)
+        .where(and(eq(jobs.kind, kind), eq(jobs.key, k)))
+    )[0]!.n;
+  async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 5000): Promise<T> {
+    for (const end = Date.now() + ms; ; ) {
+      const v = await read();
+      if (done(v) || Date.now() > end) return v;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+  /** Runs with the sandbox's orders waiting for the test (and, optionally, its webhooks muted). */
+  async function manually<T>(run: () => Promise<T>, options: { webhooks?: boolean } = {}): Promise<T> {
+    sandbox.setAutoComplete(false);
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks/wert`;
+    if (options.webhooks === false) sandbox.setWebhookUrl(undefined);
+    try {
+      return await run();
+    } finally {
+      sandbox.setAutoComplete(true);
+      sandbox.setWebhookUrl(url);
+    }
+  }
+  /** The order_complete webhook Wert would send for an order of the sandbox. */
+  const completeHook = (charge: Json, orderId: string, type = 'order_complete') => ({
+    type,
+    click_id: charge.id,
+    order: {
+      id: orderId,
+      commodity: 'FUSD',
+      commodity_amount: String(charge.signedData.commodity_amount),
+      currency: 'USD',
+      currency_amount: (charge.amount / 100).toFixed(2),
+      address: charge.walletAddress,
+      transaction_id: sandbox.orderOf(charge.id)?.txId ?? null,
+      sc_address: charge.signedData.sc_address,
+      sc_input_data: charge.signedData.sc_input_data,
+    },
+  });
+
+  it('reserves a unit and answers widget options signed with the partner key', async () => {
+    const me = await buyer();
+    const bp = await item({ price: 1250 });
+    const idempotencyKey = key();
+    const res = await buy(me, bp, { idempotencyKey });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const charge = res.body;
+    expect(charge).toMatchObject({
+      clickId: charge.id,
+      status: 'created',
+      partnerId: SANDBOX_PARTNER_ID,
+      origin: sandbox.url,
+      amount: 1250,
+      walletAddress: me.walletAddress,
+      providerOrderId: null,
+      txId: null,
+      unresolved: true,
+      success: false,
+      cancellable: true,
+      itemInfo: {
+        name: bp.title,
+        image_url: 'http://vitrine.test/media/seed/preview.png',
+        author: bp.shop.name,
+        seller: 'Vitrine',
+      },
+      order: { method: 'wert', status: 'created', amount: 1250, item: { kind: 'blueprint', id: bp.id } },
+    });
+    // The six fields as signed: the buyer's wallet, 12.50 FUSD to the treasury, the purchase.
+    const signed = charge.signedData;
+    expect(signed).toEqual({
+      address: me.walletAddress,
+      commodity: 'FUSD',
+      commodity_amount: 12.5,
+      network: 'flow-emulator',
+      sc_address: '0xf8d6e0586b0a20c7',
+      sc_input_data: expect.stringMatching(/^0x[0-9a-f]+$/),
+      signature: expect.stringMatching(/^[0-9A-F]{128}$/),
+    });
+    expect(readInputData(signed.sc_input_data)).toEqual({
+      orderId: charge.order.id,
+      blueprintId: bp.id,
+      recipient: me.walletAddress,
+    });
+    const fields = Object.fromEntries(
+      ['address', 'commodity', 'commodity_amount', 'network', 'sc_address', 'sc_input_data'].map((k) => [
+        k,
+        String(signed[k]),
+      ]),
+    );
+    expect(signatureValid(fields, signed.signature, publicKeyOf(SANDBOX_PRIVATE_KEY))).toBe(true);
+    expect(
+      signatureValid(
+        { ...fields, commodity_amount: '1.25' },
+        signed.signature,
+        publicKeyOf(SANDBOX_PRIVATE_KEY),
+      ),
+    ).toBe(false);
+    expect(await available(bp.id)).toBe(9);
+    // A retry answers the same charge; another purchase waits for this one (CHARGE_PENDING).
+    const again = await buy(me, bp, { idempotencyKey });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(charge.id);
+    expect(await buy(me, bp)).toMatchObject({
+      status: 409,
+      body: { code: 'CHARGE_PENDING', chargeId: charge.id },
+    });
+    expect(await available(bp.id)).toBe(9);
+    const config = await t.request('GET', '/api/config/payments');
+    expect(config.body).toMatchObject({ onramp: true });
+  });
+
+  it('paying in the widget authorizes the order once the provider confirms it; then it can no longer be canceled', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const charge = (await buy(me, bp)).body;
+    // The widget, opened as the browser opens it (the official initializer's URL), and Pay pressed.
+    const widget = await openWidget(widgetUrl(widgetOptions(charge)));
+    closing.push(widget);
+    expect(widget.status).toBe(200);
+    expect(widget.document.body.textContent).toContain('$25.00 USD');
+    await widget.waitFor((m) => m.type === 'loaded');
+    widget.press('pay');
+    await widget.waitFor((m) => m.type === 'payment-status' && m.data?.status === 'success');
+    const order = await until(
+      () => orderRow(charge.order.id),
+      (o) => o.status !== 'created',
+    );
+    expect(order.status).toBe('authorized');
+    expect(await jobsOf(FULFIL_JOB, order.id)).toBe(1);
+    const provided = sandbox.orderOf(charge.id)!;
+    expect(await chargeRow(charge.id)).toMatchObject({
+      status: 'order_complete',
+      providerOrderId: provided.id,
+      txId: provided.txId,
+    });
+    expect(await eventsOf(order.id)).toEqual(['authorized', 'created', 'payment_started']);
+    const got = await t.request('GET', `/api/wert-charges/${charge.id}`, { token: me.authToken });
+    expect(got.body).toMatchObject({
+      status: 'order_complete',
+      success: true,
+      unresolved: false,
+      cancellable: false,
+    });
+    const cancel = await patch(me, charge.id, { status: 'canceled' });
+    expect(cancel).toMatchObject({ status: 400, body: { code: 'wert_cancel_fail' } });
+    expect(cancel.body.message).toMatch(/can no longer be canceled/);
+    // The buyer can buy again: nothing of theirs is open.
+    expect((await buy(me, bp)).status).toBe(201);
+  });
+
+  it('a declined card in the widget fails the order and releases its unit', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const charge = (await buy(me, bp)).body;
+    await press(charge, 'fail');
+    const order = await until(
+      () => orderRow(charge.order.id),
+      (o) => o.status !== 'created',
+    );
+    expect(order).toMatchObject({ status: 'declined', reserved: false, failureCode: 'PURCHASE_FAILED' });
+    expect(await available(bp.id)).toBe(10);
+    expect((await chargeRow(charge.id)).status).toBe('order_failed');
+    const canceled = await patch(me, charge.id, { status: 'canceled' });
+    expect(canceled.status).toBe(200);
+    expect((await buy(me, bp)).status).toBe(201);
+  });
+
+  it('cancels while nothing was paid (also after the browser reported a start); refuses once the provider has a payment', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const first = (await buy(me, bp)).body;
+    const started = await patch(me, first.id, { status: 'paymentStarted' });
+    expect(started.body).toMatchObject({
+      status: 'paymentStarted',
+      cancellable: true,
+      order: { status: 'created' },
+    });
+    const canceled = await patch(me, first.id, { status: 'canceled' });
+    expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
+    expect(canceled.body).toMatchObject({
+      status: 'canceled',
+      unresolved: false,
+      order: { status: 'canceled' },
+    });
+    expect(await available(bp.id)).toBe(10);
+    expect((await patch(me, first.id, { status: 'canceled' })).status).toBe(200);
+    // Only forward: the report of a start changes nothing now.
+    expect((await patch(me, first.id, { status: 'paymentStarted' })).body.status).toBe('canceled');
+
+    await manually(async () => {
+      const second = (await buy(me, bp)).body;
+      await press(second, 'pay');
+      const refused = await patch(me, second.id, { status: 'canceled' });
+      expect(refused).toMatchObject({ status: 400, body: { code: 'wert_cancel_fail' } });
+      // What the provider said on the way is applied: the payment started, the unit held longer.
+      const row = await chargeRow(second.id);
+      expect(row).toMatchObject({
+        status: 'paymentStarted',
+        providerOrderId: sandbox.orderOf(second.id)!.id,
+      });
+      const order = await orderRow(second.order.id);
+      expect(order.status).toBe('created');
+      expect(order.expiresAt.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
+    });
+  });
+
+  it('a buyer sees only their own charges: another buyer’s is 403, lists filter by status and item', async () => {
+    const me = await buyer();
+    const other = await buyer();
+    const bp = await item();
+    const bp2 = await item();
+    const mine = (await buy(me, bp)).body;
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PATCH', {}],
+      ['PATCH', { status: 'canceled' }],
+    ] as const) {
+      const res = await t.request(method, `/api/wert-charges/${mine.id}`, { token: other.authToken, body });
+      expect({ method, body, status: res.status, code: res.body.code }).toEqual({
+        method,
+        body,
+        status: 403,
+        code: 'FORBIDDEN',
+      });
+    }
+    expect(
+      (await t.request('GET', `/api/wert-charges?userId=${me.id}`, { token: other.authToken })).status,
+    ).toBe(403);
+    expect(
+      (await t.request('GET', `/api/wert-charges/${crypto.randomUUID()}`, { token: me.authToken })).status,
+    ).toBe(404);
+    expect((await t.request('GET', '/api/wert-charges/nope', { token: me.authToken })).status).toBe(404);
+    expect((await t.request('GET', `/api/wert-charges/${mine.id}`)).status).toBe(401);
+    const list = (query: string) =>
+      t.request('GET', `/api/wert-charges?userId=${me.id}${query}`, { token: me.authToken });
+    expect((await list('')).body.results.map((c: Json) => c.id)).toEqual([mine.id]);
+    expect(
+      (await list('&statuses=created,paymentStarted,transferStarted')).body.results.map((c: Json) => c.id),
+    ).toEqual([mine.id]);
+    expect((await list('&statuses=order_complete')).body.results).toEqual([]);
+    expect((await list(`&blueprintIds=${bp.id},${bp2.id}`)).body.results.map((c: Json) => c.id)).toEqual([
+      mine.id,
+    ]);
+    expect((await list(`&blueprintIds=${bp2.id}`)).body.results).toEqual([]);
+    expect((await list('&statuses=done')).body).toMatchObject({
+      code: 'INVALID_VALUE',
+      field: 'statuses.0',
+    });
+    expect((await list('&blueprintIds=nope')).body).toMatchObject({ code: 'INVALID_VALUE' });
+  });
+
+  it('a webhook is a hint: unknown, ignored, invalid or unconfirmed ones change nothing', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const charge = (await buy(me, bp)).body;
+    await manually(
+      async () => {
+        const orderId = await press(charge, 'pay');
+        // The provider says pending: an order_complete for it is not confirmed.
+        const forged = await hook(completeHook(charge, orderId));
+        expect(forged).toMatchObject({ status: 200, body: { received: true, confirmed: false } });
+        expect(await chargeRow(charge.id)).toMatchObject({ status: 'created', providerOrderId: null });
+        expect((await orderRow(charge.order.id)).status).toBe('created');
+        // An order id the provider does not know, a charge we do not know, other events.
+        expect((await hook(completeHook(charge, '01HVNOTANORDER000000000000'))).body).toMatchObject({
+          confirmed: false,
+        });
+        expect(
+          (await hook({ ...completeHook(charge, orderId), click_id: crypto.randomUUID() })).body,
+        ).toMatchObject({
+          ignored: 'no charge of ours',
+        });
+        expect((await hook({ type: 'login', click_id: charge.id })).body).toMatchObject({
+          ignored: expect.any(String),
+        });
+        expect((await hook({ click_id: charge.id })).status).toBe(400);
+        expect(
+          (
+            await t.request('POST', '/api/webhooks/wert', {
+              raw: 'not json',
+              headers: { 'content-type': 'application/json' },
+            })
+          ).status,
+        ).toBe(400);
+        expect(await chargeRow(charge.id)).toMatchObject({ status: 'created', providerOrderId: null });
+        expect(await eventsOf(charge.order.id)).toEqual(['created']);
+        // A webhook of the right kind is confirmed and applied: payment_started.
+        expect((await hook(completeHook(charge, orderId, 'payment_started'))).body).toEqual({
+          received: true,
+        });
+        expect((await chargeRow(charge.id)).status).toBe('paymentStarted');
+      },
+      { webhooks: false },
+    );
+  });
+
+  it('applies a confirmed webhook once however often it comes (10 deliveries at once)', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const charge = (await buy(me, bp)).body;
+    await manually(
+      async () => {
+        const orderId = await press(charge, 'pay');
+        expect(sandbox.complete(orderId)).toBe(true);
+        const body = completeHook(charge, orderId);
+        const answers = await Promise.all(Array.from({ length: 10 }, () => hook(body)));
+        expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+        expect(answers.filter((a) => a.body.duplicate !== true)).toHaveLength(1);
+        const stored = await t.database.db
+          .select()
+          .from(webhookEvents)
+          .where(eq(webhookEvents.id, `wert:${orderId}:order_complete`));
+        expect(stored).toHaveLength(1);
+        expect((await orderRow(charge.order.id)).status).toBe('authorized');
+        expect(await jobsOf(FULFIL_JOB, charge.order.id)).toBe(1);
+        expect(await eventsOf(charge.order.id)).toEqual(['authorized', 'created']);
+        // The same order read again by the buyer's sync changes nothing either.
+        const synced = await patch(me, charge.id, {});
+        expect(synced.body).toMatchObject({ status: 'order_complete', success: true });
+        expect(await jobsOf(FULFIL_JOB, charge.order.id)).toBe(1);
+      },
+      { webhooks: false },
+    );
+  });
+
+  it('another purchase’s signed options opened with this charge’s click_id do not pay for it', async () => {
+    const me = await buyer();
+    const thief = await buyer();
+    const dear = await item({ price: 50_000 });
+    const cheap = await item({ price: 100 });
+    const target = (await buy(me, dear)).body;
+    const decoy = (await buy(thief, cheap)).body;
+    await manually(async () => {
+      // The cheap purchase's signature is valid, so the provider takes the order with the click_id given.
+      const orderId = await press(target, 'pay', { ...widgetOptions(decoy), click_id: target.id });
+      expect(sandbox.complete(orderId)).toBe(true);
+      const answer = await until(
+        () => hook(completeHook({ ...target, signedData: decoy.signedData }, orderId)),
+        (a) => a.status === 200,
+      );
+      expect(answer.body).toMatchObject({ confirmed: false });
+      await patch(me, target.id, {});
+      expect(await chargeRow(target.id)).toMatchObject({ status: 'created', providerOrderId: null });
+      expect((await orderRow(target.order.id)).status).toBe('created');
+    });
+  });
+
+  it('a payment that arrives after the order expired and the edition sold out goes back as FUSD', async () => {
+    const first = await buyer();
+    const second = await buyer();
+    const bp = await item({ quantity: 1 });
+    const late = (await buy(first, bp)).body;
+    expect(await available(bp.id)).toBe(0);
+    await manually(async () => {
+      const orderId = await press(late, 'pay');
+      await until(
+        () => chargeRow(late.id),
+        (c) => c.status === 'paymentStarted',
+      );
+      // Held while paying, but not for ever: past its time the order expires and frees the unit…
+      await expireOrders(t.database.db, new Date(Date.now() + 31 * 60_000));
+      expect((await orderRow(late.order.id)).status).toBe('created');
+      await expireOrders(t.database.db, new Date(Date.now() + 2 * 3600_000));
+      expect(await orderRow(late.order.id)).toMatchObject({ status: 'expired', reserved: false });
+      // …which someone else buys.
+      const other = await buy(second, bp);
+      expect(other.status).toBe(201);
+      expect(await available(bp.id)).toBe(0);
+      // The first buyer's card payment completes now: not served, refunded.
+      expect(sandbox.complete(orderId)).toBe(true);
+      await until(
+        () => chargeRow(late.id),
+        (c) => c.status === 'order_complete',
+      );
+      expect(await orderRow(late.order.id)).toMatchObject({ status: 'expired' });
+      expect(await eventsOf(late.order.id)).toEqual(['created', 'expired', 'paid_late', 'payment_started']);
+      expect(await jobsOf(WERT_REFUND_JOB, late.id)).toBe(1);
+      expect(await jobsOf(FULFIL_JOB, late.order.id)).toBe(0);
+      expect((await orderRow(other.body.order.id)).status).toBe('created');
+      const answer = await t.request('GET', `/api/wert-charges/${late.id}`, { token: first.authToken });
+      expect(answer.body).toMatchObject({ success: false, unresolved: false, cancellable: false });
+    });
+  });
+
+  it('refuses bad input with the spec codes and never a 500', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const free = await item({ price: 0 });
+    const soldOut = await item({ quantity: 1 });
+    await t.database.db.update(blueprints).set({ quantityAvailable: 0 }).where(eq(blueprints.id, soldOut.id));
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ expectedPrice: 2500, idempotencyKey: key() }, 400, 'INVALID_VALUE'],
+      [
+        { blueprintId: bp.id, blueprintPackId: bp.id, expectedPrice: 2500, idempotencyKey: key() },
+        400,
+        'INVALID_VALUE',
+      ],
+      [{ blueprintId: 'nope', expectedPrice: 2500, idempotencyKey: key() }, 400, 'INVALID_VALUE'],
+      [{ blueprintId: bp.id, expectedPrice: 25.5, idempotencyKey: key() }, 400, 'INVALID_VALUE'],
+      [{ blueprintId: bp.id, expectedPrice: '2500', idempotencyKey: key() }, 400, 'INVALID_VALUE'],
+      [{ blueprintId: bp.id, expectedPrice: 2500, idempotencyKey: 'short' }, 400, 'INVALID_VALUE'],
+      [{ blueprintId: bp.id, expectedPrice: 2500 }, 400, 'INVALID_VALUE'],
+      [{ blueprintId: bp.id, expectedPrice: 2499, idempotencyKey: key() }, 409, 'PRICE_CHANGED'],
+      [{ blueprintId: crypto.randomUUID(), expectedPrice: 2500, idempotencyKey: key() }, 404, 'not_found'],
+      [
+        { blueprintPackId: crypto.randomUUID(), expectedPrice: 2500, idempotencyKey: key() },
+        404,
+        'not_found',
+      ],
+      [{ blueprintId: free.id, expectedPrice: 0, idempotencyKey: key() }, 400, 'NOT_PURCHASABLE'],
+      [{ blueprintId: soldOut.id, expectedPrice: 2500, idempotencyKey: key() }, 409, 'SOLD_OUT'],
+    ];
+    for (const [body, status, code] of cases) {
+      const res = await t.request('POST', '/api/wert-charges', { token: me.authToken, body });
+      expect({ body, status: res.status, code: res.body.code }).toEqual({ body, status, code });
+    }
+    const raw = await t.request('POST', '/api/wert-charges', {
+      token: me.authToken,
+      raw: '{"blueprintId":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(raw.status).toBe(400);
+    const walletless = await buyer({ wallet: false });
+    expect(await buy(walletless, bp)).toMatchObject({ status: 400, body: { code: 'WALLET_REQUIRED' } });
+    expect((await t.request('POST', '/api/wert-charges', { body: {} })).status).toBe(401);
+    const mine = (await buy(me, bp)).body;
+    for (const body of [{ status: 'order_complete' }, { status: 'MINTED' }, { status: 42 }])
+      expect((await patch(me, mine.id, body)).body).toMatchObject({ code: 'INVALID_VALUE', field: 'status' });
+    expect((await t.request('GET', '/api/wert-charges', { token: me.authToken })).body).toMatchObject({
+      code: 'INVALID_VALUE',
+      field: 'userId',
+    });
+    expect((await chargeRow(mine.id)).status).toBe('created');
+  });
+
+  it('when the provider cannot be asked: buying still works, a sync or cancel is 502 and a webhook is retried', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const real = provider;
+    provider = createWertProvider({
+      partnerId: SANDBOX_PARTNER_ID,
+      origin: sandbox.url,
+      privateKey: SANDBOX_PRIVATE_KEY,
+      apiUrl: 'http://127.0.0.1:9',
+      apiKey: SANDBOX_API_KEY,
+      timeoutMs: 2000,
+    });
+    try {
+      const charge = await buy(me, bp);
+      expect(charge.status).toBe(201);
+      expect(await patch(me, charge.body.id, {})).toMatchObject({
+        status: 502,
+        body: { code: 'ONRAMP_PROVIDER' },
+      });
+      expect(await patch(me, charge.body.id, { status: 'canceled' })).toMatchObject({
+        status: 502,
+        body: { code: 'ONRAMP_PROVIDER' },
+      });
+      // The browser's report is kept all the same.
+      expect((await patch(me, charge.body.id, { status: 'paymentStarted' })).body.status).toBe(
+        'paymentStarted',
+      );
+      expect((await hook(completeHook(charge.body, '01HVNOTANORDER000000000000'))).status).toBe(502);
+      expect((await orderRow(charge.body.order.id)).status).toBe('created');
+    } finally {
+      provider = real;
+    }
+  });
+});
