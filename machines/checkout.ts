@@ -10,6 +10,7 @@ import { type BalancePaymentOutput, balancePaymentMachine } from './balancePayme
 import { type BuyListingInput, type BuyListingOutput, buyListingMachine } from './buyListing';
 import { type CardCheckpoint, type CardPaymentOutput, cardPaymentMachine } from './cardPayment';
 import { type CryptoPaymentOutput, cryptoPaymentMachine } from './cryptoPayment';
+import { type OnrampPaymentOutput, onrampPaymentMachine } from './onrampPayment';
 
 /**
  * The checkout of a blueprint or pack (pressing Buy on its item page).
@@ -27,8 +28,10 @@ import { type CryptoPaymentOutput, cryptoPaymentMachine } from './cryptoPayment'
  * where it was going (the claim, the card rail or the listing). Once ready it is not checked again.
  *
  * Resale listings are bought with the stablecoin balance (the buyListing machine); a new edition by
- * card (the cardPayment machine) or with crypto on the provider's hosted page (the cryptoPayment
- * machine); the payment methods offered are the rails the server runs (`rails`). A card checkpoint (the charge the buyer left for 3-D Secure) goes
+ * card (the cardPayment machine), with crypto on the provider's hosted page (the cryptoPayment
+ * machine), with the FUSD balance on chain (the balancePayment machine, whose balance shows beside
+ * its rail) or by card through the card-to-crypto on-ramp's widget (the onrampPayment machine); the
+ * payment methods offered are the rails the server runs (`rails`). A card checkpoint (the charge the buyer left for 3-D Secure) goes
  * straight to the card rail, which reads that charge. The flow ends with its output: signUp,
  * purchased (where the purchase-complete page is), failed (the failed order), redirecting (to 3-D
  * Secure) or null (closed). Closing is possible on every panel where nothing runs.
@@ -68,9 +71,9 @@ export type CheckoutOutput =
   | { kind: 'redirecting'; url: string }
   | null;
 export type EditionSort = 'priceAsc' | 'priceDesc' | 'edition';
-export type PaymentMethod = 'creditCard' | 'crypto' | 'balance';
+export type PaymentMethod = 'creditCard' | 'crypto' | 'balance' | 'onramp';
 /** Where the flow goes once the collection is ready. */
-export type CheckoutTarget = 'claim' | 'creditCard' | 'crypto' | 'balance' | 'listing';
+export type CheckoutTarget = 'claim' | 'creditCard' | 'crypto' | 'balance' | 'onramp' | 'listing';
 
 export interface CheckoutContext {
   item: CheckoutItem;
@@ -160,6 +163,7 @@ export const checkoutMachine = setup({
       cardPayment: 'cardPayment';
       cryptoPayment: 'cryptoPayment';
       balancePayment: 'balancePayment';
+      onrampPayment: 'onrampPayment';
       buyListing: 'buyListing';
     },
   },
@@ -202,6 +206,7 @@ export const checkoutMachine = setup({
     }),
     buyListing: buyListingMachine,
     balancePayment: balancePaymentMachine,
+    onrampPayment: onrampPaymentMachine,
     cardPayment: cardPaymentMachine,
     cryptoPayment: cryptoPaymentMachine,
   },
@@ -218,6 +223,8 @@ export const checkoutMachine = setup({
     },
     goingToCrypto: ({ context }) => context.target === 'crypto',
     goingToBalance: ({ context }) => context.target === 'balance',
+    goingToOnramp: ({ context }) => context.target === 'onramp',
+    onrampPaid: (_, output: OnrampPaymentOutput) => output.kind === 'paid',
     /** The balance rail runs and the buyer has a wallet whose balance can be read. */
     balanceReadable: ({ context }) => context.rails.includes('balance') && context.walletAddress !== null,
     balancePaid: (_, output: BalancePaymentOutput) => output.kind === 'paid',
@@ -333,6 +340,22 @@ export const checkoutMachine = setup({
             kind: item.kind === 'pack' ? 'blueprintPack' : 'blueprint',
             startedAt: toDate(createdAt).getTime(),
             type: 'fusd',
+          }),
+        };
+      },
+    }),
+    /** Paid by card through the on-ramp: the purchase-complete page waits for the edition. */
+    endOnramp: assign({
+      result: (_, outcome: OnrampPaymentOutput): CheckoutOutput => {
+        if (outcome.kind !== 'paid') return null;
+        const { item, createdAt } = outcome.charge.order;
+        return {
+          kind: 'purchased',
+          target: orderCompleteTarget({
+            id: item.id,
+            kind: item.kind === 'pack' ? 'blueprintPack' : 'blueprint',
+            startedAt: toDate(createdAt).getTime(),
+            type: 'wert',
           }),
         };
       },
@@ -573,6 +596,7 @@ export const checkoutMachine = setup({
             { guard: 'goingToListing', target: '#checkout.buyingListing' },
             { guard: 'goingToCrypto', target: '#checkout.crypto' },
             { guard: 'goingToBalance', target: '#checkout.balance' },
+            { guard: 'goingToOnramp', target: '#checkout.onramp' },
             { target: '#checkout.creditCard' },
           ],
         },
@@ -702,6 +726,24 @@ export const checkoutMachine = setup({
                 params: ({ event }) => ({ url: event.output.kind === 'redirect' ? event.output.url : '' }),
               },
             ],
+          },
+          { target: 'selectPaymentMethod' },
+        ],
+      },
+    },
+    onramp: {
+      invoke: {
+        id: 'onrampPayment',
+        src: 'onrampPayment',
+        input: ({ context }) => {
+          const { kind, id, title, price } = context.item;
+          return { item: { kind, id, title }, price, email: context.user!.email };
+        },
+        onDone: [
+          {
+            guard: { type: 'onrampPaid', params: ({ event }) => event.output },
+            target: 'purchased',
+            actions: { type: 'endOnramp', params: ({ event }) => event.output },
           },
           { target: 'selectPaymentMethod' },
         ],

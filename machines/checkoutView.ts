@@ -22,6 +22,7 @@ export type CheckoutPanel =
   | 'creditCard'
   | 'crypto'
   | 'balance'
+  | 'onramp'
   | 'buyingListing'
   | 'redirecting'
   | 'done';
@@ -88,6 +89,7 @@ export const paymentRails: readonly PaymentMethodOption[] = [
   { method: 'creditCard', label: 'Credit card', description: 'Visa, Mastercard or Discover' },
   { method: 'crypto', label: 'Crypto', description: 'ETH, BTC, BCH or USDC on a payment page' },
   { method: 'balance', label: 'Balance', description: 'FUSD in your wallet' },
+  { method: 'onramp', label: 'Card to crypto', description: 'Pay by card in the Wert payment window' },
 ];
 
 /** The balance rail shows the balance once read, and "Insufficient funds" below the price. */
@@ -191,6 +193,7 @@ function copyOf(s: Snapshot): Copy {
   if (s.matches('creditCard')) return ['creditCard', 'Checkout', price, null, null];
   if (s.matches('crypto')) return ['crypto', 'Checkout', price, null, null];
   if (s.matches('balance')) return ['balance', 'Checkout', price, null, null];
+  if (s.matches('onramp')) return ['onramp', 'Checkout', price, null, null];
   if (s.matches('buyingListing')) return ['buyingListing', 'Checkout', item.title, null, null];
   return ['loading', 'Checkout', null, 'Checking your payments…', null];
 }

@@ -17,6 +17,7 @@ import { emailConfirmationMachine } from './emailConfirmation';
 import { imageJobMachine } from './imageJob';
 import { ledgerExportMachine } from './ledgerExport';
 import { listForSaleMachine } from './listForSale';
+import { onrampPaymentMachine } from './onrampPayment';
 import { payoutMachine } from './payout';
 import { productActionsMachine } from './productActions';
 import { publishMachine } from './publish';
@@ -60,6 +61,7 @@ export const allMachines: AnyStateMachine[] = [
   dashboardAccountMachine,
   cardPaymentMachine,
   balancePaymentMachine,
+  onrampPaymentMachine,
   cryptoPaymentMachine,
   cryptoTopupMachine,
   savedCardsMachine,

@@ -10,6 +10,7 @@ import {
   type EditionSort,
 } from '../machines/checkout';
 import type { CryptoPaymentOutput } from '../machines/cryptoPayment';
+import type { OnrampPaymentOutput } from '../machines/onrampPayment';
 import type { NftJson } from '../src/domain/nft';
 import type { CardChargeJson, FreeClaimJson } from '../src/domain/schemas/checkout';
 import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
@@ -66,7 +67,7 @@ export const FREE_ITEM = {
 };
 
 /** The payment methods the server runs. */
-export const RAILS: CheckoutInput['rails'] = ['creditCard', 'crypto', 'balance'];
+export const RAILS: CheckoutInput['rails'] = ['creditCard', 'crypto', 'balance', 'onramp'];
 export const SCENARIOS = {
   visitor: { item: BLUEPRINT_ITEM, listings: LISTINGS, user: null, rails: RAILS },
   resold: { item: BLUEPRINT_ITEM, listings: LISTINGS, user: BUYER, rails: RAILS },
@@ -137,6 +138,14 @@ export const BALANCE_OUTCOMES: Record<BalancePaymentOutput['kind'], BalancePayme
   back: { kind: 'back' },
 };
 
+export const ONRAMP_OUTCOMES: Record<OnrampPaymentOutput['kind'], OnrampPaymentOutput> = {
+  paid: {
+    kind: 'paid',
+    charge: { order: { ...charge('approved').order, method: 'wert' } } as never,
+  },
+  back: { kind: 'back' },
+};
+
 /** The free claim as POST free-blueprint-claims answers it. */
 export const FREE_CLAIM: FreeClaimJson = {
   id: 'c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8',
@@ -198,6 +207,7 @@ function userEvents(c: CheckoutContext): CheckoutEvent[] {
     { type: 'checkout.method.select', method: 'creditCard' },
     { type: 'checkout.method.select', method: 'crypto' },
     { type: 'checkout.method.select', method: 'balance' },
+    { type: 'checkout.method.select', method: 'onramp' },
     { type: 'checkout.charge.resume' },
     { type: 'checkout.charge.cancel' },
     { type: 'checkout.wallet.connect' },
@@ -242,6 +252,7 @@ export const checkoutModel: MachineModel<typeof checkoutMachine> = {
     'cryptoPayment',
     'readBalance',
     'balancePayment',
+    'onrampPayment',
     'findPendingCharge',
     'cancelCharge',
     'claimFree',
@@ -273,6 +284,7 @@ export const checkoutModel: MachineModel<typeof checkoutMachine> = {
       type: 'xstate.done.actor.balancePayment',
       output,
     })),
+    ...Object.values(ONRAMP_OUTCOMES).map((output) => ({ type: 'xstate.done.actor.onrampPayment', output })),
     { type: 'xstate.done.actor.findPendingCharge', output: charge('challenge') },
     { type: 'xstate.done.actor.findPendingCharge', output: null },
     { type: 'xstate.error.actor.findPendingCharge', error: NETWORK_ERROR },

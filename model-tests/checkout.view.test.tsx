@@ -85,6 +85,17 @@ vi.mock('../src/views/checkout/BalancePanel', async (importOriginal) => {
       ),
   };
 });
+vi.mock('../src/views/checkout/OnrampPanel', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../src/views/checkout/OnrampPanel')>();
+  return {
+    OnrampPanel: (props: ComponentProps<typeof real.OnrampPanel>) =>
+      isMachineActor(props.actor) ? (
+        <real.OnrampPanel {...props} />
+      ) : (
+        <section aria-label="Card to crypto">The on-ramp rail</section>
+      ),
+  };
+});
 vi.mock('../src/views/nft/ListingPanels', async (importOriginal) => {
   const real = await importOriginal<typeof import('../src/views/nft/ListingPanels')>();
   return {
@@ -130,7 +141,13 @@ function perform(step: PathStep): boolean {
       );
     case 'checkout.method.select':
       return clickFirst(
-        e.method === 'crypto' ? /^Crypto/ : e.method === 'balance' ? /^Balance/ : /^Credit card/,
+        e.method === 'crypto'
+          ? /^Crypto/
+          : e.method === 'balance'
+            ? /^Balance/
+            : e.method === 'onramp'
+              ? /^Card to crypto/
+              : /^Credit card/,
       );
     case 'checkout.charge.resume':
       return clickFirst('Resume payment');
@@ -182,7 +199,11 @@ function check(expected: AnyMachineSnapshot) {
   expect(body.getAttribute('aria-busy')).toBe(busy ? 'true' : null);
   // Nothing closes the dialog while something runs, nor while the card rail shows (its Back leaves it).
   const closable =
-    !busy && !expected.matches('creditCard') && !expected.matches('crypto') && !expected.matches('balance');
+    !busy &&
+    !expected.matches('creditCard') &&
+    !expected.matches('crypto') &&
+    !expected.matches('balance') &&
+    !expected.matches('onramp');
   expect(within(dialog()).queryAllByRole('button', { name: 'Close' }).length > 0).toBe(closable);
 
   if (
@@ -259,6 +280,7 @@ function check(expected: AnyMachineSnapshot) {
       c.balance === null
         ? 'BalanceFUSD in your wallet'
         : `Balance${formatUsd(c.balance)} FUSD in your wallet${c.balance < c.item.price ? 'Insufficient funds' : ''}`,
+      'Card to cryptoPay by card in the Wert payment window',
     ]);
     expect(buttons()).toContain('Back');
     return;
@@ -308,6 +330,11 @@ function check(expected: AnyMachineSnapshot) {
   if (expected.matches('crypto')) {
     expect(dialog('Checkout')).toBeTruthy();
     expect(within(dialog()).getByRole('region', { name: 'Pay with crypto' })).toBeTruthy();
+    return;
+  }
+  if (expected.matches('onramp')) {
+    expect(dialog('Checkout')).toBeTruthy();
+    expect(within(dialog()).getByRole('region', { name: 'Card to crypto' })).toBeTruthy();
     return;
   }
   if (expected.matches('balance')) {

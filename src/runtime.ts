@@ -23,6 +23,7 @@ import { nftService } from './services/nfts';
 import { salesService } from './services/sales';
 import { browserStorage } from './services/storage';
 import { uploadService } from './services/uploads';
+import { wertActors } from './services/wert';
 
 /**
  * The composition root: the long-lived actors (session, ui) and the flow machines with the real
@@ -324,12 +325,14 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
         { cardPaymentMachine },
         { cryptoPaymentMachine },
         { balancePaymentMachine },
+        { onrampPaymentMachine },
         buyListing,
       ] = await Promise.all([
         import('../machines/checkout'),
         import('../machines/cardPayment'),
         import('../machines/cryptoPayment'),
         import('../machines/balancePayment'),
+        import('../machines/onrampPayment'),
         buyListingFlow(),
       ]);
       return checkoutMachine.provide({
@@ -344,6 +347,7 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
           ),
           cryptoPayment: cryptoPaymentMachine.provide({ actors: cryptoActors(api, cryptoCalls) }),
           balancePayment: balancePaymentMachine.provide({ actors: balanceActors(api, flow, cryptoCalls) }),
+          onrampPayment: onrampPaymentMachine.provide({ actors: wertActors(api) }),
           readBalance: fromPromise(({ input }: { input: { address: string } }) =>
             flow.fusdBalance(input.address),
           ),
@@ -481,6 +485,7 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
         ...(config.card ? (['creditCard'] as const) : []),
         ...(config.crypto ? (['crypto'] as const) : []),
         ...(config.balance ? (['balance'] as const) : []),
+        ...(config.onramp ? (['onramp'] as const) : []),
       ];
     } catch {
       // Not known now: the card rail says itself when it cannot reach the provider.

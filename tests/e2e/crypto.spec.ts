@@ -183,3 +183,26 @@ test('short of the price, the balance rail tops up with crypto, then the balance
   await expect(page.getByRole('heading', { name: 'Purchase Complete' })).toBeVisible({ timeout: 90_000 });
   await page.screenshot({ path: 'test-results/screens/checkout-balance-complete.png', fullPage: true });
 });
+
+test('a new edition paid by card in the on-ramp widget is minted: "Purchase Complete"', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const { page } = await collector(browser, 'onramp');
+  const item = await itemOnSale(page);
+  const price = usd(item.price);
+  await page.goto(`/nft/${item.id}`);
+  await page.getByRole('button', { name: `Buy now · ${price}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: /^Card to crypto/ }).click();
+  const panel = dialog.getByRole('region', { name: 'Card to crypto' });
+  await panel.getByRole('checkbox', { name: /purchase agreement/ }).check({ timeout: 15_000 });
+  await expectAccessible(page, 'checkout-onramp');
+  await panel.getByRole('button', { name: `Pay ${price} by card` }).click();
+  // The provider's widget (the on-ramp sandbox's origin) opens over the page.
+  const widget = page.frameLocator('iframe[src*="/widget"]');
+  await expect(widget.getByRole('heading', { name: 'Pay with card' })).toBeVisible({ timeout: 15_000 });
+  await expect(widget.getByText(item.title).first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/checkout-onramp-widget.png' });
+  await widget.getByRole('button', { name: `Pay $${(item.price / 100).toFixed(2)}` }).click();
+  await expect(page.getByRole('heading', { name: 'Purchase Complete' })).toBeVisible({ timeout: 90_000 });
+  await page.screenshot({ path: 'test-results/screens/checkout-onramp-complete.png', fullPage: true });
+});

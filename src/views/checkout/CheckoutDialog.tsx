@@ -10,6 +10,7 @@ import { BuyListingDialog } from '../nft/ListingPanels';
 import { BalancePanel } from './BalancePanel';
 import { CardPanel } from './CardPanel';
 import { CryptoPanel } from './CryptoPanel';
+import { OnrampPanel } from './OnrampPanel';
 import './checkout.css';
 
 type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
@@ -71,12 +72,13 @@ export function CheckoutDialog({ actor }: { actor: CheckoutActor }) {
   const card = snapshot.children.cardPayment;
   const crypto = snapshot.children.cryptoPayment;
   const balance = snapshot.children.balancePayment;
+  const onramp = snapshot.children.onrampPayment;
   const close = () => send({ type: 'checkout.close' });
 
   return (
     <Modal
       open
-      size={view.panel === 'creditCard' || view.panel === 'crypto' || view.panel === 'balance' ? 'lg' : 'md'}
+      size={['creditCard', 'crypto', 'balance', 'onramp'].includes(view.panel) ? 'lg' : 'md'}
       title={view.title}
       onClose={view.canClose ? close : () => {}}
       showCloseButton={view.canClose}
@@ -119,6 +121,7 @@ export function CheckoutDialog({ actor }: { actor: CheckoutActor }) {
         {view.panel === 'creditCard' && card && <CardPanel actor={card} />}
         {view.panel === 'crypto' && crypto && <CryptoPanel actor={crypto} />}
         {view.panel === 'balance' && balance && <BalancePanel actor={balance} />}
+        {view.panel === 'onramp' && onramp && <OnrampPanel actor={onramp} />}
         {view.status && (
           <div className="vt-checkout__status">
             <Spinner label={view.status} />
@@ -184,7 +187,8 @@ function Editions({ view, send }: { view: CheckoutView; send: Send }) {
 
 /** The panel's actions: back, retry, the collection's action, resume or cancel a pending payment, close. */
 function Footer({ view, send, close }: { view: CheckoutView; send: Send; close: () => void }) {
-  if (['creditCard', 'crypto', 'balance', 'redirecting', 'loading'].includes(view.panel)) return null;
+  if (['creditCard', 'crypto', 'balance', 'onramp', 'redirecting', 'loading'].includes(view.panel))
+    return null;
   const { action, pending } = view;
   return (
     <>

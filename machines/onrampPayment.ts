@@ -1,0 +1,367 @@
+import {
+  type ActorRefFrom,
+  assertEvent,
+  assign,
+  fromCallback,
+  fromPromise,
+  type SnapshotFrom,
+  setup,
+} from 'xstate';
+import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '../src/domain/errors';
+import { formatUsd } from '../src/domain/money';
+import type { CheckoutItemKind } from '../src/domain/schemas/checkout';
+import type { WertChargeJson } from '../src/domain/schemas/wert';
+
+/**
+ * Paying for a new edition by card through the card-to-crypto on-ramp (Wert's widget; the on-ramp
+ * rail of the checkout).
+ *
+ * The panel shows the item and its price; Pay needs the purchase agreement and terms acknowledged.
+ * Pay opens an on-ramp charge (`createCharge`, POST wert-charges at the price seen: one unit
+ * reserved, the widget's options signed by the server) and opens the provider's widget with it
+ * (`widget`, a callback actor that reports the widget's events): `onramp.widget.status` with the
+ * widget's payment statuses, and `onramp.widget.close` when the buyer closes it.
+ *
+ * - pending: the buyer paid in the widget; the server is told (`reportStarted`, PATCH status
+ *   paymentStarted: best effort, the provider's webhook says the same) and cancelling is no longer
+ *   possible;
+ * - success: paid; the flow ends with the charge (output paid) and the purchase-complete page waits
+ *   for the edition;
+ * - failed or failover: the payment did not reach us; the widget is closed and the panel says why;
+ * - canceled, or the widget closed before any payment: the charge is canceled (`cancelCharge`, PATCH
+ *   status canceled) and its unit released; when the server refuses (wert_cancel_fail: a payment
+ *   started meanwhile) the flow follows the charge instead;
+ * - the widget closed after a payment started: the charge is read (`getCharge`) at once and every
+ *   `pollInterval` (2 s), at most `maxPolls` (50) reads: success ends the flow as paid; an end
+ *   without payment returns to the panel with its reason.
+ *
+ * Each attempt has one idempotency key, kept after a network failure (the charge may exist) and
+ * dropped after any other outcome.
+ */
+export interface OnrampPaymentInput {
+  item: { kind: CheckoutItemKind; id: string; title: string };
+  /** The price the buyer sees, in cents (sent as expectedPrice). */
+  price: number;
+  email: string;
+}
+export type OnrampPaymentOutput = { kind: 'paid'; charge: WertChargeJson } | { kind: 'back' };
+
+export interface OnrampChargeRequest {
+  item: OnrampPaymentInput['item'];
+  price: number;
+  idempotencyKey: string;
+}
+/** The widget's payment statuses (its `payment-status` event). */
+export type WidgetPaymentStatus = 'pending' | 'success' | 'failed' | 'canceled' | 'failover';
+
+export interface OnrampPaymentContext extends OnrampPaymentInput {
+  acknowledged: boolean;
+  key: string | null;
+  charge: WertChargeJson | null;
+  /** A payment started in the widget (it can no longer be canceled). */
+  paying: boolean;
+  polls: number;
+  error: ApiErrorBody | null;
+  result: OnrampPaymentOutput | null;
+}
+export type OnrampPaymentEvent =
+  | { type: 'onramp.acknowledge'; value: boolean }
+  | { type: 'onramp.submit' }
+  | { type: 'onramp.back' }
+  | { type: 'onramp.widget.status'; status: WidgetPaymentStatus }
+  | { type: 'onramp.widget.close' };
+
+const PAID_STATUSES = ['order_complete', 'MINTING', 'MINTED', 'MINT_SAVE_FAILED', 'NFT_SYNC_FAILED'];
+/** Ends without a payment that reached us. */
+const UNPAID_ENDS = ['order_failed', 'order_canceled', 'failover_complete', 'canceled', 'expired'];
+
+const failure = (code: ErrorCode): ApiErrorBody => ({ code, message: errorMessage({ code }) });
+const PAYMENT_FAILED = failure(ErrorCode.ONRAMP_FAILED);
+const FAILOVER = failure(ErrorCode.ONRAMP_FAILOVER);
+const error = ({ event }: { event: { error: unknown } }) => event.error;
+
+export const onrampPaymentMachine = setup({
+  types: {
+    context: {} as OnrampPaymentContext,
+    events: {} as OnrampPaymentEvent,
+    input: {} as OnrampPaymentInput,
+    output: {} as OnrampPaymentOutput,
+    tags: {} as 'busy',
+  },
+  actors: {
+    /** POST wert-charges. */
+    createCharge: fromPromise<WertChargeJson, OnrampChargeRequest>(async () => {
+      throw new Error('createCharge not provided');
+    }),
+    /** Opens the provider's widget for the charge; reports its events; closes it when stopped. */
+    widget: fromCallback<OnrampPaymentEvent, { charge: WertChargeJson }>(() => {
+      throw new Error('widget not provided');
+    }),
+    /** PATCH wert-charges/{id} { status: paymentStarted }. */
+    reportStarted: fromPromise<WertChargeJson, { id: string }>(async () => {
+      throw new Error('reportStarted not provided');
+    }),
+    /** PATCH wert-charges/{id} { status: canceled }. */
+    cancelCharge: fromPromise<WertChargeJson, { id: string }>(async () => {
+      throw new Error('cancelCharge not provided');
+    }),
+    /** GET wert-charges/{id}. */
+    getCharge: fromPromise<WertChargeJson, { id: string }>(async () => {
+      throw new Error('getCharge not provided');
+    }),
+  },
+  delays: { pollInterval: 2000 },
+  guards: {
+    acknowledged: ({ context }) => context.acknowledged,
+    acknowledgementChanges: ({ context, event }) => {
+      assertEvent(event, 'onramp.acknowledge');
+      return event.value !== context.acknowledged;
+    },
+    networkFailure: (_, err: unknown) => toErrorBody(err).code === ErrorCode.NETWORK_FAILURE,
+    statusIs: ({ event }, statuses: WidgetPaymentStatus[]) => {
+      assertEvent(event, 'onramp.widget.status');
+      return statuses.includes(event.status);
+    },
+    paying: ({ context }) => context.paying,
+    paid: (_, charge: WertChargeJson) => charge.success || PAID_STATUSES.includes(charge.status),
+    endedUnpaid: (_, charge: WertChargeJson) => UNPAID_ENDS.includes(charge.status),
+    pollsLeft: ({ context }) => context.polls < 50,
+  },
+  actions: {
+    acknowledge: assign({
+      acknowledged: ({ event }) => {
+        assertEvent(event, 'onramp.acknowledge');
+        return event.value;
+      },
+    }),
+    ensureKey: assign({ key: ({ context }) => context.key ?? crypto.randomUUID() }),
+    dropAttempt: assign({ key: null, charge: null, paying: false }),
+    keepCharge: assign({ charge: (_, charge: WertChargeJson) => charge }),
+    markPaying: assign({ paying: true }),
+    countPoll: assign({ polls: ({ context }) => context.polls + 1 }),
+    resetPolls: assign({ polls: 0 }),
+    showError: assign({ error: (_, err: unknown) => toErrorBody(err) }),
+    showFailed: assign({ error: PAYMENT_FAILED }),
+    showFailover: assign({ error: FAILOVER }),
+    showEnded: assign({
+      error: (_, charge: WertChargeJson) =>
+        charge.order.failure ?? (charge.status === 'failover_complete' ? FAILOVER : PAYMENT_FAILED),
+    }),
+    clearError: assign({ error: null }),
+    endPaid: assign({
+      result: ({ context }, charge: WertChargeJson | null) => ({
+        kind: 'paid' as const,
+        charge: (charge ?? context.charge)!,
+      }),
+    }),
+    endBack: assign({ result: { kind: 'back' as const } }),
+  },
+}).createMachine({
+  id: 'onrampPayment',
+  context: ({ input }) => ({
+    ...input,
+    acknowledged: false,
+    key: null,
+    charge: null,
+    paying: false,
+    polls: 0,
+    error: null,
+    result: null,
+  }),
+  initial: 'review',
+  output: ({ context }) => context.result!,
+  states: {
+    review: {
+      on: {
+        'onramp.acknowledge': { guard: 'acknowledgementChanges', actions: 'acknowledge' },
+        'onramp.submit': { guard: 'acknowledged', target: 'creating', actions: 'ensureKey' },
+        'onramp.back': { target: 'back', actions: 'endBack' },
+      },
+    },
+    creating: {
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'createCharge',
+        src: 'createCharge',
+        input: ({ context }) => ({ item: context.item, price: context.price, idempotencyKey: context.key! }),
+        onDone: { target: 'widget', actions: { type: 'keepCharge', params: ({ event }) => event.output } },
+        onError: [
+          {
+            guard: { type: 'networkFailure', params: error },
+            target: 'review',
+            actions: { type: 'showError', params: error },
+          },
+          { target: 'review', actions: [{ type: 'showError', params: error }, 'dropAttempt'] },
+        ],
+      },
+    },
+    /** The provider's widget is open over the page. */
+    widget: {
+      tags: ['busy'],
+      invoke: { id: 'widget', src: 'widget', input: ({ context }) => ({ charge: context.charge! }) },
+      initial: 'open',
+      states: {
+        open: {},
+        reporting: {
+          invoke: {
+            id: 'reportStarted',
+            src: 'reportStarted',
+            input: ({ context }) => ({ id: context.charge!.id }),
+            onDone: { target: 'open', actions: { type: 'keepCharge', params: ({ event }) => event.output } },
+            // Best effort: the provider's webhook tells the server the same.
+            onError: 'open',
+          },
+        },
+      },
+      on: {
+        'onramp.widget.status': [
+          {
+            guard: { type: 'statusIs', params: ['pending'] },
+            target: '.reporting',
+            actions: 'markPaying',
+          },
+          {
+            guard: { type: 'statusIs', params: ['success'] },
+            target: 'paid',
+            actions: { type: 'endPaid', params: null },
+          },
+          {
+            guard: { type: 'statusIs', params: ['failed'] },
+            target: 'review',
+            actions: ['showFailed', 'dropAttempt'],
+          },
+          {
+            guard: { type: 'statusIs', params: ['failover'] },
+            target: 'review',
+            actions: ['showFailover', 'dropAttempt'],
+          },
+          { guard: { type: 'statusIs', params: ['canceled'] }, target: 'cancelling' },
+        ],
+        'onramp.widget.close': [
+          { guard: 'paying', target: 'following', actions: 'resetPolls' },
+          { target: 'cancelling' },
+        ],
+      },
+    },
+    cancelling: {
+      tags: ['busy'],
+      invoke: {
+        id: 'cancelCharge',
+        src: 'cancelCharge',
+        input: ({ context }) => ({ id: context.charge!.id }),
+        onDone: { target: 'review', actions: 'dropAttempt' },
+        // wert_cancel_fail: a payment started meanwhile; the charge is followed instead.
+        onError: { target: 'following', actions: [{ type: 'showError', params: error }, 'resetPolls'] },
+      },
+    },
+    /** After the widget closed with a payment under way: the charge is read until it ends. */
+    following: {
+      tags: ['busy'],
+      initial: 'reading',
+      states: {
+        reading: {
+          entry: 'countPoll',
+          invoke: {
+            id: 'getCharge',
+            src: 'getCharge',
+            input: ({ context }) => ({ id: context.charge!.id }),
+            onDone: [
+              {
+                guard: { type: 'paid', params: ({ event }) => event.output },
+                target: '#onrampPayment.paid',
+                actions: { type: 'endPaid', params: ({ event }) => event.output },
+              },
+              {
+                guard: { type: 'endedUnpaid', params: ({ event }) => event.output },
+                target: '#onrampPayment.review',
+                actions: [{ type: 'showEnded', params: ({ event }) => event.output }, 'dropAttempt'],
+              },
+              { guard: 'pollsLeft', target: 'waiting' },
+              { target: '#onrampPayment.stillProcessing' },
+            ],
+            onError: [
+              { guard: 'pollsLeft', target: 'waiting' },
+              { target: '#onrampPayment.stillProcessing' },
+            ],
+          },
+        },
+        waiting: { after: { pollInterval: 'reading' } },
+      },
+    },
+    /** The payment is still being confirmed after the last read: the buyer may look again or leave. */
+    stillProcessing: {
+      on: {
+        'onramp.submit': { target: 'following', actions: ['resetPolls', 'clearError'] },
+        'onramp.back': { target: 'back', actions: 'endBack' },
+      },
+    },
+    paid: { type: 'final' },
+    back: { type: 'final' },
+  },
+});
+
+export type OnrampPaymentActor = ActorRefFrom<typeof onrampPaymentMachine>;
+
+export interface OnrampPaymentView {
+  panel: 'review' | 'widget' | 'processing' | 'done';
+  title: string;
+  busy: boolean;
+  itemTitle: string;
+  price: string;
+  acknowledged: boolean;
+  payLabel: string;
+  canPay: boolean;
+  canBack: boolean;
+  status: string | null;
+  error: string | null;
+  receipt: string;
+  acknowledge: (value: boolean) => void;
+  pay: () => void;
+  back: () => void;
+}
+
+export function connectOnrampPayment(
+  snapshot: SnapshotFrom<typeof onrampPaymentMachine>,
+  send: (event: OnrampPaymentEvent) => void,
+): OnrampPaymentView {
+  const { context } = snapshot;
+  const price = formatUsd(context.price);
+  const processing = snapshot.matches('following') || snapshot.matches('stillProcessing');
+  return {
+    panel:
+      snapshot.status === 'done'
+        ? 'done'
+        : snapshot.matches('widget')
+          ? 'widget'
+          : processing
+            ? 'processing'
+            : 'review',
+    title: 'Card to crypto',
+    busy: snapshot.hasTag('busy'),
+    itemTitle: context.item.title,
+    price,
+    acknowledged: context.acknowledged,
+    payLabel: snapshot.matches('stillProcessing') ? 'Check again' : `Pay ${price} by card`,
+    canPay: snapshot.can({ type: 'onramp.submit' }),
+    canBack: snapshot.can({ type: 'onramp.back' }),
+    status: snapshot.matches('creating')
+      ? 'Opening the payment window…'
+      : snapshot.matches('widget')
+        ? context.paying
+          ? 'Your payment is being processed…'
+          : 'Complete your payment in the payment window.'
+        : snapshot.matches('cancelling')
+          ? 'Canceling your payment…'
+          : snapshot.matches('following')
+            ? 'Confirming your payment…'
+            : snapshot.matches('stillProcessing')
+              ? 'Your payment is still being confirmed. You can check again, or leave: your edition arrives once it is.'
+              : null,
+    error: context.error ? errorMessage(context.error) : null,
+    receipt: `The receipt goes to ${context.email}.`,
+    acknowledge: (value) => send({ type: 'onramp.acknowledge', value }),
+    pay: () => send({ type: 'onramp.submit' }),
+    back: () => send({ type: 'onramp.back' }),
+  };
+}

@@ -1,0 +1,147 @@
+import { type AnyMachineSnapshot, fromCallback } from 'xstate';
+import {
+  type OnrampPaymentContext,
+  type OnrampPaymentEvent,
+  type OnrampPaymentInput,
+  onrampPaymentMachine,
+} from '../machines/onrampPayment';
+import type { WertChargeJson, WertChargeStatus } from '../src/domain/schemas/wert';
+import type { MachineModel } from './harness';
+
+/** Reads of the charge before the panel says it is still being confirmed, in the model (live: 50). */
+export const MODEL_MAX_POLLS = 2;
+
+export const ITEM = {
+  kind: 'blueprint' as const,
+  id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+  title: 'Night Market',
+};
+export const PRICE = 2500;
+export const BUYER_EMAIL = 'grace@example.com';
+export const CHARGE_ID = '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d';
+
+/** The on-ramp charge as wert-charges answers it, in `status`. */
+export function wertCharge(status: WertChargeStatus): WertChargeJson {
+  const paid = ['order_complete', 'MINTING', 'MINTED'].includes(status);
+  return {
+    id: CHARGE_ID,
+    clickId: CHARGE_ID,
+    status,
+    partnerId: '01HVSANDBXPARTNER000000000',
+    origin: 'http://127.0.0.1:8792',
+    signedData: {
+      address: '0x01cf0e2f2f715450',
+      commodity: 'FUSD',
+      commodity_amount: 25,
+      network: 'flow-emulator',
+      sc_address: '0xf8d6e0586b0a20c7',
+      sc_input_data: '0x7b7d',
+      signature: 'AB'.repeat(64),
+    },
+    itemInfo: { name: 'Night Market' },
+    amount: PRICE,
+    walletAddress: '0x01cf0e2f2f715450',
+    providerOrderId: status === 'created' ? null : 'ord-1',
+    txId: null,
+    unresolved: ['created', 'paymentStarted', 'transferStarted'].includes(status),
+    success: paid,
+    cancellable: status === 'created',
+    fusdTransactionId: null,
+    expiresAt: '2026-11-22T10:30:00.000Z',
+    createdAt: '2026-11-22T10:00:00.000Z',
+    order: {
+      id: '8b7a6f5e-4d3c-4b2a-9180-7f6e5d4c3b2a',
+      method: 'wert',
+      item: ITEM,
+      amount: PRICE,
+      currency: 'USD',
+      status: paid ? 'authorized' : status === 'order_failed' ? 'declined' : 'created',
+      walletAddress: '0x01cf0e2f2f715450',
+      editions: [],
+      failure: null,
+      events: [],
+      createdAt: '2026-11-22T10:00:00.000Z',
+    },
+  } as WertChargeJson;
+}
+
+export const NETWORK_ERROR = {
+  status: 0,
+  body: {
+    code: 'NETWORK_FAILURE',
+    message: 'Unknown connection error. Please check your connection and try again.',
+  },
+};
+export const SOLD_OUT_ERROR = {
+  status: 409,
+  body: { code: 'SOLD_OUT', message: 'Sold out! Every edition of this item has been bought.' },
+};
+export const CANCEL_FAIL = {
+  status: 400,
+  body: { code: 'wert_cancel_fail', message: '' },
+};
+
+export const SCENARIOS: Record<'blueprint', OnrampPaymentInput> = {
+  blueprint: { item: ITEM, price: PRICE, email: BUYER_EMAIL },
+};
+
+function userEvents(c: OnrampPaymentContext): OnrampPaymentEvent[] {
+  return [
+    { type: 'onramp.acknowledge', value: !c.acknowledged },
+    { type: 'onramp.submit' },
+    { type: 'onramp.back' },
+  ];
+}
+/** What the provider's widget reports (the harness's to raise: no control of ours sends them). */
+export const WIDGET_EVENTS: OnrampPaymentEvent[] = [
+  { type: 'onramp.widget.status', status: 'pending' },
+  { type: 'onramp.widget.status', status: 'success' },
+  { type: 'onramp.widget.status', status: 'failed' },
+  { type: 'onramp.widget.status', status: 'failover' },
+  { type: 'onramp.widget.status', status: 'canceled' },
+  { type: 'onramp.widget.close' },
+];
+
+export function serializeOnrampPayment(s: AnyMachineSnapshot) {
+  const c = s.context as OnrampPaymentContext;
+  if (s.status === 'done') return JSON.stringify([s.value, s.output]);
+  return JSON.stringify([
+    s.value,
+    c.acknowledged,
+    c.key ? 'key' : null,
+    c.charge ? 'charge' : null,
+    c.paying,
+    c.polls,
+    c.error?.code ?? null,
+  ]);
+}
+
+export const onrampPaymentModel: MachineModel<typeof onrampPaymentMachine> = {
+  machine: onrampPaymentMachine,
+  fakes: ['createCharge', 'reportStarted', 'cancelCharge', 'getCharge'],
+  provide: {
+    // The widget's events are the paths' steps (WIDGET_EVENTS); the stand-in opens nothing.
+    actors: { widget: fromCallback(() => {}) },
+    guards: {
+      pollsLeft: ({ context }: { context: OnrampPaymentContext }) => context.polls < MODEL_MAX_POLLS,
+    },
+  } as never,
+  scenarios: [{ name: 'a buyer paying by card through the on-ramp', input: SCENARIOS.blueprint }],
+  events: (s) => [
+    ...userEvents(s.context as OnrampPaymentContext),
+    ...WIDGET_EVENTS,
+    { type: 'xstate.done.actor.createCharge', output: wertCharge('created') },
+    { type: 'xstate.error.actor.createCharge', error: NETWORK_ERROR },
+    { type: 'xstate.error.actor.createCharge', error: SOLD_OUT_ERROR },
+    { type: 'xstate.done.actor.reportStarted', output: wertCharge('paymentStarted') },
+    { type: 'xstate.error.actor.reportStarted', error: NETWORK_ERROR },
+    { type: 'xstate.done.actor.cancelCharge', output: wertCharge('canceled') },
+    { type: 'xstate.error.actor.cancelCharge', error: CANCEL_FAIL },
+    { type: 'xstate.done.actor.getCharge', output: wertCharge('order_complete') },
+    { type: 'xstate.done.actor.getCharge', output: wertCharge('order_failed') },
+    { type: 'xstate.done.actor.getCharge', output: wertCharge('transferStarted') },
+    { type: 'xstate.error.actor.getCharge', error: NETWORK_ERROR },
+    { type: 'xstate.after.pollInterval.onrampPayment.following.waiting' },
+  ],
+  serializeState: serializeOnrampPayment,
+};

@@ -1,0 +1,218 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import {
+  connectOnrampPayment,
+  type OnrampChargeRequest,
+  type OnrampPaymentEvent,
+  onrampPaymentMachine,
+} from '../machines/onrampPayment';
+import { errorMessage } from '../src/domain/errors';
+import type { WertChargeJson } from '../src/domain/schemas/wert';
+import { flushCoverage } from './coverage-store';
+import { generatePaths, runPath } from './harness';
+import {
+  CANCEL_FAIL,
+  CHARGE_ID,
+  ITEM,
+  NETWORK_ERROR,
+  onrampPaymentModel,
+  PRICE,
+  SCENARIOS,
+  SOLD_OUT_ERROR,
+  wertCharge,
+} from './onrampPayment.model';
+
+describe('onrampPayment machine paths', () => {
+  const paths = generatePaths(onrampPaymentModel);
+  it('generates paths', () => expect(paths.length).toBeGreaterThan(10));
+  for (const path of paths) it(path.description, () => runPath(onrampPaymentModel, path));
+  afterAll(() => flushCoverage('machine'));
+});
+
+interface Script {
+  create?: (n: number) => Promise<WertChargeJson>;
+  cancel?: () => Promise<WertChargeJson>;
+  get?: (n: number) => Promise<WertChargeJson>;
+}
+const fail = (error: unknown) => async (): Promise<never> => {
+  throw error;
+};
+
+/** The real machine with scripted answers, a widget that the test drives, and a 1 ms poll interval. */
+function start(script: Script = {}) {
+  const creates: OnrampChargeRequest[] = [];
+  const calls: string[] = [];
+  let widgetSend: ((e: OnrampPaymentEvent) => void) | null = null;
+  let widgetOpen = false;
+  let gets = 0;
+  const actor = createActor(
+    onrampPaymentMachine.provide({
+      actors: {
+        createCharge: fromPromise<WertChargeJson, OnrampChargeRequest>(async ({ input }) => {
+          creates.push(input);
+          return (script.create ?? (async () => wertCharge('created')))(creates.length);
+        }),
+        widget: fromCallback<OnrampPaymentEvent, { charge: WertChargeJson }>(({ sendBack }) => {
+          widgetOpen = true;
+          widgetSend = sendBack;
+          return () => {
+            widgetOpen = false;
+          };
+        }),
+        reportStarted: fromPromise(async () => {
+          calls.push('reportStarted');
+          return wertCharge('paymentStarted');
+        }),
+        cancelCharge: fromPromise(async () => {
+          calls.push('cancel');
+          return (script.cancel ?? (async () => wertCharge('canceled')))();
+        }),
+        getCharge: fromPromise(async () => {
+          calls.push('get');
+          return (script.get ?? (async () => wertCharge('order_complete')))(++gets);
+        }),
+      },
+      delays: { pollInterval: 1 },
+    }),
+    { input: SCENARIOS.blueprint },
+  ).start();
+  const send = actor.send.bind(actor);
+  const view = () => connectOnrampPayment(actor.getSnapshot(), send);
+  const pay = async () => {
+    send({ type: 'onramp.acknowledge', value: true });
+    send({ type: 'onramp.submit' });
+    await waitFor(actor, (s) => s.matches('widget') || s.matches('review'));
+  };
+  return {
+    actor,
+    send,
+    view,
+    pay,
+    creates,
+    calls,
+    widget: (e: OnrampPaymentEvent) => widgetSend!(e),
+    widgetOpen: () => widgetOpen,
+  };
+}
+
+describe('paying through the on-ramp', () => {
+  it('opens a charge at the price seen, shows the widget, and ends paid on its success', async () => {
+    const { actor, view, pay, creates, widget, widgetOpen, calls } = start();
+    expect(view()).toMatchObject({
+      panel: 'review',
+      title: 'Card to crypto',
+      itemTitle: 'Night Market',
+      price: '$25',
+      payLabel: 'Pay $25 by card',
+      canPay: false,
+      receipt: 'The receipt goes to grace@example.com.',
+    });
+    await pay();
+    expect(creates).toEqual([
+      { item: ITEM, price: PRICE, idempotencyKey: expect.stringMatching(/^[\w-]{36}$/) },
+    ]);
+    expect(widgetOpen()).toBe(true);
+    expect(view()).toMatchObject({
+      panel: 'widget',
+      busy: true,
+      canBack: false,
+      status: 'Complete your payment in the payment window.',
+    });
+    widget({ type: 'onramp.widget.status', status: 'pending' });
+    await waitFor(actor, (s) => s.matches({ widget: 'open' }));
+    expect(calls).toEqual(['reportStarted']);
+    expect(view().status).toBe('Your payment is being processed…');
+    widget({ type: 'onramp.widget.status', status: 'success' });
+    expect(actor.getSnapshot().output).toEqual({ kind: 'paid', charge: wertCharge('paymentStarted') });
+    expect(widgetOpen()).toBe(false);
+  });
+
+  it('closing the widget before paying cancels the charge and returns to the panel with a new attempt', async () => {
+    const { actor, view, pay, creates, widget, calls, send } = start();
+    await pay();
+    widget({ type: 'onramp.widget.close' });
+    await waitFor(actor, (s) => s.matches('review'));
+    expect(calls).toEqual(['cancel']);
+    expect(view()).toMatchObject({ panel: 'review', error: null, canPay: true });
+    send({ type: 'onramp.submit' });
+    await waitFor(actor, (s) => s.matches('widget'));
+    expect(new Set(creates.map((c) => c.idempotencyKey)).size).toBe(2);
+  });
+
+  it('when cancelling is refused (wert_cancel_fail), follows the charge until it is paid', async () => {
+    const { actor, view, pay, widget } = start({
+      cancel: fail(CANCEL_FAIL),
+      get: (n) => Promise.resolve(wertCharge(n < 3 ? 'transferStarted' : 'order_complete')),
+    });
+    await pay();
+    widget({ type: 'onramp.widget.status', status: 'canceled' });
+    await waitFor(actor, (s) => s.matches('following'));
+    expect(view()).toMatchObject({
+      panel: 'processing',
+      error: errorMessage({ code: 'wert_cancel_fail' }),
+      status: 'Confirming your payment…',
+    });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().output).toEqual({ kind: 'paid', charge: wertCharge('order_complete') });
+  });
+
+  it('a failed payment or a failover returns to the panel with the reason', async () => {
+    for (const [status, code] of [
+      ['failed', 'ONRAMP_FAILED'],
+      ['failover', 'ONRAMP_FAILOVER'],
+    ] as const) {
+      const { actor, view, pay, widget, widgetOpen } = start();
+      await pay();
+      widget({ type: 'onramp.widget.status', status });
+      expect(actor.getSnapshot().value).toBe('review');
+      expect(widgetOpen()).toBe(false);
+      expect(view().error).toBe(errorMessage({ code }));
+      expect(actor.getSnapshot().context.key).toBeNull();
+    }
+  });
+
+  it('after a payment started and the widget closed, reads the charge 50 times, then offers to check again', async () => {
+    const { actor, view, pay, widget, calls, send } = start({
+      get: async () => wertCharge('transferStarted'),
+    });
+    await pay();
+    widget({ type: 'onramp.widget.status', status: 'pending' });
+    widget({ type: 'onramp.widget.close' });
+    await waitFor(actor, (s) => s.matches('stillProcessing'));
+    expect(calls.filter((c) => c === 'get')).toHaveLength(50);
+    expect(view()).toMatchObject({
+      panel: 'processing',
+      canPay: true,
+      payLabel: 'Check again',
+      canBack: true,
+    });
+    send({ type: 'onramp.submit' });
+    expect(view().status).toBe('Confirming your payment…');
+  });
+
+  it('an order that ended unpaid while followed returns to the panel', async () => {
+    const { actor, view, pay, widget } = start({ get: async () => wertCharge('order_failed') });
+    await pay();
+    widget({ type: 'onramp.widget.status', status: 'pending' });
+    widget({ type: 'onramp.widget.close' });
+    await waitFor(actor, (s) => s.matches('review'));
+    expect(view().error).toBe(errorMessage({ code: 'ONRAMP_FAILED' }));
+  });
+
+  it('keeps the key after a network failure and starts afresh after a refusal', async () => {
+    const answers = [fail(NETWORK_ERROR), fail(SOLD_OUT_ERROR), async () => wertCharge('created')];
+    const { actor, send, view, creates } = start({ create: (n) => answers[n - 1]!() });
+    send({ type: 'onramp.acknowledge', value: true });
+    for (const message of [NETWORK_ERROR.body.message, SOLD_OUT_ERROR.body.message]) {
+      send({ type: 'onramp.submit' });
+      await waitFor(actor, (s) => s.matches('review') && !s.hasTag('busy'));
+      expect(view().error).toBe(message);
+    }
+    send({ type: 'onramp.submit' });
+    await waitFor(actor, (s) => s.matches('widget'));
+    const keys = creates.map((c) => c.idempotencyKey);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+    expect(CHARGE_ID).toBeTruthy();
+  });
+});
