@@ -11,6 +11,7 @@ import { type BuyListingInput, type BuyListingOutput, buyListingMachine } from '
 import { type CardCheckpoint, type CardPaymentOutput, cardPaymentMachine } from './cardPayment';
 import { type CryptoPaymentOutput, cryptoPaymentMachine } from './cryptoPayment';
 import { type OnrampPaymentOutput, onrampPaymentMachine } from './onrampPayment';
+import { walletPaymentMachine } from './walletPayment';
 
 /**
  * The checkout of a blueprint or pack (pressing Buy on its item page).
@@ -28,7 +29,8 @@ import { type OnrampPaymentOutput, onrampPaymentMachine } from './onrampPayment'
  * where it was going (the claim, the card rail or the listing). Once ready it is not checked again.
  *
  * Resale listings are bought with the stablecoin balance (the buyListing machine); a new edition by
- * card (the cardPayment machine), with crypto on the provider's hosted page (the cryptoPayment
+ * card (the cardPayment machine) or a mobile wallet (Apple Pay, Google Pay: the walletPayment
+ * machine, ending as the card rail does), with crypto on the provider's hosted page (the cryptoPayment
  * machine), with the FUSD balance on chain (the balancePayment machine, whose balance shows beside
  * its rail) or by card through the card-to-crypto on-ramp's widget (the onrampPayment machine); the
  * payment methods offered are the rails the server runs (`rails`). A card checkpoint (the charge the buyer left for 3-D Secure) goes
@@ -71,9 +73,17 @@ export type CheckoutOutput =
   | { kind: 'redirecting'; url: string }
   | null;
 export type EditionSort = 'priceAsc' | 'priceDesc' | 'edition';
-export type PaymentMethod = 'creditCard' | 'crypto' | 'balance' | 'onramp';
+export type PaymentMethod = 'creditCard' | 'applepay' | 'googlepay' | 'crypto' | 'balance' | 'onramp';
 /** Where the flow goes once the collection is ready. */
-export type CheckoutTarget = 'claim' | 'creditCard' | 'crypto' | 'balance' | 'onramp' | 'listing';
+export type CheckoutTarget =
+  | 'claim'
+  | 'creditCard'
+  | 'applepay'
+  | 'googlepay'
+  | 'crypto'
+  | 'balance'
+  | 'onramp'
+  | 'listing';
 
 export interface CheckoutContext {
   item: CheckoutItem;
@@ -164,6 +174,7 @@ export const checkoutMachine = setup({
       cryptoPayment: 'cryptoPayment';
       balancePayment: 'balancePayment';
       onrampPayment: 'onrampPayment';
+      walletPayment: 'walletPayment';
       buyListing: 'buyListing';
     },
   },
@@ -207,6 +218,7 @@ export const checkoutMachine = setup({
     buyListing: buyListingMachine,
     balancePayment: balancePaymentMachine,
     onrampPayment: onrampPaymentMachine,
+    walletPayment: walletPaymentMachine,
     cardPayment: cardPaymentMachine,
     cryptoPayment: cryptoPaymentMachine,
   },
@@ -224,6 +236,7 @@ export const checkoutMachine = setup({
     goingToCrypto: ({ context }) => context.target === 'crypto',
     goingToBalance: ({ context }) => context.target === 'balance',
     goingToOnramp: ({ context }) => context.target === 'onramp',
+    goingToWallet: ({ context }) => context.target === 'applepay' || context.target === 'googlepay',
     onrampPaid: (_, output: OnrampPaymentOutput) => output.kind === 'paid',
     /** The balance rail runs and the buyer has a wallet whose balance can be read. */
     balanceReadable: ({ context }) => context.rails.includes('balance') && context.walletAddress !== null,
@@ -597,6 +610,7 @@ export const checkoutMachine = setup({
             { guard: 'goingToCrypto', target: '#checkout.crypto' },
             { guard: 'goingToBalance', target: '#checkout.balance' },
             { guard: 'goingToOnramp', target: '#checkout.onramp' },
+            { guard: 'goingToWallet', target: '#checkout.wallet' },
             { target: '#checkout.creditCard' },
           ],
         },
@@ -726,6 +740,43 @@ export const checkoutMachine = setup({
                 params: ({ event }) => ({ url: event.output.kind === 'redirect' ? event.output.url : '' }),
               },
             ],
+          },
+          { target: 'selectPaymentMethod' },
+        ],
+      },
+    },
+    /** Apple Pay or Google Pay: a card payment from the wallet's sheet; it ends as the card rail does. */
+    wallet: {
+      invoke: {
+        id: 'walletPayment',
+        src: 'walletPayment',
+        input: ({ context }) => {
+          const { kind, id, title, price } = context.item;
+          return {
+            wallet: context.target === 'googlepay' ? ('googlepay' as const) : ('applepay' as const),
+            item: { kind, id, title },
+            price,
+            email: context.user!.email,
+          };
+        },
+        onDone: [
+          {
+            guard: { type: 'cardPaid', params: ({ event }) => event.output },
+            target: 'purchased',
+            actions: { type: 'endCard', params: ({ event }) => event.output },
+          },
+          {
+            guard: { type: 'cardRedirect', params: ({ event }) => event.output },
+            target: 'redirecting',
+            actions: [
+              { type: 'endCard', params: ({ event }) => event.output },
+              { type: 'redirectTo', params: ({ event }) => ({ url: redirectUrl(event.output) }) },
+            ],
+          },
+          {
+            guard: { type: 'cardFailed', params: ({ event }) => event.output },
+            target: 'failed',
+            actions: { type: 'endCard', params: ({ event }) => event.output },
           },
           { target: 'selectPaymentMethod' },
         ],

@@ -23,6 +23,7 @@ export type CheckoutPanel =
   | 'crypto'
   | 'balance'
   | 'onramp'
+  | 'wallet'
   | 'buyingListing'
   | 'redirecting'
   | 'done';
@@ -86,6 +87,8 @@ export const sortLabels: Record<EditionSort, string> = {
 };
 /** The ways to pay for a new edition, in the order offered; a rail shows only when the machine takes it. */
 export const paymentRails: readonly PaymentMethodOption[] = [
+  { method: 'applepay', label: 'Apple Pay', description: 'A card in your Apple Wallet' },
+  { method: 'googlepay', label: 'Google Pay', description: 'A card in your Google account' },
   { method: 'creditCard', label: 'Credit card', description: 'Visa, Mastercard or Discover' },
   { method: 'crypto', label: 'Crypto', description: 'ETH, BTC, BCH or USDC on a payment page' },
   { method: 'balance', label: 'Balance', description: 'FUSD in your wallet' },
@@ -194,6 +197,7 @@ function copyOf(s: Snapshot): Copy {
   if (s.matches('crypto')) return ['crypto', 'Checkout', price, null, null];
   if (s.matches('balance')) return ['balance', 'Checkout', price, null, null];
   if (s.matches('onramp')) return ['onramp', 'Checkout', price, null, null];
+  if (s.matches('wallet')) return ['wallet', 'Checkout', price, null, null];
   if (s.matches('buyingListing')) return ['buyingListing', 'Checkout', item.title, null, null];
   return ['loading', 'Checkout', null, 'Checking your payments…', null];
 }

@@ -32,6 +32,7 @@ import { toastMachine } from './toast';
 import { transferNftsMachine } from './transferNfts';
 import { uiMachine } from './ui';
 import { walletLinkMachine } from './walletLink';
+import { walletPaymentMachine } from './walletPayment';
 
 /** Every machine of the app; the transition coverage report walks this list. */
 export const allMachines: AnyStateMachine[] = [
@@ -62,6 +63,7 @@ export const allMachines: AnyStateMachine[] = [
   cardPaymentMachine,
   balancePaymentMachine,
   onrampPaymentMachine,
+  walletPaymentMachine,
   cryptoPaymentMachine,
   cryptoTopupMachine,
   savedCardsMachine,

@@ -67,7 +67,14 @@ export const FREE_ITEM = {
 };
 
 /** The payment methods the server runs. */
-export const RAILS: CheckoutInput['rails'] = ['creditCard', 'crypto', 'balance', 'onramp'];
+export const RAILS: CheckoutInput['rails'] = [
+  'applepay',
+  'googlepay',
+  'creditCard',
+  'crypto',
+  'balance',
+  'onramp',
+];
 export const SCENARIOS = {
   visitor: { item: BLUEPRINT_ITEM, listings: LISTINGS, user: null, rails: RAILS },
   resold: { item: BLUEPRINT_ITEM, listings: LISTINGS, user: BUYER, rails: RAILS },
@@ -206,13 +213,21 @@ function userEvents(c: CheckoutContext): CheckoutEvent[] {
     { type: 'checkout.retry' },
     { type: 'checkout.method.select', method: 'creditCard' },
     { type: 'checkout.method.select', method: 'crypto' },
-    { type: 'checkout.method.select', method: 'balance' },
-    { type: 'checkout.method.select', method: 'onramp' },
+
     { type: 'checkout.charge.resume' },
     { type: 'checkout.charge.cancel' },
     { type: 'checkout.wallet.connect' },
     { type: 'checkout.collection.setup' },
   ];
+  // The newer rails behave alike in the checkout (invoke, then end or come back): one scenario
+  // (an item others resell) covers their transitions without multiplying every other path.
+  if (c.listings.length > 0)
+    events.push(
+      { type: 'checkout.method.select', method: 'balance' },
+      { type: 'checkout.method.select', method: 'onramp' },
+      { type: 'checkout.method.select', method: 'applepay' },
+      { type: 'checkout.method.select', method: 'googlepay' },
+    );
   if (c.sort === 'priceAsc')
     events.push(
       { type: 'checkout.edition.select', listingId: null },
@@ -253,6 +268,7 @@ export const checkoutModel: MachineModel<typeof checkoutMachine> = {
     'readBalance',
     'balancePayment',
     'onrampPayment',
+    'walletPayment',
     'findPendingCharge',
     'cancelCharge',
     'claimFree',
@@ -285,6 +301,8 @@ export const checkoutModel: MachineModel<typeof checkoutMachine> = {
       output,
     })),
     ...Object.values(ONRAMP_OUTCOMES).map((output) => ({ type: 'xstate.done.actor.onrampPayment', output })),
+    // A mobile wallet ends as the card rail does.
+    ...Object.values(CARD_OUTCOMES).map((output) => ({ type: 'xstate.done.actor.walletPayment', output })),
     { type: 'xstate.done.actor.findPendingCharge', output: charge('challenge') },
     { type: 'xstate.done.actor.findPendingCharge', output: null },
     { type: 'xstate.error.actor.findPendingCharge', error: NETWORK_ERROR },

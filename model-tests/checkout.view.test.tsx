@@ -96,6 +96,17 @@ vi.mock('../src/views/checkout/OnrampPanel', async (importOriginal) => {
       ),
   };
 });
+vi.mock('../src/views/checkout/WalletPanel', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../src/views/checkout/WalletPanel')>();
+  return {
+    WalletPanel: (props: ComponentProps<typeof real.WalletPanel>) =>
+      isMachineActor(props.actor) ? (
+        <real.WalletPanel {...props} />
+      ) : (
+        <section aria-label="Mobile wallet">The mobile wallet rail</section>
+      ),
+  };
+});
 vi.mock('../src/views/nft/ListingPanels', async (importOriginal) => {
   const real = await importOriginal<typeof import('../src/views/nft/ListingPanels')>();
   return {
@@ -147,7 +158,11 @@ function perform(step: PathStep): boolean {
             ? /^Balance/
             : e.method === 'onramp'
               ? /^Card to crypto/
-              : /^Credit card/,
+              : e.method === 'applepay'
+                ? /^Apple Pay/
+                : e.method === 'googlepay'
+                  ? /^Google Pay/
+                  : /^Credit card/,
       );
     case 'checkout.charge.resume':
       return clickFirst('Resume payment');
@@ -203,7 +218,8 @@ function check(expected: AnyMachineSnapshot) {
     !expected.matches('creditCard') &&
     !expected.matches('crypto') &&
     !expected.matches('balance') &&
-    !expected.matches('onramp');
+    !expected.matches('onramp') &&
+    !expected.matches('wallet');
   expect(within(dialog()).queryAllByRole('button', { name: 'Close' }).length > 0).toBe(closable);
 
   if (
@@ -275,6 +291,8 @@ function check(expected: AnyMachineSnapshot) {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual([
+      'Apple PayA card in your Apple Wallet',
+      'Google PayA card in your Google account',
       'Credit cardVisa, Mastercard or Discover',
       'CryptoETH, BTC, BCH or USDC on a payment page',
       c.balance === null
@@ -330,6 +348,11 @@ function check(expected: AnyMachineSnapshot) {
   if (expected.matches('crypto')) {
     expect(dialog('Checkout')).toBeTruthy();
     expect(within(dialog()).getByRole('region', { name: 'Pay with crypto' })).toBeTruthy();
+    return;
+  }
+  if (expected.matches('wallet')) {
+    expect(dialog('Checkout')).toBeTruthy();
+    expect(within(dialog()).getByRole('region', { name: 'Mobile wallet' })).toBeTruthy();
     return;
   }
   if (expected.matches('onramp')) {
@@ -393,7 +416,7 @@ describe('the checkout dialog with its real child panels', () => {
     await renderDialog(machine, SCENARIOS.resold);
     clickFirst('Buy a new edition for $25');
     // The chosen control is gone: focus moves to the new panel's first control.
-    expect(document.activeElement?.textContent).toBe('Credit cardVisa, Mastercard or Discover');
+    expect(document.activeElement?.textContent).toBe('Apple PayA card in your Apple Wallet');
     await act(async () => {
       clickFirst(/^Credit card/);
     });

@@ -5,6 +5,7 @@ import { authenticator } from './auth/session';
 import { type AppDeps, createServices } from './deps';
 import { type AppEnv, apiError, errorResponse, mountRoutes, notFound, type Route } from './http';
 import { mediaDir, mountMedia } from './media';
+import { applePayRoutes } from './routes/applepay';
 import { assetRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
 import { billingInfoRoutes } from './routes/billing-info';
@@ -52,6 +53,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...assetRoutes(s),
     ...billingInfoRoutes(s),
     ...paymentsConfigRoutes(s),
+    ...applePayRoutes(s),
     ...cardChargeRoutes(s),
     ...coinbaseChargeRoutes(s),
     ...wertChargeRoutes(s),

@@ -60,6 +60,10 @@ export interface Config {
   platformFeePercent: number;
   /** The card provider (Checkout.com's API); see checkoutComConfig. */
   checkoutCom: CheckoutComConfig;
+  /** Apple Pay through the card provider; absent or null: off. See walletsConfig. */
+  applePay?: ApplePayConfig | null;
+  /** Google Pay through the card provider; absent or null: off. See walletsConfig. */
+  googlePay?: GooglePayConfig | null;
   coinbase: CoinbaseConfig;
   wert: WertConfig;
 }
@@ -127,6 +131,36 @@ export interface CheckoutComConfig {
   webhookSignatureKey: string;
   /** Port of the embedded sandbox (0: any free port). */
   sandboxPort: number;
+}
+
+/**
+ * Apple Pay on the web, charged through the card provider (docs/checkout.md, "Apple Pay and Google
+ * Pay"). The server validates the merchant: it asks Apple's gateway (the validationURL the browser
+ * got, an allow-listed Apple host) for a merchant session over mutual TLS with the merchant identity
+ * certificate. With the embedded card sandbox, the sandbox plays Apple's gateway.
+ */
+export interface ApplePayConfig {
+  /** The merchant identifier registered with Apple (merchant.…). */
+  merchantId: string;
+  /** Shown on the payment sheet (at most 64 characters). */
+  displayName: string;
+  /** PEM file of the merchant identity certificate (mutual TLS with Apple). */
+  merchantCertFile: string | undefined;
+  /** PEM file of its private key. */
+  merchantKeyFile: string | undefined;
+  /**
+   * Where merchant sessions are asked for instead of the validationURL (APPLE_PAY_GATEWAY_URL); with
+   * the embedded card sandbox, its `/applepay/paymentSession` when unset.
+   */
+  gatewayUrl: string | undefined;
+}
+
+/** Google Pay (web), charged through the card provider (gateway "checkoutltd", its public key). */
+export interface GooglePayConfig {
+  /** Google's merchant id; required in PRODUCTION. */
+  merchantId: string | null;
+  merchantName: string;
+  environment: 'TEST' | 'PRODUCTION';
 }
 
 export const JWT_SECRET_MIN = 32;
@@ -218,7 +252,7 @@ function wertConfig(env: NodeJS.ProcessEnv): WertConfig {
   const raw = env.WERT;
   if (raw && raw !== 'embedded' && raw !== 'remote' && raw !== 'off')
     throw new Error('WERT must be embedded, remote or off');
-  const mode = (raw as WertConfig['mode'] | undefined) ?? 'embedded';
+  let mode = (raw as WertConfig['mode'] | undefined) ?? 'embedded';
   const sandboxPort = integer(
     'WERT_SANDBOX_PORT',
     env.WERT_SANDBOX_PORT,
@@ -235,8 +269,11 @@ function wertConfig(env: NodeJS.ProcessEnv): WertConfig {
     env.WERT_SC_ADDRESS ||
     env.FLOW_ADMIN_ADDRESS ||
     (flowNetwork === 'emulator' ? EMULATOR_SERVICE_ADDRESS : '');
-  if (mode !== 'off' && !treasury)
-    throw new Error('WERT_SC_ADDRESS or FLOW_ADMIN_ADDRESS is required for the on-ramp');
+  // The on-ramp pays the treasury: without its address it is off, unless WERT asks for it.
+  if (mode !== 'off' && !treasury) {
+    if (raw) throw new Error('WERT_SC_ADDRESS or FLOW_ADMIN_ADDRESS is required for the on-ramp');
+    mode = 'off';
+  }
   const scAddress = treasury ? normalizeAddress(treasury) : '';
   const key = (name: string, value: string) => {
     if (!/^(0x)?[0-9a-fA-F]{64}$/.test(value))
@@ -307,6 +344,71 @@ function checkoutComConfig(env: NodeJS.ProcessEnv): CheckoutComConfig {
   };
 }
 
+function onOff(name: string, raw: string | undefined): boolean | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw === 'on' || raw === 'off') return raw === 'on';
+  throw new Error(`${name} must be on or off`);
+}
+
+/**
+ * The wallets ride on the card provider: off without it. With the embedded sandbox both run by
+ * default (a sandbox merchant; the sandbox plays Apple's gateway). With Checkout.com, Apple Pay runs
+ * once APPLE_PAY_MERCHANT_ID is set (with the merchant identity certificate and key, unless
+ * APPLE_PAY_GATEWAY_URL sends the requests elsewhere) and Google Pay once GOOGLE_PAY_MERCHANT_ID is
+ * set (or GOOGLE_PAY=on in TEST). APPLE_PAY=off / GOOGLE_PAY=off turn either off.
+ */
+function walletsConfig(
+  env: NodeJS.ProcessEnv,
+  card: CheckoutComConfig,
+): { applePay: ApplePayConfig | null; googlePay: GooglePayConfig | null } {
+  const apple = onOff('APPLE_PAY', env.APPLE_PAY);
+  const google = onOff('GOOGLE_PAY', env.GOOGLE_PAY);
+  const embedded = card.mode === 'embedded';
+  let applePay: ApplePayConfig | null = null;
+  const appleMerchant = env.APPLE_PAY_MERCHANT_ID || (embedded ? 'merchant.test.vitrine.sandbox' : '');
+  if (card.mode !== 'off' && apple !== false && (appleMerchant || apple)) {
+    if (!appleMerchant) throw new Error('APPLE_PAY_MERCHANT_ID is required with APPLE_PAY=on');
+    const displayName = env.APPLE_PAY_DISPLAY_NAME || 'Vitrine';
+    if (displayName.length > 64) throw new Error('APPLE_PAY_DISPLAY_NAME must be at most 64 characters');
+    const gatewayUrl = env.APPLE_PAY_GATEWAY_URL || undefined;
+    if (gatewayUrl && !/^https?:\/\/[^/]+/.test(gatewayUrl))
+      throw new Error('APPLE_PAY_GATEWAY_URL must be an http(s) URL');
+    const certFile = env.APPLE_PAY_MERCHANT_CERT || undefined;
+    const keyFile = env.APPLE_PAY_MERCHANT_KEY || undefined;
+    if (!certFile !== !keyFile)
+      throw new Error('APPLE_PAY_MERCHANT_CERT and APPLE_PAY_MERCHANT_KEY go together');
+    if (!embedded && !gatewayUrl && !certFile)
+      throw new Error('APPLE_PAY_MERCHANT_CERT and APPLE_PAY_MERCHANT_KEY are required for Apple Pay');
+    applePay = {
+      merchantId: appleMerchant,
+      displayName,
+      merchantCertFile: certFile && resolve(certFile),
+      merchantKeyFile: keyFile && resolve(keyFile),
+      gatewayUrl,
+    };
+  }
+  let googlePay: GooglePayConfig | null = null;
+  const googleMerchant = env.GOOGLE_PAY_MERCHANT_ID || null;
+  if (card.mode !== 'off' && google !== false && (embedded || googleMerchant || google)) {
+    const environment = env.GOOGLE_PAY_ENVIRONMENT || 'TEST';
+    if (environment !== 'TEST' && environment !== 'PRODUCTION')
+      throw new Error('GOOGLE_PAY_ENVIRONMENT must be TEST or PRODUCTION');
+    if (environment === 'PRODUCTION' && !googleMerchant)
+      throw new Error('GOOGLE_PAY_MERCHANT_ID is required with GOOGLE_PAY_ENVIRONMENT=PRODUCTION');
+    googlePay = {
+      merchantId: googleMerchant,
+      merchantName: env.GOOGLE_PAY_MERCHANT_NAME || env.APPLE_PAY_DISPLAY_NAME || 'Vitrine',
+      environment,
+    };
+  }
+  return { applePay, googlePay };
+}
+
+function cardConfig(env: NodeJS.ProcessEnv) {
+  const checkoutCom = checkoutComConfig(env);
+  return { checkoutCom, ...walletsConfig(env, checkoutCom) };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer('PORT', env.PORT, 3000, 0, 65535);
   const dataDir = resolve(env.VITRINE_DATA_DIR || './data');
@@ -338,7 +440,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     crashAt: crashAt(env.VITRINE_CRASH_AT, nodeEnv === 'production' && env.VITRINE_DEV_OUTBOX !== '1'),
     catalogCacheMs: integer('VITRINE_CATALOG_CACHE_MS', env.VITRINE_CATALOG_CACHE_MS, 2000, 0, 60_000),
     platformFeePercent: integer('VITRINE_PLATFORM_FEE_PERCENT', env.VITRINE_PLATFORM_FEE_PERCENT, 5, 0, 50),
-    checkoutCom: checkoutComConfig(env),
+    ...cardConfig(env),
     coinbase: coinbaseConfig(env),
     wert: wertConfig(env),
   };

@@ -23,6 +23,7 @@ import { nftService } from './services/nfts';
 import { salesService } from './services/sales';
 import { browserStorage } from './services/storage';
 import { uploadService } from './services/uploads';
+import { walletActors, walletService } from './services/wallets';
 import { wertActors } from './services/wert';
 
 /**
@@ -60,6 +61,7 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
   const sales = salesService(api);
   const cardCalls = cardService(api);
   const cards = cardActors(api, cardCalls);
+  const mobileWallets = walletService({ api, config: cardCalls.config });
   const cryptoCalls = cryptoService(api);
 
   const session = createActor(
@@ -326,6 +328,7 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
         { cryptoPaymentMachine },
         { balancePaymentMachine },
         { onrampPaymentMachine },
+        { walletPaymentMachine },
         buyListing,
       ] = await Promise.all([
         import('../machines/checkout'),
@@ -333,6 +336,7 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
         import('../machines/cryptoPayment'),
         import('../machines/balancePayment'),
         import('../machines/onrampPayment'),
+        import('../machines/walletPayment'),
         buyListingFlow(),
       ]);
       return checkoutMachine.provide({
@@ -348,6 +352,9 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
           cryptoPayment: cryptoPaymentMachine.provide({ actors: cryptoActors(api, cryptoCalls) }),
           balancePayment: balancePaymentMachine.provide({ actors: balanceActors(api, flow, cryptoCalls) }),
           onrampPayment: onrampPaymentMachine.provide({ actors: wertActors(api) }),
+          walletPayment: walletPaymentMachine.provide({
+            actors: walletActors(mobileWallets, cards.createCharge),
+          }),
           readBalance: fromPromise(({ input }: { input: { address: string } }) =>
             flow.fusdBalance(input.address),
           ),
@@ -481,7 +488,10 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
   const paymentRails = async (): Promise<PaymentMethod[]> => {
     try {
       const config = await cardCalls.config();
+      // Apple Pay and Google Pay only where this browser can pay with them.
+      const wallets = await mobileWallets.available().catch(() => []);
       return [
+        ...wallets,
         ...(config.card ? (['creditCard'] as const) : []),
         ...(config.crypto ? (['crypto'] as const) : []),
         ...(config.balance ? (['balance'] as const) : []),

@@ -20,6 +20,17 @@ import cardValidator from 'card-validator';
 
 export const THREE_DS_CARD = '4485040371536584';
 
+/** The test cards by what they do (for tests and the wallet stand-ins: sandbox/checkout-com/wallets.ts). */
+export const TEST_CARDS = {
+  visa: '4242424242424242',
+  threeDs: THREE_DS_CARD,
+  mastercard: '5436031030606378',
+  discover: '6011111111111117',
+  declined: '4544249167673670',
+  insufficientFunds: '4095254802642505',
+  amex: '378282246310005',
+} as const;
+
 const declinedCards: Record<string, Decline> = {
   '4544249167673670': { code: '20005', summary: 'Declined - Do Not Honour' },
   '4095254802642505': { code: '20051', summary: 'Insufficient Funds' },

@@ -5,13 +5,15 @@ import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { type Card, declineOf, readCard, THREE_DS_CARD } from './cards';
+import { type MobileWallet, readApplePayTokenData, readGooglePayTokenData, type WalletCard } from './wallets';
 
 /**
  * A Checkout.com-shaped card provider for development and tests: its own HTTP service on its own
  * port and origin, speaking the shapes of Checkout.com's API (current platform, "NAS" keys):
  *
  * - `POST /tokens` (public key, called by browsers: CORS open) → a single-use `tok_` token that
- *   expires after 15 minutes;
+ *   expires after 15 minutes: of a card (`type: 'card'`), or of an Apple Pay or Google Pay payment
+ *   (`type: 'applepay' | 'googlepay'` with `token_data`, in the test format of ./wallets.ts);
  * - `POST /payments` (secret key; `Cko-Idempotency-Key` makes a retry answer the first result):
  *   201 with `approved` (a decline is a 201 too), or 202 Pending with `_links.redirect.href` when
  *   3-D Secure is requested for the challenge card;
@@ -20,7 +22,10 @@ import { type Card, declineOf, readCard, THREE_DS_CARD } from './cards';
  *   is sent on to `success_url` or `failure_url` with `cko-session-id`; an unanswered challenge
  *   expires after 15 minutes;
  * - webhooks for every payment change to the configured URL, signed with `Cko-Signature` (hex
- *   HMAC-SHA256 of the raw body with the signature key), retried on failure.
+ *   HMAC-SHA256 of the raw body with the signature key), retried on failure;
+ * - Apple Pay's merchant validation, as Apple's gateway answers it (`POST /applepay/paymentSession`:
+ *   an opaque merchant session that expires after 5 minutes), for the embedded world, where the
+ *   server asks the sandbox instead of Apple.
  *
  * State lives in memory (the newest MAX_ENTRIES of each kind): a restart forgets everything, as a
  * sandbox may.
@@ -34,6 +39,8 @@ export const SANDBOX_DEFAULT_PORT = 8790;
 export const DEFAULT_RETRY_SCHEDULE = [1, 2, 5, 10, 30, 60, 120, 300];
 
 const TOKEN_TTL_MS = 15 * 60_000;
+/** Apple's merchant sessions expire 5 minutes after they are made. */
+const MERCHANT_SESSION_TTL_MS = 5 * 60_000;
 const SESSION_TTL_MS = 15 * 60_000;
 const MAX_ENTRIES = 10_000;
 
@@ -128,7 +135,10 @@ export async function startCheckoutSandbox(options: SandboxOptions = {}): Promis
   let webhookUrl = options.webhookUrl;
   let origin = '';
 
-  const tokens = bounded<string, { card: Card; expiresAt: Date; used: boolean }>();
+  const tokens = bounded<
+    string,
+    { card: Card; expiresAt: Date; used: boolean; wallet: MobileWallet | null; cryptogram: boolean }
+  >();
   const sources = bounded<string, Card>();
   const payments = bounded<string, Payment>();
   const sessions = bounded<string, string>();
@@ -300,15 +310,47 @@ export async function startCheckoutSandbox(options: SandboxOptions = {}): Promis
   app.post('/tokens', async (c) => {
     if (keyOf(c) !== publicKey) return c.body(null, 401);
     const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
-    if (body?.type !== 'card' || !body) return requestInvalid(c, ['token_type_invalid']);
-    const read = readCard(body, now());
+    if (!body) return requestInvalid(c, ['request_body_malformed']);
+    let read: ReturnType<typeof readCard>;
+    let walletCard: WalletCard | null = null;
+    if (body.type === 'card') {
+      read = readCard(body, now());
+    } else if (body.type === 'applepay' || body.type === 'googlepay') {
+      // A wallet payment: the card inside its token data (the sandbox's test format, ./wallets.ts).
+      if (body.token_data === undefined || body.token_data === null)
+        return requestInvalid(c, ['token_data_required']);
+      walletCard =
+        body.type === 'applepay'
+          ? readApplePayTokenData(body.token_data)
+          : readGooglePayTokenData(body.token_data, now(), publicKey);
+      if (!walletCard) return requestInvalid(c, ['token_data_invalid']);
+      read = readCard(
+        {
+          number: walletCard.number,
+          expiry_month: walletCard.expiryMonth,
+          expiry_year: walletCard.expiryYear,
+        },
+        now(),
+      );
+      // The decrypted data names a card the sandbox cannot read: the token data is invalid.
+      if ('errors' in read && !read.errors.every((e) => e === 'card_expired'))
+        return requestInvalid(c, ['token_data_invalid']);
+    } else {
+      return requestInvalid(c, ['token_type_invalid']);
+    }
     if ('errors' in read) return requestInvalid(c, read.errors);
     const token = newId('tok');
     const expiresAt = new Date(now().getTime() + TOKEN_TTL_MS);
-    tokens.set(token, { card: read.card, expiresAt, used: false });
+    tokens.set(token, {
+      card: read.card,
+      expiresAt,
+      used: false,
+      wallet: walletCard?.wallet ?? null,
+      cryptogram: walletCard?.cryptogram ?? false,
+    });
     return c.json(
       {
-        type: 'card',
+        type: body.type,
         token,
         expires_on: expiresAt.toISOString(),
         expiry_month: read.card.expiryMonth,
@@ -320,9 +362,50 @@ export async function startCheckoutSandbox(options: SandboxOptions = {}): Promis
         card_category: 'CONSUMER',
         issuer_country: 'US',
         name: read.card.name ?? undefined,
+        // Checkout.com says how a Google Pay token was authenticated.
+        ...(walletCard?.authMethod ? { token_format: walletCard.authMethod.toLowerCase() } : {}),
       },
       201,
     );
+  });
+
+  /* ---- Apple Pay merchant validation (Apple's gateway, for the embedded world) ---- */
+
+  const hex = (n: number) => randomBytes(n).toString('hex');
+  app.post('/applepay/paymentSession', async (c) => {
+    const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
+    const refuse = (message: string) =>
+      c.json({ statusCode: '400', statusMessage: `Payment Services Exception ${message}` }, 400);
+    if (!body) return refuse('request body is not JSON');
+    const { merchantIdentifier, displayName } = body;
+    if (typeof merchantIdentifier !== 'string' || !merchantIdentifier.trim())
+      return refuse('merchantIdentifier is missing');
+    if (typeof displayName !== 'string' || !displayName.trim() || displayName.length > 64)
+      return refuse('displayName must be 1 to 64 characters');
+    // Today's form names the initiative; the older one only the domain.
+    const domain = body.initiative !== undefined ? body.initiativeContext : body.domainName;
+    if (body.initiative !== undefined && body.initiative !== 'web')
+      return refuse(`initiative ${String(body.initiative)} is not supported`);
+    if (typeof domain !== 'string' || !/^[a-z0-9.-]+$/i.test(domain))
+      return refuse('initiativeContext must be the domain of the page');
+    const merchantHash = createHmac('sha256', 'merchant')
+      .update(merchantIdentifier)
+      .digest('hex')
+      .toUpperCase();
+    const created = now().getTime();
+    return c.json({
+      epochTimestamp: created,
+      expiresAt: created + MERCHANT_SESSION_TTL_MS,
+      merchantSessionIdentifier: `SSH${hex(16).toUpperCase()}_${hex(32).toUpperCase()}`,
+      nonce: hex(4),
+      merchantIdentifier: merchantHash,
+      domainName: domain,
+      displayName,
+      signature: randomBytes(96).toString('base64'),
+      operationalAnalyticsIdentifier: `${displayName}:${merchantHash}`,
+      retries: 0,
+      pspId: merchantHash,
+    });
   });
 
   /** The secret key, and a repeated Cko-Idempotency-Key answered with the first answer. */
@@ -360,6 +443,8 @@ export async function startCheckoutSandbox(options: SandboxOptions = {}): Promis
       let card: Card | undefined;
       let cvv: string | null = null;
       let sourceId: string;
+      /** The wallet authenticated the buyer (its cryptogram): no 3-D Secure challenge. */
+      let deviceAuthenticated = false;
       if (source.type === 'token') {
         const entry = tokens.get(source.token);
         if (!entry) return requestInvalid(c, ['token_invalid']);
@@ -368,6 +453,7 @@ export async function startCheckoutSandbox(options: SandboxOptions = {}): Promis
         entry.used = true;
         card = entry.card;
         cvv = card.cvv;
+        deviceAuthenticated = entry.cryptogram;
         sourceId = newId('src');
         sources.set(sourceId, card);
       } else if (source.type === 'id') {
@@ -404,7 +490,7 @@ export async function startCheckoutSandbox(options: SandboxOptions = {}): Promis
       };
       payments.set(p.id, p);
       const wants3ds = body['3ds']?.enabled === true;
-      if (wants3ds && card.number === THREE_DS_CARD && amount > 0) {
+      if (wants3ds && card.number === THREE_DS_CARD && amount > 0 && !deviceAuthenticated) {
         p.sessionId = newId('sid');
         p.threeDs = { enrolled: 'Y', downgraded: false };
         sessions.set(p.sessionId, p.id);
@@ -424,7 +510,7 @@ export async function startCheckoutSandbox(options: SandboxOptions = {}): Promis
           202,
         );
       }
-      if (wants3ds) p.threeDs = { enrolled: 'N', downgraded: false };
+      if (wants3ds) p.threeDs = { enrolled: deviceAuthenticated ? 'Y' : 'N', downgraded: false };
       const decline = declineOf(card, cvv, amount);
       if (decline) setStatus(p, 'Declined', false, decline.code, decline.summary);
       else if (amount === 0) setStatus(p, 'Card Verified', true, '10000', 'Approved');

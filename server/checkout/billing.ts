@@ -1,7 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { type BillingDetails, validateBilling } from '../../src/domain/billing';
+import { type BillingDetails, countryByCode, validateBilling } from '../../src/domain/billing';
 import { ErrorCode } from '../../src/domain/errors';
-import type { BillingInfoJson, CreateBillingInfoBody } from '../../src/domain/schemas/checkout';
+import type {
+  BillingInfoJson,
+  CreateBillingInfoBody,
+  WalletBillingInfo,
+} from '../../src/domain/schemas/checkout';
 import { type Executor, uniqueViolation } from '../db';
 import { billingInfos } from '../db/schema';
 import { apiError, badRequest, HttpError } from '../http';
@@ -75,6 +79,18 @@ export function checkBilling(details: BillingDetails): void {
   const errors = validateBilling(details);
   const first = Object.values(errors)[0];
   if (first) throw new HttpError(400, first);
+}
+
+/**
+ * The billing contact an Apple Pay or Google Pay payment shared: the address line, city, postal code
+ * and country must be there (the country one we take cards from); else APPLE_PAY_ADDRESS naming the
+ * first missing field. The rest (state, phone) varies by country and wallet and is not required.
+ */
+export function checkWalletBilling(contact: WalletBillingInfo): void {
+  for (const field of ['addressLine1', 'city', 'zipCode', 'country'] as const) {
+    if (!contact[field]) throw badRequest(ErrorCode.APPLE_PAY_ADDRESS, field);
+  }
+  if (!countryByCode(contact.country!)) throw badRequest(ErrorCode.APPLE_PAY_ADDRESS, 'country');
 }
 
 /** Provider refusals of a card token or source, as the API's error codes. */

@@ -197,8 +197,15 @@ export interface ReserveInput {
   item: CheckoutItemRecord;
   walletAddress: string;
   now: Date;
-  /** A card order: the saved card it pays with, or the new card's details to save. */
-  card?: { billingInfoId: string | null; saveCard: SaveCardDetails | null };
+  /**
+   * A card order: the saved card it pays with, or the new card's details to save; `wallet` when the
+   * card token is of an Apple Pay or Google Pay payment (named in the `created` event).
+   */
+  card?: {
+    billingInfoId: string | null;
+    saveCard: SaveCardDetails | null;
+    wallet?: 'applepay' | 'googlepay' | null;
+  };
   /** How long the unpaid order holds its unit (default: the method's). */
   ttlMs?: number;
   /**
@@ -353,7 +360,14 @@ export async function reserve(db: Database, input: ReserveInput): Promise<Reserv
         createdAt: now,
       })),
     );
-    await addEvent(tx, order!.id, 'created', now);
+    const wallet = input.card?.wallet;
+    await addEvent(
+      tx,
+      order!.id,
+      'created',
+      now,
+      wallet ? `Paid with ${wallet === 'applepay' ? 'Apple Pay' : 'Google Pay'}.` : undefined,
+    );
     if (free) {
       await tx.insert(freeBlueprintClaims).values({
         userId: input.buyerId,

@@ -6,7 +6,13 @@ import {
   CreateCardChargeBody,
   SyncCardChargeBody,
 } from '../../src/domain/schemas/checkout';
-import { checkBilling, ownBillingInfo, providerError, schemeAccepted } from '../checkout/billing';
+import {
+  checkBilling,
+  checkWalletBilling,
+  ownBillingInfo,
+  providerError,
+  schemeAccepted,
+} from '../checkout/billing';
 import {
   cancelOrder,
   chargeJson,
@@ -130,7 +136,7 @@ export function cardChargeRoutes(s: Services): Route[] {
       responses: {
         200: 'CardCharge: the charge of an earlier request with the same idempotencyKey',
         201: 'CardCharge: success (authorized), or unresolved with redirectLink (3-D Secure)',
-        400: 'Invalid field; NOT_PURCHASABLE, WALLET_REQUIRED, CARD_TOKEN, CARD_TYPE (payment voided), CARD_DUPLICATE (payment voided), CARD_EXPIRED, CARD_CVV, INVALID_ADDRESS, PHONE_SHORT, PHONE_COUNTRY',
+        400: 'Invalid field; NOT_PURCHASABLE, WALLET_REQUIRED, CARD_TOKEN, CARD_TYPE (payment voided), CARD_DUPLICATE (payment voided), CARD_EXPIRED, CARD_CVV, INVALID_ADDRESS, PHONE_SHORT, PHONE_COUNTRY; Apple Pay / Google Pay (billingInfo.wallet): APPLE_PAY_ADDRESS, CHECKOUT_COM_TOKEN',
         401: 'Not logged in',
         402: 'Declined by the card issuer: CARD_DECLINED, CARD_INSUFFICIENT_FUNDS, CARD_EXPIRED, CARD_CVV, with orderId',
         404: 'No such item, or no such saved card of the caller',
@@ -150,8 +156,13 @@ export function cardChargeRoutes(s: Services): Route[] {
           );
         }
         let saveCard: SaveCardDetails | null = null;
-        if (body.billingInfo) {
-          const { cardToken: _token, save, ...fields } = body.billingInfo;
+        // Apple Pay / Google Pay: the provider's token of the wallet's payment, paid like a card's;
+        // its billing contact has its own rules and the card is never saved.
+        const wallet = body.billingInfo?.wallet ?? null;
+        if (body.billingInfo?.wallet) {
+          checkWalletBilling(body.billingInfo);
+        } else if (body.billingInfo) {
+          const { cardToken: _token, save, wallet: _card, ...fields } = body.billingInfo;
           checkBilling(fields);
           if (save) saveCard = fields;
         }
@@ -191,7 +202,7 @@ export function cardChargeRoutes(s: Services): Route[] {
           item,
           walletAddress: user.walletAddress,
           now,
-          card: { billingInfoId, saveCard },
+          card: { billingInfoId, saveCard, wallet },
         });
         const charge = (await chargeOfOrder(s.db, order.id))!;
         if (repeated) return c.json(await answer(charge.id, user.id), 200);
@@ -213,11 +224,14 @@ export function cardChargeRoutes(s: Services): Route[] {
             customer: { email: user.email, name: [user.firstName, user.lastName].filter(Boolean).join(' ') },
             storeCard: saveCard !== null,
             idempotencyKey: order.id,
-            metadata: { orderId: order.id, chargeId: charge.id },
+            metadata: { orderId: order.id, chargeId: charge.id, ...(wallet ? { wallet } : {}) },
           });
         } catch (err) {
           if (err instanceof ProviderRefusedError) {
-            const mapped = refusal(err);
+            let mapped = refusal(err);
+            // A wallet's token the provider refuses (expired, used, unknown) is the wallet's error.
+            if (wallet && mapped.body.code === ErrorCode.CARD_TOKEN)
+              mapped = badRequest(ErrorCode.CHECKOUT_COM_TOKEN);
             await failOrder(
               s.db,
               order.id,

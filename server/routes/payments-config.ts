@@ -10,9 +10,9 @@ export function paymentsConfigRoutes(s: Services): Route[] {
       path: '/config/payments',
       tag: 'checkout',
       summary:
-        'The card provider’s public key and API base the browser tokenizes cards with (card is null when card payments are off), and which rails run (crypto, the balance, the card-to-crypto on-ramp)',
+        'The card provider’s public key and API base the browser tokenizes cards with (card is null when card payments are off), which rails run (crypto, the balance, the card-to-crypto on-ramp), and the Apple Pay and Google Pay settings (null when off)',
       responses: {
-        200: '{ card: { publicKey, apiUrl } | null, crypto: boolean, balance: boolean, onramp: boolean }',
+        200: '{ card: { publicKey, apiUrl } | null, crypto: boolean, balance: boolean, onramp: boolean, applePay: { merchantId, displayName } | null, googlePay: { gateway, gatewayMerchantId, merchantId, merchantName, environment } | null }',
       },
       handler(c) {
         const body: PaymentsConfigJson = {
@@ -21,6 +21,22 @@ export function paymentsConfigRoutes(s: Services): Route[] {
           balance: s.chainClient !== null,
           // The on-ramp's widget details (partner id, origin) come with each charge (POST wert-charges).
           onramp: s.onrampProvider !== null,
+          // The wallets are paid through the card provider: off without it.
+          applePay:
+            s.cardProvider && s.config.applePay
+              ? { merchantId: s.config.applePay.merchantId, displayName: s.config.applePay.displayName }
+              : null,
+          googlePay:
+            s.cardProvider && s.config.googlePay
+              ? {
+                  gateway: 'checkoutltd',
+                  gatewayMerchantId: s.cardProvider.publicConfig().publicKey,
+                  merchantId: s.config.googlePay.merchantId,
+                  merchantName: s.config.googlePay.merchantName,
+                  environment: s.config.googlePay.environment,
+                }
+              : null,
+          walletStandIns: s.cardProvider !== null && s.config.checkoutCom.mode === 'embedded',
         };
         return c.json(body);
       },

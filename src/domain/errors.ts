@@ -54,6 +54,14 @@ export const ErrorCode = {
   PHONE_SHORT: 'PHONE_SHORT',
   PAYMENT_PROVIDER: 'PAYMENT_PROVIDER',
   CHARGE_NOT_CANCELLABLE: 'CHARGE_NOT_CANCELLABLE',
+  /** Apple Pay / Google Pay (SPEC §8): the buyer closed the payment sheet (client side). */
+  APPLE_PAY_CANCELED: 'APPLE_PAY_CANCELED',
+  /** The wallet's billing contact lacks the address line, city, postal code or country. */
+  APPLE_PAY_ADDRESS: 'APPLE_PAY_ADDRESS',
+  /** The card provider refused the wallet's token (malformed, expired or used). */
+  CHECKOUT_COM_TOKEN: 'CHECKOUT_COM_TOKEN',
+  /** "Processing Error": Apple's gateway refused the merchant validation. */
+  PROCESSING_ERROR: 'PROCESSING_ERROR',
   CREATE_COINBASE_CHARGE: 'CREATE_COINBASE_CHARGE',
   CRYPTO_PROVIDER: 'CRYPTO_PROVIDER',
   /** The buyer may cancel an on-ramp purchase only while nothing was paid (SPEC §8). */
@@ -190,6 +198,14 @@ export const errorTexts: Record<string, string> = {
   'errors.PAYMENT_PROVIDER':
     'We could not contact the card processor. You were not charged; please try again.',
   'errors.CHARGE_NOT_CANCELLABLE': 'This payment can no longer be canceled.',
+  'errors.APPLE_PAY_CANCELED': 'The payment was canceled. You were not charged.',
+  'errors.APPLE_PAY_ADDRESS':
+    'Your wallet did not share a complete billing address (street, city, postal code and country). Update it in your wallet or pay by card.',
+  'errors.APPLE_PAY_ADDRESS.country':
+    'Your wallet’s billing address must be in a country we accept cards from. Update it in your wallet or pay by card.',
+  'errors.CHECKOUT_COM_TOKEN':
+    'We could not process the payment from your wallet. You were not charged; please try again or pay by card.',
+  'errors.PROCESSING_ERROR': 'Processing Error. You were not charged; please try again.',
   'errors.CREATE_COINBASE_CHARGE':
     'We could not start the crypto payment. You were not charged; please try again.',
   'errors.CRYPTO_PROVIDER':

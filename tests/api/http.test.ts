@@ -66,6 +66,7 @@ const ROUTES = [
   'GET /checkout-com-charges/{id}',
   'PATCH /checkout-com-charges/{id}/actions/sync',
   'POST /checkout-com-charges/{id}/actions/cancel',
+  'POST /checkout-com-charges/actions/applepay',
   'POST /webhooks/checkout-com',
   'POST /coinbase-charges',
   'GET /coinbase-charges',

@@ -184,7 +184,9 @@ test('short of the price, the balance rail tops up with crypto, then the balance
   await page.screenshot({ path: 'test-results/screens/checkout-balance-complete.png', fullPage: true });
 });
 
-test('a new edition paid by card in the on-ramp widget is minted: "Purchase Complete"', async ({ browser }) => {
+test('a new edition paid by card in the on-ramp widget is minted: "Purchase Complete"', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const { page } = await collector(browser, 'onramp');
   const item = await itemOnSale(page);

@@ -14,6 +14,10 @@ import type { DateValue } from '../dates';
  *   CARD_TYPE (only VISA, MASTERCARD, DISCOVER), CARD_CVV, CARD_DUPLICATE (same last four saved),
  *   CARD_TOKEN (the card token expired or was used), INVALID_ADDRESS, PHONE_COUNTRY, PHONE_SHORT,
  *   PAYMENT_PROVIDER (the card processor could not be reached), CHARGE_NOT_CANCELLABLE;
+ * - Apple Pay and Google Pay (billingInfo.wallet): APPLE_PAY_ADDRESS (the wallet's billing contact
+ *   lacks the address line, city, postal code or country), CHECKOUT_COM_TOKEN (the wallet's token was
+ *   refused), APPLE_PAY_CANCELED (the buyer closed the sheet: client side), PROCESSING_ERROR (the
+ *   merchant session could not be made);
  * - CLAIM_BLUEPRINT (a free claim failed: not free, already claimed, sold out).
  */
 
@@ -107,9 +111,56 @@ export interface BillingInfoJson {
   createdAt: DateValue;
 }
 
+/** The mobile wallets paid through the card provider (its `applepay` / `googlepay` tokens). */
+export const mobileWallets = ['applepay', 'googlepay'] as const;
+export type MobileWallet = (typeof mobileWallets)[number];
+
+const walletAddressText = (max: number) =>
+  v.optional(
+    v.pipe(
+      v.string('APPLE_PAY_ADDRESS'),
+      v.trim(),
+      v.maxLength(max, 'APPLE_PAY_ADDRESS'),
+      v.check((s) => !s.includes('\u0000'), 'APPLE_PAY_ADDRESS'),
+    ),
+  );
+
+/**
+ * billingInfo of a payment with Apple Pay or Google Pay: the token the provider made of the
+ * wallet's payment (`POST {apiUrl}/tokens { type: 'applepay' | 'googlepay', token_data }`) and the
+ * billing contact the wallet shared (Apple's `billingContact`, Google's `billingAddress`), mapped to
+ * our fields. Addresses differ by country, so only the address line, city, postal code and country
+ * are required (APPLE_PAY_ADDRESS, checked by the server, for both wallets); a wallet card is never
+ * saved.
+ */
+export const WalletBillingInfo = v.object({
+  wallet: v.picklist(mobileWallets, 'INVALID_VALUE.wallet'),
+  cardToken: v.pipe(v.string('CHECKOUT_COM_TOKEN'), v.regex(/^tok_\w{26}$/, 'CHECKOUT_COM_TOKEN')),
+  firstName: optionalText('firstName', 100),
+  lastName: optionalText('lastName', 100),
+  addressLine1: walletAddressText(200),
+  addressLine2: optionalText('addressLine2', 200),
+  city: walletAddressText(100),
+  state: walletAddressText(100),
+  /** ISO 3166-1 alpha-2 (Apple's countryCode, Google's countryCode). */
+  country: v.optional(
+    v.pipe(
+      v.string('APPLE_PAY_ADDRESS'),
+      v.trim(),
+      v.toUpperCase(),
+      v.regex(/^[A-Z]{2}$/, 'APPLE_PAY_ADDRESS'),
+    ),
+  ),
+  zipCode: walletAddressText(20),
+  /** As the wallet gives it ("+1 415-555-0123"); not checked against the country. */
+  phoneNumber: optionalText('phoneNumber', 40),
+});
+export type WalletBillingInfo = v.InferOutput<typeof WalletBillingInfo>;
+
 /**
  * POST checkout-com-charges: pay for an item by card. Exactly one of `savedBillingInfo` (a saved
- * card and its CVV) or `billingInfo` (a new card token with billing details; `save` keeps it).
+ * card and its CVV) or `billingInfo` (a new card token with billing details; `save` keeps it; with
+ * `wallet`, a token of an Apple Pay or Google Pay payment: WalletBillingInfo).
  * `idempotencyKey` is made by the client once per purchase attempt: a retry with it returns the
  * same charge. `expectedPrice` is the price the buyer saw (PRICE_CHANGED when it differs).
  */
@@ -131,10 +182,18 @@ export const CreateCardChargeBody = v.object({
     }),
   ),
   billingInfo: v.optional(
-    v.object({
-      ...CreateBillingInfoBody.entries,
-      save: v.optional(v.boolean('INVALID_VALUE.save'), false),
-    }),
+    v.variant(
+      'wallet',
+      [
+        v.object({
+          wallet: v.optional(v.undefined('INVALID_VALUE.wallet')),
+          ...CreateBillingInfoBody.entries,
+          save: v.optional(v.boolean('INVALID_VALUE.save'), false),
+        }),
+        WalletBillingInfo,
+      ],
+      'INVALID_VALUE.wallet',
+    ),
   ),
 });
 export type CreateCardChargeBody = v.InferOutput<typeof CreateCardChargeBody>;
@@ -257,4 +316,28 @@ export interface PaymentsConfigJson {
   balance: boolean;
   /** Whether the card-to-crypto on-ramp (the provider's widget, POST wert-charges) runs. */
   onramp: boolean;
+  /**
+   * Apple Pay on the web (ApplePaySession), paid through the card provider; null when it is off.
+   * Merchant validation: POST checkout-com-charges/actions/applepay.
+   */
+  applePay: { merchantId: string; displayName: string } | null;
+  /**
+   * Google Pay (PaymentsClient), paid through the card provider; null when it is off. The request's
+   * tokenizationSpecification is `{ type: 'PAYMENT_GATEWAY', parameters: { gateway, gatewayMerchantId } }`.
+   */
+  googlePay: {
+    /** Checkout.com's gateway name at Google: "checkoutltd". */
+    gateway: string;
+    /** The card provider's public key (pk_…). */
+    gatewayMerchantId: string;
+    /** Google's merchant id; Google requires it in PRODUCTION only (null in TEST when not set). */
+    merchantId: string | null;
+    merchantName: string;
+    environment: 'TEST' | 'PRODUCTION';
+  } | null;
+  /**
+   * Whether the browser plays both wallets with stand-ins that speak their real APIs (the card
+   * provider is the embedded sandbox, which real wallets' tokens cannot reach).
+   */
+  walletStandIns: boolean;
 }

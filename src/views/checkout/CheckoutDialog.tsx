@@ -11,6 +11,7 @@ import { BalancePanel } from './BalancePanel';
 import { CardPanel } from './CardPanel';
 import { CryptoPanel } from './CryptoPanel';
 import { OnrampPanel } from './OnrampPanel';
+import { WalletPanel } from './WalletPanel';
 import './checkout.css';
 
 type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
@@ -73,12 +74,13 @@ export function CheckoutDialog({ actor }: { actor: CheckoutActor }) {
   const crypto = snapshot.children.cryptoPayment;
   const balance = snapshot.children.balancePayment;
   const onramp = snapshot.children.onrampPayment;
+  const mobileWallet = snapshot.children.walletPayment;
   const close = () => send({ type: 'checkout.close' });
 
   return (
     <Modal
       open
-      size={['creditCard', 'crypto', 'balance', 'onramp'].includes(view.panel) ? 'lg' : 'md'}
+      size={['creditCard', 'crypto', 'balance', 'onramp', 'wallet'].includes(view.panel) ? 'lg' : 'md'}
       title={view.title}
       onClose={view.canClose ? close : () => {}}
       showCloseButton={view.canClose}
@@ -122,6 +124,7 @@ export function CheckoutDialog({ actor }: { actor: CheckoutActor }) {
         {view.panel === 'crypto' && crypto && <CryptoPanel actor={crypto} />}
         {view.panel === 'balance' && balance && <BalancePanel actor={balance} />}
         {view.panel === 'onramp' && onramp && <OnrampPanel actor={onramp} />}
+        {view.panel === 'wallet' && mobileWallet && <WalletPanel actor={mobileWallet} />}
         {view.status && (
           <div className="vt-checkout__status">
             <Spinner label={view.status} />
@@ -187,7 +190,7 @@ function Editions({ view, send }: { view: CheckoutView; send: Send }) {
 
 /** The panel's actions: back, retry, the collection's action, resume or cancel a pending payment, close. */
 function Footer({ view, send, close }: { view: CheckoutView; send: Send; close: () => void }) {
-  if (['creditCard', 'crypto', 'balance', 'onramp', 'redirecting', 'loading'].includes(view.panel))
+  if (['creditCard', 'crypto', 'balance', 'onramp', 'wallet', 'redirecting', 'loading'].includes(view.panel))
     return null;
   const { action, pending } = view;
   return (

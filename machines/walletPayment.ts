@@ -1,0 +1,378 @@
+import {
+  type ActorRefFrom,
+  assertEvent,
+  assign,
+  fromCallback,
+  fromPromise,
+  type SnapshotFrom,
+  sendTo,
+  setup,
+} from 'xstate';
+import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '../src/domain/errors';
+import { formatUsd } from '../src/domain/money';
+import type { CardChargeJson, CheckoutItemKind, CreateCardChargeBody } from '../src/domain/schemas/checkout';
+import type { CardPaymentOutput } from './cardPayment';
+
+/**
+ * Paying for a new edition with a mobile wallet: Apple Pay or Google Pay (the "mobile wallet pay"
+ * panel of the checkout). Both end as a card payment at the card provider.
+ *
+ * The panel shows the item and the price; Pay needs the purchase agreement and terms acknowledged.
+ * Pay opens the wallet's payment sheet (`sheet`, a callback actor started by the click, as Apple
+ * requires): Apple Pay validates the merchant through our server on the way. The sheet reports:
+ * - `wallet.authorized` with the wallet's payment token and billing contact. A contact without
+ *   address line, city, postal code or country is APPLE_PAY_ADDRESS; otherwise the token is
+ *   exchanged for a card token at the provider (`tokenizeWallet`; refused: CHECKOUT_COM_TOKEN) and
+ *   charged like a card (`createCharge`, POST checkout-com-charges with `billingInfo.wallet`). The
+ *   sheet is then told how it went (`wallet.complete`), since Apple's sheet waits for it.
+ * - `wallet.canceled`: the buyer closed the sheet (APPLE_PAY_CANCELED); back to the panel.
+ * - `wallet.failed`: the sheet could not open or validate ("Processing Error").
+ *
+ * The flow ends like the card rail: paid (the charge), redirect (3-D Secure the bank asks for a
+ * Google Pay card stored without a device token), failed (declined: the order) or back. Each
+ * attempt has one idempotency key, kept only after a network failure of the charge.
+ */
+export type MobileWallet = 'applepay' | 'googlepay';
+
+export interface WalletPaymentInput {
+  wallet: MobileWallet;
+  item: { kind: CheckoutItemKind; id: string; title: string };
+  /** Cents. */
+  price: number;
+  email: string;
+}
+/** As the card rail ends: the checkout treats both alike. */
+export type WalletPaymentOutput = CardPaymentOutput;
+
+/** The wallet's billing contact, as our billing fields. */
+export interface WalletBilling {
+  firstName: string;
+  lastName: string;
+  addressLine1: string;
+  addressLine2?: string;
+  city: string;
+  state?: string;
+  zipCode: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  phoneNumber?: string;
+}
+/** What the sheet hands over once the buyer authorized the payment. */
+export interface WalletAuthorization {
+  /** Apple's `paymentData`, or Google's parsed `tokenizationData.token`. */
+  tokenData: unknown;
+  billing: Partial<WalletBilling>;
+}
+
+export interface WalletPaymentContext extends WalletPaymentInput {
+  acknowledged: boolean;
+  key: string | null;
+  authorization: WalletAuthorization | null;
+  /** The provider's card token for the wallet's payment. */
+  cardToken: string | null;
+  error: ApiErrorBody | null;
+  result: WalletPaymentOutput | null;
+}
+export type WalletSheetEvent =
+  | { type: 'wallet.authorized'; authorization: WalletAuthorization }
+  | { type: 'wallet.canceled' }
+  | { type: 'wallet.failed'; error: unknown };
+export type WalletPaymentEvent =
+  | { type: 'wallet.acknowledge'; value: boolean }
+  | { type: 'wallet.submit' }
+  | { type: 'wallet.back' }
+  | WalletSheetEvent;
+/** What the machine tells the open sheet. */
+export type WalletSheetCommand = { type: 'wallet.complete'; success: boolean };
+
+/** The billing fields a wallet's contact must have. */
+const REQUIRED: (keyof WalletBilling)[] = ['addressLine1', 'city', 'zipCode', 'country'];
+export const billingComplete = (billing: Partial<WalletBilling>) =>
+  REQUIRED.every((field) => typeof billing[field] === 'string' && billing[field]!.trim() !== '');
+
+/** POST checkout-com-charges' body for a wallet's card token. */
+export function walletChargeBody(context: WalletPaymentContext): CreateCardChargeBody {
+  const { item, price, key, authorization, wallet, cardToken } = context;
+  const b = authorization!.billing;
+  return {
+    item: { kind: item.kind, id: item.id },
+    expectedPrice: price,
+    idempotencyKey: key!,
+    billingInfo: {
+      wallet,
+      cardToken: cardToken!,
+      ...(b.firstName ? { firstName: b.firstName } : {}),
+      ...(b.lastName ? { lastName: b.lastName } : {}),
+      addressLine1: b.addressLine1!,
+      ...(b.addressLine2 ? { addressLine2: b.addressLine2 } : {}),
+      city: b.city!,
+      ...(b.state ? { state: b.state } : {}),
+      zipCode: b.zipCode!,
+      country: b.country!,
+      ...(b.phoneNumber ? { phoneNumber: b.phoneNumber } : {}),
+    },
+  } as CreateCardChargeBody;
+}
+
+const failure = (code: ErrorCode): ApiErrorBody => ({ code, message: errorMessage({ code }) });
+const error = ({ event }: { event: { error: unknown } }) => event.error;
+/** A decline carries the order it failed (402 with orderId): the checkout shows that order. */
+const declinedOrder = (err: unknown): string | null => {
+  const body = toErrorBody(err) as ApiErrorBody & { orderId?: string };
+  return typeof body.orderId === 'string' ? body.orderId : null;
+};
+
+export const walletPaymentMachine = setup({
+  types: {
+    context: {} as WalletPaymentContext,
+    events: {} as WalletPaymentEvent,
+    input: {} as WalletPaymentInput,
+    output: {} as WalletPaymentOutput,
+    tags: {} as 'busy',
+  },
+  actors: {
+    /** The wallet's payment sheet for the price; reports WalletSheetEvents, takes WalletSheetCommands. */
+    sheet: fromCallback<WalletSheetCommand, { wallet: MobileWallet; price: number; label: string }>(() => {
+      throw new Error('sheet not provided');
+    }),
+    /** POST {provider}/tokens { type: applepay | googlepay, token_data }: a card token. */
+    tokenizeWallet: fromPromise<{ token: string }, { wallet: MobileWallet; tokenData: unknown }>(async () => {
+      throw new Error('tokenizeWallet not provided');
+    }),
+    /** POST checkout-com-charges. */
+    createCharge: fromPromise<CardChargeJson, CreateCardChargeBody>(async () => {
+      throw new Error('createCharge not provided');
+    }),
+  },
+  guards: {
+    acknowledged: ({ context }) => context.acknowledged,
+    acknowledgementChanges: ({ context, event }) => {
+      assertEvent(event, 'wallet.acknowledge');
+      return event.value !== context.acknowledged;
+    },
+    addressComplete: ({ event }) => {
+      assertEvent(event, 'wallet.authorized');
+      return billingComplete(event.authorization.billing);
+    },
+    success: (_, charge: CardChargeJson) => charge.success,
+    ended: ({ context }, kind: WalletPaymentOutput['kind']) => context.result?.kind === kind,
+    redirect: (_, charge: CardChargeJson) => !!charge.redirectLink,
+    declined: (_, err: unknown) => declinedOrder(err) !== null,
+    networkFailure: (_, err: unknown) => toErrorBody(err).code === ErrorCode.NETWORK_FAILURE,
+  },
+  actions: {
+    acknowledge: assign({
+      acknowledged: ({ event }) => {
+        assertEvent(event, 'wallet.acknowledge');
+        return event.value;
+      },
+    }),
+    keepToken: assign({ cardToken: (_, token: { token: string }) => token.token }),
+    ensureKey: assign({ key: ({ context }) => context.key ?? crypto.randomUUID() }),
+    dropKey: assign({ key: null }),
+    keepAuthorization: assign({
+      authorization: ({ event }) => {
+        assertEvent(event, 'wallet.authorized');
+        return event.authorization;
+      },
+    }),
+    /** Tells the open sheet whether the payment went through (Apple's sheet shows it). */
+    completeSheet: sendTo('sheet', (_, params: { success: boolean }) => ({
+      type: 'wallet.complete' as const,
+      success: params.success,
+    })),
+    showError: assign({ error: (_, err: unknown) => toErrorBody(err) }),
+    showCode: assign({ error: (_, code: ErrorCode) => failure(code) }),
+    clearError: assign({ error: null }),
+    endPaid: assign({ result: (_, charge: CardChargeJson) => ({ kind: 'paid' as const, charge }) }),
+    endRedirect: assign({
+      result: (_, charge: CardChargeJson) => ({
+        kind: 'redirect' as const,
+        url: charge.redirectLink!,
+        charge,
+      }),
+    }),
+    endFailed: assign({
+      result: (_, err: unknown) => ({ kind: 'failed' as const, orderId: declinedOrder(err)! }),
+    }),
+    endBack: assign({ result: { kind: 'back' as const } }),
+  },
+}).createMachine({
+  id: 'walletPayment',
+  context: ({ input }) => ({
+    ...input,
+    acknowledged: false,
+    key: null,
+    authorization: null,
+    cardToken: null,
+    error: null,
+    result: null,
+  }),
+  initial: 'review',
+  output: ({ context }) => context.result!,
+  states: {
+    review: {
+      on: {
+        'wallet.acknowledge': { guard: 'acknowledgementChanges', actions: 'acknowledge' },
+        'wallet.submit': { guard: 'acknowledged', target: 'paying', actions: ['ensureKey', 'clearError'] },
+        'wallet.back': { target: 'back', actions: 'endBack' },
+      },
+    },
+    /** The wallet's sheet is open (started by the click, as Apple requires). */
+    paying: {
+      tags: ['busy'],
+      invoke: {
+        id: 'sheet',
+        src: 'sheet',
+        input: ({ context }) => ({ wallet: context.wallet, price: context.price, label: context.item.title }),
+      },
+      initial: 'sheet',
+      states: {
+        sheet: {
+          on: {
+            'wallet.authorized': [
+              { guard: 'addressComplete', target: 'tokenizing', actions: 'keepAuthorization' },
+              {
+                target: 'refused',
+                actions: { type: 'showCode', params: ErrorCode.APPLE_PAY_ADDRESS },
+              },
+            ],
+            'wallet.canceled': {
+              target: '#walletPayment.review',
+              actions: { type: 'showCode', params: ErrorCode.APPLE_PAY_CANCELED },
+            },
+            'wallet.failed': {
+              target: '#walletPayment.review',
+              actions: { type: 'showCode', params: ErrorCode.PROCESSING_ERROR },
+            },
+          },
+        },
+        tokenizing: {
+          invoke: {
+            id: 'tokenizeWallet',
+            src: 'tokenizeWallet',
+            input: ({ context }) => ({ wallet: context.wallet, tokenData: context.authorization!.tokenData }),
+            onDone: {
+              target: 'charging',
+              actions: { type: 'keepToken', params: ({ event }) => event.output },
+            },
+            onError: {
+              target: 'refused',
+              actions: { type: 'showCode', params: ErrorCode.CHECKOUT_COM_TOKEN },
+            },
+          },
+        },
+        charging: {
+          invoke: {
+            id: 'createCharge',
+            src: 'createCharge',
+            input: ({ context }) => walletChargeBody(context),
+            onDone: [
+              {
+                guard: { type: 'success', params: ({ event }) => event.output },
+                target: 'completing',
+                actions: { type: 'endPaid', params: ({ event }) => event.output },
+              },
+              {
+                guard: { type: 'redirect', params: ({ event }) => event.output },
+                target: 'completing',
+                actions: { type: 'endRedirect', params: ({ event }) => event.output },
+              },
+              { target: 'refused', actions: { type: 'showCode', params: ErrorCode.PROCESSING_ERROR } },
+            ],
+            onError: [
+              {
+                guard: { type: 'declined', params: error },
+                target: 'completing',
+                actions: { type: 'endFailed', params: error },
+              },
+              {
+                guard: { type: 'networkFailure', params: error },
+                target: 'refused',
+                actions: { type: 'showError', params: error },
+              },
+              { target: 'refused', actions: [{ type: 'showError', params: error }, 'dropKey'] },
+            ],
+          },
+        },
+        /** The sheet is told how it ended while it is still open (leaving `paying` closes it). */
+        completing: {
+          entry: {
+            type: 'completeSheet',
+            params: ({ context }) => ({ success: context.result?.kind !== 'failed' }),
+          },
+          always: [
+            { guard: { type: 'ended', params: 'paid' }, target: '#walletPayment.paid' },
+            { guard: { type: 'ended', params: 'redirect' }, target: '#walletPayment.redirect' },
+            { target: '#walletPayment.failed' },
+          ],
+        },
+        /** Not paid: the sheet is told, then the panel shows why. */
+        refused: {
+          entry: { type: 'completeSheet', params: { success: false } },
+          always: '#walletPayment.review',
+        },
+      },
+    },
+    paid: { type: 'final' },
+    redirect: { type: 'final' },
+    failed: { type: 'final' },
+    back: { type: 'final' },
+  },
+});
+
+export type WalletPaymentActor = ActorRefFrom<typeof walletPaymentMachine>;
+
+const NAMES: Record<MobileWallet, string> = { applepay: 'Apple Pay', googlepay: 'Google Pay' };
+
+export interface WalletPaymentView {
+  panel: 'review' | 'done';
+  /** "Apple Pay", "Google Pay". */
+  title: string;
+  wallet: MobileWallet;
+  busy: boolean;
+  itemTitle: string;
+  price: string;
+  acknowledged: boolean;
+  /** "Pay $25 with Apple Pay". */
+  payLabel: string;
+  canPay: boolean;
+  canBack: boolean;
+  status: string | null;
+  error: string | null;
+  receipt: string;
+  acknowledge: (value: boolean) => void;
+  pay: () => void;
+  back: () => void;
+}
+
+export function connectWalletPayment(
+  snapshot: SnapshotFrom<typeof walletPaymentMachine>,
+  send: (event: WalletPaymentEvent) => void,
+): WalletPaymentView {
+  const { context } = snapshot;
+  const name = NAMES[context.wallet];
+  const price = formatUsd(context.price);
+  return {
+    panel: snapshot.status === 'done' ? 'done' : 'review',
+    title: name,
+    wallet: context.wallet,
+    busy: snapshot.hasTag('busy'),
+    itemTitle: context.item.title,
+    price,
+    acknowledged: context.acknowledged,
+    payLabel: `Pay ${price} with ${name}`,
+    canPay: snapshot.can({ type: 'wallet.submit' }),
+    canBack: snapshot.can({ type: 'wallet.back' }),
+    status: snapshot.matches({ paying: 'sheet' })
+      ? `Confirm the payment in ${name}…`
+      : snapshot.matches('paying')
+        ? 'Processing your payment…'
+        : null,
+    error: context.error ? errorMessage(context.error) : null,
+    receipt: `The receipt goes to ${context.email}.`,
+    acknowledge: (value) => send({ type: 'wallet.acknowledge', value }),
+    pay: () => send({ type: 'wallet.submit' }),
+    back: () => send({ type: 'wallet.back' }),
+  };
+}

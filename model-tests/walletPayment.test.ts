@@ -1,0 +1,183 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import {
+  billingComplete,
+  connectWalletPayment,
+  type WalletPaymentEvent,
+  type WalletSheetCommand,
+  walletPaymentMachine,
+} from '../machines/walletPayment';
+import { errorMessage } from '../src/domain/errors';
+import type { CardChargeJson, CreateCardChargeBody } from '../src/domain/schemas/checkout';
+import { flushCoverage } from './coverage-store';
+import { generatePaths, runPath } from './harness';
+import {
+  ADDRESS,
+  AUTHORIZED,
+  charge,
+  DECLINED,
+  ITEM,
+  NETWORK_ERROR,
+  NO_ADDRESS,
+  ORDER_ID,
+  PRICE,
+  SCENARIOS,
+  TOKEN_ERROR,
+  walletPaymentModel,
+} from './walletPayment.model';
+
+describe('walletPayment machine paths', () => {
+  const paths = generatePaths(walletPaymentModel);
+  it('generates paths', () => expect(paths.length).toBeGreaterThan(10));
+  for (const path of paths) it(path.description, () => runPath(walletPaymentModel, path));
+  afterAll(() => flushCoverage('machine'));
+});
+
+const fail = (error: unknown) => async (): Promise<never> => {
+  throw error;
+};
+
+/** The real machine with a sheet the test drives and scripted token and charge answers. */
+function start(
+  wallet: 'applepay' | 'googlepay',
+  script: {
+    tokenize?: () => Promise<{ token: string }>;
+    charge?: (n: number) => Promise<CardChargeJson>;
+  } = {},
+) {
+  const sheets: { wallet: string; price: number; label: string }[] = [];
+  const completions: boolean[] = [];
+  const charges: CreateCardChargeBody[] = [];
+  const tokenized: unknown[] = [];
+  let sheetSend: ((e: WalletPaymentEvent) => void) | null = null;
+  const actor = createActor(
+    walletPaymentMachine.provide({
+      actors: {
+        sheet: fromCallback<
+          WalletSheetCommand,
+          { wallet: 'applepay' | 'googlepay'; price: number; label: string }
+        >(({ input, sendBack, receive }) => {
+          sheets.push(input);
+          sheetSend = sendBack as never;
+          receive((c) => completions.push(c.success));
+        }),
+        tokenizeWallet: fromPromise(
+          async ({ input }: { input: { wallet: 'applepay' | 'googlepay'; tokenData: unknown } }) => {
+            tokenized.push(input.tokenData);
+            return (script.tokenize ?? (async () => ({ token: 'tok_abcdefghijklmnopqrstuvwxyz' })))();
+          },
+        ),
+        createCharge: fromPromise<CardChargeJson, CreateCardChargeBody>(async ({ input }) => {
+          charges.push(input);
+          return (script.charge ?? (async () => charge('approved')))(charges.length);
+        }),
+      },
+    }),
+    { input: SCENARIOS[wallet] },
+  ).start();
+  const send = actor.send.bind(actor);
+  const view = () => connectWalletPayment(actor.getSnapshot(), send);
+  const open = () => {
+    send({ type: 'wallet.acknowledge', value: true });
+    send({ type: 'wallet.submit' });
+  };
+  return {
+    actor,
+    send,
+    view,
+    open,
+    sheets,
+    completions,
+    charges,
+    tokenized,
+    sheet: (e: WalletPaymentEvent) => sheetSend!(e),
+  };
+}
+
+describe('paying with a mobile wallet', () => {
+  it('opens the sheet for the price, charges the wallet’s token with its billing contact, and tells the sheet', async () => {
+    const { actor, view, open, sheets, sheet, charges, completions, tokenized } = start('applepay');
+    expect(view()).toMatchObject({
+      panel: 'review',
+      title: 'Apple Pay',
+      payLabel: 'Pay $25 with Apple Pay',
+      canPay: false,
+      receipt: 'The receipt goes to grace@example.com.',
+    });
+    open();
+    expect(sheets).toEqual([{ wallet: 'applepay', price: PRICE, label: ITEM.title }]);
+    expect(view()).toMatchObject({ busy: true, status: 'Confirm the payment in Apple Pay…', canBack: false });
+    sheet(AUTHORIZED);
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(tokenized).toEqual([{ version: 'EC_v1' }]);
+    expect(charges).toEqual([
+      {
+        item: { kind: ITEM.kind, id: ITEM.id },
+        expectedPrice: PRICE,
+        idempotencyKey: expect.stringMatching(/^[\w-]{36}$/),
+        billingInfo: { wallet: 'applepay', cardToken: 'tok_abcdefghijklmnopqrstuvwxyz', ...ADDRESS },
+      },
+    ]);
+    expect(completions).toEqual([true]);
+    expect(actor.getSnapshot().output).toEqual({ kind: 'paid', charge: charge('approved') });
+  });
+
+  it('a canceled sheet, a refused validation and a contact without an address return to the panel with their reasons', async () => {
+    const { actor, view, open, sheet, charges, completions } = start('googlepay');
+    for (const [event, code] of [
+      [{ type: 'wallet.canceled' }, 'APPLE_PAY_CANCELED'],
+      [{ type: 'wallet.failed', error: new Error('x') }, 'PROCESSING_ERROR'],
+      [NO_ADDRESS, 'APPLE_PAY_ADDRESS'],
+    ] as const) {
+      open();
+      sheet(event as WalletPaymentEvent);
+      expect(actor.getSnapshot().value).toBe('review');
+      expect(view().error).toBe(errorMessage({ code }));
+    }
+    expect(charges).toEqual([]);
+    expect(completions).toEqual([false]);
+  });
+
+  it('a token the provider refuses is CHECKOUT_COM_TOKEN, and nothing is charged', async () => {
+    const { actor, view, open, sheet, charges } = start('applepay', { tokenize: fail(TOKEN_ERROR) });
+    open();
+    sheet(AUTHORIZED);
+    await waitFor(actor, (s) => s.matches('review'));
+    expect(view().error).toBe(errorMessage({ code: 'CHECKOUT_COM_TOKEN' }));
+    expect(charges).toEqual([]);
+  });
+
+  it('ends failed on a decline (the order), redirect on 3-D Secure, and keeps the key after a network failure', async () => {
+    const declined = start('googlepay', { charge: fail(DECLINED) });
+    declined.open();
+    declined.sheet(AUTHORIZED);
+    await waitFor(declined.actor, (s) => s.status === 'done');
+    expect(declined.actor.getSnapshot().output).toEqual({ kind: 'failed', orderId: ORDER_ID });
+    expect(declined.completions).toEqual([false]);
+
+    const challenged = start('googlepay', { charge: async () => charge('challenge') });
+    challenged.open();
+    challenged.sheet(AUTHORIZED);
+    await waitFor(challenged.actor, (s) => s.status === 'done');
+    expect(challenged.actor.getSnapshot().output).toMatchObject({ kind: 'redirect' });
+
+    const flaky = start('applepay', {
+      charge: (n) => (n === 1 ? fail(NETWORK_ERROR)() : Promise.resolve(charge('approved'))),
+    });
+    flaky.open();
+    flaky.sheet(AUTHORIZED);
+    await waitFor(flaky.actor, (s) => s.matches('review'));
+    expect(flaky.view().error).toBe(NETWORK_ERROR.body.message);
+    flaky.send({ type: 'wallet.submit' });
+    flaky.sheet(AUTHORIZED);
+    await waitFor(flaky.actor, (s) => s.status === 'done');
+    expect(flaky.charges[1]!.idempotencyKey).toBe(flaky.charges[0]!.idempotencyKey);
+  });
+
+  it('needs address line, city, postal code and country', () => {
+    expect(billingComplete(ADDRESS)).toBe(true);
+    for (const field of ['addressLine1', 'city', 'zipCode', 'country'] as const)
+      expect(billingComplete({ ...ADDRESS, [field]: ' ' })).toBe(false);
+    expect(billingComplete({ ...ADDRESS, state: undefined })).toBe(true);
+  });
+});

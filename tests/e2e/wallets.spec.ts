@@ -1,0 +1,85 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { BlueprintJson } from '../../src/domain/catalog';
+import { expectAccessible, linkNewWallet, signUp, uniqueEmail } from './support';
+
+/**
+ * Apple Pay and Google Pay in Chromium: where the card provider is the embedded sandbox, the browser
+ * plays both wallets with stand-ins of their real APIs (apple-pay-js-stubs' ApplePaySession, a
+ * PaymentsClient of Google's shape) and a test wallet's sheet. The merchant validation (Apple), the
+ * token exchange at the card sandbox and the charge are the real ones; the edition is minted on the
+ * emulator and "Purchase Complete" shows.
+ */
+async function collector(browser: Browser, tag: string) {
+  const page = await (await browser.newContext()).newPage();
+  await signUp(page, uniqueEmail(tag), `${tag}-password-1`);
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await linkNewWallet(page, `${tag} ${Date.now().toString(36)}`);
+  return page;
+}
+
+const taken = new Set<string>();
+async function itemOnSale(page: Page): Promise<BlueprintJson> {
+  const { results } = (await (
+    await page.request.get('/api/blueprints?states=active&from=1&to=100')
+  ).json()) as {
+    results: BlueprintJson[];
+  };
+  for (const b of results) {
+    if (taken.has(b.id) || b.blueprintPackId || b.quantityAvailable < 5 || b.type !== 'standalone') continue;
+    if (b.price === 0 || [5, 51, 54].includes(b.price % 100)) continue;
+    if (b.availableTime && new Date(b.availableTime).getTime() > Date.now()) continue;
+    const listings = await page.request.get(`/api/nfts?blueprintId=${b.flowBlueprintId}&status=forSale`);
+    if (((await listings.json()) as { total: number }).total > 0) continue;
+    taken.add(b.id);
+    return b;
+  }
+  throw new Error('no priced blueprint on sale in the seed');
+}
+
+const usd = (cents: number) =>
+  new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: cents % 100 ? 2 : 0,
+  }).format(cents / 100);
+
+for (const { name, tag } of [
+  { name: 'Apple Pay', tag: 'applepay' },
+  { name: 'Google Pay', tag: 'googlepay' },
+]) {
+  test(`${name}: canceled sheet, a wallet without a billing address, then paid and minted`, async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const page = await collector(browser, tag);
+    const item = await itemOnSale(page);
+    const price = usd(item.price);
+    await page.goto(`/nft/${item.id}`);
+    await page.getByRole('button', { name: `Buy now · ${price}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'How would you like to pay?' });
+    await dialog.getByRole('button', { name: new RegExp(`^${name}`) }).click({ timeout: 15_000 });
+    const panel = page.getByRole('region', { name });
+    await panel.getByRole('checkbox', { name: /purchase agreement/ }).check({ timeout: 15_000 });
+    await expectAccessible(page, `checkout-${tag}`);
+    const pay = panel.getByRole('button', { name: `Pay ${price} with ${name}` });
+    const sheet = page.getByRole('dialog', { name: `${name} (test wallet)` });
+
+    // Closing the wallet's sheet: nothing is charged.
+    await pay.click();
+    await sheet.getByRole('button', { name: 'Cancel' }).click();
+    await expect(panel.getByRole('alert')).toHaveText('The payment was canceled. You were not charged.');
+
+    // A wallet that shares no billing address is refused with its own message.
+    await pay.click();
+    await sheet.getByRole('checkbox', { name: 'Share my billing address' }).uncheck();
+    await sheet.getByRole('button', { name: /^Pay / }).click();
+    await expect(panel.getByRole('alert')).toContainText('did not share a complete billing address');
+
+    await pay.click();
+    await expect(sheet).toBeVisible();
+    await page.screenshot({ path: `test-results/screens/checkout-${tag}-sheet.png` });
+    await sheet.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByRole('heading', { name: 'Purchase Complete' })).toBeVisible({ timeout: 90_000 });
+    await page.screenshot({ path: `test-results/screens/checkout-${tag}-complete.png`, fullPage: true });
+  });
+}
