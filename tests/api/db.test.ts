@@ -56,6 +56,7 @@ describe.each(databases)('the database layer on %s', (database) => {
       'coinbase_charges',
       'email_changes',
       'free_blueprint_claims',
+      'fusd_payments',
       'jobs',
       'kyc_verifications',
       'login_throttles',
@@ -75,6 +76,7 @@ describe.each(databases)('the database layer on %s', (database) => {
       'users',
       'wallet_nonces',
       'webhook_events',
+      'wert_charges',
     ]);
   });
 

@@ -165,6 +165,7 @@ describe.each(databases)('the server process on %s', (database) => {
         FLOW_EMULATOR: 'off',
         CHECKOUT_COM_SANDBOX_PORT: '0',
         COINBASE_COMMERCE_SANDBOX_PORT: '0',
+        WERT_SANDBOX_PORT: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

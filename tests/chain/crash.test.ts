@@ -99,6 +99,7 @@ describe('kill -9 of the server', () => {
         FLOW_ACCESS_NODE: client.config.accessNode,
         CHECKOUT_COM: 'external',
         COINBASE_COMMERCE: 'off',
+        WERT: 'off',
         CHECKOUT_COM_API_URL: sandbox.url,
         CHECKOUT_COM_PUBLIC_KEY: SANDBOX_PUBLIC_KEY,
         CHECKOUT_COM_SECRET_KEY: SANDBOX_SECRET_KEY,

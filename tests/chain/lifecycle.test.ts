@@ -34,7 +34,8 @@ describe('embedded chain', () => {
         network: 'emulator',
         devWallet: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
       });
-      expect(logged.filter((l) => l.includes('deployed'))).toHaveLength(4);
+      // FUSD, VitrineNFT, FCLCrypto, VitrineBlueprints, VitrineCheckout.
+      expect(logged.filter((l) => l.includes('deployed'))).toHaveLength(5);
       expect((await fetch(first.status.devWallet!)).ok).toBe(true);
       const account = await newCollector(first.client);
       collector = account.address;

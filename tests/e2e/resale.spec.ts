@@ -1,5 +1,13 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { approveInWallet, devPost, linkNewWallet, logOut, signUp, uniqueEmail } from './support';
+import {
+  approveInWallet,
+  devPost,
+  linkNewWallet,
+  logOut,
+  signUp,
+  topUpWithCrypto,
+  uniqueEmail,
+} from './support';
 
 /**
  * Resale on the real chain, every transaction signed in the FCL dev wallet: a verified seller lists
@@ -80,14 +88,14 @@ test('list, remove, buy with the balance and transfer: every step a wallet-signe
 
   // The buyer has $20: not enough; after a $10 top-up the purchase goes through.
   const buyer = await collector(browser, 'buyer');
-  await devPost(buyer.page, 'fusd', { walletAddress: buyer.address, amount: 2000 });
+  await topUpWithCrypto(buyer.page, 20);
   await buyer.page.goto(`/nft/${kept.id}`);
   await expect(buyer.page.getByRole('heading', { level: 1 })).toContainText('Harbor Lights #01');
   await expect(buyer.page.getByText('$25', { exact: true })).toBeVisible();
   await buyer.page.getByRole('button', { name: 'Buy now' }).click();
   const buyDialog = buyer.page.getByRole('dialog', { name: 'Buy for $25' });
   await expect(buyDialog.getByText('Insufficient funds')).toBeVisible({ timeout: 15_000 });
-  await devPost(buyer.page, 'fusd', { walletAddress: buyer.address, amount: 1000 });
+  await topUpWithCrypto(buyer.page, 10);
   await buyDialog.getByRole('button', { name: 'Check balance again' }).click();
   await buyDialog.getByRole('button', { name: 'Pay $25' }).click();
   await expect(buyDialog.getByRole('alert')).toHaveText(/Please fill in|agree|terms/i);

@@ -154,3 +154,21 @@ export async function expectAccessible(page: Page, name: string) {
   ).toEqual([]);
   await page.screenshot({ path: `test-results/screens/tour-${name}.png`, fullPage: true });
 }
+
+/**
+ * Adds `dollars` to the signed-in collector's FUSD balance as in production: a crypto top-up in
+ * Settings → Wallet, paid on the crypto sandbox's page, in a tab of its own (the page stays as it is).
+ */
+export async function topUpWithCrypto(page: Page, dollars: number) {
+  const tab = await page.context().newPage();
+  await tab.goto('/settings/wallet');
+  const panel = tab.getByRole('region', { name: 'Add funds with crypto' });
+  await panel.getByLabel('Amount (USD)').fill(String(dollars));
+  await panel.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(tab.getByRole('heading', { name: `Pay $${dollars.toFixed(2)} USD` })).toBeVisible({
+    timeout: 15_000,
+  });
+  await tab.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(tab.getByText(`Added $${dollars} to your balance.`)).toBeVisible({ timeout: 60_000 });
+  await tab.close();
+}
