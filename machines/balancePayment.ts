@@ -371,6 +371,8 @@ export interface BalancePaymentView {
   acknowledge: (value: boolean) => void;
   pay: () => void;
   topUp: () => void;
+  /** The form's submit: the top-up on the short panel, else Pay. */
+  submit: () => void;
   retry: () => void;
   back: () => void;
 }
@@ -426,6 +428,7 @@ export function connectBalancePayment(
     acknowledge: (value) => send({ type: 'balance.acknowledge', value }),
     pay: () => send({ type: 'balance.submit' }),
     topUp: () => send({ type: 'balance.topup' }),
+    submit: () => send({ type: short ? 'balance.topup' : 'balance.submit' }),
     retry: () => send({ type: 'balance.retry' }),
     back: () => send({ type: 'balance.back' }),
   };
