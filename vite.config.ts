@@ -33,6 +33,8 @@ export default defineConfig({
     proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/media': `http://127.0.0.1:${apiPort}` },
   },
   test: {
+    // Both cores: the chain files run one at a time beside the API and web files.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -6,7 +6,7 @@ import { AuthScreen } from '../src/views/auth/AuthScreen';
 import { authModel } from './auth.model';
 import { flushCoverage } from './coverage-store';
 import { clickFirst } from './dom';
-import { generatePaths, type PathStep, runPath } from './harness';
+import { coveringPaths, type PathStep, runPath } from './harness';
 
 /** The auth paths again, performed through the React view: typing, clicking, reading the screen. */
 type Values = Record<string, string>;
@@ -81,7 +81,7 @@ function check(expected: AnyMachineSnapshot) {
 }
 
 describe('auth paths through the view', () => {
-  const paths = generatePaths(authModel);
+  const paths = coveringPaths(authModel);
   for (const path of paths) {
     it(path.description, () =>
       runPath(authModel, path, {

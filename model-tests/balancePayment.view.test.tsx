@@ -8,7 +8,7 @@ import { BalancePanel } from '../src/views/checkout/BalancePanel';
 import { balancePaymentModel, SCENARIOS } from './balancePayment.model';
 import { flushCoverage } from './coverage-store';
 import { clickControl, clickFirst } from './dom';
-import { generatePaths, type PathStep, runPath } from './harness';
+import { coveringPaths, type PathStep, runPath } from './harness';
 import { renderWithRouter } from './router';
 
 const SHORT_TITLE = 'Add funds with crypto';
@@ -82,7 +82,7 @@ function check(expected: AnyMachineSnapshot) {
 }
 
 describe('balance payment paths through the balance panel', () => {
-  const paths = generatePaths(balancePaymentModel);
+  const paths = coveringPaths(balancePaymentModel);
   for (const path of paths) {
     it(path.description, () =>
       runPath(balancePaymentModel, path, {

@@ -6,7 +6,7 @@ import { BlueprintFormView } from '../src/views/dashboard/BlueprintFormDialog';
 import { blueprintFormModel } from './blueprintForm.model';
 import { flushCoverage } from './coverage-store';
 import { clickControl, clickFirst, typeInto } from './dom';
-import { generatePaths, type PathStep, runPath, unusedViewless, type ViewlessEvent } from './harness';
+import { coveringPaths, type PathStep, runPath } from './harness';
 import { renderWithRouter } from './router';
 
 const upload = (field: string) => document.querySelector<HTMLElement>(`[data-upload="${field}"]`);
@@ -45,17 +45,6 @@ async function perform(step: PathStep) {
   }
 }
 
-/** User events this dialog has no control for (the harness sends them; see docs/testing.md). */
-const viewless: ViewlessEvent[] = [
-  {
-    event: 'form.file',
-    when: (e, before) => e.file === null && !before.context.files[e.field as string],
-    reason:
-      'Remove shows only while a file is chosen: removing nothing has no control; the machine takes it ' +
-      '(clearing that upload’s error) and the graph explores it',
-  },
-];
-
 function check(expected: AnyMachineSnapshot, done: boolean[]) {
   const state = expected.value;
   if (state === 'saved' || state === 'canceled') {
@@ -87,7 +76,7 @@ function check(expected: AnyMachineSnapshot, done: boolean[]) {
 }
 
 describe('blueprint form paths through the dialog', () => {
-  for (const path of generatePaths(blueprintFormModel)) {
+  for (const path of coveringPaths(blueprintFormModel)) {
     it(path.description, () => {
       const done: boolean[] = [];
       return runPath(blueprintFormModel, path, {
@@ -96,7 +85,6 @@ describe('blueprint form paths through the dialog', () => {
             <BlueprintFormView actor={actor as never} onDone={(saved) => done.push(saved)} />
           )),
         perform,
-        viewless,
         check: async (expected) => {
           await act(() => Promise.resolve());
           check(expected, done);
@@ -105,6 +93,5 @@ describe('blueprint form paths through the dialog', () => {
       });
     });
   }
-  it('has no unused viewless events', () => expect(unusedViewless(viewless)).toEqual([]));
   afterAll(() => flushCoverage('view'));
 });

@@ -9,7 +9,7 @@ import { CardPanel } from '../src/views/checkout/CardPanel';
 import { cardPaymentModel, cardPaymentRestoreModel, SCENARIOS } from './cardPayment.model';
 import { flushCoverage } from './coverage-store';
 import { clickControl, clickFirst, typeInto } from './dom';
-import { generatePaths, type PathStep, runPath } from './harness';
+import { coveringPaths, type PathStep, runPath } from './harness';
 import { renderWithRouter } from './router';
 
 /** The labels of the billing form's text fields. */
@@ -181,7 +181,7 @@ function check(expected: AnyMachineSnapshot) {
 }
 
 describe('card payment paths through the card panel', () => {
-  const paths = [...generatePaths(cardPaymentModel), ...generatePaths(cardPaymentRestoreModel)];
+  const paths = [...coveringPaths(cardPaymentModel), ...coveringPaths(cardPaymentRestoreModel)];
   for (const path of paths) {
     it(path.description, () =>
       runPath(path.scenario.input === SCENARIOS.fresh ? cardPaymentModel : cardPaymentRestoreModel, path, {

@@ -5,7 +5,7 @@ import { type CarouselInput, canMove } from '../machines/carousel';
 import { Carousel, CarouselView } from '../src/views/components';
 import { carouselModel } from './carousel.model';
 import { flushCoverage } from './coverage-store';
-import { generatePaths, type PathStep, runPath } from './harness';
+import { coveringPaths, type PathStep, runPath } from './harness';
 
 const LABEL = 'How Vitrine works';
 /** The slides' width in these tests (jsdom has no layout): a swipe of 40 px is the 10 % threshold. */
@@ -116,7 +116,7 @@ function check(expected: AnyMachineSnapshot) {
 }
 
 describe('carousel paths through the view', () => {
-  for (const path of generatePaths(carouselModel)) {
+  for (const path of coveringPaths(carouselModel)) {
     const { count } = path.scenario.input as CarouselInput;
     it(path.description, () =>
       runPath(carouselModel, path, {

@@ -21,7 +21,7 @@ import { CHARGE_ID, charge, ITEM, ORDER_ID } from './cardPayment.model';
 import { checkoutFailedModel, order, SESSION_ID } from './checkoutFailed.model';
 import { flushCoverage } from './coverage-store';
 import { clickFirst } from './dom';
-import { generatePaths, type PathStep, runPath } from './harness';
+import { coveringPaths, type PathStep, runPath } from './harness';
 import { renderWithRouter } from './router';
 
 function perform(step: PathStep) {
@@ -83,7 +83,7 @@ function check(expected: AnyMachineSnapshot) {
 }
 
 describe('failed-checkout paths through the page', () => {
-  for (const path of generatePaths(checkoutFailedModel)) {
+  for (const path of coveringPaths(checkoutFailedModel)) {
     it(path.description, () =>
       runPath(checkoutFailedModel, path, {
         mount: (actor: AnyActorRef) => renderWithRouter(() => <CheckoutFailedView actor={actor as never} />),

@@ -6,7 +6,7 @@ import { CollectionPanelView } from '../src/views/settings/WalletSettings';
 import { collectionCheckModel } from './collectionCheck.model';
 import { flushCoverage } from './coverage-store';
 import { clickFirst } from './dom';
-import { generatePaths, type PathStep, runPath } from './harness';
+import { coveringPaths, type PathStep, runPath } from './harness';
 
 /** Collection check paths through Settings → Wallet's collection panel. */
 const buttons: Record<string, string> = {
@@ -31,7 +31,7 @@ function check(expected: AnyMachineSnapshot) {
 }
 
 describe('collection check paths through the view', () => {
-  for (const path of generatePaths(collectionCheckModel)) {
+  for (const path of coveringPaths(collectionCheckModel)) {
     it(path.description, () =>
       runPath(collectionCheckModel, path, {
         mount: (actor: AnyActorRef) => {

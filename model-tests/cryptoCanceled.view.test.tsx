@@ -22,7 +22,7 @@ import {
   cryptoCharge,
 } from './cryptoCanceled.model';
 import { clickFirst } from './dom';
-import { generatePaths, type PathStep, runPath } from './harness';
+import { coveringPaths, type PathStep, runPath } from './harness';
 import { renderWithRouter } from './router';
 
 function perform(step: PathStep) {
@@ -106,7 +106,7 @@ function check(expected: AnyMachineSnapshot) {
 }
 
 describe('crypto-canceled paths through the page', () => {
-  for (const path of generatePaths(cryptoCanceledModel)) {
+  for (const path of coveringPaths(cryptoCanceledModel)) {
     it(path.description, () =>
       runPath(cryptoCanceledModel, path, {
         mount: (actor: AnyActorRef) => renderWithRouter(() => <CryptoCanceledView actor={actor as never} />),

@@ -20,7 +20,7 @@ import { AccountPanelView, accountScreen } from '../src/views/dashboard/AccountP
 import { flushCoverage } from './coverage-store';
 import { dashboardAccountModel, imageSizes, makeStorefront } from './dashboardAccount.model';
 import { clickControl, clickFirst, typeInto } from './dom';
-import { flush, generatePaths, type PathStep, runPath, unusedViewless, type ViewlessEvent } from './harness';
+import { coveringPaths, flush, type PathStep, runPath } from './harness';
 
 /** Dashboard → Account paths through the panel: typing, choosing, attaching files, buttons, navigation. */
 let router: AnyRouter;
@@ -113,18 +113,6 @@ async function perform(step: PathStep) {
   }
 }
 
-/** User events this panel has no control for (the harness sends them; see docs/testing.md). */
-const viewless: ViewlessEvent[] = [
-  {
-    event: 'account.change',
-    when: (e, before) =>
-      (e.field === 'theme' || e.field === 'category') && before.context.draft[e.field] === e.value,
-    reason:
-      'choosing the theme or category already chosen raises no change in a browser; the machine takes it ' +
-      '(clearing the error) and the graph explores it',
-  },
-];
-
 function makeCheck(input: StorefrontJson | null, reported: { current: StorefrontJson | null }) {
   let lastError = 'null';
   return (expected: AnyMachineSnapshot) => {
@@ -169,7 +157,7 @@ function makeCheck(input: StorefrontJson | null, reported: { current: Storefront
 }
 
 describe('dashboard account paths through the panel', () => {
-  for (const path of generatePaths(dashboardAccountModel)) {
+  for (const path of coveringPaths(dashboardAccountModel)) {
     const input = (path.scenario.input as { storefront: StorefrontJson | null }).storefront;
     const reported = { current: null as StorefrontJson | null };
     it(path.description, () =>
@@ -179,13 +167,11 @@ describe('dashboard account paths through the panel', () => {
             <AccountPanelView actor={actor as never} onSaved={(s) => (reported.current = s)} />
           )),
         perform,
-        viewless,
         check: makeCheck(input, reported),
         wrap: (fn) => act(fn),
       }),
     );
   }
-  it('has no unused viewless events', () => expect(unusedViewless(viewless)).toEqual([]));
   afterAll(() => flushCoverage('view'));
 });
 

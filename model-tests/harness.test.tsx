@@ -2,8 +2,11 @@ import { act, render } from '@testing-library/react';
 import { useSelector } from '@xstate/react';
 import { describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
+import { cardPaymentModel } from './cardPayment.model';
 import { clickFirst } from './dom';
 import {
+  coveringPaths,
+  footprint,
   type GeneratedPath,
   generatePaths,
   isUserEvent,
@@ -13,6 +16,7 @@ import {
   unusedViewless,
   type ViewlessEvent,
 } from './harness';
+import { storefrontReportModel } from './storefrontReport.model';
 import { walletLinkModel } from './walletLink.model';
 
 /**
@@ -138,4 +142,26 @@ describe('isUserEvent', () => {
     ])
       expect(isUserEvent(type)).toBe(false);
   });
+});
+
+describe('coveringPaths', () => {
+  const takes = (model: typeof cardPaymentModel, paths: GeneratedPath[]) => {
+    const machine = model.machine.provide((model.provide ?? {}) as never);
+    return new Set(paths.flatMap((p) => [...footprint(machine, p.scenario, p.steps)]));
+  };
+  for (const [name, model] of [
+    ['cardPayment', cardPaymentModel],
+    ['storefrontReport', storefrontReportModel],
+  ] as const) {
+    it(`takes every transition and state value of all generated paths, in fewer paths (${name})`, () => {
+      const all = generatePaths(model as typeof cardPaymentModel);
+      const few = coveringPaths(model as typeof cardPaymentModel);
+      expect(few.length).toBeLessThan(all.length);
+      const names = new Set(all.map((p) => `${p.scenario.name}|${p.description}`));
+      expect(few.every((p) => names.has(`${p.scenario.name}|${p.description}`))).toBe(true);
+      const everything = takes(model as typeof cardPaymentModel, all);
+      expect([...everything].some((k) => k.includes(' | '))).toBe(true);
+      expect(takes(model as typeof cardPaymentModel, few)).toEqual(everything);
+    });
+  }
 });

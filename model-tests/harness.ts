@@ -7,6 +7,7 @@ import {
   fromPromise,
   type InspectionEvent,
   SimulatedClock,
+  type Snapshot,
 } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { recordTransition } from './coverage-store';
@@ -149,6 +150,83 @@ export function generatePaths<TMachine extends AnyStateMachine>(
         steps,
         description: `${scenario.name}: ${steps.map((s) => describeEvent(s.event)).join(' → ') || '(initial)'}`,
       });
+    }
+  }
+  return out;
+}
+
+/**
+ * What a path takes on the machine itself: the key of every transition (as the coverage gate counts
+ * them) and every state value, found by replaying its events with `machine.transition` and reading
+ * the `@xstate.microstep` inspection events. Transitions of invoked child machines are not included
+ * (their own models cover them).
+ */
+export function footprint(
+  machine: AnyStateMachine,
+  scenario: Scenario<unknown>,
+  steps: PathStep[],
+): Set<string> {
+  const taken = new Set<string>();
+  const self = createActor(
+    fromPromise(async () => undefined),
+    {
+      inspect: (ev) => {
+        if (ev.type !== '@xstate.microstep' || ev.actorRef !== self) return;
+        for (const t of (ev as unknown as { _transitions: never[] })._transitions)
+          taken.add(transitionKey(t));
+      },
+    },
+  );
+  const scope = {
+    self,
+    logger: () => {},
+    id: '',
+    sessionId: 'footprint',
+    defer: () => {},
+    system: self.system,
+    stopChild: () => {},
+    emit: () => {},
+    actionExecutor: () => {},
+  } as never;
+  let snapshot = machine.getInitialSnapshot(scope, scenario.input) as Snapshot<unknown>;
+  taken.add(`state ${JSON.stringify((snapshot as AnyMachineSnapshot).value)}`);
+  for (const step of steps) {
+    snapshot = machine.transition(snapshot as never, step.event, scope) as Snapshot<unknown>;
+    taken.add(`state ${JSON.stringify((snapshot as AnyMachineSnapshot).value)}`);
+  }
+  return taken;
+}
+
+/**
+ * The fewest of `generatePaths`'s paths (greedy set cover, per scenario) that still take every
+ * transition and reach every state value they take together. For view runs: a browser-like render
+ * costs milliseconds per step, and the context variants of one transition (every field value the
+ * graph tried) add time without exercising another control. The logic runs keep every path.
+ */
+export function coveringPaths<TMachine extends AnyStateMachine>(
+  model: MachineModel<TMachine>,
+): GeneratedPath[] {
+  const machine = model.provide ? model.machine.provide(model.provide as never) : model.machine;
+  const out: GeneratedPath[] = [];
+  const all = generatePaths(model);
+  for (const scenario of model.scenarios) {
+    const candidates = all
+      .filter((p) => p.scenario === scenario)
+      .map((path) => ({ path, takes: footprint(machine, scenario, path.steps) }));
+    const left = new Set(candidates.flatMap((c) => [...c.takes]));
+    while (left.size > 0) {
+      let best = candidates[0]!;
+      let gain = -1;
+      for (const c of candidates) {
+        let g = 0;
+        for (const k of c.takes) if (left.has(k)) g++;
+        if (g > gain || (g === gain && c.path.steps.length < best.path.steps.length)) {
+          best = c;
+          gain = g;
+        }
+      }
+      out.push(best.path);
+      for (const k of best.takes) left.delete(k);
     }
   }
   return out;

@@ -5,7 +5,7 @@ import { errorTexts } from '../src/domain/errors';
 import { SalesView } from '../src/views/dashboard/SalesPanel';
 import { flushCoverage } from './coverage-store';
 import { clickFirst } from './dom';
-import { generatePaths, type PathStep, runPath } from './harness';
+import { coveringPaths, type PathStep, runPath } from './harness';
 import { ledgerExportModel, SALES_PAGE } from './ledgerExport.model';
 import { renderWithRouter } from './router';
 
@@ -31,7 +31,7 @@ function check(expected: AnyMachineSnapshot) {
 }
 
 describe('ledger export paths through the Sales panel', () => {
-  for (const path of generatePaths(ledgerExportModel)) {
+  for (const path of coveringPaths(ledgerExportModel)) {
     it(path.description, () =>
       runPath(ledgerExportModel, path, {
         mount: (actor: AnyActorRef) =>

@@ -5,7 +5,7 @@ import { errorMessage } from '../src/domain/errors';
 import { ListForSaleDialog } from '../src/views/nft/ListingPanels';
 import { flushCoverage } from './coverage-store';
 import { clickFirst, typeInto } from './dom';
-import { generatePaths, type PathStep, runPath } from './harness';
+import { coveringPaths, type PathStep, runPath } from './harness';
 import { listForSaleModel } from './listForSale.model';
 import { renderWithRouter } from './router';
 
@@ -47,7 +47,7 @@ function check(expected: AnyMachineSnapshot) {
 }
 
 describe('list-for-sale paths through the dialog', () => {
-  for (const path of generatePaths(listForSaleModel)) {
+  for (const path of coveringPaths(listForSaleModel)) {
     it(path.description, () =>
       runPath(listForSaleModel, path, {
         mount: (actor: AnyActorRef) =>

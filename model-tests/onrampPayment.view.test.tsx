@@ -6,7 +6,7 @@ import { errorMessage } from '../src/domain/errors';
 import { OnrampPanel } from '../src/views/checkout/OnrampPanel';
 import { flushCoverage } from './coverage-store';
 import { clickControl, clickFirst } from './dom';
-import { generatePaths, type PathStep, runPath, unusedViewless, type ViewlessEvent } from './harness';
+import { coveringPaths, type PathStep, runPath, unusedViewless, type ViewlessEvent } from './harness';
 import { onrampPaymentModel } from './onrampPayment.model';
 import { renderWithRouter } from './router';
 
@@ -74,7 +74,7 @@ function check(expected: AnyMachineSnapshot) {
 }
 
 describe('on-ramp payment paths through the on-ramp panel', () => {
-  const paths = generatePaths(onrampPaymentModel);
+  const paths = coveringPaths(onrampPaymentModel);
   for (const path of paths) {
     it(path.description, () =>
       runPath(onrampPaymentModel, path, {

@@ -5,7 +5,7 @@ import { errorMessage } from '../src/domain/errors';
 import { ProductList } from '../src/views/dashboard/ProductsPanel';
 import { flushCoverage } from './coverage-store';
 import { clickControl, clickFirst } from './dom';
-import { generatePaths, type PathStep, runPath } from './harness';
+import { coveringPaths, type PathStep, runPath } from './harness';
 import { activeItem, hiddenItem, productActionsModel } from './productActions.model';
 import { renderWithRouter } from './router';
 
@@ -56,7 +56,7 @@ function check(expected: AnyMachineSnapshot) {
 }
 
 describe('product action paths through the list', () => {
-  for (const path of generatePaths(productActionsModel)) {
+  for (const path of coveringPaths(productActionsModel)) {
     it(path.description, () =>
       runPath(productActionsModel, path, {
         mount: (actor: AnyActorRef) =>

@@ -5,7 +5,7 @@ import { errorMessage } from '../src/domain/errors';
 import { RemoveListingDialog } from '../src/views/nft/ListingPanels';
 import { flushCoverage } from './coverage-store';
 import { clickFirst } from './dom';
-import { generatePaths, type PathStep, runPath } from './harness';
+import { coveringPaths, type PathStep, runPath } from './harness';
 import { removeListingModel } from './removeListing.model';
 import { renderWithRouter } from './router';
 
@@ -35,7 +35,7 @@ function check(expected: AnyMachineSnapshot) {
 }
 
 describe('remove-listing paths through the dialog', () => {
-  for (const path of generatePaths(removeListingModel)) {
+  for (const path of coveringPaths(removeListingModel)) {
     it(path.description, () =>
       runPath(removeListingModel, path, {
         mount: (actor: AnyActorRef) =>

@@ -7,7 +7,7 @@ import { errorMessage } from '../src/domain/errors';
 import { PaymentSettingsView } from '../src/views/settings/PaymentSettings';
 import { flushCoverage } from './coverage-store';
 import { clickFirst, typeInto } from './dom';
-import { generatePaths, type PathStep, runPath } from './harness';
+import { coveringPaths, type PathStep, runPath } from './harness';
 import { renderWithRouter } from './router';
 import { savedCardsModel } from './savedCards.model';
 
@@ -138,7 +138,7 @@ function check(expected: AnyMachineSnapshot) {
 }
 
 describe('saved-card paths through Settings → Payment', () => {
-  for (const path of generatePaths(savedCardsModel)) {
+  for (const path of coveringPaths(savedCardsModel)) {
     it(path.description, () =>
       runPath(savedCardsModel, path, {
         mount: (actor: AnyActorRef) => renderWithRouter(() => <PaymentSettingsView actor={actor as never} />),

@@ -7,7 +7,7 @@ import { SecuritySettingsView } from '../src/views/settings/SecuritySettings';
 import { flushCoverage } from './coverage-store';
 import { clickFirst } from './dom';
 import { makeUser } from './fixtures';
-import { generatePaths, type PathStep, runPath } from './harness';
+import { coveringPaths, type PathStep, runPath } from './harness';
 import { settingsModel } from './settingsForm.model';
 
 /** Settings paths through the Account and Security views. */
@@ -63,7 +63,7 @@ function check(expected: AnyMachineSnapshot) {
 }
 
 describe('settings paths through the views', () => {
-  for (const path of generatePaths(settingsModel)) {
+  for (const path of coveringPaths(settingsModel)) {
     it(path.description, () =>
       runPath(settingsModel, path, {
         mount: (actor: AnyActorRef) => {

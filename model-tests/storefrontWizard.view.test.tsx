@@ -6,7 +6,7 @@ import { errorMessage } from '../src/domain/errors';
 import { StorefrontWizardView, wizardStep } from '../src/views/storefront/StorefrontWizard';
 import { flushCoverage } from './coverage-store';
 import { clickControl, clickFirst, typeInto } from './dom';
-import { generatePaths, type PathStep, runPath, unusedViewless, type ViewlessEvent } from './harness';
+import { coveringPaths, type PathStep, runPath, unusedViewless, type ViewlessEvent } from './harness';
 import { renderWithRouter } from './router';
 import { storefrontWizardModel } from './storefrontWizard.model';
 
@@ -91,7 +91,7 @@ function check(expected: AnyMachineSnapshot, actor: AnyActorRef) {
 }
 
 describe('storefront wizard paths through its screens', () => {
-  for (const path of generatePaths(storefrontWizardModel)) {
+  for (const path of coveringPaths(storefrontWizardModel)) {
     it(path.description, () =>
       runPath(storefrontWizardModel, path, {
         mount: (actor: AnyActorRef) =>

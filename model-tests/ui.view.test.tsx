@@ -16,7 +16,7 @@ import { RootLayout } from '../src/views/shell/RootLayout';
 import { flushCoverage } from './coverage-store';
 import { clickFirst } from './dom';
 import { fakeToken, makeUser } from './fixtures';
-import { flush, generatePaths, type PathStep, runPath, unusedViewless, type ViewlessEvent } from './harness';
+import { coveringPaths, flush, type PathStep, runPath, unusedViewless, type ViewlessEvent } from './harness';
 import { uiModel } from './ui.model';
 
 /**
@@ -121,7 +121,7 @@ async function mount(ui: AnyActorRef) {
 }
 
 describe('ui paths through the shell', () => {
-  for (const path of generatePaths(uiModel)) {
+  for (const path of coveringPaths(uiModel)) {
     it(path.description, () =>
       runPath(uiModel, path, { mount, perform, viewless, check, wrap: (fn) => act(fn) }),
     );

@@ -6,7 +6,7 @@ import { WalletSettingsView } from '../src/views/settings/WalletSettings';
 import { flushCoverage } from './coverage-store';
 import { clickFirst } from './dom';
 import { makeUser } from './fixtures';
-import { generatePaths, type PathStep, runPath } from './harness';
+import { coveringPaths, type PathStep, runPath } from './harness';
 import { walletLinkModel } from './walletLink.model';
 
 /** Wallet link paths through Settings → Wallet. */
@@ -23,7 +23,7 @@ function check(expected: AnyMachineSnapshot) {
 }
 
 describe('wallet link paths through the view', () => {
-  for (const path of generatePaths(walletLinkModel)) {
+  for (const path of coveringPaths(walletLinkModel)) {
     it(path.description, () =>
       runPath(walletLinkModel, path, {
         mount: (actor: AnyActorRef) => {

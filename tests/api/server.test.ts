@@ -171,6 +171,14 @@ describe.each(databases)('the server process on %s', (database) => {
     });
     try {
       let output = '';
+      let errors = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        errors += chunk;
+      });
+      const health = () =>
+        fetch(`http://127.0.0.1:${port}/api/health`).catch((cause: unknown) => {
+          throw new Error(`the server stopped answering; its stderr:\n${errors}`, { cause });
+        });
       const listening = new Promise<number>((resolve) => {
         child.stdout.on('data', (chunk: Buffer) => {
           output += chunk;
@@ -180,12 +188,12 @@ describe.each(databases)('the server process on %s', (database) => {
       });
       const port = await listening;
       expect(output).toContain(`(database: ${database})`);
-      let health = await fetch(`http://127.0.0.1:${port}/api/health`);
-      while (health.status === 503) {
+      let res = await health();
+      while (res.status === 503) {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        health = await fetch(`http://127.0.0.1:${port}/api/health`);
+        res = await health();
       }
-      expect(await health.json()).toEqual({ status: 'ok', database, chain: null });
+      expect(await res.json()).toEqual({ status: 'ok', database, chain: null });
       child.kill('SIGTERM');
       const [code] = await once(child, 'exit');
       expect(code).toBe(0);

@@ -247,14 +247,18 @@ describe('kill -9 of the server', () => {
       await startServer(crashAt);
       const { token, wallet, item } = await buyerAndItem();
       const died = ended();
-      const charge = await pay(token, item.id, '4242424242424242');
-      expect(charge.success).toBe(true);
+      // The fulfil job runs beside the request, so under load the kill can land before the
+      // charge's response is written: the order is then found by its item.
+      const charge = await pay(token, item.id, '4242424242424242').catch(() => null);
+      if (charge) expect(charge.success).toBe(true);
       expect(await died).toBe('SIGKILL');
+      const [order] = await database.db.select().from(orders).where(eq(orders.itemId, item.id));
       // Killed mid-way: the order is not done.
-      expect(['authorized', 'captured', 'minting']).toContain((await orderOf(charge.orderId)).status);
+      expect(['authorized', 'captured', 'minting']).toContain(order!.status);
+      if (charge) expect(charge.orderId).toBe(order!.id);
 
       await startServer();
-      await exactlyOnce(charge.orderId, wallet, item.flowBlueprintId);
+      await exactlyOnce(order!.id, wallet, item.flowBlueprintId);
       await stopServer();
     }, 180_000);
   }
