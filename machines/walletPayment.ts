@@ -8,6 +8,16 @@ import {
   sendTo,
   setup,
 } from 'xstate';
+import {
+  type BillingFormValues,
+  type BillingFormView,
+  billingDetails,
+  billingFormView,
+  changeBillingForm,
+  emptyBillingForm,
+  errorsAfterChange,
+  validateBilling,
+} from '../src/domain/billing';
 import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '../src/domain/errors';
 import { formatUsd } from '../src/domain/money';
 import type { CardChargeJson, CheckoutItemKind, CreateCardChargeBody } from '../src/domain/schemas/checkout';
@@ -21,8 +31,10 @@ import type { CardPaymentOutput } from './cardPayment';
  * Pay opens the wallet's payment sheet (`sheet`, a callback actor started by the click, as Apple
  * requires): Apple Pay validates the merchant through our server on the way. The sheet reports:
  * - `wallet.authorized` with the wallet's payment token and billing contact. A contact without
- *   address line, city, postal code or country is APPLE_PAY_ADDRESS; otherwise the token is
- *   exchanged for a card token at the provider (`tokenizeWallet`; refused: CHECKOUT_COM_TOKEN) and
+ *   address line, city, postal code or country is APPLE_PAY_ADDRESS for Apple Pay (its sheet is
+ *   still open and shows it). Google's sheet has closed by then, so Google Pay opens the "Google Pay
+ *   billing" panel instead: the billing address form, filled with what Google shared, checked by the
+ *   billing rules on Continue. With a whole address the token is exchanged for a card token at the provider (`tokenizeWallet`; refused: CHECKOUT_COM_TOKEN) and
  *   charged like a card (`createCharge`, POST checkout-com-charges with `billingInfo.wallet`). The
  *   sheet is then told how it went (`wallet.complete`), since Apple's sheet waits for it.
  * - `wallet.canceled`: the buyer closed the sheet (APPLE_PAY_CANCELED); back to the panel.
@@ -70,6 +82,9 @@ export interface WalletPaymentContext extends WalletPaymentInput {
   authorization: WalletAuthorization | null;
   /** The provider's card token for the wallet's payment. */
   cardToken: string | null;
+  /** The "Google Pay billing" form (its card fields unused) and its errors by field. */
+  billing: BillingFormValues;
+  billingErrors: Partial<Record<string, ApiErrorBody>>;
   error: ApiErrorBody | null;
   result: WalletPaymentOutput | null;
 }
@@ -81,6 +96,8 @@ export type WalletPaymentEvent =
   | { type: 'wallet.acknowledge'; value: boolean }
   | { type: 'wallet.submit' }
   | { type: 'wallet.back' }
+  | { type: 'wallet.billing.change'; values: Partial<BillingFormValues> }
+  | { type: 'wallet.billing.submit' }
   | WalletSheetEvent;
 /** What the machine tells the open sheet. */
 export type WalletSheetCommand = { type: 'wallet.complete'; success: boolean };
@@ -113,6 +130,24 @@ export function walletChargeBody(context: WalletPaymentContext): CreateCardCharg
     },
   } as CreateCardChargeBody;
 }
+
+/** The wallet's contact as the billing form (United States when it names no country). */
+const billingForm = (b: Partial<WalletBilling>): BillingFormValues => ({
+  ...emptyBillingForm,
+  firstName: b.firstName ?? '',
+  lastName: b.lastName ?? '',
+  addressLine1: b.addressLine1 ?? '',
+  addressLine2: b.addressLine2 ?? '',
+  city: b.city ?? '',
+  state: b.state ?? '',
+  zipCode: b.zipCode ?? '',
+  country: b.country || emptyBillingForm.country,
+});
+/** The billing rules of a card's address (name, address, region of the US and Canada, postal code). */
+const billingErrorsOf = (values: BillingFormValues) => {
+  const { phoneNumber: _phone, ...errors } = validateBilling(billingDetails(values));
+  return errors;
+};
 
 const failure = (code: ErrorCode): ApiErrorBody => ({ code, message: errorMessage({ code }) });
 const error = ({ event }: { event: { error: unknown } }) => event.error;
@@ -154,6 +189,9 @@ export const walletPaymentMachine = setup({
       assertEvent(event, 'wallet.authorized');
       return billingComplete(event.authorization.billing);
     },
+    /** Google's sheet closes once authorized: the buyer can complete the address afterwards. */
+    googlePay: ({ context }) => context.wallet === 'googlepay',
+    billingValid: ({ context }) => Object.keys(billingErrorsOf(context.billing)).length === 0,
     success: (_, charge: CardChargeJson) => charge.success,
     ended: ({ context }, kind: WalletPaymentOutput['kind']) => context.result?.kind === kind,
     redirect: (_, charge: CardChargeJson) => !!charge.redirectLink,
@@ -174,6 +212,33 @@ export const walletPaymentMachine = setup({
       authorization: ({ event }) => {
         assertEvent(event, 'wallet.authorized');
         return event.authorization;
+      },
+    }),
+    fillBilling: assign({
+      billing: ({ event }) => {
+        assertEvent(event, 'wallet.authorized');
+        return billingForm(event.authorization.billing);
+      },
+      billingErrors: {},
+    }),
+    changeBilling: assign(({ context, event }) => {
+      assertEvent(event, 'wallet.billing.change');
+      return {
+        billing: changeBillingForm(context.billing, event.values),
+        // A changed field's error goes until Continue checks the form again.
+        billingErrors: errorsAfterChange(context.billingErrors, context.billing, event.values),
+      };
+    }),
+    showBillingErrors: assign({ billingErrors: ({ context }) => billingErrorsOf(context.billing) }),
+    /** The completed form becomes the contact charged (the phone stays as the wallet gave it). */
+    useBilling: assign({
+      authorization: ({ context }) => {
+        const { phoneNumber: _phone, ...address } = billingDetails(context.billing);
+        const phoneNumber = context.authorization!.billing.phoneNumber;
+        return {
+          ...context.authorization!,
+          billing: { ...address, ...(phoneNumber ? { phoneNumber } : {}) },
+        };
       },
     }),
     /** Tells the open sheet whether the payment went through (Apple's sheet shows it). */
@@ -205,6 +270,8 @@ export const walletPaymentMachine = setup({
     key: null,
     authorization: null,
     cardToken: null,
+    billing: emptyBillingForm,
+    billingErrors: {},
     error: null,
     result: null,
   }),
@@ -220,7 +287,6 @@ export const walletPaymentMachine = setup({
     },
     /** The wallet's sheet is open (started by the click, as Apple requires). */
     paying: {
-      tags: ['busy'],
       invoke: {
         id: 'sheet',
         src: 'sheet',
@@ -229,9 +295,11 @@ export const walletPaymentMachine = setup({
       initial: 'sheet',
       states: {
         sheet: {
+          tags: ['busy'],
           on: {
             'wallet.authorized': [
               { guard: 'addressComplete', target: 'tokenizing', actions: 'keepAuthorization' },
+              { guard: 'googlePay', target: 'billing', actions: ['keepAuthorization', 'fillBilling'] },
               {
                 target: 'refused',
                 actions: { type: 'showCode', params: ErrorCode.APPLE_PAY_ADDRESS },
@@ -247,7 +315,19 @@ export const walletPaymentMachine = setup({
             },
           },
         },
+        /** "Google Pay billing": the address Google did not share, completed by the buyer. */
+        billing: {
+          on: {
+            'wallet.billing.change': { actions: 'changeBilling' },
+            'wallet.billing.submit': [
+              { guard: 'billingValid', target: 'tokenizing', actions: 'useBilling' },
+              { actions: 'showBillingErrors' },
+            ],
+            'wallet.back': '#walletPayment.review',
+          },
+        },
         tokenizing: {
+          tags: ['busy'],
           invoke: {
             id: 'tokenizeWallet',
             src: 'tokenizeWallet',
@@ -263,6 +343,7 @@ export const walletPaymentMachine = setup({
           },
         },
         charging: {
+          tags: ['busy'],
           invoke: {
             id: 'createCharge',
             src: 'createCharge',
@@ -297,6 +378,7 @@ export const walletPaymentMachine = setup({
         },
         /** The sheet is told how it ended while it is still open (leaving `paying` closes it). */
         completing: {
+          tags: ['busy'],
           entry: {
             type: 'completeSheet',
             params: ({ context }) => ({ success: context.result?.kind !== 'failed' }),
@@ -309,6 +391,7 @@ export const walletPaymentMachine = setup({
         },
         /** Not paid: the sheet is told, then the panel shows why. */
         refused: {
+          tags: ['busy'],
           entry: { type: 'completeSheet', params: { success: false } },
           always: '#walletPayment.review',
         },
@@ -326,7 +409,8 @@ export type WalletPaymentActor = ActorRefFrom<typeof walletPaymentMachine>;
 const NAMES: Record<MobileWallet, string> = { applepay: 'Apple Pay', googlepay: 'Google Pay' };
 
 export interface WalletPaymentView {
-  panel: 'review' | 'done';
+  /** review: the "mobile wallet pay" panel; billing: the "Google Pay billing" panel. */
+  panel: 'review' | 'billing' | 'done';
   /** "Apple Pay", "Google Pay". */
   title: string;
   wallet: MobileWallet;
@@ -341,6 +425,12 @@ export interface WalletPaymentView {
   status: string | null;
   error: string | null;
   receipt: string;
+  /** The billing panel's text, form and Continue. */
+  billingText: string;
+  billing: BillingFormView;
+  canContinue: boolean;
+  changeBilling: (values: Partial<BillingFormValues>) => void;
+  continueBilling: () => void;
   acknowledge: (value: boolean) => void;
   pay: () => void;
   back: () => void;
@@ -354,8 +444,9 @@ export function connectWalletPayment(
   const name = NAMES[context.wallet];
   const price = formatUsd(context.price);
   return {
-    panel: snapshot.status === 'done' ? 'done' : 'review',
-    title: name,
+    panel:
+      snapshot.status === 'done' ? 'done' : snapshot.matches({ paying: 'billing' }) ? 'billing' : 'review',
+    title: snapshot.matches({ paying: 'billing' }) ? `${name} billing` : name,
     wallet: context.wallet,
     busy: snapshot.hasTag('busy'),
     itemTitle: context.item.title,
@@ -366,11 +457,16 @@ export function connectWalletPayment(
     canBack: snapshot.can({ type: 'wallet.back' }),
     status: snapshot.matches({ paying: 'sheet' })
       ? `Confirm the payment in ${name}…`
-      : snapshot.matches('paying')
+      : snapshot.hasTag('busy')
         ? 'Processing your payment…'
         : null,
     error: context.error ? errorMessage(context.error) : null,
     receipt: `The receipt goes to ${context.email}.`,
+    billingText: `${name} did not share your whole billing address. Complete it to pay ${price}.`,
+    billing: billingFormView(context.billing, context.billingErrors),
+    canContinue: snapshot.can({ type: 'wallet.billing.submit' }),
+    changeBilling: (values) => send({ type: 'wallet.billing.change', values }),
+    continueBilling: () => send({ type: 'wallet.billing.submit' }),
     acknowledge: (value) => send({ type: 'wallet.acknowledge', value }),
     pay: () => send({ type: 'wallet.submit' }),
     back: () => send({ type: 'wallet.back' }),

@@ -50,18 +50,45 @@ export const SHEET_EVENTS: WalletPaymentEvent[] = [
   { type: 'wallet.failed', error: new Error('merchant validation refused') },
 ];
 
-function userEvents(c: WalletPaymentContext): WalletPaymentEvent[] {
-  return [
+/** What the buyer types into the "Google Pay billing" form: the rest of the address, or a blank city. */
+export const REST_OF_ADDRESS = {
+  addressLine1: '1 Test Street',
+  city: 'Arlington',
+  state: 'VA',
+  zipCode: '22201',
+};
+export const BLANK_CITY = { city: '' };
+
+/** User events; a form change only where it changes something (a browser raises no others). */
+function userEvents(s: AnyMachineSnapshot): WalletPaymentEvent[] {
+  const c = s.context as WalletPaymentContext;
+  const events: WalletPaymentEvent[] = [
     { type: 'wallet.acknowledge', value: !c.acknowledged },
     { type: 'wallet.submit' },
     { type: 'wallet.back' },
+    { type: 'wallet.billing.submit' },
   ];
+  if (s.matches({ paying: 'billing' })) {
+    if (c.billing.addressLine1 === '')
+      events.push({ type: 'wallet.billing.change', values: REST_OF_ADDRESS });
+    if (c.billing.city !== '') events.push({ type: 'wallet.billing.change', values: BLANK_CITY });
+  }
+  return events;
 }
 
 export function serializeWalletPayment(s: AnyMachineSnapshot) {
   const c = s.context as WalletPaymentContext;
   if (s.status === 'done') return JSON.stringify([s.value, s.output]);
-  return JSON.stringify([s.value, c.acknowledged, c.key ? 'key' : null, c.error?.code ?? null]);
+  const { addressLine1, city, state, zipCode } = c.billing;
+  return JSON.stringify([
+    s.value,
+    c.acknowledged,
+    c.key ? 'key' : null,
+    c.error?.code ?? null,
+    [addressLine1, city, state, zipCode],
+    Object.keys(c.billingErrors).sort(),
+    c.authorization?.billing.city ?? null,
+  ]);
 }
 
 export const walletPaymentModel: MachineModel<typeof walletPaymentMachine> = {
@@ -74,7 +101,7 @@ export const walletPaymentModel: MachineModel<typeof walletPaymentMachine> = {
     { name: 'a buyer paying with Google Pay', input: SCENARIOS.googlepay },
   ],
   events: (s) => [
-    ...userEvents(s.context as WalletPaymentContext),
+    ...userEvents(s),
     ...SHEET_EVENTS,
     { type: 'xstate.done.actor.tokenizeWallet', output: { token: 'tok_abcdefghijklmnopqrstuvwxyz' } },
     { type: 'xstate.error.actor.tokenizeWallet', error: TOKEN_ERROR },

@@ -123,7 +123,7 @@ describe('paying with a mobile wallet', () => {
   });
 
   it('a canceled sheet, a refused validation and a contact without an address return to the panel with their reasons', async () => {
-    const { actor, view, open, sheet, charges, completions } = start('googlepay');
+    const { actor, view, open, sheet, charges, completions } = start('applepay');
     for (const [event, code] of [
       [{ type: 'wallet.canceled' }, 'APPLE_PAY_CANCELED'],
       [{ type: 'wallet.failed', error: new Error('x') }, 'PROCESSING_ERROR'],
@@ -136,6 +136,60 @@ describe('paying with a mobile wallet', () => {
     }
     expect(charges).toEqual([]);
     expect(completions).toEqual([false]);
+  });
+
+  it('Google Pay without a whole address asks for the rest on the "Google Pay billing" panel, then pays', async () => {
+    const { actor, view, open, sheet, charges, completions } = start('googlepay');
+    open();
+    sheet({
+      type: 'wallet.authorized',
+      authorization: {
+        tokenData: { protocolVersion: 'ECv2' },
+        billing: {
+          firstName: 'Grace',
+          lastName: 'Hopper',
+          zipCode: '22201',
+          country: 'US',
+          phoneNumber: '+1 555',
+        },
+      },
+    });
+    expect(view()).toMatchObject({
+      panel: 'billing',
+      title: 'Google Pay billing',
+      busy: false,
+      canBack: true,
+      billingText: 'Google Pay did not share your whole billing address. Complete it to pay $25.',
+    });
+    expect(view().billing.values).toMatchObject({ firstName: 'Grace', zipCode: '22201', addressLine1: '' });
+    // Continue checks the address by the billing rules; a changed field's error goes.
+    view().continueBilling();
+    expect(Object.keys(view().billing.errors).sort()).toEqual(['addressLine1', 'city', 'state']);
+    view().changeBilling({ addressLine1: '1 Test Street' });
+    expect(Object.keys(view().billing.errors).sort()).toEqual(['city', 'state']);
+    view().changeBilling({ city: 'Arlington', state: 'VA' });
+    view().continueBilling();
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(charges).toEqual([
+      expect.objectContaining({
+        billingInfo: {
+          wallet: 'googlepay',
+          cardToken: 'tok_abcdefghijklmnopqrstuvwxyz',
+          ...ADDRESS,
+          phoneNumber: '+1 555',
+        },
+      }),
+    ]);
+    expect(completions).toEqual([true]);
+
+    // Back from the billing panel returns to the wallet panel, with nothing charged.
+    const back = start('googlepay');
+    back.open();
+    back.sheet(NO_ADDRESS);
+    expect(back.view().panel).toBe('billing');
+    back.view().back();
+    expect(back.view()).toMatchObject({ panel: 'review', error: null, canPay: true });
+    expect(back.charges).toEqual([]);
   });
 
   it('a token the provider refuses is CHECKOUT_COM_TOKEN, and nothing is charged', async () => {

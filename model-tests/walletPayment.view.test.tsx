@@ -1,17 +1,37 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import type { WalletPaymentContext } from '../machines/walletPayment';
 import { errorMessage } from '../src/domain/errors';
 import { WalletPanel } from '../src/views/checkout/WalletPanel';
 import { flushCoverage } from './coverage-store';
-import { clickControl, clickFirst } from './dom';
-import { generatePaths, type PathStep, runPath, unusedViewless, type ViewlessEvent } from './harness';
+import { clickControl, clickFirst, typeInto } from './dom';
+import { coveringPaths, type PathStep, runPath, unusedViewless, type ViewlessEvent } from './harness';
 import { renderWithRouter } from './router';
 import { walletPaymentModel } from './walletPayment.model';
 
 const NAMES = { applepay: 'Apple Pay', googlepay: 'Google Pay' };
-const panel = () => screen.getByRole('region', { name: /^(Apple Pay|Google Pay)$/ });
+const panel = () => screen.getByRole('region', { name: /^(Apple Pay|Google Pay)( billing)?$/ });
+const field = (label: string) => within(panel()).getByLabelText<HTMLInputElement | HTMLSelectElement>(label);
+const textLabels: Record<string, string> = {
+  addressLine1: 'Address line 1',
+  city: 'City',
+  zipCode: 'ZIP code',
+};
+
+/** Fills the billing form as a person does: each text field, the state from its list. */
+function fill(values: Record<string, string>): true {
+  for (const [key, value] of Object.entries(values)) {
+    if (key === 'state') {
+      fireEvent.change(field('State'), { target: { value } });
+      continue;
+    }
+    const label = textLabels[key];
+    if (!label) throw new Error(`No field for ${key}`);
+    typeInto(field(label) as HTMLInputElement, value, label);
+  }
+  return true;
+}
 const acknowledgement = () =>
   within(panel()).queryByRole<HTMLInputElement>('checkbox', {
     name: /I agree to the purchase agreement and the Terms of Service/,
@@ -32,6 +52,10 @@ function perform(step: PathStep) {
       return clickFirst(/^Pay \$25 with (Apple|Google) Pay$/);
     case 'wallet.back':
       return clickFirst('Back');
+    case 'wallet.billing.change':
+      return fill((step.event as unknown as { values: Record<string, string> }).values);
+    case 'wallet.billing.submit':
+      return clickFirst(/^Pay \$25 with Google Pay$/);
     default:
       return false;
   }
@@ -45,6 +69,21 @@ function check(expected: AnyMachineSnapshot) {
   }
   const region = panel();
   const busy = expected.hasTag('busy');
+  if (expected.matches({ paying: 'billing' })) {
+    expect(within(region).getByRole('heading').textContent).toBe(`${NAMES[c.wallet]} billing`);
+    expect(acknowledgement()).toBeNull();
+    for (const [key, label] of Object.entries(textLabels))
+      expect(field(label).value).toBe(c.billing[key as keyof typeof c.billing]);
+    expect(field('State').value).toBe(c.billing.state);
+    expect(within(region).queryByLabelText('Card number')).toBeNull();
+    expect(within(region).queryByLabelText('Phone number')).toBeNull();
+    expect(
+      within(region)
+        .queryAllByRole('alert')
+        .map((a) => a.textContent),
+    ).toEqual(Object.values(c.billingErrors).map((e) => e!.message));
+    return;
+  }
   expect(within(region).getByRole('heading').textContent).toBe(NAMES[c.wallet]);
   expect(region.getAttribute('aria-busy')).toBe(busy ? 'true' : null);
   expect(region.textContent).toContain('Night Market · $25');
@@ -67,7 +106,7 @@ function check(expected: AnyMachineSnapshot) {
 }
 
 describe('mobile wallet payment paths through the wallet panel', () => {
-  const paths = generatePaths(walletPaymentModel);
+  const paths = coveringPaths(walletPaymentModel);
   for (const path of paths) {
     it(path.description, () =>
       runPath(walletPaymentModel, path, {

@@ -13,6 +13,10 @@ export interface BillingFormProps {
   disabled?: boolean;
   /** Offer "Save this card" (the checkout); the saved-cards page always saves. */
   withSave?: boolean;
+  /** The card's fields: off when a wallet holds the card (Google Pay billing). */
+  withCard?: boolean;
+  /** The phone number: off when a wallet gives it (Google Pay billing). */
+  withPhone?: boolean;
 }
 
 /** A labelled select with its error, styled like the text fields. */
@@ -72,10 +76,17 @@ function SelectField({
 
 /**
  * The billing details and card of a new card, controlled by a view model (connectCardPayment,
- * connectSavedCards). The phone's calling code is the country's; US and Canadian addresses choose
- * their state from a list.
+ * connectSavedCards, connectWalletPayment without the card). The phone's calling code is the
+ * country's; US and Canadian addresses choose their state from a list.
  */
-export function BillingForm({ form, onChange, disabled = false, withSave = false }: BillingFormProps) {
+export function BillingForm({
+  form,
+  onChange,
+  disabled = false,
+  withSave = false,
+  withCard = true,
+  withPhone = true,
+}: BillingFormProps) {
   const { values, errors } = form;
   const text = (field: TextField) => ({
     name: field,
@@ -93,59 +104,60 @@ export function BillingForm({ form, onChange, disabled = false, withSave = false
   );
   return (
     <div className="vt-billing">
-      {group(
-        'Card',
-        <>
-          <TextInput
-            label="Card number"
-            autoComplete="cc-number"
-            inputMode="numeric"
-            hint={form.brand ?? 'Visa, Mastercard or Discover'}
-            {...text('cardNumber')}
-          />
-          <div className="vt-billing__row">
-            <fieldset
-              className="vt-field vt-billing__expiry-group"
-              aria-describedby={errors.expiry ? expiryId : undefined}
-            >
-              <legend className="vt-field__label">Expiry (MM / YY)</legend>
-              <div className="vt-billing__expiry">
-                <TextInput
-                  label="Expiry month"
-                  hideLabel
-                  placeholder="MM"
-                  autoComplete="cc-exp-month"
-                  inputMode="numeric"
-                  maxLength={2}
-                  {...text('expiryMonth')}
-                />
-                <span aria-hidden="true">/</span>
-                <TextInput
-                  label="Expiry year"
-                  hideLabel
-                  placeholder="YY"
-                  autoComplete="cc-exp-year"
-                  inputMode="numeric"
-                  maxLength={4}
-                  {...text('expiryYear')}
-                />
-              </div>
-              {errors.expiry ? (
-                <p id={expiryId} className="vt-field__error" role="alert">
-                  {errors.expiry}
-                </p>
-              ) : null}
-            </fieldset>
+      {withCard &&
+        group(
+          'Card',
+          <>
             <TextInput
-              label="Security code (CVV)"
-              autoComplete="cc-csc"
+              label="Card number"
+              autoComplete="cc-number"
               inputMode="numeric"
-              maxLength={4}
-              {...text('cvv')}
+              hint={form.brand ?? 'Visa, Mastercard or Discover'}
+              {...text('cardNumber')}
             />
-          </div>
-        </>,
-      )}
+            <div className="vt-billing__row">
+              <fieldset
+                className="vt-field vt-billing__expiry-group"
+                aria-describedby={errors.expiry ? expiryId : undefined}
+              >
+                <legend className="vt-field__label">Expiry (MM / YY)</legend>
+                <div className="vt-billing__expiry">
+                  <TextInput
+                    label="Expiry month"
+                    hideLabel
+                    placeholder="MM"
+                    autoComplete="cc-exp-month"
+                    inputMode="numeric"
+                    maxLength={2}
+                    {...text('expiryMonth')}
+                  />
+                  <span aria-hidden="true">/</span>
+                  <TextInput
+                    label="Expiry year"
+                    hideLabel
+                    placeholder="YY"
+                    autoComplete="cc-exp-year"
+                    inputMode="numeric"
+                    maxLength={4}
+                    {...text('expiryYear')}
+                  />
+                </div>
+                {errors.expiry ? (
+                  <p id={expiryId} className="vt-field__error" role="alert">
+                    {errors.expiry}
+                  </p>
+                ) : null}
+              </fieldset>
+              <TextInput
+                label="Security code (CVV)"
+                autoComplete="cc-csc"
+                inputMode="numeric"
+                maxLength={4}
+                {...text('cvv')}
+              />
+            </div>
+          </>,
+        )}
       {group(
         'Billing address',
         <>
@@ -194,13 +206,15 @@ export function BillingForm({ form, onChange, disabled = false, withSave = false
               {...text('zipCode')}
             />
           </div>
-          <TextInput
-            label="Phone number"
-            type="tel"
-            autoComplete="tel-national"
-            startAdornment={form.dialCode}
-            {...text('phone')}
-          />
+          {withPhone && (
+            <TextInput
+              label="Phone number"
+              type="tel"
+              autoComplete="tel-national"
+              startAdornment={form.dialCode}
+              {...text('phone')}
+            />
+          )}
         </>,
       )}
       {withSave && (
