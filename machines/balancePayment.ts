@@ -3,7 +3,7 @@ import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '../src/
 import { formatUsd } from '../src/domain/money';
 import type { CheckoutItemKind, OrderStatus } from '../src/domain/schemas/checkout';
 import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
-import { TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from '../src/domain/schemas/crypto';
+import { topupAmount } from '../src/domain/schemas/crypto';
 import type { FusdOrderJson } from '../src/domain/schemas/fusd';
 
 /**
@@ -78,11 +78,6 @@ export type BalancePaymentEvent =
 /** The order's statuses once it is paid. */
 const PAID: OrderStatus[] = ['authorized', 'captured', 'minting', 'minted'];
 const paid = (order: FusdOrderJson) => PAID.includes(order.order.status);
-
-/** The top-up that covers the shortfall: at least TOPUP_MIN_CENTS, at most TOPUP_MAX_CENTS. */
-export function topupAmount(price: number, balance: number): number {
-  return Math.min(TOPUP_MAX_CENTS, Math.max(TOPUP_MIN_CENTS, price - balance));
-}
 
 const error = ({ event }: { event: { error: unknown } }) => event.error;
 

@@ -1,16 +1,27 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { type ApiErrorBody, ErrorCode, toErrorBody } from '../src/domain/errors';
+import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '../src/domain/errors';
+import type { NftJson } from '../src/domain/nft';
+import { type CoinbaseChargeJson, topupAmount } from '../src/domain/schemas/crypto';
+import type { TopupChargeRequest } from './balancePayment';
 
 /**
  * Buying a resale listing with the stablecoin balance (SPEC §4 "Pressing buy": stablecoin balance):
  * the FUSD balance is read from the chain; below the price the buyer sees "Insufficient funds" and
- * can check again after topping up; otherwise the buyer acknowledges the purchase agreement and
- * terms, signs the buy-listing transaction in the wallet, and the product API records the purchase.
+ * is offered a crypto top-up of the shortfall (at least $1; only where the crypto rail runs): it
+ * opens a hosted top-up charge (POST coinbase-charges, type topup) and the browser goes to its page
+ * (`redirectTo`; output redirect); the buyer can also check the balance again. Otherwise the buyer
+ * acknowledges the purchase agreement and terms, signs the buy-listing transaction in the wallet,
+ * and the product API records the purchase.
+ *
+ * A top-up attempt has one idempotency key, kept after a network failure (the charge may exist)
+ * so the next try answers the same charge.
  */
 export interface BuyListingInput {
   listing: { id: string; blockchainListingId: string; price: number; seller: string };
   nft: { flowBlueprintId: string; seriesNumber: number };
   walletAddress: string;
+  /** The crypto rail runs: a short balance can be topped up. */
+  canTopUp?: boolean;
 }
 export interface PurchaseRecord {
   id: string;
@@ -20,22 +31,39 @@ export interface PurchaseRecord {
 export interface BuyListingContext extends BuyListingInput {
   /** FUSD balance in cents, once read. */
   balance: number | null;
+  /** The top-up attempt's idempotency key. */
+  key: string | null;
+  /** The top-up's hosted page, once opened. */
+  topupUrl: string | null;
   acknowledged: boolean;
   transactionId: string | null;
   purchase: PurchaseRecord | null;
   error: ApiErrorBody | null;
 }
-/** What a finished flow tells: the listing bought and its edition, or null when the buyer closed it. */
-export type BuyListingOutput = {
-  listingId: string;
-  seriesNumber: number;
-  purchase: PurchaseRecord;
-} | null;
+/**
+ * What a finished flow tells: the listing bought and its edition, the top-up's page the browser
+ * went to, or null when the buyer closed it.
+ */
+export type BuyListingOutput =
+  | { kind: 'bought'; listingId: string; seriesNumber: number; purchase: PurchaseRecord }
+  | { kind: 'redirect'; url: string }
+  | null;
 export type BuyListingEvent =
   | { type: 'buy.acknowledge'; value: boolean }
   | { type: 'buy.submit' }
+  | { type: 'buy.topup' }
   | { type: 'buy.retry' }
   | { type: 'buy.close' };
+
+/** What buyListing needs of a listing: the listing, its seller and edition, and the buyer's wallet. */
+export const buyListingInput = (nft: NftJson, walletAddress: string, canTopUp: boolean): BuyListingInput => ({
+  listing: { ...nft.activeSaleListing!, seller: nft.owner.wallet.walletAddress },
+  nft: { flowBlueprintId: nft.blueprintId, seriesNumber: nft.seriesNumber },
+  walletAddress,
+  canTopUp,
+});
+
+const error = ({ event }: { event: { error: unknown } }) => event.error;
 
 export const buyListingMachine = setup({
   types: {
@@ -71,12 +99,31 @@ export const buyListingMachine = setup({
     >(async () => {
       throw new Error('recordPurchase not provided');
     }),
+    /** POST coinbase-charges { type: topup }. */
+    createTopup: fromPromise<CoinbaseChargeJson, TopupChargeRequest>(async () => {
+      throw new Error('createTopup not provided');
+    }),
   },
   guards: {
     balanceCovers: ({ context }, balance: number) => balance >= context.listing.price,
     acknowledged: ({ context }) => context.acknowledged,
+    canTopUp: ({ context }) => context.canTopUp === true,
+    hasHostedPage: (_, charge: CoinbaseChargeJson) => !!charge.hostedUrl,
+    networkFailure: (_, err: unknown) => toErrorBody(err).code === ErrorCode.NETWORK_FAILURE,
   },
   actions: {
+    ensureKey: assign({ key: ({ context }) => context.key ?? crypto.randomUUID() }),
+    dropKey: assign({ key: null }),
+    showError: assign({ error: (_, err: unknown) => toErrorBody(err) }),
+    showNoHostedPage: assign({
+      error: (): ApiErrorBody => ({
+        code: ErrorCode.CREATE_COINBASE_CHARGE,
+        message: errorMessage({ code: ErrorCode.CREATE_COINBASE_CHARGE }),
+      }),
+    }),
+    keepTopupUrl: assign({ topupUrl: (_, charge: CoinbaseChargeJson) => charge.hostedUrl }),
+    /** Sends the browser to the top-up's hosted page. */
+    redirectTo: (_, _params: { url: string }) => {},
     /** Tells the page the NFT is the buyer's (purchase complete). */
     announcePurchased: (_, _params: { purchase: PurchaseRecord }) => {},
   },
@@ -85,6 +132,8 @@ export const buyListingMachine = setup({
   context: ({ input }) => ({
     ...input,
     balance: null,
+    key: null,
+    topupUrl: null,
     acknowledged: false,
     transactionId: null,
     purchase: null,
@@ -92,10 +141,17 @@ export const buyListingMachine = setup({
   }),
   initial: 'checkingBalance',
   // A purchase ends on the purchase-complete page, which the view opens with this.
-  output: ({ context }) =>
-    context.purchase
-      ? { listingId: context.listing.id, seriesNumber: context.nft.seriesNumber, purchase: context.purchase }
-      : null,
+  output: ({ context }) => {
+    if (context.purchase)
+      return {
+        kind: 'bought' as const,
+        listingId: context.listing.id,
+        seriesNumber: context.nft.seriesNumber,
+        purchase: context.purchase,
+      };
+    if (context.topupUrl) return { kind: 'redirect' as const, url: context.topupUrl };
+    return null;
+  },
   states: {
     checkingBalance: {
       tags: ['busy'],
@@ -129,12 +185,49 @@ export const buyListingMachine = setup({
         'buy.close': 'closed',
       },
     },
-    /** Below the price: top up the balance, then check again. */
+    /** Below the price: top up the balance with crypto, or check again. */
     insufficientFunds: {
       on: {
+        'buy.topup': { guard: 'canTopUp', target: 'toppingUp', actions: 'ensureKey' },
         'buy.retry': { target: 'checkingBalance', actions: assign({ error: null }) },
         'buy.close': 'closed',
       },
+    },
+    toppingUp: {
+      tags: ['busy'],
+      invoke: {
+        id: 'createTopup',
+        src: 'createTopup',
+        input: ({ context }) => ({
+          amount: topupAmount(context.listing.price, context.balance ?? 0),
+          idempotencyKey: context.key!,
+        }),
+        onDone: [
+          {
+            guard: { type: 'hasHostedPage', params: ({ event }) => event.output },
+            target: 'redirect',
+            actions: { type: 'keepTopupUrl', params: ({ event }) => event.output },
+          },
+          { target: 'insufficientFunds', actions: ['showNoHostedPage', 'dropKey'] },
+        ],
+        onError: [
+          {
+            guard: { type: 'networkFailure', params: error },
+            target: 'insufficientFunds',
+            actions: { type: 'showError', params: error },
+          },
+          {
+            target: 'insufficientFunds',
+            actions: [{ type: 'showError', params: error }, 'dropKey'],
+          },
+        ],
+      },
+    },
+    /** The browser is leaving for the top-up's page. */
+    redirect: {
+      type: 'final',
+      tags: ['busy'],
+      entry: { type: 'redirectTo', params: ({ context }) => ({ url: context.topupUrl! }) },
     },
     confirming: {
       on: {

@@ -7,7 +7,7 @@ import type { CardChargeJson, CheckoutItemKind, FreeClaimJson } from '../src/dom
 import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
 import type { User } from '../src/domain/user';
 import { type BalancePaymentOutput, balancePaymentMachine } from './balancePayment';
-import { type BuyListingInput, type BuyListingOutput, buyListingMachine } from './buyListing';
+import { type BuyListingOutput, buyListingInput, buyListingMachine } from './buyListing';
 import { type CardCheckpoint, type CardPaymentOutput, cardPaymentMachine } from './cardPayment';
 import { type CryptoPaymentOutput, cryptoPaymentMachine } from './cryptoPayment';
 import { type OnrampPaymentOutput, onrampPaymentMachine } from './onrampPayment';
@@ -48,6 +48,11 @@ export interface CheckoutItem {
   free: boolean;
   /** No new edition can be bought now (none left, or not on sale): only the listings are offered. */
   soldOut?: boolean;
+  /**
+   * Its editions were printed ahead of the sale: the balance pays only its resale listings, so the
+   * balance rail is not offered for a new edition.
+   */
+  printed?: boolean;
 }
 export interface CheckoutUser {
   id: string;
@@ -133,13 +138,6 @@ export function cardTarget(charge: CardChargeJson): OrderCompleteTarget {
   return { ...target, search: { ...target.search, charge: charge.id } };
 }
 
-/** What buyListing needs of a listing: the listing, its seller and edition, and the buyer's wallet. */
-export const buyListingInput = (nft: NftJson, walletAddress: string): BuyListingInput => ({
-  listing: { ...nft.activeSaleListing!, seller: nft.owner.wallet.walletAddress },
-  nft: { flowBlueprintId: nft.blueprintId, seriesNumber: nft.seriesNumber },
-  walletAddress,
-});
-
 /** The checkout's end for the card rail's: paid, redirect and failed end it; back does not. */
 function cardResult(outcome: CardPaymentOutput): CheckoutOutput {
   switch (outcome.kind) {
@@ -154,7 +152,7 @@ function cardResult(outcome: CardPaymentOutput): CheckoutOutput {
   }
 }
 const redirectUrl = (outcome: CardPaymentOutput) => (outcome.kind === 'redirect' ? outcome.url : '');
-type Bought = NonNullable<BuyListingOutput>;
+type Bought = Extract<BuyListingOutput, { kind: 'bought' }>;
 /** The error of a failed invoke, for showError. */
 const failure = {
   type: 'showError',
@@ -228,9 +226,10 @@ export const checkoutMachine = setup({
     chargeInFlight: ({ context }) => context.checkpoint?.step === 'charging',
     found: (_, charge: CardChargeJson | null) => charge !== null,
     cryptoFound: (_, charge: CoinbaseChargeJson | null) => charge !== null,
-    /** A payment method the server runs. */
+    /** A payment method the server runs (the balance not for a printed item's new edition). */
     offered: ({ context, event }) => {
       assertEvent(event, 'checkout.method.select');
+      if (event.method === 'balance' && context.item.printed) return false;
       return context.rails.includes(event.method);
     },
     goingToCrypto: ({ context }) => context.target === 'crypto',
@@ -239,7 +238,8 @@ export const checkoutMachine = setup({
     goingToWallet: ({ context }) => context.target === 'applepay' || context.target === 'googlepay',
     onrampPaid: (_, output: OnrampPaymentOutput) => output.kind === 'paid',
     /** The balance rail runs and the buyer has a wallet whose balance can be read. */
-    balanceReadable: ({ context }) => context.rails.includes('balance') && context.walletAddress !== null,
+    balanceReadable: ({ context }) =>
+      context.rails.includes('balance') && !context.item.printed && context.walletAddress !== null,
     balancePaid: (_, output: BalancePaymentOutput) => output.kind === 'paid',
     balanceRedirect: (_, output: BalancePaymentOutput) => output.kind === 'redirect',
     cryptoRedirect: (_, output: CryptoPaymentOutput) => output.kind === 'redirect',
@@ -261,7 +261,8 @@ export const checkoutMachine = setup({
     collectionSetUp: (_, output: { ready: boolean }) => output.ready,
     goingToClaim: ({ context }) => context.target === 'claim',
     goingToListing: ({ context }) => context.target === 'listing',
-    bought: (_, output: BuyListingOutput) => output !== null,
+    bought: (_, output: BuyListingOutput) => output?.kind === 'bought',
+    listingTopup: (_, output: BuyListingOutput) => output?.kind === 'redirect',
     cardPaid: (_, output: CardPaymentOutput) => output.kind === 'paid',
     cardRedirect: (_, output: CardPaymentOutput) => output.kind === 'redirect',
     cardFailed: (_, output: CardPaymentOutput) => output.kind === 'failed',
@@ -639,12 +640,24 @@ export const checkoutMachine = setup({
       invoke: {
         id: 'buyListing',
         src: 'buyListing',
-        input: ({ context }) => buyListingInput(context.listing!, context.walletAddress!),
+        input: ({ context }) =>
+          buyListingInput(context.listing!, context.walletAddress!, context.rails.includes('crypto')),
         onDone: [
           {
             guard: { type: 'bought', params: ({ event }) => event.output },
             target: 'purchased',
-            actions: { type: 'endBought', params: ({ event }) => event.output! },
+            actions: { type: 'endBought', params: ({ event }) => event.output as Bought },
+          },
+          // Off to a crypto top-up's page (the buyListing flow sent the browser there).
+          {
+            guard: { type: 'listingTopup', params: ({ event }) => event.output },
+            target: 'redirecting',
+            actions: assign({
+              result: ({ event }) =>
+                event.output?.kind === 'redirect'
+                  ? { kind: 'redirecting' as const, url: event.output.url }
+                  : null,
+            }),
           },
           // Closed without buying: the editions again.
           { target: 'selectEdition' },

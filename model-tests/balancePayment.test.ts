@@ -6,10 +6,10 @@ import {
   balancePaymentMachine,
   connectBalancePayment,
   type PayOrderRequest,
-  topupAmount,
 } from '../machines/balancePayment';
 import { errorMessage } from '../src/domain/errors';
 import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
+import { topupAmount } from '../src/domain/schemas/crypto';
 import type { FusdOrderJson } from '../src/domain/schemas/fusd';
 import {
   balancePaymentModel,

@@ -7,7 +7,7 @@ import { BuyListingDialog } from '../src/views/nft/ListingPanels';
 import { buyListingModel } from './buyListing.model';
 import { flushCoverage } from './coverage-store';
 import { clickControl, clickFirst } from './dom';
-import { generatePaths, type PathStep, runPath, unusedViewless, type ViewlessEvent } from './harness';
+import { coveringPaths, type PathStep, runPath, unusedViewless, type ViewlessEvent } from './harness';
 import { renderWithRouter } from './router';
 
 const buttons: Record<string, string[]> = {
@@ -16,10 +16,13 @@ const buttons: Record<string, string[]> = {
   'buy.close': ['Cancel', 'Close'],
 };
 
-/** Buy-listing paths through the dialog: the terms checkbox, pay, retry and close. */
+/** Buy-listing paths through the dialog: the terms checkbox, pay, top up, retry and close. */
+const topupButton = /^Add \$[\d.,]+ with crypto$/;
+
 async function perform(step: PathStep) {
   if (step.event.type === 'buy.acknowledge')
     return clickControl(screen.queryByRole<HTMLInputElement>('checkbox'), 'The terms checkbox');
+  if (step.event.type === 'buy.topup') return clickFirst(topupButton);
   const names = buttons[step.event.type];
   return names ? clickFirst(...names) : false;
 }
@@ -52,10 +55,16 @@ function check(expected: AnyMachineSnapshot) {
     expect(box?.checked).toBe(expected.context.acknowledged);
   else expect(box).toBeNull();
   if (state === 'purchased') expect(screen.getByRole('link', { name: 'View my collection' })).toBeTruthy();
+  const topup = screen.queryByRole<HTMLButtonElement>('button', { name: topupButton });
+  if (expected.can({ type: 'buy.topup' })) expect(topup?.disabled).toBe(false);
+  else if (state === 'toppingUp' || state === 'redirect') {
+    expect(topup?.getAttribute('aria-busy')).toBe('true');
+    expect(text).toContain('Opening the crypto payment page…');
+  } else expect(topup).toBeNull();
 }
 
 describe('buy-listing paths through the dialog', () => {
-  for (const path of generatePaths(buyListingModel)) {
+  for (const path of coveringPaths(buyListingModel)) {
     it(path.description, () =>
       runPath(buyListingModel, path, {
         mount: (actor: AnyActorRef) =>

@@ -97,6 +97,8 @@ export const SCENARIOS = {
 } satisfies Record<string, CheckoutInput>;
 
 export const HOSTED_URL = 'http://127.0.0.1:8791/charges/XA6G6ZFR';
+/** A crypto top-up's page, opened from a listing's purchase when the balance is short. */
+export const TOPUP_URL = 'http://127.0.0.1:8791/charges/TOPUP123';
 /** The buyer's open crypto charge for Night Market. */
 export const CRYPTO_CHARGE: CoinbaseChargeJson = {
   id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
@@ -173,7 +175,8 @@ export const CANCELED: CardChargeJson = {
   unresolved: false,
   order: { ...charge('pending').order, status: 'canceled' },
 };
-export const BOUGHT: NonNullable<BuyListingOutput> = {
+export const BOUGHT: Extract<BuyListingOutput, { kind: 'bought' }> = {
+  kind: 'bought',
   listingId: LISTING_3.activeSaleListing.id,
   seriesNumber: 3,
   purchase: { id: 'p1', transactionId: 'ab'.repeat(32), purchasedOn: '2026-11-22T10:00:30.000Z' },
@@ -323,6 +326,7 @@ export const checkoutModel: MachineModel<typeof checkoutMachine> = {
     { type: 'xstate.error.actor.claimFree', error: CLAIM_ERROR },
     { type: 'xstate.done.actor.buyListing', output: BOUGHT },
     { type: 'xstate.done.actor.buyListing', output: null },
+    { type: 'xstate.done.actor.buyListing', output: { kind: 'redirect', url: TOPUP_URL } },
     ...Object.values(CARD_OUTCOMES).map((output) => ({ type: 'xstate.done.actor.cardPayment', output })),
   ],
   serializeState: serializeCheckout,

@@ -32,6 +32,7 @@ import {
   PRICE,
   REDIRECT_URL,
   SCENARIOS,
+  TOPUP_URL,
 } from './checkout.model';
 import { flushCoverage } from './coverage-store';
 import { makeUser } from './fixtures';
@@ -326,8 +327,19 @@ describe('resale listings', () => {
         listing: { ...LISTING_3.activeSaleListing, seller: LISTING_3.owner.wallet.walletAddress },
         nft: { flowBlueprintId: '1042', seriesNumber: 3 },
         walletAddress: BUYER.walletAddress,
+        // The crypto rail runs: a short balance can be topped up on the crypto page.
+        canTopUp: true,
       },
     ]);
+  });
+
+  it('ends redirecting when the listing’s buyer left for a crypto top-up', async () => {
+    const { send, settled, done } = start(SCENARIOS.resold, {
+      buy: async () => ({ kind: 'redirect', url: TOPUP_URL }),
+    });
+    await settled();
+    send({ type: 'checkout.edition.select', listingId: LISTING_3.id });
+    expect(await done()).toEqual({ kind: 'redirecting', url: TOPUP_URL });
   });
 
   it('returns to the editions when the purchase is closed; an unknown listing is no choice', async () => {
@@ -427,6 +439,14 @@ describe('the checkout view model', () => {
     expect(cardOnly.view().methods.map((m) => m.method)).toEqual(['creditCard']);
     cardOnly.send({ type: 'checkout.method.select', method: 'crypto' });
     expect(cardOnly.view().panel).toBe('selectPaymentMethod');
+    // A printed item's new edition is not paid from the balance (only its resale listings are).
+    const printed = start({ ...SCENARIOS.pack, item: { ...SCENARIOS.pack.item, printed: true } });
+    await printed.settled();
+    expect(printed.view().methods.map((m) => m.method)).toEqual(
+      paymentRails.map((r) => r.method).filter((m) => m !== 'balance'),
+    );
+    printed.send({ type: 'checkout.method.select', method: 'balance' });
+    expect(printed.view().panel).toBe('selectPaymentMethod');
   });
 
   it('resumes an open crypto charge on its payment page, or cancels it and carries on', async () => {

@@ -143,7 +143,9 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
         fusdBalance: fromPromise(({ input }) => flow.fusdBalance(input.address)),
         buyListing: fromPromise(({ input }) => flow.buyListing(input)),
         recordPurchase: fromPromise(({ input }) => nfts.recordPurchase(input)),
+        createTopup: fromPromise(({ input }) => cryptoCalls.createTopup(input)),
       },
+      actions: { redirectTo: (_, { url }) => window.location.assign(url) },
     }),
   );
 

@@ -64,6 +64,11 @@ export interface CheckoutItemRecord {
   onSale: boolean;
   /** Price 0 and not in a pack: claimed, never bought (SPEC §4). */
   free: boolean;
+  /**
+   * Its editions were printed ahead of the sale: the FUSD balance pays only an active resale listing
+   * of it, never a new edition.
+   */
+  printed: boolean;
   /** The blueprints whose next edition the order mints, in chain id order. */
   blueprints: { id: string; flowBlueprintId: number; title: string }[];
 }
@@ -101,6 +106,7 @@ export async function findCheckoutItem(
       quantityAvailable: b.quantityAvailable,
       onSale,
       free: b.price === 0 && b.blueprintPackId === null,
+      printed: b.state === 'printed',
       blueprints: [{ id: b.id, flowBlueprintId: b.flowBlueprintId, title: b.title }],
     };
   }
@@ -131,6 +137,7 @@ export async function findCheckoutItem(
       live(p.availableTime, now) &&
       members.length > 0,
     free: false,
+    printed: p.state === 'printed',
     blueprints: members,
   };
 }

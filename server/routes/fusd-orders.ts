@@ -56,7 +56,8 @@ export function fusdOrderRoutes(s: Services): Route[] {
           .from(orders)
           .where(and(eq(orders.buyerId, user.id), eq(orders.idempotencyKey, body.idempotencyKey)));
         if (!earlier) {
-          if (!purchasable(item)) throw badRequest(ErrorCode.NOT_PURCHASABLE);
+          // The balance buys a printed item only through one of its resale listings.
+          if (!purchasable(item) || item.printed) throw badRequest(ErrorCode.NOT_PURCHASABLE);
           if (item.price !== body.expectedPrice) throw apiError(409, ErrorCode.PRICE_CHANGED);
         }
         const { order, repeated } = earlier

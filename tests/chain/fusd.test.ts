@@ -8,7 +8,7 @@ import { createMintService } from '../../server/chain/mint';
 import { createFulfilment } from '../../server/checkout/fulfilment';
 import { createRefundFusdHandler, fusdPaymentEvents, REFUND_FUSD_JOB } from '../../server/checkout/fusd';
 import { expireOrders, FULFIL_JOB } from '../../server/checkout/orders';
-import { fusdPayments, nftPurchases, orders, users } from '../../server/db/schema';
+import { blueprints, fusdPayments, nftPurchases, orders, users } from '../../server/db/schema';
 import { createJobWorker, type JobWorker } from '../../server/jobs';
 import { insertBlueprint } from '../../server/seed/factory';
 import { type Json, register, type TestApi, useTestApp } from '../api/support/harness';
@@ -214,5 +214,15 @@ describe('balance (FUSD) orders on the emulator', () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 'INVALID_VALUE', field: 'transactionId' });
     expect((await order(mine.body.id)).status).toBe('created');
+  });
+
+  it('does not sell a printed item’s new edition for the balance (only its resale listings)', async () => {
+    const me = await buyer();
+    const bp = await edition(900);
+    await t.database.db.update(blueprints).set({ state: 'printed' }).where(eq(blueprints.id, bp.id));
+    const res = await reserve(me, bp.id, 900);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('NOT_PURCHASABLE');
+    expect(await t.database.db.select().from(orders).where(eq(orders.itemId, bp.id))).toEqual([]);
   });
 });

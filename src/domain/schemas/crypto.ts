@@ -30,6 +30,10 @@ const cents = (field: string, min: number, max: number) =>
 /** The least and most a top-up may add to the balance, in cents ($1 to $10,000). */
 export const TOPUP_MIN_CENTS = 100;
 export const TOPUP_MAX_CENTS = 1_000_000;
+/** The top-up that covers a shortfall: at least TOPUP_MIN_CENTS, at most TOPUP_MAX_CENTS. */
+export function topupAmount(price: number, balance: number): number {
+  return Math.min(TOPUP_MAX_CENTS, Math.max(TOPUP_MIN_CENTS, price - balance));
+}
 
 /**
  * POST coinbase-charges. A direct purchase names exactly one of blueprintId, blueprintPackId or

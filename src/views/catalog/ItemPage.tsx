@@ -82,7 +82,7 @@ export function ItemPage({ item, history, listings }: ItemPageProps) {
       setCheckout({
         machine,
         input: {
-          item: { kind, id, title, price, free, soldOut: !onSale },
+          item: { kind, id, title, price, free, soldOut: !onSale, printed: item.state === 'printed' },
           listings,
           user: buyer,
           checkpoint: cardCheckpoint(),

@@ -8,6 +8,7 @@ import type { transferNftsMachine } from '../../../machines/transferNfts';
 import { errorMessage } from '../../domain/errors';
 import { formatUsd, parseDollars } from '../../domain/money';
 import { routePaths } from '../../domain/routes';
+import { topupAmount } from '../../domain/schemas/crypto';
 import { Button, Modal, TextInput } from '../components';
 
 /**
@@ -198,12 +199,17 @@ export function BuyListingDialog({ actor, onDone }: PanelProps<ActorRefFrom<type
   const state = useSelector(actor, (s) => s.value as string);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const ctx = useSelector(actor, (s) => s.context);
+  const canTopUp = useSelector(
+    actor,
+    (s) => s.can({ type: 'buy.topup' }) || s.matches('toppingUp') || s.matches('redirect'),
+  );
   const close = () => (state === 'purchased' ? onDone(true) : actor.send({ type: 'buy.close' }));
   if (state === 'closed') {
     queueMicrotask(() => onDone(false));
     return null;
   }
   const price = formatUsd(ctx.listing.price);
+  const topup = topupAmount(ctx.listing.price, ctx.balance ?? 0);
   return (
     <Modal
       open
@@ -230,8 +236,19 @@ export function BuyListingDialog({ actor, onDone }: PanelProps<ActorRefFrom<type
               Close
             </Button>
             {state !== 'checkingBalance' && (
-              <Button onClick={() => actor.send({ type: 'buy.retry' })}>
-                {state === 'insufficientFunds' ? 'Check balance again' : 'Try again'}
+              <Button
+                variant={canTopUp ? 'secondary' : 'primary'}
+                disabled={busy}
+                onClick={() => actor.send({ type: 'buy.retry' })}
+              >
+                {['insufficientFunds', 'toppingUp', 'redirect'].includes(state)
+                  ? 'Check balance again'
+                  : 'Try again'}
+              </Button>
+            )}
+            {canTopUp && (
+              <Button loading={busy} onClick={() => actor.send({ type: 'buy.topup' })}>
+                Add {formatUsd(topup)} with crypto
               </Button>
             )}
           </>
@@ -251,7 +268,7 @@ export function BuyListingDialog({ actor, onDone }: PanelProps<ActorRefFrom<type
           <dd>{formatUsd(ctx.balance)}</dd>
         </dl>
       )}
-      {state === 'insufficientFunds' && (
+      {['insufficientFunds', 'toppingUp', 'redirect'].includes(state) && (
         <>
           <ErrorText error={ctx.error} />
           <p>
@@ -260,7 +277,7 @@ export function BuyListingDialog({ actor, onDone }: PanelProps<ActorRefFrom<type
           </p>
         </>
       )}
-      {(state === 'confirming' || busy) && state !== 'checkingBalance' && (
+      {['confirming', 'signing', 'recording'].includes(state) && (
         <label className="vt-check">
           <input
             type="checkbox"
@@ -273,7 +290,12 @@ export function BuyListingDialog({ actor, onDone }: PanelProps<ActorRefFrom<type
           </span>
         </label>
       )}
-      {busy && state !== 'checkingBalance' && (
+      {(state === 'toppingUp' || state === 'redirect') && (
+        <p className="vt-muted" aria-live="polite">
+          Opening the crypto payment page…
+        </p>
+      )}
+      {busy && ['signing', 'recording'].includes(state) && (
         <p className="vt-muted" aria-live="polite">
           {state === 'signing' ? 'Approve the payment in your wallet…' : 'Confirming your purchase…'}
         </p>
@@ -282,7 +304,7 @@ export function BuyListingDialog({ actor, onDone }: PanelProps<ActorRefFrom<type
       {state === 'recordFailed' && (
         <p>The collectible is in your wallet. We could not save the purchase just now; try again.</p>
       )}
-      {state !== 'insufficientFunds' && <ErrorText error={ctx.error} />}
+      {!['insufficientFunds', 'toppingUp', 'redirect'].includes(state) && <ErrorText error={ctx.error} />}
     </Modal>
   );
 }

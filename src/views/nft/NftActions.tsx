@@ -2,7 +2,7 @@ import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { AnyStateMachine, InputFrom } from 'xstate';
-import type { buyListingMachine } from '../../../machines/buyListing';
+import { buyListingInput, type buyListingMachine } from '../../../machines/buyListing';
 import type { listForSaleMachine } from '../../../machines/listForSale';
 import type { removeListingMachine } from '../../../machines/removeListing';
 import type { transferNftsMachine } from '../../../machines/transferNfts';
@@ -23,7 +23,7 @@ export interface NftMachines {
 type Open =
   | { kind: 'list' }
   | { kind: 'remove' }
-  | { kind: 'buy' }
+  | { kind: 'buy'; canTopUp: boolean }
   | { kind: 'transfer'; ids: string[] }
   | null;
 
@@ -38,7 +38,7 @@ function useFlow<M extends AnyStateMachine>(machine: M, input: InputFrom<M>) {
  * it; anyone else buys its listing. Visitors are asked to sign in (SPEC §6).
  */
 export function NftActions({ nft, machines }: { nft: NftJson; machines: NftMachines }) {
-  const { session, ui } = useApp();
+  const { session, ui, paymentRails } = useApp();
   const router = useRouter();
   const user = useSelector(session, (s) => s.context.user);
   const [open, setOpen] = useState<Open>(null);
@@ -70,7 +70,9 @@ export function NftActions({ nft, machines }: { nft: NftJson; machines: NftMachi
       <Button
         onClick={() => {
           if (!user) ui.send({ type: 'ui.signup.show' });
-          else setOpen({ kind: 'buy' });
+          // A short balance can be topped up with crypto where the crypto rail runs.
+          else
+            void paymentRails().then((rails) => setOpen({ kind: 'buy', canTopUp: rails.includes('crypto') }));
         }}
       >
         Buy now
@@ -109,11 +111,7 @@ export function NftActions({ nft, machines }: { nft: NftJson; machines: NftMachi
       {wallet && open?.kind === 'buy' && listing && (
         <BuyDialog
           machine={machines.buyListing}
-          input={{
-            listing: { ...listing, seller: nft.owner.wallet.walletAddress },
-            nft: { flowBlueprintId: nft.blueprintId, seriesNumber: nft.seriesNumber },
-            walletAddress: wallet,
-          }}
+          input={buyListingInput(nft, wallet, open.canTopUp)}
           onDone={done}
         />
       )}
@@ -148,7 +146,9 @@ export function BuyDialog({ machine, input, onDone }: DialogProps<typeof buyList
   useEffect(() => {
     startedAt.current = Date.now();
   }, []);
-  const bought = useSelector(actor, (s) => (s.status === 'done' ? s.output : null));
+  const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : null));
+  // A top-up's hosted page: the flow has sent the browser there.
+  const bought = output?.kind === 'bought' ? output : null;
   useEffect(() => {
     if (!bought) return;
     void navigate(
