@@ -24,6 +24,7 @@ import { queryRoutes } from './routes/queries';
 import { salesRoutes } from './routes/sales';
 import { storefrontRoutes } from './routes/storefronts';
 import { systemRoutes } from './routes/system';
+import { tokenChargeRoutes } from './routes/token-charges';
 import { userRoutes } from './routes/users';
 import { walletRoutes } from './routes/wallets';
 import { webhookRoutes } from './routes/webhooks';
@@ -57,6 +58,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...cardChargeRoutes(s),
     ...coinbaseChargeRoutes(s),
     ...wertChargeRoutes(s),
+    // Only while the NFM_PAYMENTS flag is on: otherwise the utility token exists nowhere.
+    ...(s.tokenChain && s.config.token ? tokenChargeRoutes(s, s.tokenChain, s.config.token.frrPerUsd) : []),
     ...fusdOrderRoutes(s),
     ...webhookRoutes(s),
     ...freeClaimRoutes(s),

@@ -66,6 +66,7 @@ export interface Config {
   googlePay?: GooglePayConfig | null;
   coinbase: CoinbaseConfig;
   wert: WertConfig;
+  token: TokenConfig | null;
 }
 
 /**
@@ -243,6 +244,57 @@ function coinbaseConfig(env: NodeJS.ProcessEnv): CoinbaseConfig {
     apiKey: required('COINBASE_COMMERCE_API_KEY'),
     webhookSecret: required('COINBASE_COMMERCE_WEBHOOK_SECRET'),
     sandboxPort,
+  };
+}
+
+/**
+ * Paying with the NFM utility token (currency code FRR) from a browser wallet: a feature flag,
+ * NFM_PAYMENTS=on (off by default: then the rail exists nowhere, not even in the API). With no
+ * EVM_RPC_URL the server starts a local EVM node (anvil, port EVM_NODE_PORT) and deploys NFM on the
+ * first start; with EVM_RPC_URL it uses that network: EVM_CHAIN_ID, NFM_TOKEN_ADDRESS and
+ * NFM_PAYMENTS_ADDRESS (the platform's receiving address) are then required. USD converts to FRR at
+ * NFM_FRR_PER_USD (a fixed rate, default 10 FRR per dollar, at most 6 decimals).
+ */
+export interface TokenConfig {
+  mode: 'embedded' | 'external';
+  nodePort: number;
+  rpcUrl?: string;
+  chainId: number;
+  tokenAddress?: string;
+  paymentsAddress?: string;
+  /** FRR per USD, a decimal string. */
+  frrPerUsd: string;
+  /** The payments address's key, to send NFM back (NFM_PAYMENTS_PRIVATE_KEY; anvil's own when embedded). */
+  paymentsKey?: string;
+}
+
+function tokenConfig(env: NodeJS.ProcessEnv): TokenConfig | null {
+  const flag = env.NFM_PAYMENTS || 'off';
+  if (flag !== 'on' && flag !== 'off') throw new Error('NFM_PAYMENTS must be on or off');
+  if (flag === 'off') return null;
+  const frrPerUsd = env.NFM_FRR_PER_USD || '10';
+  if (!/^\d{1,9}(\.\d{1,6})?$/.test(frrPerUsd) || Number(frrPerUsd) <= 0)
+    throw new Error('NFM_FRR_PER_USD must be a positive number with at most 6 decimals');
+  const nodePort = integer('EVM_NODE_PORT', env.EVM_NODE_PORT, 8545, 0, 65535);
+  if (!env.EVM_RPC_URL) return { mode: 'embedded', nodePort, chainId: 31337, frrPerUsd };
+  const address = (name: string) => {
+    const value = env[name];
+    if (!value || !/^0x[0-9a-fA-F]{40}$/.test(value)) throw new Error(`${name} must be an 0x address`);
+    return value;
+  };
+  return {
+    mode: 'external',
+    nodePort,
+    rpcUrl: env.EVM_RPC_URL,
+    chainId: env.EVM_CHAIN_ID
+      ? integer('EVM_CHAIN_ID', env.EVM_CHAIN_ID, 1, 1, Number.MAX_SAFE_INTEGER)
+      : (() => {
+          throw new Error('EVM_CHAIN_ID is required with EVM_RPC_URL');
+        })(),
+    tokenAddress: address('NFM_TOKEN_ADDRESS'),
+    paymentsAddress: address('NFM_PAYMENTS_ADDRESS'),
+    frrPerUsd,
+    paymentsKey: env.NFM_PAYMENTS_PRIVATE_KEY || undefined,
   };
 }
 
@@ -443,5 +495,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...cardConfig(env),
     coinbase: coinbaseConfig(env),
     wert: wertConfig(env),
+    token: tokenConfig(env),
   };
 }

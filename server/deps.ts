@@ -9,6 +9,7 @@ import type { FlowClient } from './chain/client';
 import type { Config } from './config';
 import { type CrashPoint, crashHook } from './crash';
 import type { Database, DatabaseHandle, DatabaseKind } from './db';
+import type { TokenChain } from './evm/token';
 import type { JobQueue } from './jobs';
 import { createOutbox, type Outbox } from './outbox';
 import type { CryptoProvider } from './payments/crypto-provider';
@@ -41,6 +42,8 @@ export interface AppDeps {
   onrampProvider?: OnrampProvider;
   /** The job worker, nudged after a change queues a job (absent: queued jobs wait for a worker). */
   jobs?: JobQueue;
+  /** The EVM chain of the NFM token (only while NFM_PAYMENTS is on). */
+  tokenChain?: TokenChain;
 }
 
 export interface ChainStatus {
@@ -73,6 +76,7 @@ export interface Services {
   cryptoProvider: CryptoProvider | null;
   onrampProvider: OnrampProvider | null;
   jobs: JobQueue | null;
+  tokenChain: TokenChain | null;
   /** Crash tests: kills the process at the configured point (server/crash.ts). */
   crashPoint?: (point: CrashPoint) => void;
 }
@@ -110,5 +114,6 @@ export function createServices(deps: AppDeps): Services {
     cryptoProvider: deps.cryptoProvider ?? null,
     onrampProvider: deps.onrampProvider ?? null,
     jobs: deps.jobs ?? null,
+    tokenChain: deps.tokenChain ?? null,
   };
 }

@@ -1,7 +1,10 @@
+import { mkdirSync } from 'node:fs';
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
+import { JsonRpcProvider } from 'ethers';
 import type { Hono } from 'hono';
 import { type Sandbox, startCheckoutSandbox } from '../sandbox/checkout-com/index';
 import { type CoinbaseSandbox, startCoinbaseSandbox } from '../sandbox/coinbase-commerce/index';
@@ -14,13 +17,17 @@ import { createMintService } from './chain/mint';
 import { expireTopups } from './checkout/crypto';
 import { createFulfilment } from './checkout/fulfilment';
 import { createRefundFusdHandler, fusdPaymentEvents, REFUND_FUSD_JOB } from './checkout/fusd';
-import { expireOrders, FULFIL_JOB, SEND_FUSD_JOB } from './checkout/orders';
+import { expireOrders, FULFIL_JOB, REFUND_TOKEN_JOB, SEND_FUSD_JOB } from './checkout/orders';
 import { createSendFusdHandler } from './checkout/send-fusd';
+import { createRefundTokenHandler } from './checkout/token';
 import { createWertRefundHandler, WERT_REFUND_JOB } from './checkout/wert';
 import type { Config } from './config';
 import { crashHook } from './crash';
 import { type DatabaseHandle, type DatabaseKind, databaseKind, openDb } from './db';
 import type { Log } from './deps';
+import { ANVIL_CHAIN_ID, type Anvil, startAnvil } from './evm/anvil';
+import { ensureNfm } from './evm/nfm';
+import { ANVIL_PAYMENTS_KEY, createTokenChain, type TokenChain } from './evm/token';
 import type { AppEnv } from './http';
 import { createJobWorker, type JobHandler, type JobWorker } from './jobs';
 import { mediaDir } from './media';
@@ -83,6 +90,8 @@ export async function start(config: Config, options: StartOptions = {}): Promise
   let onrampSandbox: WertSandbox | undefined;
   let onrampProvider: OnrampProvider | undefined;
   let worker: JobWorker | undefined;
+  let anvil: Anvil | undefined;
+  let tokenChain: TokenChain | undefined;
 
   const server = serve({
     port: config.port,
@@ -162,6 +171,9 @@ export async function start(config: Config, options: StartOptions = {}): Promise
         apiKey: wert.apiKey,
       });
     }
+    // The utility token's EVM chain (NFM_PAYMENTS=on): an embedded anvil node with NFM deployed on
+    // its first start, or the configured network.
+    if (config.token) tokenChain = await startTokenChain(config, log, (node) => (anvil = node));
     database = await (options.openDatabase ?? openDb)(config);
     chain = await (options.startChain ?? startChain)(config, log);
     // Keeps nfts and sale listings in step with the chain, from its cursor in the database.
@@ -196,6 +208,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
         onStep: crashHook(config.crashAt),
       });
     }
+    if (tokenChain) handlers[REFUND_TOKEN_JOB] = createRefundTokenHandler({ db, chain: tokenChain, log });
     worker = createJobWorker({
       db,
       handlers,
@@ -217,6 +230,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       cardProvider,
       cryptoProvider,
       onrampProvider,
+      tokenChain,
       jobs: worker,
     });
     await publisher?.resume();
@@ -239,7 +253,43 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       await cardSandbox?.close();
       await cryptoSandbox?.close();
       await onrampSandbox?.close();
+      tokenChain?.close();
+      await anvil?.stop();
       await database?.close();
     },
   };
+}
+
+/** The NFM token's chain: embedded (anvil in the data directory, NFM deployed once) or external. */
+async function startTokenChain(
+  config: Config,
+  log: Log,
+  started: (node: Anvil) => void,
+): Promise<TokenChain> {
+  const token = config.token!;
+  if (token.mode === 'external')
+    return createTokenChain({
+      rpcUrl: token.rpcUrl!,
+      chainId: token.chainId,
+      tokenAddress: token.tokenAddress!,
+      paymentsAddress: token.paymentsAddress!,
+      paymentsKey: token.paymentsKey,
+    });
+  const dir = join(config.dataDir, 'evm');
+  mkdirSync(dir, { recursive: true });
+  const node = await startAnvil({ port: token.nodePort, stateFile: join(dir, 'anvil-state.json'), log });
+  started(node);
+  const provider = new JsonRpcProvider(node.url, ANVIL_CHAIN_ID, { staticNetwork: true });
+  try {
+    const deployment = await ensureNfm(provider, dir);
+    log.info(`NFM token at ${deployment.tokenAddress}; payments to ${deployment.paymentsAddress}`);
+    return createTokenChain({
+      rpcUrl: node.url,
+      chainId: ANVIL_CHAIN_ID,
+      ...deployment,
+      paymentsKey: ANVIL_PAYMENTS_KEY,
+    });
+  } finally {
+    provider.destroy();
+  }
 }

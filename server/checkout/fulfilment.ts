@@ -14,6 +14,7 @@ import {
   nfts,
   orderItems,
   orders,
+  tokenCharges,
   wertCharges,
 } from '../db/schema';
 import type { Log } from '../deps';
@@ -21,7 +22,16 @@ import type { JobHandler, JobRow } from '../jobs';
 import { enqueueJob } from '../jobs';
 import { type CardProvider, ProviderRefusedError } from '../payments/provider';
 import { refundAcceptedPayment } from './fusd';
-import { addEvent, failureOf, findOrder, lockOrder, type OrderRow, release, voidFailedOrder } from './orders';
+import {
+  addEvent,
+  failureOf,
+  findOrder,
+  lockOrder,
+  type OrderRow,
+  REFUND_TOKEN_JOB,
+  release,
+  voidFailedOrder,
+} from './orders';
 import { WERT_REFUND_JOB } from './wert';
 
 /** The job that sends FUSD from the treasury for a crypto charge: a top-up, or a refund. */
@@ -51,6 +61,8 @@ export const SEND_FUSD_JOB = 'sendFusd';
  * paid when its on-chain payment is seen, and is given back the same way (the refundFusd job).
  * An on-ramp order (method wert) is paid when the provider confirms its card payment arrived as
  * FUSD in the treasury; what must go back is sent as FUSD too (the wertRefund job).
+ * An order paid in NFM (method token) is paid when its transfer is read from the EVM chain; what
+ * must go back is sent back in NFM (the refundToken job).
  * The order's payment record (card charge, crypto charge or FUSD payment) follows the order:
  * MINTING, MINTED, MINT_SAVE_FAILED, NFT_SYNC_FAILED.
  */
@@ -58,6 +70,8 @@ export const SEND_FUSD_JOB = 'sendFusd';
 export const MINT_FAILED_MESSAGE = 'The edition could not be minted; your payment was refunded.';
 export const CRYPTO_MINT_FAILED_MESSAGE =
   'The edition could not be minted; your payment is refunded as FUSD to your wallet.';
+export const TOKEN_MINT_FAILED_MESSAGE =
+  'The edition could not be minted; your NFM is sent back to the address that paid it.';
 export const CLAIM_MINT_FAILED_MESSAGE = 'The edition could not be minted. You can claim it again.';
 
 export type FulfilmentStep = 'captured' | 'minted-edition' | 'minted' | 'recorded';
@@ -114,6 +128,8 @@ export function createFulfilment(
         .update(fusdPayments)
         .set({ status, updatedAt: at })
         .where(and(eq(fusdPayments.orderId, order.id), eq(fusdPayments.accepted, true)));
+    else if (order.method === 'token')
+      await tx.update(tokenCharges).set({ status, updatedAt: at }).where(eq(tokenCharges.orderId, order.id));
   }
 
   /** The next edition of a blueprint after every one minted, being minted or assigned. */
@@ -235,7 +251,9 @@ export function createFulfilment(
         ? MINT_FAILED_MESSAGE
         : order.method === 'coinbase' || order.method === 'fusd' || order.method === 'wert'
           ? CRYPTO_MINT_FAILED_MESSAGE
-          : CLAIM_MINT_FAILED_MESSAGE;
+          : order.method === 'token'
+            ? TOKEN_MINT_FAILED_MESSAGE
+            : CLAIM_MINT_FAILED_MESSAGE;
     await db.transaction(async (tx) => {
       const at = now();
       await tx
@@ -282,6 +300,13 @@ export function createFulfilment(
       } else if (locked.method === 'fusd') {
         // The balance payment goes back to the buyer's wallet.
         await refundAcceptedPayment(tx, order.id, at);
+      } else if (locked.method === 'token') {
+        // The NFM goes back to the address that paid it.
+        const [charge] = await tx
+          .select({ id: tokenCharges.id })
+          .from(tokenCharges)
+          .where(eq(tokenCharges.orderId, order.id));
+        if (charge) await enqueueJob(tx, REFUND_TOKEN_JOB, charge.id, at);
       } else {
         // The claim did not happen: the buyer may claim again.
         await tx.delete(freeBlueprintClaims).where(eq(freeBlueprintClaims.orderId, order.id));

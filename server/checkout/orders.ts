@@ -21,6 +21,8 @@ import {
   orderItems,
   orders,
   storefronts,
+  tokenCharges,
+  tokenTransactions,
   users,
   wertCharges,
 } from '../db/schema';
@@ -559,6 +561,42 @@ export async function failUnpaidWert(
   await addEvent(tx, order.id, status, now, failure.message);
 }
 
+/** The job that gives a token charge's received NFM back (server/checkout/token.ts). */
+export const REFUND_TOKEN_JOB = 'refundToken';
+
+/** Fails an unpaid NFM order (row locked): its status, its unit released, its open charge ended. */
+export async function failUnpaidToken(
+  tx: Executor,
+  order: OrderRow,
+  status: 'expired' | 'canceled',
+  now: Date,
+) {
+  const message =
+    status === 'expired'
+      ? 'The NFM payment was not completed in time. Any NFM received is sent back to your wallet.'
+      : 'Your purchase was canceled. Nothing was taken from your wallet.';
+  await tx
+    .update(orders)
+    .set({ status, failureCode: status.toUpperCase(), failureMessage: message, updatedAt: now })
+    .where(eq(orders.id, order.id));
+  await release(tx, order, now);
+  const [charge] = await tx
+    .update(tokenCharges)
+    .set({ status, updatedAt: now })
+    .where(and(eq(tokenCharges.orderId, order.id), inArray(tokenCharges.status, ['created', 'signed'])))
+    .returning({ id: tokenCharges.id });
+  await addEvent(tx, order.id, status, now, message);
+  // NFM that arrived short of the price goes back.
+  if (charge) {
+    const [transfer] = await tx
+      .select({ hash: tokenTransactions.hash })
+      .from(tokenTransactions)
+      .where(eq(tokenTransactions.chargeId, charge.id))
+      .limit(1);
+    if (transfer) await enqueueJob(tx, REFUND_TOKEN_JOB, charge.id, now);
+  }
+}
+
 /** Fails an unpaid order for a reason found before or without the provider's answer. */
 export async function failOrder(
   db: Database,
@@ -804,6 +842,11 @@ export async function expireOrders(db: Database, now: Date, limit = 200): Promis
       }
       if (order.method === 'fusd') {
         await failUnpaidFusd(tx, order, 'expired', now);
+        expired++;
+        return;
+      }
+      if (order.method === 'token') {
+        await failUnpaidToken(tx, order, 'expired', now);
         expired++;
         return;
       }

@@ -519,6 +519,7 @@ export const orderMethod = pgEnum('order_method', [
   'coinbase',
   'fusd',
   'wert',
+  'token',
 ]);
 export const orderItemKind = pgEnum('order_item_kind', ['blueprint', 'pack']);
 /**
@@ -795,6 +796,60 @@ export const wertCharges = pgTable(
     index('wert_charges_buyer_idx').on(t.buyerId, t.createdAt),
   ],
 );
+
+/**
+ * New editions paid in NFM (the utility token) from a browser wallet: the amount due in the token's
+ * smallest unit, the paying address and, once reported, the transfers read from the EVM chain.
+ * A buyer has at most one active charge (created or signed) per address.
+ */
+export const tokenCharges = pgTable(
+  'token_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** Null for a lowFunds charge: no edition is held for a wallet that cannot pay. */
+    orderId: uuid('order_id')
+      .references(() => orders.id, { onDelete: 'cascade' })
+      .unique('token_charges_order_unique'),
+    itemKind: orderItemKind('item_kind').notNull(),
+    itemId: uuid('item_id').notNull(),
+    /** The paying address, checksummed. */
+    ethAddress: text('eth_address').notNull(),
+    toCurrency: text('to_currency').notNull(),
+    /** The price in cents, and the NFM due for it (smallest unit, as text: up to 78 digits). */
+    tokenPrice: bigint('token_price', { mode: 'number' }).notNull(),
+    tokenAmount: text('token_amount').notNull(),
+    status: text('status').notNull(),
+    signature: text('signature'),
+    /**
+     * The transfer that gives received NFM back (an order that ended unpaid or could not be
+     * minted): signed and stored before it is broadcast, so a retry re-sends the same transaction.
+     */
+    refundTransaction: text('refund_transaction'),
+    refundHash: text('refund_hash'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('token_charges_idempotency_unique').on(t.buyerId, t.idempotencyKey),
+    index('token_charges_buyer_idx').on(t.buyerId, t.createdAt),
+  ],
+);
+
+/** Transfers reported for token charges: a transaction pays at most one charge, once. */
+export const tokenTransactions = pgTable('token_transactions', {
+  hash: text('hash').primaryKey(),
+  chargeId: uuid('charge_id')
+    .notNull()
+    .references(() => tokenCharges.id, { onDelete: 'cascade' }),
+  /** The NFM it carried from the charge's address to the platform's (smallest unit). */
+  value: text('value').notNull(),
+  accepted: boolean('accepted').notNull(),
+  createdAt: createdAt(),
+});
 
 /** Provider webhook deliveries already handled, by the provider's event id (evt_…). */
 export const webhookEvents = pgTable('webhook_events', {

@@ -21,6 +21,16 @@ export function paymentsConfigRoutes(s: Services): Route[] {
           balance: s.chainClient !== null,
           // The on-ramp's widget details (partner id, origin) come with each charge (POST wert-charges).
           onramp: s.onrampProvider !== null,
+          // The utility token (NFM) from a browser wallet: only with the NFM_PAYMENTS flag on.
+          ...(s.tokenChain
+            ? {
+                token: {
+                  chainId: s.tokenChain.chainId,
+                  tokenAddress: s.tokenChain.tokenAddress,
+                  paymentsAddress: s.tokenChain.paymentsAddress,
+                },
+              }
+            : {}),
           // The wallets are paid through the card provider: off without it.
           applePay:
             s.cardProvider && s.config.applePay

@@ -71,6 +71,15 @@ export const ErrorCode = {
   ONRAMP_FAILOVER: 'ONRAMP_FAILOVER',
   CLAIM_BLUEPRINT: 'CLAIM_BLUEPRINT',
   PURCHASE_FAILED: 'PURCHASE_FAILED',
+  /** The utility token (NFM) rail (SPEC §8): see src/domain/schemas/token.ts. */
+  ERROR_ACTIVE_TOKEN_CHARGE_ADDRESS: 'ERROR_ACTIVE_TOKEN_CHARGE_ADDRESS',
+  ERROR_TOKEN_CHARGE_ETH_ADDRESS: 'ERROR_TOKEN_CHARGE_ETH_ADDRESS',
+  ERROR_TOKEN_CHARGE_COMPLETE: 'ERROR_TOKEN_CHARGE_COMPLETE',
+  LOW_FUNDS: 'low_funds',
+  METAMASK_REQUIRED: 'METAMASK_REQUIRED',
+  CHAIN_ID: 'chainId',
+  REJECTED: 'rejected',
+  ETH_INSUFFICIENT_FUNDS: 'insufficient_funds',
   UNKNOWN: 'unknown',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -210,6 +219,16 @@ export const errorTexts: Record<string, string> = {
     'We could not start the crypto payment. You were not charged; please try again.',
   'errors.CRYPTO_PROVIDER':
     'We could not contact the crypto processor. You were not charged; please try again.',
+  'errors.ERROR_ACTIVE_TOKEN_CHARGE_ADDRESS':
+    'You already have a payment in NFM waiting for this wallet address. Finish or cancel it first.',
+  'errors.ERROR_TOKEN_CHARGE_ETH_ADDRESS':
+    'This payment belongs to the wallet {address}. Switch to that account in your wallet.',
+  'errors.ERROR_TOKEN_CHARGE_COMPLETE': 'This payment is already complete.',
+  'errors.low_funds': 'The amount of NFM transferred is too low.',
+  'errors.METAMASK_REQUIRED': 'MetaMask required. Install a browser wallet to pay with NFM.',
+  'errors.chainId': 'Your wallet is on another network. Switch to the test network to pay.',
+  'errors.rejected': 'You rejected the request in your wallet. Nothing was paid.',
+  'errors.insufficient_funds': 'Your wallet does not hold enough to pay this (NFM, or ETH for the fee).',
   'errors.wert_cancel_fail':
     'This purchase can no longer be canceled: your card payment has started. It will complete, or be refunded.',
   'errors.ONRAMP_FAILED': 'The card payment did not go through. You were not charged; please try again.',

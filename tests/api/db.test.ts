@@ -73,6 +73,8 @@ describe.each(databases)('the database layer on %s', (database) => {
       'sessions',
       'storefront_reports',
       'storefronts',
+      'token_charges',
+      'token_transactions',
       'users',
       'wallet_nonces',
       'webhook_events',

@@ -255,7 +255,7 @@ export interface OrderEventJson {
 /** GET orders/{id}: an order of the caller, with its editions and its timeline (oldest first). */
 export interface OrderJson {
   id: string;
-  method: 'creditCard' | 'freeBlueprintClaim' | 'coinbase' | 'fusd' | 'wert';
+  method: 'creditCard' | 'freeBlueprintClaim' | 'coinbase' | 'fusd' | 'wert' | 'token';
   item: { kind: CheckoutItemKind; id: string; title: string };
   amount: number;
   currency: string;
@@ -316,6 +316,11 @@ export interface PaymentsConfigJson {
   balance: boolean;
   /** Whether the card-to-crypto on-ramp (the provider's widget, POST wert-charges) runs. */
   onramp: boolean;
+  /**
+   * The utility token (NFM, an ERC20) paid from a browser wallet: where to pay. Present only while
+   * the NFM_PAYMENTS flag is on; absent, the rail exists nowhere.
+   */
+  token?: { chainId: number; tokenAddress: string; paymentsAddress: string };
   /**
    * Apple Pay on the web (ApplePaySession), paid through the card provider; null when it is off.
    * Merchant validation: POST checkout-com-charges/actions/applepay.

@@ -26,6 +26,7 @@ import type { Config } from '../../../server/config';
 import { type Database, type DatabaseHandle, openDb } from '../../../server/db';
 import { kycVerifications } from '../../../server/db/schema';
 import type { AppDeps, Log } from '../../../server/deps';
+import type { TokenChain } from '../../../server/evm/token';
 import type { AppEnv } from '../../../server/http';
 
 /** Every API suite runs once per database: `describe.each(databases)('%s', (database) => …)`. */
@@ -108,6 +109,7 @@ export function testConfig(databaseUrl: string, dataDir: string, overrides: Part
       webhookSecret: COINBASE_SANDBOX_WEBHOOK_SECRET,
       sandboxPort: 0,
     },
+    token: null,
     wert: {
       mode: 'off',
       partnerId: WERT_SANDBOX_PARTNER_ID,
@@ -166,6 +168,8 @@ export function useTestApp(
   > & {
     /** Builds the publishing job on the test database (chain tests). */
     publisher?: (db: Database) => Publisher;
+    /** The NFM token's chain, once an earlier beforeAll started it (token tests). */
+    tokenChain?: () => TokenChain;
   } = {},
 ): TestApi {
   const t = { address: randomAddress(), clock: new TestClock(), logged: [] } as unknown as TestApi;
@@ -178,7 +182,7 @@ export function useTestApp(
     drop = created.drop;
     t.config = testConfig(created.url, dataDir, overrides);
     t.database = await openDb(t.config);
-    const { publisher: makePublisher, ...appDeps } = deps;
+    const { publisher: makePublisher, tokenChain, ...appDeps } = deps;
     t.publisher = makePublisher?.(t.database.db);
     t.app = createApp({
       config: t.config,
@@ -188,6 +192,7 @@ export function useTestApp(
       clientAddress: (c) => c.req.header('x-test-address') ?? t.address,
       log: silentLog(t.logged),
       publisher: t.publisher,
+      tokenChain: tokenChain?.(),
       ...appDeps,
     });
     t.request = async (method, path, options = {}) => {

@@ -1,0 +1,108 @@
+import { getAddress, Interface, JsonRpcProvider, Transaction, Wallet } from 'ethers';
+
+/**
+ * The NFM token as the server reads it: balances, and the NFM transfers a transaction made (its
+ * receipt's Transfer logs of the token's contract), read from the node itself: the server never
+ * takes the browser's word for a payment.
+ */
+export interface TokenTransfer {
+  from: string;
+  to: string;
+  /** In the token's smallest unit (18 decimals). */
+  value: bigint;
+}
+export type TransactionRead =
+  | { status: 'unknown' }
+  | { status: 'failed' }
+  | { status: 'mined'; transfers: TokenTransfer[]; blockNumber: number };
+
+export interface TokenChain {
+  chainId: number;
+  tokenAddress: string;
+  paymentsAddress: string;
+  balanceOf(address: string): Promise<bigint>;
+  readTransaction(hash: string): Promise<TransactionRead>;
+  /**
+   * A transfer of `value` NFM from the platform's address to `to`, signed (not sent): its raw form
+   * and hash. Null without the platform's key.
+   */
+  signRefund(to: string, value: bigint): Promise<{ raw: string; hash: string } | null>;
+  /** Broadcasts a signed transaction (again: a known one is fine) and waits until it is mined. */
+  sendSigned(raw: string): Promise<'mined' | 'failed'>;
+  close(): void;
+}
+
+/** Anvil's second dev account (its mnemonic is public): the embedded node's payments address. */
+export const ANVIL_PAYMENTS_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
+
+const ERC20 = new Interface([
+  'function balanceOf(address) view returns (uint256)',
+  'function transfer(address to, uint256 value) returns (bool)',
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+]);
+
+export function createTokenChain(options: {
+  rpcUrl: string;
+  chainId: number;
+  tokenAddress: string;
+  paymentsAddress: string;
+  /** The payments address's private key (refunds). */
+  paymentsKey?: string;
+}): TokenChain {
+  const provider = new JsonRpcProvider(options.rpcUrl, options.chainId, { staticNetwork: true });
+  // Receipts are polled for; a local node mines at once.
+  provider.pollingInterval = 500;
+  const payer = options.paymentsKey ? new Wallet(options.paymentsKey, provider) : null;
+  const tokenAddress = getAddress(options.tokenAddress);
+  const transferTopic = ERC20.getEvent('Transfer')!.topicHash;
+  return {
+    chainId: options.chainId,
+    tokenAddress,
+    paymentsAddress: getAddress(options.paymentsAddress),
+    async balanceOf(address) {
+      const data = ERC20.encodeFunctionData('balanceOf', [getAddress(address)]);
+      const [balance] = ERC20.decodeFunctionResult(
+        'balanceOf',
+        await provider.call({ to: tokenAddress, data }),
+      );
+      return balance as bigint;
+    },
+    async readTransaction(hash) {
+      const receipt = await provider.getTransactionReceipt(hash);
+      if (!receipt) return { status: 'unknown' };
+      if (receipt.status !== 1) return { status: 'failed' };
+      const transfers = receipt.logs
+        .filter((log) => getAddress(log.address) === tokenAddress && log.topics[0] === transferTopic)
+        .map((log) => {
+          const parsed = ERC20.parseLog(log)!;
+          return {
+            from: getAddress(parsed.args[0] as string),
+            to: getAddress(parsed.args[1] as string),
+            value: parsed.args[2] as bigint,
+          };
+        });
+      return { status: 'mined', transfers, blockNumber: receipt.blockNumber };
+    },
+    async signRefund(to, value) {
+      if (!payer) return null;
+      const request = await payer.populateTransaction({
+        to: tokenAddress,
+        data: ERC20.encodeFunctionData('transfer', [getAddress(to), value]),
+      });
+      const raw = await payer.signTransaction(request);
+      return { raw, hash: Transaction.from(raw).hash! };
+    },
+    async sendSigned(raw) {
+      const hash = Transaction.from(raw).hash!;
+      if (!(await provider.getTransactionReceipt(hash))) {
+        await provider.broadcastTransaction(raw).catch((err: { code?: string; message?: string }) => {
+          // Sent before (its nonce is used, or the node knows it): wait for it below.
+          if (!/nonce|already known/i.test(String(err?.message)) && err?.code !== 'NONCE_EXPIRED') throw err;
+        });
+      }
+      const receipt = await provider.waitForTransaction(hash, 1, 120_000);
+      return receipt?.status === 1 ? 'mined' : 'failed';
+    },
+    close: () => provider.destroy(),
+  };
+}

@@ -1,0 +1,162 @@
+import * as v from 'valibot';
+import { ErrorCode } from '../../src/domain/errors';
+import {
+  CreateTokenChargeBody,
+  TokenChargeListQuery,
+  type TokenPriceConversionJson,
+  TokenPriceConversionQuery,
+  UpdateTokenChargeBody,
+} from '../../src/domain/schemas/token';
+import { findCheckoutItem, purchasable } from '../checkout/orders';
+import {
+  cancelTokenCharge,
+  createTokenCharge,
+  listTokenCharges,
+  ownTokenCharge,
+  reportTokenTransfer,
+  signTokenCharge,
+  type TokenChargeRow,
+  tokenAmountFor,
+  tokenChargeJson,
+} from '../checkout/token';
+import type { Services } from '../deps';
+import type { TokenChain } from '../evm/token';
+import { apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
+
+const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });
+
+/**
+ * SPEC §7 token-charges and token-price-conversions: a new edition paid in NFM from a browser
+ * wallet. Mounted only while the NFM_PAYMENTS flag is on (server/app.ts): otherwise these paths do
+ * not exist. POST reserves one unit (an order, method token) unless the wallet's NFM falls short
+ * (lowFunds, nothing reserved); PATCH takes the wallet's signature, the transfer's transaction hash
+ * (read from the chain by the server) or a cancel. A buyer sees only their own charges.
+ */
+export function tokenChargeRoutes(s: Services, chain: TokenChain, frrPerUsd: string): Route[] {
+  const answer = (row: TokenChargeRow) => tokenChargeJson(s.db, chain, row);
+  async function own(userId: string, id: string) {
+    const row = await ownTokenCharge(s.db, userId, id);
+    if (!row) throw notFound();
+    return row;
+  }
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/token-price-conversions',
+      tag: 'checkout',
+      summary: 'Converts a USD amount (cents) to FRR: the rate and the NFM due (smallest unit, 18 decimals)',
+      query: TokenPriceConversionQuery,
+      responses: { 200: '{ from: USD, to: FRR, rate, amount, value }' },
+      handler(c, { query }) {
+        const body: TokenPriceConversionJson = {
+          from: 'USD',
+          to: 'FRR',
+          rate: frrPerUsd,
+          amount: query.amount,
+          value: tokenAmountFor(query.amount, frrPerUsd).toString(),
+        };
+        return c.json(body);
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/token-charges',
+      tag: 'checkout',
+      auth: 'required',
+      summary:
+        'A charge in NFM for one unit of a blueprint or pack: created (the unit reserved) or lowFunds (the address holds less NFM than the price)',
+      body: CreateTokenChargeBody,
+      responses: {
+        200: 'TokenCharge: the charge of an earlier request with the same idempotencyKey',
+        201: 'TokenCharge { id, status: created | lowFunds, tokenPrice, tokenAmount, chainId, tokenAddress, paymentsAddress, … }',
+        400: 'Invalid field; NOT_PURCHASABLE, WALLET_REQUIRED',
+        401: 'Not logged in',
+        404: 'No such item',
+        409: 'PRICE_CHANGED, SOLD_OUT, ERROR_ACTIVE_TOKEN_CHARGE_ADDRESS (with chargeId)',
+      },
+      async handler(c, { body }) {
+        const user = c.get('user')!;
+        const now = s.clock();
+        if (!user.walletAddress) throw badRequest(ErrorCode.WALLET_REQUIRED);
+        const ref = body.blueprintPackId
+          ? { kind: 'pack' as const, id: body.blueprintPackId }
+          : { kind: 'blueprint' as const, id: body.blueprintId! };
+        const item = await findCheckoutItem(s.db, ref, now);
+        if (!item) throw notFound();
+        const { charge, repeated } = await createTokenCharge(
+          s.db,
+          chain,
+          frrPerUsd,
+          {
+            buyerId: user.id,
+            idempotencyKey: body.idempotencyKey,
+            ethAddress: body.ethAddress,
+            toCurrency: body.toCurrency,
+            item,
+            walletAddress: user.walletAddress,
+            now,
+          },
+          () => {
+            if (!purchasable(item)) throw badRequest(ErrorCode.NOT_PURCHASABLE);
+            if (item.price !== body.expectedPrice) throw apiError(409, ErrorCode.PRICE_CHANGED);
+          },
+        );
+        return c.json(await answer(charge), repeated ? 200 : 201);
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/token-charges',
+      tag: 'checkout',
+      auth: 'required',
+      summary: 'The caller’s token charges, newest first (at most 50), by status and item',
+      query: TokenChargeListQuery,
+      responses: { 200: '{ results: TokenCharge[] }', 401: 'Not logged in', 403: 'Another user' },
+      async handler(c, { query }) {
+        const user = c.get('user')!;
+        if (query.userId !== user.id) throw forbidden();
+        const rows = await listTokenCharges(s.db, user.id, query);
+        return c.json({ results: await Promise.all(rows.map(answer)) });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/token-charges/{id}',
+      tag: 'checkout',
+      auth: 'required',
+      summary: 'One of the caller’s token charges with its order and timeline',
+      params: ChargeIdParams,
+      responses: { 200: 'TokenCharge', 401: 'Not logged in', 404: 'No such charge of the caller' },
+      async handler(c, { params }) {
+        return c.json(await answer(await own(c.get('user')!.id, params.id)));
+      },
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/token-charges/{id}',
+      tag: 'checkout',
+      auth: 'required',
+      summary:
+        'signature: the wallet’s EIP-712 signature of the charge; transactionHash: its NFM transfer, read from the chain (completes the charge at 95 % of the amount or more); status canceled: only before a transfer',
+      params: ChargeIdParams,
+      body: UpdateTokenChargeBody,
+      responses: {
+        200: 'TokenCharge',
+        400: 'Invalid field; ERROR_TOKEN_CHARGE_ETH_ADDRESS, ERROR_TOKEN_CHARGE_COMPLETE, low_funds, TRANSACTION, CHARGE_NOT_CANCELLABLE',
+        401: 'Not logged in',
+        404: 'No such charge of the caller',
+        409: 'TRANSACTION_PENDING: the transaction is not mined yet',
+      },
+      async handler(c, { params, body }) {
+        const charge = await own(c.get('user')!.id, params.id);
+        const now = s.clock();
+        if (body.signature) await signTokenCharge(s.db, chain, charge, body.signature, now);
+        else if (body.transactionHash) {
+          await reportTokenTransfer(s.db, chain, charge, body.transactionHash.toLowerCase(), now);
+          s.jobs?.nudge();
+        } else await cancelTokenCharge(s.db, charge, now);
+        return c.json(await answer((await ownTokenCharge(s.db, charge.buyerId, charge.id))!));
+      },
+    }),
+  ];
+}

@@ -1,0 +1,301 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { Contract, getAddress, JsonRpcProvider, parseUnits } from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRefundTokenHandler } from '../../server/checkout/token';
+import { blueprints, jobs, orders, tokenCharges, tokenTransactions, users } from '../../server/db/schema';
+import { ANVIL_CHAIN_ID, type Anvil, startAnvil } from '../../server/evm/anvil';
+import { ensureNfm } from '../../server/evm/nfm';
+import { ANVIL_PAYMENTS_KEY, createTokenChain, type TokenChain } from '../../server/evm/token';
+import { insertBlueprint } from '../../server/seed/factory';
+import { tokenChargeDomain, tokenChargeTypes } from '../../src/domain/schemas/token';
+import { databases, flowAddress, type Json, register, type TestApi, useTestApp } from './support/harness';
+import { creator } from './support/sales';
+
+/**
+ * token-charges on both databases against a real EVM node (anvil) with NFM deployed: the server
+ * reads every transfer from the chain. Collector wallets are anvil's funded dev accounts; the
+ * platform receives at its second account.
+ */
+const NFM = (n: string) => parseUnits(n, 18);
+let anvil: Anvil;
+let provider: JsonRpcProvider;
+let chain: TokenChain;
+let dir: string;
+let accounts: string[];
+let token: Contract;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'vitrine-evm-'));
+  anvil = await startAnvil({ port: 0 });
+  provider = new JsonRpcProvider(anvil.url, ANVIL_CHAIN_ID, { staticNetwork: true });
+  const deployment = await ensureNfm(provider, dir);
+  chain = createTokenChain({
+    rpcUrl: anvil.url,
+    chainId: ANVIL_CHAIN_ID,
+    ...deployment,
+    paymentsKey: ANVIL_PAYMENTS_KEY,
+  });
+  accounts = ((await provider.send('eth_accounts', [])) as string[]).map((a) => getAddress(a));
+  token = new Contract(
+    deployment.tokenAddress,
+    [
+      'function transfer(address,uint256) returns (bool)',
+      'function balanceOf(address) view returns (uint256)',
+    ],
+    provider,
+  );
+}, 120_000);
+afterAll(async () => {
+  chain?.close();
+  provider?.destroy();
+  await anvil?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('with the NFM_PAYMENTS flag off', () => {
+  const t = useTestApp('pglite');
+  it('the rail exists nowhere: no routes, nothing in config/payments', async () => {
+    expect((await t.request('GET', '/api/token-price-conversions?from=USD&to=FRR&amount=100')).status).toBe(
+      404,
+    );
+    expect((await t.request('POST', '/api/token-charges', { body: {} })).status).toBe(404);
+    expect((await t.request('GET', '/api/config/payments')).body).not.toHaveProperty('token');
+  });
+});
+
+describe.each(databases)('token charges on %s', (database) => {
+  const t: TestApi = useTestApp(
+    database,
+    { token: { mode: 'embedded', nodePort: 0, chainId: ANVIL_CHAIN_ID, frrPerUsd: '10' } },
+    { tokenChain: () => chain },
+  );
+  /** The database's own collectors: accounts 2–5 for pglite, 6–9 for postgres. */
+  const wallet = (i: number) => accounts[(database === 'pglite' ? 2 : 6) + i]!;
+
+  async function buyer() {
+    const me = await register(t);
+    await t.database.db.update(users).set({ walletAddress: flowAddress() }).where(eq(users.id, me.id));
+    return me;
+  }
+  async function edition(price = 2500) {
+    const shop = await creator(t);
+    return insertBlueprint(t.database.db, {
+      storefrontId: shop.storefront.id,
+      title: `Edition ${randomBytes(3).toString('hex')}`,
+      price,
+      quantity: 10,
+    });
+  }
+  const create = (who: { authToken: string }, body: Record<string, unknown>) =>
+    t.request('POST', '/api/token-charges', {
+      token: who.authToken,
+      body: {
+        type: 'directPurchase',
+        toCurrency: 'FRR',
+        expectedPrice: 2500,
+        idempotencyKey: `k-${randomBytes(6).toString('hex')}`,
+        ...body,
+      },
+    });
+  const patch = (who: { authToken: string }, id: string, body: Record<string, unknown>) =>
+    t.request('PATCH', `/api/token-charges/${id}`, { token: who.authToken, body });
+  const sign = async (from: string, charge: Json) =>
+    (await provider.getSigner(from)).signTypedData(
+      tokenChargeDomain(charge.chainId, charge.tokenAddress),
+      tokenChargeTypes as never,
+      { charge: charge.id, amount: charge.tokenAmount, to: charge.paymentsAddress },
+    );
+  const transfer = async (from: string, to: string, value: bigint) => {
+    const tx = await (token.connect(await provider.getSigner(from)) as Contract).getFunction('transfer')(
+      to,
+      value,
+    );
+    await tx.wait();
+    return tx.hash as string;
+  };
+  /** A created and signed charge of a new buyer paying from wallet i. */
+  async function signedCharge(i: number, price = 2500) {
+    const me = await buyer();
+    const bp = await edition(price);
+    const res = await create(me, { blueprintId: bp.id, ethAddress: wallet(i), expectedPrice: price });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const signed = await patch(me, res.body.id, { signature: await sign(wallet(i), res.body) });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    return { me, bp, charge: signed.body };
+  }
+  const jobsOf = (key: string) =>
+    t.database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.key, key), eq(jobs.kind, 'fulfil')));
+
+  it('converts USD to FRR at the configured rate', async () => {
+    const res = await t.request('GET', '/api/token-price-conversions?from=USD&to=FRR&amount=2550');
+    expect(res.body).toEqual({
+      from: 'USD',
+      to: 'FRR',
+      rate: '10',
+      amount: 2550,
+      value: NFM('255').toString(),
+    });
+    const bad = await t.request('GET', '/api/token-price-conversions?from=EUR&to=FRR&amount=1');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'INVALID_VALUE', field: 'from' });
+  });
+
+  it('creates a charge holding the unit, lowFunds for a short wallet, one active charge per address', async () => {
+    const me = await buyer();
+    const bp = await edition();
+    const res = await create(me, { blueprintId: bp.id, ethAddress: wallet(0).toLowerCase() });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      status: 'created',
+      tokenPrice: 2500,
+      tokenAmount: NFM('250').toString(),
+      ethAddress: wallet(0),
+      chainId: ANVIL_CHAIN_ID,
+      paymentsAddress: accounts[1],
+      order: { status: 'created', method: 'token' },
+    });
+    const [row] = await t.database.db.select().from(blueprints).where(eq(blueprints.id, bp.id));
+    expect(row!.quantityAvailable).toBe(9);
+    const again = await create(me, { blueprintId: bp.id, ethAddress: wallet(0) });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'ERROR_ACTIVE_TOKEN_CHARGE_ADDRESS', chargeId: res.body.id });
+
+    const empty = `0x${randomBytes(20).toString('hex')}`;
+    const short = await create(me, { blueprintId: bp.id, ethAddress: empty });
+    expect(short.status).toBe(201);
+    expect(short.body).toMatchObject({ status: 'lowFunds', order: null });
+    const list = await t.request('GET', `/api/token-charges?userId=${me.id}&statuses=lowFunds`, {
+      token: me.authToken,
+    });
+    expect(list.body.results.map((c: Json) => c.id)).toEqual([short.body.id]);
+    const other = await buyer();
+    expect(
+      (await t.request('GET', `/api/token-charges?userId=${me.id}`, { token: other.authToken })).status,
+    ).toBe(403);
+    expect(
+      (await t.request('GET', `/api/token-charges/${res.body.id}`, { token: other.authToken })).status,
+    ).toBe(404);
+  });
+
+  it('refuses bad bodies field by field, and a price that changed', async () => {
+    const me = await buyer();
+    const bp = await edition();
+    for (const [body, field] of [
+      [{ blueprintId: bp.id, ethAddress: '0x123' }, 'ethAddress'],
+      [{ blueprintId: bp.id, ethAddress: wallet(1), toCurrency: 'EUR' }, 'toCurrency'],
+      [{ ethAddress: wallet(1) }, 'item'],
+      [{ blueprintId: bp.id, ethAddress: wallet(1), expectedPrice: 12.5 }, 'expectedPrice'],
+    ] as const) {
+      const res = await create(me, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toMatchObject({ code: 'INVALID_VALUE', field });
+    }
+    const moved = await create(me, { blueprintId: bp.id, ethAddress: wallet(1), expectedPrice: 2400 });
+    expect(moved.status).toBe(409);
+    expect(moved.body.code).toBe('PRICE_CHANGED');
+  });
+
+  it('a valid transfer completes the charge once, however often it is reported', async () => {
+    const { me, charge } = await signedCharge(1);
+    expect(charge.status).toBe('signed');
+    const hash = await transfer(wallet(1), accounts[1]!, BigInt(charge.tokenAmount));
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await patch(me, charge.id, { transactionHash: hash }));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers[0]!.body).toMatchObject({
+      status: 'completed',
+      transactions: [{ hash, value: charge.tokenAmount }],
+      order: { status: 'authorized' },
+    });
+    expect(await jobsOf(charge.order.id)).toHaveLength(1);
+    expect(
+      await t.database.db.select().from(tokenTransactions).where(eq(tokenTransactions.hash, hash)),
+    ).toHaveLength(1);
+    // Another charge cannot be paid with it, and a completed charge takes no second payment.
+    const second = await signedCharge(2);
+    const reused = await patch(second.me, second.charge.id, { transactionHash: hash });
+    expect(reused.status).toBe(400);
+    expect(reused.body.code).toBe('TRANSACTION');
+    const more = await transfer(wallet(1), accounts[1]!, NFM('1'));
+    const twice = await patch(me, charge.id, { transactionHash: more });
+    expect(twice.body.code).toBe('ERROR_TOKEN_CHARGE_COMPLETE');
+  });
+
+  it('94 % of the price is too low; 95 % completes', async () => {
+    const low = await signedCharge(2);
+    const amount = BigInt(low.charge.tokenAmount);
+    const hash = await transfer(wallet(2), accounts[1]!, (amount * 94n) / 100n);
+    const res = await patch(low.me, low.charge.id, { transactionHash: hash });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'low_funds',
+      message: 'The amount of NFM transferred is too low.',
+    });
+    const [row] = await t.database.db.select().from(tokenCharges).where(eq(tokenCharges.id, low.charge.id));
+    expect(row!.status).toBe('signed');
+    // Reported again: the same answer, nothing more.
+    expect((await patch(low.me, low.charge.id, { transactionHash: hash })).body.code).toBe('low_funds');
+    // Once a transfer was reported the charge can no longer be canceled.
+    const cancel = await patch(low.me, low.charge.id, { status: 'canceled' });
+    expect(cancel.body.code).toBe('CHARGE_NOT_CANCELLABLE');
+
+    const ok = await signedCharge(3);
+    const enough = await transfer(wallet(3), accounts[1]!, (BigInt(ok.charge.tokenAmount) * 95n) / 100n);
+    expect((await patch(ok.me, ok.charge.id, { transactionHash: enough })).body.status).toBe('completed');
+  });
+
+  it('refuses a transfer to another address and one from another address', async () => {
+    const { me, charge } = await signedCharge(0);
+    const elsewhere = await transfer(wallet(0), wallet(3), BigInt(charge.tokenAmount));
+    const res = await patch(me, charge.id, { transactionHash: elsewhere });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('TRANSACTION');
+    const stranger = await transfer(wallet(3), accounts[1]!, BigInt(charge.tokenAmount));
+    const from = await patch(me, charge.id, { transactionHash: stranger });
+    expect(from.status).toBe(400);
+    expect(from.body.code).toBe('ERROR_TOKEN_CHARGE_ETH_ADDRESS');
+    expect(from.body.message).toContain(`${wallet(0).slice(0, 6)}…${wallet(0).slice(-4)}`);
+    const unknown = await patch(me, charge.id, { transactionHash: `0x${'ab'.repeat(32)}` });
+    expect(unknown.status).toBe(409);
+    expect(unknown.body.code).toBe('TRANSACTION_PENDING');
+    // A signature by another account is refused the same way.
+    const stolen = await patch(me, charge.id, { signature: await sign(wallet(3), charge) });
+    expect(stolen.body.code).toBe('ERROR_TOKEN_CHARGE_ETH_ADDRESS');
+    // None of it paid the charge: it can still be canceled, and its unit goes back.
+    const canceled = await patch(me, charge.id, { status: 'canceled' });
+    expect(canceled.body).toMatchObject({ status: 'canceled', order: { status: 'canceled' } });
+  });
+
+  it('an order that ended before its NFM arrived gives the NFM back', async () => {
+    const { me, charge } = await signedCharge(1);
+    const before = (await token.getFunction('balanceOf')(wallet(1))) as bigint;
+    // Underpaid, then expired: what arrived goes back.
+    const hash = await transfer(wallet(1), accounts[1]!, NFM('10'));
+    expect((await patch(me, charge.id, { transactionHash: hash })).body.code).toBe('low_funds');
+    await t.database.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, charge.order.id));
+    const { expireOrders } = await import('../../server/checkout/orders');
+    expect(await expireOrders(t.database.db, new Date())).toBeGreaterThanOrEqual(1);
+    const [job] = await t.database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'refundToken'), eq(jobs.key, charge.id)));
+    expect(job).toBeDefined();
+    const refund = createRefundTokenHandler({ db: t.database.db, chain, log: { info() {}, error() {} } });
+    await refund.run(job!);
+    await refund.run(job!);
+    expect((await token.getFunction('balanceOf')(wallet(1))) as bigint).toBe(before);
+    const read = await t.request('GET', `/api/token-charges/${charge.id}`, { token: me.authToken });
+    expect(read.body.status).toBe('expired');
+    expect(read.body.order.events.map((e: Json) => e.type)).toContain('token_refunded');
+  });
+});
