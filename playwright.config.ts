@@ -52,6 +52,9 @@ export default defineConfig({
       CHECKOUT_COM_SANDBOX_PORT: String(port + 1),
       COINBASE_COMMERCE_SANDBOX_PORT: String(port + 2),
       WERT_SANDBOX_PORT: String(port + 3),
+      // The utility token is on in the journeys: its EVM node (anvil) on its own port.
+      NFM_PAYMENTS: 'on',
+      EVM_NODE_PORT: String(port + 4),
     },
   },
 });

@@ -11,6 +11,7 @@ import { type BuyListingOutput, buyListingInput, buyListingMachine } from './buy
 import { type CardCheckpoint, type CardPaymentOutput, cardPaymentMachine } from './cardPayment';
 import { type CryptoPaymentOutput, cryptoPaymentMachine } from './cryptoPayment';
 import { type OnrampPaymentOutput, onrampPaymentMachine } from './onrampPayment';
+import { type TokenChargeOutput, type TokenCheckpoint, tokenChargeMachine } from './tokenCharge';
 import { walletPaymentMachine } from './walletPayment';
 
 /**
@@ -69,6 +70,14 @@ export interface CheckoutInput {
   checkpoint?: CardCheckpoint | null;
   /** The payment methods the server runs (GET config/payments), in the order offered. */
   rails: PaymentMethod[];
+  /** The utility-token rail (when it runs): its network, whether a browser wallet is there, and
+   * the tab's checkpoint of a token charge under way. */
+  token?: TokenRail | null;
+}
+export interface TokenRail {
+  chainId: number;
+  walletAvailable: boolean;
+  restore: TokenCheckpoint | null;
 }
 export type OrderCompleteTarget = ReturnType<typeof orderCompleteTarget>;
 export type CheckoutOutput =
@@ -78,7 +87,14 @@ export type CheckoutOutput =
   | { kind: 'redirecting'; url: string }
   | null;
 export type EditionSort = 'priceAsc' | 'priceDesc' | 'edition';
-export type PaymentMethod = 'creditCard' | 'applepay' | 'googlepay' | 'crypto' | 'balance' | 'onramp';
+export type PaymentMethod =
+  | 'creditCard'
+  | 'applepay'
+  | 'googlepay'
+  | 'crypto'
+  | 'balance'
+  | 'onramp'
+  | 'token';
 /** Where the flow goes once the collection is ready. */
 export type CheckoutTarget =
   | 'claim'
@@ -88,6 +104,7 @@ export type CheckoutTarget =
   | 'crypto'
   | 'balance'
   | 'onramp'
+  | 'token'
   | 'listing';
 
 export interface CheckoutContext {
@@ -97,6 +114,7 @@ export interface CheckoutContext {
   walletAddress: string | null;
   checkpoint: CardCheckpoint | null;
   rails: PaymentMethod[];
+  token: TokenRail | null;
   /** The wallet's FUSD balance in cents, read when the payment methods show (balance rail). */
   balance: number | null;
   /** The buyer's open crypto charge, found when buy was pressed. */
@@ -173,6 +191,7 @@ export const checkoutMachine = setup({
       balancePayment: 'balancePayment';
       onrampPayment: 'onrampPayment';
       walletPayment: 'walletPayment';
+      tokenCharge: 'tokenCharge';
       buyListing: 'buyListing';
     },
   },
@@ -217,6 +236,7 @@ export const checkoutMachine = setup({
     balancePayment: balancePaymentMachine,
     onrampPayment: onrampPaymentMachine,
     walletPayment: walletPaymentMachine,
+    tokenCharge: tokenChargeMachine,
     cardPayment: cardPaymentMachine,
     cryptoPayment: cryptoPaymentMachine,
   },
@@ -230,11 +250,14 @@ export const checkoutMachine = setup({
     offered: ({ context, event }) => {
       assertEvent(event, 'checkout.method.select');
       if (event.method === 'balance' && context.item.printed) return false;
+      if (event.method === 'token' && !context.token) return false;
       return context.rails.includes(event.method);
     },
     goingToCrypto: ({ context }) => context.target === 'crypto',
     goingToBalance: ({ context }) => context.target === 'balance',
     goingToOnramp: ({ context }) => context.target === 'onramp',
+    goingToToken: ({ context }) => context.target === 'token',
+    tokenPaid: (_, output: TokenChargeOutput) => output.kind === 'paid',
     goingToWallet: ({ context }) => context.target === 'applepay' || context.target === 'googlepay',
     onrampPaid: (_, output: OnrampPaymentOutput) => output.kind === 'paid',
     /** The balance rail runs and the buyer has a wallet whose balance can be read. */
@@ -359,6 +382,21 @@ export const checkoutMachine = setup({
       },
     }),
     /** Paid by card through the on-ramp: the purchase-complete page waits for the edition. */
+    endToken: assign({
+      result: (_, outcome: TokenChargeOutput): CheckoutOutput => {
+        if (outcome.kind !== 'paid' || !outcome.charge.order) return null;
+        const { item, createdAt } = outcome.charge.order;
+        return {
+          kind: 'purchased',
+          target: orderCompleteTarget({
+            id: item.id,
+            kind: item.kind === 'pack' ? 'blueprintPack' : 'blueprint',
+            startedAt: toDate(createdAt).getTime(),
+            type: 'token',
+          }),
+        };
+      },
+    }),
     endOnramp: assign({
       result: (_, outcome: OnrampPaymentOutput): CheckoutOutput => {
         if (outcome.kind !== 'paid') return null;
@@ -389,6 +427,7 @@ export const checkoutMachine = setup({
     walletAddress: input.user?.walletAddress ?? null,
     checkpoint: input.checkpoint ?? null,
     rails: input.rails,
+    token: input.token ?? null,
     balance: null,
     pendingCrypto: null,
     sort: 'priceAsc',
@@ -611,6 +650,7 @@ export const checkoutMachine = setup({
             { guard: 'goingToCrypto', target: '#checkout.crypto' },
             { guard: 'goingToBalance', target: '#checkout.balance' },
             { guard: 'goingToOnramp', target: '#checkout.onramp' },
+            { guard: 'goingToToken', target: '#checkout.token' },
             { guard: 'goingToWallet', target: '#checkout.wallet' },
             { target: '#checkout.creditCard' },
           ],
@@ -808,6 +848,32 @@ export const checkoutMachine = setup({
             guard: { type: 'onrampPaid', params: ({ event }) => event.output },
             target: 'purchased',
             actions: { type: 'endOnramp', params: ({ event }) => event.output },
+          },
+          { target: 'selectPaymentMethod' },
+        ],
+      },
+    },
+    /** The utility token (NFM) from the browser wallet. */
+    token: {
+      invoke: {
+        id: 'tokenCharge',
+        src: 'tokenCharge',
+        input: ({ context }) => {
+          const { kind, id, title, price } = context.item;
+          const rail = context.token!;
+          return {
+            item: { kind, id, title },
+            price,
+            walletAvailable: rail.walletAvailable,
+            chainId: rail.chainId,
+            restore: rail.restore,
+          };
+        },
+        onDone: [
+          {
+            guard: { type: 'tokenPaid', params: ({ event }) => event.output },
+            target: 'purchased',
+            actions: { type: 'endToken', params: ({ event }) => event.output },
           },
           { target: 'selectPaymentMethod' },
         ],

@@ -23,6 +23,7 @@ export type CheckoutPanel =
   | 'crypto'
   | 'balance'
   | 'onramp'
+  | 'token'
   | 'wallet'
   | 'buyingListing'
   | 'redirecting'
@@ -93,10 +94,16 @@ export const paymentRails: readonly PaymentMethodOption[] = [
   { method: 'crypto', label: 'Crypto', description: 'ETH, BTC, BCH or USDC on a payment page' },
   { method: 'balance', label: 'Balance', description: 'FUSD in your wallet' },
   { method: 'onramp', label: 'Card to crypto', description: 'Pay by card in the Wert payment window' },
+  { method: 'token', label: 'NFM', description: 'The Vitrine utility token, from your browser wallet' },
 ];
 
 /** The balance rail shows the balance once read, and "Insufficient funds" below the price. */
-function railOption(rail: PaymentMethodOption, { balance, item }: CheckoutContext): PaymentMethodOption {
+function railOption(
+  rail: PaymentMethodOption,
+  { balance, item, token }: CheckoutContext,
+): PaymentMethodOption {
+  // Without a browser wallet the token rail says what it needs (its panel explains).
+  if (rail.method === 'token') return token?.walletAvailable ? rail : { ...rail, note: 'MetaMask required' };
   if (rail.method !== 'balance' || balance === null) return rail;
   return {
     ...rail,
@@ -197,6 +204,7 @@ function copyOf(s: Snapshot): Copy {
   if (s.matches('crypto')) return ['crypto', 'Checkout', price, null, null];
   if (s.matches('balance')) return ['balance', 'Checkout', price, null, null];
   if (s.matches('onramp')) return ['onramp', 'Checkout', price, null, null];
+  if (s.matches('token')) return ['token', 'Checkout', price, null, null];
   if (s.matches('wallet')) return ['wallet', 'Checkout', price, null, null];
   if (s.matches('buyingListing')) return ['buyingListing', 'Checkout', item.title, null, null];
   return ['loading', 'Checkout', null, 'Checking your payments…', null];

@@ -29,6 +29,7 @@ import { settingsFormMachine } from './settingsForm';
 import { storefrontReportMachine } from './storefrontReport';
 import { storefrontWizardMachine } from './storefrontWizard';
 import { toastMachine } from './toast';
+import { tokenChargeMachine } from './tokenCharge';
 import { transferNftsMachine } from './transferNfts';
 import { uiMachine } from './ui';
 import { walletLinkMachine } from './walletLink';
@@ -64,6 +65,7 @@ export const allMachines: AnyStateMachine[] = [
   balancePaymentMachine,
   onrampPaymentMachine,
   walletPaymentMachine,
+  tokenChargeMachine,
   cryptoPaymentMachine,
   cryptoTopupMachine,
   savedCardsMachine,

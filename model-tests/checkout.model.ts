@@ -11,6 +11,7 @@ import {
 } from '../machines/checkout';
 import type { CryptoPaymentOutput } from '../machines/cryptoPayment';
 import type { OnrampPaymentOutput } from '../machines/onrampPayment';
+import type { TokenChargeOutput } from '../machines/tokenCharge';
 import type { NftJson } from '../src/domain/nft';
 import type { CardChargeJson, FreeClaimJson } from '../src/domain/schemas/checkout';
 import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
@@ -66,6 +67,8 @@ export const FREE_ITEM = {
   free: true,
 };
 
+/** The utility-token rail: the local network, a browser wallet, nothing to resume. */
+export const TOKEN_RAIL = { chainId: 31337, walletAvailable: true, restore: null };
 /** The payment methods the server runs. */
 export const RAILS: CheckoutInput['rails'] = [
   'applepay',
@@ -74,10 +77,11 @@ export const RAILS: CheckoutInput['rails'] = [
   'crypto',
   'balance',
   'onramp',
+  'token',
 ];
 export const SCENARIOS = {
   visitor: { item: BLUEPRINT_ITEM, listings: LISTINGS, user: null, rails: RAILS },
-  resold: { item: BLUEPRINT_ITEM, listings: LISTINGS, user: BUYER, rails: RAILS },
+  resold: { item: BLUEPRINT_ITEM, listings: LISTINGS, user: BUYER, rails: RAILS, token: TOKEN_RAIL },
   pack: { item: PACK_ITEM, listings: [], user: { ...BUYER, walletAddress: null }, rails: RAILS },
   free: { item: FREE_ITEM, listings: [], user: BUYER, rails: RAILS },
   checkpoint: {
@@ -152,6 +156,11 @@ export const ONRAMP_OUTCOMES: Record<OnrampPaymentOutput['kind'], OnrampPaymentO
     kind: 'paid',
     charge: { order: { ...charge('approved').order, method: 'wert' } } as never,
   },
+  back: { kind: 'back' },
+};
+
+export const TOKEN_OUTCOMES: Record<TokenChargeOutput['kind'], TokenChargeOutput> = {
+  paid: { kind: 'paid', charge: { order: { ...charge('approved').order, method: 'token' } } as never },
   back: { kind: 'back' },
 };
 
@@ -230,6 +239,7 @@ function userEvents(c: CheckoutContext): CheckoutEvent[] {
       { type: 'checkout.method.select', method: 'onramp' },
       { type: 'checkout.method.select', method: 'applepay' },
       { type: 'checkout.method.select', method: 'googlepay' },
+      { type: 'checkout.method.select', method: 'token' },
     );
   if (c.sort === 'priceAsc')
     events.push(
@@ -271,6 +281,7 @@ export const checkoutModel: MachineModel<typeof checkoutMachine> = {
     'readBalance',
     'balancePayment',
     'onrampPayment',
+    'tokenCharge',
     'walletPayment',
     'findPendingCharge',
     'cancelCharge',
@@ -304,6 +315,7 @@ export const checkoutModel: MachineModel<typeof checkoutMachine> = {
       output,
     })),
     ...Object.values(ONRAMP_OUTCOMES).map((output) => ({ type: 'xstate.done.actor.onrampPayment', output })),
+    ...Object.values(TOKEN_OUTCOMES).map((output) => ({ type: 'xstate.done.actor.tokenCharge', output })),
     // A mobile wallet ends as the card rail does.
     ...Object.values(CARD_OUTCOMES).map((output) => ({ type: 'xstate.done.actor.walletPayment', output })),
     { type: 'xstate.done.actor.findPendingCharge', output: charge('challenge') },

@@ -430,9 +430,16 @@ describe('the checkout view model', () => {
     expect(soldOut.view().panel).toBe('selectEdition');
     expect(soldOut.view().methods).toEqual([]);
 
+    // The utility token shows only with its rail (NFM_PAYMENTS), here absent.
     const pack = start(SCENARIOS.pack);
     await pack.settled();
-    expect(pack.view().methods).toEqual(paymentRails);
+    expect(pack.view().methods).toEqual(paymentRails.filter((r) => r.method !== 'token'));
+    const withToken = start({
+      ...SCENARIOS.pack,
+      token: { chainId: 31337, walletAvailable: false, restore: null },
+    });
+    await withToken.settled();
+    expect(withToken.view().methods.at(-1)).toMatchObject({ method: 'token', note: 'MetaMask required' });
     // Only the rails the server runs are offered, and only they can be chosen.
     const cardOnly = start({ ...SCENARIOS.pack, rails: ['creditCard'] });
     await cardOnly.settled();
@@ -443,7 +450,7 @@ describe('the checkout view model', () => {
     const printed = start({ ...SCENARIOS.pack, item: { ...SCENARIOS.pack.item, printed: true } });
     await printed.settled();
     expect(printed.view().methods.map((m) => m.method)).toEqual(
-      paymentRails.map((r) => r.method).filter((m) => m !== 'balance'),
+      paymentRails.map((r) => r.method).filter((m) => m !== 'balance' && m !== 'token'),
     );
     printed.send({ type: 'checkout.method.select', method: 'balance' });
     expect(printed.view().panel).toBe('selectPaymentMethod');

@@ -96,6 +96,17 @@ vi.mock('../src/views/checkout/OnrampPanel', async (importOriginal) => {
       ),
   };
 });
+vi.mock('../src/views/checkout/TokenPanel', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../src/views/checkout/TokenPanel')>();
+  return {
+    TokenPanel: (props: ComponentProps<typeof real.TokenPanel>) =>
+      isMachineActor(props.actor) ? (
+        <real.TokenPanel {...props} />
+      ) : (
+        <section aria-label="Pay with NFM">The utility-token rail</section>
+      ),
+  };
+});
 vi.mock('../src/views/checkout/WalletPanel', async (importOriginal) => {
   const real = await importOriginal<typeof import('../src/views/checkout/WalletPanel')>();
   return {
@@ -162,7 +173,9 @@ function perform(step: PathStep): boolean {
                 ? /^Apple Pay/
                 : e.method === 'googlepay'
                   ? /^Google Pay/
-                  : /^Credit card/,
+                  : e.method === 'token'
+                    ? /^NFM/
+                    : /^Credit card/,
       );
     case 'checkout.charge.resume':
       return clickFirst('Resume payment');
@@ -219,6 +232,7 @@ function check(expected: AnyMachineSnapshot) {
     !expected.matches('crypto') &&
     !expected.matches('balance') &&
     !expected.matches('onramp') &&
+    !expected.matches('token') &&
     !expected.matches('wallet');
   expect(within(dialog()).queryAllByRole('button', { name: 'Close' }).length > 0).toBe(closable);
 
@@ -299,6 +313,12 @@ function check(expected: AnyMachineSnapshot) {
         ? 'BalanceFUSD in your wallet'
         : `Balance${formatUsd(c.balance)} FUSD in your wallet${c.balance < c.item.price ? 'Insufficient funds' : ''}`,
       'Card to cryptoPay by card in the Wert payment window',
+      // The utility token only where the server runs it (the scenario's token rail).
+      ...(c.token
+        ? [
+            `NFMThe Vitrine utility token, from your browser wallet${c.token.walletAvailable ? '' : 'MetaMask required'}`,
+          ]
+        : []),
     ]);
     expect(buttons()).toContain('Back');
     return;
@@ -353,6 +373,11 @@ function check(expected: AnyMachineSnapshot) {
   if (expected.matches('wallet')) {
     expect(dialog('Checkout')).toBeTruthy();
     expect(within(dialog()).getByRole('region', { name: 'Mobile wallet' })).toBeTruthy();
+    return;
+  }
+  if (expected.matches('token')) {
+    expect(dialog('Checkout')).toBeTruthy();
+    expect(within(dialog()).getByRole('region', { name: 'Pay with NFM' })).toBeTruthy();
     return;
   }
   if (expected.matches('onramp')) {
@@ -483,6 +508,7 @@ async function renderItemPage(
     flows: { checkout: async () => machine },
     cardCheckpoint: () => null,
     paymentRails: async () => ['creditCard', 'crypto'],
+    tokenRail: async () => null,
   } as unknown as AppActors;
   const root = createRootRoute();
   const router = createRouter({

@@ -1,5 +1,5 @@
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
-import type { PaymentMethod } from '../machines/checkout';
+import type { PaymentMethod, TokenRail } from '../machines/checkout';
 import type { ChargeSync } from '../machines/checkoutFailed';
 import type { TopupRequest } from '../machines/cryptoTopup';
 import { sessionMachine } from '../machines/session';
@@ -18,6 +18,7 @@ import { cardActors, cardCheckpoints, cardService } from './services/cards';
 import { catalogService } from './services/catalog';
 import { checkoutActors, checkoutService } from './services/checkout';
 import { cryptoActors, cryptoService } from './services/crypto';
+import { evmWallet, tokenActors, tokenCheckpoint } from './services/evm';
 import type { Flow } from './services/flow';
 import { nftService } from './services/nfts';
 import { salesService } from './services/sales';
@@ -331,6 +332,7 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
         { balancePaymentMachine },
         { onrampPaymentMachine },
         { walletPaymentMachine },
+        { tokenChargeMachine },
         buyListing,
       ] = await Promise.all([
         import('../machines/checkout'),
@@ -339,6 +341,7 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
         import('../machines/balancePayment'),
         import('../machines/onrampPayment'),
         import('../machines/walletPayment'),
+        import('../machines/tokenCharge'),
         buyListingFlow(),
       ]);
       return checkoutMachine.provide({
@@ -356,6 +359,13 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
           onrampPayment: onrampPaymentMachine.provide({ actors: wertActors(api) }),
           walletPayment: walletPaymentMachine.provide({
             actors: walletActors(mobileWallets, cards.createCharge),
+          }),
+          tokenCharge: tokenChargeMachine.provide({
+            actors: tokenActors(api, evmWallet()),
+            actions: {
+              saveCheckpoint: (_, checkpoint) => tokenCheckpoint.save(checkpoint),
+              clearCheckpoint: () => tokenCheckpoint.clear(),
+            },
           }),
           readBalance: fromPromise(({ input }: { input: { address: string } }) =>
             flow.fusdBalance(input.address),
@@ -498,6 +508,7 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
         ...(config.crypto ? (['crypto'] as const) : []),
         ...(config.balance ? (['balance'] as const) : []),
         ...(config.onramp ? (['onramp'] as const) : []),
+        ...(config.token ? (['token'] as const) : []),
       ];
     } catch {
       // Not known now: the card rail says itself when it cannot reach the provider.
@@ -505,7 +516,30 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
     }
   };
 
-  return { session, ui, flows, nfts, catalog, sales, walletAvailable, cardCheckpoint, paymentRails, inspect };
+  /** The utility-token rail when it runs: its network, the browser wallet, a charge to resume. */
+  const tokenRail = async (): Promise<TokenRail | null> => {
+    const token = (await cardCalls.config().catch(() => null))?.token;
+    if (!token) return null;
+    return {
+      chainId: token.chainId,
+      walletAvailable: evmWallet().available(),
+      restore: tokenCheckpoint.read(),
+    };
+  };
+
+  return {
+    session,
+    ui,
+    flows,
+    nfts,
+    catalog,
+    sales,
+    walletAvailable,
+    cardCheckpoint,
+    paymentRails,
+    tokenRail,
+    inspect,
+  };
 }
 
 export type Runtime = ReturnType<typeof createRuntime>;

@@ -4,7 +4,7 @@ import type { authMachine } from '../../machines/auth';
 import type { blueprintFormMachine } from '../../machines/blueprintForm';
 import type { buyListingMachine } from '../../machines/buyListing';
 import type { CardCheckpoint } from '../../machines/cardPayment';
-import type { checkoutMachine, PaymentMethod } from '../../machines/checkout';
+import type { checkoutMachine, PaymentMethod, TokenRail } from '../../machines/checkout';
 import type { checkoutFailedMachine } from '../../machines/checkoutFailed';
 import type { collectionCheckMachine } from '../../machines/collectionCheck';
 import type { cryptoCanceledMachine } from '../../machines/cryptoCanceled';
@@ -95,6 +95,8 @@ export interface AppActors {
   cardCheckpoint: () => CardCheckpoint | null;
   /** The payment methods the server runs (GET config/payments). */
   paymentRails: () => Promise<PaymentMethod[]>;
+  /** The utility-token rail, when the server runs it (NFM_PAYMENTS). */
+  tokenRail: () => Promise<TokenRail | null>;
   inspect?: (event: InspectionEvent) => void;
 }
 

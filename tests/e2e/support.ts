@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import type { BlueprintJson } from '../../src/domain/catalog';
 
 /** A fresh address short enough for the forgot-password form (at most 40 characters). */
 export const uniqueEmail = (tag: string) =>
@@ -172,3 +173,41 @@ export async function topUpWithCrypto(page: Page, dollars: number) {
   await expect(tab.getByText(`Added $${dollars} to your balance.`)).toBeVisible({ timeout: 60_000 });
   await tab.close();
 }
+
+/** A signed-up collector with a linked Flow wallet and its collection, on a page of its own. */
+export async function collector(browser: Browser, tag: string) {
+  const page = await (await browser.newContext()).newPage();
+  await signUp(page, uniqueEmail(tag), `${tag}-password-1`);
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await linkNewWallet(page, `${tag} ${Date.now().toString(36)}`);
+  return page;
+}
+
+/** Blueprints this spec file has bought from already. */
+const taken = new Set<string>();
+/** A priced standalone blueprint on sale now that nobody resells (the methods show at once). */
+export async function itemOnSale(page: Page): Promise<BlueprintJson> {
+  const { results } = (await (
+    await page.request.get('/api/blueprints?states=active&from=1&to=100')
+  ).json()) as {
+    results: BlueprintJson[];
+  };
+  for (const b of results) {
+    if (taken.has(b.id) || b.blueprintPackId || b.quantityAvailable < 5 || b.type !== 'standalone') continue;
+    if (b.price === 0 || [5, 51, 54].includes(b.price % 100)) continue;
+    if (b.availableTime && new Date(b.availableTime).getTime() > Date.now()) continue;
+    const listings = await page.request.get(`/api/nfts?blueprintId=${b.flowBlueprintId}&status=forSale`);
+    if (((await listings.json()) as { total: number }).total > 0) continue;
+    taken.add(b.id);
+    return b;
+  }
+  throw new Error('no priced blueprint on sale in the seed');
+}
+
+/** "$25", "$9.50": a price as the pages show it. */
+export const usd = (cents: number) =>
+  new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: cents % 100 ? 2 : 0,
+  }).format(cents / 100);

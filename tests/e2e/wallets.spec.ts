@@ -1,6 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import type { BlueprintJson } from '../../src/domain/catalog';
-import { expectAccessible, linkNewWallet, signUp, uniqueEmail } from './support';
+import { expect, test } from '@playwright/test';
+import { collector, expectAccessible, itemOnSale, usd } from './support';
 
 /**
  * Apple Pay and Google Pay in Chromium: where the card provider is the embedded sandbox, the browser
@@ -9,40 +8,6 @@ import { expectAccessible, linkNewWallet, signUp, uniqueEmail } from './support'
  * token exchange at the card sandbox and the charge are the real ones; the edition is minted on the
  * emulator and "Purchase Complete" shows.
  */
-async function collector(browser: Browser, tag: string) {
-  const page = await (await browser.newContext()).newPage();
-  await signUp(page, uniqueEmail(tag), `${tag}-password-1`);
-  await page.getByRole('button', { name: 'Skip for now' }).click();
-  await linkNewWallet(page, `${tag} ${Date.now().toString(36)}`);
-  return page;
-}
-
-const taken = new Set<string>();
-async function itemOnSale(page: Page): Promise<BlueprintJson> {
-  const { results } = (await (
-    await page.request.get('/api/blueprints?states=active&from=1&to=100')
-  ).json()) as {
-    results: BlueprintJson[];
-  };
-  for (const b of results) {
-    if (taken.has(b.id) || b.blueprintPackId || b.quantityAvailable < 5 || b.type !== 'standalone') continue;
-    if (b.price === 0 || [5, 51, 54].includes(b.price % 100)) continue;
-    if (b.availableTime && new Date(b.availableTime).getTime() > Date.now()) continue;
-    const listings = await page.request.get(`/api/nfts?blueprintId=${b.flowBlueprintId}&status=forSale`);
-    if (((await listings.json()) as { total: number }).total > 0) continue;
-    taken.add(b.id);
-    return b;
-  }
-  throw new Error('no priced blueprint on sale in the seed');
-}
-
-const usd = (cents: number) =>
-  new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: cents % 100 ? 2 : 0,
-  }).format(cents / 100);
-
 for (const { name, tag } of [
   { name: 'Apple Pay', tag: 'applepay' },
   { name: 'Google Pay', tag: 'googlepay' },

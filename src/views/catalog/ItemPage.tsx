@@ -38,7 +38,7 @@ export interface ItemPageProps {
  * edition on sale, the cheapest resale opens it at the choice of editions.
  */
 export function ItemPage({ item, history, listings }: ItemPageProps) {
-  const { session, ui, flows, cardCheckpoint, paymentRails } = useApp();
+  const { session, ui, flows, cardCheckpoint, paymentRails, tokenRail } = useApp();
   const navigate = useNavigate();
   const loggedIn = useSelector(session, (s) => s.matches('loggedIn'));
   const user = useSelector(session, (s) => s.context.user);
@@ -71,7 +71,7 @@ export function ItemPage({ item, history, listings }: ItemPageProps) {
   const openCheckout = async () => {
     setOpening(true);
     try {
-      const [machine, rails] = await Promise.all([flows.checkout(), paymentRails()]);
+      const [machine, rails, token] = await Promise.all([flows.checkout(), paymentRails(), tokenRail()]);
       const buyer = user && {
         id: user.id,
         email: user.email ?? '',
@@ -87,6 +87,7 @@ export function ItemPage({ item, history, listings }: ItemPageProps) {
           user: buyer,
           checkpoint: cardCheckpoint(),
           rails,
+          token,
         },
       });
     } finally {

@@ -11,6 +11,7 @@ import { BalancePanel } from './BalancePanel';
 import { CardPanel } from './CardPanel';
 import { CryptoPanel } from './CryptoPanel';
 import { OnrampPanel } from './OnrampPanel';
+import { TokenPanel } from './TokenPanel';
 import { WalletPanel } from './WalletPanel';
 import './checkout.css';
 
@@ -75,12 +76,15 @@ export function CheckoutDialog({ actor }: { actor: CheckoutActor }) {
   const balance = snapshot.children.balancePayment;
   const onramp = snapshot.children.onrampPayment;
   const mobileWallet = snapshot.children.walletPayment;
+  const token = snapshot.children.tokenCharge;
   const close = () => send({ type: 'checkout.close' });
 
   return (
     <Modal
       open
-      size={['creditCard', 'crypto', 'balance', 'onramp', 'wallet'].includes(view.panel) ? 'lg' : 'md'}
+      size={
+        ['creditCard', 'crypto', 'balance', 'onramp', 'token', 'wallet'].includes(view.panel) ? 'lg' : 'md'
+      }
       title={view.title}
       onClose={view.canClose ? close : () => {}}
       showCloseButton={view.canClose}
@@ -124,6 +128,7 @@ export function CheckoutDialog({ actor }: { actor: CheckoutActor }) {
         {view.panel === 'crypto' && crypto && <CryptoPanel actor={crypto} />}
         {view.panel === 'balance' && balance && <BalancePanel actor={balance} />}
         {view.panel === 'onramp' && onramp && <OnrampPanel actor={onramp} />}
+        {view.panel === 'token' && token && <TokenPanel actor={token} />}
         {view.panel === 'wallet' && mobileWallet && <WalletPanel actor={mobileWallet} />}
         {view.status && (
           <div className="vt-checkout__status">
@@ -190,7 +195,11 @@ function Editions({ view, send }: { view: CheckoutView; send: Send }) {
 
 /** The panel's actions: back, retry, the collection's action, resume or cancel a pending payment, close. */
 function Footer({ view, send, close }: { view: CheckoutView; send: Send; close: () => void }) {
-  if (['creditCard', 'crypto', 'balance', 'onramp', 'wallet', 'redirecting', 'loading'].includes(view.panel))
+  if (
+    ['creditCard', 'crypto', 'balance', 'onramp', 'token', 'wallet', 'redirecting', 'loading'].includes(
+      view.panel,
+    )
+  )
     return null;
   const { action, pending } = view;
   return (

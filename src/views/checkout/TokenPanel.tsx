@@ -1,0 +1,73 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import {
+  connectTokenCharge,
+  type TokenChargeEvent,
+  type tokenChargeMachine,
+} from '../../../machines/tokenCharge';
+import { Button } from '../components';
+import { PurchaseTerms } from './PurchaseTerms';
+import { RailPanel } from './RailPanel';
+
+/**
+ * The "utility-token payment" panel of the checkout: the item, its price and the estimate in NFM;
+ * the purchase agreement and terms, and Pay, which the browser wallet signs and sends. Switch
+ * network, Try again / Check again and Cancel payment show while the machine takes them; once the
+ * transfer is sent the panel says the payment can no longer be canceled. Everything it shows comes
+ * from connectTokenCharge; its outcome is the machine's output.
+ */
+export function TokenPanel({ actor }: { actor: ActorRefFrom<typeof tokenChargeMachine> }) {
+  const snapshot = useSelector(actor, (s) => s);
+  const view = connectTokenCharge(snapshot, (event: TokenChargeEvent) => actor.send(event));
+  if (view.panel === 'done') return null;
+  const submit = view.canSwitch ? view.switchNetwork : view.canRetry ? view.retry : view.pay;
+  return (
+    <RailPanel
+      {...view}
+      onSubmit={submit}
+      actions={
+        <>
+          {view.canBack && (
+            <Button variant="secondary" onClick={view.back}>
+              Back
+            </Button>
+          )}
+          {view.canCancel && (
+            <Button variant="secondary" onClick={view.cancel}>
+              Cancel payment
+            </Button>
+          )}
+          {view.canSwitch && <Button type="submit">Switch network</Button>}
+          {view.canRetry && <Button type="submit">{view.retryLabel}</Button>}
+          {view.panel === 'review' && (
+            <Button type="submit" loading={view.busy} disabled={!view.canPay}>
+              {view.payLabel}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {view.estimate && (
+        <dl className="vt-summary">
+          <dt>Price</dt>
+          <dd>{view.price}</dd>
+          <dt>In NFM</dt>
+          <dd>{view.estimate}</dd>
+        </dl>
+      )}
+      {view.panel === 'review' && (
+        <PurchaseTerms
+          className="vt-balance-panel__terms"
+          checked={view.acknowledged}
+          disabled={view.busy}
+          onChange={view.acknowledge}
+        />
+      )}
+      {view.nonCancelable && (
+        <p className="vt-muted" role="note">
+          {view.nonCancelable}
+        </p>
+      )}
+    </RailPanel>
+  );
+}

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { injectWallet } from './evm-wallet';
+import { collector, expectAccessible, itemOnSale, usd } from './support';
+
+/**
+ * Paying a new edition in NFM (NFM_PAYMENTS is on in the journeys) from a browser wallet injected
+ * as an extension injects one, backed by the server's anvil node: the wallet starts on another
+ * network and is switched, the buyer first rejects the signature, then pays; the server reads the
+ * transfer from the chain, the edition is minted on the Flow emulator and "Purchase Complete" shows.
+ */
+const port = Number(process.env.E2E_PORT ?? 3310);
+const rpcUrl = `http://127.0.0.1:${port + 4}`;
+
+test('NFM: another network switched, a signature rejected, then paid and minted', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const page = await collector(browser, 'nfm');
+  const accounts = (
+    (await (
+      await fetch(rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_accounts', params: [] }),
+      })
+    ).json()) as { result: string[] }
+  ).result;
+  // A funded collector account of the node, on Ethereum mainnet (chain 1) to begin with.
+  const wallet = await injectWallet(page, { rpcUrl, account: accounts[2]!, chainId: 1 });
+  const item = await itemOnSale(page);
+  const price = usd(item.price);
+  await page.goto(`/nft/${item.id}`);
+  await page.getByRole('button', { name: `Buy now · ${price}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'How would you like to pay?' });
+  await dialog.getByRole('button', { name: /^NFM/ }).click({ timeout: 15_000 });
+  const panel = page.getByRole('region', { name: 'Pay with NFM' });
+  // $1 is 10 NFM here.
+  const nfm = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(item.price / 10);
+  await expect(panel).toContainText(`≈ ${nfm} NFM`);
+  await panel.getByRole('checkbox', { name: /purchase agreement/ }).check();
+  await expectAccessible(page, 'checkout-token');
+  await page.screenshot({ path: 'test-results/screens/checkout-token.png' });
+  await panel.getByRole('button', { name: `Pay ${price} in NFM` }).click();
+
+  // The wallet is on another network: switch it.
+  await expect(panel.getByRole('alert')).toHaveText(
+    'Your wallet is on another network. Switch to the test network to pay.',
+  );
+  wallet.rejectNext('eth_signTypedData_v4');
+  await panel.getByRole('button', { name: 'Switch network' }).click();
+  expect(wallet.chainId()).toBe(31337);
+
+  // The buyer rejects the signature in the wallet: nothing is paid, and the charge can be canceled.
+  await expect(panel.getByRole('alert')).toHaveText(
+    'You rejected the request in your wallet. Nothing was paid.',
+  );
+  await expect(panel.getByRole('button', { name: 'Cancel payment' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/checkout-token-rejected.png' });
+  await panel.getByRole('button', { name: 'Try again' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Purchase Complete' })).toBeVisible({ timeout: 120_000 });
+  await page.screenshot({ path: 'test-results/screens/checkout-token-complete.png', fullPage: true });
+  expect(wallet.calls.filter((m) => m === 'eth_sendTransaction')).toHaveLength(1);
+});
