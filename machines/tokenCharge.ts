@@ -23,7 +23,8 @@ import type { TokenChargeJson, TokenPriceConversionJson } from '../src/domain/sc
  *   with it and never sends a second transfer;
  * - `reportTransfer` (PATCH transactionHash): the server reads the transfer from the chain. Not
  *   mined yet (TRANSACTION_PENDING): asked again every `pollInterval` (2 s), at most `maxPolls`
- *   (50) times, then the buyer can check again. Completed: the flow ends paid with the charge.
+ *   (50) times, then the buyer can check again. Completed: "received payment" shows for
+ *   `receivedPause` (1.5 s), then the flow ends paid with the charge.
  *   Under 95 % of the price: low_funds, for good.
  *
  * A refusal in the wallet (code 4001 / ACTION_REJECTED), insufficient funds for the transfer or
@@ -137,6 +138,8 @@ export const tokenChargeMachine = setup({
   },
   delays: {
     pollInterval: 2000,
+    /** How long "received payment" shows before the flow ends (the checkout then opens Purchase Complete). */
+    receivedPause: 1500,
   },
   guards: {
     walletAvailable: ({ context }) => context.walletAvailable,
@@ -379,7 +382,7 @@ export const tokenChargeMachine = setup({
         onDone: [
           {
             guard: { type: 'completed', params: ({ event }) => event.output },
-            target: 'paid',
+            target: 'received',
             actions: [
               { type: 'keepCharge', params: ({ event }) => event.output },
               'endPaid',
@@ -432,7 +435,7 @@ export const tokenChargeMachine = setup({
         onDone: [
           {
             guard: { type: 'completed', params: ({ event }) => event.output },
-            target: 'paid',
+            target: 'received',
             actions: [
               { type: 'keepCharge', params: ({ event }) => event.output },
               'endPaid',
@@ -465,6 +468,10 @@ export const tokenChargeMachine = setup({
         ],
         onError: { target: 'estimating', actions: 'clearCheckpoint' },
       },
+    },
+    /** "received payment": the chain showed the transfer; minting follows. */
+    received: {
+      after: { receivedPause: 'paid' },
     },
     paid: { type: 'final' },
     back: { type: 'final' },
@@ -523,6 +530,7 @@ const STATUS: Partial<Record<string, string>> = {
   waiting: 'pending payment',
   unconfirmed: 'The transfer is not confirmed on chain yet.',
   canceling: 'Canceling the payment…',
+  received: 'received payment',
   paid: 'received payment',
 };
 

@@ -175,6 +175,7 @@ export const tokenChargeModel: MachineModel<typeof tokenChargeMachine> = {
     { type: 'xstate.done.actor.cancelCharge', output: tokenCharge('canceled', 'canceled') },
     { type: 'xstate.error.actor.cancelCharge', error: NOT_CANCELLABLE },
     { type: 'xstate.after.pollInterval.tokenCharge.waiting' },
+    { type: 'xstate.after.receivedPause.tokenCharge.received' },
   ],
   serializeState: serializeTokenCharge,
 };

@@ -68,7 +68,7 @@ function start(
         }),
         cancelCharge: fromPromise(async () => tokenCharge('canceled', 'canceled')),
       },
-      delays: { pollInterval: 5 },
+      delays: { pollInterval: 5, receivedPause: 5 },
       actions: {
         saveCheckpoint: (_, checkpoint) => checkpoints.push(checkpoint),
         clearCheckpoint: () => checkpoints.push(null),
@@ -98,6 +98,8 @@ describe('paying in NFM', () => {
     });
     view().acknowledge(true);
     view().pay();
+    await waitFor(actor, (s) => s.matches('received'));
+    expect(view()).toMatchObject({ panel: 'paying', status: 'received payment', busy: false });
     await waitFor(actor, (s) => s.status === 'done');
     expect(calls.creates).toEqual([
       { item: SCENARIOS.wallet.item, price: 2500, ethAddress: ADDRESS, idempotencyKey: expect.any(String) },

@@ -55,6 +55,7 @@ test('NFM: another network switched, a signature rejected, then paid and minted'
   await expect(panel.getByRole('button', { name: 'Cancel payment' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/checkout-token-rejected.png' });
   await panel.getByRole('button', { name: 'Try again' }).click();
+  await expect(panel).toContainText('received payment', { timeout: 60_000 });
 
   await expect(page.getByRole('heading', { name: 'Purchase Complete' })).toBeVisible({ timeout: 120_000 });
   await page.screenshot({ path: 'test-results/screens/checkout-token-complete.png', fullPage: true });
