@@ -35,6 +35,17 @@ export interface TokenChain {
 /** Anvil's second dev account (its mnemonic is public): the embedded node's payments address. */
 export const ANVIL_PAYMENTS_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 
+/** The node could not be asked (down, unreachable, answering garbage). */
+export class TokenChainUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`the EVM node could not be reached: ${(cause as Error)?.message ?? cause}`, { cause });
+    this.name = 'TokenChainUnavailableError';
+  }
+}
+const unavailable = (err: unknown): never => {
+  throw new TokenChainUnavailableError(err);
+};
+
 const ERC20 = new Interface([
   'function balanceOf(address) view returns (uint256)',
   'function transfer(address to, uint256 value) returns (bool)',
@@ -63,12 +74,12 @@ export function createTokenChain(options: {
       const data = ERC20.encodeFunctionData('balanceOf', [getAddress(address)]);
       const [balance] = ERC20.decodeFunctionResult(
         'balanceOf',
-        await provider.call({ to: tokenAddress, data }),
+        await provider.call({ to: tokenAddress, data }).catch(unavailable),
       );
       return balance as bigint;
     },
     async readTransaction(hash) {
-      const receipt = await provider.getTransactionReceipt(hash);
+      const receipt = await provider.getTransactionReceipt(hash).catch(unavailable);
       if (!receipt) return { status: 'unknown' };
       if (receipt.status !== 1) return { status: 'failed' };
       const transfers = receipt.logs

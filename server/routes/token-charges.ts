@@ -20,7 +20,7 @@ import {
   tokenChargeJson,
 } from '../checkout/token';
 import type { Services } from '../deps';
-import type { TokenChain } from '../evm/token';
+import { type TokenChain, TokenChainUnavailableError } from '../evm/token';
 import { apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
 
 const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });
@@ -33,6 +33,15 @@ const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.i
  * (read from the chain by the server) or a cancel. A buyer sees only their own charges.
  */
 export function tokenChargeRoutes(s: Services, chain: TokenChain, frrPerUsd: string): Route[] {
+  /** An unreachable node is 502 TOKEN_NETWORK, never a 500: nothing was changed. */
+  const reaching = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof TokenChainUnavailableError) throw apiError(502, ErrorCode.TOKEN_NETWORK);
+      throw err;
+    }
+  };
   const answer = (row: TokenChargeRow) => tokenChargeJson(s.db, chain, row);
   async function own(userId: string, id: string) {
     const row = await ownTokenCharge(s.db, userId, id);
@@ -73,33 +82,37 @@ export function tokenChargeRoutes(s: Services, chain: TokenChain, frrPerUsd: str
         401: 'Not logged in',
         404: 'No such item',
         409: 'PRICE_CHANGED, SOLD_OUT, ERROR_ACTIVE_TOKEN_CHARGE_ADDRESS (with chargeId)',
+        502: 'TOKEN_NETWORK: the EVM node could not be reached',
       },
       async handler(c, { body }) {
         const user = c.get('user')!;
         const now = s.clock();
-        if (!user.walletAddress) throw badRequest(ErrorCode.WALLET_REQUIRED);
+        const walletAddress = user.walletAddress;
+        if (!walletAddress) throw badRequest(ErrorCode.WALLET_REQUIRED);
         const ref = body.blueprintPackId
           ? { kind: 'pack' as const, id: body.blueprintPackId }
           : { kind: 'blueprint' as const, id: body.blueprintId! };
         const item = await findCheckoutItem(s.db, ref, now);
         if (!item) throw notFound();
-        const { charge, repeated } = await createTokenCharge(
-          s.db,
-          chain,
-          frrPerUsd,
-          {
-            buyerId: user.id,
-            idempotencyKey: body.idempotencyKey,
-            ethAddress: body.ethAddress,
-            toCurrency: body.toCurrency,
-            item,
-            walletAddress: user.walletAddress,
-            now,
-          },
-          () => {
-            if (!purchasable(item)) throw badRequest(ErrorCode.NOT_PURCHASABLE);
-            if (item.price !== body.expectedPrice) throw apiError(409, ErrorCode.PRICE_CHANGED);
-          },
+        const { charge, repeated } = await reaching(() =>
+          createTokenCharge(
+            s.db,
+            chain,
+            frrPerUsd,
+            {
+              buyerId: user.id,
+              idempotencyKey: body.idempotencyKey,
+              ethAddress: body.ethAddress,
+              toCurrency: body.toCurrency,
+              item,
+              walletAddress,
+              now,
+            },
+            () => {
+              if (!purchasable(item)) throw badRequest(ErrorCode.NOT_PURCHASABLE);
+              if (item.price !== body.expectedPrice) throw apiError(409, ErrorCode.PRICE_CHANGED);
+            },
+          ),
         );
         return c.json(await answer(charge), repeated ? 200 : 201);
       },
@@ -146,13 +159,15 @@ export function tokenChargeRoutes(s: Services, chain: TokenChain, frrPerUsd: str
         401: 'Not logged in',
         404: 'No such charge of the caller',
         409: 'TRANSACTION_PENDING: the transaction is not mined yet',
+        502: 'TOKEN_NETWORK: the EVM node could not be reached',
       },
       async handler(c, { params, body }) {
         const charge = await own(c.get('user')!.id, params.id);
         const now = s.clock();
         if (body.signature) await signTokenCharge(s.db, chain, charge, body.signature, now);
         else if (body.transactionHash) {
-          await reportTokenTransfer(s.db, chain, charge, body.transactionHash.toLowerCase(), now);
+          const hash = body.transactionHash.toLowerCase();
+          await reaching(() => reportTokenTransfer(s.db, chain, charge, hash, now));
           s.jobs?.nudge();
         } else await cancelTokenCharge(s.db, charge, now);
         return c.json(await answer((await ownTokenCharge(s.db, charge.buyerId, charge.id))!));

@@ -80,6 +80,8 @@ export const ErrorCode = {
   CHAIN_ID: 'chainId',
   REJECTED: 'rejected',
   ETH_INSUFFICIENT_FUNDS: 'insufficient_funds',
+  /** The server could not reach the token's network. */
+  TOKEN_NETWORK: 'TOKEN_NETWORK',
   UNKNOWN: 'unknown',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -225,6 +227,7 @@ export const errorTexts: Record<string, string> = {
     'This payment belongs to the wallet {address}. Switch to that account in your wallet.',
   'errors.ERROR_TOKEN_CHARGE_COMPLETE': 'This payment is already complete.',
   'errors.low_funds': 'The amount of NFM transferred is too low.',
+  'errors.TOKEN_NETWORK': 'The NFM network could not be reached. Please try again in a moment.',
   'errors.METAMASK_REQUIRED': 'MetaMask required. Install a browser wallet to pay with NFM.',
   'errors.chainId': 'Your wallet is on another network. Switch to the test network to pay.',
   'errors.rejected': 'You rejected the request in your wallet. Nothing was paid.',

@@ -67,6 +67,52 @@ describe('with the NFM_PAYMENTS flag off', () => {
   });
 });
 
+describe('with the EVM node unreachable', () => {
+  const t = useTestApp(
+    'pglite',
+    { token: { mode: 'embedded', nodePort: 0, chainId: ANVIL_CHAIN_ID, frrPerUsd: '10' } },
+    {
+      tokenChain: () =>
+        createTokenChain({
+          rpcUrl: 'http://127.0.0.1:9',
+          chainId: ANVIL_CHAIN_ID,
+          tokenAddress: accounts[0]!,
+          paymentsAddress: accounts[1]!,
+        }),
+    },
+  );
+  it('answers 502 TOKEN_NETWORK and keeps nothing', async () => {
+    const me = await register(t);
+    await t.database.db.update(users).set({ walletAddress: flowAddress() }).where(eq(users.id, me.id));
+    const shop = await creator(t);
+    const bp = await insertBlueprint(t.database.db, {
+      storefrontId: shop.storefront.id,
+      title: 'Offline',
+      price: 2500,
+      quantity: 3,
+    });
+    const res = await t.request('POST', '/api/token-charges', {
+      token: me.authToken,
+      body: {
+        type: 'directPurchase',
+        toCurrency: 'FRR',
+        blueprintId: bp.id,
+        ethAddress: accounts[2],
+        expectedPrice: 2500,
+        idempotencyKey: 'k-offline-1',
+      },
+    });
+    expect(res.status).toBe(502);
+    expect(res.body).toMatchObject({
+      code: 'TOKEN_NETWORK',
+      message: 'The NFM network could not be reached. Please try again in a moment.',
+    });
+    expect(await t.database.db.select().from(tokenCharges)).toEqual([]);
+    const [row] = await t.database.db.select().from(blueprints).where(eq(blueprints.id, bp.id));
+    expect(row!.quantityAvailable).toBe(3);
+  });
+});
+
 describe.each(databases)('token charges on %s', (database) => {
   const t: TestApi = useTestApp(
     database,
