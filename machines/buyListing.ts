@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '../src/domain/errors';
+import { formatUsd } from '../src/domain/money';
 import type { NftJson } from '../src/domain/nft';
 import { type CoinbaseChargeJson, topupAmount } from '../src/domain/schemas/crypto';
 import type { TopupChargeRequest } from './balancePayment';
@@ -300,3 +301,15 @@ export const buyListingMachine = setup({
     closed: { type: 'final' },
   },
 });
+
+/**
+ * The crypto top-up offer of the buy dialog (a slice of its view model): shown while the machine
+ * takes `buy.topup` or is opening the top-up, with its label ("Add $13 with crypto").
+ */
+export function connectTopupOffer(snapshot: SnapshotFrom<typeof buyListingMachine>) {
+  const { context } = snapshot;
+  const shown =
+    snapshot.can({ type: 'buy.topup' }) || snapshot.matches('toppingUp') || snapshot.matches('redirect');
+  const amount = topupAmount(context.listing.price, context.balance ?? 0);
+  return { shown, label: `Add ${formatUsd(amount)} with crypto` };
+}

@@ -1,14 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { buyListingMachine } from '../../../machines/buyListing';
+import { type buyListingMachine, connectTopupOffer } from '../../../machines/buyListing';
 import { type listForSaleMachine, sellerNetCents } from '../../../machines/listForSale';
 import type { removeListingMachine } from '../../../machines/removeListing';
 import type { transferNftsMachine } from '../../../machines/transferNfts';
 import { errorMessage } from '../../domain/errors';
 import { formatUsd, parseDollars } from '../../domain/money';
 import { routePaths } from '../../domain/routes';
-import { topupAmount } from '../../domain/schemas/crypto';
 import { Button, Modal, TextInput } from '../components';
 
 /**
@@ -199,17 +198,14 @@ export function BuyListingDialog({ actor, onDone }: PanelProps<ActorRefFrom<type
   const state = useSelector(actor, (s) => s.value as string);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const ctx = useSelector(actor, (s) => s.context);
-  const canTopUp = useSelector(
-    actor,
-    (s) => s.can({ type: 'buy.topup' }) || s.matches('toppingUp') || s.matches('redirect'),
-  );
+  const topup = useSelector(actor, connectTopupOffer, (a, b) => a.shown === b.shown && a.label === b.label);
+
   const close = () => (state === 'purchased' ? onDone(true) : actor.send({ type: 'buy.close' }));
   if (state === 'closed') {
     queueMicrotask(() => onDone(false));
     return null;
   }
   const price = formatUsd(ctx.listing.price);
-  const topup = topupAmount(ctx.listing.price, ctx.balance ?? 0);
   return (
     <Modal
       open
@@ -237,7 +233,7 @@ export function BuyListingDialog({ actor, onDone }: PanelProps<ActorRefFrom<type
             </Button>
             {state !== 'checkingBalance' && (
               <Button
-                variant={canTopUp ? 'secondary' : 'primary'}
+                variant={topup.shown ? 'secondary' : 'primary'}
                 disabled={busy}
                 onClick={() => actor.send({ type: 'buy.retry' })}
               >
@@ -246,9 +242,9 @@ export function BuyListingDialog({ actor, onDone }: PanelProps<ActorRefFrom<type
                   : 'Try again'}
               </Button>
             )}
-            {canTopUp && (
+            {topup.shown && (
               <Button loading={busy} onClick={() => actor.send({ type: 'buy.topup' })}>
-                Add {formatUsd(topup)} with crypto
+                {topup.label}
               </Button>
             )}
           </>
