@@ -55,6 +55,7 @@ export default defineConfig({
       // The utility token is on in the journeys: its EVM node (anvil) on its own port.
       NFM_PAYMENTS: 'on',
       EVM_NODE_PORT: String(port + 4),
+      VERIFF_SANDBOX_PORT: String(port + 5),
     },
   },
 });

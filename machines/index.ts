@@ -15,6 +15,7 @@ import { cryptoTopupMachine } from './cryptoTopup';
 import { dashboardAccountMachine } from './dashboardAccount';
 import { emailConfirmationMachine } from './emailConfirmation';
 import { imageJobMachine } from './imageJob';
+import { kycMachine } from './kyc';
 import { ledgerExportMachine } from './ledgerExport';
 import { listForSaleMachine } from './listForSale';
 import { onrampPaymentMachine } from './onrampPayment';
@@ -43,6 +44,7 @@ export const allMachines: AnyStateMachine[] = [
   toastMachine,
   settingsFormMachine,
   emailConfirmationMachine,
+  kycMachine,
   walletLinkMachine,
   collectionCheckMachine,
   listForSaleMachine,

@@ -25,6 +25,7 @@ export function makeUser(over: Partial<User> = {}): User {
     role: 'creator',
     status: 'active',
     wallet: { walletAddress: '0x01cf0e2f2f715450' },
+    nfts: 1,
     kyc: {
       id: null,
       sessionId: null,

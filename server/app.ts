@@ -16,6 +16,7 @@ import { coinbaseChargeRoutes } from './routes/coinbase-charges';
 import { devRoutes } from './routes/dev';
 import { freeClaimRoutes } from './routes/free-claims';
 import { fusdOrderRoutes } from './routes/fusd-orders';
+import { kycRoutes } from './routes/kyc';
 import { nftRoutes } from './routes/nfts';
 import { orderRoutes } from './routes/orders';
 import { paymentsConfigRoutes } from './routes/payments-config';
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   routes.push(
     ...systemRoutes(s, routes),
     ...userRoutes(s),
+    ...kycRoutes(s),
     ...authRoutes(s),
     ...queryRoutes(s),
     ...walletRoutes(s),

@@ -13,6 +13,11 @@ import {
   SANDBOX_WEBHOOK_SECRET as COINBASE_SANDBOX_WEBHOOK_SECRET,
 } from '../sandbox/coinbase-commerce/index';
 import {
+  SANDBOX_API_KEY as VERIFF_SANDBOX_API_KEY,
+  SANDBOX_DEFAULT_PORT as VERIFF_SANDBOX_DEFAULT_PORT,
+  SANDBOX_SHARED_SECRET as VERIFF_SANDBOX_SHARED_SECRET,
+} from '../sandbox/veriff/index';
+import {
   SANDBOX_API_KEY as WERT_SANDBOX_API_KEY,
   SANDBOX_DEFAULT_PORT as WERT_SANDBOX_DEFAULT_PORT,
   SANDBOX_PARTNER_ID as WERT_SANDBOX_PARTNER_ID,
@@ -67,6 +72,26 @@ export interface Config {
   coinbase: CoinbaseConfig;
   wert: WertConfig;
   token: TokenConfig | null;
+  veriff: VeriffConfig;
+  /** Emails of the accounts that are admins (VITRINE_ADMIN_EMAILS, comma-separated). */
+  adminEmails: string[];
+}
+
+/**
+ * The identity provider (KYC): `embedded` (the default) starts the Veriff-shaped sandbox with the
+ * server on its own port; `external` talks to VERIFF_API_URL (the integration's base URL, e.g.
+ * https://stationapi.veriff.com) with VERIFF_API_KEY and VERIFF_SHARED_SECRET; `off` runs without
+ * identity verification (nobody can start it, so nobody new can list for sale).
+ */
+export interface VeriffConfig {
+  mode: 'embedded' | 'external' | 'off';
+  /** API base; for the embedded sandbox, known once it listens. */
+  apiUrl: string | undefined;
+  apiKey: string;
+  /** Signs our requests and the provider's webhooks (X-HMAC-SIGNATURE). */
+  sharedSecret: string;
+  /** Port of the embedded sandbox (0: any free port). */
+  sandboxPort: number;
 }
 
 /**
@@ -209,6 +234,51 @@ function seedMode(raw: string | undefined): boolean {
   if (raw === undefined || raw === '' || raw === 'on') return true;
   if (raw === 'off') return false;
   throw new Error('VITRINE_SEED must be on or off');
+}
+
+function veriffConfig(env: NodeJS.ProcessEnv): VeriffConfig {
+  const raw = env.VERIFF;
+  if (raw && raw !== 'embedded' && raw !== 'external' && raw !== 'off')
+    throw new Error('VERIFF must be embedded, external or off');
+  const apiUrl = env.VERIFF_API_URL || undefined;
+  const mode = (raw as VeriffConfig['mode'] | undefined) ?? (apiUrl ? 'external' : 'embedded');
+  const sandboxPort = integer(
+    'VERIFF_SANDBOX_PORT',
+    env.VERIFF_SANDBOX_PORT,
+    VERIFF_SANDBOX_DEFAULT_PORT,
+    0,
+    65535,
+  );
+  if (mode !== 'external')
+    return {
+      mode,
+      apiUrl: undefined,
+      apiKey: VERIFF_SANDBOX_API_KEY,
+      sharedSecret: env.VERIFF_SHARED_SECRET || VERIFF_SANDBOX_SHARED_SECRET,
+      sandboxPort,
+    };
+  const required = (name: string) => {
+    const value = env[name];
+    if (!value) throw new Error(`${name} is required with VERIFF=external`);
+    return value;
+  };
+  const url = required('VERIFF_API_URL');
+  if (!/^https?:\/\/[^/]+/.test(url)) throw new Error('VERIFF_API_URL must be an http(s) URL');
+  return {
+    mode,
+    apiUrl: url.replace(/\/+$/, ''),
+    apiKey: required('VERIFF_API_KEY'),
+    sharedSecret: required('VERIFF_SHARED_SECRET'),
+    sandboxPort,
+  };
+}
+
+/** VITRINE_ADMIN_EMAILS: a comma-separated list of emails, lower-cased. */
+function adminEmails(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 function coinbaseConfig(env: NodeJS.ProcessEnv): CoinbaseConfig {
@@ -496,5 +566,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     coinbase: coinbaseConfig(env),
     wert: wertConfig(env),
     token: tokenConfig(env),
+    veriff: veriffConfig(env),
+    adminEmails: adminEmails(env.VITRINE_ADMIN_EMAILS),
   };
 }

@@ -10,6 +10,7 @@ import type { Config } from './config';
 import { type CrashPoint, crashHook } from './crash';
 import type { Database, DatabaseHandle, DatabaseKind } from './db';
 import type { TokenChain } from './evm/token';
+import type { IdentityProvider } from './identity/veriff';
 import type { JobQueue } from './jobs';
 import { createOutbox, type Outbox } from './outbox';
 import type { CryptoProvider } from './payments/crypto-provider';
@@ -38,6 +39,8 @@ export interface AppDeps {
   /** The card provider (Checkout.com or its embedded sandbox); absent when cards are off. */
   cardProvider?: CardProvider;
   cryptoProvider?: CryptoProvider;
+  /** The identity provider (Veriff or its embedded sandbox); absent when KYC is off. */
+  identityProvider?: IdentityProvider;
   /** The card-to-crypto on-ramp (Wert or its embedded sandbox); absent when it is off. */
   onrampProvider?: OnrampProvider;
   /** The job worker, nudged after a change queues a job (absent: queued jobs wait for a worker). */
@@ -74,6 +77,7 @@ export interface Services {
   publisher: Publisher | null;
   cardProvider: CardProvider | null;
   cryptoProvider: CryptoProvider | null;
+  identityProvider: IdentityProvider | null;
   onrampProvider: OnrampProvider | null;
   jobs: JobQueue | null;
   tokenChain: TokenChain | null;
@@ -112,6 +116,7 @@ export function createServices(deps: AppDeps): Services {
     publisher: deps.publisher ?? null,
     cardProvider: deps.cardProvider ?? null,
     cryptoProvider: deps.cryptoProvider ?? null,
+    identityProvider: deps.identityProvider ?? null,
     onrampProvider: deps.onrampProvider ?? null,
     jobs: deps.jobs ?? null,
     tokenChain: deps.tokenChain ?? null,

@@ -8,6 +8,7 @@ import { JsonRpcProvider } from 'ethers';
 import type { Hono } from 'hono';
 import { type Sandbox, startCheckoutSandbox } from '../sandbox/checkout-com/index';
 import { type CoinbaseSandbox, startCoinbaseSandbox } from '../sandbox/coinbase-commerce/index';
+import { startVeriffSandbox, type VeriffSandbox } from '../sandbox/veriff/index';
 import { publicKeyOf, startWertSandbox, type WertSandbox } from '../sandbox/wert/index';
 import { createApp } from './app';
 import { createPublisher, type Publisher } from './blueprints/publisher';
@@ -29,6 +30,7 @@ import { ANVIL_CHAIN_ID, type Anvil, startAnvil } from './evm/anvil';
 import { ensureNfm } from './evm/nfm';
 import { ANVIL_PAYMENTS_KEY, createTokenChain, type TokenChain } from './evm/token';
 import type { AppEnv } from './http';
+import { createVeriffProvider, type IdentityProvider } from './identity/veriff';
 import { createJobWorker, type JobHandler, type JobWorker } from './jobs';
 import { mediaDir } from './media';
 import { createCheckoutComProvider } from './payments/checkout-com';
@@ -89,6 +91,8 @@ export async function start(config: Config, options: StartOptions = {}): Promise
   let cryptoProvider: CryptoProvider | undefined;
   let onrampSandbox: WertSandbox | undefined;
   let onrampProvider: OnrampProvider | undefined;
+  let identitySandbox: VeriffSandbox | undefined;
+  let identityProvider: IdentityProvider | undefined;
   let worker: JobWorker | undefined;
   let anvil: Anvil | undefined;
   let tokenChain: TokenChain | undefined;
@@ -171,6 +175,25 @@ export async function start(config: Config, options: StartOptions = {}): Promise
         apiKey: wert.apiKey,
       });
     }
+    // The identity provider (KYC), the same way: the Veriff-shaped sandbox (sessions API, hosted
+    // flow, signed decision webhooks) on its own port.
+    const veriff = config.veriff;
+    if (veriff.mode === 'embedded') {
+      identitySandbox = await startVeriffSandbox({
+        port: veriff.sandboxPort,
+        sharedSecret: veriff.sharedSecret,
+        decisionWebhookUrl: `http://127.0.0.1:${port}/api/webhooks/veriff`,
+        eventWebhookUrl: `http://127.0.0.1:${port}/api/webhooks/veriff`,
+      });
+      log.info(`identity sandbox (Veriff API shape) on ${identitySandbox.url}`);
+    }
+    if (veriff.mode !== 'off') {
+      identityProvider = createVeriffProvider({
+        apiUrl: veriff.apiUrl ?? identitySandbox!.url,
+        apiKey: veriff.apiKey,
+        sharedSecret: veriff.sharedSecret,
+      });
+    }
     // The utility token's EVM chain (NFM_PAYMENTS=on): an embedded anvil node with NFM deployed on
     // its first start, or the configured network.
     if (config.token) tokenChain = await startTokenChain(config, log, (node) => (anvil = node));
@@ -230,6 +253,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       cardProvider,
       cryptoProvider,
       onrampProvider,
+      identityProvider,
       tokenChain,
       jobs: worker,
     });
@@ -253,6 +277,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       await cardSandbox?.close();
       await cryptoSandbox?.close();
       await onrampSandbox?.close();
+      await identitySandbox?.close();
       tokenChain?.close();
       await anvil?.stop();
       await database?.close();

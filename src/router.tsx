@@ -361,6 +361,7 @@ const settings = createRoute({
   beforeLoad: requireLogin,
   loader: async ({ context }) => ({
     settingsForm: await context.app.flows.settingsForm(),
+    kyc: await context.app.flows.kyc(),
     walletLink: await context.app.flows.walletLink(),
     collectionCheck: await context.app.flows.collectionCheck(),
     cryptoTopup: await context.app.flows.cryptoTopup(),

@@ -292,6 +292,12 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
         },
       }),
     ),
+    kyc: once(async () =>
+      (await import('../machines/kyc')).kycMachine.provide({
+        actors: { createSession: accounts.createKycSession },
+        actions: { openVerification: (_, { url }) => window.location.assign(url) },
+      }),
+    ),
     storefrontReport: once(async () =>
       (await import('../machines/storefrontReport')).storefrontReportMachine.provide({
         actors: { submitReport: fromPromise(({ input }) => catalog.report(input)) },

@@ -66,22 +66,31 @@ export const users = pgTable(
 );
 
 /** The user's identity verification session (SPEC §3 kyc). */
-export const kycVerifications = pgTable('kyc_verifications', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  sessionId: text('session_id'),
-  url: text('url'),
-  status: kycStatus('status').notNull().default('unknown'),
-  code: text('code'),
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  reason: text('reason'),
-  reasonCode: text('reason_code'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }),
-});
+export const kycVerifications = pgTable(
+  'kyc_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id'),
+    url: text('url'),
+    status: kycStatus('status').notNull().default('unknown'),
+    code: text('code'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    reason: text('reason'),
+    reasonCode: text('reason_code'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+    /**
+     * When the provider decided the current session (its webhook's decisionTime): a decision older
+     * than this one, delivered late or replayed, changes nothing.
+     */
+    decisionTime: timestamp('decision_time', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('kyc_verifications_session_unique').on(t.sessionId)],
+);
 
 /** Single-use password reset tokens; only the SHA-256 of the token is stored. */
 export const passwordResets = pgTable(

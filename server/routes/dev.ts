@@ -1,18 +1,16 @@
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { Email, FlowAddress } from '../../src/domain/schemas/accounts';
 import { fieldObject } from '../../src/domain/validation';
 import { checkCollection, mintNft } from '../chain/actions';
 import { upsertNft } from '../chain/indexer';
-import { kycVerifications, users } from '../db/schema';
 import type { Services } from '../deps';
-import { apiError, badRequest, defineRoute, notFound, type Route } from '../http';
+import { apiError, badRequest, defineRoute, type Route } from '../http';
 
 /**
  * Development helpers; mounted outside production (or with VITRINE_DEV_OUTBOX=1 for the browser
- * tests). They stand in for flows of other systems while those are not at hand: the email inbox,
- * the identity partner's approval, and a collectible in a wallet. (FUSD comes as in production:
+ * tests). They stand in for flows of other systems while those are not at hand: the email inbox
+ * and a collectible in a wallet. (FUSD comes as in production:
  * a crypto top-up, paid on the crypto sandbox's page.)
  */
 export function devRoutes(s: Services): Route[] {
@@ -32,27 +30,6 @@ export function devRoutes(s: Services): Route[] {
       async handler(c, { query }) {
         const messages = await s.outbox.list({ to: query.to, limit: 50 });
         return c.json({ results: messages });
-      },
-    }),
-    defineRoute({
-      method: 'post',
-      path: '/dev/kyc/approvals',
-      tag: 'dev',
-      summary: 'Marks the identity verification of the account with this email approved (not in production)',
-      body: fieldObject({ email: Email }),
-      responses: { 200: '{ userId, status }', 404: 'No such account' },
-      async handler(c, { body }) {
-        const [user] = await s.db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
-        if (!user) throw notFound();
-        const now = s.clock();
-        await s.db
-          .insert(kycVerifications)
-          .values({ userId: user.id, status: 'approved', updatedAt: now })
-          .onConflictDoUpdate({
-            target: kycVerifications.userId,
-            set: { status: 'approved', updatedAt: now },
-          });
-        return c.json({ userId: user.id, status: 'approved' });
       },
     }),
     defineRoute({

@@ -8,7 +8,7 @@ import type {
 } from '../../src/domain/enums';
 import { hashPassword } from '../auth/passwords';
 import type { Executor } from '../db';
-import { blueprintPacks, blueprints, storefronts, users } from '../db/schema';
+import { blueprintPacks, blueprints, kycVerifications, storefronts, users } from '../db/schema';
 
 /**
  * Inserts catalog rows with sensible defaults: the seed builds its world with these, and the API
@@ -37,6 +37,26 @@ export async function insertUser(
     })
     .returning();
   return row!;
+}
+
+/**
+ * An identity verification approved on record (the seeded world's sellers: nobody walked them
+ * through the provider, so their record names no provider session).
+ */
+export async function insertApprovedKyc(
+  db: Executor,
+  user: { id: string; firstName: string; lastName: string },
+  at: Date,
+) {
+  await db.insert(kycVerifications).values({
+    userId: user.id,
+    status: 'approved',
+    code: '9001',
+    firstName: user.firstName,
+    lastName: user.lastName,
+    decisionTime: at,
+    updatedAt: at,
+  });
 }
 
 export interface StorefrontValues {

@@ -1,15 +1,17 @@
 import type { User } from '../../src/domain/user';
 import type { Executor } from '../db';
 import type { UserRow } from '../http';
+import { ownedNftCount } from './kyc';
 import { findKyc, type Kyc } from './store';
 
 /** The user of SPEC §3 as the API returns it to a viewer: the email only to the user and to admins. */
 export async function presentUser(db: Executor, row: UserRow, viewer: UserRow | undefined): Promise<User> {
   const showEmail = viewer?.id === row.id || viewer?.role === 'admin';
-  return userJson(row, await findKyc(db, row.id), { showEmail });
+  const [kyc, nfts] = await Promise.all([findKyc(db, row.id), ownedNftCount(db, row.walletAddress)]);
+  return userJson(row, kyc, nfts, { showEmail });
 }
 
-function userJson(row: UserRow, kyc: Kyc | undefined, options: { showEmail: boolean }): User {
+function userJson(row: UserRow, kyc: Kyc | undefined, nfts: number, options: { showEmail: boolean }): User {
   return {
     id: row.id,
     email: options.showEmail ? row.email : null,
@@ -27,6 +29,7 @@ function userJson(row: UserRow, kyc: Kyc | undefined, options: { showEmail: bool
     role: row.role,
     status: row.status,
     wallet: { walletAddress: row.walletAddress },
+    nfts,
     kyc: {
       id: kyc?.id ?? null,
       sessionId: kyc?.sessionId ?? null,

@@ -16,6 +16,7 @@ export const ErrorCode = {
   PASSWORD_SAME: 'PASSWORD_SAME',
   USERNAME_MISSING: 'USERNAME_MISSING',
   FIRSTNAME_MISSING: 'FIRSTNAME_MISSING',
+  LASTNAME_MISSING: 'LASTNAME_MISSING',
   INVALID_USERNAME: 'INVALID_USERNAME',
   EMAIL_EXISTS: 'EMAIL_EXISTS',
   USERNAME_EXISTS: 'USERNAME_EXISTS',
@@ -27,6 +28,14 @@ export const ErrorCode = {
   TRANSACTION: 'TRANSACTION',
   TRANSACTION_PENDING: 'TRANSACTION_PENDING',
   KYC_REQUIRED: 'KYC_REQUIRED',
+  /** Identity verification is for people who own a collectible (there is nothing to sell before). */
+  KYC_NO_NFTS: 'KYC_NO_NFTS',
+  /** A new verification session cannot be started: the current one is approved, declined or in review. */
+  KYC_CLOSED: 'KYC_CLOSED',
+  /** The identity provider refused to open a session (the create-KYC error). */
+  CREATE_KYC: 'CREATE_KYC',
+  /** The identity provider could not be reached. */
+  VERIFF_UNREACHABLE: 'VERIFF_UNREACHABLE',
   WALLET_CANCELED: 'WALLET_CANCELED',
   WALLET_ACCOUNT_DATA: 'WALLET_ACCOUNT_DATA',
   WALLET_MISMATCH: 'WALLET_MISMATCH',
@@ -116,6 +125,7 @@ export const errorTexts: Record<string, string> = {
   'errors.PASSWORD_SAME': 'The new password must be different from the old one.',
   'errors.USERNAME_MISSING': 'Please enter a username',
   'errors.FIRSTNAME_MISSING': 'Please enter a first name',
+  'errors.LASTNAME_MISSING': 'Please enter a last name',
   'errors.INVALID_USERNAME': 'Usernames are 2 to 50 letters, numbers, dashes or underscores.',
   'errors.INVALID_VALUE': 'is invalid',
   'errors.INVALID_VALUE.email': 'Please enter a valid email address',
@@ -136,6 +146,12 @@ export const errorTexts: Record<string, string> = {
   'errors.WALLET_ACCOUNT_DATA':
     'We failed to receive your account data from the wallet. Please connect again.',
   'errors.KYC_REQUIRED': 'Selling on the marketplace requires identity verification (KYC). Buying does not.',
+  'errors.KYC_NO_NFTS':
+    'Identity verification is for selling, and you have nothing to sell yet. Collect an NFT first, then verify your identity to list it.',
+  'errors.KYC_CLOSED': 'Your identity verification is already decided or under review.',
+  'errors.CREATE_KYC': 'We could not start your identity verification. Please check your name and try again.',
+  'errors.VERIFF_UNREACHABLE':
+    'Unable to reach Veriff, our identity verification partner. Please try again later or contact support.',
   'errors.TRANSACTION': 'The transaction did not go through. Nothing was changed; please try again.',
   'errors.TRANSACTION_PENDING': 'The transaction is not confirmed on chain yet. Please wait a moment.',
   'errors.WALLET_MISMATCH':

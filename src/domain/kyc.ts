@@ -1,15 +1,34 @@
 import type { KycStatus } from './enums';
 
-/** KYC status labels and button labels of SPEC §4. */
-const labels: Record<KycStatus, { status: string; action: string | null }> = {
-  created: { status: 'Pending', action: 'Continue KYC' },
-  approved: { status: 'Verified', action: null },
-  resubmission_requested: { status: 'Unverified', action: 'Retry KYC' },
-  declined: { status: 'Rejected', action: null },
-  review: { status: 'Pending', action: null },
-  expired: { status: 'Expired', action: 'Restart KYC' },
-  abandoned: { status: 'Canceled', action: 'Restart KYC' },
-  unknown: { status: 'Not started', action: 'Begin KYC' },
+/**
+ * Identity verification (KYC) statuses as a person sees them, and what the KYC button does:
+ * - created, resubmission_requested: the provider's session is open; with its URL, the button goes
+ *   back to it (without one, a new session is started);
+ * - expired, abandoned, unknown (never started): the button starts a new session, asking for the
+ *   first and last name first;
+ * - approved, declined, review: decided or being decided; the button does nothing.
+ */
+const labels: Record<KycStatus, string> = {
+  created: 'Continue KYC',
+  approved: 'Verified',
+  resubmission_requested: 'Unverified, Retry KYC',
+  declined: 'Rejected',
+  review: 'Pending',
+  expired: 'Restart KYC',
+  abandoned: 'Canceled, Restart KYC',
+  unknown: 'Begin KYC',
 };
 
-export const kycLabel = (status: KycStatus) => labels[status] ?? labels.unknown;
+export const kycLabel = (status: KycStatus): string => labels[status] ?? labels.unknown;
+
+export type KycAction = 'resume' | 'start' | null;
+
+/** What pressing the KYC button does for this status (see above). */
+export function kycAction(status: KycStatus, url: string | null): KycAction {
+  if (status === 'created' || status === 'resubmission_requested') return url ? 'resume' : 'start';
+  if (status === 'expired' || status === 'abandoned' || status === 'unknown') return 'start';
+  return null;
+}
+
+/** Statuses in which a new session may be opened (the server's rule as well as the button's). */
+export const kycRestartable = (status: KycStatus) => kycAction(status, null) === 'start';

@@ -32,6 +32,8 @@ export interface User {
   role: Role;
   status: UserStatus;
   wallet: { walletAddress: string | null };
+  /** How many collectibles the account's wallet holds. */
+  nfts: number;
   kyc: Kyc;
   /** A new email waiting for its confirmation link to be opened (only the user sees it). */
   pendingEmail?: string | null;

@@ -3,6 +3,7 @@ import type { RegistrationRequest } from '../../machines/auth';
 import type { ProfileResult } from '../../machines/session';
 import type { SaveResult, SettingsKind } from '../../machines/settingsForm';
 import { ApiError } from '../domain/errors';
+import type { KycSession, KycSessionInput } from '../domain/schemas/kyc';
 import type { User } from '../domain/user';
 import {
   generatedPassword,
@@ -59,6 +60,8 @@ export function accountActors(api: Api) {
         { headers: { Authorization: `Bearer ${input.token}` } },
       ),
     ),
+    /** Identity verification: opens the provider's session for the legal name → { url }. */
+    createKycSession: fromPromise<KycSession, KycSessionInput>(({ input }) => api.post('veriff-kyc', input)),
     /** The link sent to a new email address: the email changes. */
     confirmEmail: fromPromise<{ email: string }, { token: string }>(({ input }) =>
       api.post('users/email-confirmations', { token: input.token }),

@@ -12,6 +12,7 @@ import type { cryptoTopupMachine } from '../../machines/cryptoTopup';
 import type { dashboardAccountMachine } from '../../machines/dashboardAccount';
 import type { emailConfirmationMachine } from '../../machines/emailConfirmation';
 import type { imageJobMachine } from '../../machines/imageJob';
+import type { kycMachine } from '../../machines/kyc';
 import type { ledgerExportMachine } from '../../machines/ledgerExport';
 import type { listForSaleMachine } from '../../machines/listForSale';
 import type { payoutMachine } from '../../machines/payout';
@@ -52,6 +53,7 @@ export interface AppActors {
     purchaseComplete: () => Promise<typeof purchaseCompleteMachine>;
     transferNfts: () => Promise<typeof transferNftsMachine>;
     storefrontReport: () => Promise<typeof storefrontReportMachine>;
+    kyc: () => Promise<typeof kycMachine>;
     emailConfirmation: () => Promise<typeof emailConfirmationMachine>;
     imageJob: () => Promise<typeof imageJobMachine>;
     storefrontWizard: () => Promise<typeof storefrontWizardMachine>;

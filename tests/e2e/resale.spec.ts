@@ -7,6 +7,7 @@ import {
   signUp,
   topUpWithCrypto,
   uniqueEmail,
+  verifyIdentity,
 } from './support';
 
 /**
@@ -35,7 +36,6 @@ test('list, remove, buy with the balance and transfer: every step a wallet-signe
   test.setTimeout(240_000);
   const seller = await collector(browser, 'seller');
   const { platformAddress } = await (await seller.page.request.get('/api/chain/config')).json();
-  await devPost(seller.page, 'kyc/approvals', { email: seller.email });
   const kept = await devPost<{ id: string }>(seller.page, 'nfts', {
     walletAddress: seller.address,
     title: 'Harbor Lights',
@@ -43,6 +43,9 @@ test('list, remove, buy with the balance and transfer: every step a wallet-signe
     royaltyPercent: 10,
   });
   await devPost(seller.page, 'nfts', { walletAddress: seller.address, title: 'Quiet Dunes' });
+  // Selling needs an approved identity verification, done on the identity sandbox's page.
+  await verifyIdentity(seller.page);
+  await expect(seller.page.getByRole('button', { name: 'Verified' })).toBeDisabled();
 
   // The seller lists Harbor Lights at $25: the dialog shows the royalty and the seller's net.
   let viewer = await openCollectible(seller.page, 'Harbor Lights');

@@ -211,3 +211,25 @@ export const usd = (cents: number) =>
     currency: 'USD',
     minimumFractionDigits: cents % 100 ? 2 : 0,
   }).format(cents / 100);
+
+/**
+ * Identity verification as a person does it: Settings → Account, the KYC button ("Begin KYC" asks
+ * for the legal name first; "Retry KYC" goes straight back to the open session), then the decision
+ * on the identity sandbox's page, which sends the browser back to the settings.
+ */
+export async function verifyIdentity(
+  page: Page,
+  decision: 'Approve' | 'Decline' | 'Request resubmission' | 'Abandon' = 'Approve',
+  button = 'Begin KYC',
+) {
+  await page.goto('/settings/account');
+  await page.getByRole('button', { name: button }).click();
+  if (button === 'Begin KYC') {
+    const modal = page.getByRole('dialog', { name: 'Verify your identity' });
+    await modal.getByLabel('Last name').fill('Lovelace');
+    await modal.getByRole('button', { name: 'Continue to Veriff' }).click();
+  }
+  await page.waitForURL(/\/v\/[\w-]+\.[\w-]+\.[\w-]+$/, { timeout: 15_000 });
+  await page.getByRole('button', { name: decision }).click();
+  await page.waitForURL(/\/settings\/account\?kyc=returned$/, { timeout: 15_000 });
+}

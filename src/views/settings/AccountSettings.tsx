@@ -4,12 +4,12 @@ import type { ActorRefFrom } from 'xstate';
 import type { settingsFormMachine } from '../../../machines/settingsForm';
 import { SUPPORT_EMAIL } from '../../domain/constants';
 import { errorMessage, errorTexts } from '../../domain/errors';
-import { kycLabel } from '../../domain/kyc';
 import type { User } from '../../domain/user';
 import { useApp } from '../AppContext';
 import { Button, TextInput } from '../components';
 import { EditActions } from './EditActions';
 import { formValues, visibleErrors } from './form';
+import { KycRow } from './KycRow';
 
 const settingsRoute = getRouteApi('/settings');
 
@@ -34,7 +34,6 @@ export function AccountSettingsView({
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const { values, errors, error } = useSelector(actor, (s) => s.context);
   const shown = visibleErrors(values, errors);
-  const kyc = kycLabel(user.kyc.status);
 
   return (
     <div className="vt-stack">
@@ -116,15 +115,7 @@ export function AccountSettingsView({
         )}
       </form>
 
-      <section className="vt-card vt-row">
-        <div>
-          <h2>Identity verification</h2>
-          <p className="vt-muted">
-            Selling on the marketplace requires identity verification. Buying does not.
-          </p>
-        </div>
-        <span className={`vt-badge vt-badge--${user.kyc.status}`}>{kyc.status}</span>
-      </section>
+      <KycRow user={user} />
 
       <section className="vt-card">
         <h2>Delete account</h2>

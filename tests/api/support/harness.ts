@@ -15,6 +15,10 @@ import {
   SANDBOX_WEBHOOK_SECRET as COINBASE_SANDBOX_WEBHOOK_SECRET,
 } from '../../../sandbox/coinbase-commerce/index';
 import {
+  SANDBOX_API_KEY as VERIFF_SANDBOX_API_KEY,
+  SANDBOX_SHARED_SECRET as VERIFF_SANDBOX_SHARED_SECRET,
+} from '../../../sandbox/veriff/index';
+import {
   SANDBOX_API_KEY as WERT_SANDBOX_API_KEY,
   SANDBOX_PARTNER_ID as WERT_SANDBOX_PARTNER_ID,
   SANDBOX_PRIVATE_KEY as WERT_SANDBOX_PRIVATE_KEY,
@@ -102,6 +106,14 @@ export function testConfig(databaseUrl: string, dataDir: string, overrides: Part
       webhookSignatureKey: SANDBOX_WEBHOOK_KEY,
       sandboxPort: 0,
     },
+    veriff: {
+      mode: 'off',
+      apiUrl: undefined,
+      apiKey: VERIFF_SANDBOX_API_KEY,
+      sharedSecret: VERIFF_SANDBOX_SHARED_SECRET,
+      sandboxPort: 0,
+    },
+    adminEmails: [],
     coinbase: {
       mode: 'off',
       apiUrl: undefined,
@@ -164,7 +176,10 @@ export function useTestApp(
   kind: DatabaseName,
   overrides: Partial<Config> = {},
   deps: Partial<
-    Pick<AppDeps, 'spaDir' | 'chainClient' | 'cardProvider' | 'cryptoProvider' | 'onrampProvider'>
+    Pick<
+      AppDeps,
+      'spaDir' | 'chainClient' | 'cardProvider' | 'cryptoProvider' | 'onrampProvider' | 'identityProvider'
+    >
   > & {
     /** Builds the publishing job on the test database (chain tests). */
     publisher?: (db: Database) => Publisher;

@@ -1,0 +1,2 @@
+ALTER TABLE "kyc_verifications" ADD COLUMN "decision_time" timestamp with time zone;--> statement-breakpoint
+CREATE UNIQUE INDEX "kyc_verifications_session_unique" ON "kyc_verifications" USING btree ("session_id");

@@ -1,0 +1,124 @@
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { connectKyc, type kycMachine } from '../../../machines/kyc';
+import type { User } from '../../domain/user';
+import { useApp } from '../AppContext';
+import { Button, Modal, TextInput } from '../components';
+
+const settingsRoute = getRouteApi('/settings');
+
+/** The KYC row of Settings → Account, its machine fed from the signed-in account. */
+export function KycRow({ user }: { user: User }) {
+  const { inspect } = useApp();
+  const machine = settingsRoute.useLoaderData({ select: (d) => d.kyc });
+  const actor = useActorRef(machine, {
+    input: {
+      status: user.kyc.status,
+      url: user.kyc.url,
+      ownsNfts: user.nfts > 0,
+      firstName: user.kyc.firstName ?? user.firstName,
+      lastName: user.kyc.lastName ?? user.lastName,
+    },
+    inspect,
+  });
+  // A fresh profile (the decision arrived, a collectible was bought) reaches the machine.
+  useEffect(() => {
+    actor.send({ type: 'kyc.update', status: user.kyc.status, url: user.kyc.url, ownsNfts: user.nfts > 0 });
+  }, [actor, user.kyc.status, user.kyc.url, user.nfts]);
+  return <KycRowView actor={actor} />;
+}
+
+export function KycRowView({ actor }: { actor: ActorRefFrom<typeof kycMachine> }) {
+  const view = useSelector(actor, connectKyc);
+  const close = () => actor.send({ type: 'kyc.close' });
+  return (
+    <section className="vt-card vt-row">
+      <div>
+        <h2>Identity verification</h2>
+        <p className="vt-muted">
+          Selling on the marketplace requires identity verification. Buying does not.
+        </p>
+      </div>
+      <Button
+        type="button"
+        variant={view.canStart ? 'primary' : 'secondary'}
+        disabled={!view.canStart}
+        loading={view.panel === 'redirecting'}
+        onClick={() => actor.send({ type: 'kyc.start' })}
+      >
+        {view.label}
+      </Button>
+
+      <Modal
+        open={view.panel === 'blocked'}
+        onClose={close}
+        title="Collect first"
+        footer={
+          <>
+            <Button type="button" variant="secondary" onClick={close}>
+              Close
+            </Button>
+            <Button as={Link} to="/marketplace">
+              Explore the marketplace
+            </Button>
+          </>
+        }
+      >
+        <p>{view.blockedText}</p>
+      </Modal>
+
+      <Modal
+        open={view.panel === 'name'}
+        onClose={close}
+        title="Verify your identity"
+        description="Enter your legal name as it is written on your ID. Our partner Veriff checks it with a photo of your document."
+        footer={
+          <>
+            <Button type="button" variant="secondary" onClick={close} disabled={view.busy}>
+              Cancel
+            </Button>
+            <Button type="submit" form="kyc-name" loading={view.busy}>
+              Continue to Veriff
+            </Button>
+          </>
+        }
+      >
+        <form
+          id="kyc-name"
+          className="vt-stack"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            actor.send({ type: 'kyc.submit' });
+          }}
+        >
+          <fieldset disabled={view.busy} className="vt-stack">
+            <TextInput
+              label="First name"
+              name="firstName"
+              autoComplete="given-name"
+              value={view.firstName}
+              error={view.fieldErrors.firstName}
+              onChange={(e) => actor.send({ type: 'kyc.firstName.change', value: e.target.value })}
+            />
+            <TextInput
+              label="Last name"
+              name="lastName"
+              autoComplete="family-name"
+              value={view.lastName}
+              error={view.fieldErrors.lastName}
+              onChange={(e) => actor.send({ type: 'kyc.lastName.change', value: e.target.value })}
+            />
+          </fieldset>
+          {view.error && (
+            <p className="vt-form-error" role="alert">
+              {view.error}
+            </p>
+          )}
+        </form>
+      </Modal>
+    </section>
+  );
+}

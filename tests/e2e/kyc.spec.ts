@@ -1,0 +1,67 @@
+import { type Browser, expect, test } from '@playwright/test';
+import { approveInWallet, devPost, linkNewWallet, signUp, uniqueEmail, verifyIdentity } from './support';
+
+/**
+ * Identity verification through the Veriff-shaped sandbox: a collector who owns an NFT is asked to
+ * retry once, is approved on the second try, comes back Verified and lists the NFT; a collector
+ * who owns nothing is stopped by the blocking modal, and the button stays "Begin KYC".
+ */
+async function collector(browser: Browser, tag: string) {
+  const page = await (await browser.newContext()).newPage();
+  await signUp(page, uniqueEmail(tag), `${tag}-password-1`);
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  const address = await linkNewWallet(page, `${tag} ${Date.now().toString(36)}`);
+  return { page, address };
+}
+
+test('a collector verifies on the sandbox page (after one retry), comes back Verified and lists an NFT', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { page, address } = await collector(browser, 'kyc');
+  await devPost(page, 'nfts', { walletAddress: address, title: 'Salt Flats' });
+
+  await page.goto('/settings/account');
+  await page.getByRole('button', { name: 'Begin KYC' }).click();
+  const modal = page.getByRole('dialog', { name: 'Verify your identity' });
+  await modal.getByLabel('Last name').fill('');
+  await modal.getByRole('button', { name: 'Continue to Veriff' }).click();
+  await expect(modal.getByText('Please enter a last name')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/kyc-name-modal.png' });
+  await modal.getByLabel('Last name').fill('Lovelace');
+  await modal.getByRole('button', { name: 'Continue to Veriff' }).click();
+  await expect(page.getByRole('heading', { name: 'Verify your identity', level: 1 })).toBeVisible({
+    timeout: 15_000,
+  });
+  await page.screenshot({ path: 'test-results/screens/kyc-sandbox-page.png' });
+  await page.getByRole('button', { name: 'Request resubmission' }).click();
+  await page.waitForURL(/\/settings\/account\?kyc=returned$/);
+  await expect(page.getByRole('button', { name: 'Unverified, Retry KYC' })).toBeEnabled();
+
+  await verifyIdentity(page, 'Approve', 'Unverified, Retry KYC');
+  await expect(page.getByRole('button', { name: 'Verified' })).toBeDisabled();
+  await page.screenshot({ path: 'test-results/screens/kyc-verified.png' });
+
+  await page.goto('/profile/collection');
+  await page.getByRole('button', { name: /Salt Flats/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Salt Flats' })
+    .getByRole('button', { name: 'List for sale' })
+    .click();
+  const listDialog = page.getByRole('dialog', { name: 'List for sale' });
+  await listDialog.getByLabel('Price (USD)').fill('40');
+  await listDialog.getByRole('button', { name: 'List for sale' }).click();
+  await approveInWallet(page);
+  await expect(page.getByRole('heading', { name: 'Listed for sale' })).toBeVisible({ timeout: 30_000 });
+});
+
+test('a collector who owns nothing gets the blocking modal and no session', async ({ browser }) => {
+  const { page } = await collector(browser, 'kyc-empty');
+  await page.goto('/settings/account');
+  await page.getByRole('button', { name: 'Begin KYC' }).click();
+  const modal = page.getByRole('dialog', { name: 'Collect first' });
+  await expect(modal.getByText('Collect an NFT first')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/kyc-blocked.png', animations: 'disabled' });
+  await modal.getByRole('button', { name: 'Close' }).first().click();
+  await expect(page.getByRole('button', { name: 'Begin KYC' })).toBeEnabled();
+});
