@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { adminListMachine } from './adminList';
 import { authMachine } from './auth';
 import { balancePaymentMachine } from './balancePayment';
 import { blueprintFormMachine } from './blueprintForm';
@@ -45,6 +46,7 @@ export const allMachines: AnyStateMachine[] = [
   settingsFormMachine,
   emailConfirmationMachine,
   kycMachine,
+  adminListMachine,
   walletLinkMachine,
   collectionCheckMachine,
   listForSaleMachine,

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError, ErrorCode } from '../src/domain/errors';
+import { adminRoutes } from './admin/routes';
 import { authenticator } from './auth/session';
 import { type AppDeps, createServices } from './deps';
 import { type AppEnv, apiError, errorResponse, mountRoutes, notFound, type Route } from './http';
@@ -44,6 +45,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...systemRoutes(s, routes),
     ...userRoutes(s),
     ...kycRoutes(s),
+    ...adminRoutes(s),
     ...authRoutes(s),
     ...queryRoutes(s),
     ...walletRoutes(s),

@@ -14,8 +14,11 @@ export type AppEnv = { Variables: { user: UserRow | undefined; sessionId: string
 export type AppContext = Context<AppEnv>;
 
 export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
-/** none: public; optional: a valid token identifies the caller; required: 401 without one. */
-export type AuthMode = 'none' | 'optional' | 'required';
+/**
+ * none: public; optional: a valid token identifies the caller; required: 401 without one; admin:
+ * required, and 403 for anyone whose role is not admin.
+ */
+export type AuthMode = 'none' | 'optional' | 'required' | 'admin';
 
 type Schema = v.GenericSchema;
 type Out<S> = S extends Schema ? v.InferOutput<S> : undefined;

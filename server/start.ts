@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
+import { inArray, sql } from 'drizzle-orm';
 import { JsonRpcProvider } from 'ethers';
 import type { Hono } from 'hono';
 import { type Sandbox, startCheckoutSandbox } from '../sandbox/checkout-com/index';
@@ -25,6 +26,7 @@ import { createWertRefundHandler, WERT_REFUND_JOB } from './checkout/wert';
 import type { Config } from './config';
 import { crashHook } from './crash';
 import { type DatabaseHandle, type DatabaseKind, databaseKind, openDb } from './db';
+import { users } from './db/schema';
 import type { Log } from './deps';
 import { ANVIL_CHAIN_ID, type Anvil, startAnvil } from './evm/anvil';
 import { ensureNfm } from './evm/nfm';
@@ -198,6 +200,17 @@ export async function start(config: Config, options: StartOptions = {}): Promise
     // its first start, or the configured network.
     if (config.token) tokenChain = await startTokenChain(config, log, (node) => (anvil = node));
     database = await (options.openDatabase ?? openDb)(config);
+    // Admins come from configuration: the accounts with these emails get the admin role.
+    if (config.adminEmails.length > 0) {
+      const promoted = await database.db
+        .update(users)
+        .set({ role: 'admin' })
+        .where(inArray(sql`lower(${users.email})`, config.adminEmails))
+        .returning({ id: users.id });
+      log.info(
+        `admins from VITRINE_ADMIN_EMAILS: ${promoted.length} of ${config.adminEmails.length} accounts found`,
+      );
+    }
     chain = await (options.startChain ?? startChain)(config, log);
     // Keeps nfts and sale listings in step with the chain, from its cursor in the database.
     if (chain)

@@ -9,11 +9,13 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
+import { adminListOrder } from './domain/admin';
 import { ApiError } from './domain/errors';
 import { marketFilter, parseCategories, parseMarketSearch } from './domain/marketSearch';
 import { PUBLIC_STATES, parseProductsSearch, productFilter } from './domain/products';
 import { parseOrderCompleteSearch } from './domain/purchase';
 import { parseSalesSearch } from './domain/sales';
+import type { AdminList } from './domain/schemas/admin';
 import { parseStorefrontsSearch } from './domain/storefrontsSearch';
 import type { AppActors } from './views/AppContext';
 import { ComingSoonPage } from './views/pages/ComingSoonPage';
@@ -59,6 +61,7 @@ const ProductsPanel = lazyRouteComponent(() => import('./views/dashboard/Product
 const SalesPanel = lazyRouteComponent(() => import('./views/dashboard/SalesPanel'), 'SalesPanel');
 const HelpPanel = lazyRouteComponent(() => import('./views/dashboard/HelpPanel'), 'HelpPanel');
 const PayoutsPage = lazyRouteComponent(() => import('./views/payouts/PayoutsPage'), 'PayoutsPage');
+const AdminPage = lazyRouteComponent(() => import('./views/admin/AdminPage'), 'AdminPage');
 const NftRoute = lazyRouteComponent(() => import('./views/nft/NftRoute'), 'NftRoute');
 const MarketplacePage = lazyRouteComponent(
   () => import('./views/catalog/MarketplacePage'),
@@ -511,6 +514,33 @@ const payouts = createRoute({
   component: PayoutsPage,
 });
 
+/** The back office: /admin opens its first list; non-admins see that the area is restricted. */
+const adminIndex = createRoute({
+  getParentRoute: () => root,
+  path: '/admin',
+  beforeLoad: () => {
+    throw redirect({ to: '/admin/$list', params: { list: adminListOrder[0]! } });
+  },
+});
+const adminList = createRoute({
+  getParentRoute: () => root,
+  path: '/admin/$list',
+  beforeLoad: requireLogin,
+  params: {
+    parse: ({ list }) => {
+      if (!(adminListOrder as readonly string[]).includes(list)) throw notFound();
+      return { list: list as AdminList };
+    },
+    stringify: ({ list }) => ({ list }),
+  },
+  loader: async ({ context, params }) => ({
+    machine: await context.app.flows.adminList(),
+    list: params.list,
+    admin: context.app.session.getSnapshot().context.role === 'admin',
+  }),
+  component: AdminPage,
+});
+
 export const routeTree = root.addChildren([
   home,
   marketplace,
@@ -532,6 +562,8 @@ export const routeTree = root.addChildren([
   dashboard.addChildren(dashboardRoutes),
   createStorefront.addChildren(createStorefrontRoutes),
   payouts,
+  adminIndex,
+  adminList,
 ]);
 
 export function createAppRouter(app: AppActors) {

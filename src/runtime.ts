@@ -292,6 +292,21 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
         },
       }),
     ),
+    adminList: once(async () =>
+      (await import('../machines/adminList')).adminListMachine.provide({
+        actors: {
+          fetchList: fromPromise(({ input }) =>
+            api.get(`admin/${input.list}`, {
+              page: input.query.page,
+              pageSize: input.query.pageSize,
+              searchText: input.query.searchText,
+              status: input.query.status,
+            }),
+          ),
+          performAction: fromPromise(({ input }) => api.patch(input.path, input.body)),
+        },
+      }),
+    ),
     kyc: once(async () =>
       (await import('../machines/kyc')).kycMachine.provide({
         actors: { createSession: accounts.createKycSession },

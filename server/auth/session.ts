@@ -1,5 +1,5 @@
 import type { Services } from '../deps';
-import { type Authenticate, unauthorized } from '../http';
+import { type Authenticate, forbidden, unauthorized } from '../http';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
@@ -11,7 +11,7 @@ export function bearerToken(header: string | undefined): string | undefined {
 /**
  * Sets the caller from the session token. A token that is malformed or expired, whose session was
  * logged out or revoked, of an older token version (password changed since) or of a user who is no
- * longer active answers 401.
+ * longer active answers 401. An admin route answers 403 to anyone whose role is not admin.
  */
 export function authenticator({ tokens, sessions }: Pick<Services, 'tokens' | 'sessions'>): Authenticate {
   return async (c, mode) => {
@@ -25,6 +25,7 @@ export function authenticator({ tokens, sessions }: Pick<Services, 'tokens' | 's
     if (!claims || user?.status !== 'active' || user.tokenVersion !== claims.tv) {
       throw unauthorized('Your session has expired. Please log in again.');
     }
+    if (mode === 'admin' && user.role !== 'admin') throw forbidden();
     c.set('user', user);
     c.set('sessionId', claims.sid);
   };

@@ -347,6 +347,8 @@ export const storefronts = pgTable(
     contactEmail: text('contact_email'),
     vanityUrl: text('vanity_url').notNull(),
     enabled: boolean('enabled').notNull().default(true),
+    /** Suspended by an admin: disabled, and its owner cannot enable it until the suspension is lifted. */
+    suspended: boolean('suspended').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

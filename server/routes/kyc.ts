@@ -29,7 +29,7 @@ export function kycRoutes(s: Services): Route[] {
         403: 'KYC_NO_NFTS: the account owns no collectible',
         409: 'KYC_CLOSED: the verification is approved, declined or in review',
         502: 'CREATE_KYC (the provider refused) or VERIFF_UNREACHABLE',
-        503: 'VERIFF_UNREACHABLE: identity verification is off',
+        503: 'unavailable: identity verification is off',
       },
       async handler(c, { body }) {
         const session = await openKycSession(
@@ -58,7 +58,8 @@ export function kycRoutes(s: Services): Route[] {
       },
       async handler(c) {
         const provider = s.identityProvider;
-        if (!provider) throw apiError(503, ErrorCode.VERIFF_UNREACHABLE);
+        if (!provider)
+          throw apiError(503, 'unavailable', undefined, 'Identity verification is not available.');
         const raw = await c.req.text();
         const webhook = provider.verifyWebhook(raw, c.req.header('x-hmac-signature'));
         if (!webhook)

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { payoutOpenStates } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
+import { canMovePayout, payoutMoveBy } from '../../src/domain/payouts';
 import { PAYOUT_MINIMUM } from '../../src/domain/sales';
 import {
   PayoutCreateInput,
@@ -18,7 +19,8 @@ import { payoutRequestJson, storefrontLedger, storefrontOf } from '../sales/ledg
  * SPEC §7 payout-requests: a creator asks to be paid (in USD) what their storefront's sales earned.
  * At least PAYOUT_MINIMUM and at most the available funds (SPEC §5); one open (created or pending)
  * request per storefront (SPEC §4), also under concurrent requests (the partial unique index
- * payout_requests_one_open); the owner may cancel a request in state created.
+ * payout_requests_one_open); the owner may cancel a request in state created, and admins move it
+ * on through the states of src/domain/payouts.ts.
  */
 export function payoutRoutes(s: Services): Route[] {
   return [
@@ -109,31 +111,46 @@ export function payoutRoutes(s: Services): Route[] {
       path: '/payout-requests/{id}',
       tag: 'payouts',
       auth: 'required',
-      summary: 'Cancels a payout request of the caller’s storefront that is still in state created',
+      summary:
+        'Moves a payout request: its owner cancels one still created; an admin approves or denies it, then marks it pending, payed or failed',
       params: PayoutIdParams,
       body: PayoutPatchInput,
       responses: {
-        200: 'the request with state cancelled',
-        400: 'INVALID_VALUE.state (only cancelled may be set), PAYOUT_NOT_CANCELLABLE (not in state created)',
+        200: 'the request in its new state',
+        400: 'INVALID_VALUE.state, PAYOUT_NOT_CANCELLABLE (not in state created), PAYOUT_STATE (no such move from its state)',
         401: 'Not logged in',
-        403: 'Not the owner of the storefront',
+        403: 'Cancelling a request that is not the caller’s, or any other move by someone who is not an admin',
         404: 'No such request',
       },
       async handler(c, { params, body }) {
+        const user = c.get('user')!;
         const [found] = await s.db
           .select({ request: payoutRequests, ownerId: storefronts.ownerId })
           .from(payoutRequests)
           .innerJoin(storefronts, eq(storefronts.id, payoutRequests.storefrontId))
           .where(eq(payoutRequests.id, params.id));
         if (!found) throw notFound();
-        if (found.ownerId !== c.get('user')!.id) throw forbidden();
-        // Only from created, also when an administrator moves it on at the same moment.
+        const by = payoutMoveBy(body.state);
+        if (by === 'owner' ? found.ownerId !== user.id : user.role !== 'admin') throw forbidden();
+        const from = found.request.state;
+        const refused = () =>
+          body.state === 'cancelled'
+            ? badRequest(ErrorCode.PAYOUT_NOT_CANCELLABLE)
+            : badRequest(ErrorCode.PAYOUT_STATE, 'state');
+        if (!canMovePayout(from, body.state)) throw refused();
+        // Only from the state just read: a move made meanwhile by someone else wins, this one fails.
         const [updated] = await s.db
           .update(payoutRequests)
           .set({ state: body.state, updatedAt: s.clock() })
-          .where(and(eq(payoutRequests.id, params.id), eq(payoutRequests.state, 'created')))
-          .returning();
-        if (!updated) throw badRequest(ErrorCode.PAYOUT_NOT_CANCELLABLE);
+          .where(and(eq(payoutRequests.id, params.id), eq(payoutRequests.state, from)))
+          .returning()
+          .catch((err: unknown) => {
+            // failed → pending reopens it: still one open request per storefront.
+            if (uniqueViolation(err) === 'payout_requests_one_open')
+              throw badRequest(ErrorCode.PAYOUT_PENDING);
+            throw err;
+          });
+        if (!updated) throw refused();
         return c.json(payoutRequestJson(updated));
       },
     }),

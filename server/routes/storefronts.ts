@@ -149,7 +149,7 @@ export function storefrontRoutes(s: Services): Route[] {
       responses: {
         200: 'the storefront',
         400: 'Invalid field, STOREFRONT_NAME_EXISTS, VANITY_URL_EXISTS',
-        403: 'Not the owner',
+        403: 'Not the owner, or STOREFRONT_SUSPENDED: an admin suspended it, so it cannot be enabled',
         404: 'No such storefront',
       },
       async handler(c, { params, body }) {
@@ -157,6 +157,7 @@ export function storefrontRoutes(s: Services): Route[] {
         const [row] = await s.db.select().from(storefronts).where(eq(storefronts.id, params.id));
         if (!row) throw notFound();
         if (row.ownerId !== user.id) throw forbidden();
+        if (row.suspended && body.enabled === true) throw apiError(403, ErrorCode.STOREFRONT_SUSPENDED);
         ownUploads(user.id, body);
         const [updated] = await s.db
           .update(storefronts)

@@ -3,6 +3,7 @@ import type {
   BlueprintState,
   BlueprintType,
   RarityLevel,
+  Role,
   StorefrontCategory,
   StorefrontTheme,
 } from '../../src/domain/enums';
@@ -23,6 +24,7 @@ export async function insertUser(
     lastName?: string;
     walletAddress?: string;
     password?: string;
+    role?: Role;
   },
 ) {
   const [row] = await db
@@ -34,6 +36,7 @@ export async function insertUser(
       lastName: values.lastName ?? '',
       walletAddress: values.walletAddress ?? null,
       passwordHash: await hashPassword(values.password ?? randomBytes(18).toString('base64url')),
+      ...(values.role && { role: values.role }),
     })
     .returning();
   return row!;

@@ -25,6 +25,8 @@ import { artImage, artVideo, type MediaStore, prng } from './media';
  * and resale listings. Seeded accounts share the password below so QA can sign in as them.
  */
 export const SEED_PASSWORD = 'vitrine-demo';
+/** The seeded admin account (role admin). */
+export const SEED_ADMIN_EMAIL = 'admin@vitrine.test';
 
 interface ShopSpec {
   name: string;
@@ -217,6 +219,15 @@ export async function seedWorld(options: SeedOptions): Promise<SeedResult> {
     state: BlueprintState;
     quantity: number;
   }> = [];
+  // The back office's operator (README): signs in like every seeded account.
+  await insertUser(db, {
+    email: SEED_ADMIN_EMAIL,
+    username: 'vitrine_admin',
+    firstName: 'Vitrine',
+    lastName: 'Operator',
+    password: SEED_PASSWORD,
+    role: 'admin',
+  });
   let itemIndex = 0;
   for (const [shopIndex, shop] of shops.entries()) {
     const creatorWallet = await wallet();

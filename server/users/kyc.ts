@@ -44,7 +44,8 @@ export async function openKycSession(
   const action = kycAction(current?.status ?? 'unknown', current?.url ?? null);
   if (action === null) throw apiError(409, ErrorCode.KYC_CLOSED);
   if (action === 'resume') return { url: current!.url! };
-  if (!deps.provider) throw apiError(503, ErrorCode.VERIFF_UNREACHABLE);
+  if (!deps.provider)
+    throw apiError(503, 'unavailable', undefined, 'Identity verification is not available.');
   let session: { id: string; url: string };
   try {
     session = await deps.provider.createSession({

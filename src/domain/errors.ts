@@ -45,6 +45,12 @@ export const ErrorCode = {
   PAYOUT_PENDING: 'PAYOUT_PENDING',
   PAYOUT_MINIMUM: 'PAYOUT_MINIMUM',
   PAYOUT_NOT_CANCELLABLE: 'PAYOUT_NOT_CANCELLABLE',
+  /** The payout request cannot move to that state from the one it is in. */
+  PAYOUT_STATE: 'PAYOUT_STATE',
+  /** The storefront report was already resolved or cancelled. */
+  REPORT_CLOSED: 'REPORT_CLOSED',
+  /** An admin suspended the storefront: its owner cannot enable it. */
+  STOREFRONT_SUSPENDED: 'STOREFRONT_SUSPENDED',
   ALREADY_REPORTED: 'ALREADY_REPORTED',
   SOLD_OUT: 'SOLD_OUT',
   PRICE_CHANGED: 'PRICE_CHANGED',
@@ -146,6 +152,10 @@ export const errorTexts: Record<string, string> = {
   'errors.WALLET_ACCOUNT_DATA':
     'We failed to receive your account data from the wallet. Please connect again.',
   'errors.KYC_REQUIRED': 'Selling on the marketplace requires identity verification (KYC). Buying does not.',
+  'errors.PAYOUT_STATE': 'This payout request cannot be moved to that state from the one it is in now.',
+  'errors.REPORT_CLOSED': 'This report was already resolved or dismissed.',
+  'errors.STOREFRONT_SUSPENDED':
+    'This storefront was suspended by our team and cannot be enabled. Write to support to talk about it.',
   'errors.KYC_NO_NFTS':
     'Identity verification is for selling, and you have nothing to sell yet. Collect an NFT first, then verify your identity to list it.',
   'errors.KYC_CLOSED': 'Your identity verification is already decided or under review.',

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom, InspectionEvent } from 'xstate';
+import type { adminListMachine } from '../../machines/adminList';
 import type { authMachine } from '../../machines/auth';
 import type { blueprintFormMachine } from '../../machines/blueprintForm';
 import type { buyListingMachine } from '../../machines/buyListing';
@@ -54,6 +55,7 @@ export interface AppActors {
     transferNfts: () => Promise<typeof transferNftsMachine>;
     storefrontReport: () => Promise<typeof storefrontReportMachine>;
     kyc: () => Promise<typeof kycMachine>;
+    adminList: () => Promise<typeof adminListMachine>;
     emailConfirmation: () => Promise<typeof emailConfirmationMachine>;
     imageJob: () => Promise<typeof imageJobMachine>;
     storefrontWizard: () => Promise<typeof storefrontWizardMachine>;

@@ -380,7 +380,7 @@ describe.each(databases)('identity verification when the provider fails on %s', 
 
 describe.each(databases)('identity verification turned off on %s', (database) => {
   const t = useTestApp(database);
-  it('answers 503 VERIFF_UNREACHABLE to a start and to webhooks', async () => {
+  it('answers 503 unavailable to a start and to webhooks', async () => {
     const who = await register(t);
     const walletAddress = flowAddress();
     await t.database.db.update(users).set({ walletAddress }).where(eq(users.id, who.id));
@@ -395,7 +395,7 @@ describe.each(databases)('identity verification turned off on %s', (database) =>
       body: { firstName: 'Rosalind', lastName: 'Franklin' },
     });
     expect(res.status).toBe(503);
-    expect(res.body.code).toBe('VERIFF_UNREACHABLE');
+    expect(res.body.code).toBe('unavailable');
     const hook = await t.request('POST', '/api/webhooks/veriff', { body: { verification: {} } });
     expect(hook.status).toBe(503);
     const events = await t.database.db.select().from(webhookEvents).where(like(webhookEvents.id, 'veriff:%'));

@@ -15,6 +15,7 @@ const USER_KEYS = [
   'kyc',
   'lastName',
   'level',
+  'nfts',
   'role',
   'status',
   'username',

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { payoutStates } from '../enums';
 import { PAYOUT_MINIMUM, SALES_PAGE_SIZE_DEFAULT, salesPageSizes } from '../sales';
 import { fieldObject } from '../validation';
 
@@ -64,8 +65,11 @@ export const payoutFormInput = (available: number) =>
     amount: v.pipe(amountAtLeastMinimum, v.maxValue(available, 'INSUFFICIENT_FUNDS.amount')),
   });
 
-/** PATCH payout-requests/{id}: the owner may only cancel (SPEC §4). */
+/**
+ * PATCH payout-requests/{id}: the state to move to. The owner may only cancel; the other moves are
+ * an admin's (src/domain/payouts.ts).
+ */
 export const PayoutPatchInput = fieldObject({
-  state: v.picklist(['cancelled'], 'INVALID_VALUE.state'),
+  state: v.picklist(payoutStates, 'INVALID_VALUE.state'),
 });
 export type PayoutPatchInput = v.InferOutput<typeof PayoutPatchInput>;

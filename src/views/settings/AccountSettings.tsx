@@ -1,5 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { settingsFormMachine } from '../../../machines/settingsForm';
 import { SUPPORT_EMAIL } from '../../domain/constants';
@@ -20,15 +21,18 @@ export function AccountSettings() {
   const user = useSelector(session, (s) => s.context.user);
   const actor = useActorRef(machine, { input: { kind: 'account' }, inspect });
   if (!user) return null;
-  return <AccountSettingsView actor={actor} user={user} />;
+  return <AccountSettingsView actor={actor} user={user} kycRow={<KycRow user={user} />} />;
 }
 
 export function AccountSettingsView({
   actor,
   user,
+  kycRow,
 }: {
   actor: ActorRefFrom<typeof settingsFormMachine>;
   user: User;
+  /** The identity verification row (its own machine). */
+  kycRow?: ReactNode;
 }) {
   const editing = useSelector(actor, (s) => !s.matches('viewing'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
@@ -115,7 +119,7 @@ export function AccountSettingsView({
         )}
       </form>
 
-      <KycRow user={user} />
+      {kycRow}
 
       <section className="vt-card">
         <h2>Delete account</h2>

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
@@ -28,7 +29,7 @@ import { createWalletProofs } from '../../../server/auth/wallet-proof';
 import type { Publisher } from '../../../server/blueprints/publisher';
 import type { Config } from '../../../server/config';
 import { type Database, type DatabaseHandle, openDb } from '../../../server/db';
-import { kycVerifications } from '../../../server/db/schema';
+import { kycVerifications, users } from '../../../server/db/schema';
 import type { AppDeps, Log } from '../../../server/deps';
 import type { TokenChain } from '../../../server/evm/token';
 import type { AppEnv } from '../../../server/http';
@@ -275,6 +276,13 @@ export async function register(t: TestApi, overrides: Record<string, unknown> = 
     user: res.body.user as Json,
     id: res.body.user.id as string,
   };
+}
+
+/** A registered account with the admin role. */
+export async function registerAdmin(t: TestApi) {
+  const me = await register(t);
+  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, me.id));
+  return me;
 }
 
 /** A unique Flow address (0x and 16 hex digits). */

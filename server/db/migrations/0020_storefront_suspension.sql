@@ -1,0 +1,1 @@
+ALTER TABLE "storefronts" ADD COLUMN "suspended" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,170 @@
+import type { PayoutState } from './enums';
+import { formatUsd } from './money';
+import { payoutMoveBy, payoutMoveLabels, payoutMoves } from './payouts';
+import type { AdminList } from './schemas/admin';
+
+/**
+ * What the back office shows of each list: its title, its columns (each row's fields as text) and
+ * the actions a row offers. The lists are those of the admin API (GET admin/{list}).
+ */
+export type AdminRow = Record<string, unknown> & { id: string };
+
+type Format = 'text' | 'money' | 'date';
+export interface AdminColumn {
+  key: string;
+  label: string;
+  format?: Format;
+}
+
+export interface AdminAction {
+  label: string;
+  /** The API path below /api and the PATCH body that performs it. */
+  path: string;
+  body: Record<string, unknown>;
+  /** Ends something for good (deny, block, suspend): shown as a warning. */
+  danger?: boolean;
+}
+
+export const adminListOrder: readonly AdminList[] = [
+  'payout-requests',
+  'storefront-reports',
+  'users',
+  'kyc',
+  'blueprints',
+  'sales',
+  'charges',
+];
+
+export const adminTitles: Record<AdminList, string> = {
+  'payout-requests': 'Payout requests',
+  'storefront-reports': 'Storefront reports',
+  users: 'Users',
+  kyc: 'KYC',
+  blueprints: 'Blueprints',
+  sales: 'Sales',
+  charges: 'Charges',
+};
+
+export const adminColumns: Record<AdminList, readonly AdminColumn[]> = {
+  'payout-requests': [
+    { key: 'storefront', label: 'Storefront' },
+    { key: 'owner', label: 'Owner' },
+    { key: 'amount', label: 'Amount', format: 'money' },
+    { key: 'state', label: 'State' },
+    { key: 'createdAt', label: 'Requested', format: 'date' },
+  ],
+  'storefront-reports': [
+    { key: 'storefront', label: 'Storefront' },
+    { key: 'reason', label: 'Reason' },
+    { key: 'description', label: 'Description' },
+    { key: 'reporter', label: 'Reported by' },
+    { key: 'status', label: 'Status' },
+    { key: 'createdAt', label: 'Reported', format: 'date' },
+  ],
+  users: [
+    { key: 'email', label: 'Email' },
+    { key: 'username', label: 'Username' },
+    { key: 'role', label: 'Role' },
+    { key: 'status', label: 'Status' },
+    { key: 'kycStatus', label: 'KYC' },
+    { key: 'createdAt', label: 'Joined', format: 'date' },
+  ],
+  kyc: [
+    { key: 'email', label: 'Email' },
+    { key: 'firstName', label: 'First name' },
+    { key: 'lastName', label: 'Last name' },
+    { key: 'status', label: 'Status' },
+    { key: 'code', label: 'Code' },
+    { key: 'reason', label: 'Reason' },
+    { key: 'updatedAt', label: 'Updated', format: 'date' },
+  ],
+  blueprints: [
+    { key: 'title', label: 'Title' },
+    { key: 'storefront', label: 'Storefront' },
+    { key: 'state', label: 'State' },
+    { key: 'price', label: 'Price', format: 'money' },
+    { key: 'quantityAvailable', label: 'Available' },
+    { key: 'quantity', label: 'Editions' },
+  ],
+  sales: [
+    { key: 'title', label: 'Item' },
+    { key: 'storefront', label: 'Storefront' },
+    { key: 'buyer', label: 'Buyer' },
+    { key: 'method', label: 'Paid with' },
+    { key: 'amount', label: 'Amount', format: 'money' },
+    { key: 'createdAt', label: 'Date', format: 'date' },
+  ],
+  charges: [
+    { key: 'title', label: 'Item' },
+    { key: 'buyer', label: 'Buyer' },
+    { key: 'method', label: 'Method' },
+    { key: 'status', label: 'Status' },
+    { key: 'amount', label: 'Amount', format: 'money' },
+    { key: 'failureCode', label: 'Failure' },
+    { key: 'createdAt', label: 'Date', format: 'date' },
+  ],
+};
+
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
+/** A cell's text: money in dollars, dates in UTC, nothing as an em dash. */
+export function adminCell(row: AdminRow, column: AdminColumn): string {
+  const value = row[column.key];
+  if (value === null || value === undefined || value === '') return '—';
+  if (column.format === 'money' && typeof value === 'number') return formatUsd(value);
+  if (column.format === 'date') return `${dateTime.format(new Date(value as string))} UTC`;
+  return String(value);
+}
+
+/** The actions a row offers: payout moves, report outcomes and storefront suspension, blocking. */
+export function adminActions(list: AdminList, row: AdminRow): AdminAction[] {
+  switch (list) {
+    case 'payout-requests': {
+      const state = row.state as PayoutState;
+      return payoutMoves[state]
+        .filter((to) => payoutMoveBy(to) === 'admin')
+        .map((to) => ({
+          label: payoutMoveLabels[to]!,
+          path: `payout-requests/${row.id}`,
+          body: { state: to },
+          danger: to === 'denied' || to === 'failed',
+        }));
+    }
+    case 'storefront-reports': {
+      const actions: AdminAction[] =
+        row.status === 'created'
+          ? [
+              { label: 'Resolve', path: `storefront-reports/${row.id}`, body: { status: 'resolved' } },
+              { label: 'Dismiss', path: `storefront-reports/${row.id}`, body: { status: 'cancelled' } },
+            ]
+          : [];
+      actions.push(
+        row.storefrontSuspended
+          ? {
+              label: 'Lift suspension',
+              path: `admin/storefronts/${row.storefrontId}`,
+              body: { suspended: false },
+            }
+          : {
+              label: 'Suspend storefront',
+              path: `admin/storefronts/${row.storefrontId}`,
+              body: { suspended: true },
+              danger: true,
+            },
+      );
+      return actions;
+    }
+    case 'users':
+      return row.status === 'blocked'
+        ? [{ label: 'Unblock', path: `admin/users/${row.id}`, body: { status: 'active' } }]
+        : row.status === 'active'
+          ? [{ label: 'Block', path: `admin/users/${row.id}`, body: { status: 'blocked' }, danger: true }]
+          : [];
+    default:
+      return [];
+  }
+}
