@@ -174,8 +174,9 @@ export function wertChargeRoutes(s: Services): Route[] {
         503: 'The on-ramp is off',
       },
       async handler(c, { params, body }) {
-        const onramp = provider();
+        // Whose charge it is comes first: another buyer learns nothing, not even that the on-ramp is off.
         const row = await own(c.get('user')!.id, params.id);
+        const onramp = provider();
         const reread = async () => (await findWertCharge(s.db, row.id))!;
 
         if (body.status === 'canceled') {
