@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { adminListMachine } from './adminList';
 import { authMachine } from './auth';
+import { avatarUploadMachine } from './avatarUpload';
 import { balancePaymentMachine } from './balancePayment';
 import { blueprintFormMachine } from './blueprintForm';
 import { buyListingMachine } from './buyListing';
@@ -47,6 +48,7 @@ export const allMachines: AnyStateMachine[] = [
   emailConfirmationMachine,
   kycMachine,
   adminListMachine,
+  avatarUploadMachine,
   walletLinkMachine,
   collectionCheckMachine,
   listForSaleMachine,

@@ -305,6 +305,7 @@ const auth = createRoute({
   path: '/auth',
   loader: async ({ context }) => ({
     machine: await context.app.flows.auth(),
+    avatarUpload: await context.app.flows.avatarUpload(),
     walletAvailable: await context.app.walletAvailable(),
   }),
   component: AuthLayout,
@@ -341,11 +342,13 @@ const profile = createRoute({
     // The profile arrives shortly after login; its collectibles are looked up by user id.
     const { user } = (await waitFor(context.app.session, (s) => !!s.context.user || !s.matches('loggedIn')))
       .context;
-    const [owned, machines] = await Promise.all([
+    const [owned, machines, avatarUpload, storefront] = await Promise.all([
       user ? context.app.nfts.ownedBy(user.id) : { results: [], total: 0 },
       nftMachines(context.app),
+      context.app.flows.avatarUpload(),
+      context.app.catalog.myStorefront(),
     ]);
-    return { owned, machines };
+    return { owned, machines, avatarUpload, storefront };
   },
   component: ProfilePage,
 });

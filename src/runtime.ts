@@ -292,6 +292,19 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
         },
       }),
     ),
+    avatarUpload: once(async () => {
+      const upload = await imageUploader();
+      return (await import('../machines/avatarUpload')).avatarUploadMachine.provide({
+        actors: {
+          inspectImage: fromPromise(({ input }) => uploads.inspectImage(input.file)),
+          uploadAvatar: fromPromise(({ input }) => upload(input.file, 'userAvatar')),
+          saveAvatar: accounts.saveAvatar,
+        },
+        actions: {
+          announceUser: (_, { user }) => session.send({ type: 'session.user.updated', user }),
+        },
+      });
+    }),
     adminList: once(async () =>
       (await import('../machines/adminList')).adminListMachine.provide({
         actors: {

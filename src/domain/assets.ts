@@ -32,6 +32,8 @@ export interface AssetRule {
   minHeight: number;
   maxWidth: number;
   maxHeight: number;
+  /** Width and height must be equal (1:1). */
+  square?: boolean;
 }
 
 /** Largest side accepted for any image (IMAGE_MAX_WIDTH / IMAGE_MAX_HEIGHT). */
@@ -46,11 +48,14 @@ const rule = (formats: ImageFormat[], maxBytes: number, minWidth: number, minHei
 });
 const MB = 1_000_000;
 
-/** SPEC §5: logo min 100×100 ≤ 1 MB; banner min 300×100 ≤ 2 MB; avatar min 256×256 ≤ 1 MB; NFT files min 200×200. */
+/**
+ * Logo at least 100×100 and at most 1 MB; banner at least 300×100, 2 MB; avatar square (1:1), at
+ * least 256×256, 1 MB; NFT files at least 200×200.
+ */
 export const assetRules: Record<AssetKind, AssetRule> = {
   storefrontLogo: rule(['png', 'jpeg'], MB, 100, 100),
   storefrontBanner: rule(['png', 'jpeg'], 2 * MB, 300, 100),
-  userAvatar: rule(['png', 'gif', 'jpeg'], MB, 256, 256),
+  userAvatar: { ...rule(['png', 'gif', 'jpeg'], MB, 256, 256), square: true },
   blueprintPreviewImage: rule(['jpeg', 'png', 'gif'], MB, 200, 200),
   blueprintAsset: rule(['jpeg', 'png', 'gif'], 2 * MB, 200, 200),
   blueprintPackCoverImage: rule(['jpeg', 'png', 'gif'], MB, 200, 200),
@@ -73,6 +78,7 @@ export function checkImage(
   | 'IMAGE_MIN_HEIGHT'
   | 'IMAGE_MAX_WIDTH'
   | 'IMAGE_MAX_HEIGHT'
+  | 'IMAGE_ASPECT'
   | null {
   const r = assetRules[kind];
   if (!image.format || !r.formats.includes(image.format as ImageFormat)) return 'FILE_TYPE';
@@ -83,5 +89,6 @@ export function checkImage(
   if (height < r.minHeight) return 'IMAGE_MIN_HEIGHT';
   if (width > r.maxWidth) return 'IMAGE_MAX_WIDTH';
   if (height > r.maxHeight) return 'IMAGE_MAX_HEIGHT';
+  if (r.square && width !== height) return 'IMAGE_ASPECT';
   return null;
 }

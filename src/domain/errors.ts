@@ -179,6 +179,7 @@ export const errorTexts: Record<string, string> = {
   'errors.FILE_SIZE_BIG': 'This file is too big.',
   'errors.FILE_EXISTS': 'A file with this name was already uploaded. Please choose the file again.',
   'errors.IMAGE_MIN_WIDTH': 'This image is not wide enough.',
+  'errors.IMAGE_ASPECT': 'This image must be square (as wide as it is high).',
   'errors.IMAGE_MIN_HEIGHT': 'This image is not tall enough.',
   'errors.IMAGE_MAX_WIDTH': 'This image is too wide.',
   'errors.IMAGE_MAX_HEIGHT': 'This image is too tall.',

@@ -60,6 +60,10 @@ export function accountActors(api: Api) {
         { headers: { Authorization: `Bearer ${input.token}` } },
       ),
     ),
+    /** The account's avatar: an uploaded avatar's URL, or null for the identicon. */
+    saveAvatar: fromPromise<{ user: User }, { avatarUrl: string | null }>(async ({ input }) => ({
+      user: await api.patch<User>('users/me', { avatarUrl: input.avatarUrl }),
+    })),
     /** Identity verification: opens the provider's session for the legal name → { url }. */
     createKycSession: fromPromise<KycSession, KycSessionInput>(({ input }) => api.post('veriff-kyc', input)),
     /** The link sent to a new email address: the email changes. */

@@ -1,3 +1,4 @@
+import type { ImageFacts } from '../../machines/avatarUpload';
 import type { CheckJobOutput, ImageJobFile } from '../../machines/imageJob';
 import type { Api } from './api';
 
@@ -35,6 +36,15 @@ export function uploadService(api: Api, random = () => crypto.randomUUID().repla
       form.set('optimizeAlgo', format === 'png' ? 'pngquant' : 'mozjpeg');
       form.set('quality', '85');
       return api.post<{ jobId: string }>('image-jobs', undefined, { body: form });
+    },
+    /** An image file's format, size and dimensions, read in the browser before it is sent. */
+    async inspectImage(file: ImageJobFile): Promise<ImageFacts> {
+      const format = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/gif': 'gif' }[file.type];
+      if (!format) return { format: undefined, bytes: file.size, width: undefined, height: undefined };
+      const bitmap = await createImageBitmap(file as unknown as Blob);
+      const facts = { format, bytes: file.size, width: bitmap.width, height: bitmap.height };
+      bitmap.close();
+      return facts;
     },
     checkJob: ({ jobId }: { jobId: string }) =>
       api.get<CheckJobOutput>(`image-jobs/${encodeURIComponent(jobId)}`),

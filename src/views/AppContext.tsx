@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { ActorRefFrom, InspectionEvent } from 'xstate';
 import type { adminListMachine } from '../../machines/adminList';
 import type { authMachine } from '../../machines/auth';
+import type { avatarUploadMachine } from '../../machines/avatarUpload';
 import type { blueprintFormMachine } from '../../machines/blueprintForm';
 import type { buyListingMachine } from '../../machines/buyListing';
 import type { CardCheckpoint } from '../../machines/cardPayment';
@@ -56,6 +57,7 @@ export interface AppActors {
     storefrontReport: () => Promise<typeof storefrontReportMachine>;
     kyc: () => Promise<typeof kycMachine>;
     adminList: () => Promise<typeof adminListMachine>;
+    avatarUpload: () => Promise<typeof avatarUploadMachine>;
     emailConfirmation: () => Promise<typeof emailConfirmationMachine>;
     imageJob: () => Promise<typeof imageJobMachine>;
     storefrontWizard: () => Promise<typeof storefrontWizardMachine>;

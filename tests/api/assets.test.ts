@@ -155,6 +155,26 @@ describe.each(databases)('assets on %s', (database) => {
     ).toBe(401);
   });
 
+  it('takes only a square avatar (IMAGE_ASPECT), and saves a square one on the account', async () => {
+    const me = await register(t);
+    const wide = await grantOf(me.authToken, 'userAvatar', 'image/png');
+    const refused = await put(wide.url, await flat(400, 300, 'png'));
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: 'IMAGE_ASPECT' });
+    const square = await grantOf(me.authToken, 'userAvatar', 'image/png');
+    expect((await put(square.url, await flat(300, 300, 'png'))).status).toBe(200);
+    const saved = await t.request('PATCH', '/api/users/me', {
+      token: me.authToken,
+      body: { avatarUrl: square.publicUrl },
+    });
+    expect(saved.body.avatarUrl).toBe(square.publicUrl);
+    const removed = await t.request('PATCH', '/api/users/me', {
+      token: me.authToken,
+      body: { avatarUrl: null },
+    });
+    expect(removed.body.avatarUrl).toBeNull();
+  });
+
   it('refuses a tampered or expired upload URL', async () => {
     const me = await register(t);
     const { url } = (

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { AuthInput } from '../../../machines/auth';
 import { afterLoginTarget } from '../../domain/routes';
 import { useApp } from '../AppContext';
+import { AvatarEditor } from '../profile/AvatarEditor';
 import { AuthScreen } from './AuthScreen';
 import { authPathFor } from './paths';
 
@@ -12,7 +13,8 @@ const authRoute = getRouteApi('/auth');
 /** /auth/*: one auth actor for the whole flow; the URL follows the machine's step. */
 export function AuthLayout() {
   const { inspect, session } = useApp();
-  const { machine, walletAvailable } = authRoute.useLoaderData();
+  const { machine, avatarUpload, walletAvailable } = authRoute.useLoaderData();
+  const user = useSelector(session, (s) => s.context.user);
   const location = useLocation();
   const navigate = useNavigate();
   const [input] = useState<AuthInput>(() => ({
@@ -38,7 +40,12 @@ export function AuthLayout() {
     if (input.resetToken) navigate({ href: '/auth/reset-password', replace: true });
   }, [input.resetToken, navigate]);
 
-  return <AuthScreen actor={actor} />;
+  return (
+    <AuthScreen
+      actor={actor}
+      avatarEditor={user ? <AvatarEditor machine={avatarUpload} user={user} size={96} /> : undefined}
+    />
+  );
 }
 
 function entryFrom(pathname: string, search: Record<string, unknown>): AuthInput {

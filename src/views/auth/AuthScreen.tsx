@@ -8,8 +8,12 @@ import { authPathFor, swipeIndex } from './paths';
 
 type AuthActor = ActorRefFrom<typeof authMachine>;
 
-/** Renders the auth step the machine is in; every form sends its values and the machine validates. */
-export function AuthScreen({ actor }: { actor: AuthActor }) {
+/**
+ * Renders the auth step the machine is in; every form sends its values and the machine validates.
+ * `avatarEditor` takes the welcome step's avatar (the upload has its own machine); without it, the
+ * avatar is shown as it is.
+ */
+export function AuthScreen({ actor, avatarEditor }: { actor: AuthActor; avatarEditor?: ReactNode }) {
   const step = useSelector(actor, (s) => s.value as string);
   const path = authPathFor(step);
   const previous = useRef(path);
@@ -21,20 +25,20 @@ export function AuthScreen({ actor }: { actor: AuthActor }) {
   return (
     <div className="vt-auth" data-step={step}>
       <div key={path} className={`vt-auth__card${swipes ? ` vt-swipe-${direction}` : ''}`}>
-        <Step actor={actor} step={step} />
+        <Step actor={actor} step={step} avatarEditor={avatarEditor} />
       </div>
     </div>
   );
 }
 
-function Step({ actor, step }: { actor: AuthActor; step: string }) {
+function Step({ actor, step, avatarEditor }: { actor: AuthActor; step: string; avatarEditor: ReactNode }) {
   switch (authPathFor(step)) {
     case '/auth/signup':
       return <SignupStep actor={actor} />;
     case '/auth/name':
       return <NameStep actor={actor} />;
     case '/auth/welcome':
-      return <WelcomeStep actor={actor} />;
+      return <WelcomeStep actor={actor} avatarEditor={avatarEditor} />;
     case '/auth/login':
       return <LoginStep actor={actor} />;
     case '/auth/forgot-password':
@@ -270,7 +274,7 @@ function NameStep({ actor }: { actor: AuthActor }) {
   );
 }
 
-function WelcomeStep({ actor }: { actor: AuthActor }) {
+function WelcomeStep({ actor, avatarEditor }: { actor: AuthActor; avatarEditor: ReactNode }) {
   const { errors, error, busy } = useForm(actor);
   const user = useSelector(actor, (s) => s.context.user);
   return (
@@ -288,12 +292,14 @@ function WelcomeStep({ actor }: { actor: AuthActor }) {
     >
       <Heading title="Welcome to Vitrine!">Your account is ready. Check how your profile looks.</Heading>
       <div className="vt-auth__avatar">
-        <Avatar
-          src={user?.avatarUrl ?? undefined}
-          seed={user?.walletAddress ?? user?.id ?? 'vitrine'}
-          alt="Your avatar"
-          size={96}
-        />
+        {avatarEditor ?? (
+          <Avatar
+            src={user?.avatarUrl ?? undefined}
+            seed={user?.walletAddress ?? user?.id ?? 'vitrine'}
+            alt="Your avatar"
+            size={96}
+          />
+        )}
       </div>
       <TextInput
         label="Username"

@@ -5,9 +5,10 @@ import { formatUsd } from '../../domain/money';
 import { type NftJson, nftImage, nftTitle, seriesLabel } from '../../domain/nft';
 import { routePaths } from '../../domain/routes';
 import { useApp } from '../AppContext';
-import { Avatar, Button, ImageLoader, Modal } from '../components';
+import { Button, ImageLoader, Modal } from '../components';
 import { NftActions, TransferNftsDialog } from '../nft/NftActions';
 import '../nft/nft.css';
+import { AvatarEditor } from './AvatarEditor';
 
 const profileRoute = getRouteApi('/profile');
 
@@ -19,7 +20,7 @@ const profileRoute = getRouteApi('/profile');
 export function ProfilePage() {
   const { session } = useApp();
   const router = useRouter();
-  const { owned, machines } = profileRoute.useLoaderData();
+  const { owned, machines, avatarUpload, storefront } = profileRoute.useLoaderData();
   const user = useSelector(session, (s) => s.context.user);
   const pathname = useLocation({ select: (l) => l.pathname });
   const [viewing, setViewing] = useState<string | null>(null);
@@ -42,12 +43,7 @@ export function ProfilePage() {
   return (
     <section className="vt-page vt-profile">
       <header className="vt-profile__header">
-        <Avatar
-          src={user.avatarUrl ?? undefined}
-          seed={user.walletAddress ?? user.id}
-          alt={fullName}
-          size={112}
-        />
+        <AvatarEditor machine={avatarUpload} user={user} />
         <div>
           <h1 className="vt-page__title">{fullName}</h1>
           <p className="vt-muted">@{user.username}</p>
@@ -56,9 +52,19 @@ export function ProfilePage() {
           <Link className="vt-button vt-button--secondary" to={routePaths.Payouts}>
             Payouts
           </Link>
-          <Link className="vt-button vt-button--primary" to={routePaths.CreateStorefront}>
-            Create storefront
-          </Link>
+          {storefront ? (
+            <Link
+              className="vt-button vt-button--primary"
+              to="/s/$vanityUrl"
+              params={{ vanityUrl: storefront.vanityUrl }}
+            >
+              View storefront
+            </Link>
+          ) : (
+            <Link className="vt-button vt-button--primary" to={routePaths.CreateStorefront}>
+              Create storefront
+            </Link>
+          )}
         </div>
       </header>
       <nav className="vt-tabs-nav" aria-label="Collection">
