@@ -141,7 +141,7 @@ export const adminListMachine = setup({
       invoke: {
         id: 'performAction',
         src: 'performAction',
-        input: ({ context, event }) => {
+        input: ({ context }) => {
           // The action as the row offers it now, not as the event described it.
           const row = context.results.find((r) => r.id === context.action!.rowId)!;
           return adminActions(context.list, row).find((a) => a.label === context.action!.label)!;

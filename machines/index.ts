@@ -26,6 +26,7 @@ import { productActionsMachine } from './productActions';
 import { publishMachine } from './publish';
 import { purchaseCompleteMachine } from './purchaseComplete';
 import { removeListingMachine } from './removeListing';
+import { saleNoticesMachine } from './saleNotices';
 import { savedCardsMachine } from './savedCards';
 import { sessionMachine } from './session';
 import { settingsFormMachine } from './settingsForm';
@@ -49,6 +50,7 @@ export const allMachines: AnyStateMachine[] = [
   kycMachine,
   adminListMachine,
   avatarUploadMachine,
+  saleNoticesMachine,
   walletLinkMachine,
   collectionCheckMachine,
   listForSaleMachine,

@@ -19,6 +19,7 @@ import { freeClaimRoutes } from './routes/free-claims';
 import { fusdOrderRoutes } from './routes/fusd-orders';
 import { kycRoutes } from './routes/kyc';
 import { nftRoutes } from './routes/nfts';
+import { notificationRoutes } from './routes/notifications';
 import { orderRoutes } from './routes/orders';
 import { paymentsConfigRoutes } from './routes/payments-config';
 import { payoutRoutes } from './routes/payouts';
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...userRoutes(s),
     ...kycRoutes(s),
     ...adminRoutes(s),
+    ...notificationRoutes(s),
     ...authRoutes(s),
     ...queryRoutes(s),
     ...walletRoutes(s),

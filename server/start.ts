@@ -242,6 +242,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
         mint,
         log,
         onStep: crashHook(config.crashAt),
+        publicUrl: config.publicUrl,
       });
     }
     if (tokenChain) handlers[REFUND_TOKEN_JOB] = createRefundTokenHandler({ db, chain: tokenChain, log });

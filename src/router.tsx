@@ -60,6 +60,10 @@ const AccountPanel = lazyRouteComponent(() => import('./views/dashboard/AccountP
 const ProductsPanel = lazyRouteComponent(() => import('./views/dashboard/ProductsPanel'), 'ProductsPanel');
 const SalesPanel = lazyRouteComponent(() => import('./views/dashboard/SalesPanel'), 'SalesPanel');
 const HelpPanel = lazyRouteComponent(() => import('./views/dashboard/HelpPanel'), 'HelpPanel');
+const NotificationsPanel = lazyRouteComponent(
+  () => import('./views/dashboard/NotificationsPanel'),
+  'NotificationsPanel',
+);
 const PayoutsPage = lazyRouteComponent(() => import('./views/payouts/PayoutsPage'), 'PayoutsPage');
 const AdminPage = lazyRouteComponent(() => import('./views/admin/AdminPage'), 'AdminPage');
 const NftRoute = lazyRouteComponent(() => import('./views/nft/NftRoute'), 'NftRoute');
@@ -475,12 +479,19 @@ const dashboardSales = createRoute({
   component: SalesPanel,
 });
 const dashboardHelp = createRoute({ getParentRoute: () => dashboard, path: 'help', component: HelpPanel });
+const dashboardNotifications = createRoute({
+  getParentRoute: () => dashboard,
+  path: 'notifications',
+  loader: async ({ context }) => ({ machine: await context.app.flows.saleNotices() }),
+  component: NotificationsPanel,
+});
 const dashboardRoutes = [
   dashboardIndex,
   dashboardPreview,
   dashboardAccount,
   dashboardProducts,
   dashboardSales,
+  dashboardNotifications,
   dashboardHelp,
 ];
 

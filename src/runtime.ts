@@ -305,6 +305,20 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
         },
       });
     }),
+    saleNotices: once(async () =>
+      (await import('../machines/saleNotices')).saleNoticesMachine.provide({
+        actors: {
+          fetchNotices: fromPromise(() => api.get('notifications')),
+          markRead: fromPromise(() => api.post('notifications/actions/read')),
+          saveSaleEmails: fromPromise(async ({ input }) => ({
+            user: await api.patch<User>('users/me', { saleEmails: input.saleEmails }),
+          })),
+        },
+        actions: {
+          announceUser: (_, { user }) => session.send({ type: 'session.user.updated', user }),
+        },
+      }),
+    ),
     adminList: once(async () =>
       (await import('../machines/adminList')).adminListMachine.provide({
         actors: {

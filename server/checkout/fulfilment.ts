@@ -21,6 +21,7 @@ import type { Log } from '../deps';
 import type { JobHandler, JobRow } from '../jobs';
 import { enqueueJob } from '../jobs';
 import { type CardProvider, ProviderRefusedError } from '../payments/provider';
+import { recordSaleNotices } from '../sales/notices';
 import { refundAcceptedPayment } from './fusd';
 import {
   addEvent,
@@ -87,6 +88,8 @@ export interface FulfilmentDeps {
   maxMintAttempts?: number;
   /** Called after each step (tests interrupt the job here). */
   onStep?: (step: FulfilmentStep, orderId: string) => void | Promise<void>;
+  /** Base of the links in sale emails (PUBLIC_URL). */
+  publicUrl?: string;
 }
 
 type ItemRow = typeof orderItems.$inferSelect & { title: string };
@@ -355,6 +358,19 @@ export function createFulfilment(
       }
       await tx.update(orders).set({ status: 'minted', updatedAt: at }).where(eq(orders.id, order.id));
       await setRailStatus(tx, locked, 'MINTED', at);
+      // The creators whose items sold hear of it (a notice, and an email unless turned off).
+      await recordSaleNotices(
+        tx,
+        editions.map(({ item, minted }, i) => ({
+          blueprintId: item.blueprintId,
+          title: item.title,
+          serialNumber: minted.serialNumber,
+          nftId: minted.nftId,
+          amount: amounts[i]!,
+        })),
+        at,
+        deps.publicUrl ?? '',
+      );
       await addEvent(
         tx,
         order.id,

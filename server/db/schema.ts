@@ -56,6 +56,8 @@ export const users = pgTable(
     viewedCollectorScore: integer('viewed_collector_score').notNull().default(0),
     level: integer('level').notNull().default(1),
     avatarUrl: text('avatar_url'),
+    /** Email me when one of my items sells (the in-app notice comes in any case). */
+    saleEmails: boolean('sale_emails').notNull().default(true),
     role: role('role').notNull().default('creator'),
     status: userStatus('status').notNull().default('active'),
     /** Bumped on every password change; session tokens carrying an older version are refused. */
@@ -863,6 +865,34 @@ export const tokenTransactions = pgTable('token_transactions', {
 });
 
 /** Provider webhook deliveries already handled, by the provider's event id (evt_…). */
+/**
+ * In-app notices (the dashboard's notifications): for now, "your item sold" to the storefront's
+ * owner, one per sold edition (kind sale, subject the NFT id), written in the transaction that
+ * records the sale, so a retried fulfilment adds none.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    title: text('title').notNull(),
+    serialNumber: bigint('serial_number', { mode: 'number' }),
+    /** The price paid and the owner's net after royalty and platform fee, in cents. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    net: bigint('net', { mode: 'number' }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('notifications_subject_unique').on(t.userId, t.kind, t.subject),
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
 export const webhookEvents = pgTable('webhook_events', {
   id: text('id').primaryKey(),
   provider: text('provider').notNull(),

@@ -8,10 +8,15 @@ import { findKyc, type Kyc } from './store';
 export async function presentUser(db: Executor, row: UserRow, viewer: UserRow | undefined): Promise<User> {
   const showEmail = viewer?.id === row.id || viewer?.role === 'admin';
   const [kyc, nfts] = await Promise.all([findKyc(db, row.id), ownedNftCount(db, row.walletAddress)]);
-  return userJson(row, kyc, nfts, { showEmail });
+  return userJson(row, kyc, nfts, { showEmail, self: viewer?.id === row.id });
 }
 
-function userJson(row: UserRow, kyc: Kyc | undefined, nfts: number, options: { showEmail: boolean }): User {
+function userJson(
+  row: UserRow,
+  kyc: Kyc | undefined,
+  nfts: number,
+  options: { showEmail: boolean; self: boolean },
+): User {
   return {
     id: row.id,
     email: options.showEmail ? row.email : null,
@@ -30,6 +35,8 @@ function userJson(row: UserRow, kyc: Kyc | undefined, nfts: number, options: { s
     status: row.status,
     wallet: { walletAddress: row.walletAddress },
     nfts,
+    // Preferences: only the user sees them.
+    ...(options.self && { saleEmails: row.saleEmails }),
     kyc: {
       id: kyc?.id ?? null,
       sessionId: kyc?.sessionId ?? null,

@@ -35,6 +35,8 @@ export interface User {
   /** How many collectibles the account's wallet holds. */
   nfts: number;
   kyc: Kyc;
+  /** Sale emails on (only the user sees it): an email when one of their items sells. */
+  saleEmails?: boolean;
   /** A new email waiting for its confirmation link to be opened (only the user sees it). */
   pendingEmail?: string | null;
 }

@@ -22,6 +22,7 @@ import type { productActionsMachine } from '../../machines/productActions';
 import type { publishMachine } from '../../machines/publish';
 import type { purchaseCompleteMachine } from '../../machines/purchaseComplete';
 import type { removeListingMachine } from '../../machines/removeListing';
+import type { saleNoticesMachine } from '../../machines/saleNotices';
 import type { savedCardsMachine } from '../../machines/savedCards';
 import type { sessionMachine } from '../../machines/session';
 import type { settingsFormMachine } from '../../machines/settingsForm';
@@ -57,6 +58,7 @@ export interface AppActors {
     storefrontReport: () => Promise<typeof storefrontReportMachine>;
     kyc: () => Promise<typeof kycMachine>;
     adminList: () => Promise<typeof adminListMachine>;
+    saleNotices: () => Promise<typeof saleNoticesMachine>;
     avatarUpload: () => Promise<typeof avatarUploadMachine>;
     emailConfirmation: () => Promise<typeof emailConfirmationMachine>;
     imageJob: () => Promise<typeof imageJobMachine>;

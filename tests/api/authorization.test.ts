@@ -57,6 +57,8 @@ const ROUTES: Record<string, Access> = {
   'PATCH /admin/storefronts/{id}': 'admin',
   'GET /storefront-reports': 'admin',
   'PATCH /storefront-reports/{id}': 'admin',
+  'GET /notifications': 'user',
+  'POST /notifications/actions/read': 'user',
   'POST /auth/logins': 'public',
   'POST /auth/logins/passwords/resets': 'public',
   'PATCH /auth/logins/passwords': 'capability',

@@ -27,6 +27,8 @@ const ROUTES = [
   'PATCH /admin/storefronts/{id}',
   'GET /storefront-reports',
   'PATCH /storefront-reports/{id}',
+  'GET /notifications',
+  'POST /notifications/actions/read',
   'POST /auth/logins',
   'POST /auth/logins/passwords/resets',
   'PATCH /auth/logins/passwords',

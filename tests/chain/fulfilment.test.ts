@@ -21,6 +21,7 @@ import {
   nfts,
   orderItems,
   orders,
+  outbox,
   users,
 } from '../../server/db/schema';
 import { createJobWorker, findJob, type JobWorker } from '../../server/jobs';
@@ -251,6 +252,62 @@ describe('order fulfilment on the emulator', () => {
     expect(
       await t.database.db.select().from(nftPurchases).where(eq(nftPurchases.orderId, charge.orderId)),
     ).toHaveLength(1);
+  });
+
+  it('tells the creator of each sale: one notice and one email, none again on a rerun, no email once turned off', async () => {
+    const shop = await creator(t);
+    const bp = await insertBlueprint(t.database.db, {
+      storefrontId: shop.storefront.id,
+      title: `Edition ${randomBytes(3).toString('hex')}`,
+      price: 2500,
+      quantity: 10,
+      royaltyPercent: 10,
+      totalFeePercent: 5,
+    });
+    const emails = async () => t.database.db.select().from(outbox).where(eq(outbox.to, shop.email));
+    const buy = async () => {
+      const me = await buyer();
+      const charge = await pay(me, { kind: 'blueprint', id: bp.id }, 2500);
+      const w = worker();
+      w.start();
+      await settled(charge.orderId);
+      await w.stop();
+      return charge;
+    };
+    const first = await buy();
+    const notices = await t.request('GET', '/api/notifications', { token: shop.authToken });
+    expect(notices.body).toMatchObject({
+      unread: 1,
+      results: [{ kind: 'sale', title: bp.title, serialNumber: 1, amount: 2500, net: 2125, read: false }],
+    });
+    expect((await emails()).map((m) => m.subject)).toEqual([`Sold: ${bp.title} #1`]);
+    expect((await emails())[0]!.text).toContain(
+      'sold for $25. After the royalty and the platform fee, $21.25 is yours.',
+    );
+
+    // The job again: nothing new.
+    await t.database.db
+      .update(jobs)
+      .set({ status: 'queued', runAt: new Date(0) })
+      .where(eq(jobs.key, first.orderId));
+    expect(await worker().runOnce()).toBe(true);
+    expect(
+      (await t.request('GET', '/api/notifications', { token: shop.authToken })).body.results,
+    ).toHaveLength(1);
+    expect(await emails()).toHaveLength(1);
+
+    // Emails off: the notice still comes, the email does not.
+    const off = await t.request('PATCH', '/api/users/me', {
+      token: shop.authToken,
+      body: { saleEmails: false },
+    });
+    expect(off.body.saleEmails).toBe(false);
+    await buy();
+    const after = await t.request('GET', '/api/notifications', { token: shop.authToken });
+    expect(after.body.results.map((n: Json) => n.serialNumber)).toEqual([2, 1]);
+    expect(await emails()).toHaveLength(1);
+    await t.request('POST', '/api/notifications/actions/read', { token: shop.authToken });
+    expect((await t.request('GET', '/api/notifications', { token: shop.authToken })).body.unread).toBe(0);
   });
 
   it('mints a pack as the next edition of each of its blueprints, splitting the price', async () => {

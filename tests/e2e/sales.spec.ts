@@ -16,7 +16,7 @@ test('a creator reads sales, exports the ledger and requests and cancels a payou
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard\/sales/);
   // Every dashboard panel is accessible (axe-core: no serious or critical violation).
-  for (const panel of ['preview', 'account', 'products', 'help', 'sales']) {
+  for (const panel of ['preview', 'account', 'products', 'notifications', 'help', 'sales']) {
     await page.goto(`/dashboard/${panel}`);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expectAccessible(page, `dashboard-${panel}`);

@@ -132,6 +132,8 @@ export const ProfileUpdateInput = v.pipe(
     firstName: v.optional(SettingsFirstName),
     lastName: v.optional(LastName),
     avatarUrl: v.optional(v.nullable(AvatarUrl)),
+    /** Email me when one of my items sells. */
+    saleEmails: v.optional(v.boolean('INVALID_VALUE.saleEmails')),
     walletAddress: v.optional(FlowAddress),
     /** From verify-account-proof: proves control of walletAddress. */
     walletProof: v.optional(v.pipe(v.string(), v.maxLength(2000))),

@@ -9,11 +9,12 @@ const menu = [
   { label: 'Account', to: '/dashboard/account' },
   { label: 'Products', to: '/dashboard/products' },
   { label: 'Sales', to: '/dashboard/sales' },
+  { label: 'Notifications', to: '/dashboard/notifications' },
   { label: 'Help', to: '/dashboard/help' },
 ] as const;
 
 /**
- * The creator dashboard (SPEC §2): menu preview, account, products, sales, help and exit to home;
+ * The creator dashboard (SPEC §2): menu preview, account, products, sales, notifications, help and exit to home;
  * the shell's header and footer are hidden on these paths.
  */
 export function DashboardLayout() {

@@ -1,0 +1,51 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { connectSaleNotices, saleNoticesMachine } from '../machines/saleNotices';
+import { flushCoverage } from './coverage-store';
+import { makeUser } from './fixtures';
+import { generatePaths, runPath } from './harness';
+import { NOTICE, saleNoticesModel } from './saleNotices.model';
+
+describe('saleNotices machine paths', () => {
+  const paths = generatePaths(saleNoticesModel);
+  it('generates paths', () => expect(paths.length).toBeGreaterThan(5));
+  for (const path of paths) it(path.description, () => runPath(saleNoticesModel, path));
+  afterAll(() => flushCoverage('machine'));
+});
+
+describe('saleNotices', () => {
+  it('shows which item and edition sold, the price and the net; marks read; switches emails off', async () => {
+    const announced: unknown[] = [];
+    const actor = createActor(
+      saleNoticesMachine.provide({
+        actors: {
+          fetchNotices: fromPromise(async () => ({ results: [NOTICE], unread: 1 })),
+          markRead: fromPromise<unknown>(async () => ({})),
+          saveSaleEmails: fromPromise(async ({ input }) => ({
+            user: makeUser({ saleEmails: input.saleEmails }),
+          })),
+        },
+        actions: { announceUser: (_, { user }) => announced.push(user.saleEmails) },
+      }),
+      { input: { saleEmails: true } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(connectSaleNotices(actor.getSnapshot()).rows).toEqual([
+      {
+        id: NOTICE.id,
+        text: 'Sold: Harbor Lights #3',
+        amount: '$25',
+        net: '$21.25',
+        when: expect.any(String),
+        unread: true,
+      },
+    ]);
+    actor.send({ type: 'notices.read' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(connectSaleNotices(actor.getSnapshot())).toMatchObject({ unread: 0, canMarkRead: false });
+    actor.send({ type: 'notices.emails.toggle' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(connectSaleNotices(actor.getSnapshot()).emailsOn).toBe(false);
+    expect(announced).toEqual([false]);
+  });
+});

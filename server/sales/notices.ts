@@ -1,0 +1,121 @@
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { formatUsd } from '../../src/domain/money';
+import { saleShares } from '../../src/domain/sales';
+import type { Executor } from '../db';
+import { blueprints, notifications, outbox, storefronts, users } from '../db/schema';
+
+/**
+ * "Your item sold": when an order's editions are recorded as sold, the storefront's owner gets an
+ * in-app notice per edition (which item, which edition, the price and their net after royalty and
+ * platform fee) and, unless they turned sale emails off, an email. Both are written in the
+ * transaction that records the sale, keyed by the NFT, so a retried fulfilment sends nothing twice.
+ * Free claims are not sales: they notify nobody.
+ */
+export interface SoldEdition {
+  blueprintId: string;
+  title: string;
+  serialNumber: number;
+  nftId: string;
+  amount: number;
+}
+
+export async function recordSaleNotices(
+  tx: Executor,
+  editions: readonly SoldEdition[],
+  at: Date,
+  publicUrl: string,
+): Promise<void> {
+  const sold = editions.filter((e) => e.amount > 0);
+  if (sold.length === 0) return;
+  const owners = await tx
+    .select({
+      blueprintId: blueprints.id,
+      royaltyPercent: blueprints.royaltyPercent,
+      totalFeePercent: blueprints.totalFeePercent,
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      saleEmails: users.saleEmails,
+    })
+    .from(blueprints)
+    .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
+    .innerJoin(users, eq(users.id, storefronts.ownerId))
+    .where(
+      inArray(
+        blueprints.id,
+        sold.map((e) => e.blueprintId),
+      ),
+    );
+  const link = `${publicUrl}/dashboard/notifications`;
+  for (const edition of sold) {
+    const owner = owners.find((o) => o.blueprintId === edition.blueprintId);
+    if (!owner) continue;
+    const { net } = saleShares(edition.amount, owner.royaltyPercent, owner.totalFeePercent);
+    const inserted = await tx
+      .insert(notifications)
+      .values({
+        userId: owner.userId,
+        kind: 'sale',
+        subject: edition.nftId,
+        title: edition.title,
+        serialNumber: edition.serialNumber,
+        amount: edition.amount,
+        net,
+        createdAt: at,
+      })
+      .onConflictDoNothing()
+      .returning({ id: notifications.id });
+    if (inserted.length === 0 || !owner.saleEmails) continue;
+    await tx.insert(outbox).values({
+      to: owner.email,
+      subject: `Sold: ${edition.title} #${edition.serialNumber}`,
+      text: [
+        `Hello ${owner.firstName},`,
+        '',
+        `${edition.title} #${edition.serialNumber} sold for ${formatUsd(edition.amount)}. After the royalty and the platform fee, ${formatUsd(net)} is yours.`,
+        '',
+        'See your sales and turn these emails off in your dashboard:',
+        link,
+      ].join('\n'),
+      link,
+      createdAt: at,
+    });
+  }
+}
+
+/** The account's notices, newest first, with how many are unread. */
+export async function listNotices(db: Executor, userId: string, limit: number) {
+  const [results, [unread]] = await Promise.all([
+    db
+      .select({
+        id: notifications.id,
+        kind: notifications.kind,
+        title: notifications.title,
+        serialNumber: notifications.serialNumber,
+        amount: notifications.amount,
+        net: notifications.net,
+        read: notifications.readAt,
+        createdAt: notifications.createdAt,
+      })
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(limit),
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+  ]);
+  return {
+    results: results.map((r) => ({ ...r, read: r.read !== null })),
+    unread: Number(unread?.n ?? 0),
+  };
+}
+
+/** Marks every unread notice of the account read. */
+export async function readNotices(db: Executor, userId: string, at: Date) {
+  await db
+    .update(notifications)
+    .set({ readAt: at })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}
