@@ -27,6 +27,7 @@ import { publishMachine } from './publish';
 import { purchaseCompleteMachine } from './purchaseComplete';
 import { removeListingMachine } from './removeListing';
 import { saleNoticesMachine } from './saleNotices';
+import { salesChartMachine } from './salesChart';
 import { savedCardsMachine } from './savedCards';
 import { sessionMachine } from './session';
 import { settingsFormMachine } from './settingsForm';
@@ -51,6 +52,7 @@ export const allMachines: AnyStateMachine[] = [
   adminListMachine,
   avatarUploadMachine,
   saleNoticesMachine,
+  salesChartMachine,
   walletLinkMachine,
   collectionCheckMachine,
   listForSaleMachine,

@@ -470,11 +470,12 @@ const dashboardSales = createRoute({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     const storefront = await context.app.catalog.myStorefront();
-    const [sales, ledgerExport] = await Promise.all([
+    const [sales, ledgerExport, salesChart] = await Promise.all([
       storefront ? context.app.sales.list({ storefrontId: storefront.id, ...deps }) : null,
       context.app.flows.ledgerExport(),
+      context.app.flows.salesChart(),
     ]);
-    return { sales, ledgerExport };
+    return { sales, ledgerExport, salesChart };
   },
   component: SalesPanel,
 });
@@ -524,7 +525,14 @@ const payouts = createRoute({
   getParentRoute: () => root,
   path: '/payouts',
   beforeLoad: requireLogin,
-  loader: async ({ context }) => ({ machine: await context.app.flows.payout() }),
+  loader: async ({ context }) => {
+    const [machine, salesChart, storefront] = await Promise.all([
+      context.app.flows.payout(),
+      context.app.flows.salesChart(),
+      context.app.catalog.myStorefront(),
+    ]);
+    return { machine, salesChart, storefront };
+  },
   component: PayoutsPage,
 });
 

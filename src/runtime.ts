@@ -305,6 +305,19 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
         },
       });
     }),
+    salesChart: once(async () =>
+      (await import('../machines/salesChart')).salesChartMachine.provide({
+        actors: {
+          fetchChart: fromPromise(({ input }) =>
+            api.get('sales/chart', {
+              storefrontId: input.storefrontId,
+              days: input.days,
+              bucket: input.bucket,
+            }),
+          ),
+        },
+      }),
+    ),
     saleNotices: once(async () =>
       (await import('../machines/saleNotices')).saleNoticesMachine.provide({
         actors: {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { LedgerQuery, SalesListQuery } from '../../src/domain/schemas/payouts';
+import { salesChart } from '../../src/domain/salesChart';
+import { LedgerQuery, SalesChartQuery, SalesListQuery } from '../../src/domain/schemas/payouts';
 import { storefronts } from '../db/schema';
 import type { Services } from '../deps';
 import { type AppContext, defineRoute, forbidden, notFound, type Route } from '../http';
@@ -42,6 +43,41 @@ export function salesRoutes(s: Services): Route[] {
           .slice(start, start + query.pageSize)
           .map((sale) => saleJson(sale, ledger.entries.get(sale.id)!));
         return c.json({ results, total: newestFirst.length, page: query.page, pageSize: query.pageSize });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/sales/chart',
+      tag: 'sales',
+      auth: 'required',
+      summary:
+        'The figures of the sales and funds charts of the caller’s storefront, from the same ledger as GET sales: completed sales and their net per day or week (weeks from Monday, UTC), the available funds over time and the payout requests',
+      query: SalesChartQuery,
+      responses: {
+        200: '{ bucket, from, to, sales: [{ start, count, net }], funds: [{ at, available }], requests: [{ at, amount, state }] } (times in epoch ms, money in cents)',
+        400: 'Invalid storefrontId, days (7, 30, 90, 365) or bucket (day, week)',
+        401: 'Not logged in',
+        403: 'Not the owner of the storefront',
+        404: 'No such storefront',
+      },
+      async handler(c, { query }) {
+        const storefront = await ownStorefront(c, query.storefrontId);
+        const ledger = await storefrontLedger(s.db, storefront.id);
+        return c.json(
+          salesChart(
+            ledger.sales.map((sale) => ({
+              purchasedOn: sale.purchasedOn,
+              net: sale.net,
+              completed: sale.status === 'completed',
+            })),
+            ledger.requests.map((r) => ({
+              createdAt: r.createdAt,
+              amount: Number(r.amount),
+              state: r.state,
+            })),
+            { days: query.days, bucket: query.bucket, now: s.clock() },
+          ),
+        );
       },
     }),
     defineRoute({

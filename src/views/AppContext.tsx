@@ -23,6 +23,7 @@ import type { publishMachine } from '../../machines/publish';
 import type { purchaseCompleteMachine } from '../../machines/purchaseComplete';
 import type { removeListingMachine } from '../../machines/removeListing';
 import type { saleNoticesMachine } from '../../machines/saleNotices';
+import type { salesChartMachine } from '../../machines/salesChart';
 import type { savedCardsMachine } from '../../machines/savedCards';
 import type { sessionMachine } from '../../machines/session';
 import type { settingsFormMachine } from '../../machines/settingsForm';
@@ -59,6 +60,7 @@ export interface AppActors {
     kyc: () => Promise<typeof kycMachine>;
     adminList: () => Promise<typeof adminListMachine>;
     saleNotices: () => Promise<typeof saleNoticesMachine>;
+    salesChart: () => Promise<typeof salesChartMachine>;
     avatarUpload: () => Promise<typeof avatarUploadMachine>;
     emailConfirmation: () => Promise<typeof emailConfirmationMachine>;
     imageJob: () => Promise<typeof imageJobMachine>;

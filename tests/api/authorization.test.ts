@@ -99,6 +99,7 @@ const ROUTES: Record<string, Access> = {
   'GET /image-jobs/{jobId}': 'user',
   'GET /sales': 'user',
   'GET /sales/ledger.csv': 'user',
+  'GET /sales/chart': 'user',
   'GET /payout-requests': 'user',
   'POST /payout-requests': 'user',
   'PATCH /payout-requests/{id}': 'owner',

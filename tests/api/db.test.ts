@@ -63,6 +63,7 @@ describe.each(databases)('the database layer on %s', (database) => {
       'mints',
       'nft_purchases',
       'nfts',
+      'notifications',
       'order_events',
       'order_items',
       'orders',

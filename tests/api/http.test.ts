@@ -68,6 +68,7 @@ const ROUTES = [
   'GET /image-jobs/{jobId}',
   'GET /sales',
   'GET /sales/ledger.csv',
+  'GET /sales/chart',
   'GET /payout-requests',
   'POST /payout-requests',
   'PATCH /payout-requests/{id}',

@@ -27,6 +27,51 @@ describe.each(databases)('payout requests on %s', (database) => {
     return owner;
   }
 
+  it('charts the sales and the funds from the same ledger as the table: owner only', async () => {
+    const owner = await creator(t);
+    const bp = await blueprint(t, owner.storefront.id, { royaltyPercent: 10, totalFeePercent: 5 });
+    const now = t.clock.now().getTime();
+    await sale(t, bp, { serial: 1, amount: 2000, purchasedOn: new Date(now - 2 * 86_400_000) });
+    await sale(t, bp, { serial: 2, amount: 4000, purchasedOn: new Date(now - 3_600_000) });
+    await payoutRequest(t, owner, 1000, 'created', new Date(now - 1_800_000));
+    const chart = await t.request('GET', `/api/sales/chart?storefrontId=${owner.storefront.id}&days=7`, {
+      token: owner.authToken,
+    });
+    expect(chart.status).toBe(200);
+    expect(chart.body.bucket).toBe('day');
+    expect(chart.body.sales).toHaveLength(7);
+    const counted = chart.body.sales.reduce((sum: number, b: Json) => sum + b.count, 0);
+    const net = chart.body.sales.reduce((sum: number, b: Json) => sum + b.net, 0);
+    // The table's figures: 2 sales and their net.
+    const sales = await t.request('GET', `/api/sales?storefrontId=${owner.storefront.id}`, {
+      token: owner.authToken,
+    });
+    expect(counted).toBe(sales.body.total);
+    expect(net).toBe(sales.body.results.reduce((sum: number, r: Json) => sum + r.net, 0));
+    expect(chart.body.funds.at(-1).available).toBe((await list(owner.authToken)).body.available);
+    expect(chart.body.requests).toMatchObject([{ amount: 1000, state: 'created' }]);
+    const weekly = await t.request(
+      'GET',
+      `/api/sales/chart?storefrontId=${owner.storefront.id}&days=90&bucket=week`,
+      {
+        token: owner.authToken,
+      },
+    );
+    expect(weekly.body.sales.length).toBeGreaterThanOrEqual(13);
+    const bad = await t.request('GET', `/api/sales/chart?storefrontId=${owner.storefront.id}&days=8`, {
+      token: owner.authToken,
+    });
+    expect(bad.body).toMatchObject({ code: 'INVALID_VALUE', field: 'days' });
+    const other = await register(t);
+    expect(
+      (
+        await t.request('GET', `/api/sales/chart?storefrontId=${owner.storefront.id}`, {
+          token: other.authToken,
+        })
+      ).status,
+    ).toBe(403);
+  });
+
   it('needs a login; userId may only name the caller', async () => {
     const owner = await earning(5000);
     const other = await register(t);

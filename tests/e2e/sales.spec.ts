@@ -23,6 +23,16 @@ test('a creator reads sales, exports the ledger and requests and cancels a payou
   }
 
   await expect(page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
+  // The chart above the table: uPlot draws it; a sentence and a table say the same.
+  const chart = page.getByRole('region', { name: 'Sales over time' });
+  await expect(chart.locator('canvas').first()).toBeVisible({ timeout: 15_000 });
+  await chart.getByRole('button', { name: '1 year' }).click();
+  await chart.getByRole('button', { name: 'By week' }).click();
+  await expect(chart.getByRole('button', { name: 'By week' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(chart).toContainText(/\d+ sales? in the last 365 days, \$[\d,.]+ net\./);
+  await chart.getByText('Show the figures').click();
+  await expect(chart.getByRole('table')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/sales-chart.png' });
   const rows = page.getByTestId('sale-row');
   await expect(rows.first()).toBeVisible();
   expect(await rows.count()).toBeGreaterThan(2);
@@ -45,6 +55,9 @@ test('a creator reads sales, exports the ledger and requests and cancels a payou
 
   await page.getByRole('link', { name: 'Payouts' }).first().click();
   await expect(page).toHaveURL(/\/payouts$/);
+  const funds = page.getByRole('region', { name: 'Available funds over time' });
+  await expect(funds.locator('canvas').first()).toBeVisible({ timeout: 15_000 });
+  await expect(funds).toContainText(/Available funds went from \$[\d,.]+ to \$[\d,.]+ in the last 30 days/);
   const available = page.getByTestId('available');
   await expect(available).toHaveText(/^\$[\d,]+(\.\d\d)?$/);
   const before = await available.textContent();

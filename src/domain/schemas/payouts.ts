@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { payoutStates } from '../enums';
 import { PAYOUT_MINIMUM, SALES_PAGE_SIZE_DEFAULT, salesPageSizes } from '../sales';
+import type { ChartPeriod } from '../salesChart';
 import { fieldObject } from '../validation';
 
 /**
@@ -38,6 +39,20 @@ export const SalesListQuery = v.object({
   ...paging,
 });
 export type SalesListQuery = v.InferOutput<typeof SalesListQuery>;
+
+/** GET sales/chart: the storefront's sales and funds over the last 7, 30, 90 or 365 days, by day or week. */
+export const SalesChartQuery = v.object({
+  storefrontId: uuid('storefrontId'),
+  days: v.optional(
+    v.pipe(
+      v.picklist(['7', '30', '90', '365'], 'INVALID_VALUE.days'),
+      v.transform((d) => Number(d) as ChartPeriod),
+    ),
+    '30',
+  ),
+  bucket: v.optional(v.picklist(['day', 'week'], 'INVALID_VALUE.bucket'), 'day'),
+});
+export type SalesChartQuery = v.InferOutput<typeof SalesChartQuery>;
 
 /** GET sales/ledger.csv: every sale of a storefront with its payout ledger. */
 export const LedgerQuery = v.object({ storefrontId: uuid('storefrontId') });

@@ -19,6 +19,7 @@ import {
 import { useApp } from '../AppContext';
 import { Button } from '../components';
 import { NoStorefront } from './PreviewPanel';
+import { SalesChart } from './SalesChart';
 import '../payouts/table.css';
 import './sales.css';
 
@@ -28,7 +29,7 @@ const route = getRouteApi('/dashboard/sales');
 /** Dashboard → Sales (SPEC §2): the storefront's sales; page and page size live in the URL. */
 export function SalesPanel() {
   const { storefront } = dashboard.useLoaderData();
-  const { sales, ledgerExport } = route.useLoaderData();
+  const { sales, ledgerExport, salesChart } = route.useLoaderData();
   const search = route.useSearch();
   const navigate = useNavigate({ from: '/dashboard/sales' });
   if (!storefront || !sales) return <NoStorefront />;
@@ -45,6 +46,9 @@ export function SalesPanel() {
       machine={ledgerExport}
       sales={sales}
       filter={filter}
+      chart={
+        <SalesChart key={storefront.id} machine={salesChart} storefrontId={storefront.id} kind="sales" />
+      }
       onPage={(page, pageSize) =>
         navigate({
           search: {
@@ -68,6 +72,7 @@ function SalesWithExport({
   sales: SalesPage;
   onPage: (page: number, pageSize: SalesPageSize) => void;
   filter?: ReactNode;
+  chart?: ReactNode;
 }) {
   const { inspect } = useApp();
   const exporter = useActorRef(machine, { input: { storefrontId }, inspect });
@@ -88,6 +93,8 @@ export interface SalesViewProps {
   onPage: (page: number, pageSize: SalesPageSize) => void;
   /** A note about a filter on one product, with the way back to all sales. */
   filter?: ReactNode;
+  /** The sales chart above the table. */
+  chart?: ReactNode;
 }
 
 /**
@@ -95,7 +102,7 @@ export interface SalesViewProps {
  * the purchase's details (royalty fee, platform fee, total, net and where it stands in the payout
  * ledger). Page size 25, 50 or 100; "Export CSV" saves the whole ledger.
  */
-export function SalesView({ sales, exporter, onPage, filter }: SalesViewProps) {
+export function SalesView({ sales, exporter, onPage, filter, chart }: SalesViewProps) {
   const exporting = useSelector(exporter, (s) => s.hasTag('busy'));
   const exportError = useSelector(exporter, (s) => (s.matches('failed') ? s.context.error : null));
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -130,6 +137,7 @@ export function SalesView({ sales, exporter, onPage, filter }: SalesViewProps) {
         </div>
       </div>
       {filter}
+      {chart}
       {exportError && (
         <div className="vt-sales__error" role="alert">
           <span>{payoutFailureText(exportError)}</span>

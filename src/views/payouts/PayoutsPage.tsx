@@ -1,6 +1,6 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { hasOpenRequest, type payoutMachine } from '../../../machines/payout';
 import { toDate } from '../../domain/dates';
@@ -8,6 +8,7 @@ import { formatUsd } from '../../domain/money';
 import { payoutFailureText, payoutStateLabels } from '../../domain/sales';
 import { useApp } from '../AppContext';
 import { AlertModal, Button, ConfirmModal, Modal, Spinner, TextInput } from '../components';
+import { SalesChart } from '../dashboard/SalesChart';
 import './table.css';
 import './payouts.css';
 
@@ -15,10 +16,15 @@ const route = getRouteApi('/payouts');
 
 /** The payouts page (SPEC §2): the machine comes with the route, one actor per visit. */
 export function PayoutsPage() {
-  const { machine } = route.useLoaderData();
+  const { machine, salesChart, storefront } = route.useLoaderData();
   const { inspect } = useApp();
   const actor = useActorRef(machine, { inspect });
-  return <PayoutsView actor={actor} />;
+  return (
+    <PayoutsView
+      actor={actor}
+      chart={storefront && <SalesChart machine={salesChart} storefrontId={storefront.id} kind="funds" />}
+    />
+  );
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -28,7 +34,14 @@ export const formatRequestDate = (d: Date | string) => dateFormat.format(toDate(
  * The creator's payout requests with their state, the available funds and "Request payout" (at
  * least $10 available and no request open). A request in state created can be cancelled.
  */
-export function PayoutsView({ actor }: { actor: ActorRefFrom<typeof payoutMachine> }) {
+export function PayoutsView({
+  actor,
+  chart,
+}: {
+  actor: ActorRefFrom<typeof payoutMachine>;
+  /** The available-funds chart above the requests. */
+  chart?: ReactNode;
+}) {
   const state = useSelector(actor, (s) => s.value as string);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const { requests, total, available, minimum, amount, cancelId, error, failure } = useSelector(
@@ -81,6 +94,7 @@ export function PayoutsView({ actor }: { actor: ActorRefFrom<typeof payoutMachin
               Request payout
             </Button>
           </div>
+          {chart}
           {requests.length === 0 ? (
             <div className="vt-empty">
               <h2>No payout requests yet</h2>
