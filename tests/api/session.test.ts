@@ -41,7 +41,10 @@ describe.each(databases)('session tokens on %s', (database) => {
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const forged = Buffer.from(JSON.stringify({ ...claims, role: 'admin' })).toString('base64url');
     expect((await me(`${header}.${forged}.${signature}`)).status).toBe(401);
-    expect((await me(`${authToken.slice(0, -2)}xx`)).status).toBe(401);
+    // A changed character inside the signature (its last character carries padding bits a
+    // decoder may ignore, so a change there can leave the same bytes).
+    const flipped = `${signature!.slice(0, 10)}${signature![10] === 'A' ? 'B' : 'A'}${signature!.slice(11)}`;
+    expect((await me(`${header}.${payload}.${flipped}`)).status).toBe(401);
     expect((await me('not-a-jwt')).status).toBe(401);
     expect(claims.userId).toBe(id);
   });
