@@ -1,9 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
+import { listen } from '../listen';
 import { type Card, declineOf, readCard, THREE_DS_CARD } from './cards';
 import { type MobileWallet, readApplePayTokenData, readGooglePayTokenData, type WalletCard } from './wallets';
 
@@ -619,20 +617,9 @@ ${
     return target ? c.redirect(target, 302) : c.text(`Payment ${p.status}`);
   });
 
-  const server = serve({
-    fetch: app.fetch,
-    port: options.port ?? SANDBOX_DEFAULT_PORT,
-    hostname: options.host,
-  }) as Server;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.once('listening', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
+  const server = await listen(app.fetch, options.port ?? SANDBOX_DEFAULT_PORT, options.host);
+  const { port } = server;
+  origin = server.origin;
   return {
     url: origin,
     port,
@@ -644,10 +631,7 @@ ${
       closed = true;
       for (const t of timers) clearTimeout(t);
       timers.clear();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await server.close();
     },
   };
 }

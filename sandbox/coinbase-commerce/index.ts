@@ -1,8 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
+import { listen } from '../listen';
 
 /**
  * A Coinbase Commerce-shaped crypto provider for development and tests: its own HTTP service on its
@@ -614,20 +612,9 @@ network, or in another token, cannot be detected and the funds are lost.</p>
     }
   });
 
-  const server = serve({
-    fetch: app.fetch,
-    port: options.port ?? SANDBOX_DEFAULT_PORT,
-    hostname: options.host,
-  }) as Server;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.once('listening', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
+  const server = await listen(app.fetch, options.port ?? SANDBOX_DEFAULT_PORT, options.host);
+  const { port } = server;
+  origin = server.origin;
   return {
     url: origin,
     port,
@@ -640,10 +627,7 @@ network, or in another token, cannot be detected and the funds are lost.</p>
       clearInterval(sweep);
       for (const t of timers) clearTimeout(t);
       timers.clear();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await server.close();
     },
   };
 }

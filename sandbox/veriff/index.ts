@@ -1,8 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
+import { listen } from '../listen';
 
 /**
  * A Veriff-shaped identity verification provider for development and tests: its own HTTP service
@@ -470,20 +468,9 @@ ${buttons}
     return c.redirect(s.callback ?? `/v/${s.token}`, 303);
   });
 
-  const server = serve({
-    fetch: app.fetch,
-    port: options.port ?? SANDBOX_DEFAULT_PORT,
-    hostname: options.host,
-  }) as Server;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.once('listening', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
+  const server = await listen(app.fetch, options.port ?? SANDBOX_DEFAULT_PORT, options.host);
+  const { port } = server;
+  origin = server.origin;
   return {
     url: origin,
     port,
@@ -497,10 +484,7 @@ ${buttons}
       closed = true;
       for (const t of timers) clearTimeout(t);
       timers.clear();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await server.close();
     },
   };
 }

@@ -1,10 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { type Context, Hono } from 'hono';
+import { listen } from '../listen';
 
 /**
  * A Wert-shaped card-to-crypto on-ramp for development and tests: its own HTTP service on its own
@@ -773,20 +771,9 @@ ${content}
     return c.json({ success: true, data: dataApiOrder(order) });
   });
 
-  const server = serve({
-    fetch: app.fetch,
-    port: options.port ?? SANDBOX_DEFAULT_PORT,
-    hostname: options.host,
-  }) as Server;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.once('listening', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
+  const server = await listen(app.fetch, options.port ?? SANDBOX_DEFAULT_PORT, options.host);
+  const { port } = server;
+  origin = server.origin;
   const byId = (id: string) => orders.get(id);
   return {
     url: origin,
@@ -823,10 +810,7 @@ ${content}
       closed = true;
       for (const t of timers) clearTimeout(t);
       timers.clear();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await server.close();
     },
   };
 }

@@ -1,6 +1,13 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { BlueprintJson } from '../../src/domain/catalog';
-import { approveInWallet, expectAccessible, linkNewWallet, signUp, uniqueEmail } from './support';
+import {
+  approveInWallet,
+  expectAccessible,
+  fillBillingForm,
+  linkNewWallet,
+  signUp,
+  uniqueEmail,
+} from './support';
 
 /**
  * Buying a new edition: the checkout dialog from the item page, the card rail (tokenized in the
@@ -55,21 +62,6 @@ async function openCheckout(page: Page, item: BlueprintJson) {
   await dialog.getByRole('button', { name: /Credit card/ }).click();
   await expect(dialog.getByRole('heading', { name: 'Pay by card' })).toBeVisible({ timeout: 15_000 });
   return dialog;
-}
-
-async function fillBillingForm(page: Page, card: string, cvv = '123') {
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Card number').fill(card);
-  await dialog.getByLabel('Expiry month').fill('12');
-  await dialog.getByLabel('Expiry year').fill(String((new Date().getFullYear() + 3) % 100));
-  await dialog.getByLabel('Security code (CVV)').fill(cvv);
-  await dialog.getByLabel('First name').fill('Ada');
-  await dialog.getByLabel('Address line 1').fill('1 Market Street');
-  await dialog.getByLabel('City').fill('San Francisco');
-  await dialog.getByLabel('Country').selectOption('US');
-  await dialog.getByLabel('State').selectOption('CA');
-  await dialog.getByLabel('ZIP code').fill('94105');
-  await dialog.getByLabel('Phone number').fill('4155550123');
 }
 
 async function pay(page: Page, price: number) {

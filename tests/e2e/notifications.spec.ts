@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { BlueprintJson } from '../../src/domain/catalog';
-import { collector, usd } from './support';
+import { collector, fillBillingForm, usd } from './support';
 
 /**
  * A sale tells its creator: a collector pays one of a seeded creator's items by card; once it is
@@ -34,17 +34,7 @@ test('a creator is told of a sale in the dashboard and by email', async ({ brows
   await buy.click();
   const dialog = buyer.getByRole('dialog');
   await dialog.getByRole('button', { name: /Credit card/ }).click();
-  await dialog.getByLabel('Card number').fill('4242424242424242');
-  await dialog.getByLabel('Expiry month').fill('12');
-  await dialog.getByLabel('Expiry year').fill(String((new Date().getFullYear() + 3) % 100));
-  await dialog.getByLabel('Security code (CVV)').fill('123');
-  await dialog.getByLabel('First name').fill('Ada');
-  await dialog.getByLabel('Address line 1').fill('1 Market Street');
-  await dialog.getByLabel('City').fill('San Francisco');
-  await dialog.getByLabel('Country').selectOption('US');
-  await dialog.getByLabel('State').selectOption('CA');
-  await dialog.getByLabel('ZIP code').fill('94105');
-  await dialog.getByLabel('Phone number').fill('4155550123');
+  await fillBillingForm(buyer, '4242424242424242');
   await dialog.getByRole('checkbox', { name: /purchase agreement/ }).check();
   await dialog.getByRole('button', { name: `Pay ${usd(item.price)}` }).click();
   await expect(buyer.getByRole('heading', { name: 'Purchase Complete' })).toBeVisible({ timeout: 60_000 });

@@ -233,3 +233,19 @@ export async function verifyIdentity(
   await page.getByRole('button', { name: decision }).click();
   await page.waitForURL(/\/settings\/account\?kyc=returned$/, { timeout: 15_000 });
 }
+
+/** Fills the checkout's new-card form: the card, then a US billing address and phone. */
+export async function fillBillingForm(page: Page, card: string, cvv = '123') {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Card number').fill(card);
+  await dialog.getByLabel('Expiry month').fill('12');
+  await dialog.getByLabel('Expiry year').fill(String((new Date().getFullYear() + 3) % 100));
+  await dialog.getByLabel('Security code (CVV)').fill(cvv);
+  await dialog.getByLabel('First name').fill('Ada');
+  await dialog.getByLabel('Address line 1').fill('1 Market Street');
+  await dialog.getByLabel('City').fill('San Francisco');
+  await dialog.getByLabel('Country').selectOption('US');
+  await dialog.getByLabel('State').selectOption('CA');
+  await dialog.getByLabel('ZIP code').fill('94105');
+  await dialog.getByLabel('Phone number').fill('4155550123');
+}
