@@ -1,8 +1,10 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { timings } from '../src/domain/constants';
 import type { KycStatus } from '../src/domain/enums';
 import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '../src/domain/errors';
 import { kycAction, kycLabel } from '../src/domain/kyc';
 import { type KycSession, KycSessionInput } from '../src/domain/schemas/kyc';
+import type { User } from '../src/domain/user';
 import { validate } from '../src/domain/validation';
 
 /**
@@ -13,17 +15,23 @@ import { validate } from '../src/domain/validation';
  * - expired, abandoned or never started: the name modal asks for the legal first and last name,
  *   a provider session is opened with them, and the person is sent to its URL;
  * - approved, declined, in review: the button does nothing.
- * The machine ends when the person is sent away (output: the URL).
+ * The machine ends when the person is sent away (output: the URL). Back from the provider with the
+ * session still open, the provider may not have decided yet: the status is read again every
+ * `decisionPoll` until it changes, at most `decisionPolls` times (the decision also comes by email).
  */
 export interface KycMachineInput {
   status: KycStatus;
   url: string | null;
   ownsNfts: boolean;
+  /** The person just came back from the provider's hosted flow. */
+  returned?: boolean;
   /** The account's names, the name modal's starting values. */
   firstName: string;
   lastName: string;
 }
 export interface KycContext extends KycMachineInput {
+  /** Status reads made while waiting for the provider's decision. */
+  polls: number;
   fieldErrors: Partial<Record<'firstName' | 'lastName', ApiErrorBody>>;
   error: ApiErrorBody | null;
 }
@@ -47,27 +55,93 @@ export const kycMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
+    /** GET users/me → the account (its KYC status and URL). */
+    readStatus: fromPromise<{ user: User }>(async () => {
+      throw new Error('readStatus not provided');
+    }),
     /** POST veriff-kyc → { url }. */
     createSession: fromPromise<KycSession, KycSessionInput>(async () => {
       throw new Error('createSession not provided');
     }),
   },
   guards: {
+    undecided: ({ context }) => !!context.returned && context.status === 'created',
+    morePolls: ({ context }) => context.polls < timings.kycDecisionMaxPolls,
     ownsNoNfts: ({ context }) => !context.ownsNfts,
     canResume: ({ context }) => kycAction(context.status, context.url) === 'resume',
     canStart: ({ context }) => kycAction(context.status, context.url) === 'start',
     namesValid: ({ context }) => validate(KycSessionInput, names(context)).ok,
   },
+  delays: {
+    decisionPoll: timings.kycDecisionPollMs,
+  },
   actions: {
+    /** Tells the session the account changed (the decision arrived). */
+    announceUser: (_, _params: { user: User }) => {},
     /** Sends the browser to the provider's hosted verification. */
     openVerification: (_, _params: { url: string }) => {},
   },
 }).createMachine({
   id: 'kyc',
-  context: ({ input }) => ({ ...input, fieldErrors: {}, error: null }),
-  initial: 'idle',
+  context: ({ input }) => ({ ...input, polls: 0, fieldErrors: {}, error: null }),
+  initial: 'starting',
   output: ({ context }) => ({ url: context.url! }),
   states: {
+    starting: {
+      always: [{ guard: 'undecided', target: 'awaitingDecision' }, { target: 'idle' }],
+    },
+    awaitingDecision: {
+      initial: 'waiting',
+      states: {
+        waiting: {
+          after: {
+            decisionPoll: [
+              {
+                guard: 'morePolls',
+                target: 'reading',
+                actions: assign({ polls: ({ context }) => context.polls + 1 }),
+              },
+              { target: '#kyc.idle' },
+            ],
+          },
+        },
+        reading: {
+          invoke: {
+            id: 'readStatus',
+            src: 'readStatus',
+            onDone: [
+              {
+                // Still open at the provider: wait for the next read.
+                guard: ({ event }) => event.output.user.kyc.status === 'created',
+                target: 'waiting',
+              },
+              {
+                target: '#kyc.idle',
+                actions: [
+                  assign(({ event }) => ({
+                    status: event.output.user.kyc.status,
+                    url: event.output.user.kyc.url,
+                  })),
+                  { type: 'announceUser', params: ({ event }) => event.output },
+                ],
+              },
+            ],
+            // A failed read is not a decision: try again at the next tick.
+            onError: 'waiting',
+          },
+        },
+      },
+      on: {
+        'kyc.update': {
+          target: 'starting',
+          actions: assign(({ event }) => ({
+            status: event.status,
+            url: event.url,
+            ownsNfts: event.ownsNfts,
+          })),
+        },
+      },
+    },
     idle: {
       on: {
         'kyc.start': [
@@ -149,6 +223,8 @@ export const kycMachine = setup({
 /** What the KYC row and its modals show. */
 export interface KycView {
   label: string;
+  /** Back from the provider, waiting for its decision. */
+  awaiting: string | null;
   canStart: boolean;
   /** The modal open over the row. */
   panel: 'none' | 'blocked' | 'name' | 'redirecting';
@@ -172,6 +248,7 @@ export function connectKyc(snapshot: SnapshotFrom<typeof kycMachine>): KycView {
   const message = (error: ApiErrorBody | undefined) => (error ? errorMessage(error) : undefined);
   return {
     label: kycLabel(context.status),
+    awaiting: snapshot.matches('awaitingDecision') ? 'Waiting for Veriff’s decision…' : null,
     canStart: snapshot.can({ type: 'kyc.start' }),
     panel,
     blockedText: errorMessage({ code: ErrorCode.KYC_NO_NFTS }),

@@ -1,12 +1,21 @@
 import { kycMachine } from '../machines/kyc';
+import { makeUser } from './fixtures';
 import type { MachineModel } from './harness';
+
+/** Status reads before giving up in the model (the live machine allows 30). */
+export const MODEL_MAX_POLLS = 2;
+const withKyc = (status: 'created' | 'approved') =>
+  makeUser({
+    kyc: { ...makeUser().kyc, status, url: status === 'created' ? 'http://127.0.0.1:8793/v/x.y.z' : null },
+  });
 
 export const KYC_URL = 'http://127.0.0.1:8793/v/eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl';
 const account = { firstName: 'Grace', lastName: 'Hopper' };
 
 export const kycModel: MachineModel<typeof kycMachine> = {
   machine: kycMachine,
-  fakes: ['createSession'],
+  fakes: ['createSession', 'readStatus'],
+  provide: { guards: { morePolls: ({ context }) => context.polls < MODEL_MAX_POLLS } },
   scenarios: [
     {
       name: 'never started, owns an NFT',
@@ -25,6 +34,10 @@ export const kycModel: MachineModel<typeof kycMachine> = {
       input: { status: 'resubmission_requested', url: null, ownsNfts: true, firstName: 'Al', lastName: '' },
     },
     { name: 'verified', input: { status: 'approved', url: null, ownsNfts: true, ...account } },
+    {
+      name: 'back from the provider, undecided',
+      input: { status: 'created', url: KYC_URL, ownsNfts: true, returned: true, ...account },
+    },
   ],
   events: () => [
     { type: 'kyc.start' },
@@ -37,6 +50,13 @@ export const kycModel: MachineModel<typeof kycMachine> = {
     { type: 'kyc.update', status: 'review', url: null, ownsNfts: true },
     { type: 'kyc.update', status: 'expired', url: KYC_URL, ownsNfts: true },
     { type: 'xstate.done.actor.createSession', output: { url: KYC_URL } },
+    { type: 'xstate.after.decisionPoll.kyc.awaitingDecision.waiting' },
+    { type: 'xstate.done.actor.readStatus', output: { user: withKyc('created') } },
+    { type: 'xstate.done.actor.readStatus', output: { user: withKyc('approved') } },
+    {
+      type: 'xstate.error.actor.readStatus',
+      error: { status: 0, body: { code: 'NETWORK_FAILURE', message: 'Unknown connection error' } },
+    },
     {
       type: 'xstate.error.actor.createSession',
       error: { status: 502, body: { code: 'CREATE_KYC', message: '' } },
@@ -58,6 +78,7 @@ export const kycModel: MachineModel<typeof kycMachine> = {
             s.value,
             s.context.status,
             s.context.ownsNfts,
+            s.context.polls,
             s.context.firstName,
             s.context.lastName,
             s.context.fieldErrors.firstName?.code ?? null,

@@ -38,6 +38,7 @@ async function perform(step: PathStep) {
 function check(expected: AnyMachineSnapshot) {
   const view = connectKyc(expected as never);
   expect(kycButton().textContent).toBe(view.label);
+  expect(within(row()).queryByRole('status')?.textContent ?? null).toBe(view.awaiting);
   expect((kycButton() as HTMLButtonElement).disabled).toBe(!view.canStart || view.panel === 'redirecting');
   const open = dialog();
   switch (view.panel) {

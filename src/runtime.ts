@@ -349,8 +349,14 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
     ),
     kyc: once(async () =>
       (await import('../machines/kyc')).kycMachine.provide({
-        actors: { createSession: accounts.createKycSession },
-        actions: { openVerification: (_, { url }) => window.location.assign(url) },
+        actors: {
+          createSession: accounts.createKycSession,
+          readStatus: fromPromise(async () => ({ user: await api.get<User>('users/me') })),
+        },
+        actions: {
+          openVerification: (_, { url }) => window.location.assign(url),
+          announceUser: (_, { user }) => session.send({ type: 'session.user.updated', user }),
+        },
       }),
     ),
     storefrontReport: once(async () =>

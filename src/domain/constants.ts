@@ -12,6 +12,9 @@ export const timings = {
   resizeDebounceMs: 100,
   imageJobPollMs: 1000,
   imageJobTimeoutMs: 10_000,
+  /** Back from the identity provider, the KYC status is read again this often, this many times. */
+  kycDecisionPollMs: 2000,
+  kycDecisionMaxPolls: 30,
 } as const;
 
 /** A countdown shows a day count instead of hours:minutes:seconds above this many hours (SPEC §9). */

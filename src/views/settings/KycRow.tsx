@@ -1,4 +1,4 @@
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi, Link, useLocation } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -13,6 +13,8 @@ const settingsRoute = getRouteApi('/settings');
 export function KycRow({ user }: { user: User }) {
   const { inspect } = useApp();
   const machine = settingsRoute.useLoaderData({ select: (d) => d.kyc });
+  // The identity provider sends the person back to /settings/account?kyc=returned.
+  const returned = useLocation({ select: (l) => (l.search as Record<string, unknown>).kyc === 'returned' });
   const actor = useActorRef(machine, {
     input: {
       status: user.kyc.status,
@@ -20,6 +22,7 @@ export function KycRow({ user }: { user: User }) {
       ownsNfts: user.nfts > 0,
       firstName: user.kyc.firstName ?? user.firstName,
       lastName: user.kyc.lastName ?? user.lastName,
+      returned,
     },
     inspect,
   });
@@ -40,6 +43,11 @@ export function KycRowView({ actor }: { actor: ActorRefFrom<typeof kycMachine> }
         <p className="vt-muted">
           Selling on the marketplace requires identity verification. Buying does not.
         </p>
+        {view.awaiting && (
+          <p className="vt-muted" role="status">
+            {view.awaiting}
+          </p>
+        )}
       </div>
       <Button
         type="button"
