@@ -29,10 +29,6 @@ export const kycModel: MachineModel<typeof kycMachine> = {
       name: 'a session open at the provider',
       input: { status: 'created', url: KYC_URL, ownsNfts: true, ...account },
     },
-    {
-      name: 'a resubmission asked without a URL',
-      input: { status: 'resubmission_requested', url: null, ownsNfts: true, firstName: 'Al', lastName: '' },
-    },
     { name: 'verified', input: { status: 'approved', url: null, ownsNfts: true, ...account } },
     {
       name: 'back from the provider, undecided',
@@ -48,7 +44,6 @@ export const kycModel: MachineModel<typeof kycMachine> = {
     { type: 'kyc.lastName.change', value: '' },
     { type: 'kyc.submit' },
     { type: 'kyc.update', status: 'review', url: null, ownsNfts: true },
-    { type: 'kyc.update', status: 'expired', url: KYC_URL, ownsNfts: true },
     { type: 'xstate.done.actor.createSession', output: { url: KYC_URL } },
     { type: 'xstate.after.decisionPoll.kyc.awaitingDecision.waiting' },
     { type: 'xstate.done.actor.readStatus', output: { user: withKyc('created') } },
