@@ -200,4 +200,24 @@ export function mountRoutes(app: Hono<AppEnv>, routes: readonly Route[], authent
       return route.handler(c, input);
     });
   }
+  // A known path asked with a method it does not serve answers 405 with the methods it does
+  // (Allow). Paths with fewer parameters go first, so /users/me is not answered as /users/{id}.
+  const methods = new Map<string, Set<string>>();
+  for (const route of routes) {
+    const honoPath = route.path.replace(/\{(\w+)\}/g, ':$1');
+    const set = methods.get(honoPath) ?? new Set<string>();
+    set.add(route.method.toUpperCase());
+    if (route.method === 'get') set.add('HEAD');
+    methods.set(honoPath, set);
+  }
+  const byParams = (path: string) => (path.match(/:/g) ?? []).length;
+  for (const [honoPath, allowed] of [...methods].sort(([a], [b]) => byParams(a) - byParams(b))) {
+    const allow = [...allowed].sort().join(', ');
+    app.all(honoPath, (c) => {
+      if (allowed.has(c.req.method)) return c.notFound();
+      return c.json({ code: ErrorCode.METHOD_NOT_ALLOWED, message: `This resource answers ${allow}.` }, 405, {
+        Allow: allow,
+      });
+    });
+  }
 }

@@ -7,6 +7,8 @@ export const ErrorCode = {
   UNAUTHORIZED: 'UNAUTHORIZED',
   FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'not_found',
+  /** The path exists, the method does not (405, with Allow). */
+  METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
   RATE_LIMITED: 'RATE_LIMITED',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   INVALID_VALUE: 'INVALID_VALUE',
@@ -125,6 +127,7 @@ export const errorTexts: Record<string, string> = {
     'This confirmation link is invalid or has expired. Please change your email again.',
   'errors.PASSWORD_MISSING.oldPassword': 'Enter your current password to change your email or password.',
   'errors.not_found': "We couldn't find what you're looking for",
+  'errors.METHOD_NOT_ALLOWED': 'This request is not supported here.',
   'errors.EMAIL_MISSING': 'Please enter an email address',
   'errors.PASSWORD_MISSING': 'Please enter a password',
   'errors.PASSWORD_MISMATCH': "Passwords don't match.",

@@ -225,16 +225,38 @@ describe.each(databases)('HTTP conventions on %s', (database) => {
     });
   });
 
-  it('answers 404 not_found JSON for an unknown /api path or method', async () => {
+  it('answers 404 not_found JSON for an unknown /api path', async () => {
     for (const [method, path] of [
       ['GET', '/api/nothing-here'],
       ['GET', '/api'],
-      ['DELETE', '/api/users/me'],
-      ['POST', '/api/health'],
+      ['DELETE', '/api/nothing/here'],
     ] as const) {
       const res = await t.request(method, path);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ code: 'not_found', message: "We couldn't find what you're looking for" });
+    }
+  });
+
+  it('answers 405 with Allow for a method a known path does not serve, on every route', async () => {
+    for (const [method, path, allow] of [
+      ['DELETE', '/api/users/me', 'GET, HEAD, PATCH'],
+      ['POST', '/api/health', 'GET, HEAD'],
+      ['PUT', '/api/users/7b0e8d52-6a1f-4c3e-9d2b-1f0a9e8c7d65', 'GET, HEAD'],
+      ['DELETE', '/api/payout-requests', 'GET, HEAD, POST'],
+    ] as const) {
+      const res = await t.request(method, path);
+      expect([method, path, res.status, res.headers.get('allow')]).toEqual([method, path, 405, allow]);
+      expect(res.body.code).toBe('METHOD_NOT_ALLOWED');
+    }
+    // Every route's path refuses a method it does not list.
+    const doc = (await t.request('GET', '/api/openapi.json')).body as { paths: Record<string, object> };
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      const declared = Object.keys(ops).map((m) => m.toUpperCase());
+      // PUT first: hardly any path serves it, so no other route's pattern (e.g. /users/{id}) answers instead.
+      const other = ['PUT', 'DELETE', 'PATCH', 'POST', 'GET'].find((m) => !declared.includes(m))!;
+      const url = `/api${path.replace(/\{\w+\}/g, '7b0e8d52-6a1f-4c3e-9d2b-1f0a9e8c7d65')}`;
+      const res = await t.request(other, url, other === 'GET' ? {} : { body: {} });
+      expect([other, path, res.status]).toEqual([other, path, 405]);
     }
   });
 
