@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { listen } from '../listen';
+import { escapeHtml, listen, postWebhook } from '../http';
 import { type Card, declineOf, readCard, THREE_DS_CARD } from './cards';
 import { type MobileWallet, readApplePayTokenData, readGooglePayTokenData, type WalletCard } from './wallets';
 
@@ -121,8 +121,6 @@ function bounded<K, V>(): Map<K, V> {
   return map;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
 export async function startCheckoutSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const publicKey = options.publicKey ?? SANDBOX_PUBLIC_KEY;
   const secretKey = options.secretKey ?? SANDBOX_SECRET_KEY;
@@ -164,22 +162,9 @@ export async function startCheckoutSandbox(options: SandboxOptions = {}): Promis
 
   async function deliver(event: { id: string; type: string }, body: string, attempt: number) {
     if (closed || !webhookUrl) return;
-    let status = 0;
-    try {
-      const res = await fetch(webhookUrl, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'Cko-Signature': createHmac('sha256', signatureKey).update(body).digest('hex'),
-        },
-        body,
-        signal: AbortSignal.timeout(10_000),
-      });
-      status = res.status;
-      await res.arrayBuffer().catch(() => undefined);
-    } catch {
-      status = 0;
-    }
+    const status = await postWebhook(webhookUrl, body, {
+      'Cko-Signature': createHmac('sha256', signatureKey).update(body).digest('hex'),
+    });
     deliveries.push({ ...event, status });
     if (deliveries.length > MAX_ENTRIES) deliveries.shift();
     if ((status < 200 || status >= 300) && attempt < retrySchedule.length && !closed) {

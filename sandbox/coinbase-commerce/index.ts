@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { type Context, Hono } from 'hono';
-import { listen } from '../listen';
+import { escapeHtml, isHttpUrl, listen, postWebhook } from '../http';
 
 /**
  * A Coinbase Commerce-shaped crypto provider for development and tests: its own HTTP service on its
@@ -137,8 +137,6 @@ function bounded<K, V>(): Map<K, V> {
   return map;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
 /** ISO 8601 in UTC to the second, as the provider writes times ("2017-01-31T20:49:02Z"). */
 const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -176,16 +174,6 @@ function newAddresses(): Record<Coin, string> {
     usdc: `0x${hex(20)}`,
   };
 }
-
-const isHttpUrl = (value: unknown) => {
-  if (typeof value !== 'string') return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
 
 /** The event type for the status just entered (legacy contract). */
 function eventTypeOf(status: Status, context: string | undefined): string {
@@ -315,22 +303,9 @@ export async function startCoinbaseSandbox(options: CoinbaseSandboxOptions = {})
       attempt_number: attempt + 1,
       event: out.event,
     });
-    let status = 0;
-    try {
-      const res = await fetch(webhookUrl, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-CC-Webhook-Signature': createHmac('sha256', secret).update(body, 'utf8').digest('hex'),
-        },
-        body,
-        signal: AbortSignal.timeout(10_000),
-      });
-      status = res.status;
-      await res.arrayBuffer().catch(() => undefined);
-    } catch {
-      status = 0;
-    }
+    const status = await postWebhook(webhookUrl, body, {
+      'X-CC-Webhook-Signature': createHmac('sha256', secret).update(body, 'utf8').digest('hex'),
+    });
     deliveries.push({ id: out.event.id, type: out.event.type, status });
     if (deliveries.length > MAX_ENTRIES) deliveries.shift();
     if ((status < 200 || status >= 300) && attempt < retrySchedule.length) {

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { type Context, Hono } from 'hono';
-import { listen } from '../listen';
+import { escapeHtml, isHttpUrl, listen, postWebhook } from '../http';
 
 /**
  * A Veriff-shaped identity verification provider for development and tests: its own HTTP service
@@ -108,7 +108,6 @@ interface Session {
   } | null;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const b64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 const hmac = (secret: string, payload: string) =>
   createHmac('sha256', secret).update(payload, 'utf8').digest('hex');
@@ -117,16 +116,6 @@ function signatureOk(secret: string, payload: string, header: string | undefined
   if (!header || !/^[0-9a-f]{64}$/i.test(header)) return false;
   return timingSafeEqual(Buffer.from(hmac(secret, payload), 'hex'), Buffer.from(header, 'hex'));
 }
-
-const isHttpUrl = (value: unknown) => {
-  if (typeof value !== 'string') return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
 
 const optionalString = (value: unknown, max: number) =>
   value === undefined || value === null || (typeof value === 'string' && value.length <= max);
@@ -171,23 +160,10 @@ export async function startVeriffSandbox(options: VeriffSandboxOptions = {}): Pr
     attempt: number,
   ) {
     if (closed) return;
-    let http = 0;
-    try {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-AUTH-CLIENT': apiKey,
-          'X-HMAC-SIGNATURE': hmac(secret, body),
-        },
-        body,
-        signal: AbortSignal.timeout(10_000),
-      });
-      http = res.status;
-      await res.arrayBuffer().catch(() => undefined);
-    } catch {
-      http = 0;
-    }
+    const http = await postWebhook(url, body, {
+      'X-AUTH-CLIENT': apiKey,
+      'X-HMAC-SIGNATURE': hmac(secret, body),
+    });
     deliveries.push({ ...meta, http });
     if (deliveries.length > MAX_ENTRIES) deliveries.shift();
     if ((http < 200 || http >= 300) && attempt < retrySchedule.length)

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { type Context, Hono } from 'hono';
-import { listen } from '../listen';
+import { escapeHtml, listen, postWebhook } from '../http';
 
 /**
  * A Wert-shaped card-to-crypto on-ramp for development and tests: its own HTTP service on its own
@@ -228,8 +228,6 @@ function stableId(seed: string): string {
     .join('');
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
 /** "2022-12-15 10:51:02", as the Data API writes times (UTC). */
 const apiTime = (d: Date) =>
   d
@@ -321,20 +319,8 @@ export async function startWertSandbox(options: WertSandboxOptions = {}): Promis
     attempt: number,
   ) {
     if (closed || !webhookUrl) return;
-    let status = 0;
-    try {
-      const res = await fetch(webhookUrl, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body,
-        // Wert counts an answer after 5 s as a failure.
-        signal: AbortSignal.timeout(5000),
-      });
-      status = res.status;
-      await res.arrayBuffer().catch(() => undefined);
-    } catch {
-      status = 0;
-    }
+    // Wert counts an answer after 5 s as a failure.
+    const status = await postWebhook(webhookUrl, body, {}, 5000);
     deliveries.push({ ...meta, status });
     if (deliveries.length > MAX_ENTRIES) deliveries.shift();
     if ((status < 200 || status >= 300) && attempt < retrySchedule.length) {

@@ -5,7 +5,7 @@ import { webhookEvents } from '../db/schema';
 import type { Services } from '../deps';
 import { apiError, defineRoute, type Route, type UserRow } from '../http';
 import type { IdentityDecision } from '../identity/veriff';
-import { applyKycDecision, openKycSession } from '../users/kyc';
+import { applyKycDecision, identityOff, openKycSession } from '../users/kyc';
 import { findUserById } from '../users/store';
 
 /** The page the provider sends the person back to: their account settings, with the KYC row. */
@@ -58,8 +58,7 @@ export function kycRoutes(s: Services): Route[] {
       },
       async handler(c) {
         const provider = s.identityProvider;
-        if (!provider)
-          throw apiError(503, 'unavailable', undefined, 'Identity verification is not available.');
+        if (!provider) throw identityOff();
         const raw = await c.req.text();
         const webhook = provider.verifyWebhook(raw, c.req.header('x-hmac-signature'));
         if (!webhook)

@@ -22,6 +22,10 @@ import { findKyc } from './store';
  * old one, so the old session's late webhooks change nothing.
  */
 
+/** 503 while identity verification is turned off (VERIFF=off). */
+export const identityOff = () =>
+  apiError(503, 'unavailable', undefined, 'Identity verification is not available.');
+
 /** How many collectibles the account's wallet holds. */
 export async function ownedNftCount(db: Executor, walletAddress: string | null): Promise<number> {
   if (!walletAddress) return 0;
