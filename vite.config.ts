@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 // `npm run dev`: Vite serves the SPA on PORT (3000) with hot reload; the API runs beside it on API_PORT.
@@ -6,7 +7,18 @@ const webPort = Number(process.env.PORT ?? 3000);
 const apiPort = Number(process.env.API_PORT ?? webPort + 1);
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Every text file of the build also ships as .br (brotli, best quality) and .gz beside it: the
+    // server sends the one the browser accepts without compressing anything per request.
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      include: /\.(js|css|html|svg|json|txt|webmanifest)$/,
+      threshold: 1024,
+      skipIfLargerOrEqual: true,
+      logLevel: 'silent',
+    }),
+  ],
   build: {
     outDir: 'dist',
     sourcemap: true,
@@ -21,6 +33,18 @@ export default defineConfig({
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate)[\\/]/,
+            },
+            // The small shared domain modules (enums, money, dates, routes, errors…), the shared view
+            // components and the other few-hundred-byte modules every page needs ship as one file too:
+            // one request instead of a dozen tiny ones on every page.
+            // The card and phone checks (billing), the valibot schemas and date-fns stay with the
+            // screens that use them.
+            {
+              name: 'app',
+              test: (id: string) =>
+                (/[\\/]src[\\/](domain|views[\\/]components)[\\/][^\\/]+\.tsx?$/.test(id) &&
+                  !/[\\/](billing|time|validation)\.ts$/.test(id)) ||
+                /[\\/](src[\\/]lazy|machines[\\/]ui)\.ts$|preload-helper/.test(id),
             },
           ],
         },

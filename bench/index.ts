@@ -2,7 +2,7 @@
 import { execSync } from 'node:child_process';
 import { catalogBench, print as printCatalog } from './catalog';
 import { cardPurchaseTimes, printCheckout } from './checkout';
-import { firstLoad } from './first-load';
+import { FIRST_LOAD_PAGES, firstLoad, printFirstLoad } from './first-load';
 import { imageJobTimes } from './images';
 import { mintTimes } from './mint';
 import { printPublish, publishTimes } from './publish';
@@ -10,9 +10,7 @@ import { printRace, raceBench } from './race';
 import { startTimes } from './start';
 
 execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
-for (const r of await firstLoad(['/', '/marketplace', '/s/aria-sounds', '/auth/connect'])) {
-  console.log(`first-load JS ${r.path}: ${r.gzipKb} kB gzip in ${r.files} files`);
-}
+printFirstLoad(await firstLoad(FIRST_LOAD_PAGES));
 const t = await startTimes();
 console.log(`npm start → healthy, fresh data dir (build + migrate): ${t.npmStartFresh} ms`);
 console.log(`npm start → healthy, existing data dir (build included): ${t.npmStartWarm} ms`);

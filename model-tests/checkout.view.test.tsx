@@ -506,7 +506,7 @@ async function renderItemPage(
     session: sessionOf(options.user === undefined ? makeUser({ email: BUYER.email }) : options.user),
     ui,
     flows: { checkout: async () => machine },
-    cardCheckpoint: () => null,
+    cardCheckpoint: async () => null,
     paymentRails: async () => ['creditCard', 'crypto'],
     tokenRail: async () => null,
   } as unknown as AppActors;

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { ApiError, ErrorCode } from '../src/domain/errors';
 import { adminRoutes } from './admin/routes';
 import { authenticator } from './auth/session';
@@ -90,6 +91,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // Every answer (API, /media, the SPA, errors and 404s) carries the security headers.
   app.use(securityHeaders());
+  // Text answers (API JSON, the OpenAPI document) go out gzip- or deflate-compressed when the client
+  // accepts it; the SPA's files are compressed at build time (server/spa.ts).
+  app.use(compress());
   app.onError((err, c) => {
     if (err instanceof ApiError) return errorResponse(c, err);
     s.log.error(`${c.req.method} ${c.req.path} failed`, err);

@@ -1,18 +1,68 @@
-import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
+import sharp from 'sharp';
+import { IMAGE_MAX_SIDE, IMAGE_WIDTHS, type ImageWidth } from '../src/domain/assets';
 import type { Config } from './config';
 import { type AppEnv, errorResponse, notFound } from './http';
 
 /** Media files (seed artwork now, uploads later) live in `<dataDir>/media`. */
 export const mediaDir = (config: Pick<Config, 'dataDir'>) => join(config.dataDir, 'media');
 
+/** WebP quality of the resized copies: visually close to the quality-85 JPEG originals, far smaller. */
+const COPY_QUALITY = 75;
+
+const copyPath = (path: string, width: ImageWidth) => `${path}.w${width}.webp`;
+
+/** Copies being written, by target path: concurrent requests for one copy wait for the same work. */
+const writing = new Map<string, Promise<void>>();
+
+/**
+ * Writes the WebP copy of the stored JPEG or PNG at `path` at `width` (never wider than the
+ * original, turned as its EXIF orientation says) unless it exists. The copy is written beside the
+ * target and renamed into place, so a reader (or another server sharing the directory) sees a whole
+ * file or none.
+ */
+export function writeImageCopy(path: string, width: ImageWidth): Promise<void> {
+  const target = copyPath(path, width);
+  if (existsSync(target)) return Promise.resolve();
+  let work = writing.get(target);
+  if (!work) {
+    const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    work = sharp(path, { limitInputPixels: IMAGE_MAX_SIDE * IMAGE_MAX_SIDE })
+      .rotate()
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: COPY_QUALITY })
+      .toFile(temp)
+      .then(() => renameSync(temp, target))
+      .catch((err: unknown) => {
+        rmSync(temp, { force: true });
+        throw err;
+      })
+      .finally(() => writing.delete(target));
+    writing.set(target, work);
+  }
+  return work;
+}
+
+/** Writes every WebP copy (IMAGE_WIDTHS) of the stored JPEG or PNG at `path`, one after another. */
+export async function writeImageCopies(path: string): Promise<void> {
+  for (const width of IMAGE_WIDTHS) await writeImageCopy(path, width);
+}
+
+/** `/media/{file}.{jpg|jpeg|png}.w{width}.webp`, a width of IMAGE_WIDTHS, and no `..` segment. */
+const COPY_REQUEST = /^\/media\/((?:[\w-]+\/)*[\w.-]+\.(?:jpe?g|png))\.w(\d+)\.webp$/i;
+
 /**
  * Serves /media/* from the media directory. Names carry a content hash, so files (whole or a range
  * of a video) are cached for a year; a missing file is the API's 404. The security headers
  * (nosniff, a policy that lets a file opened on its own run nothing) come from server/security.ts
  * for every answer of the app.
+ *
+ * A resized copy is normally written when its image is stored; one asked for before that (an image
+ * stored by an older version, or a copy still being written) is made on the spot from the original.
  */
 export function mountMedia(app: Hono<AppEnv>, dir: string): void {
   mkdirSync(dir, { recursive: true });
@@ -23,6 +73,18 @@ export function mountMedia(app: Hono<AppEnv>, dir: string): void {
     if (c.res.status === 200 || c.res.status === 206) {
       c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
     }
+  });
+  app.get('/media/*', async (c, next) => {
+    const match = COPY_REQUEST.exec(c.req.path);
+    const width = Number(match?.[2]) as ImageWidth;
+    if (match && IMAGE_WIDTHS.includes(width) && !match[1]!.split('/').some((part) => part.startsWith('.'))) {
+      const original = join(dir, match[1]!);
+      if (statSync(original, { throwIfNoEntry: false })?.isFile()) {
+        // An original that cannot be decoded has no copy: the request ends as a 404.
+        await writeImageCopy(original, width).catch(() => undefined);
+      }
+    }
+    return next();
   });
   app.get('/media/*', serveStatic({ root: dir, rewriteRequestPath: (path) => path.replace(/^\/media/, '') }));
   app.get('/media/*', (c) => errorResponse(c, notFound()));

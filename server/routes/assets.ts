@@ -15,7 +15,7 @@ import {
 import { ErrorCode } from '../../src/domain/errors';
 import type { Services } from '../deps';
 import { apiError, badRequest, defineRoute, type Route, rateLimited } from '../http';
-import { mediaDir } from '../media';
+import { mediaDir, writeImageCopies } from '../media';
 import { MEDIA_ROUTE } from '../seed/media';
 
 /**
@@ -149,8 +149,12 @@ export function assetRoutes(s: Services): Route[] {
   };
   const publicPath = (g: UploadGrant) => `${MEDIA_ROUTE}/uploads/${g.userId}/${g.objectKey}`;
 
-  /** Checks the bytes against the grant (see checkHeader) and stores them under its object key. */
-  async function store(grant: UploadGrant, bytes: Buffer): Promise<string> {
+  /**
+   * Checks the bytes against the grant (see checkHeader) and stores them under its object key, then
+   * makes the resized WebP copies of a JPEG or PNG (server/media.ts): awaited by an image job, which
+   * runs after its answer anyway, and in the background for a direct upload.
+   */
+  async function store(grant: UploadGrant, bytes: Buffer, copies: 'await' | 'background'): Promise<string> {
     await checkHeader(grant, bytes);
     const path = join(root, grant.userId, grant.objectKey);
     mkdirSync(dirname(path), { recursive: true });
@@ -161,6 +165,11 @@ export function assetRoutes(s: Services): Route[] {
       if ((err as NodeJS.ErrnoException).code === 'EEXIST')
         throw apiError(409, 'FILE_EXISTS', 'file', 'A file with this name was already uploaded.');
       throw err;
+    }
+    if (formatOf(grant.mimeType) !== 'gif') {
+      const made = writeImageCopies(path);
+      if (copies === 'await') await made;
+      else made.catch((err) => s.log.error(`resizing ${publicPath(grant)} failed`, err));
     }
     return publicPath(grant);
   }
@@ -228,7 +237,7 @@ export function assetRoutes(s: Services): Route[] {
       async handler(c, { params }) {
         const grant = read(params.token);
         const bytes = Buffer.from(await c.req.arrayBuffer());
-        return c.json({ url: await store(grant, bytes) });
+        return c.json({ url: await store(grant, bytes, 'background') });
       },
     }),
     defineRoute({
@@ -287,7 +296,7 @@ export function assetRoutes(s: Services): Route[] {
                 : format === 'gif'
                   ? input
                   : await decoder(input, grant.assetKind).jpeg({ quality, mozjpeg: true }).toBuffer();
-            finish({ status: 'complete', url: await store(grant, out) });
+            finish({ status: 'complete', url: await store(grant, out, 'await') });
           } catch (err) {
             finish({ status: 'fail', error: (err as Error).message });
           }

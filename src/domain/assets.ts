@@ -92,3 +92,23 @@ export function checkImage(
   if (r.square && width !== height) return 'IMAGE_ASPECT';
   return null;
 }
+
+/**
+ * Responsive images: every JPEG or PNG stored under /media also exists as WebP copies at these
+ * widths (px), never wider than the original, at `{url}.w{width}.webp`. Pages offer them with
+ * srcset/sizes, so a 280-pixel card fetches the 320-pixel copy, not the 1000-pixel original.
+ * GIFs (possibly animated) and images hosted elsewhere have no copies.
+ */
+export const IMAGE_WIDTHS = [320, 640, 1000, 1600] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+
+const RESIZABLE = /^\/media\/[^?#]+\.(jpe?g|png)$/i;
+
+/** Where the WebP copy of a stored image at one of IMAGE_WIDTHS is served. */
+export const imageCopyUrl = (url: string, width: ImageWidth) => `${url}.w${width}.webp`;
+
+/** The srcset of a stored image's WebP copies, or null when it has none (GIF, outside /media). */
+export function webpSrcSet(url: string | null | undefined): string | null {
+  if (!url || !RESIZABLE.test(url)) return null;
+  return IMAGE_WIDTHS.map((w) => `${imageCopyUrl(url, w)} ${w}w`).join(', ');
+}

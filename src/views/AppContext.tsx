@@ -102,7 +102,7 @@ export interface AppActors {
   };
   walletAvailable: () => Promise<boolean>;
   /** The card charge this tab left for 3-D Secure (session storage), for the checkout to restore. */
-  cardCheckpoint: () => CardCheckpoint | null;
+  cardCheckpoint: () => Promise<CardCheckpoint | null>;
   /** The payment methods the server runs (GET config/payments). */
   paymentRails: () => Promise<PaymentMethod[]>;
   /** The utility-token rail, when the server runs it (NFM_PAYMENTS). */

@@ -1,8 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { mediaDir } from '../../server/media';
 import { IMAGE_JOB_TTL_MS } from '../../server/routes/assets';
+import { IMAGE_WIDTHS, webpSrcSet } from '../../src/domain/assets';
 import { databases, type Json, register, useTestApp } from './support/harness';
 
 /** Uploads into the local object store and the image-optimization jobs (SPEC §5, §7, §9). */
@@ -107,6 +111,57 @@ describe.each(databases)('assets on %s', (database) => {
     expect(await again.json()).toMatchObject({ code: 'FILE_EXISTS', field: 'file' });
     const still = await t.app.request(res.body.publicUrl);
     expect((await sharp(Buffer.from(await still.arrayBuffer())).metadata()).width).toBe(300);
+  });
+
+  it('makes WebP copies of a stored JPEG or PNG at 320, 640, 1000 and 1600 px, never wider than the original', async () => {
+    const me = await register(t);
+    const { url, publicUrl } = await grantOf(me.authToken, 'blueprintPreviewImage', 'image/jpeg');
+    const job = await startJob(me.authToken, url, await flat(1200, 900, 'jpeg'), 'image/jpeg');
+    expect(job.status).toBe(201);
+    expect(await finished(me.authToken, job.body.jobId as string)).toMatchObject({ status: 'complete' });
+    // Made when the job stored the image, before it answered complete.
+    const file = join(mediaDir(t.config), publicUrl.replace('/media/', ''));
+    for (const width of IMAGE_WIDTHS) expect(existsSync(`${file}.w${width}.webp`)).toBe(true);
+    expect(webpSrcSet(publicUrl)).toBe(IMAGE_WIDTHS.map((w) => `${publicUrl}.w${w}.webp ${w}w`).join(', '));
+    for (const [width, expected] of [
+      [320, 240],
+      [640, 480],
+      [1000, 750],
+      [1600, 900],
+    ] as const) {
+      const copy = await t.app.request(`${publicUrl}.w${width}.webp`);
+      expect(copy.status).toBe(200);
+      expect(copy.headers.get('content-type')).toBe('image/webp');
+      expect(copy.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(Buffer.from(await copy.arrayBuffer())).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: Math.min(width, 1200), height: expected });
+    }
+  });
+
+  it('makes a missing copy when it is first asked for, and serves no other width, format or file', async () => {
+    // An image stored before copies existed (or by hand) gets its copy on the first request.
+    const dir = join(mediaDir(t.config), 'older');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'art.png'), await flat(800, 400, 'png'));
+    writeFileSync(join(dir, 'anim.gif'), await gif());
+    const copy = await t.app.request('/media/older/art.png.w320.webp');
+    expect(copy.status).toBe(200);
+    expect(await sharp(Buffer.from(await copy.arrayBuffer())).metadata()).toMatchObject({
+      format: 'webp',
+      width: 320,
+      height: 160,
+    });
+    expect(existsSync(join(dir, 'art.png.w320.webp'))).toBe(true);
+    for (const path of [
+      '/media/older/art.png.w500.webp',
+      '/media/older/anim.gif.w320.webp',
+      '/media/older/missing.png.w320.webp',
+      '/media/older/..%2fart.png.w320.webp',
+    ]) {
+      expect((await t.app.request(path)).status, path).toBe(404);
+    }
+    expect(webpSrcSet('/media/older/anim.gif')).toBeNull();
+    expect(webpSrcSet('https://elsewhere.example/art.png')).toBeNull();
   });
 
   it('checks the bytes, not the name: type, size and dimensions of the kind (SPEC §5)', async () => {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { openDb } from '../../server/db';
@@ -305,6 +306,11 @@ describe.each(databases)('the SPA in production on %s', (database) => {
   writeFileSync(join(spaDir, 'index.html'), '<!doctype html><title>Vitrine</title>');
   writeFileSync(join(spaDir, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(join(spaDir, 'favicon.svg'), '<svg/>');
+  // A built chunk with the .br and .gz the build writes beside it.
+  const chunk = `export const words = ${JSON.stringify('vitrine '.repeat(400))};`;
+  writeFileSync(join(spaDir, 'assets', 'big-abc123.js'), chunk);
+  writeFileSync(join(spaDir, 'assets', 'big-abc123.js.br'), brotliCompressSync(chunk));
+  writeFileSync(join(spaDir, 'assets', 'big-abc123.js.gz'), gzipSync(chunk));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   const t = useTestApp(database, { production: true, nodeEnv: 'production' }, { spaDir });
 
@@ -321,6 +327,32 @@ describe.each(databases)('the SPA in production on %s', (database) => {
     expect(res.status).toBe(200);
     expect(res.body).toBe('console.log(1)');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends a built file as its precompressed brotli or gzip twin, by what the browser accepts', async () => {
+    const get = (encoding?: string) =>
+      t.app.request('/assets/big-abc123.js', { headers: encoding ? { 'Accept-Encoding': encoding } : {} });
+    const br = await get('gzip, deflate, br, zstd');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    expect(br.headers.get('content-type')).toContain('javascript');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Number(br.headers.get('content-length'))).toBeLessThan(chunk.length / 10);
+    const gz = await get('gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(chunk);
+    const plain = await get();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(chunk);
+  });
+
+  it('compresses API answers for a client that accepts gzip', async () => {
+    const res = await t.app.request('/api/openapi.json', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('vary')).toContain('Accept-Encoding');
+    const document = JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString());
+    expect(document.openapi).toMatch(/^3\./);
   });
 
   it('answers 404 for a missing asset instead of index.html', async () => {

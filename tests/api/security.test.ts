@@ -31,9 +31,14 @@ function directives(policy: string | null): Record<string, string> {
 }
 
 /** The headers every answer carries, whatever its type. */
-function expectCommonHeaders(headers: Headers) {
+function expectSubresourceHeaders(headers: Headers) {
   expect(headers.get('x-content-type-options')).toBe('nosniff');
   expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+}
+
+/** The headers of every answer a browser could show as a page of its own (all but scripts and CSS). */
+function expectCommonHeaders(headers: Headers) {
+  expectSubresourceHeaders(headers);
   expect(headers.get('x-frame-options')).toBe('DENY');
   const permissions = headers.get('permissions-policy') ?? '';
   for (const feature of ['camera', 'microphone', 'geolocation', 'bluetooth', 'serial']) {
@@ -112,11 +117,14 @@ describe.each(databases)('security headers on %s', (database) => {
     expectCommonHeaders(missing.headers);
   });
 
-  it('sends the headers on SPA files: no policy of its own on scripts, the file policy on images', async () => {
+  it('sends the headers on SPA files: no policy or document headers on scripts, the file policy on images', async () => {
     const script = await t.request('GET', '/assets/index-abc123.js');
     expect(script.status).toBe(200);
     expect(script.headers.get('content-security-policy')).toBeNull();
-    expectCommonHeaders(script.headers);
+    expectSubresourceHeaders(script.headers);
+    // Read only on documents: not repeated on every chunk.
+    expect(script.headers.get('permissions-policy')).toBeNull();
+    expect(script.headers.get('x-frame-options')).toBeNull();
 
     const icon = await t.request('GET', '/favicon.svg');
     expect(icon.headers.get('content-type')).toContain('image/svg+xml');

@@ -14,12 +14,19 @@ export const cardPrice = (cents: number) => (cents === 0 ? 'free' : formatUsd(ce
  * Item card (SPEC §2): preview, title, creator meta, price ("free" at 0) and edition count with
  * its series padded to two digits; the whole card links to the item detail.
  */
-export function ItemCard({ item }: { item: BlueprintJson | PackJson }) {
+export function ItemCard({ item, priority = false }: { item: BlueprintJson | PackJson; priority?: boolean }) {
   const image = 'coverImageUrl' in item ? item.coverImageUrl : item.previewImageUrl;
   const soldOut = item.quantityAvailable === 0 || item.state === 'soldOut';
   return (
     <Link to="/nft/$id" params={{ id: item.id }} className="vt-item-card">
-      <ImageLoader src={image} alt="" aspectRatio={1} radius="md" sizes={CARD_IMAGE_SIZES} />
+      <ImageLoader
+        src={image}
+        alt=""
+        aspectRatio={1}
+        radius="md"
+        sizes={CARD_IMAGE_SIZES}
+        priority={priority}
+      />
       {item.storefront && (
         <span className="vt-item-card__creator">
           <Avatar src={item.storefront.logoUrl ?? undefined} seed={item.storefront.id} alt="" size={24} />
@@ -39,13 +46,16 @@ export function ItemCard({ item }: { item: BlueprintJson | PackJson }) {
   );
 }
 
+/** The cards of a grid's first row (on a wide screen): their images load first, not lazily. */
+const FIRST_ROW = 4;
+
 /** A grid of item cards. */
 export function ItemGrid({ items, label }: { items: Array<BlueprintJson | PackJson>; label: string }) {
   return (
     <ul className="vt-item-grid" aria-label={label}>
-      {items.map((item) => (
+      {items.map((item, i) => (
         <li key={item.id}>
-          <ItemCard item={item} />
+          <ItemCard item={item} priority={i < FIRST_ROW} />
         </li>
       ))}
     </ul>

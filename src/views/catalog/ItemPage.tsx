@@ -71,7 +71,12 @@ export function ItemPage({ item, history, listings }: ItemPageProps) {
   const openCheckout = async () => {
     setOpening(true);
     try {
-      const [machine, rails, token] = await Promise.all([flows.checkout(), paymentRails(), tokenRail()]);
+      const [machine, rails, token, checkpoint] = await Promise.all([
+        flows.checkout(),
+        paymentRails(),
+        tokenRail(),
+        cardCheckpoint(),
+      ]);
       const buyer = user && {
         id: user.id,
         email: user.email ?? '',
@@ -85,7 +90,7 @@ export function ItemPage({ item, history, listings }: ItemPageProps) {
           item: { kind, id, title, price, free, soldOut: !onSale, printed: item.state === 'printed' },
           listings,
           user: buyer,
-          checkpoint: cardCheckpoint(),
+          checkpoint,
           rails,
           token,
         },

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { webpSrcSet } from '../../domain/assets';
 import { categoryLabels, type StorefrontJson } from '../../domain/catalog';
 import { Avatar } from '../components';
 import './catalog.css';
@@ -18,10 +19,17 @@ export function StorefrontFrame({
   side?: ReactNode;
   children: ReactNode;
 }) {
+  const bannerCopies = webpSrcSet(s.bannerUrl);
   return (
     <article className={`vt-storefront vt-storefront--${s.theme}`} data-theme={s.theme}>
       <div className="vt-storefront__banner">
-        {s.bannerUrl && <img src={s.bannerUrl} alt="" width={1500} height={300} />}
+        {s.bannerUrl && (
+          // The banner is the page's largest paint: it loads first, at the copy as wide as the screen.
+          <picture>
+            {bannerCopies && <source type="image/webp" srcSet={bannerCopies} sizes="100vw" />}
+            <img src={s.bannerUrl} alt="" width={1500} height={300} fetchPriority="high" />
+          </picture>
+        )}
       </div>
       <div className="vt-storefront__body">
         <aside className="vt-storefront__side" aria-label="About this storefront">

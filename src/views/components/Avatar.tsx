@@ -1,4 +1,5 @@
 import { type CSSProperties, useMemo, useState } from 'react';
+import { webpSrcSet } from '../../domain/assets';
 import { identiconDataUrl } from '../../domain/identicon';
 import { cx } from './cx';
 
@@ -28,6 +29,8 @@ export function Avatar({ src, seed, alt, size = 'md', shape = 'circle', classNam
   const identicon = useMemo(() => identiconDataUrl(identiconSeed, pixels), [identiconSeed, pixels]);
   const showUpload = Boolean(src) && src !== failedSrc;
   const style = { '--vt-avatar-size': `${pixels}px` } as CSSProperties;
+  // An uploaded image is fetched as its smallest WebP copy that fills the avatar.
+  const copies = showUpload ? webpSrcSet(src) : null;
 
   return (
     <span
@@ -35,16 +38,18 @@ export function Avatar({ src, seed, alt, size = 'md', shape = 'circle', classNam
       style={style}
       data-kind={showUpload ? 'image' : 'identicon'}
     >
-      <img
-        key={showUpload ? 'image' : 'identicon'}
-        className="vt-avatar__img"
-        src={showUpload ? (src as string) : identicon}
-        alt={alt}
-        width={pixels}
-        height={pixels}
-        decoding="async"
-        onError={showUpload ? () => setFailedSrc(src ?? null) : undefined}
-      />
+      <picture key={showUpload ? 'image' : 'identicon'}>
+        {copies && <source type="image/webp" srcSet={copies} sizes={`${pixels}px`} />}
+        <img
+          className="vt-avatar__img"
+          src={showUpload ? (src as string) : identicon}
+          alt={alt}
+          width={pixels}
+          height={pixels}
+          decoding="async"
+          onError={showUpload ? () => setFailedSrc(src ?? null) : undefined}
+        />
+      </picture>
     </span>
   );
 }

@@ -1,4 +1,5 @@
 import { type CSSProperties, type ImgHTMLAttributes, type ReactNode, useState } from 'react';
+import { webpSrcSet } from '../../domain/assets';
 import { cx } from './cx';
 import { ImageIcon } from './icons';
 
@@ -24,6 +25,11 @@ export interface ImageLoaderProps
   radius?: 'none' | 'sm' | 'md' | 'lg' | 'full';
   onLoad?: () => void;
   onError?: () => void;
+  /**
+   * The image most likely to be the page's largest paint (the first cards, the main artwork): it
+   * loads at once with high priority instead of lazily.
+   */
+  priority?: boolean;
   /** Class of the box; `imgClassName` goes on the img. */
   className?: string;
   imgClassName?: string;
@@ -31,7 +37,9 @@ export interface ImageLoaderProps
 
 /**
  * An image in a box of fixed shape (no layout shift) that shows a shimmering skeleton while loading and
- * a fallback if loading fails. Lazy-loaded and decoded off the main thread by default.
+ * a fallback if loading fails. Lazy-loaded and decoded off the main thread by default. A stored image
+ * is offered as its WebP copies by width (`sizes` tells the browser how wide the box is), with the
+ * original as the fallback.
  */
 export function ImageLoader({
   src,
@@ -46,11 +54,14 @@ export function ImageLoader({
   onError,
   className,
   imgClassName,
-  loading = 'lazy',
+  priority = false,
+  loading = priority ? 'eager' : 'lazy',
   decoding = 'async',
   style,
+  sizes,
   ...rest
 }: ImageLoaderProps) {
+  const webp = webpSrcSet(src);
   // Keyed by URL, so a new src starts loading again without an effect.
   const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -94,24 +105,27 @@ export function ImageLoader({
           </span>
         )
       ) : (
-        <img
-          {...rest}
-          key={src}
-          ref={(element) => {
-            // An image served from cache may be complete before React attached onLoad.
-            if (element?.complete && element.naturalWidth > 0 && src !== loadedSrc) markLoaded();
-          }}
-          src={src ?? undefined}
-          alt={alt}
-          width={width}
-          height={height}
-          loading={loading}
-          decoding={decoding}
-          className={cx('vt-image__img', `vt-image__img--${fit}`, imgClassName)}
-          style={style}
-          onLoad={markLoaded}
-          onError={markFailed}
-        />
+        <picture key={src}>
+          {webp && <source type="image/webp" srcSet={webp} sizes={sizes ?? '100vw'} />}
+          <img
+            {...rest}
+            ref={(element) => {
+              // An image served from cache may be complete before React attached onLoad.
+              if (element?.complete && element.naturalWidth > 0 && src !== loadedSrc) markLoaded();
+            }}
+            src={src ?? undefined}
+            alt={alt}
+            width={width}
+            height={height}
+            loading={loading}
+            decoding={decoding}
+            className={cx('vt-image__img', `vt-image__img--${fit}`, imgClassName)}
+            style={style}
+            fetchPriority={priority ? 'high' : undefined}
+            onLoad={markLoaded}
+            onError={markFailed}
+          />
+        </picture>
       )}
     </span>
   );

@@ -17,15 +17,21 @@ export function RootLayout() {
   const { session, ui } = useApp();
   const router = useRouter();
   const pathname = useLocation({ select: (l) => l.pathname });
-  const loggedIn = useSelector(session, (s) => s.matches('loggedIn'));
   const toasts = useSelector(ui, (s) => s.context.toasts);
   const showSignup = useSelector(ui, (s) => interfaceState(s).showSignup);
   const chromeless = isChromelessPath(pathname);
 
-  // Leaving the session (logout, 401, expiry) re-checks the current route's guard.
+  // Leaving the session (logout, 401, expiry) re-checks the current route's guard. Only the change
+  // does: a visitor who was never logged in keeps the data the first load fetched.
   useEffect(() => {
-    if (!loggedIn) router.invalidate();
-  }, [loggedIn, router]);
+    let wasLoggedIn = session.getSnapshot().matches('loggedIn');
+    const subscription = session.subscribe((s) => {
+      const loggedIn = s.matches('loggedIn');
+      if (wasLoggedIn && !loggedIn) void router.invalidate();
+      wasLoggedIn = loggedIn;
+    });
+    return () => subscription.unsubscribe();
+  }, [session, router]);
 
   // A route change closes the menus.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input.

@@ -21,6 +21,33 @@ describe('ImageLoader', () => {
     expect(onLoad).toHaveBeenCalledTimes(1);
   });
 
+  it('offers a stored image as its WebP copies by width, the original as fallback', () => {
+    const { container } = render(
+      <ImageLoader src="/media/art.jpg" alt="Art" aspectRatio={1} sizes="280px" />,
+    );
+    const source = container.querySelector('picture > source') as HTMLSourceElement;
+    expect(source.type).toBe('image/webp');
+    expect(source.getAttribute('srcset')).toBe(
+      '/media/art.jpg.w320.webp 320w, /media/art.jpg.w640.webp 640w, /media/art.jpg.w1000.webp 1000w, /media/art.jpg.w1600.webp 1600w',
+    );
+    expect(source.getAttribute('sizes')).toBe('280px');
+    expect(screen.getByRole('img', { name: 'Art' }).getAttribute('src')).toBe('/media/art.jpg');
+    // A GIF or an image from elsewhere has no copies.
+    const { container: other } = render(<ImageLoader src="/media/anim.gif" alt="Anim" />);
+    expect(other.querySelector('source')).toBeNull();
+  });
+
+  it('loads a priority image at once with high priority, others lazily', () => {
+    render(<ImageLoader src="/media/first.jpg" alt="First" priority />);
+    const first = screen.getByRole('img', { name: 'First' });
+    expect(first.getAttribute('loading')).toBe('eager');
+    expect(first.getAttribute('fetchpriority')).toBe('high');
+    render(<ImageLoader src="/media/later.jpg" alt="Later" />);
+    const later = screen.getByRole('img', { name: 'Later' });
+    expect(later.getAttribute('loading')).toBe('lazy');
+    expect(later.getAttribute('fetchpriority')).toBeNull();
+  });
+
   it('shows the fallback, still named by alt, when the image fails', () => {
     const { container } = render(
       <ImageLoader src="/missing.png" alt="Storefront banner" width={1200} height={300} />,
