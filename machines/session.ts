@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { Role } from '../src/domain/enums';
 import { readSessionToken } from '../src/domain/token';
 import type { User } from '../src/domain/user';
@@ -20,6 +20,8 @@ export interface SessionContext {
   loginRedirect: string | null;
   walletLoggedIn: boolean;
   profileError: boolean;
+  /** Failed profile fetches in a row. */
+  profileAttempts: number;
 }
 
 export interface SessionInput {
@@ -47,6 +49,12 @@ export interface RefreshResult {
 const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Renew the token this long before it expires. */
 export const RENEW_BEFORE_EXPIRY_MS = 60_000;
+/**
+ * A failed profile fetch is retried on its own after 1, 2, 4, 8 and 16 s; after that only the
+ * shell's Retry (session.retry) tries again.
+ */
+export const PROFILE_RETRY_FIRST_MS = 1000;
+export const PROFILE_AUTO_RETRIES = 5;
 
 /** The context values a session token carries. */
 function fromToken(token: string) {
@@ -63,6 +71,7 @@ const loggedOutContext = {
   userId: null,
   user: null,
   profileError: false,
+  profileAttempts: 0,
   /** Logging out of Vitrine logs the wallet out too. */
   walletLoggedIn: false,
 };
@@ -93,11 +102,14 @@ export const sessionMachine = setup({
     hasToken: ({ context }) => !!context.token,
     tokenReadable: (_, params: { token: string }) => readSessionToken(params.token) !== null,
     profileComplete: (_, output: ProfileResult) => output.status === 'ok' && !!output.user.email,
+    profileRetryLeft: ({ context }) => context.profileAttempts <= PROFILE_AUTO_RETRIES,
   },
   delays: {
     /** A minute before the token expires, at most the longest timer a browser keeps (2^31 - 1 ms). */
     renewal: ({ context }) =>
       Math.min(MAX_TIMER_MS, Math.max(0, (context.expiresAt ?? 0) - RENEW_BEFORE_EXPIRY_MS - Date.now())),
+    /** Doubles after each failed profile fetch: 1 s, 2 s, 4 s… */
+    profileRetry: ({ context }) => PROFILE_RETRY_FIRST_MS * 2 ** Math.max(0, context.profileAttempts - 1),
   },
 }).createMachine({
   id: 'session',
@@ -173,15 +185,25 @@ export const sessionMachine = setup({
                     actions: assign({
                       user: ({ event }) => (event.output as Extract<ProfileResult, { status: 'ok' }>).user,
                       profileError: false,
+                      profileAttempts: 0,
                     }),
                   },
                   // A profile 404 or a profile without email logs the user out (SPEC §4).
                   { target: '#session.loggedOut', actions: 'clearSession' },
                 ],
-                onError: { target: 'profileFailed', actions: assign({ profileError: true }) },
+                onError: {
+                  target: 'profileFailed',
+                  actions: assign({
+                    profileError: true,
+                    profileAttempts: ({ context }) => context.profileAttempts + 1,
+                  }),
+                },
               },
             },
+            /** The profile could not be fetched (network, server): retried with backoff, and on Retry. */
             profileFailed: {
+              tags: ['profileFailed'],
+              after: { profileRetry: { guard: 'profileRetryLeft', target: 'loadingProfile' } },
               on: { 'session.retry': 'loadingProfile' },
             },
             ready: {
@@ -242,3 +264,34 @@ export const sessionMachine = setup({
 
 /** Fully logged in: wallet and auth both logged in (SPEC §4). */
 export const isFullyLoggedIn = (c: SessionContext) => !!c.token && !!c.user && c.walletLoggedIn;
+
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+/** The profile fetch failed and will be retried on its own. */
+const retryingProfile = (s: SessionSnapshot) =>
+  s.hasTag('profileFailed') && s.context.profileAttempts <= PROFILE_AUTO_RETRIES;
+
+/**
+ * Whether a page waiting for the signed-in user can stop waiting: the profile is here, the visitor
+ * is not logged in, or the profile fetch failed with no retry left (a page then shows without it).
+ */
+export const profileSettled = (s: SessionSnapshot) =>
+  !!s.context.user || !s.matches('loggedIn') || (s.hasTag('profileFailed') && !retryingProfile(s));
+
+/** What the shell shows of the session: the account problem banner and its Retry. */
+export function connectSession(s: SessionSnapshot) {
+  const failed = s.hasTag('profileFailed');
+  const retrying = retryingProfile(s);
+  return {
+    user: s.context.user,
+    loggedIn: s.matches('loggedIn'),
+    profileProblem: failed
+      ? {
+          text: retrying
+            ? 'We couldn’t load your account. Trying again…'
+            : 'We couldn’t load your account. Check your connection and try again.',
+          canRetry: s.can({ type: 'session.retry' }),
+        }
+      : null,
+  };
+}

@@ -1,5 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { sessionMachine } from '../machines/session';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import {
+  connectSession,
+  PROFILE_AUTO_RETRIES,
+  type ProfileResult,
+  profileSettled,
+  sessionMachine,
+} from '../machines/session';
 import { flushCoverage } from './coverage-store';
 import { fakeToken, makeUser } from './fixtures';
 import { generatePaths, type MachineModel, runPath } from './harness';
@@ -16,7 +23,17 @@ const sessionModel: MachineModel<typeof sessionMachine> = {
     { name: 'stored token', input: { token } },
     { name: 'stored expired token', input: { token: fakeToken({ userId: 'u1', exp: 1 }) } },
   ],
-  events: () => [
+  // While a profile retry (seconds) is pending, the renewal (minutes) cannot fire first: the
+  // simulated clock fires the earliest timer, so that step is not offered there.
+  events: (s) =>
+    sessionEvents().filter((e) => !(s.hasTag('profileFailed') && e.type.startsWith('xstate.after.renewal'))),
+  // Keep the graph small: what matters is where we are, who is logged in and where to go back to.
+  serializeState: (s) =>
+    JSON.stringify([s.value, s.context.userId, s.context.loginRedirect, s.context.walletLoggedIn]),
+};
+
+function sessionEvents() {
+  return [
     { type: 'session.login', token },
     { type: 'session.login', token: 'not-a-jwt' },
     { type: 'session.refreshed', token: renewed },
@@ -32,14 +49,12 @@ const sessionModel: MachineModel<typeof sessionMachine> = {
     { type: 'xstate.done.actor.fetchProfile', output: { status: 'ok', user: { ...user, email: null } } },
     { type: 'xstate.done.actor.fetchProfile', output: { status: 'notFound' } },
     { type: 'xstate.error.actor.fetchProfile', error: new Error('NETWORK_FAILURE') },
+    { type: 'xstate.after.profileRetry.session.loggedIn.profile.profileFailed' },
     { type: 'xstate.after.renewal.session.loggedIn.renewal.waiting' },
     { type: 'xstate.done.actor.refreshSession', output: { token: renewed } },
     { type: 'xstate.error.actor.refreshSession', error: new Error('UNAUTHORIZED') },
-  ],
-  // Keep the graph small: what matters is where we are, who is logged in and where to go back to.
-  serializeState: (s) =>
-    JSON.stringify([s.value, s.context.userId, s.context.loginRedirect, s.context.walletLoggedIn]),
-};
+  ];
+}
 
 describe('session machine paths', () => {
   for (const model of [sessionModel]) {
@@ -48,4 +63,75 @@ describe('session machine paths', () => {
     for (const path of paths) it(path.description, () => runPath(model, path));
   }
   afterAll(() => flushCoverage('machine'));
+});
+
+describe('a failed profile fetch', () => {
+  /** A session whose profile fetch fails `failures` times, then answers; on a simulated clock. */
+  function failingSession(failures: number) {
+    const clock = new SimulatedClock();
+    let calls = 0;
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: {
+          fetchProfile: fromPromise<ProfileResult, { userId: string }>(async () => {
+            calls++;
+            if (calls <= failures) throw new Error('NETWORK_FAILURE');
+            return { status: 'ok', user };
+          }),
+        },
+      }),
+      { input: { token }, clock },
+    ).start();
+    const settle = () => new Promise((r) => setTimeout(r, 0));
+    return { actor, clock, calls: () => calls, settle };
+  }
+
+  it('is retried after 1, 2, 4, 8 and 16 s; the shell offers Retry meanwhile and after', async () => {
+    const { actor, clock, calls, settle } = failingSession(Infinity);
+    await settle();
+    expect(calls()).toBe(1);
+    // A page waiting for the user keeps waiting while retries are left.
+    expect(profileSettled(actor.getSnapshot())).toBe(false);
+    expect(connectSession(actor.getSnapshot()).profileProblem).toEqual({
+      text: 'We couldn’t load your account. Trying again…',
+      canRetry: true,
+    });
+    let elapsed = 0;
+    for (const wait of [1000, 2000, 4000, 8000, 16000]) {
+      clock.increment(wait - 1);
+      await settle();
+      expect(calls(), `not before ${elapsed + wait} ms`).toBe(Math.log2(wait / 1000) + 1);
+      clock.increment(1);
+      await settle();
+      elapsed += wait;
+      expect(calls(), `at ${elapsed} ms`).toBe(Math.log2(wait / 1000) + 2);
+    }
+    expect(calls()).toBe(PROFILE_AUTO_RETRIES + 1);
+    // No more retries on its own: only Retry tries again.
+    clock.increment(10 * 60_000);
+    await settle();
+    expect(calls()).toBe(PROFILE_AUTO_RETRIES + 1);
+    expect(profileSettled(actor.getSnapshot())).toBe(true);
+    expect(connectSession(actor.getSnapshot()).profileProblem?.text).toBe(
+      'We couldn’t load your account. Check your connection and try again.',
+    );
+    actor.send({ type: 'session.retry' });
+    await settle();
+    expect(calls()).toBe(PROFILE_AUTO_RETRIES + 2);
+    actor.stop();
+  });
+
+  it('once the fetch succeeds, the user is there and the banner goes', async () => {
+    const { actor, clock, calls, settle } = failingSession(1);
+    await settle();
+    expect(connectSession(actor.getSnapshot()).profileProblem).not.toBeNull();
+    clock.increment(1000);
+    await settle();
+    expect(calls()).toBe(2);
+    const view = connectSession(actor.getSnapshot());
+    expect(view.profileProblem).toBeNull();
+    expect(view.user).toEqual(user);
+    expect(actor.getSnapshot().context.profileAttempts).toBe(0);
+    actor.stop();
+  });
 });

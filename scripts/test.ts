@@ -1,6 +1,7 @@
 /**
  * `npm test`: everything, in order, failing on the first broken step and on any skipped test:
- * lint and format (Biome) → types (tsc) → vitest (API on PGlite and PostgreSQL, machines' model-based
+ * lint and format (Biome) → types (tsc) → the statechart diagrams in docs/machines match the machines →
+ * vitest (API on PGlite and PostgreSQL, machines' model-based
  * paths, views) → transition coverage (100 % or fail) → production build → Playwright in Chromium.
  */
 import { spawnSync } from 'node:child_process';
@@ -38,6 +39,7 @@ rmSync('model-tests/.coverage', { recursive: true, force: true });
 
 run('lint and format', 'npx', ['biome', 'check', '.']);
 run('types', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+run('statechart diagrams up to date', 'npx', ['tsx', 'scripts/diagrams.ts', '--check']);
 
 run('unit, API, model-based and view tests', 'npx', [
   'vitest',

@@ -34,7 +34,7 @@ import { ANVIL_PAYMENTS_KEY, createTokenChain, type TokenChain } from './evm/tok
 import type { AppEnv } from './http';
 import { createVeriffProvider, type IdentityProvider } from './identity/veriff';
 import { createJobWorker, type JobHandler, type JobWorker } from './jobs';
-import { mediaDir } from './media';
+import { mediaDir, warmImageCopies } from './media';
 import { createCheckoutComProvider } from './payments/checkout-com';
 import { createCoinbaseProvider } from './payments/coinbase-commerce';
 import type { CryptoProvider } from './payments/crypto-provider';
@@ -98,6 +98,8 @@ export async function start(config: Config, options: StartOptions = {}): Promise
   let worker: JobWorker | undefined;
   let anvil: Anvil | undefined;
   let tokenChain: TokenChain | undefined;
+  let imageCopies: Promise<void> | undefined;
+  const stopCopies = new AbortController();
 
   const server = serve({
     port: config.port,
@@ -273,6 +275,8 @@ export async function start(config: Config, options: StartOptions = {}): Promise
     });
     await publisher?.resume();
     worker.start();
+    // The resized copies of stored images that lack them (the seeded artwork) are made meanwhile.
+    imageCopies = warmImageCopies(mediaDir(config), stopCopies.signal, log);
   })();
 
   return {
@@ -286,6 +290,8 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       await ready.catch(() => undefined);
       await publisher?.stop();
       await worker?.stop();
+      stopCopies.abort();
+      await imageCopies;
       await indexer?.stop();
       await chain?.stop();
       await cardSandbox?.close();

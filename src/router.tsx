@@ -9,6 +9,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
+import { profileSettled } from '../machines/session';
 import { adminListOrder } from './domain/admin';
 import { ApiError } from './domain/errors';
 import { marketFilter, parseCategories, parseMarketSearch } from './domain/marketSearch';
@@ -19,7 +20,9 @@ import type { AdminList } from './domain/schemas/admin';
 import { parseStorefrontsSearch } from './domain/storefrontsSearch';
 import type { AppActors } from './views/AppContext';
 import { ComingSoonPage } from './views/pages/ComingSoonPage';
+import { LoadErrorPage } from './views/pages/LoadErrorPage';
 import { NotFoundPage } from './views/pages/NotFoundPage';
+import { PagePending } from './views/pages/PagePending';
 import { RootLayout } from './views/shell/RootLayout';
 
 // Screens load on demand (Home too: other pages need not carry its content and carousel).
@@ -91,6 +94,17 @@ const CryptoCanceledPage = lazyRouteComponent(
 
 /** How long a page waits for the signed-in user's profile before it shows without it. */
 const SESSION_WAIT_MS = 5000;
+
+/**
+ * The signed-in user's profile once it is settled (here, failed, or the visitor is logged out),
+ * waiting at most SESSION_WAIT_MS: null when there is none by then. No loader waits longer.
+ */
+async function signedInUser(session: RouterContext['app']['session']) {
+  const s = await waitFor(session, profileSettled, { timeout: SESSION_WAIT_MS }).catch(() =>
+    session.getSnapshot(),
+  );
+  return s.context.user;
+}
 
 /** Query strings: one optional string parameter. */
 const optionalString =
@@ -229,12 +243,7 @@ const orderComplete = createRoute({
   loader: async ({ context }) => {
     const { session } = context.app;
     // The buyer's email and wallet: wait for the profile of a restored session (not for long).
-    await waitFor(
-      session,
-      (s) =>
-        !!s.context.user || s.matches('loggedOut') || s.matches({ loggedIn: { profile: 'profileFailed' } }),
-      { timeout: SESSION_WAIT_MS },
-    ).catch(() => undefined);
+    await signedInUser(session);
     return { machine: await context.app.flows.purchaseComplete() };
   },
   component: PurchaseCompletePage,
@@ -343,9 +352,13 @@ const profile = createRoute({
   path: '/profile',
   beforeLoad: requireLogin,
   loader: async ({ context }) => {
-    // The profile arrives shortly after login; its collectibles are looked up by user id.
-    const { user } = (await waitFor(context.app.session, (s) => !!s.context.user || !s.matches('loggedIn')))
-      .context;
+    // The profile arrives shortly after login; its collectibles are looked up by user id. Without
+    // it (the fetch failed, or it did not come in time) the page offers to load again.
+    const user = await signedInUser(context.app.session);
+    if (!user) {
+      if (!context.app.session.getSnapshot().matches('loggedIn')) throw redirect({ to: '/auth/connect' });
+      throw new Error('The profile could not be loaded');
+    }
     const [owned, machines, avatarUpload, storefront] = await Promise.all([
       user ? context.app.nfts.ownedBy(user.id) : { results: [], total: 0 },
       nftMachines(context.app),
@@ -589,7 +602,15 @@ export const routeTree = root.addChildren([
 ]);
 
 export function createAppRouter(app: AppActors) {
-  return createRouter({ routeTree, context: { app }, defaultPreload: false, scrollRestoration: true });
+  return createRouter({
+    routeTree,
+    context: { app },
+    defaultPreload: false,
+    scrollRestoration: true,
+    defaultErrorComponent: LoadErrorPage,
+    // A page still loading after a second shows the shell (and its account banner) with a spinner.
+    defaultPendingComponent: PagePending,
+  });
 }
 
 declare module '@tanstack/react-router' {

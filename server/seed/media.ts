@@ -4,11 +4,11 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { writeImageCopies } from '../media';
 
 /**
  * Seed artwork, made on this machine (no network): abstract compositions rendered from SVG with
- * sharp (mozjpeg, quality 85, with the resized WebP copies every stored image has), and looping mp4 clips encoded by the ffmpeg binary that ships in the
+ * sharp (mozjpeg, quality 85; their resized WebP copies are made in the background once the server
+ * runs, see warmImageCopies), and looping mp4 clips encoded by the ffmpeg binary that ships in the
  * @ffmpeg-installer npm package. Files are named by a hash of what they show, so a rerun reuses
  * them and their URLs can be cached forever.
  */
@@ -98,7 +98,6 @@ export async function artImage(
       .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
       .toFile(path);
   }
-  await writeImageCopies(path);
   return `${MEDIA_ROUTE}/${name}`;
 }
 

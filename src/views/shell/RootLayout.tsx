@@ -1,10 +1,11 @@
 import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect } from 'react';
+import { connectSession } from '../../../machines/session';
 import { interfaceState } from '../../../machines/ui';
 import { isChromelessPath } from '../../domain/routes';
 import { useApp } from '../AppContext';
-import { ToastList } from '../components';
+import { Button, ToastList } from '../components';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -19,6 +20,11 @@ export function RootLayout() {
   const pathname = useLocation({ select: (l) => l.pathname });
   const toasts = useSelector(ui, (s) => s.context.toasts);
   const showSignup = useSelector(ui, (s) => interfaceState(s).showSignup);
+  const profileProblem = useSelector(
+    session,
+    (s) => connectSession(s).profileProblem,
+    (a, b) => a?.text === b?.text && a?.canRetry === b?.canRetry,
+  );
   const chromeless = isChromelessPath(pathname);
 
   // Leaving the session (logout, 401, expiry) re-checks the current route's guard. Only the change
@@ -45,6 +51,16 @@ export function RootLayout() {
         Skip to content
       </a>
       {!chromeless && <Header />}
+      {profileProblem && (
+        <div className="vt-shell-alert" role="alert">
+          <p>{profileProblem.text}</p>
+          {profileProblem.canRetry && (
+            <Button size="sm" variant="secondary" onClick={() => session.send({ type: 'session.retry' })}>
+              Retry
+            </Button>
+          )}
+        </div>
+      )}
       <main id="main" className="vt-main">
         <Outlet />
       </main>
