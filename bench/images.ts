@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { createApp } from '../server/app';
 import { openDb } from '../server/db';
+import { createImageJobHandler, IMAGE_JOB } from '../server/images/jobs';
+import { createImageStore } from '../server/images/store';
+import { createJobWorker } from '../server/jobs';
 import { benchConfig } from './app';
 
 /**
@@ -15,7 +18,18 @@ export async function imageJobTimes(n = 10) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-img-'));
   const config = benchConfig(dataDir);
   const database = await openDb(config);
-  const app = createApp({ config, database, log: { info() {}, error: console.error } });
+  const log = { info() {}, error: console.error };
+  // The jobs run on a job worker, as on a server.
+  const worker = createJobWorker({
+    db: database.db,
+    handlers: {
+      [IMAGE_JOB]: createImageJobHandler({ db: database.db, store: createImageStore(config, log) }),
+    },
+    pollMs: 20,
+    log,
+  });
+  worker.start();
+  const app = createApp({ config, database, log, jobs: worker });
   const call = async (path: string, init: RequestInit = {}, token?: string) => {
     const headers = new Headers(init.headers);
     if (token) headers.set('authorization', `Bearer ${token}`);
@@ -74,6 +88,7 @@ export async function imageJobTimes(n = 10) {
     }
     return results;
   } finally {
+    await worker.stop();
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

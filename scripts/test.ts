@@ -1,8 +1,8 @@
 /**
  * `npm test`: everything, in order, failing on the first broken step and on any skipped test:
  * lint and format (Biome) → types (tsc) → the statechart diagrams in docs/machines match the machines →
- * vitest (API on PGlite and PostgreSQL, machines' model-based
- * paths, views) → transition coverage (100 % or fail) → production build → Playwright in Chromium.
+ * vitest (API on PGlite and PostgreSQL, machines' model-based paths, views) → transition coverage
+ * (100 % or fail) → production build → Playwright in Chromium.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -37,6 +37,29 @@ function json<T>(file: string): T {
 mkdirSync('test-results', { recursive: true });
 rmSync('model-tests/.coverage', { recursive: true, force: true });
 
+/**
+ * What the run needs from the machine besides npm's packages (PostgreSQL comes from npm, see
+ * scripts/postgres.ts): Debian's Chromium for the journeys (never a downloaded browser) and openssl
+ * for the Apple Pay test's certificates. Missing ones are installed with apt-get when this runs as
+ * root; otherwise the run stops at once with the command to run.
+ */
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const missing = [
+  ...(existsSync(chromium) ? [] : ['chromium']),
+  ...(spawnSync('openssl', ['version']).status === 0 ? [] : ['openssl']),
+];
+if (missing.length > 0) {
+  const command = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
+  if (process.getuid?.() === 0 && spawnSync('apt-get', ['--version']).status === 0) {
+    run(`installing ${missing.join(' and ')} from Debian`, 'sh', ['-c', command], {
+      DEBIAN_FRONTEND: 'noninteractive',
+    });
+  } else {
+    console.error(`✗ ${missing.join(' and ')} missing. Install with:\n  sudo ${command}`);
+    finish(1);
+  }
+}
+
 run('lint and format', 'npx', ['biome', 'check', '.']);
 run('types', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('statechart diagrams up to date', 'npx', ['tsx', 'scripts/diagrams.ts', '--check']);
@@ -66,12 +89,6 @@ if (v.numPendingTests + v.numTodoTests > 0) {
 run('transition coverage', 'npx', ['tsx', 'model-tests/coverage.ts']);
 run('production build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 
-if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
-  console.error(
-    "✗ Chromium is missing: install Debian's chromium (apt-get install chromium); .ci/run does this.",
-  );
-  finish(1);
-}
 run('end-to-end journeys in Chromium', 'npx', ['playwright', 'test', '--reporter=line,json'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json',
 });

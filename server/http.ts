@@ -181,6 +181,29 @@ export type Authenticate = (c: AppContext, mode: AuthMode) => Promise<void>;
 
 /** Mounts routes on a Hono app whose base is /api; authentication runs before input validation. */
 export function mountRoutes(app: Hono<AppEnv>, routes: readonly Route[], authenticate: Authenticate): void {
+  // A known path asked with a method it does not serve answers 405 with the methods it does
+  // (Allow). A path without parameters is checked before any route, so GET /users/registrations
+  // (POST only) is not answered as GET /users/{id}; paths with parameters are checked after the
+  // routes, fewer parameters first, so /users/me is not answered as /users/{id}.
+  const methods = new Map<string, Set<string>>();
+  for (const route of routes) {
+    const honoPath = route.path.replace(/\{(\w+)\}/g, ':$1');
+    const set = methods.get(honoPath) ?? new Set<string>();
+    set.add(route.method.toUpperCase());
+    if (route.method === 'get') set.add('HEAD');
+    methods.set(honoPath, set);
+  }
+  const byParams = (path: string) => (path.match(/:/g) ?? []).length;
+  const guards = [...methods].sort(([a], [b]) => byParams(a) - byParams(b));
+  const refuse = (c: AppContext, allowed: Set<string>) => {
+    const allow = [...allowed].sort().join(', ');
+    return c.json({ code: ErrorCode.METHOD_NOT_ALLOWED, message: `This resource answers ${allow}.` }, 405, {
+      Allow: allow,
+    });
+  };
+  for (const [honoPath, allowed] of guards.filter(([path]) => byParams(path) === 0)) {
+    app.all(honoPath, (c, next) => (allowed.has(c.req.method) ? next() : refuse(c, allowed)));
+  }
   for (const route of routes) {
     const honoPath = route.path.replace(/\{(\w+)\}/g, ':$1');
     app.on(route.method.toUpperCase(), honoPath, async (c) => {
@@ -200,24 +223,7 @@ export function mountRoutes(app: Hono<AppEnv>, routes: readonly Route[], authent
       return route.handler(c, input);
     });
   }
-  // A known path asked with a method it does not serve answers 405 with the methods it does
-  // (Allow). Paths with fewer parameters go first, so /users/me is not answered as /users/{id}.
-  const methods = new Map<string, Set<string>>();
-  for (const route of routes) {
-    const honoPath = route.path.replace(/\{(\w+)\}/g, ':$1');
-    const set = methods.get(honoPath) ?? new Set<string>();
-    set.add(route.method.toUpperCase());
-    if (route.method === 'get') set.add('HEAD');
-    methods.set(honoPath, set);
-  }
-  const byParams = (path: string) => (path.match(/:/g) ?? []).length;
-  for (const [honoPath, allowed] of [...methods].sort(([a], [b]) => byParams(a) - byParams(b))) {
-    const allow = [...allowed].sort().join(', ');
-    app.all(honoPath, (c) => {
-      if (allowed.has(c.req.method)) return c.notFound();
-      return c.json({ code: ErrorCode.METHOD_NOT_ALLOWED, message: `This resource answers ${allow}.` }, 405, {
-        Allow: allow,
-      });
-    });
+  for (const [honoPath, allowed] of guards.filter(([path]) => byParams(path) > 0)) {
+    app.all(honoPath, (c) => (allowed.has(c.req.method) ? c.notFound() : refuse(c, allowed)));
   }
 }

@@ -1,5 +1,5 @@
 import { type JsonSchema, toJsonSchema } from '@valibot/to-json-schema';
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import type { Route } from './http';
 
 /** The OpenAPI 3.1 document of the registered routes, generated from their valibot schemas. */
@@ -40,9 +40,25 @@ function operationId(route: Route): string {
 
 const errorRef = { $ref: '#/components/schemas/Error' };
 
+/**
+ * The answers every route of its kind can give besides its own: 400 when it reads input (a value
+ * outside its schema), 401 when it reads a session (none, expired or revoked; an optional session
+ * sent and no longer valid), 403 for a back-office route asked by a non-admin. A route's own
+ * description of a status wins.
+ */
+function impliedResponses(route: Route): Record<string, string> {
+  return {
+    ...((route.params || route.query || route.body) && {
+      400: 'INVALID_VALUE (or the code of the rule broken), with the field',
+    }),
+    ...(route.auth !== 'none' && { 401: 'UNAUTHORIZED: no valid session' }),
+    ...(route.auth === 'admin' && { 403: 'FORBIDDEN: not an admin' }),
+  };
+}
+
 function operation(route: Route) {
   const responses = Object.fromEntries(
-    Object.entries(route.responses).map(([status, description]) => [
+    Object.entries({ ...impliedResponses(route), ...route.responses }).map(([status, description]) => [
       status,
       Number(status) >= 400
         ? { description, content: { 'application/json': { schema: errorRef } } }
@@ -58,7 +74,11 @@ function operation(route: Route) {
     }),
     parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
     ...(route.body && {
-      requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body) } } },
+      requestBody: {
+        // An empty body reads as {}: it may be left out exactly when {} is a valid body.
+        required: !v.safeParse(route.body, {}).success,
+        content: { 'application/json': { schema: jsonSchema(route.body) } },
+      },
     }),
     responses,
   };

@@ -33,6 +33,8 @@ import { ensureNfm } from './evm/nfm';
 import { ANVIL_PAYMENTS_KEY, createTokenChain, type TokenChain } from './evm/token';
 import type { AppEnv } from './http';
 import { createVeriffProvider, type IdentityProvider } from './identity/veriff';
+import { createImageJobHandler, forgetImageJobs, IMAGE_JOB } from './images/jobs';
+import { createImageStore } from './images/store';
 import { createJobWorker, type JobHandler, type JobWorker } from './jobs';
 import { mediaDir, warmImageCopies } from './media';
 import { createCheckoutComProvider } from './payments/checkout-com';
@@ -248,6 +250,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       });
     }
     if (tokenChain) handlers[REFUND_TOKEN_JOB] = createRefundTokenHandler({ db, chain: tokenChain, log });
+    handlers[IMAGE_JOB] = createImageJobHandler({ db, store: createImageStore(config, log), log });
     worker = createJobWorker({
       db,
       handlers,
@@ -255,6 +258,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       tasks: [
         { name: 'expire unpaid orders', everyMs: 30_000, run: () => expireOrders(db, new Date()) },
         { name: 'end unpaid top-ups', everyMs: 30_000, run: () => expireTopups(db, new Date()) },
+        { name: 'forget old image jobs', everyMs: 60_000, run: () => forgetImageJobs(db, new Date()) },
       ],
     });
     const spaDir = config.production ? (options.spaDir ?? DIST) : undefined;

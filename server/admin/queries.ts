@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminListQuery } from '../../src/domain/schemas/admin';
 import type { Executor } from '../db';
 import {
@@ -157,7 +157,8 @@ export function adminBlueprints(db: Executor, query: AdminListQuery) {
 /** Orders: every charge of the money path (`charges`), or the fulfilled ones (`sales`). */
 export function adminOrders(db: Executor, query: AdminListQuery, only: 'sales' | 'charges') {
   const where = and(
-    searching(query.searchText, orders.title, users.email, orders.id),
+    // The id is a uuid: it is searched as its text (ILIKE has no uuid form).
+    searching(query.searchText, orders.title, users.email, sql`${orders.id}::text`),
     only === 'sales' ? eq(orders.status, 'minted') : undefined,
     query.status && only === 'charges' ? eq(orders.status, query.status as never) : undefined,
   );

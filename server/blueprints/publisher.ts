@@ -1,4 +1,5 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import { centsToFusd, percentToRate } from '../../src/domain/money';
 import { registerBlueprintArgs, uint64 } from '../chain/actions';
 import { type FlowClient, FlowTransactionError } from '../chain/client';
@@ -16,6 +17,11 @@ import type { Log } from '../deps';
  *
  * Canceling a registered blueprint closes it on chain (VitrineBlueprints.close) the same way: the
  * row's close status moves pending → submitted → sealed, retried until it is sealed.
+ *
+ * Several servers may share the database: a server works on a row only while it holds its lease
+ * (`locked_by`, `lease_until`, taken with one conditional UPDATE and renewed while it works). A
+ * server that finds the row leased to another looks again once the lease could have run out, so
+ * the work of a server that died is taken over and no transaction is sent twice at once.
  */
 export interface Publisher {
   /** Starts (or joins) the job of a blueprint that was just set ready to sell. */
@@ -37,6 +43,8 @@ export interface PublisherDeps {
   now?: () => Date;
   maxAttempts?: number;
   retryDelayMs?: number;
+  /** How long a claim of a row holds (renewed every third of it while the work runs); default 60 s. */
+  leaseMs?: number;
 }
 
 type Row = typeof blueprintRegistrations.$inferSelect;
@@ -48,6 +56,8 @@ export function createPublisher(deps: PublisherDeps): Publisher {
   const maxAttempts = deps.maxAttempts ?? 5;
   const retryDelayMs = deps.retryDelayMs ?? 2_000;
   const running = new Map<string, Promise<void>>();
+  const serverId = `publisher-${randomBytes(4).toString('hex')}`;
+  const leaseMs = deps.leaseMs ?? 60_000;
   const timers = new Set<NodeJS.Timeout>();
   const listeners: Array<() => void> = [];
   let stopped = false;
@@ -197,11 +207,68 @@ export function createPublisher(deps: PublisherDeps): Publisher {
     }
   }
 
+  /** Takes the row's lease for this server: free, run out, or this server's already. */
+  async function claim(blueprintId: string): Promise<boolean> {
+    const t = now();
+    const rows = await db
+      .update(blueprintRegistrations)
+      .set({ lockedBy: serverId, leaseUntil: new Date(t.getTime() + leaseMs) })
+      .where(
+        and(
+          eq(blueprintRegistrations.blueprintId, blueprintId),
+          or(
+            isNull(blueprintRegistrations.leaseUntil),
+            lt(blueprintRegistrations.leaseUntil, t),
+            eq(blueprintRegistrations.lockedBy, serverId),
+          ),
+        ),
+      )
+      .returning({ blueprintId: blueprintRegistrations.blueprintId });
+    return rows.length > 0;
+  }
+
+  /** Runs `work` under the row's lease; leased to another server, looks again when it could end. */
+  async function leased(blueprintId: string, work: () => Promise<void>, again: () => void): Promise<void> {
+    if (!(await claim(blueprintId))) {
+      if (stopped) return;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        again();
+      }, leaseMs);
+      timer.unref();
+      timers.add(timer);
+      return;
+    }
+    const renew = setInterval(
+      () => void claim(blueprintId).catch(() => undefined),
+      Math.max(10, leaseMs / 3),
+    );
+    renew.unref();
+    try {
+      await work();
+    } finally {
+      clearInterval(renew);
+      await db
+        .update(blueprintRegistrations)
+        .set({ leaseUntil: null })
+        .where(
+          and(
+            eq(blueprintRegistrations.blueprintId, blueprintId),
+            eq(blueprintRegistrations.lockedBy, serverId),
+          ),
+        );
+    }
+  }
+
   function runClose(blueprintId: string): Promise<void> {
     const key = `close ${blueprintId}`;
     const current = running.get(key);
     if (current) return current;
-    const job = closeAttempt(blueprintId)
+    const job = leased(
+      blueprintId,
+      () => closeAttempt(blueprintId),
+      () => void runClose(blueprintId),
+    )
       .catch((err) => log.error(`closing blueprint ${blueprintId}`, err))
       .finally(() => running.delete(key));
     running.set(key, job);
@@ -211,7 +278,11 @@ export function createPublisher(deps: PublisherDeps): Publisher {
   function run(blueprintId: string): Promise<void> {
     const current = running.get(blueprintId);
     if (current) return current;
-    const job = attempt(blueprintId)
+    const job = leased(
+      blueprintId,
+      () => attempt(blueprintId),
+      () => void run(blueprintId),
+    )
       .catch((err) => log.error(`publishing blueprint ${blueprintId}`, err))
       .finally(() => running.delete(blueprintId));
     running.set(blueprintId, job);

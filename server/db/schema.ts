@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -489,6 +490,9 @@ export const blueprintRegistrations = pgTable('blueprint_registrations', {
    */
   closeStatus: mintStatus('close_status'),
   closeTransactionId: text('close_transaction_id'),
+  /** The server working on this row now, until `lease_until` (renewed while it works). */
+  lockedBy: text('locked_by'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -926,6 +930,40 @@ export const jobs = pgTable(
     uniqueIndex('jobs_kind_key_unique').on(t.kind, t.key),
     index('jobs_due_idx').on(t.runAt).where(sql`${t.status} in ('queued', 'running')`),
   ],
+);
+
+/** Raw bytes (bytea), read and written as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Image-optimization jobs (POST /image-jobs): the uploaded file waits here, not in one server's
+ * memory, until a worker of any server claims the job's `jobs` row (kind image.optimize, key = id)
+ * and stores the result; the input is dropped once the job is finished. A job is forgotten 10
+ * minutes after its last change.
+ */
+export const imageJobs = pgTable(
+  'image_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The upload grant the result is stored under: object key, mime type, asset kind. */
+    objectKey: text('object_key').notNull(),
+    mimeType: text('mime_type').notNull(),
+    assetKind: text('asset_kind').notNull(),
+    quality: integer('quality').notNull(),
+    input: bytea('input'),
+    status: text('status').$type<'pending' | 'complete' | 'fail'>().notNull().default('pending'),
+    url: text('url'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('image_jobs_pending_idx').on(t.userId).where(sql`${t.status} = 'pending'`)],
 );
 
 /** Billing info status (SPEC §4): missingSource, unverified, verified, invalid. */

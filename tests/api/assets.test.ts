@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { IMAGE_JOB_TTL_MS } from '../../server/images/jobs';
 import { mediaDir } from '../../server/media';
-import { IMAGE_JOB_TTL_MS } from '../../server/routes/assets';
 import { IMAGE_WIDTHS, webpSrcSet } from '../../src/domain/assets';
 import { databases, type Json, register, useTestApp } from './support/harness';
 

@@ -181,6 +181,34 @@ describe('publishing a blueprint', () => {
     expect((await getChainBlueprint(client, blueprint.flowBlueprintId))?.maxEditions).toBe('3');
   });
 
+  it('two servers resuming one job at once send one transaction: the row is leased to one', async () => {
+    await freshFlowIds(t);
+    const { token, blueprint } = await publishedDraft(t);
+    await t.database.db
+      .update(blueprints)
+      .set({ status: 'readyToSell' })
+      .where(eq(blueprints.id, blueprint.id));
+    await t.database.db.insert(blueprintRegistrations).values({
+      blueprintId: blueprint.id,
+      flowBlueprintId: Number(blueprint.flowBlueprintId),
+      status: 'pending',
+    });
+    const servers = [1, 2].map(() => createPublisher({ db: t.database.db, client, retryDelayMs: 50 }));
+    await Promise.all(servers.map((server) => server.resume()));
+    const active = await until(
+      async () => (await t.request('GET', `/api/blueprints/${blueprint.id}`, { token })).body,
+      (b) => b.state === 'active',
+    );
+    await Promise.all(servers.map((server) => server.stop()));
+    expect(active.state).toBe('active');
+    const [job] = await t.database.db
+      .select()
+      .from(blueprintRegistrations)
+      .where(eq(blueprintRegistrations.blueprintId, blueprint.id));
+    // One submission: the other server found the row leased and left it.
+    expect(job).toMatchObject({ status: 'sealed', attempts: 1, leaseUntil: null });
+  });
+
   it('gives up after its attempts: the blueprint is a draft again and the job says why', async () => {
     await freshFlowIds(t);
     const { token, blueprint } = await publishedDraft(t);

@@ -16,7 +16,7 @@ export const AccountProofInput = fieldObject({
   ),
   signature: v.pipe(
     v.string('INVALID_VALUE.signature'),
-    v.regex(/^[0-9a-f]{128}$/i, 'INVALID_VALUE.signature'),
+    v.regex(/^[0-9a-fA-F]{128}$/, 'INVALID_VALUE.signature'),
   ),
   nonce: v.pipe(v.string('INVALID_VALUE.nonce'), v.regex(/^[0-9a-f]{64}$/, 'INVALID_VALUE.nonce')),
 });

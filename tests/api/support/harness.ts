@@ -33,6 +33,9 @@ import { kycVerifications, users } from '../../../server/db/schema';
 import type { AppDeps, Log } from '../../../server/deps';
 import type { TokenChain } from '../../../server/evm/token';
 import type { AppEnv } from '../../../server/http';
+import { createImageJobHandler, IMAGE_JOB } from '../../../server/images/jobs';
+import { createImageStore } from '../../../server/images/store';
+import { createJobWorker, type JobWorker } from '../../../server/jobs';
 
 /** Every API suite runs once per database: `describe.each(databases)('%s', (database) => …)`. */
 export const databases = ['pglite', 'postgres'] as const;
@@ -191,6 +194,7 @@ export function useTestApp(
   const t = { address: randomAddress(), clock: new TestClock(), logged: [] } as unknown as TestApi;
   let dataDir: string;
   let drop: () => Promise<void>;
+  let worker: JobWorker | undefined;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'vitrine-api-'));
@@ -200,7 +204,23 @@ export function useTestApp(
     t.database = await openDb(t.config);
     const { publisher: makePublisher, tokenChain, ...appDeps } = deps;
     t.publisher = makePublisher?.(t.database.db);
+    // Image jobs run on a job worker, as on a server (the other kinds are driven by their tests).
+    worker = createJobWorker({
+      db: t.database.db,
+      handlers: {
+        [IMAGE_JOB]: createImageJobHandler({
+          db: t.database.db,
+          store: createImageStore(t.config, silentLog(t.logged)),
+          now: t.clock.now,
+        }),
+      },
+      now: t.clock.now,
+      pollMs: 50,
+      log: silentLog(t.logged),
+    });
+    worker.start();
     t.app = createApp({
+      jobs: worker,
       config: t.config,
       database: t.database,
       clock: t.clock.now,
@@ -240,6 +260,7 @@ export function useTestApp(
 
   afterAll(async () => {
     await t.publisher?.stop();
+    await worker?.stop();
     await t.database?.close();
     await drop?.();
     rmSync(dataDir, { recursive: true, force: true });

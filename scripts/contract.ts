@@ -1,0 +1,122 @@
+/**
+ * `npm run contract`: schemathesis checks the server against its own OpenAPI document. A server
+ * with the seeded world (no chain) starts in this process on a free port; schemathesis (from PyPI,
+ * in a virtual environment under .tools/, made on first use) then runs every check it has over
+ * /api/openapi.json twice: anonymous, and signed in as the seeded back-office operator, who may
+ * call every route. It prints the number of cases and fails on any failure or server error.
+ *
+ * SCHEMATHESIS_MAX_EXAMPLES (default 25) sets the cases generated per operation and phase.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { loadConfig } from '../server/config';
+import { SEED_ADMIN_EMAIL, SEED_PASSWORD } from '../server/seed/world';
+import { start } from '../server/start';
+
+const VERSION = '4.32.5';
+const venv = resolve('.tools/schemathesis');
+const bin = join(venv, 'bin', 'schemathesis');
+
+/** The pinned schemathesis in .tools/schemathesis, installed from PyPI when missing. */
+function ensureSchemathesis() {
+  const have =
+    existsSync(bin) && spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.includes(VERSION);
+  if (have) return;
+  console.log(`Installing schemathesis ${VERSION} from PyPI into ${venv}`);
+  const python = process.env.PYTHON ?? 'python3';
+  for (const [command, args] of [
+    [python, ['-m', 'venv', venv]],
+    [
+      join(venv, 'bin', 'pip'),
+      ['install', '--quiet', '--disable-pip-version-check', `schemathesis==${VERSION}`],
+    ],
+  ] as const) {
+    const r = spawnSync(command, args, { stdio: 'inherit' });
+    if (r.status !== 0) {
+      console.error(
+        `✗ ${command} ${args.join(' ')} failed: schemathesis needs Python 3.10+ with venv (apt-get install python3-venv)`,
+      );
+      process.exit(1);
+    }
+  }
+}
+
+/** Runs schemathesis; answers its exit code and the number of cases it reports. */
+function schemathesis(args: string[]): Promise<{ code: number; cases: number }> {
+  return new Promise((done) => {
+    let output = '';
+    const child = spawn(bin, args, { env: { ...process.env, NO_COLOR: '1' } });
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        process.stdout.write(chunk);
+      });
+    }
+    child.on('close', (code) => {
+      const cases = [...output.matchAll(/(\d+) generated/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+      done({ code: code ?? 1, cases });
+    });
+  });
+}
+
+ensureSchemathesis();
+const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-contract-'));
+const server = await start(
+  loadConfig({
+    ...process.env,
+    PORT: '0',
+    VITRINE_DATA_DIR: dataDir,
+    DATABASE_URL: 'memory://',
+    FLOW_EMULATOR: 'off',
+    NODE_ENV: 'production',
+    VITRINE_SEED: 'on',
+  }),
+  { log: { info() {}, warn() {}, error: console.error } as never },
+);
+let failed = false;
+try {
+  await server.ready;
+  const origin = `http://127.0.0.1:${server.port}`;
+  const login = await fetch(`${origin}/api/auth/logins`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: SEED_ADMIN_EMAIL, password: SEED_PASSWORD }),
+  });
+  const { authToken } = (await login.json()) as { authToken?: string };
+  if (!authToken) throw new Error(`Signing in as ${SEED_ADMIN_EMAIL} failed (${login.status})`);
+  const common = [
+    'run',
+    `${origin}/api/openapi.json`,
+    '--checks',
+    'all',
+    '--max-examples',
+    process.env.SCHEMATHESIS_MAX_EXAMPLES ?? '25',
+    '--workers',
+    '2',
+    '--seed',
+    '1',
+    '--suppress-health-check',
+    'all',
+  ];
+  let cases = 0;
+  for (const [who, extra] of [
+    ['anonymous', []],
+    // Signing out would end the run's own session: the operator stays signed in.
+    [
+      'signed in',
+      ['--header', `Authorization: Bearer ${authToken}`, '--exclude-path', '/auth/sessions/current'],
+    ],
+  ] as const) {
+    console.log(`\n▶ schemathesis, ${who}`);
+    const r = await schemathesis([...common, ...extra]);
+    cases += r.cases;
+    if (r.code !== 0) failed = true;
+  }
+  console.log(`\nschemathesis: ${cases} cases, ${failed ? 'FAILED' : 'no failures'}`);
+} finally {
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
