@@ -57,6 +57,7 @@ describe.each(databases)('the database layer on %s', (database) => {
       'email_changes',
       'free_blueprint_claims',
       'fusd_payments',
+      'image_jobs',
       'jobs',
       'kyc_verifications',
       'login_throttles',
