@@ -70,7 +70,9 @@ async function loadOnce(browser: Browser, origin: string, path: string): Promise
     total += e.encodedDataLength;
     if (types.get(e.requestId) === 'Script') js += e.encodedDataLength;
   });
-  await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
+  // Right after start the server is still making the seeded artwork's image copies: the first
+  // (unmeasured) loads may take longer than Playwright's default 30 s.
+  await page.goto(`${origin}${path}`, { waitUntil: 'networkidle', timeout: 120_000 });
   // Under the slowed CPU the browser reports paints and shifts well after they happen (seconds after
   // the network is idle), and late shifts count too: wait before reading them.
   await page.waitForTimeout(3000);
