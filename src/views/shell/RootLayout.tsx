@@ -1,4 +1,4 @@
-import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
+import { Outlet, useLocation } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { connectSession } from '../../../machines/session';
@@ -16,7 +16,6 @@ const SignInModal = lazy(() => import('./SignInModal').then((m) => ({ default: m
 /** The shell of SPEC §2: header, menus, footer, sign-in modal, toasts; hidden on dashboard and wizard paths. */
 export function RootLayout() {
   const { session, ui } = useApp();
-  const router = useRouter();
   const pathname = useLocation({ select: (l) => l.pathname });
   const toasts = useSelector(ui, (s) => s.context.toasts);
   const showSignup = useSelector(ui, (s) => interfaceState(s).showSignup);
@@ -26,18 +25,6 @@ export function RootLayout() {
     (a, b) => a?.text === b?.text && a?.canRetry === b?.canRetry,
   );
   const chromeless = isChromelessPath(pathname);
-
-  // Leaving the session (logout, 401, expiry) re-checks the current route's guard. Only the change
-  // does: a visitor who was never logged in keeps the data the first load fetched.
-  useEffect(() => {
-    let wasLoggedIn = session.getSnapshot().matches('loggedIn');
-    const subscription = session.subscribe((s) => {
-      const loggedIn = s.matches('loggedIn');
-      if (wasLoggedIn && !loggedIn) void router.invalidate();
-      wasLoggedIn = loggedIn;
-    });
-    return () => subscription.unsubscribe();
-  }, [session, router]);
 
   // A route change closes the menus.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input.
