@@ -10,7 +10,7 @@ import {
 } from '../../src/domain/schemas/token';
 import type { Database, Executor } from '../db';
 import { orders, tokenCharges, tokenTransactions } from '../db/schema';
-import type { TokenChain } from '../evm/token';
+import { type TokenChain, TokenChainUnavailableError } from '../evm/token';
 import { apiError } from '../http';
 import { enqueueJob, type JobHandler, type JobRow } from '../jobs';
 import {
@@ -113,10 +113,13 @@ export async function createTokenCharge(
   };
   const active = await activeForAddress(db, input.buyerId, ethAddress, input.now);
   if (active) throw activeCharge(active.id);
+  // Its transfer is sent once the charge exists, so it is mined after the latest block: an
+  // unreported one is looked for from the next.
+  const fromBlock = (await chain.blockNumber()) + 1;
   if ((await chain.balanceOf(ethAddress)) < tokenAmount) {
     const [charge] = await db
       .insert(tokenCharges)
-      .values({ ...values, status: 'lowFunds' })
+      .values({ ...values, fromBlock, status: 'lowFunds' })
       .onConflictDoNothing()
       .returning();
     if (charge) return { charge, repeated: false };
@@ -138,7 +141,7 @@ export async function createTokenCharge(
         if (again) throw activeCharge(again.id);
         [created] = await tx
           .insert(tokenCharges)
-          .values({ ...values, orderId: order.id, status: 'created' })
+          .values({ ...values, fromBlock, orderId: order.id, status: 'created' })
           .returning();
       },
     },
@@ -245,6 +248,8 @@ export async function reportTokenTransfer(
     throw apiError(400, ErrorCode.ERROR_TOKEN_CHARGE_COMPLETE);
   if (!charge.orderId || !ACTIVE.includes(charge.status as TokenChargeStatus))
     throw apiError(400, ErrorCode.TRANSACTION, 'status', `This charge is ${charge.status}.`);
+  // The wallet signs the charge before it pays it: a transfer is taken only for a signed charge.
+  if (charge.status !== 'signed') throw notSigned();
   const read = await chain.readTransaction(hash);
   if (read.status === 'unknown') throw apiError(409, ErrorCode.TRANSACTION_PENDING, 'transactionHash');
   if (read.status === 'failed')
@@ -291,8 +296,85 @@ export async function reportTokenTransfer(
   if (!accepted) throw apiError(400, ErrorCode.LOW_FUNDS, 'transactionHash');
 }
 
-/** Cancels a charge no transfer was reported for: its order ends and gives its unit back. */
-export async function cancelTokenCharge(db: Database, charge: TokenChargeRow, now: Date): Promise<void> {
+const notSigned = () =>
+  apiError(
+    400,
+    ErrorCode.TRANSACTION,
+    'signature',
+    'Sign the payment in your wallet before its NFM transfer is taken.',
+  );
+
+/**
+ * A transfer of NFM from the charge's address to the platform's, mined since the charge was
+ * created and reported for no charge: the transfer of a tab that sent it and was closed or
+ * reloaded before reporting it. Null when there is none (or the charge predates `fromBlock`).
+ */
+export async function unreportedTransfer(
+  db: Executor,
+  chain: TokenChain,
+  charge: TokenChargeRow,
+): Promise<string | null> {
+  if (charge.fromBlock === null || !charge.orderId || !ACTIVE.includes(charge.status as TokenChargeStatus))
+    return null;
+  const found = await chain.transfersToPayments(charge.ethAddress, charge.fromBlock);
+  if (found.length === 0) return null;
+  const known = await db
+    .select({ hash: tokenTransactions.hash })
+    .from(tokenTransactions)
+    .where(
+      inArray(
+        tokenTransactions.hash,
+        found.map((t) => t.hash),
+      ),
+    );
+  const reported = new Set(known.map((t) => t.hash));
+  return found.find((t) => !reported.has(t.hash))?.hash ?? null;
+}
+
+/**
+ * A signed charge with no reported transfer takes the one found on chain, as if its tab had
+ * reported it (completed, or low_funds kept on the charge): a reload or a lost answer never leaves
+ * NFM sent but unaccounted, and the buyer is never asked to send it again. Answers whether one was
+ * found.
+ */
+export async function reconcileTokenCharge(
+  db: Database,
+  chain: TokenChain,
+  charge: TokenChargeRow,
+  now: Date,
+): Promise<boolean> {
+  if (charge.status !== 'signed') return false;
+  const [reported] = await db
+    .select({ hash: tokenTransactions.hash })
+    .from(tokenTransactions)
+    .where(eq(tokenTransactions.chargeId, charge.id))
+    .limit(1);
+  if (reported) return false;
+  const hash = await unreportedTransfer(db, chain, charge);
+  if (!hash) return false;
+  try {
+    await reportTokenTransfer(db, chain, charge, hash, now);
+  } catch (err) {
+    // Refused (too low, another charge's): what the report decided is kept on the charge.
+    if (err instanceof TokenChainUnavailableError) throw err;
+  }
+  return true;
+}
+
+/**
+ * Cancels a charge no transfer was made for: its order ends and gives its unit back. A transfer
+ * reported, or found on chain (which a signed charge then takes), makes it CHARGE_NOT_CANCELLABLE.
+ */
+export async function cancelTokenCharge(
+  db: Database,
+  chain: TokenChain,
+  charge: TokenChargeRow,
+  now: Date,
+): Promise<void> {
+  if (await unreportedTransfer(db, chain, charge)) {
+    await reconcileTokenCharge(db, chain, charge, now);
+    throw apiError(400, ErrorCode.CHARGE_NOT_CANCELLABLE);
+  }
   await db.transaction(async (tx) => {
     const order = charge.orderId ? await lockOrder(tx, charge.orderId) : undefined;
     const row = await lockCharge(tx, charge.id);

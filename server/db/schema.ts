@@ -847,6 +847,11 @@ export const tokenCharges = pgTable(
      */
     refundTransaction: text('refund_transaction'),
     refundHash: text('refund_hash'),
+    /**
+     * The first block the charge's transfer can be in (the one after the latest when it was
+     * created): the server looks for an unreported transfer from there (null for older charges).
+     */
+    fromBlock: bigint('from_block', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import { getAddress, Interface, JsonRpcProvider, Transaction, Wallet } from 'ethers';
+import { getAddress, Interface, JsonRpcProvider, Transaction, Wallet, zeroPadValue } from 'ethers';
 
 /**
  * The NFM token as the server reads it: balances, and the NFM transfers a transaction made (its
@@ -9,6 +9,11 @@ export interface TokenTransfer {
   from: string;
   to: string;
   /** In the token's smallest unit (18 decimals). */
+  value: bigint;
+}
+export interface FoundTransfer {
+  hash: string;
+  blockNumber: number;
   value: bigint;
 }
 export type TransactionRead =
@@ -22,6 +27,13 @@ export interface TokenChain {
   paymentsAddress: string;
   balanceOf(address: string): Promise<bigint>;
   readTransaction(hash: string): Promise<TransactionRead>;
+  /** The latest block's number. */
+  blockNumber(): Promise<number>;
+  /**
+   * The NFM transfers from `from` to the platform's address mined in block `fromBlock` or later
+   * (the token's Transfer logs), oldest first: how a transfer nobody reported is found.
+   */
+  transfersToPayments(from: string, fromBlock: number): Promise<FoundTransfer[]>;
   /**
    * A transfer of `value` NFM from the platform's address to `to`, signed (not sent): its raw form
    * and hash. Null without the platform's key.
@@ -66,10 +78,14 @@ export function createTokenChain(options: {
   const payer = options.paymentsKey ? new Wallet(options.paymentsKey, provider) : null;
   const tokenAddress = getAddress(options.tokenAddress);
   const transferTopic = ERC20.getEvent('Transfer')!.topicHash;
+  const paymentsAddress = getAddress(options.paymentsAddress);
+  // Asked of the node each time (ethers' getBlockNumber answers from a short cache).
+  const blockNumber = async () =>
+    Number(BigInt((await provider.send('eth_blockNumber', []).catch(unavailable)) as string));
   return {
     chainId: options.chainId,
     tokenAddress,
-    paymentsAddress: getAddress(options.paymentsAddress),
+    paymentsAddress,
     async balanceOf(address) {
       const data = ERC20.encodeFunctionData('balanceOf', [getAddress(address)]);
       const [balance] = ERC20.decodeFunctionResult(
@@ -93,6 +109,24 @@ export function createTokenChain(options: {
           };
         });
       return { status: 'mined', transfers, blockNumber: receipt.blockNumber };
+    },
+    blockNumber,
+    async transfersToPayments(from, fromBlock) {
+      // No block mined since: nothing to read (a node refuses a range that starts after its end).
+      if (fromBlock > (await blockNumber())) return [];
+      const logs = await provider
+        .getLogs({
+          address: tokenAddress,
+          topics: [transferTopic, zeroPadValue(getAddress(from), 32), zeroPadValue(paymentsAddress, 32)],
+          fromBlock,
+          toBlock: 'latest',
+        })
+        .catch(unavailable);
+      return logs.map((log) => ({
+        hash: log.transactionHash.toLowerCase(),
+        blockNumber: log.blockNumber,
+        value: ERC20.parseLog(log)!.args[2] as bigint,
+      }));
     },
     async signRefund(to, value) {
       if (!payer) return null;

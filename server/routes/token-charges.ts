@@ -13,6 +13,7 @@ import {
   createTokenCharge,
   listTokenCharges,
   ownTokenCharge,
+  reconcileTokenCharge,
   reportTokenTransfer,
   signTokenCharge,
   type TokenChargeRow,
@@ -137,11 +138,23 @@ export function tokenChargeRoutes(s: Services, chain: TokenChain, frrPerUsd: str
       path: '/token-charges/{id}',
       tag: 'checkout',
       auth: 'required',
-      summary: 'One of the caller’s token charges with its order and timeline',
+      summary:
+        'One of the caller’s token charges with its order and timeline; a signed charge with no reported transfer takes one found on chain (from its address to the platform’s, since it was created)',
       params: ChargeIdParams,
-      responses: { 200: 'TokenCharge', 401: 'Not logged in', 404: 'No such charge of the caller' },
+      responses: {
+        200: 'TokenCharge',
+        401: 'Not logged in',
+        404: 'No such charge of the caller',
+        502: 'TOKEN_NETWORK: the EVM node could not be reached',
+      },
       async handler(c, { params }) {
-        return c.json(await answer(await own(c.get('user')!.id, params.id)));
+        const userId = c.get('user')!.id;
+        const charge = await own(userId, params.id);
+        if (await reaching(() => reconcileTokenCharge(s.db, chain, charge, s.clock()))) {
+          s.jobs?.nudge();
+          return c.json(await answer((await ownTokenCharge(s.db, userId, charge.id))!));
+        }
+        return c.json(await answer(charge));
       },
     }),
     defineRoute({
@@ -150,12 +163,12 @@ export function tokenChargeRoutes(s: Services, chain: TokenChain, frrPerUsd: str
       tag: 'checkout',
       auth: 'required',
       summary:
-        'signature: the wallet’s EIP-712 signature of the charge; transactionHash: its NFM transfer, read from the chain (completes the charge at 95 % of the amount or more); status canceled: only before a transfer',
+        'signature: the wallet’s EIP-712 signature of the charge; transactionHash: its NFM transfer, read from the chain (only for a signed charge; completes it at 95 % of the amount or more); status canceled: only while no transfer was reported or is on chain',
       params: ChargeIdParams,
       body: UpdateTokenChargeBody,
       responses: {
         200: 'TokenCharge',
-        400: 'Invalid field; ERROR_TOKEN_CHARGE_ETH_ADDRESS, ERROR_TOKEN_CHARGE_COMPLETE, low_funds, TRANSACTION, CHARGE_NOT_CANCELLABLE',
+        400: 'Invalid field; ERROR_TOKEN_CHARGE_ETH_ADDRESS, ERROR_TOKEN_CHARGE_COMPLETE, low_funds, TRANSACTION (field signature: the charge is not signed yet), CHARGE_NOT_CANCELLABLE',
         401: 'Not logged in',
         404: 'No such charge of the caller',
         409: 'TRANSACTION_PENDING: the transaction is not mined yet',
@@ -169,7 +182,7 @@ export function tokenChargeRoutes(s: Services, chain: TokenChain, frrPerUsd: str
           const hash = body.transactionHash.toLowerCase();
           await reaching(() => reportTokenTransfer(s.db, chain, charge, hash, now));
           s.jobs?.nudge();
-        } else await cancelTokenCharge(s.db, charge, now);
+        } else await reaching(() => cancelTokenCharge(s.db, chain, charge, now));
         return c.json(await answer((await ownTokenCharge(s.db, charge.buyerId, charge.id))!));
       },
     }),

@@ -256,6 +256,7 @@ export const errorTexts: Record<string, string> = {
   'errors.ERROR_TOKEN_CHARGE_ETH_ADDRESS':
     'This payment belongs to the wallet {address}. Switch to that account in your wallet.',
   'errors.ERROR_TOKEN_CHARGE_COMPLETE': 'This payment is already complete.',
+  'errors.TRANSACTION.signature': 'Sign the payment in your wallet before its NFM transfer is taken.',
   'errors.low_funds': 'The amount of NFM transferred is too low.',
   'errors.TOKEN_NETWORK': 'The NFM network could not be reached. Please try again in a moment.',
   'errors.METAMASK_REQUIRED': 'MetaMask required. Install a browser wallet to pay with NFM.',

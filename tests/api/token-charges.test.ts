@@ -56,13 +56,24 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('with the NFM_PAYMENTS flag off', () => {
-  const t = useTestApp('pglite');
+describe.each(databases)('with the NFM_PAYMENTS flag off on %s', (database) => {
+  const t = useTestApp(database);
   it('the rail exists nowhere: no routes, nothing in config/payments', async () => {
-    expect((await t.request('GET', '/api/token-price-conversions?from=USD&to=FRR&amount=100')).status).toBe(
-      404,
-    );
-    expect((await t.request('POST', '/api/token-charges', { body: {} })).status).toBe(404);
+    const me = await register(t);
+    const id = '5e4d3c2b-1a0f-4e9d-8c7b-6a5f4e3d2c1b';
+    for (const [method, path, body] of [
+      ['GET', '/api/token-price-conversions?from=USD&to=FRR&amount=100'],
+      ['GET', `/api/token-charges?userId=${me.id}`],
+      ['POST', '/api/token-charges', {}],
+      ['GET', `/api/token-charges/${id}`],
+      ['PATCH', `/api/token-charges/${id}`, { status: 'canceled' }],
+    ] as const) {
+      for (const token of [undefined, me.authToken]) {
+        const res = await t.request(method, path, { token, body });
+        expect(res.status, `${method} ${path}`).toBe(404);
+        expect(res.body.code).toBe('not_found');
+      }
+    }
     expect((await t.request('GET', '/api/config/payments')).body).not.toHaveProperty('token');
   });
 });
@@ -317,6 +328,80 @@ describe.each(databases)('token charges on %s', (database) => {
     // None of it paid the charge: it can still be canceled, and its unit goes back.
     const canceled = await patch(me, charge.id, { status: 'canceled' });
     expect(canceled.body).toMatchObject({ status: 'canceled', order: { status: 'canceled' } });
+  });
+
+  it('a transfer sent but never reported is found on chain: read, the charge takes it; cancel is refused', async () => {
+    // The tab sent the NFM and was closed before reporting it: reading the charge finds it.
+    const lost = await signedCharge(0);
+    const hash = await transfer(wallet(0), accounts[1]!, BigInt(lost.charge.tokenAmount));
+    const read = await t.request('GET', `/api/token-charges/${lost.charge.id}`, { token: lost.me.authToken });
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({
+      status: 'completed',
+      transactions: [{ hash, value: lost.charge.tokenAmount }],
+      order: { status: 'authorized' },
+    });
+    expect(await jobsOf(lost.charge.order.id)).toHaveLength(1);
+    // Reporting it afterwards answers the same, once.
+    expect((await patch(lost.me, lost.charge.id, { transactionHash: hash })).body.status).toBe('completed');
+    expect(await jobsOf(lost.charge.order.id)).toHaveLength(1);
+
+    // Canceling once the NFM is on chain: refused, and the charge takes the transfer.
+    const late = await signedCharge(1);
+    const sent = await transfer(wallet(1), accounts[1]!, BigInt(late.charge.tokenAmount));
+    const cancel = await patch(late.me, late.charge.id, { status: 'canceled' });
+    expect(cancel.status).toBe(400);
+    expect(cancel.body.code).toBe('CHARGE_NOT_CANCELLABLE');
+    const after = await t.request('GET', `/api/token-charges/${late.charge.id}`, {
+      token: late.me.authToken,
+    });
+    expect(after.body).toMatchObject({ status: 'completed', transactions: [{ hash: sent }] });
+  });
+
+  it('only transfers mined after the charge was created, and reported for no other charge, are found', async () => {
+    const me = await buyer();
+    const bp = await edition();
+    // Sent before the charge existed: not its payment.
+    await transfer(wallet(2), accounts[1]!, NFM('250'));
+    const res = await create(me, { blueprintId: bp.id, ethAddress: wallet(2) });
+    expect(res.status).toBe(201);
+    await patch(me, res.body.id, { signature: await sign(wallet(2), res.body) });
+    const read = await t.request('GET', `/api/token-charges/${res.body.id}`, { token: me.authToken });
+    expect(read.body).toMatchObject({ status: 'signed', transactions: [] });
+    // Another charge of the same address, paid and reported, leaves nothing to find for the next.
+    const canceled = await patch(me, res.body.id, { status: 'canceled' });
+    expect(canceled.body.status).toBe('canceled');
+    const paid = await signedCharge(2);
+    const hash = await transfer(wallet(2), accounts[1]!, BigInt(paid.charge.tokenAmount));
+    expect((await patch(paid.me, paid.charge.id, { transactionHash: hash })).body.status).toBe('completed');
+    const next = await signedCharge(2);
+    const again = await t.request('GET', `/api/token-charges/${next.charge.id}`, {
+      token: next.me.authToken,
+    });
+    expect(again.body).toMatchObject({ status: 'signed', transactions: [] });
+    expect((await patch(next.me, next.charge.id, { status: 'canceled' })).body.status).toBe('canceled');
+  });
+
+  it('takes a transfer only for a signed charge', async () => {
+    const me = await buyer();
+    const bp = await edition();
+    const res = await create(me, { blueprintId: bp.id, ethAddress: wallet(3) });
+    expect(res.body.status).toBe('created');
+    const hash = await transfer(wallet(3), accounts[1]!, BigInt(res.body.tokenAmount));
+    const early = await patch(me, res.body.id, { transactionHash: hash });
+    expect(early.status).toBe(400);
+    expect(early.body).toMatchObject({
+      code: 'TRANSACTION',
+      field: 'signature',
+      message: 'Sign the payment in your wallet before its NFM transfer is taken.',
+    });
+    expect(
+      await t.database.db.select().from(tokenTransactions).where(eq(tokenTransactions.hash, hash)),
+    ).toEqual([]);
+    // The NFM is on chain: the charge cannot be canceled; once signed, the transfer completes it.
+    expect((await patch(me, res.body.id, { status: 'canceled' })).body.code).toBe('CHARGE_NOT_CANCELLABLE');
+    await patch(me, res.body.id, { signature: await sign(wallet(3), res.body) });
+    expect((await patch(me, res.body.id, { transactionHash: hash })).body.status).toBe('completed');
   });
 
   it('an order that ended before its NFM arrived gives the NFM back', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "token_charges" ADD COLUMN "from_block" bigint;
