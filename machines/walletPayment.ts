@@ -17,6 +17,7 @@ import {
   emptyBillingForm,
   errorsAfterChange,
   validateBilling,
+  walletContactGap,
 } from '../src/domain/billing';
 import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '../src/domain/errors';
 import { formatUsd } from '../src/domain/money';
@@ -30,11 +31,14 @@ import type { CardPaymentOutput } from './cardPayment';
  * The panel shows the item and the price; Pay needs the purchase agreement and terms acknowledged.
  * Pay opens the wallet's payment sheet (`sheet`, a callback actor started by the click, as Apple
  * requires): Apple Pay validates the merchant through our server on the way. The sheet reports:
- * - `wallet.authorized` with the wallet's payment token and billing contact. A contact without
- *   address line, city, postal code or country is APPLE_PAY_ADDRESS for Apple Pay (its sheet is
- *   still open and shows it). Google's sheet has closed by then, so Google Pay opens the "Google Pay
- *   billing" panel instead: the billing address form, filled with what Google shared, checked by the
- *   billing rules on Continue. With a whole address the token is exchanged for a card token at the provider (`tokenizeWallet`; refused: CHECKOUT_COM_TOKEN) and
+ * - `wallet.authorized` with the wallet's payment token and billing contact, checked by the wallet's
+ *   rule (walletContactGap). Apple Pay needs the phone with its country calling code, address line
+ *   1, postal code, city, state and country: without one of them the payment is APPLE_PAY_ADDRESS,
+ *   naming the field (its sheet is still open and shows it). Google Pay needs address line 1, city,
+ *   postal code and country; Google's sheet has closed by then, so a contact without them opens the
+ *   "Google Pay billing" panel instead: the billing address form, filled with what Google shared,
+ *   checked by the billing rules on Continue. With a whole contact the token is exchanged for a card
+ *   token at the provider (`tokenizeWallet`; refused: CHECKOUT_COM_TOKEN) and
  *   charged like a card (`createCharge`, POST checkout-com-charges with `billingInfo.wallet`). The
  *   sheet is then told how it went (`wallet.complete`), since Apple's sheet waits for it.
  * - `wallet.canceled`: the buyer closed the sheet (APPLE_PAY_CANCELED); back to the panel.
@@ -101,11 +105,6 @@ export type WalletPaymentEvent =
   | WalletSheetEvent;
 /** What the machine tells the open sheet. */
 export type WalletSheetCommand = { type: 'wallet.complete'; success: boolean };
-
-/** The billing fields a wallet's contact must have. */
-const REQUIRED: (keyof WalletBilling)[] = ['addressLine1', 'city', 'zipCode', 'country'];
-export const billingComplete = (billing: Partial<WalletBilling>) =>
-  REQUIRED.every((field) => typeof billing[field] === 'string' && billing[field]!.trim() !== '');
 
 /** POST checkout-com-charges' body for a wallet's card token. */
 export function walletChargeBody(context: WalletPaymentContext): CreateCardChargeBody {
@@ -185,9 +184,9 @@ export const walletPaymentMachine = setup({
       assertEvent(event, 'wallet.acknowledge');
       return event.value !== context.acknowledged;
     },
-    addressComplete: ({ event }) => {
+    contactComplete: ({ context, event }) => {
       assertEvent(event, 'wallet.authorized');
-      return billingComplete(event.authorization.billing);
+      return walletContactGap(context.wallet, event.authorization.billing) === null;
     },
     /** Google's sheet closes once authorized: the buyer can complete the address afterwards. */
     googlePay: ({ context }) => context.wallet === 'googlepay',
@@ -248,6 +247,15 @@ export const walletPaymentMachine = setup({
     })),
     showError: assign({ error: (_, err: unknown) => toErrorBody(err) }),
     showCode: assign({ error: (_, code: ErrorCode) => failure(code) }),
+    /** APPLE_PAY_ADDRESS naming the first field the wallet's contact lacks. */
+    showContactGap: assign({
+      error: ({ context, event }) => {
+        assertEvent(event, 'wallet.authorized');
+        const code = ErrorCode.APPLE_PAY_ADDRESS;
+        const field = walletContactGap(context.wallet, event.authorization.billing);
+        return field ? { code, field, message: errorMessage({ code, field }) } : failure(code);
+      },
+    }),
     clearError: assign({ error: null }),
     endPaid: assign({ result: (_, charge: CardChargeJson) => ({ kind: 'paid' as const, charge }) }),
     endRedirect: assign({
@@ -298,12 +306,9 @@ export const walletPaymentMachine = setup({
           tags: ['busy'],
           on: {
             'wallet.authorized': [
-              { guard: 'addressComplete', target: 'tokenizing', actions: 'keepAuthorization' },
+              { guard: 'contactComplete', target: 'tokenizing', actions: 'keepAuthorization' },
               { guard: 'googlePay', target: 'billing', actions: ['keepAuthorization', 'fillBilling'] },
-              {
-                target: 'refused',
-                actions: { type: 'showCode', params: ErrorCode.APPLE_PAY_ADDRESS },
-              },
+              { target: 'refused', actions: 'showContactGap' },
             ],
             'wallet.canceled': {
               target: '#walletPayment.review',

@@ -10,6 +10,7 @@ import type { MachineModel } from './harness';
 
 export { charge, ITEM, NETWORK_ERROR, ORDER_ID, PRICE };
 export const BUYER_EMAIL = 'grace@example.com';
+/** A contact complete by the rules of both wallets (Apple Pay's needs the phone too). */
 export const ADDRESS = {
   firstName: 'Grace',
   lastName: 'Hopper',
@@ -18,6 +19,7 @@ export const ADDRESS = {
   state: 'VA',
   zipCode: '22201',
   country: 'US',
+  phoneNumber: '+1 703 555 0100',
 };
 export const AUTHORIZED: WalletPaymentEvent = {
   type: 'wallet.authorized',
@@ -25,7 +27,10 @@ export const AUTHORIZED: WalletPaymentEvent = {
 };
 export const NO_ADDRESS: WalletPaymentEvent = {
   type: 'wallet.authorized',
-  authorization: { tokenData: { version: 'EC_v1' }, billing: { firstName: 'Grace' } },
+  authorization: {
+    tokenData: { version: 'EC_v1' },
+    billing: { firstName: 'Grace', phoneNumber: ADDRESS.phoneNumber },
+  },
 };
 export const DECLINED = {
   status: 402,

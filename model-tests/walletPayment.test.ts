@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import {
-  billingComplete,
   connectWalletPayment,
   type WalletPaymentEvent,
   type WalletSheetCommand,
@@ -228,10 +227,62 @@ describe('paying with a mobile wallet', () => {
     expect(flaky.charges[1]!.idempotencyKey).toBe(flaky.charges[0]!.idempotencyKey);
   });
 
-  it('needs address line, city, postal code and country', () => {
-    expect(billingComplete(ADDRESS)).toBe(true);
-    for (const field of ['addressLine1', 'city', 'zipCode', 'country'] as const)
-      expect(billingComplete({ ...ADDRESS, [field]: ' ' })).toBe(false);
-    expect(billingComplete({ ...ADDRESS, state: undefined })).toBe(true);
+  it('Apple Pay refuses a contact without phone, calling code, address line 1, postal code, city, state or country, naming it', () => {
+    for (const [change, field] of [
+      [{ phoneNumber: undefined }, 'phoneNumber'],
+      // No calling code can be told: not international, and no possible number of the country.
+      [{ phoneNumber: '555' }, 'phoneNumber'],
+      [{ addressLine1: ' ' }, 'addressLine1'],
+      [{ zipCode: undefined }, 'zipCode'],
+      [{ city: '' }, 'city'],
+      [{ state: undefined }, 'state'],
+      [{ country: undefined }, 'country'],
+      [{ country: 'KP' }, 'country'],
+    ] as const) {
+      const { actor, view, open, sheet, charges, completions } = start('applepay');
+      open();
+      sheet({
+        type: 'wallet.authorized',
+        authorization: { tokenData: { version: 'EC_v1' }, billing: { ...ADDRESS, ...change } },
+      });
+      expect({ field, state: actor.getSnapshot().value, error: view().error }).toEqual({
+        field,
+        state: 'review',
+        error: errorMessage({ code: 'APPLE_PAY_ADDRESS', field }),
+      });
+      expect(charges).toEqual([]);
+      expect(completions).toEqual([false]);
+    }
+    expect(errorMessage({ code: 'APPLE_PAY_ADDRESS', field: 'phoneNumber' })).toMatch(/phone number/);
+  });
+
+  it('Apple Pay takes a phone written the national way for the contact’s country', async () => {
+    const { actor, open, sheet, charges } = start('applepay');
+    open();
+    sheet({
+      type: 'wallet.authorized',
+      authorization: {
+        tokenData: { version: 'EC_v1' },
+        billing: { ...ADDRESS, phoneNumber: '(703) 555-0100' },
+      },
+    });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(charges[0]!.billingInfo).toMatchObject({ wallet: 'applepay', phoneNumber: '(703) 555-0100' });
+  });
+
+  it('Google Pay pays a contact with address line, city, postal code and country, without state or phone', async () => {
+    const { actor, open, sheet, charges } = start('googlepay');
+    open();
+    const { state: _state, phoneNumber: _phone, ...rest } = ADDRESS;
+    sheet({
+      type: 'wallet.authorized',
+      authorization: { tokenData: { protocolVersion: 'ECv2' }, billing: rest },
+    });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(charges[0]!.billingInfo).toEqual({
+      wallet: 'googlepay',
+      cardToken: 'tok_abcdefghijklmnopqrstuvwxyz',
+      ...rest,
+    });
   });
 });

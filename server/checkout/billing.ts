@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { type BillingDetails, countryByCode, validateBilling } from '../../src/domain/billing';
+import { type BillingDetails, validateBilling, walletContactGap } from '../../src/domain/billing';
 import { ErrorCode } from '../../src/domain/errors';
 import type {
   BillingInfoJson,
@@ -82,15 +82,14 @@ export function checkBilling(details: BillingDetails): void {
 }
 
 /**
- * The billing contact an Apple Pay or Google Pay payment shared: the address line, city, postal code
- * and country must be there (the country one we take cards from); else APPLE_PAY_ADDRESS naming the
- * first missing field. The rest (state, phone) varies by country and wallet and is not required.
+ * The billing contact an Apple Pay or Google Pay payment shared, by the wallet's rule
+ * (walletContactGap): Apple Pay needs the phone with its country calling code, address line 1,
+ * postal code, city, state and country; Google Pay address line 1, city, postal code and country;
+ * the country is one we take cards from. Else APPLE_PAY_ADDRESS naming the first missing field.
  */
 export function checkWalletBilling(contact: WalletBillingInfo): void {
-  for (const field of ['addressLine1', 'city', 'zipCode', 'country'] as const) {
-    if (!contact[field]) throw badRequest(ErrorCode.APPLE_PAY_ADDRESS, field);
-  }
-  if (!countryByCode(contact.country!)) throw badRequest(ErrorCode.APPLE_PAY_ADDRESS, 'country');
+  const gap = walletContactGap(contact.wallet, contact);
+  if (gap) throw badRequest(ErrorCode.APPLE_PAY_ADDRESS, gap);
 }
 
 /** Provider refusals of a card token or source, as the API's error codes. */

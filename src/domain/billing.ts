@@ -233,6 +233,61 @@ function phoneError(value: unknown, country: Country | undefined): ApiErrorBody 
   return matches ? null : body(ErrorCode.PHONE_COUNTRY, 'phoneNumber');
 }
 
+/* ---- The billing contact of an Apple Pay or Google Pay payment ---- */
+
+/**
+ * What a mobile wallet shared, as our billing fields: Apple's `billingContact` with the phone of its
+ * `shippingContact`, or Google's `billingAddress` (its phone included).
+ */
+export interface WalletContact {
+  addressLine1?: string;
+  city?: string;
+  state?: string;
+  zipCode?: string;
+  /** ISO 3166-1 alpha-2. */
+  country?: string;
+  /** As the wallet gives it: "+1 703-555-0100", or written the national way. */
+  phoneNumber?: string;
+}
+export type WalletContactField = keyof WalletContact;
+
+const filled = (text: string | undefined): text is string => typeof text === 'string' && text.trim() !== '';
+
+/**
+ * The country calling code of a phone number as a wallet gives it ("1" for "+1 703 555 0100"): an
+ * international number names it; a number written the national way ("(703) 555-0100") takes the
+ * contact country's. Null when none can be told: no number, an unknown calling code, or too few or
+ * too many digits for a number of that country.
+ */
+export function phoneCallingCode(phone: string | undefined, country: string | undefined): string | null {
+  if (!filled(phone)) return null;
+  const region = filled(country) && /^[A-Za-z]{2}$/.test(country.trim()) ? country.trim().toUpperCase() : '';
+  const parsed = parsePhoneNumberFromString(phone.trim(), (region || undefined) as CountryCode | undefined);
+  return parsed?.isPossible() ? parsed.countryCallingCode : null;
+}
+
+/**
+ * The first field a wallet's billing contact lacks (APPLE_PAY_ADDRESS names it), or null when it is
+ * complete:
+ * - Apple Pay: the phone number with a country calling code that can be told (phoneCallingCode),
+ *   address line 1, postal code, city, state and country, all of them, whatever the country;
+ * - Google Pay: address line 1, city, postal code and country (its billing panel asks for the rest).
+ * Either way the country must be one we take cards from (`countries`).
+ */
+export function walletContactGap(
+  wallet: 'applepay' | 'googlepay',
+  contact: WalletContact,
+): WalletContactField | null {
+  const address: WalletContactField[] =
+    wallet === 'applepay'
+      ? ['addressLine1', 'zipCode', 'city', 'state', 'country']
+      : ['addressLine1', 'city', 'zipCode', 'country'];
+  if (wallet === 'applepay' && !phoneCallingCode(contact.phoneNumber, contact.country)) return 'phoneNumber';
+  const missing = address.find((field) => !filled(contact[field]));
+  if (missing) return missing;
+  return countryByCode(contact.country!.trim().toUpperCase()) ? null : 'country';
+}
+
 /** Card brands (schemes) as the card provider names them. */
 export type CardBrand = 'VISA' | 'MASTERCARD' | 'DISCOVER' | 'AMEX' | 'OTHER';
 /** The brands a card may be of. */

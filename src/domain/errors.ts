@@ -241,9 +241,11 @@ export const errorTexts: Record<string, string> = {
   'errors.CHARGE_NOT_CANCELLABLE': 'This payment can no longer be canceled.',
   'errors.APPLE_PAY_CANCELED': 'The payment was canceled. You were not charged.',
   'errors.APPLE_PAY_ADDRESS':
-    'Your wallet did not share a complete billing address (street, city, postal code and country). Update it in your wallet or pay by card.',
+    'Your wallet did not share a complete billing address (street, city, state, postal code and country). Update it in your wallet or pay by card.',
   'errors.APPLE_PAY_ADDRESS.country':
     'Your wallet’s billing address must be in a country we accept cards from. Update it in your wallet or pay by card.',
+  'errors.APPLE_PAY_ADDRESS.phoneNumber':
+    'Your wallet did not share a phone number with its country calling code. Add one in your wallet or pay by card.',
   'errors.CHECKOUT_COM_TOKEN':
     'We could not process the payment from your wallet. You were not charged; please try again or pay by card.',
   'errors.PROCESSING_ERROR': 'Processing Error. You were not charged; please try again.',

@@ -391,7 +391,10 @@ describe.each(databases)('charges paid with wallet tokens on %s', (database) => 
     });
   }
 
-  /** Apple's billingContact / Google's billingAddress, as the browser maps it. */
+  /**
+   * Apple's billingContact with its shippingContact's phone / Google's billingAddress, as the browser
+   * maps it: complete by the rules of both wallets.
+   */
   const contact = {
     firstName: 'Ada',
     lastName: 'Lovelace',
@@ -400,6 +403,7 @@ describe.each(databases)('charges paid with wallet tokens on %s', (database) => 
     state: 'CA',
     country: 'US',
     zipCode: '94105',
+    phoneNumber: '+1 415 555 0123',
   };
 
   const pay = (
@@ -526,6 +530,46 @@ describe.each(databases)('charges paid with wallet tokens on %s', (database) => 
     expect(calls.requestPayment).toBe(before + 1);
   });
 
+  it('refuses an Apple Pay contact without phone, calling code, address line 1, postal code, city, state or country', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const token = await walletToken(sandbox, 'applepay', TEST_CARDS.visa);
+    const before = calls.requestPayment;
+    for (const [field, change] of [
+      ['phoneNumber', { phoneNumber: undefined }],
+      ['phoneNumber', { phoneNumber: '  ' }],
+      // Neither international nor a possible number of the contact's country: no calling code.
+      ['phoneNumber', { phoneNumber: '555 01' }],
+      ['phoneNumber', { phoneNumber: '+999 555 0123' }],
+      ['addressLine1', { addressLine1: undefined }],
+      ['zipCode', { zipCode: '' }],
+      ['city', { city: undefined }],
+      // Required whatever the country.
+      ['state', { state: undefined, country: 'GB', zipCode: 'SW1A 2AA', phoneNumber: '+44 20 7946 0000' }],
+      ['country', { country: undefined }],
+      ['country', { country: 'KP' }],
+    ] as const) {
+      const res = await pay(me, bp, { wallet: 'applepay', cardToken: token, ...contact, ...change });
+      expect({ field, change, status: res.status, code: res.body.code, at: res.body.field }).toEqual({
+        field,
+        change,
+        status: 400,
+        code: 'APPLE_PAY_ADDRESS',
+        at: field,
+      });
+    }
+    expect(calls.requestPayment).toBe(before);
+    // A phone written the national way takes the contact country's calling code; no name needed.
+    const { firstName: _f, lastName: _l, ...unnamed } = contact;
+    const res = await pay(me, bp, {
+      wallet: 'applepay',
+      cardToken: token,
+      ...unnamed,
+      phoneNumber: '(415) 555-0123',
+    });
+    expect(res.status).toBe(201);
+  });
+
   it('answers CHECKOUT_COM_TOKEN for a wallet token the provider refuses, and checks the wallet marker', async () => {
     const me = await buyer();
     const bp = await item();
@@ -549,7 +593,7 @@ describe.each(databases)('charges paid with wallet tokens on %s', (database) => 
     const wrongWallet = await pay(me, await item(), { wallet: 'samsungpay', cardToken: token, ...contact });
     expect(wrongWallet.status).toBe(400);
     expect(wrongWallet.body).toMatchObject({ code: 'INVALID_VALUE', field: 'billingInfo.wallet' });
-    // Without the marker, the card rules apply (a phone is required).
+    // Without the marker, the card rules apply (the phone is { countryCode, number }).
     const asCard = await pay(me, await item(), { cardToken: token, ...contact });
     expect(asCard.status).toBe(400);
     expect(asCard.body.field).toMatch(/phoneNumber/);

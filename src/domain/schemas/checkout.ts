@@ -15,7 +15,7 @@ import type { DateValue } from '../dates';
  *   CARD_TOKEN (the card token expired or was used), INVALID_ADDRESS, PHONE_COUNTRY, PHONE_SHORT,
  *   PAYMENT_PROVIDER (the card processor could not be reached), CHARGE_NOT_CANCELLABLE;
  * - Apple Pay and Google Pay (billingInfo.wallet): APPLE_PAY_ADDRESS (the wallet's billing contact
- *   lacks the address line, city, postal code or country), CHECKOUT_COM_TOKEN (the wallet's token was
+ *   lacks a field its wallet needs: walletContactGap in billing.ts), CHECKOUT_COM_TOKEN (the wallet's token was
  *   refused), APPLE_PAY_CANCELED (the buyer closed the sheet: client side), PROCESSING_ERROR (the
  *   merchant session could not be made);
  * - CLAIM_BLUEPRINT (a free claim failed: not free, already claimed, sold out).
@@ -128,10 +128,11 @@ const walletAddressText = (max: number) =>
 /**
  * billingInfo of a payment with Apple Pay or Google Pay: the token the provider made of the
  * wallet's payment (`POST {apiUrl}/tokens { type: 'applepay' | 'googlepay', token_data }`) and the
- * billing contact the wallet shared (Apple's `billingContact`, Google's `billingAddress`), mapped to
- * our fields. Addresses differ by country, so only the address line, city, postal code and country
- * are required (APPLE_PAY_ADDRESS, checked by the server, for both wallets); a wallet card is never
- * saved.
+ * billing contact the wallet shared (Apple's `billingContact` with the phone of its `shippingContact`,
+ * Google's `billingAddress`), mapped to our fields. Which fields are required depends on the wallet
+ * (walletContactGap in src/domain/billing.ts, checked by the server: APPLE_PAY_ADDRESS): Apple Pay
+ * the phone with its country calling code, address line 1, postal code, city, state and country;
+ * Google Pay address line 1, city, postal code and country. A wallet card is never saved.
  */
 export const WalletBillingInfo = v.object({
   wallet: v.picklist(mobileWallets, 'INVALID_VALUE.wallet'),
@@ -152,7 +153,10 @@ export const WalletBillingInfo = v.object({
     ),
   ),
   zipCode: walletAddressText(20),
-  /** As the wallet gives it ("+1 415-555-0123"); not checked against the country. */
+  /**
+   * As the wallet gives it ("+1 415-555-0123"); Apple Pay's must tell its country calling code
+   * (international, or national for the country), and is not otherwise checked against the country.
+   */
   phoneNumber: optionalText('phoneNumber', 40),
 });
 export type WalletBillingInfo = v.InferOutput<typeof WalletBillingInfo>;
