@@ -22,7 +22,7 @@ import { kycRoutes } from './routes/kyc';
 import { nftRoutes } from './routes/nfts';
 import { notificationRoutes } from './routes/notifications';
 import { orderRoutes } from './routes/orders';
-import { paymentsConfigRoutes } from './routes/payments-config';
+import { googlePayScript, paymentsConfigRoutes } from './routes/payments-config';
 import { payoutRoutes } from './routes/payouts';
 import { queryRoutes } from './routes/queries';
 import { salesRoutes } from './routes/sales';
@@ -89,8 +89,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.all('*', (c) => errorResponse(c, notFound()));
 
   const app = new Hono<AppEnv>();
-  // Every answer (API, /media, the SPA, errors and 404s) carries the security headers.
-  app.use(securityHeaders());
+  // Every answer (API, /media, the SPA, errors and 404s) carries the security headers; the pages
+  // allow Google's Google Pay script while the browser would load it.
+  app.use(securityHeaders({ googlePayScript: () => googlePayScript(s) }));
   // Text answers (API JSON, the OpenAPI document) go out gzip- or deflate-compressed when the client
   // accepts it; the SPA's files are compressed at build time (server/spa.ts).
   app.use(compress());

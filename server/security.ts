@@ -5,10 +5,41 @@ import { apiError } from './http';
 /* ---- Security headers ---- */
 
 /**
+ * Google Pay with a real card provider: the page loads Google's client library
+ * (https://pay.google.com/gp/p/js/pay.js, which cannot be served from our origin), and Google's
+ * sheet and button show icons from www.gstatic.com. Only then are these origins allowed; with
+ * Google Pay off, or played by the stand-in (the embedded sandbox), the policy stays 'self'.
+ * Google Pay's other traffic needs nothing more: its requests (connect-src, which the Payment Request
+ * API's payment handlers fall under) and frames (frame-src) are not restricted by this policy.
+ */
+export const GOOGLE_PAY_SCRIPT_SOURCE = 'https://pay.google.com';
+export const GOOGLE_PAY_IMAGE_SOURCE = 'https://www.gstatic.com';
+
+export interface SecurityOptions {
+  /** Whether the page may load Google's Google Pay script (read for each answer). */
+  googlePayScript?: () => boolean;
+}
+
+/** The document policy, with Google's Google Pay sources when its script is used. */
+export function documentPolicy(googlePayScript = false): string {
+  const google = (source: string) => (googlePayScript ? ` ${source}` : '');
+  return [
+    `script-src 'self'${google(GOOGLE_PAY_SCRIPT_SOURCE)}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    `img-src 'self' data: blob:${google(GOOGLE_PAY_IMAGE_SOURCE)}`,
+    "media-src 'self' blob:",
+  ].join('; ');
+}
+
+/**
  * The policy of HTML answers (the SPA's index.html and its history-routing fallback). Vite's build
  * emits no inline script (one module script and its preloads from /assets), so scripts come from
- * our origin only. All images and media are ours (/media), plus data: (identicons) and blob:
- * (previews of a chosen file).
+ * our origin only, and Google's Google Pay script where it is used (above). All images and media
+ * are ours (/media), plus data: (identicons) and blob: (previews of a chosen file), and Google Pay's
+ * icons with its script.
  *
  * default-src, connect-src, frame-src and style-src are deliberately left open: FCL in the browser
  * calls the Flow access node itself (FLOW_ACCESS_NODE), asks FLOW_WALLET_DISCOVERY which wallets
@@ -24,15 +55,8 @@ import { apiError } from './http';
  * The Stately inspector (QA builds only, see src/services/inspector.ts) opens its site with
  * window.open and talks to it by postMessage: navigation, which this policy does not govern.
  */
-export const DOCUMENT_POLICY = [
-  "script-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
-].join('; ');
+export const DOCUMENT_POLICY = documentPolicy();
+const GOOGLE_PAY_DOCUMENT_POLICY = documentPolicy(true);
 
 /**
  * The policy of images, video and audio (/media, the favicon): opened on their own they may show
@@ -75,14 +99,18 @@ export const PERMISSIONS_POLICY = [
 ].join(', ');
 
 /**
- * The Content-Security-Policy for an answer of this content type: the document policy for HTML,
- * the file policy for images, video and audio, none for scripts (a script runs under the policy of
- * its page; a worker's own policy would come from its script's answer, so none is set there) and
- * the strict resource policy for everything else.
+ * The Content-Security-Policy for an answer of this content type: the document policy for HTML
+ * (with Google's Google Pay sources when `googlePayScript`), the file policy for images, video and
+ * audio, none for scripts (a script runs under the policy of its page; a worker's own policy would
+ * come from its script's answer, so none is set there) and the strict resource policy for
+ * everything else.
  */
-export function contentSecurityPolicy(contentType: string | null | undefined): string | undefined {
+export function contentSecurityPolicy(
+  contentType: string | null | undefined,
+  googlePayScript = false,
+): string | undefined {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type === 'text/html') return DOCUMENT_POLICY;
+  if (type === 'text/html') return googlePayScript ? GOOGLE_PAY_DOCUMENT_POLICY : DOCUMENT_POLICY;
   if (/^(image|video|audio)\//.test(type)) return FILE_POLICY;
   if (/^(text|application)\/(javascript|ecmascript)$/.test(type)) return undefined;
   return RESOURCE_POLICY;
@@ -101,9 +129,9 @@ export function contentSecurityPolicy(contentType: string | null | undefined): s
  * Permissions-Policy nor X-Frame-Options on them: those two are left off the SPA's many chunks
  * (about 300 bytes each on every first load).
  */
-export function applySecurityHeaders(headers: Headers): void {
+export function applySecurityHeaders(headers: Headers, options: SecurityOptions = {}): void {
   const type = headers.get('content-type');
-  const policy = contentSecurityPolicy(type);
+  const policy = contentSecurityPolicy(type, options.googlePayScript?.() ?? false);
   if (policy) headers.set('Content-Security-Policy', policy);
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -116,10 +144,10 @@ export function applySecurityHeaders(headers: Headers): void {
 const SUBRESOURCE = /^\s*(text|application)\/(javascript|ecmascript)|^\s*text\/css/i;
 
 /** Sets the security headers on every answer of the app, errors and 404s included. */
-export function securityHeaders(): MiddlewareHandler {
+export function securityHeaders(options: SecurityOptions = {}): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    applySecurityHeaders(c.res.headers);
+    applySecurityHeaders(c.res.headers, options);
   };
 }
 

@@ -2,6 +2,20 @@ import type { PaymentsConfigJson } from '../../src/domain/schemas/checkout';
 import type { Services } from '../deps';
 import { defineRoute, type Route } from '../http';
 
+/**
+ * Whether the browser plays Apple Pay and Google Pay with stand-ins: the card provider is the
+ * embedded sandbox, which real wallets' tokens cannot reach.
+ */
+export const walletStandIns = (s: Services) =>
+  s.cardProvider !== null && s.config.checkoutCom.mode === 'embedded';
+
+/**
+ * Whether the browser loads Google's Google Pay script: Google Pay is on with a real card provider
+ * (the server's Content-Security-Policy then allows its origin).
+ */
+export const googlePayScript = (s: Services) =>
+  s.cardProvider !== null && !!s.config.googlePay && !walletStandIns(s);
+
 /** What the browser needs to pay: the card provider's public key and API base (never a secret), and which rails run. */
 export function paymentsConfigRoutes(s: Services): Route[] {
   return [
@@ -46,7 +60,7 @@ export function paymentsConfigRoutes(s: Services): Route[] {
                   environment: s.config.googlePay.environment,
                 }
               : null,
-          walletStandIns: s.cardProvider !== null && s.config.checkoutCom.mode === 'embedded',
+          walletStandIns: walletStandIns(s),
         };
         return c.json(body);
       },

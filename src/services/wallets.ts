@@ -14,9 +14,14 @@ import type { Api } from './api';
  * validation through our server, `POST checkout-com-charges/actions/applepay`) and Google's
  * `PaymentsClient` (tokenization gateway `checkoutltd`). Either wallet's token is exchanged for a
  * card token at the card provider (`POST {apiUrl}/tokens { type, token_data }`, with its public
- * key), then charged like a card. Where the card provider is our sandbox, the stand-ins of
- * wallet-standins.ts play both wallets (Google's script cannot load here, and Safari's sheet is not
- * at hand).
+ * key), then charged like a card.
+ *
+ * Apple Pay needs no script: `ApplePaySession` is Safari's own. Google's `PaymentsClient` comes from
+ * Google's script (GOOGLE_PAY_SCRIPT), added to the page the first time the payment methods consider
+ * Google Pay, and only where Google Pay is on with a real card provider (the server's
+ * Content-Security-Policy then allows its origin). Where the card provider is our sandbox, the
+ * stand-ins of wallet-standins.ts play both wallets instead (real wallets' tokens cannot reach the
+ * sandbox, and Safari's sheet is not at hand).
  */
 
 /* ---- The browser APIs, as far as they are used ---- */
@@ -78,16 +83,30 @@ export const GOOGLE_PAY_NETWORKS = ['AMEX', 'DISCOVER', 'JCB', 'MASTERCARD', 'VI
 
 const amount = (cents: number) => (cents / 100).toFixed(2);
 
-/** Apple's payment request for the price (merchant in the US, USD). */
+/**
+ * Apple's payment request for the price (merchant in the US, USD). A billing contact can only ask for
+ * the postal address (the name comes with it); the phone is a contact field of the shipping contact,
+ * which, asked for the phone alone, carries no address.
+ */
 export function applePayRequest(price: number, label: string) {
   return {
     countryCode: 'US',
     currencyCode: 'USD',
     supportedNetworks: APPLE_PAY_NETWORKS,
     merchantCapabilities: ['supports3DS'],
-    requiredBillingContactFields: ['postalAddress', 'name'],
+    requiredBillingContactFields: ['postalAddress'],
+    requiredShippingContactFields: ['phone'],
     total: { label, amount: amount(price), type: 'final' },
   };
+}
+
+/**
+ * Google's IsReadyToPayRequest: the API version and the same allowed payment methods as the payment
+ * request, so the answer is about the cards this checkout would take.
+ */
+export function googlePayReadyRequest(google: NonNullable<PaymentsConfigJson['googlePay']>) {
+  const { apiVersion, apiVersionMinor, allowedPaymentMethods } = googlePayRequest(0, google);
+  return { apiVersion, apiVersionMinor, allowedPaymentMethods };
 }
 
 /** Google's payment data request for the price, tokenized for the card provider. */
@@ -120,7 +139,11 @@ export function googlePayRequest(price: number, google: NonNullable<PaymentsConf
   };
 }
 
-export const appleBilling = (c: ApplePayContact | undefined): Partial<WalletBilling> => ({
+/** Apple's billing contact, with the phone of its shipping contact. */
+export const appleBilling = (
+  c: ApplePayContact | undefined,
+  shipping?: ApplePayContact,
+): Partial<WalletBilling> => ({
   firstName: c?.givenName,
   lastName: c?.familyName,
   addressLine1: c?.addressLines?.[0],
@@ -129,7 +152,7 @@ export const appleBilling = (c: ApplePayContact | undefined): Partial<WalletBill
   state: c?.administrativeArea,
   zipCode: c?.postalCode,
   country: c?.countryCode,
-  phoneNumber: c?.phoneNumber,
+  phoneNumber: shipping?.phoneNumber ?? c?.phoneNumber,
 });
 
 export const googleBilling = (a: GoogleAddress | undefined): Partial<WalletBilling> => {
@@ -147,25 +170,110 @@ export const googleBilling = (a: GoogleAddress | undefined): Partial<WalletBilli
   };
 };
 
+/** Google's client library, loaded by the page that pays (Google Pay API for web). */
+export const GOOGLE_PAY_SCRIPT = 'https://pay.google.com/gp/p/js/pay.js';
+/** How long the payment methods wait for Google's script before going on without Google Pay. */
+export const GOOGLE_PAY_SCRIPT_TIMEOUT_MS = 5_000;
+
+/**
+ * Where this page's Google `PaymentsClient` comes from: none when Google Pay is off; the stand-in
+ * where the card provider is the embedded sandbox (its tokens are the sandbox's test format, which
+ * real Google Pay cannot make); else Google's own script (TEST or PRODUCTION with Checkout.com).
+ */
+export function googlePaySource(c: PaymentsConfigJson): 'off' | 'stand-in' | 'script' {
+  if (!c.googlePay) return 'off';
+  return c.walletStandIns ? 'stand-in' : 'script';
+}
+
+const scripts = new Map<string, Promise<void>>();
+
+/**
+ * Adds `<script async src>` to the document once and settles when it has loaded (or failed: then it
+ * is removed, and a later call tries again).
+ */
+export function loadScript(src: string): Promise<void> {
+  const known = scripts.get(src);
+  if (known) return known;
+  const loading = new Promise<void>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.async = true;
+    script.addEventListener('load', () => resolve(), { once: true });
+    script.addEventListener(
+      'error',
+      () => {
+        scripts.delete(src);
+        script.remove();
+        reject(new Error(`Unable to load ${src}`));
+      },
+      { once: true },
+    );
+    document.head.append(script);
+  });
+  scripts.set(src, loading);
+  return loading;
+}
+
 export interface WalletsDeps {
   api: Api;
   /** GET config/payments (cached by the card service). */
   config: () => Promise<PaymentsConfigJson>;
   fetch?: typeof fetch;
+  /** Loads a script of another origin (Google's pay.js); `loadScript` unless a test says otherwise. */
+  loadScript?: (src: string) => Promise<void>;
+  /** How long Google's script may take (GOOGLE_PAY_SCRIPT_TIMEOUT_MS). */
+  scriptTimeoutMs?: number;
 }
 
-export function walletService({ api, config, fetch: fetchImpl }: WalletsDeps) {
+export function walletService({
+  api,
+  config,
+  fetch: fetchImpl,
+  loadScript: load = loadScript,
+  scriptTimeoutMs = GOOGLE_PAY_SCRIPT_TIMEOUT_MS,
+}: WalletsDeps) {
   /** Installs the stand-ins where the card provider is our sandbox; answers the wallets' entry points. */
   const ready = async () => {
     const c = await config();
     if (c.walletStandIns) await (await import('./wallet-standins')).installWalletStandIns(c);
     return c;
   };
-  const googleClient = (c: PaymentsConfigJson) => {
-    const PaymentsClient = window.google?.payments.api.PaymentsClient;
-    return PaymentsClient && c.googlePay
-      ? new PaymentsClient({ environment: c.googlePay.environment })
-      : null;
+  /**
+   * Google's script, loaded when Google Pay is first considered (never where it is off or played by
+   * the stand-in); false when it could not load in time.
+   */
+  let googleScript: Promise<boolean> | null = null;
+  const loadGoogle = (c: PaymentsConfigJson): Promise<boolean> => {
+    if (googlePaySource(c) !== 'script') return Promise.resolve(true);
+    if (window.google?.payments?.api?.PaymentsClient) return Promise.resolve(true);
+    googleScript ??= new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), scriptTimeoutMs);
+      load(GOOGLE_PAY_SCRIPT).then(
+        () => {
+          clearTimeout(timer);
+          resolve(!!window.google?.payments?.api?.PaymentsClient);
+        },
+        () => {
+          clearTimeout(timer);
+          resolve(false);
+        },
+      );
+    }).then((loaded) => {
+      // A failed load may be tried again by the next checkout.
+      if (!loaded) googleScript = null;
+      return loaded;
+    });
+    return googleScript;
+  };
+  /** One PaymentsClient per page, as Google advises; null when Google Pay is off or not loaded. */
+  let client: { environment: string; client: GooglePaymentsClient } | null = null;
+  const googleClient = (c: PaymentsConfigJson): GooglePaymentsClient | null => {
+    const PaymentsClient = window.google?.payments?.api?.PaymentsClient;
+    if (!PaymentsClient || !c.googlePay) return null;
+    const { environment } = c.googlePay;
+    if (client?.environment !== environment)
+      client = { environment, client: new PaymentsClient({ environment }) };
+    return client.client;
   };
 
   return {
@@ -178,13 +286,14 @@ export function walletService({ api, config, fetch: fetchImpl }: WalletsDeps) {
       } catch {
         // Not in a secure context: no Apple Pay.
       }
-      const google = googleClient(c);
-      if (google && c.googlePay) {
-        const request = googlePayRequest(0, c.googlePay);
-        const { result } = await google
-          .isReadyToPay({ ...request, allowedPaymentMethods: request.allowedPaymentMethods })
-          .catch(() => ({ result: false }));
-        if (result) wallets.push('googlepay');
+      if (c.googlePay && (await loadGoogle(c))) {
+        let ready = false;
+        try {
+          ready = (await googleClient(c)?.isReadyToPay(googlePayReadyRequest(c.googlePay)))?.result === true;
+        } catch {
+          // Google refused the request or the environment: no Google Pay.
+        }
+        if (ready) wallets.push('googlepay');
       }
       return wallets;
     },
@@ -227,8 +336,14 @@ export function walletService({ api, config, fetch: fetchImpl }: WalletsDeps) {
             send({ type: 'wallet.failed', error: new Error('Apple Pay is not available') });
             return;
           }
-          // Version 3: supports3DS and the billing contact fields used here.
-          const session = new ApplePaySession(3, applePayRequest(input.price, input.label));
+          // Version 3: supports3DS and the contact fields used here. Safari throws on a malformed request.
+          let session: ApplePaySessionLike;
+          try {
+            session = new ApplePaySession(3, applePayRequest(input.price, input.label));
+          } catch (error) {
+            send({ type: 'wallet.failed', error });
+            return;
+          }
           session.onvalidatemerchant = (event) => {
             api
               .post<unknown>('checkout-com-charges/actions/applepay', { validationURL: event.validationURL })
@@ -241,13 +356,17 @@ export function walletService({ api, config, fetch: fetchImpl }: WalletsDeps) {
           };
           session.addEventListener('paymentauthorized', (event) => {
             const { payment } = event as unknown as {
-              payment: { token: { paymentData: unknown }; billingContact?: ApplePayContact };
+              payment: {
+                token: { paymentData: unknown };
+                billingContact?: ApplePayContact;
+                shippingContact?: ApplePayContact;
+              };
             };
             send({
               type: 'wallet.authorized',
               authorization: {
                 tokenData: payment.token.paymentData,
-                billing: appleBilling(payment.billingContact),
+                billing: appleBilling(payment.billingContact, payment.shippingContact),
               },
             });
           });
@@ -270,6 +389,7 @@ export function walletService({ api, config, fetch: fetchImpl }: WalletsDeps) {
         let stopped = false;
         void config()
           .then(async (c) => {
+            if (c.googlePay) await loadGoogle(c);
             const client = googleClient(c);
             if (!client || !c.googlePay) throw new Error('Google Pay is not available');
             const data = await client.loadPaymentData(googlePayRequest(input.price, c.googlePay));

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { mediaDir } from '../../server/media';
+import { createCheckoutComProvider } from '../../server/payments/checkout-com';
 import { databases, type Json, newAccount, register, useTestApp } from './support/harness';
 import { flatImage } from './support/uploads';
 
@@ -317,5 +318,95 @@ describe.each(databases)('JSON-only request bodies on %s', (database) => {
       job = (await t.request('GET', `/api/image-jobs/${jobId}`, { token: me.authToken })).body;
     }
     expect(job.status).toBe('complete');
+  });
+});
+
+describe.each(databases)('Google Pay’s script in the document policy on %s', (database) => {
+  const root = mkdtempSync(join(tmpdir(), 'vitrine-dist-'));
+  const spaDir = join(root, 'dist');
+  mkdirSync(spaDir, { recursive: true });
+  writeFileSync(join(spaDir, 'index.html'), '<!doctype html><title>Vitrine</title>');
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  // Checkout.com itself (nothing here calls it) with Google Pay in PRODUCTION: the browser loads
+  // Google's script, so the pages allow it.
+  const checkoutCom = {
+    mode: 'external' as const,
+    apiUrl: 'https://api.sandbox.checkout.com',
+    publicKey: 'pk_sbox_vitrinetestkey0000000000000',
+    secretKey: 'sk_sbox_vitrinetestkey0000000000000',
+    webhookSignatureKey: 'whsec_vitrine_test',
+    sandboxPort: 0,
+  };
+  const googlePay = {
+    merchantId: 'BCR2DN4T1234567',
+    merchantName: 'Vitrine',
+    environment: 'PRODUCTION' as const,
+  };
+  const t = useTestApp(
+    database,
+    { production: true, nodeEnv: 'production', checkoutCom, googlePay },
+    {
+      spaDir,
+      cardProvider: createCheckoutComProvider({
+        apiUrl: checkoutCom.apiUrl,
+        publicKey: checkoutCom.publicKey,
+        secretKey: checkoutCom.secretKey,
+        webhookSignatureKey: checkoutCom.webhookSignatureKey,
+      }),
+    },
+  );
+  const page = async () => {
+    const res = await t.request('GET', '/checkout');
+    expect(res.headers.get('content-type')).toContain('text/html');
+    return directives(res.headers.get('content-security-policy'));
+  };
+  const payments = async () => (await t.request('GET', '/api/config/payments')).body;
+
+  it('allows https://pay.google.com scripts and www.gstatic.com images while real Google Pay is on, else only our origin', async () => {
+    // Real Google Pay: the browser is told to load Google's script (no stand-ins)…
+    expect(await payments()).toMatchObject({
+      walletStandIns: false,
+      googlePay: {
+        gateway: 'checkoutltd',
+        environment: 'PRODUCTION',
+        gatewayMerchantId: checkoutCom.publicKey,
+      },
+    });
+    // …and the page's policy lets it, and nothing else changes.
+    const on = await page();
+    expect(on['script-src']).toBe("script-src 'self' https://pay.google.com");
+    expect(on['img-src']).toBe("img-src 'self' data: blob: https://www.gstatic.com");
+    const others = (policy: Record<string, string>) =>
+      Object.entries(policy).filter(([name]) => name !== 'script-src' && name !== 'img-src');
+    expect(others(on)).toEqual(others(directives(DOCUMENT_DIRECTIVES.join('; '))));
+    expect(on['connect-src']).toBeUndefined();
+    expect(on['frame-src']).toBeUndefined();
+    // API answers keep the strict policy.
+    expect((await t.request('GET', '/api/health')).headers.get('content-security-policy')).toBe(
+      RESOURCE_POLICY,
+    );
+
+    const documentPolicy = async () => Object.values(await page()).sort();
+    const selfOnly = [...DOCUMENT_DIRECTIVES].sort();
+    // Google Pay off: no Google script.
+    t.config.googlePay = null;
+    try {
+      expect((await payments()).googlePay).toBeNull();
+      expect(await documentPolicy()).toEqual(selfOnly);
+    } finally {
+      t.config.googlePay = googlePay;
+    }
+    // The embedded card sandbox: the stand-in plays Google Pay, nothing is loaded from Google.
+    t.config.checkoutCom = { ...checkoutCom, mode: 'embedded' };
+    try {
+      expect(await payments()).toMatchObject({
+        walletStandIns: true,
+        googlePay: { environment: 'PRODUCTION' },
+      });
+      expect(await documentPolicy()).toEqual(selfOnly);
+    } finally {
+      t.config.checkoutCom = checkoutCom;
+    }
+    expect((await page())['script-src']).toBe("script-src 'self' https://pay.google.com");
   });
 });
