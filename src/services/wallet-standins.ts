@@ -19,8 +19,8 @@ import type { GooglePaymentsClient } from './wallets';
  * one with insufficient funds, one declined), whether the wallet shares a billing address, and the
  * contact it shares (name, phone, address line, city, state, postal code and country, each of which
  * can be emptied to leave it out), then pays or cancels. Apple Pay hands the address over as the
- * billing contact and the phone as the shipping contact (what the request asks for); Google Pay
- * hands both over as the billing address. The payment tokens are the sandbox's test format
+ * billing contact and the phone as the shipping contact, each only when the request asks for it;
+ * Google Pay hands both over as the billing address. The payment tokens are the sandbox's test format
  * (sandbox/checkout-com/wallets.ts), so the rest of the flow — the merchant validation, the token
  * exchange at the card provider and the charge — is the real one.
  */
@@ -121,28 +121,41 @@ function showSheet(title: string, total: string): Promise<SheetChoice | null> {
   });
 }
 
+/** The contact fields an ApplePayPaymentRequest asks for. */
+export interface ApplePayContactRequest {
+  requiredBillingContactFields?: string[];
+  requiredShippingContactFields?: string[];
+}
+
 /**
- * Apple's payment as the stand-in hands it over: the address as the billing contact (the name
- * alone when the address is not shared), the phone as the shipping contact.
+ * Apple's payment as the stand-in hands it over, with only what the request asked for, as Apple
+ * does: the billing contact has the name with `postalAddress` or `name`, and the address (when
+ * shared) with `postalAddress`; the shipping contact has the phone with `phone`.
  */
-export function applePayContacts({ shareAddress, contact }: Omit<SheetChoice, 'card'>) {
+export function applePayContacts(
+  { shareAddress, contact }: Omit<SheetChoice, 'card'>,
+  request: ApplePayContactRequest,
+) {
+  const billing = request.requiredBillingContactFields ?? [];
+  const shipping = request.requiredShippingContactFields ?? [];
   const [givenName, ...family] = (contact.name ?? '').split(/\s+/).filter(Boolean);
-  const name = {
-    ...(givenName ? { givenName } : {}),
-    ...(family.length ? { familyName: family.join(' ') } : {}),
-  };
-  const billingContact = shareAddress
-    ? {
-        ...name,
-        ...(contact.address1 ? { addressLines: [contact.address1] } : {}),
-        ...(contact.locality ? { locality: contact.locality } : {}),
-        ...(contact.administrativeArea ? { administrativeArea: contact.administrativeArea } : {}),
-        ...(contact.postalCode ? { postalCode: contact.postalCode } : {}),
-        ...(contact.countryCode ? { countryCode: contact.countryCode } : {}),
-      }
-    : name;
-  const shippingContact = contact.phoneNumber ? { phoneNumber: contact.phoneNumber } : {};
-  return { billingContact, shippingContact };
+  const name =
+    billing.includes('postalAddress') || billing.includes('name')
+      ? { ...(givenName ? { givenName } : {}), ...(family.length ? { familyName: family.join(' ') } : {}) }
+      : {};
+  const address =
+    shareAddress && billing.includes('postalAddress')
+      ? {
+          ...(contact.address1 ? { addressLines: [contact.address1] } : {}),
+          ...(contact.locality ? { locality: contact.locality } : {}),
+          ...(contact.administrativeArea ? { administrativeArea: contact.administrativeArea } : {}),
+          ...(contact.postalCode ? { postalCode: contact.postalCode } : {}),
+          ...(contact.countryCode ? { countryCode: contact.countryCode } : {}),
+        }
+      : {};
+  const shippingContact =
+    shipping.includes('phone') && contact.phoneNumber ? { phoneNumber: contact.phoneNumber } : {};
+  return { billingContact: { ...name, ...address }, shippingContact };
 }
 
 /** Google's billing address as the stand-in hands it over (phone included), or none when not shared. */
@@ -167,7 +180,7 @@ async function installApplePay() {
     stubCanMakePayments: boolean;
     stubCanMakePaymentsWithActiveCard: boolean;
     stubExecuteAfterMerchantValidation: (
-      session: EventTarget & { request: { total: { amount: string } } },
+      session: EventTarget & { request: ApplePayContactRequest & { total: { amount: string } } },
     ) => void;
     STATUS_SUCCESS: number;
     STATUS_FAILURE: number;
@@ -205,7 +218,7 @@ async function installApplePay() {
             paymentMethod: { displayName: choice.card.label, network: choice.card.network, type: 'credit' },
             transactionIdentifier: crypto.randomUUID().replace(/-/g, '').toUpperCase(),
           },
-          ...applePayContacts(choice),
+          ...applePayContacts(choice, session.request),
         }),
       );
     });

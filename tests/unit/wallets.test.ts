@@ -274,13 +274,14 @@ describe('Apple Pay’s contact rule', () => {
     expect(walletContactGap('googlepay', { ...contact, country: 'KP' })).toBe('country');
   });
 
-  it('the test wallet shares the address as Apple’s billing contact and the phone as its shipping contact, each of which can be left out', () => {
+  it('the test wallet shares the address as Apple’s billing contact and the phone as its shipping contact, as asked, each of which can be left out', () => {
+    const asked = applePayRequest(2550, 'Sunrise #3');
     expect(TEST_CONTACT).toMatchObject({
       name: 'Grace Hopper',
       phoneNumber: '+1 703 555 0100',
       countryCode: 'US',
     });
-    expect(applePayContacts({ shareAddress: true, contact: TEST_CONTACT })).toEqual({
+    expect(applePayContacts({ shareAddress: true, contact: TEST_CONTACT }, asked)).toEqual({
       billingContact: {
         givenName: 'Grace',
         familyName: 'Hopper',
@@ -293,14 +294,25 @@ describe('Apple Pay’s contact rule', () => {
       shippingContact: { phoneNumber: '+1 703 555 0100' },
     });
     const { phoneNumber: _p, administrativeArea: _s, ...rest } = TEST_CONTACT;
-    expect(applePayContacts({ shareAddress: true, contact: rest })).toEqual({
+    expect(applePayContacts({ shareAddress: true, contact: rest }, asked)).toEqual({
       billingContact: expect.not.objectContaining({ administrativeArea: expect.anything() }),
       shippingContact: {},
     });
-    expect(applePayContacts({ shareAddress: false, contact: TEST_CONTACT }).billingContact).toEqual({
+    expect(applePayContacts({ shareAddress: false, contact: TEST_CONTACT }, asked).billingContact).toEqual({
       givenName: 'Grace',
       familyName: 'Hopper',
     });
+    // Apple hands over only what the request asks for: no phone unless the shipping contact asks.
+    expect(applePayContacts({ shareAddress: true, contact: TEST_CONTACT }, {})).toEqual({
+      billingContact: {},
+      shippingContact: {},
+    });
+    expect(
+      applePayContacts(
+        { shareAddress: true, contact: TEST_CONTACT },
+        { requiredBillingContactFields: ['postalAddress'], requiredShippingContactFields: ['email'] },
+      ).shippingContact,
+    ).toEqual({});
     expect(googlePayBillingAddress({ shareAddress: true, contact: TEST_CONTACT })).toEqual(TEST_CONTACT);
     expect(googlePayBillingAddress({ shareAddress: false, contact: TEST_CONTACT })).toBeUndefined();
   });
