@@ -5,27 +5,40 @@ import {
   connectTokenCharge,
   formatNfm,
   type TokenCheckpoint,
+  type TransferCheck,
   tokenChargeMachine,
 } from '../machines/tokenCharge';
 import type { TokenChargeJson } from '../src/domain/schemas/token';
 import { flushCoverage } from './coverage-store';
 import { generatePaths, runPath } from './harness';
 import {
+  ACTIVE_ERROR,
   ADDRESS,
+  BLOCKER_ID,
   CHAIN_ID,
+  CHARGE_ID,
   ESTIMATE,
+  ITEM,
+  NETWORK_ERROR,
+  NOT_CANCELLABLE,
+  OTHER_ADDRESS,
+  OTHER_ITEM,
   PENDING_ERROR,
   REJECTED,
   SCENARIOS,
   TX_HASH,
   tokenCharge,
   tokenChargeModel,
+  tokenChargeRestoreModel,
+  WITH_TRANSFER,
 } from './tokenCharge.model';
 
 describe('tokenCharge machine paths', () => {
-  const paths = generatePaths(tokenChargeModel);
-  it('generates paths', () => expect(paths.length).toBeGreaterThan(20));
-  for (const path of paths) it(path.description, () => runPath(tokenChargeModel, path));
+  for (const model of [tokenChargeModel, tokenChargeRestoreModel]) {
+    const paths = generatePaths(model);
+    it('generates paths', () => expect(paths.length).toBeGreaterThan(20));
+    for (const path of paths) it(path.description, () => runPath(model, path));
+  }
   afterAll(() => flushCoverage('machine'));
 });
 
@@ -34,19 +47,33 @@ function start(
   input = SCENARIOS.wallet,
   script: {
     chainId?: number;
+    address?: string;
     sign?: () => Promise<TokenChargeJson>;
     send?: () => Promise<{ hash: string }>;
     report?: (n: number) => Promise<TokenChargeJson>;
+    /** What the chain shows of the transfer, the n-th time it is looked at. */
+    find?: (n: number) => Promise<TransferCheck>;
+    load?: (id: string) => Promise<TokenChargeJson>;
+    create?: () => Promise<TokenChargeJson>;
+    cancel?: (id: string) => Promise<TokenChargeJson>;
   } = {},
 ) {
-  const calls = { creates: [] as CreateTokenChargeRequest[], sends: 0, reports: 0, switches: 0 };
+  const calls = {
+    creates: [] as CreateTokenChargeRequest[],
+    sends: 0,
+    reports: 0,
+    switches: 0,
+    finds: 0,
+    loads: [] as string[],
+    cancels: [] as string[],
+  };
   const checkpoints: (TokenCheckpoint | null)[] = [];
   let chainId = script.chainId ?? CHAIN_ID;
   const actor = createActor(
     tokenChargeMachine.provide({
       actors: {
         estimate: fromPromise(async () => ESTIMATE),
-        connectWallet: fromPromise(async () => ({ address: ADDRESS, chainId })),
+        connectWallet: fromPromise(async () => ({ address: script.address ?? ADDRESS, chainId })),
         switchNetwork: fromPromise(async ({ input }) => {
           calls.switches++;
           chainId = input.chainId;
@@ -54,10 +81,19 @@ function start(
         }),
         createCharge: fromPromise(async ({ input }) => {
           calls.creates.push(input);
-          return tokenCharge('created');
+          return (script.create ?? (async () => tokenCharge('created')))();
         }),
-        loadCharge: fromPromise(async () => tokenCharge('signed')),
+        loadCharge: fromPromise(async ({ input }) => {
+          calls.loads.push(input.id);
+          return (script.load ?? (async () => tokenCharge('signed')))(input.id);
+        }),
         signCharge: fromPromise(script.sign ?? (async () => tokenCharge('signed'))),
+        findTransfer: fromPromise(async () => {
+          calls.finds++;
+          return (script.find ?? (async () => ({ charge: tokenCharge('signed'), pending: false })))(
+            calls.finds,
+          );
+        }),
         sendTransfer: fromPromise(async () => {
           calls.sends++;
           return (script.send ?? (async () => ({ hash: TX_HASH })))();
@@ -66,7 +102,10 @@ function start(
           calls.reports++;
           return (script.report ?? (async () => tokenCharge('completed', 'authorized')))(calls.reports);
         }),
-        cancelCharge: fromPromise(async () => tokenCharge('canceled', 'canceled')),
+        cancelCharge: fromPromise(async ({ input }) => {
+          calls.cancels.push(input.id);
+          return (script.cancel ?? (async () => tokenCharge('canceled', 'canceled')))(input.id);
+        }),
       },
       delays: { pollInterval: 5, receivedPause: 5 },
       actions: {
@@ -106,11 +145,14 @@ describe('paying in NFM', () => {
     ]);
     expect(calls.sends).toBe(1);
     expect(calls.reports).toBe(2);
+    const item = { kind: ITEM.kind, id: ITEM.id };
     expect(checkpoints).toEqual([
-      { chargeId: tokenCharge('created').id },
-      { chargeId: tokenCharge('created').id, transactionHash: TX_HASH },
+      { chargeId: CHARGE_ID, item },
+      { chargeId: CHARGE_ID, item, transactionHash: TX_HASH },
       null,
     ]);
+    // Nothing failed: the chain was not asked before the one send.
+    expect(calls.finds).toBe(0);
     expect(actor.getSnapshot().output).toMatchObject({ kind: 'paid' });
     expect(view().status).toBe('received payment');
   });
@@ -147,6 +189,8 @@ describe('paying in NFM', () => {
       canCancel: true,
       nonCancelable: null,
     });
+    // Retry and cancel are offered only once the chain showed no transfer.
+    expect(calls.finds).toBe(1);
     view().cancel();
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().output).toEqual({ kind: 'back' });
@@ -160,6 +204,195 @@ describe('paying in NFM', () => {
       nonCancelable: 'The NFM transfer was sent: this payment can no longer be canceled.',
     });
     expect(sent.calls.sends).toBe(0);
+  });
+
+  it('never sends a second transfer: a send lost on the way is found on chain and validated', async () => {
+    const { actor, view, calls } = start(SCENARIOS.wallet, {
+      // The wallet broadcast the transfer, then the answer was lost.
+      send: async () => {
+        throw new Error('connection lost');
+      },
+      find: async () => ({ charge: WITH_TRANSFER, pending: false }),
+      report: async () => tokenCharge('completed', 'authorized'),
+    });
+    await waitFor(actor, (s) => s.matches('review'));
+    view().acknowledge(true);
+    view().pay();
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().output).toMatchObject({ kind: 'paid' });
+    expect(calls.sends).toBe(1);
+    expect(calls.reports).toBe(1);
+  });
+
+  it('waits for a transaction of the address still unmined, then validates it; Try again looks again first', async () => {
+    const pending = start(SCENARIOS.wallet, {
+      send: async () => {
+        throw REJECTED;
+      },
+      find: async (n) =>
+        n < 3 ? { charge: tokenCharge('signed'), pending: true } : { charge: WITH_TRANSFER, pending: false },
+    });
+    await waitFor(pending.actor, (s) => s.matches('review'));
+    pending.view().acknowledge(true);
+    pending.view().pay();
+    await waitFor(pending.actor, (s) => s.matches('transferPending'));
+    expect(pending.view()).toMatchObject({
+      status: 'A transaction from your wallet is waiting to be confirmed…',
+      canRetry: false,
+      canCancel: false,
+    });
+    await waitFor(pending.actor, (s) => s.matches('validating') || s.status === 'done');
+    expect(pending.calls.finds).toBe(3);
+    expect(pending.calls.sends).toBe(1);
+
+    // Nothing on chain after a refusal: Try again checks the wallet and the chain, then sends.
+    const retried = start(SCENARIOS.wallet, {
+      send: async () => {
+        if (retried.calls.sends === 1) throw REJECTED;
+        return { hash: TX_HASH };
+      },
+      find: async (n) =>
+        n === 1
+          ? { charge: tokenCharge('signed'), pending: false }
+          : { charge: WITH_TRANSFER, pending: false },
+    });
+    await waitFor(retried.actor, (s) => s.matches('review'));
+    retried.view().acknowledge(true);
+    retried.view().pay();
+    await waitFor(retried.actor, (s) => s.matches('awaitingTransfer'));
+    retried.view().retry();
+    // Meanwhile the first transfer reached the chain after all: it is validated, not sent again.
+    await waitFor(retried.actor, (s) => s.status === 'done');
+    expect(retried.calls.finds).toBe(2);
+    expect(retried.calls.sends).toBe(1);
+  });
+
+  it('restores only a checkpoint of this item, and a charge of this item', async () => {
+    const other = start(SCENARIOS.restoreOtherItem);
+    await waitFor(other.actor, (s) => s.matches('review'));
+    expect(other.calls.loads).toEqual([]);
+    expect(other.checkpoints).toEqual([]);
+
+    // An older checkpoint without its item: the charge read says which item it pays.
+    const unnamed = start(
+      { ...SCENARIOS.restoreSigned, restore: { chargeId: CHARGE_ID } },
+      { load: async () => tokenCharge('signed', 'created', { item: OTHER_ITEM }) },
+    );
+    await waitFor(unnamed.actor, (s) => s.matches('review'));
+    expect(unnamed.calls.loads).toEqual([CHARGE_ID]);
+    // The other item's checkout still resumes it.
+    expect(unnamed.checkpoints).toEqual([]);
+    expect(unnamed.view()).toMatchObject({ panel: 'review', canPay: false });
+  });
+
+  it('after a reload, Try again connects the wallet and checks its network and account before sending', async () => {
+    const { actor, view, calls } = start(SCENARIOS.restoreSigned, { chainId: 1 });
+    await waitFor(actor, (s) => s.matches('awaitingTransfer'));
+    expect(calls.finds).toBe(1);
+    expect(view()).toMatchObject({ panel: 'paying', canRetry: true, canCancel: true, error: null });
+    view().retry();
+    await waitFor(actor, (s) => s.matches('wrongNetwork'));
+    expect(calls.sends).toBe(0);
+    view().switchNetwork();
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls.switches).toBe(1);
+    expect(calls.finds).toBe(2);
+    expect(calls.sends).toBe(1);
+
+    const otherAccount = start(SCENARIOS.restoreSigned, { address: OTHER_ADDRESS });
+    await waitFor(otherAccount.actor, (s) => s.matches('awaitingTransfer'));
+    otherAccount.view().retry();
+    await waitFor(otherAccount.actor, (s) => s.matches('awaitingTransfer') && s.context.error !== null);
+    expect(otherAccount.view().error).toBe(
+      `This payment belongs to the wallet ${ADDRESS.slice(0, 6)}…${ADDRESS.slice(-4)}. Switch to that account in your wallet.`,
+    );
+    expect(otherAccount.calls.sends).toBe(0);
+  });
+
+  it('a cancel that fails leaves the panel where it was; one refused for a transfer on chain validates it', async () => {
+    const unsigned = start(SCENARIOS.wallet, {
+      sign: async () => {
+        throw REJECTED;
+      },
+      cancel: async () => {
+        throw NETWORK_ERROR;
+      },
+    });
+    await waitFor(unsigned.actor, (s) => s.matches('review'));
+    unsigned.view().acknowledge(true);
+    unsigned.view().pay();
+    await waitFor(unsigned.actor, (s) => s.matches('awaitingSignature'));
+    unsigned.view().cancel();
+    await waitFor(unsigned.actor, (s) => s.matches('awaitingSignature') && s.context.error !== null);
+    expect(unsigned.view()).toMatchObject({ canRetry: true, canCancel: true });
+
+    const onChain = start(SCENARIOS.restoreSigned, {
+      cancel: async () => {
+        throw NOT_CANCELLABLE;
+      },
+      find: async (n) =>
+        n === 1
+          ? { charge: tokenCharge('signed'), pending: false }
+          : { charge: WITH_TRANSFER, pending: false },
+      report: async () => tokenCharge('completed', 'authorized'),
+    });
+    await waitFor(onChain.actor, (s) => s.matches('awaitingTransfer'));
+    onChain.view().cancel();
+    await waitFor(onChain.actor, (s) => s.status === 'done');
+    expect(onChain.actor.getSnapshot().output).toMatchObject({ kind: 'paid' });
+    expect(onChain.calls.sends).toBe(0);
+  });
+
+  it('another payment of the address waits: resume it for this item, or cancel it and pay anew', async () => {
+    const blocking = async () => {
+      throw ACTIVE_ERROR;
+    };
+    const resume = start(SCENARIOS.wallet, {
+      create: blocking,
+      load: async () => tokenCharge('created'),
+    });
+    await waitFor(resume.actor, (s) => s.matches('review'));
+    resume.view().acknowledge(true);
+    resume.view().pay();
+    await waitFor(resume.actor, (s) => s.matches('blocked'));
+    expect(resume.calls.loads).toEqual([BLOCKER_ID]);
+    expect(resume.view()).toMatchObject({
+      panel: 'blocked',
+      blocker: 'Your payment of 250.00 NFM for this item is waiting.',
+      error: 'You already have a payment in NFM waiting for this wallet address. Finish or cancel it first.',
+      canResume: true,
+      canCancel: true,
+      cancelLabel: 'Cancel that payment',
+    });
+    resume.view().resume();
+    await waitFor(resume.actor, (s) => s.status === 'done');
+    expect(resume.actor.getSnapshot().output).toMatchObject({ kind: 'paid' });
+    expect(resume.checkpoints[0]).toEqual({ chargeId: CHARGE_ID, item: { kind: ITEM.kind, id: ITEM.id } });
+    expect(resume.calls.sends).toBe(1);
+
+    let creates = 0;
+    const cancel = start(SCENARIOS.wallet, {
+      create: async () => {
+        if (++creates === 1) throw ACTIVE_ERROR;
+        return tokenCharge('created');
+      },
+      load: async () => tokenCharge('signed', 'created', { item: OTHER_ITEM }),
+    });
+    await waitFor(cancel.actor, (s) => s.matches('review'));
+    cancel.view().acknowledge(true);
+    cancel.view().pay();
+    await waitFor(cancel.actor, (s) => s.matches('blocked'));
+    expect(cancel.view()).toMatchObject({
+      blocker: 'Your payment of 250.00 NFM for “Harbor Lights” is waiting.',
+      canResume: false,
+      canCancel: true,
+    });
+    cancel.view().cancel();
+    await waitFor(cancel.actor, (s) => s.status === 'done');
+    expect(cancel.calls.cancels).toEqual([CHARGE_ID]);
+    expect(cancel.calls.creates).toHaveLength(2);
+    expect(cancel.calls.creates[0]!.idempotencyKey).not.toBe(cancel.calls.creates[1]!.idempotencyKey);
+    expect(cancel.actor.getSnapshot().output).toMatchObject({ kind: 'paid' });
   });
 
   it('says MetaMask required without a browser wallet', () => {

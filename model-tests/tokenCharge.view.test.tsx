@@ -7,7 +7,7 @@ import { flushCoverage } from './coverage-store';
 import { clickControl, clickFirst } from './dom';
 import { coveringPaths, type PathStep, runPath } from './harness';
 import { renderWithRouter } from './router';
-import { tokenChargeModel } from './tokenCharge.model';
+import { tokenChargeModel, tokenChargeRestoreModel } from './tokenCharge.model';
 
 const panel = () => screen.getByRole('region', { name: 'Pay with NFM' });
 const acknowledgement = () =>
@@ -26,8 +26,10 @@ function perform(step: PathStep) {
       return clickFirst('Switch network');
     case 'token.retry':
       return clickFirst('Try again', 'Check again');
+    case 'token.resume':
+      return clickFirst('Resume payment');
     case 'token.cancel':
-      return clickFirst('Cancel payment');
+      return clickFirst('Cancel payment', 'Cancel that payment');
     case 'token.back':
       return clickFirst('Back');
     default:
@@ -56,16 +58,20 @@ function check(expected: AnyMachineSnapshot) {
   else expect(box).toBeNull();
   const button = (name: string) => within(region).queryByRole<HTMLButtonElement>('button', { name });
   expect(!!button('Switch network')).toBe(view.canSwitch);
-  expect(!!button('Cancel payment')).toBe(view.canCancel);
+  expect(!!button(view.cancelLabel)).toBe(view.canCancel);
+  expect(!!button('Resume payment')).toBe(view.canResume);
+  if (view.blocker) expect(region.textContent).toContain(view.blocker);
   expect(!!button('Back')).toBe(view.canBack);
   expect(!!(button('Try again') ?? button('Check again'))).toBe(view.canRetry);
   if (view.nonCancelable) expect(region.textContent).toContain(view.nonCancelable);
 }
 
 describe('token payment paths through the panel', () => {
-  for (const path of coveringPaths(tokenChargeModel)) {
+  for (const path of [tokenChargeModel, tokenChargeRestoreModel].flatMap((model) =>
+    coveringPaths(model).map((p) => ({ model, ...p })),
+  )) {
     it(path.description, () =>
-      runPath(tokenChargeModel, path, {
+      runPath(path.model, path, {
         mount: (actor: AnyActorRef) => renderWithRouter(() => <TokenPanel actor={actor as never} />),
         perform,
         check: async (expected) => {

@@ -1,5 +1,10 @@
 import { fromPromise } from 'xstate';
-import type { CreateTokenChargeRequest, TokenCheckpoint, WalletAccount } from '../../machines/tokenCharge';
+import type {
+  CreateTokenChargeRequest,
+  TokenCheckpoint,
+  TransferCheck,
+  WalletAccount,
+} from '../../machines/tokenCharge';
 import { ApiError, ErrorCode, errorMessage } from '../domain/errors';
 import {
   type CreateTokenChargeBody,
@@ -92,12 +97,33 @@ export function evmWallet(provider: () => Eip1193Provider | undefined = () => wi
         },
       ),
     ),
-    /** The NFM transfer to the platform's address; answers its hash once the wallet sent it. */
+    /**
+     * The NFM transfer to the platform's address, sent by the wallet (eth_sendTransaction of the
+     * token's transfer call): its hash as soon as the wallet answers it, without waiting for
+     * anything else, so that it is kept and reported before anything can go wrong.
+     */
     transfer: guarded(async (charge: TokenChargeJson) => {
-      const { Contract } = await import('ethers');
-      const token = new Contract(charge.tokenAddress, ERC20_TRANSFER, await signer());
-      const tx = await token.getFunction('transfer')(charge.paymentsAddress, BigInt(charge.tokenAmount));
-      return { hash: tx.hash as string };
+      const { Interface } = await import('ethers');
+      const data = new Interface(ERC20_TRANSFER).encodeFunctionData('transfer', [
+        charge.paymentsAddress,
+        BigInt(charge.tokenAmount),
+      ]);
+      const hash = await wallet().request({
+        method: 'eth_sendTransaction',
+        params: [{ from: charge.ethAddress, to: charge.tokenAddress, data }],
+      });
+      if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash))
+        throw new Error(`the wallet answered no transaction hash: ${String(hash)}`);
+      return { hash: hash.toLowerCase() };
+    }),
+    /** Whether `address` has a transaction the wallet's network has not mined yet. */
+    pendingFrom: guarded(async (address: string) => {
+      const count = async (block: string) =>
+        BigInt(
+          (await wallet().request({ method: 'eth_getTransactionCount', params: [address, block] })) as string,
+        );
+      const [pending, latest] = await Promise.all([count('pending'), count('latest')]);
+      return pending > latest;
     }),
   };
 }
@@ -139,6 +165,12 @@ export function tokenActors(api: Api, wallet: EvmWallet) {
       const signature = await wallet.signCharge(input.charge);
       return api.patch<TokenChargeJson>(`token-charges/${id(input.charge.id)}`, { signature });
     }),
+    findTransfer: fromPromise<TransferCheck, { charge: TokenChargeJson }>(async ({ input }) => {
+      // The server takes a transfer of the charge it finds on chain when it reads the charge.
+      const charge = await api.get<TokenChargeJson>(`token-charges/${id(input.charge.id)}`);
+      if (charge.transactions.length > 0 || charge.status !== 'signed') return { charge, pending: false };
+      return { charge, pending: wallet.available() ? await wallet.pendingFrom(charge.ethAddress) : false };
+    }),
     sendTransfer: fromPromise<{ hash: string }, { charge: TokenChargeJson }>(({ input }) =>
       wallet.transfer(input.charge),
     ),
@@ -158,7 +190,12 @@ export const tokenCheckpoint = {
     try {
       const raw = sessionStorage.getItem(CHECKPOINT_KEY);
       const value = raw ? (JSON.parse(raw) as TokenCheckpoint) : null;
-      return value && typeof value.chargeId === 'string' ? value : null;
+      if (!value || typeof value.chargeId !== 'string') return null;
+      const item = value.item;
+      const itemValid =
+        item === undefined ||
+        ((item?.kind === 'blueprint' || item?.kind === 'pack') && typeof item.id === 'string');
+      return itemValid ? value : null;
     } catch {
       return null;
     }

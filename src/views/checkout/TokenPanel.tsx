@@ -12,7 +12,8 @@ import { RailPanel } from './RailPanel';
 /**
  * The "utility-token payment" panel of the checkout: the item, its price and the estimate in NFM;
  * the purchase agreement and terms, and Pay, which the browser wallet signs and sends. Switch
- * network, Try again / Check again and Cancel payment show while the machine takes them; once the
+ * network, Try again / Check again, Resume payment and Cancel payment (Cancel that payment, for
+ * another payment of the address that waits) show while the machine takes them; once the
  * transfer is sent the panel says the payment can no longer be canceled. Everything it shows comes
  * from connectTokenCharge; its outcome is the machine's output.
  */
@@ -20,7 +21,13 @@ export function TokenPanel({ actor }: { actor: ActorRefFrom<typeof tokenChargeMa
   const snapshot = useSelector(actor, (s) => s);
   const view = connectTokenCharge(snapshot, (event: TokenChargeEvent) => actor.send(event));
   if (view.panel === 'done') return null;
-  const submit = view.canSwitch ? view.switchNetwork : view.canRetry ? view.retry : view.pay;
+  const submit = view.canSwitch
+    ? view.switchNetwork
+    : view.canRetry
+      ? view.retry
+      : view.canResume
+        ? view.resume
+        : view.pay;
   return (
     <RailPanel
       {...view}
@@ -34,9 +41,10 @@ export function TokenPanel({ actor }: { actor: ActorRefFrom<typeof tokenChargeMa
           )}
           {view.canCancel && (
             <Button variant="secondary" onClick={view.cancel}>
-              Cancel payment
+              {view.cancelLabel}
             </Button>
           )}
+          {view.canResume && <Button type="submit">Resume payment</Button>}
           {view.canSwitch && <Button type="submit">Switch network</Button>}
           {view.canRetry && <Button type="submit">{view.retryLabel}</Button>}
           {view.panel === 'review' && (
@@ -63,6 +71,7 @@ export function TokenPanel({ actor }: { actor: ActorRefFrom<typeof tokenChargeMa
           onChange={view.acknowledge}
         />
       )}
+      {view.blocker && <p>{view.blocker}</p>}
       {view.nonCancelable && (
         <p className="vt-muted" role="note">
           {view.nonCancelable}
