@@ -151,7 +151,10 @@ export const tokenChargeMachine = setup({
     connectWallet: fromPromise<WalletAccount, void>(async () => {
       throw new Error('connectWallet not provided');
     }),
-    /** wallet_switchEthereumChain (wallet_addEthereumChain first when the wallet lacks the network). */
+    /**
+     * wallet_switchEthereumChain; on 4902 (the wallet lacks the network) wallet_addEthereumChain
+     * with the configured network (id, name, public RPC URL), then the switch.
+     */
     switchNetwork: fromPromise<WalletAccount, { chainId: number }>(async () => {
       throw new Error('switchNetwork not provided');
     }),

@@ -336,6 +336,13 @@ export interface TokenConfig {
   frrPerUsd: string;
   /** The payments address's key, to send NFM back (NFM_PAYMENTS_PRIVATE_KEY; anvil's own when embedded). */
   paymentsKey?: string;
+  /** The network's name for a browser wallet that lacks it (EVM_CHAIN_NAME). */
+  chainName?: string;
+  /**
+   * The RPC URL a browser wallet is given when it lacks the network (EVM_PUBLIC_RPC_URL; embedded:
+   * the anvil node's own URL). Never the server's EVM_RPC_URL, which may carry a key.
+   */
+  publicRpcUrl?: string;
 }
 
 function tokenConfig(env: NodeJS.ProcessEnv): TokenConfig | null {
@@ -346,7 +353,19 @@ function tokenConfig(env: NodeJS.ProcessEnv): TokenConfig | null {
   if (!/^\d{1,9}(\.\d{1,6})?$/.test(frrPerUsd) || Number(frrPerUsd) <= 0)
     throw new Error('NFM_FRR_PER_USD must be a positive number with at most 6 decimals');
   const nodePort = integer('EVM_NODE_PORT', env.EVM_NODE_PORT, 8545, 0, 65535);
-  if (!env.EVM_RPC_URL) return { mode: 'embedded', nodePort, chainId: 31337, frrPerUsd };
+  const publicRpcUrl = env.EVM_PUBLIC_RPC_URL || undefined;
+  if (publicRpcUrl && !/^https?:\/\//.test(publicRpcUrl))
+    throw new Error('EVM_PUBLIC_RPC_URL must be an http(s) URL');
+  const chainName = env.EVM_CHAIN_NAME || undefined;
+  if (!env.EVM_RPC_URL)
+    return {
+      mode: 'embedded',
+      nodePort,
+      chainId: 31337,
+      frrPerUsd,
+      chainName: chainName ?? 'Vitrine local (anvil)',
+      publicRpcUrl,
+    };
   const address = (name: string) => {
     const value = env[name];
     if (!value || !/^0x[0-9a-fA-F]{40}$/.test(value)) throw new Error(`${name} must be an 0x address`);
@@ -365,6 +384,8 @@ function tokenConfig(env: NodeJS.ProcessEnv): TokenConfig | null {
     paymentsAddress: address('NFM_PAYMENTS_ADDRESS'),
     frrPerUsd,
     paymentsKey: env.NFM_PAYMENTS_PRIVATE_KEY || undefined,
+    chainName,
+    publicRpcUrl,
   };
 }
 

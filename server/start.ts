@@ -323,6 +323,8 @@ async function startTokenChain(
       tokenAddress: token.tokenAddress!,
       paymentsAddress: token.paymentsAddress!,
       paymentsKey: token.paymentsKey,
+      chainName: token.chainName,
+      publicRpcUrl: token.publicRpcUrl,
     });
   const dir = join(config.dataDir, 'evm');
   mkdirSync(dir, { recursive: true });
@@ -337,6 +339,9 @@ async function startTokenChain(
       chainId: ANVIL_CHAIN_ID,
       ...deployment,
       paymentsKey: ANVIL_PAYMENTS_KEY,
+      chainName: token.chainName,
+      // A browser wallet reaches the local node where the server does, unless told otherwise.
+      publicRpcUrl: token.publicRpcUrl ?? node.url,
     });
   } finally {
     provider.destroy();

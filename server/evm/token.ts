@@ -23,6 +23,10 @@ export type TransactionRead =
 
 export interface TokenChain {
   chainId: number;
+  /** How a wallet that lacks the network shows it (wallet_addEthereumChain's chainName). */
+  chainName: string;
+  /** The RPC URL a browser wallet may be given for the network (never a private one); null: none. */
+  publicRpcUrl: string | null;
   tokenAddress: string;
   paymentsAddress: string;
   balanceOf(address: string): Promise<bigint>;
@@ -71,6 +75,8 @@ export function createTokenChain(options: {
   paymentsAddress: string;
   /** The payments address's private key (refunds). */
   paymentsKey?: string;
+  chainName?: string;
+  publicRpcUrl?: string | null;
 }): TokenChain {
   const provider = new JsonRpcProvider(options.rpcUrl, options.chainId, { staticNetwork: true });
   // Receipts are polled for; a local node mines at once.
@@ -84,6 +90,8 @@ export function createTokenChain(options: {
     Number(BigInt((await provider.send('eth_blockNumber', []).catch(unavailable)) as string));
   return {
     chainId: options.chainId,
+    chainName: options.chainName ?? `NFM network (chain ${options.chainId})`,
+    publicRpcUrl: options.publicRpcUrl ?? null,
     tokenAddress,
     paymentsAddress,
     async balanceOf(address) {

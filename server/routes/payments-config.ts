@@ -26,7 +26,7 @@ export function paymentsConfigRoutes(s: Services): Route[] {
       summary:
         'The card provider’s public key and API base the browser tokenizes cards with (card is null when card payments are off), which rails run (crypto, the balance, the card-to-crypto on-ramp), and the Apple Pay and Google Pay settings (null when off)',
       responses: {
-        200: '{ card: { publicKey, apiUrl } | null, crypto: boolean, balance: boolean, onramp: boolean, applePay: { merchantId, displayName } | null, googlePay: { gateway, gatewayMerchantId, merchantId, merchantName, environment } | null }',
+        200: '{ card: { publicKey, apiUrl } | null, crypto: boolean, balance: boolean, onramp: boolean, token?: { chainId, chainName, rpcUrl | null, tokenAddress, paymentsAddress } (only with NFM_PAYMENTS=on), applePay: { merchantId, displayName } | null, googlePay: { gateway, gatewayMerchantId, merchantId, merchantName, environment } | null }',
       },
       handler(c) {
         const body: PaymentsConfigJson = {
@@ -40,6 +40,8 @@ export function paymentsConfigRoutes(s: Services): Route[] {
             ? {
                 token: {
                   chainId: s.tokenChain.chainId,
+                  chainName: s.tokenChain.chainName,
+                  rpcUrl: s.tokenChain.publicRpcUrl,
                   tokenAddress: s.tokenChain.tokenAddress,
                   paymentsAddress: s.tokenChain.paymentsAddress,
                 },

@@ -6,6 +6,7 @@ import type {
   WalletAccount,
 } from '../../machines/tokenCharge';
 import { ApiError, ErrorCode, errorMessage } from '../domain/errors';
+import type { PaymentsConfigJson } from '../domain/schemas/checkout';
 import {
   type CreateTokenChargeBody,
   type TokenChargeJson,
@@ -19,7 +20,7 @@ import type { Api } from './api';
  * The browser wallet (any EIP-1193 provider at `window.ethereum`: MetaMask in production) through
  * ethers 6, loaded only when the utility-token rail is used, and the product API's token-charges.
  * Wallet failures become the error codes the panel words: rejected (4001 / ACTION_REJECTED),
- * insufficient_funds, chainId (a network the wallet cannot switch to).
+ * insufficient_funds, chainId (a network the wallet is not on, or cannot add).
  */
 export interface Eip1193Provider {
   request(args: { method: string; params?: unknown[] | object }): Promise<unknown>;
@@ -32,20 +33,69 @@ declare global {
 
 const walletError = (code: ErrorCode) => new ApiError(400, { code, message: errorMessage({ code }) });
 
-/** What a wallet or ethers threw, as one of the panel's codes. */
-export function toWalletError(err: unknown): unknown {
-  const e = err as {
-    code?: unknown;
-    info?: { error?: { code?: unknown } };
-    error?: { code?: unknown };
-    message?: string;
+type WalletFailure = {
+  code?: unknown;
+  message?: unknown;
+  data?: unknown;
+  info?: { error?: WalletFailure };
+  error?: WalletFailure;
+  event?: unknown;
+};
+/** The codes, messages and revert data of an error and the errors it wraps (ethers, MetaMask). */
+function layers(err: unknown): WalletFailure[] {
+  const out: WalletFailure[] = [];
+  const visit = (e: unknown, depth: number) => {
+    if (!e || typeof e !== 'object' || depth > 4) return;
+    const f = e as WalletFailure & { data?: { originalError?: unknown } };
+    out.push(f);
+    visit(f.info?.error, depth + 1);
+    visit(f.error, depth + 1);
+    if (f.data && typeof f.data === 'object')
+      visit((f.data as { originalError?: unknown }).originalError, depth + 1);
   };
-  const code = e?.code ?? e?.info?.error?.code ?? e?.error?.code;
-  if (code === 4001 || code === 'ACTION_REJECTED') return walletError(ErrorCode.REJECTED);
-  if (code === 'INSUFFICIENT_FUNDS' || /insufficient funds|exceeds balance/i.test(String(e?.message)))
+  visit(err, 0);
+  return out;
+}
+
+/** The network is unknown to the wallet (EIP-3326's 4902, also wrapped by MetaMask Mobile). */
+export const unknownChain = (err: unknown) => layers(err).some((e) => e.code === 4902);
+
+/** OpenZeppelin's ERC20InsufficientBalance(address,uint256,uint256) revert. */
+const ERC20_INSUFFICIENT_BALANCE = '0xe450d38c';
+
+/**
+ * What a wallet or ethers threw, as one of the panel's codes: rejected (EIP-1193's 4001, ethers'
+ * ACTION_REJECTED), insufficient_funds (not enough ETH for the fee, or NFM for the transfer: the
+ * token's revert), chainId (a network the wallet does not know, or one it is not on); anything
+ * else as it was.
+ */
+export function toWalletError(err: unknown): unknown {
+  const all = layers(err);
+  const codes = all.map((e) => e.code);
+  const text = all
+    .map((e) => `${String(e.message ?? '')} ${typeof e.data === 'string' ? e.data : ''}`)
+    .join(' ');
+  if (codes.includes(4001) || codes.includes('ACTION_REJECTED')) return walletError(ErrorCode.REJECTED);
+  if (
+    codes.includes('INSUFFICIENT_FUNDS') ||
+    /insufficient funds|exceeds balance|ERC20InsufficientBalance/i.test(text) ||
+    text.includes(ERC20_INSUFFICIENT_BALANCE)
+  )
     return walletError(ErrorCode.ETH_INSUFFICIENT_FUNDS);
-  if (code === 4902) return walletError(ErrorCode.CHAIN_ID);
+  if (
+    codes.includes(4902) ||
+    // ethers: the wallet moved to another network under it; MetaMask: typed data for another chain.
+    all.some((e) => e.code === 'NETWORK_ERROR' && e.event === 'changed') ||
+    /must match the active chainId|network changed/i.test(text)
+  )
+    return walletError(ErrorCode.CHAIN_ID);
   return err;
+}
+
+/** The network as wallet_addEthereumChain takes it; null when no public RPC URL is configured. */
+export interface AddableNetwork {
+  chainName: string;
+  rpcUrl: string | null;
 }
 
 const hexChain = (chainId: number) => `0x${chainId.toString(16)}`;
@@ -78,11 +128,34 @@ export function evmWallet(provider: () => Eip1193Provider | undefined = () => wi
   return {
     available: () => provider() !== undefined,
     connect: guarded(account),
-    switchNetwork: guarded(async (chainId: number) => {
-      await wallet().request({
-        method: 'wallet_switchEthereumChain',
-        params: [{ chainId: hexChain(chainId) }],
-      });
+    /**
+     * wallet_switchEthereumChain; a wallet that does not know the network (4902) is asked to add it
+     * first (wallet_addEthereumChain with its chain id, name and public RPC URL, its fee currency
+     * ETH), then to switch. Without a public RPC URL the buyer adds the network in the wallet.
+     */
+    switchNetwork: guarded(async (chainId: number, network: () => Promise<AddableNetwork | null>) => {
+      const switchTo = () =>
+        wallet().request({ method: 'wallet_switchEthereumChain', params: [{ chainId: hexChain(chainId) }] });
+      try {
+        await switchTo();
+      } catch (err) {
+        if (!unknownChain(err)) throw err;
+        const known = await network();
+        if (!known?.rpcUrl) throw walletError(ErrorCode.CHAIN_ID);
+        await wallet().request({
+          method: 'wallet_addEthereumChain',
+          params: [
+            {
+              chainId: hexChain(chainId),
+              chainName: known.chainName,
+              rpcUrls: [known.rpcUrl],
+              nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+            },
+          ],
+        });
+        // MetaMask moves to the network it added; another wallet may not.
+        if ((await account()).chainId !== chainId) await switchTo();
+      }
       return account();
     }),
     /** The charge signed as EIP-712 typed data. */
@@ -108,10 +181,10 @@ export function evmWallet(provider: () => Eip1193Provider | undefined = () => wi
         charge.paymentsAddress,
         BigInt(charge.tokenAmount),
       ]);
-      const hash = await wallet().request({
-        method: 'eth_sendTransaction',
-        params: [{ from: charge.ethAddress, to: charge.tokenAddress, data }],
-      });
+      const tx = { from: charge.ethAddress, to: charge.tokenAddress, data };
+      // Tried first: a transfer the token would refuse (its balance is short now) is never sent.
+      await wallet().request({ method: 'eth_estimateGas', params: [tx] });
+      const hash = await wallet().request({ method: 'eth_sendTransaction', params: [tx] });
       if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash))
         throw new Error(`the wallet answered no transaction hash: ${String(hash)}`);
       return { hash: hash.toLowerCase() };
@@ -153,7 +226,10 @@ export function tokenActors(api: Api, wallet: EvmWallet) {
     ),
     connectWallet: fromPromise<WalletAccount, void>(() => wallet.connect()),
     switchNetwork: fromPromise<WalletAccount, { chainId: number }>(({ input }) =>
-      wallet.switchNetwork(input.chainId),
+      wallet.switchNetwork(input.chainId, async () => {
+        const token = (await api.get<PaymentsConfigJson>('config/payments')).token;
+        return token ? { chainName: token.chainName, rpcUrl: token.rpcUrl } : null;
+      }),
     ),
     createCharge: fromPromise<TokenChargeJson, CreateTokenChargeRequest>(({ input }) =>
       api.post<TokenChargeJson>('token-charges', tokenChargeBody(input)),

@@ -150,6 +150,39 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env({ COINBASE_COMMERCE: 'maybe' }))).toThrow(/COINBASE_COMMERCE must be/);
   });
 
+  it('NFM payments: off by default; embedded anvil, or a real network with its public RPC URL and name', () => {
+    expect(loadConfig(env({})).token).toBeNull();
+    expect(loadConfig(env({ NFM_PAYMENTS: 'on' })).token).toEqual({
+      mode: 'embedded',
+      nodePort: 8545,
+      chainId: 31337,
+      frrPerUsd: '10',
+      chainName: 'Vitrine local (anvil)',
+      publicRpcUrl: undefined,
+    });
+    const external = {
+      NFM_PAYMENTS: 'on',
+      EVM_RPC_URL: 'https://rpc.example.com/v1/secret-key',
+      EVM_CHAIN_ID: '11155111',
+      NFM_TOKEN_ADDRESS: `0x${'1'.repeat(40)}`,
+      NFM_PAYMENTS_ADDRESS: `0x${'2'.repeat(40)}`,
+    };
+    expect(loadConfig(env(external)).token).toMatchObject({
+      mode: 'external',
+      chainId: 11155111,
+      chainName: undefined,
+      publicRpcUrl: undefined,
+    });
+    expect(
+      loadConfig(
+        env({ ...external, EVM_CHAIN_NAME: 'Sepolia', EVM_PUBLIC_RPC_URL: 'https://rpc.sepolia.org' }),
+      ).token,
+    ).toMatchObject({ chainName: 'Sepolia', publicRpcUrl: 'https://rpc.sepolia.org' });
+    expect(() => loadConfig(env({ NFM_PAYMENTS: 'on', EVM_PUBLIC_RPC_URL: 'rpc.example.com' }))).toThrow(
+      'EVM_PUBLIC_RPC_URL must be an http(s) URL',
+    );
+  });
+
   it('generates a JWT secret once and keeps it in <dataDir>/jwt-secret', () => {
     const first = loadConfig(env({})).jwtSecret;
     expect(first.length).toBeGreaterThanOrEqual(32);

@@ -190,6 +190,17 @@ describe.each(databases)('token charges on %s', (database) => {
       .from(jobs)
       .where(and(eq(jobs.key, key), eq(jobs.kind, 'fulfil')));
 
+  it('tells the browser where to pay, and the network a wallet that lacks it may add', async () => {
+    const res = await t.request('GET', '/api/config/payments');
+    expect(res.body.token).toEqual({
+      chainId: ANVIL_CHAIN_ID,
+      chainName: `NFM network (chain ${ANVIL_CHAIN_ID})`,
+      rpcUrl: null,
+      tokenAddress: chain.tokenAddress,
+      paymentsAddress: accounts[1],
+    });
+  });
+
   it('converts USD to FRR at the configured rate', async () => {
     const res = await t.request('GET', '/api/token-price-conversions?from=USD&to=FRR&amount=2550');
     expect(res.body).toEqual({

@@ -324,7 +324,15 @@ export interface PaymentsConfigJson {
    * The utility token (NFM, an ERC20) paid from a browser wallet: where to pay. Present only while
    * the NFM_PAYMENTS flag is on; absent, the rail exists nowhere.
    */
-  token?: { chainId: number; tokenAddress: string; paymentsAddress: string };
+  token?: {
+    chainId: number;
+    /** The network as a wallet that lacks it is asked to add it (wallet_addEthereumChain). */
+    chainName: string;
+    /** A public RPC URL of the network for that request; null: the wallet must know the network. */
+    rpcUrl: string | null;
+    tokenAddress: string;
+    paymentsAddress: string;
+  };
   /**
    * Apple Pay on the web (ApplePaySession), paid through the card provider; null when it is off.
    * Merchant validation: POST checkout-com-charges/actions/applepay.
