@@ -2,7 +2,8 @@
  * `npm test`: everything, in order, failing on the first broken step and on any skipped test:
  * lint and format (Biome) → types (tsc) → the statechart diagrams in docs/machines match the machines →
  * vitest (API on PGlite and PostgreSQL, machines' model-based paths, views) → transition coverage
- * (100 % or fail) → production build → Playwright in Chromium.
+ * (100 % or fail) → schemathesis over the OpenAPI document (0 failures) → production build →
+ * Playwright in Chromium.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -39,14 +40,16 @@ rmSync('model-tests/.coverage', { recursive: true, force: true });
 
 /**
  * What the run needs from the machine besides npm's packages (PostgreSQL comes from npm, see
- * scripts/postgres.ts): Debian's Chromium for the journeys (never a downloaded browser) and openssl
- * for the Apple Pay test's certificates. Missing ones are installed with apt-get when this runs as
- * root; otherwise the run stops at once with the command to run.
+ * scripts/postgres.ts): Debian's Chromium for the journeys (never a downloaded browser), openssl
+ * for the Apple Pay test's certificates and Python's venv for schemathesis. Missing ones are
+ * installed with apt-get when this runs as root; otherwise the run stops at once with the command.
  */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const missing = [
   ...(existsSync(chromium) ? [] : ['chromium']),
   ...(spawnSync('openssl', ['version']).status === 0 ? [] : ['openssl']),
+  // schemathesis is installed from PyPI into a virtual environment (scripts/contract.ts).
+  ...(spawnSync('python3', ['-c', 'import ensurepip, venv']).status === 0 ? [] : ['python3-venv']),
 ];
 if (missing.length > 0) {
   const command = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
@@ -87,6 +90,7 @@ if (v.numPendingTests + v.numTodoTests > 0) {
 }
 
 run('transition coverage', 'npx', ['tsx', 'model-tests/coverage.ts']);
+run('the API against its OpenAPI document (schemathesis)', 'npx', ['tsx', 'scripts/contract.ts']);
 run('production build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 
 run('end-to-end journeys in Chromium', 'npx', ['playwright', 'test', '--reporter=line,json'], {

@@ -4,13 +4,50 @@ import type { Route } from './http';
 
 /** The OpenAPI 3.1 document of the registered routes, generated from their valibot schemas. */
 
+/** valibot's email rule, as the document states it (a format would let other addresses through). */
+const EMAIL_PATTERN =
+  '^[A-Za-z0-9_+-]+(?:\\.[A-Za-z0-9_+-]+)*@[A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*\\.[A-Za-z]{2,}$';
+
+/**
+ * The conversion's output finished: a schema whose pipe states its accepted input itself (`documented`
+ * metadata, merged by the conversion as an `openapi` key) becomes exactly that; and no text the API
+ * reads may hold U+0000 (see server/http.ts), so every string without a pattern or a list of values
+ * says so.
+ */
+function finish(schema: JsonSchema): JsonSchema {
+  const walk = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null) return;
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item);
+      return;
+    }
+    const o = node as Record<string, unknown>;
+    if (typeof o.openapi === 'object' && o.openapi !== null) {
+      const stated = structuredClone(o.openapi);
+      for (const key of Object.keys(o)) delete o[key];
+      Object.assign(o, stated);
+    }
+    if (o.type === 'string' && !('pattern' in o) && !('enum' in o) && !('const' in o)) {
+      o.pattern = '^[^\\x00]*$';
+    }
+    for (const value of Object.values(o)) walk(value);
+  };
+  walk(schema);
+  return schema;
+}
+
 function jsonSchema(schema: v.GenericSchema): JsonSchema {
   const { $schema: _, ...rest } = toJsonSchema(schema, {
     target: 'draft-2020-12',
     typeMode: 'input',
     errorMode: 'ignore',
+    overrideAction: ({ valibotAction, jsonSchema }) => {
+      if (valibotAction.type !== 'email') return undefined;
+      const { format: _format, ...rest } = jsonSchema;
+      return { ...rest, pattern: EMAIL_PATTERN };
+    },
   });
-  return rest;
+  return finish(rest);
 }
 
 function parameters(schema: v.GenericSchema | undefined, where: 'path' | 'query') {
@@ -51,6 +88,7 @@ function impliedResponses(route: Route): Record<string, string> {
     ...((route.params || route.query || route.body) && {
       400: 'INVALID_VALUE (or the code of the rule broken), with the field',
     }),
+    ...(route.params && { 404: 'NOT_FOUND: a path parameter outside its pattern names nothing' }),
     ...(route.auth !== 'none' && { 401: 'UNAUTHORIZED: no valid session' }),
     ...(route.auth === 'admin' && { 403: 'FORBIDDEN: not an admin' }),
   };

@@ -11,7 +11,7 @@ import {
 } from '../../src/domain/schemas/admin';
 import { storefrontReports, storefronts, users } from '../db/schema';
 import type { Services } from '../deps';
-import { badRequest, defineRoute, notFound, type Route } from '../http';
+import { apiError, badRequest, defineRoute, notFound, type Route } from '../http';
 import {
   adminBlueprints,
   adminKyc,
@@ -75,7 +75,7 @@ export function adminRoutes(s: Services): Route[] {
       },
       async handler(c, { params, body }) {
         if (params.id === c.get('user')!.id && body.status === 'blocked')
-          throw badRequest(ErrorCode.FORBIDDEN, 'status', 'You cannot block your own account.');
+          throw apiError(403, ErrorCode.FORBIDDEN, 'status', 'You cannot block your own account.');
         // A new token version ends every session of the account (tokens carry the version).
         const [row] = await s.db
           .update(users)

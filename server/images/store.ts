@@ -36,7 +36,12 @@ export const formatOf = (mimeType: string) =>
   (Object.entries(mimeTypes).find(([, m]) => m === mimeType)?.[0] ?? null) as ImageFormat | null;
 
 /** The format an object key's extension names (served with that content type): .png, .jpg/.jpeg, .gif. */
-const extensionFormats: Record<string, ImageFormat> = { png: 'png', jpg: 'jpeg', jpeg: 'jpeg', gif: 'gif' };
+export const extensionFormats: Record<string, ImageFormat> = {
+  png: 'png',
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  gif: 'gif',
+};
 export const keyFormat = (objectKey: string): ImageFormat | null =>
   extensionFormats[objectKey.slice(objectKey.lastIndexOf('.') + 1).toLowerCase()] ?? null;
 

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
 import { ErrorCode } from '../../src/domain/errors';
 import { settleCrypto } from '../checkout/crypto';
 import { settle, voidFailedOrder } from '../checkout/orders';
@@ -84,6 +85,8 @@ export function webhookRoutes(s: Services): Route[] {
       tag: 'checkout',
       summary:
         'On-ramp provider events (unsigned: each is confirmed by reading the order from the provider); each confirmed event is applied once',
+      // An event is a JSON object naming its type; the rest is read from the raw body (below).
+      body: v.object({ type: v.string('INVALID_VALUE.type') }),
       responses: {
         200: '{ received: true } — also for events ignored (not about an order of ours) or not confirmed by the provider',
         400: 'Not an event',

@@ -80,12 +80,114 @@ export const BIGINT_ID_MAX = BigInt(Number.MAX_SAFE_INTEGER);
 const DECIMAL = /^\d{1,20}$/;
 
 /**
+ * The JSON Schema the API's document gives an input whose pipe changes its type (a query string read
+ * as a number or a list, a decimal string also accepted as a number): valibot's conversion stops at
+ * the first transform, so the pipe states the shape of what the server accepts itself.
+ */
+export const documented = <T>(schema: Record<string, unknown>) =>
+  v.metadata<T, { openapi: Record<string, unknown> }>({ openapi: schema });
+
+/**
+ * "Exactly one of these keys" in the document of an object (valibot states it as a check, which the
+ * conversion cannot read).
+ */
+export const exactlyOneOf = <S extends v.GenericSchema<object, object>>(schema: S, ...keys: string[]) =>
+  v.pipe(
+    schema,
+    v.metadata<v.InferOutput<S>, { oneOf: { required: string[] }[] }>({
+      oneOf: keys.map((key) => ({ required: [key] })),
+    }),
+  );
+
+/**
+ * A regex source matching the decimal strings of 0 to max (leading zeros allowed, at most 20
+ * digits as DECIMAL): numbers with fewer digits than max, or as many digits and a smaller digit at
+ * the first place they differ, or max itself.
+ */
+export function decimalAtMost(max: bigint): string {
+  const digits = max.toString();
+  const alternatives = digits.length > 1 ? [`\\d{1,${digits.length - 1}}`] : [];
+  for (let i = 0; i < digits.length; i++) {
+    const d = Number(digits[i]);
+    if (d === 0) continue;
+    const rest = digits.length - i - 1;
+    const lower = d === 1 ? '0' : `[0-${d - 1}]`;
+    alternatives.push(`${digits.slice(0, i)}${lower}${rest > 0 ? `\\d{${rest}}` : ''}`);
+  }
+  alternatives.push(digits);
+  const zeros = 20 - digits.length;
+  return `^${zeros > 0 ? `0{0,${zeros}}` : ''}(?:${alternatives.join('|')})$`;
+}
+
+/**
+ * A whole number in a query string (digits only, leading zeros allowed) from min to max; the output
+ * is the number, anything else is INVALID_VALUE.{field}.
+ */
+export const queryInteger = (field: string, min: number, max = 999_999_999) =>
+  v.pipe(
+    v.string(`INVALID_VALUE.${field}`),
+    documented<string>({ type: 'integer', minimum: min, maximum: max }),
+    v.regex(/^\d{1,12}$/, `INVALID_VALUE.${field}`),
+    v.transform(Number),
+    v.minValue(min, `INVALID_VALUE.${field}`),
+    v.maxValue(max, `INVALID_VALUE.${field}`),
+  );
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A comma-separated list in a query string ("a,b"), each item one of the values or (with `item`)
+ * matching the item pattern; empty items are dropped, items may be padded with spaces when `trim`,
+ * at most `max` items. The output is the list of items.
+ */
+export function queryList<T extends string>(
+  field: string,
+  allowed: { values: readonly T[] } | { pattern: RegExp },
+  options: { trim?: boolean; max?: number } = {},
+) {
+  const { trim = false, max = 100 } = options;
+  const item =
+    'values' in allowed
+      ? allowed.values.map(escapeRegex).join('|')
+      : allowed.pattern.source.replace(/^\^|\$$/g, '');
+  const pad = trim ? '\\s*' : '';
+  const one = `${pad}(?:${item})?${pad}`;
+  const ok = (x: string) =>
+    'values' in allowed ? (allowed.values as readonly string[]).includes(x) : allowed.pattern.test(x);
+  return v.pipe(
+    v.string(`INVALID_VALUE.${field}`),
+    documented<string>({ type: 'string', pattern: `^${one}(?:,${one})*$` }),
+    v.transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((x) => (trim ? x.trim() : x))
+          .filter(Boolean),
+      ),
+    ]),
+    v.maxLength(max, `INVALID_VALUE.${field}`),
+    v.check((list) => list.every(ok), `INVALID_VALUE.${field}`),
+    v.transform((list) => list as T[]),
+  );
+}
+
+/**
  * A whole number from 0 to max as a decimal string (a JSON number is accepted and read as one); the
  * output is the decimal string. Anything else, or a larger number, is INVALID_VALUE.{field}.
  */
 export const decimalString = (field: string, max: bigint) =>
   v.pipe(
-    v.union([v.string(), v.pipe(v.number(), v.integer(), v.minValue(0))], `INVALID_VALUE.${field}`),
+    // A JSON number past 2^53 − 1 is not exact (another id than the one written): only as text.
+    v.union(
+      [v.string(), v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER))],
+      `INVALID_VALUE.${field}`,
+    ),
+    documented<string | number>({
+      anyOf: [
+        { type: 'string', pattern: decimalAtMost(max) },
+        { type: 'integer', minimum: 0, maximum: Number(max < BIGINT_ID_MAX ? max : BIGINT_ID_MAX) },
+      ],
+    }),
     v.transform(String),
     v.regex(DECIMAL, `INVALID_VALUE.${field}`),
     // The regex's issue does not stop the pipe: BigInt only ever sees digits.

@@ -665,11 +665,9 @@ describe.each(databases)('no input makes a 500 on %s', (database) => {
     );
   });
 
-  it('refuses NUL anywhere with 400 INVALID_VALUE naming the field', async () => {
+  it('refuses NUL in any text a route reads with 400 INVALID_VALUE naming the field', async () => {
     const cases: [string, string, unknown, string][] = [
       ['GET', '/api/storefronts?search=a%00b', undefined, 'search'],
-      ['GET', '/api/storefronts?search=ok&search=b%00', undefined, 'search'],
-      ['GET', '/api/blueprints?a%00b=1', undefined, 'a\u0000b'],
       ['GET', '/api/users/%00', undefined, 'id'],
       [
         'POST',
@@ -677,7 +675,7 @@ describe.each(databases)('no input makes a 500 on %s', (database) => {
         { storefrontId: pools.storefrontId![0], reason: 'other', description: '\u0000' },
         'description',
       ],
-      ['PATCH', '/api/users/me', { firstName: 'Ada', extra: { deep: ['ok', 'n\u0000'] } }, 'extra.deep.1'],
+      ['PATCH', '/api/users/me', { firstName: 'Ada', lastName: 'n\u0000' }, 'lastName'],
     ];
     for (const [method, path, body, fieldName] of cases) {
       const res = await t.request(method, path, { token, body });
@@ -687,6 +685,18 @@ describe.each(databases)('no input makes a 500 on %s', (database) => {
         field: fieldName,
         message: expect.any(String),
       });
+    }
+  });
+
+  it('ignores NUL in what no route reads: undeclared keys and repeated query values', async () => {
+    const cases: [string, string, unknown][] = [
+      ['GET', '/api/storefronts?search=ok&search=b%00', undefined],
+      ['GET', '/api/blueprints?a%00b=1', undefined],
+      ['PATCH', '/api/users/me', { firstName: 'Ada', extra: { deep: ['ok', 'n\u0000'] }, 'k\u0000': 1 }],
+    ];
+    for (const [method, path, body] of cases) {
+      const res = await t.request(method, path, { token, body });
+      expect(res.status, path).toBe(200);
     }
   });
 });

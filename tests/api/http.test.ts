@@ -140,7 +140,7 @@ describe.each(databases)('HTTP conventions on %s', (database) => {
       const body = registration.requestBody.content['application/json'].schema;
       expect(body.required).toEqual(['email', 'username', 'password', 'firstName']);
       expect(body.properties.password).toMatchObject({ type: 'string', minLength: 8 });
-      expect(body.properties.email).toMatchObject({ format: 'email', maxLength: 100 });
+      expect(body.properties.email).toMatchObject({ pattern: expect.stringContaining('@'), maxLength: 100 });
       expect(registration.security).toBeUndefined();
       expect(registration.responses['400'].content['application/json'].schema).toEqual({
         $ref: '#/components/schemas/Error',

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { blueprintStates, kycStatuses, payoutStates, reportStatuses, userStatuses } from '../enums';
-import { fieldObject } from '../validation';
+import { fieldObject, queryInteger } from '../validation';
 import { orderStatuses } from './checkout';
 
 /**
@@ -10,15 +10,7 @@ import { orderStatuses } from './checkout';
  */
 const pageSizes = ['25', '50', '100'] as const;
 const paging = {
-  page: v.optional(
-    v.pipe(
-      v.string('INVALID_VALUE.page'),
-      v.regex(/^\d{1,9}$/, 'INVALID_VALUE.page'),
-      v.transform(Number),
-      v.minValue(1, 'INVALID_VALUE.page'),
-    ),
-    '1',
-  ),
+  page: v.optional(queryInteger('page', 1), '1'),
   pageSize: v.optional(v.pipe(v.picklist(pageSizes, 'INVALID_VALUE.pageSize'), v.transform(Number)), '50'),
   searchText: v.optional(
     v.pipe(

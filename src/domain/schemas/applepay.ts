@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { documented } from '../validation';
 
 /**
  * Apple Pay on the web: merchant validation (`POST checkout-com-charges/actions/applepay`). The
@@ -50,6 +51,11 @@ export const ApplePayValidationBody = v.object({
   validationURL: v.pipe(
     v.string('INVALID_VALUE.validationURL'),
     v.maxLength(2048, 'INVALID_VALUE.validationURL'),
+    documented<string>({
+      type: 'string',
+      maxLength: 2048,
+      pattern: `^https://(?:${APPLE_PAY_GATEWAY_HOSTS.map((h) => h.replaceAll('.', '\\.')).join('|')})(?:/[A-Za-z0-9._~/-]*)?$`,
+    }),
     v.check(isApplePayGatewayUrl, 'INVALID_VALUE.validationURL'),
   ),
 });

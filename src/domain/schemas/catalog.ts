@@ -1,39 +1,19 @@
 import * as v from 'valibot';
 import { blueprintStates, packStates, packTypes, reportReasons, storefrontCategories } from '../enums';
-import { fieldObject } from '../validation';
+import { fieldObject, queryInteger, queryList } from '../validation';
 
 /**
  * Query strings of the catalog (SPEC §3 "Filters", §7): lists page with from/to (1-based, inclusive,
  * at most 100 per page), lists of values are comma separated, sorts are `sort[column]` and
  * `sort[direction]`, money is integer cents.
  */
-const queryInt = (field: string, min: number, max = 1_000_000_000) =>
-  v.pipe(
-    v.string(`INVALID_VALUE.${field}`),
-    v.regex(/^\d{1,10}$/, `INVALID_VALUE.${field}`),
-    v.transform(Number),
-    v.minValue(min, `INVALID_VALUE.${field}`),
-    v.maxValue(max, `INVALID_VALUE.${field}`),
-  );
 const queryBool = (field: string) =>
   v.pipe(
     v.picklist(['true', 'false'], `INVALID_VALUE.${field}`),
     v.transform((s) => s === 'true'),
   );
 const commaList = <T extends string>(field: string, values: readonly T[]) =>
-  v.pipe(
-    v.string(`INVALID_VALUE.${field}`),
-    v.transform((s) => [
-      ...new Set(
-        s
-          .split(',')
-          .map((x) => x.trim())
-          .filter(Boolean),
-      ),
-    ]),
-    v.check((list) => list.every((x) => (values as readonly string[]).includes(x)), `INVALID_VALUE.${field}`),
-    v.transform((list) => list as T[]),
-  );
+  queryList(field, { values }, { trim: true });
 const search = v.pipe(
   v.string('INVALID_VALUE.search'),
   v.transform((s) => s.trim()),
@@ -43,8 +23,8 @@ const direction = v.picklist(['asc', 'desc'], 'INVALID_VALUE.sort');
 const uuid = (field: string) => v.pipe(v.string(`INVALID_VALUE.${field}`), v.uuid(`INVALID_VALUE.${field}`));
 
 const paging = {
-  from: v.optional(queryInt('from', 1), '1'),
-  to: v.optional(queryInt('to', 1)),
+  from: v.optional(queryInteger('from', 1), '1'),
+  to: v.optional(queryInteger('to', 1)),
 };
 /** `to` defaults to a page of 50 (SPEC §9 page size), and a page holds at most 100. */
 const pageOk = (q: { from: number; to: number }) => q.to >= q.from && q.to - q.from < 100;
@@ -87,8 +67,8 @@ export const BlueprintListQuery = v.pipe(
     visible: v.optional(queryBool('visible')),
     withStorefront: v.optional(queryBool('withStorefront')),
     search: v.optional(search),
-    min: v.optional(queryInt('min', 0)),
-    max: v.optional(queryInt('max', 0)),
+    min: v.optional(queryInteger('min', 0)),
+    max: v.optional(queryInteger('max', 0)),
     storefrontCategories: v.optional(commaList('storefrontCategories', storefrontCategories)),
     'sort[column]': v.optional(v.picklist(blueprintSortColumns, 'INVALID_VALUE.sort'), 'price'),
     'sort[direction]': v.optional(direction, 'asc'),

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { DateValue } from '../dates';
+import { queryList } from '../validation';
 import type { OrderJson } from './checkout';
 
 /**
@@ -91,13 +92,7 @@ export type CoinbaseChargeStatus = (typeof coinbaseChargeStatuses)[number];
 /** GET coinbase-charges?userId=…&statuses=NEW,PENDING: the caller's charges, newest first. */
 export const CoinbaseChargeListQuery = v.object({
   userId: uuid('userId'),
-  statuses: v.optional(
-    v.pipe(
-      v.string('INVALID_VALUE.statuses'),
-      v.transform((s) => s.split(',').filter(Boolean)),
-      v.array(v.picklist(coinbaseChargeStatuses, 'INVALID_VALUE.statuses')),
-    ),
-  ),
+  statuses: v.optional(queryList('statuses', { values: coinbaseChargeStatuses })),
 });
 
 /** A crypto charge as POST/GET/PATCH coinbase-charges answer it. */

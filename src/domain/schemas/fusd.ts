@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { DateValue } from '../dates';
+import { exactlyOneOf } from '../validation';
 import type { OrderJson } from './checkout';
 
 /**
@@ -20,20 +21,24 @@ const uuid = (field: string) => v.pipe(v.string(`INVALID_VALUE.${field}`), v.uui
 
 /** POST fusd-orders: exactly one of blueprintId or blueprintPackId, and the price the buyer saw. */
 export const CreateFusdOrderBody = v.pipe(
-  v.object({
-    blueprintId: v.optional(uuid('blueprintId')),
-    blueprintPackId: v.optional(uuid('blueprintPackId')),
-    expectedPrice: v.pipe(
-      v.number('INVALID_VALUE.expectedPrice'),
-      v.integer('INVALID_VALUE.expectedPrice'),
-      v.minValue(1, 'INVALID_VALUE.expectedPrice'),
-      v.maxValue(100_000_000, 'INVALID_VALUE.expectedPrice'),
-    ),
-    idempotencyKey: v.pipe(
-      v.string('INVALID_VALUE.idempotencyKey'),
-      v.regex(/^[\w-]{8,64}$/, 'INVALID_VALUE.idempotencyKey'),
-    ),
-  }),
+  exactlyOneOf(
+    v.object({
+      blueprintId: v.optional(uuid('blueprintId')),
+      blueprintPackId: v.optional(uuid('blueprintPackId')),
+      expectedPrice: v.pipe(
+        v.number('INVALID_VALUE.expectedPrice'),
+        v.integer('INVALID_VALUE.expectedPrice'),
+        v.minValue(1, 'INVALID_VALUE.expectedPrice'),
+        v.maxValue(100_000_000, 'INVALID_VALUE.expectedPrice'),
+      ),
+      idempotencyKey: v.pipe(
+        v.string('INVALID_VALUE.idempotencyKey'),
+        v.regex(/^[\w-]{8,64}$/, 'INVALID_VALUE.idempotencyKey'),
+      ),
+    }),
+    'blueprintId',
+    'blueprintPackId',
+  ),
   v.check((b) => !!b.blueprintId !== !!b.blueprintPackId, 'INVALID_VALUE.item'),
 );
 export type CreateFusdOrderBody = v.InferOutput<typeof CreateFusdOrderBody>;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { BIGINT_ID_MAX, decimalString, fieldObject, UINT64_MAX } from '../validation';
+import { BIGINT_ID_MAX, decimalString, fieldObject, queryInteger, UINT64_MAX } from '../validation';
 import { FlowAddress } from './accounts';
 
 /** SPEC §7 nfts, nfts/sale-listings and nfts/purchases inputs. */
@@ -28,22 +28,14 @@ export const NftIdParams = v.object({
 });
 export const SaleListingIdParams = v.object({ id: v.pipe(v.string(), v.uuid()) });
 
-const queryInt = (field: string, min: number) =>
-  v.pipe(
-    v.string(`INVALID_VALUE.${field}`),
-    v.regex(/^\d{1,9}$/, `INVALID_VALUE.${field}`),
-    v.transform(Number),
-    v.minValue(min, `INVALID_VALUE.${field}`),
-  );
-
 /** NFT list sort columns of SPEC §3 (without one: by blueprint, then edition). */
 export const nftSortColumns = ['activeSaleListing.price', 'seriesNumber', 'nftPurchase.purchasedOn'] as const;
 
 /** GET nfts: paging from/to (1-based, inclusive; default 1..50, at most 100 per page) and filters. */
 export const NftListQuery = v.pipe(
   v.object({
-    from: v.optional(queryInt('from', 1), '1'),
-    to: v.optional(queryInt('to', 1)),
+    from: v.optional(queryInteger('from', 1), '1'),
+    to: v.optional(queryInteger('to', 1)),
     status: v.optional(v.picklist(nftStatuses, 'INVALID_VALUE.status')),
     blueprintId: v.optional(bigintId('blueprintId')),
     ownerId: v.optional(v.pipe(v.string('INVALID_VALUE.ownerId'), v.uuid('INVALID_VALUE.ownerId'))),
@@ -70,8 +62,8 @@ export const NFT_PURCHASES_PAGE_MAX = 10;
  */
 export const NftPurchaseListQuery = v.pipe(
   v.object({
-    from: v.optional(queryInt('from', 1), '1'),
-    to: v.optional(queryInt('to', 1)),
+    from: v.optional(queryInteger('from', 1), '1'),
+    to: v.optional(queryInteger('to', 1)),
     storefrontId: v.optional(
       v.pipe(v.string('INVALID_VALUE.storefrontId'), v.uuid('INVALID_VALUE.storefrontId')),
     ),

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { payoutStates } from '../enums';
 import { PAYOUT_MINIMUM, SALES_PAGE_SIZE_DEFAULT, salesPageSizes } from '../sales';
 import type { ChartPeriod } from '../salesChart';
-import { fieldObject } from '../validation';
+import { fieldObject, queryInteger } from '../validation';
 
 /**
  * Inputs of SPEC §7 payout-requests and of the sales dashboard (GET sales, the ledger CSV). Amounts
@@ -12,13 +12,6 @@ import { fieldObject } from '../validation';
  */
 
 const uuid = (field: string) => v.pipe(v.string(`INVALID_VALUE.${field}`), v.uuid(`INVALID_VALUE.${field}`));
-const queryInt = (field: string, min: number) =>
-  v.pipe(
-    v.string(`INVALID_VALUE.${field}`),
-    v.regex(/^\d{1,9}$/, `INVALID_VALUE.${field}`),
-    v.transform(Number),
-    v.minValue(min, `INVALID_VALUE.${field}`),
-  );
 const pageSize = v.pipe(
   v.picklist(
     salesPageSizes.map((n) => String(n) as `${(typeof salesPageSizes)[number]}`),
@@ -27,7 +20,7 @@ const pageSize = v.pipe(
   v.transform((s) => Number(s) as (typeof salesPageSizes)[number]),
 );
 const paging = {
-  page: v.optional(queryInt('page', 1), '1'),
+  page: v.optional(queryInteger('page', 1), '1'),
   pageSize: v.optional(pageSize, String(SALES_PAGE_SIZE_DEFAULT) as '50'),
 };
 

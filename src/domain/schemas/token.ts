@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { DateValue } from '../dates';
+import { queryInteger, queryList } from '../validation';
 import type { OrderJson } from './checkout';
 
 /**
@@ -93,13 +94,7 @@ export type TokenChargeStatus = (typeof tokenChargeStatuses)[number];
 export const TokenChargeListQuery = v.object({
   userId: uuid('userId'),
   type: v.optional(v.literal('directPurchase', 'INVALID_VALUE.type')),
-  statuses: v.optional(
-    v.pipe(
-      v.string('INVALID_VALUE.statuses'),
-      v.transform((s) => s.split(',').filter(Boolean)),
-      v.array(v.picklist(tokenChargeStatuses, 'INVALID_VALUE.statuses')),
-    ),
-  ),
+  statuses: v.optional(queryList('statuses', { values: tokenChargeStatuses })),
   blueprintId: v.optional(uuid('blueprintId')),
   blueprintPackId: v.optional(uuid('blueprintPackId')),
 });
@@ -108,11 +103,7 @@ export const TokenChargeListQuery = v.object({
 export const TokenPriceConversionQuery = v.object({
   from: v.literal('USD', 'INVALID_VALUE.from'),
   to: v.literal('FRR', 'INVALID_VALUE.to'),
-  amount: v.pipe(
-    v.string('INVALID_VALUE.amount'),
-    v.regex(/^\d{1,9}$/, 'INVALID_VALUE.amount'),
-    v.transform(Number),
-  ),
+  amount: queryInteger('amount', 0),
 });
 export interface TokenPriceConversionJson {
   from: 'USD';

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { DateValue } from '../dates';
+import { exactlyOneOf, queryList } from '../validation';
 import type { OrderJson } from './checkout';
 
 /**
@@ -30,6 +31,8 @@ import type { OrderJson } from './checkout';
  * id in `chargeId`), and the checkout's SOLD_OUT, PRICE_CHANGED, NOT_PURCHASABLE, WALLET_REQUIRED.
  */
 
+/** A uuid in any letter case, as v.uuid accepts it. */
+const UUID = /^[\dA-Fa-f]{8}(?:-[\dA-Fa-f]{4}){3}-[\dA-Fa-f]{12}$/;
 const uuid = (field: string) => v.pipe(v.string(`INVALID_VALUE.${field}`), v.uuid(`INVALID_VALUE.${field}`));
 const idempotencyKey = v.pipe(
   v.string('INVALID_VALUE.idempotencyKey'),
@@ -38,17 +41,21 @@ const idempotencyKey = v.pipe(
 
 /** POST wert-charges: exactly one of blueprintId or blueprintPackId, and the price the buyer saw. */
 export const CreateWertChargeBody = v.pipe(
-  v.object({
-    blueprintId: v.optional(uuid('blueprintId')),
-    blueprintPackId: v.optional(uuid('blueprintPackId')),
-    expectedPrice: v.pipe(
-      v.number('INVALID_VALUE.expectedPrice'),
-      v.integer('INVALID_VALUE.expectedPrice'),
-      v.minValue(0, 'INVALID_VALUE.expectedPrice'),
-      v.maxValue(100_000_000, 'INVALID_VALUE.expectedPrice'),
-    ),
-    idempotencyKey,
-  }),
+  exactlyOneOf(
+    v.object({
+      blueprintId: v.optional(uuid('blueprintId')),
+      blueprintPackId: v.optional(uuid('blueprintPackId')),
+      expectedPrice: v.pipe(
+        v.number('INVALID_VALUE.expectedPrice'),
+        v.integer('INVALID_VALUE.expectedPrice'),
+        v.minValue(0, 'INVALID_VALUE.expectedPrice'),
+        v.maxValue(100_000_000, 'INVALID_VALUE.expectedPrice'),
+      ),
+      idempotencyKey,
+    }),
+    'blueprintId',
+    'blueprintPackId',
+  ),
   v.check((b) => [b.blueprintId, b.blueprintPackId].filter(Boolean).length === 1, 'INVALID_VALUE.item'),
 );
 export type CreateWertChargeBody = v.InferOutput<typeof CreateWertChargeBody>;
@@ -86,25 +93,15 @@ export const UpdateWertChargeBody = v.object({
 });
 export type UpdateWertChargeBody = v.InferOutput<typeof UpdateWertChargeBody>;
 
-const csv = <T extends v.GenericSchema<string>>(field: string, item: T) =>
-  v.optional(
-    v.pipe(
-      v.string(`INVALID_VALUE.${field}`),
-      v.transform((s) => s.split(',').filter(Boolean)),
-      v.maxLength(100, `INVALID_VALUE.${field}`),
-      v.array(item),
-    ),
-  );
-
 /**
  * GET wert-charges?userId=…&statuses=created,paymentStarted,transferStarted&blueprintIds=…: the
  * caller's charges (another user's id: 403), newest first, optionally of some statuses and items.
  */
 export const WertChargeListQuery = v.object({
   userId: uuid('userId'),
-  statuses: csv('statuses', v.picklist(wertChargeStatuses, 'INVALID_VALUE.statuses')),
-  blueprintIds: csv('blueprintIds', uuid('blueprintIds')),
-  blueprintPackIds: csv('blueprintPackIds', uuid('blueprintPackIds')),
+  statuses: v.optional(queryList('statuses', { values: wertChargeStatuses })),
+  blueprintIds: v.optional(queryList('blueprintIds', { pattern: UUID })),
+  blueprintPackIds: v.optional(queryList('blueprintPackIds', { pattern: UUID })),
 });
 export type WertChargeListQuery = v.InferOutput<typeof WertChargeListQuery>;
 
