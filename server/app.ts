@@ -5,6 +5,7 @@ import { ApiError, ErrorCode } from '../src/domain/errors';
 import { adminRoutes } from './admin/routes';
 import { authenticator } from './auth/session';
 import { type AppDeps, createServices } from './deps';
+import { tokenPriceSource } from './evm/price';
 import { type AppEnv, apiError, errorResponse, mountRoutes, notFound, type Route } from './http';
 import { mediaDir, mountMedia } from './media';
 import { applePayRoutes } from './routes/applepay';
@@ -66,7 +67,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...coinbaseChargeRoutes(s),
     ...wertChargeRoutes(s),
     // Only while the NFM_PAYMENTS flag is on: otherwise the utility token exists nowhere.
-    ...(s.tokenChain && s.config.token ? tokenChargeRoutes(s, s.tokenChain, s.config.token.frrPerUsd) : []),
+    ...(s.tokenChain && s.config.token
+      ? tokenChargeRoutes(
+          s,
+          s.tokenChain,
+          tokenPriceSource(s.config.token, () => s.clock().getTime()),
+        )
+      : []),
     ...fusdOrderRoutes(s),
     ...webhookRoutes(s),
     ...freeClaimRoutes(s),

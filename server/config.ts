@@ -323,7 +323,9 @@ function coinbaseConfig(env: NodeJS.ProcessEnv): CoinbaseConfig {
  * EVM_RPC_URL the server starts a local EVM node (anvil, port EVM_NODE_PORT) and deploys NFM on the
  * first start; with EVM_RPC_URL it uses that network: EVM_CHAIN_ID, NFM_TOKEN_ADDRESS and
  * NFM_PAYMENTS_ADDRESS (the platform's receiving address) are then required. USD converts to FRR at
- * NFM_FRR_PER_USD (a fixed rate, default 10 FRR per dollar, at most 6 decimals).
+ * NFM_FRR_PER_USD (a fixed rate, default 10 FRR per dollar, at most 6 decimals), or at the rate an
+ * HTTP JSON endpoint answers (NFM_PRICE_URL: the number at NFM_PRICE_FIELD, read within
+ * NFM_PRICE_TIMEOUT_MS and kept NFM_PRICE_CACHE_SECONDS; server/evm/price.ts).
  */
 export interface TokenConfig {
   mode: 'embedded' | 'external';
@@ -332,8 +334,10 @@ export interface TokenConfig {
   chainId: number;
   tokenAddress?: string;
   paymentsAddress?: string;
-  /** FRR per USD, a decimal string. */
+  /** FRR per USD, a decimal string: the fixed rate, used without `price`. */
   frrPerUsd: string;
+  /** The rate read from an HTTP JSON endpoint instead (NFM_PRICE_URL). */
+  price?: { url: string; field: string; cacheMs: number; timeoutMs: number };
   /** The payments address's key, to send NFM back (NFM_PAYMENTS_PRIVATE_KEY; anvil's own when embedded). */
   paymentsKey?: string;
   /** The network's name for a browser wallet that lacks it (EVM_CHAIN_NAME). */
@@ -352,6 +356,21 @@ function tokenConfig(env: NodeJS.ProcessEnv): TokenConfig | null {
   const frrPerUsd = env.NFM_FRR_PER_USD || '10';
   if (!/^\d{1,9}(\.\d{1,6})?$/.test(frrPerUsd) || Number(frrPerUsd) <= 0)
     throw new Error('NFM_FRR_PER_USD must be a positive number with at most 6 decimals');
+  const priceUrl = env.NFM_PRICE_URL || undefined;
+  if (priceUrl && !/^https?:\/\//.test(priceUrl)) throw new Error('NFM_PRICE_URL must be an http(s) URL');
+  if (priceUrl && env.NFM_FRR_PER_USD)
+    throw new Error('NFM_PRICE_URL and NFM_FRR_PER_USD are two sources of the rate: set one');
+  const field = env.NFM_PRICE_FIELD || 'frrPerUsd';
+  if (!/^[\w-]+(\.[\w-]+)*$/.test(field))
+    throw new Error('NFM_PRICE_FIELD must be a dotted path of names (e.g. data.frrPerUsd)');
+  const price = priceUrl
+    ? {
+        url: priceUrl,
+        field,
+        cacheMs: integer('NFM_PRICE_CACHE_SECONDS', env.NFM_PRICE_CACHE_SECONDS, 60, 0, 3600) * 1000,
+        timeoutMs: integer('NFM_PRICE_TIMEOUT_MS', env.NFM_PRICE_TIMEOUT_MS, 5000, 100, 60_000),
+      }
+    : undefined;
   const nodePort = integer('EVM_NODE_PORT', env.EVM_NODE_PORT, 8545, 0, 65535);
   const publicRpcUrl = env.EVM_PUBLIC_RPC_URL || undefined;
   if (publicRpcUrl && !/^https?:\/\//.test(publicRpcUrl))
@@ -363,6 +382,7 @@ function tokenConfig(env: NodeJS.ProcessEnv): TokenConfig | null {
       nodePort,
       chainId: 31337,
       frrPerUsd,
+      ...(price && { price }),
       chainName: chainName ?? 'Vitrine local (anvil)',
       publicRpcUrl,
     };
@@ -383,6 +403,7 @@ function tokenConfig(env: NodeJS.ProcessEnv): TokenConfig | null {
     tokenAddress: address('NFM_TOKEN_ADDRESS'),
     paymentsAddress: address('NFM_PAYMENTS_ADDRESS'),
     frrPerUsd,
+    ...(price && { price }),
     paymentsKey: env.NFM_PAYMENTS_PRIVATE_KEY || undefined,
     chainName,
     publicRpcUrl,

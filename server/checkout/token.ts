@@ -84,7 +84,8 @@ export interface CreateTokenChargeInput {
 export async function createTokenCharge(
   db: Database,
   chain: TokenChain,
-  frrPerUsd: string,
+  /** FRR per USD, asked only for a new charge. */
+  rate: () => Promise<string>,
   input: CreateTokenChargeInput,
   /** The item's checks (on sale, price seen): only a new charge is checked; a retry answers the first. */
   check: () => void,
@@ -98,7 +99,7 @@ export async function createTokenCharge(
   if (earlier) return { charge: earlier, repeated: true };
   check();
   const ethAddress = getAddress(input.ethAddress);
-  const tokenAmount = tokenAmountFor(input.item.price, frrPerUsd);
+  const tokenAmount = tokenAmountFor(input.item.price, await rate());
   const values = {
     buyerId: input.buyerId,
     idempotencyKey: input.idempotencyKey,

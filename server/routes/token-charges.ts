@@ -21,6 +21,7 @@ import {
   tokenChargeJson,
 } from '../checkout/token';
 import type { Services } from '../deps';
+import { type TokenPriceSource, TokenPriceUnavailableError } from '../evm/price';
 import { type TokenChain, TokenChainUnavailableError } from '../evm/token';
 import { apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
 
@@ -33,13 +34,20 @@ const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.i
  * (lowFunds, nothing reserved); PATCH takes the wallet's signature, the transfer's transaction hash
  * (read from the chain by the server) or a cancel. A buyer sees only their own charges.
  */
-export function tokenChargeRoutes(s: Services, chain: TokenChain, frrPerUsd: string): Route[] {
-  /** An unreachable node is 502 TOKEN_NETWORK, never a 500: nothing was changed. */
+export function tokenChargeRoutes(s: Services, chain: TokenChain, price: TokenPriceSource): Route[] {
+  /**
+   * An unreachable node is 502 TOKEN_NETWORK, a price source that cannot be read 502
+   * TOKEN_NETWORK field rate; never a 500: nothing was changed.
+   */
   const reaching = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
     } catch (err) {
       if (err instanceof TokenChainUnavailableError) throw apiError(502, ErrorCode.TOKEN_NETWORK);
+      if (err instanceof TokenPriceUnavailableError) {
+        s.log.error(err.message);
+        throw apiError(502, ErrorCode.TOKEN_NETWORK, 'rate');
+      }
       throw err;
     }
   };
@@ -56,8 +64,12 @@ export function tokenChargeRoutes(s: Services, chain: TokenChain, frrPerUsd: str
       tag: 'checkout',
       summary: 'Converts a USD amount (cents) to FRR: the rate and the NFM due (smallest unit, 18 decimals)',
       query: TokenPriceConversionQuery,
-      responses: { 200: '{ from: USD, to: FRR, rate, amount, value }' },
-      handler(c, { query }) {
+      responses: {
+        200: '{ from: USD, to: FRR, rate, amount, value }',
+        502: 'TOKEN_NETWORK field rate: the configured price source could not be read',
+      },
+      async handler(c, { query }) {
+        const frrPerUsd = await reaching(() => price.frrPerUsd());
         const body: TokenPriceConversionJson = {
           from: 'USD',
           to: 'FRR',
@@ -83,7 +95,7 @@ export function tokenChargeRoutes(s: Services, chain: TokenChain, frrPerUsd: str
         401: 'Not logged in',
         404: 'No such item',
         409: 'PRICE_CHANGED, SOLD_OUT, ERROR_ACTIVE_TOKEN_CHARGE_ADDRESS (with chargeId)',
-        502: 'TOKEN_NETWORK: the EVM node could not be reached',
+        502: 'TOKEN_NETWORK: the EVM node (or, field rate, the price source) could not be reached',
       },
       async handler(c, { body }) {
         const user = c.get('user')!;
@@ -99,7 +111,7 @@ export function tokenChargeRoutes(s: Services, chain: TokenChain, frrPerUsd: str
           createTokenCharge(
             s.db,
             chain,
-            frrPerUsd,
+            () => price.frrPerUsd(),
             {
               buyerId: user.id,
               idempotencyKey: body.idempotencyKey,

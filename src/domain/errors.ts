@@ -261,6 +261,7 @@ export const errorTexts: Record<string, string> = {
   'errors.TRANSACTION.signature': 'Sign the payment in your wallet before its NFM transfer is taken.',
   'errors.low_funds': 'The amount of NFM transferred is too low.',
   'errors.TOKEN_NETWORK': 'The NFM network could not be reached. Please try again in a moment.',
+  'errors.TOKEN_NETWORK.rate': 'The NFM price could not be read. Please try again in a moment.',
   'errors.METAMASK_REQUIRED': 'MetaMask required. Install a browser wallet to pay with NFM.',
   'errors.chainId': 'Your wallet is on another network. Switch to the test network to pay.',
   'errors.rejected': 'You rejected the request in your wallet. Nothing was paid.',

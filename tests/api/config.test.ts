@@ -183,6 +183,41 @@ describe('loadConfig', () => {
     );
   });
 
+  it('NFM price: a fixed rate by default, or an HTTP JSON endpoint with its field, cache and timeout', () => {
+    const on = { NFM_PAYMENTS: 'on' };
+    expect(loadConfig(env({ ...on, NFM_FRR_PER_USD: '12.5' })).token).toMatchObject({ frrPerUsd: '12.5' });
+    expect(loadConfig(env(on)).token!.price).toBeUndefined();
+    expect(loadConfig(env({ ...on, NFM_PRICE_URL: 'https://prices.example.com/nfm' })).token!.price).toEqual({
+      url: 'https://prices.example.com/nfm',
+      field: 'frrPerUsd',
+      cacheMs: 60_000,
+      timeoutMs: 5000,
+    });
+    expect(
+      loadConfig(
+        env({
+          ...on,
+          NFM_PRICE_URL: 'http://127.0.0.1:9000/rates',
+          NFM_PRICE_FIELD: 'data.rates.FRR',
+          NFM_PRICE_CACHE_SECONDS: '10',
+          NFM_PRICE_TIMEOUT_MS: '2000',
+        }),
+      ).token!.price,
+    ).toEqual({
+      url: 'http://127.0.0.1:9000/rates',
+      field: 'data.rates.FRR',
+      cacheMs: 10_000,
+      timeoutMs: 2000,
+    });
+    for (const [vars, message] of [
+      [{ NFM_PRICE_URL: 'prices.example.com' }, 'NFM_PRICE_URL must be an http(s) URL'],
+      [{ NFM_PRICE_URL: 'https://p.example.com', NFM_FRR_PER_USD: '10' }, 'set one'],
+      [{ NFM_PRICE_URL: 'https://p.example.com', NFM_PRICE_FIELD: 'data..x' }, 'NFM_PRICE_FIELD'],
+      [{ NFM_PRICE_URL: 'https://p.example.com', NFM_PRICE_TIMEOUT_MS: '10' }, 'NFM_PRICE_TIMEOUT_MS'],
+    ] as const)
+      expect(() => loadConfig(env({ ...on, ...vars })), JSON.stringify(vars)).toThrow(message);
+  });
+
   it('generates a JWT secret once and keeps it in <dataDir>/jwt-secret', () => {
     const first = loadConfig(env({})).jwtSecret;
     expect(first.length).toBeGreaterThanOrEqual(32);

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -9,6 +11,7 @@ import { createRefundTokenHandler } from '../../server/checkout/token';
 import { blueprints, jobs, orders, tokenCharges, tokenTransactions, users } from '../../server/db/schema';
 import { ANVIL_CHAIN_ID, type Anvil, startAnvil } from '../../server/evm/anvil';
 import { ensureNfm } from '../../server/evm/nfm';
+import { normalizeRate } from '../../server/evm/price';
 import { ANVIL_PAYMENTS_KEY, createTokenChain, type TokenChain } from '../../server/evm/token';
 import { insertBlueprint } from '../../server/seed/factory';
 import { tokenChargeDomain, tokenChargeTypes } from '../../src/domain/schemas/token';
@@ -121,6 +124,122 @@ describe('with the EVM node unreachable', () => {
     expect(await t.database.db.select().from(tokenCharges)).toEqual([]);
     const [row] = await t.database.db.select().from(blueprints).where(eq(blueprints.id, bp.id));
     expect(row!.quantityAvailable).toBe(3);
+  });
+});
+
+describe('the NFM price from an HTTP JSON endpoint (NFM_PRICE_URL)', () => {
+  // The price source: a real HTTP server answering { data: { frrPerUsd } }, slowly or badly on demand.
+  let answer: { status: number; body: string; delayMs: number } = { status: 200, body: '', delayMs: 0 };
+  let asked = 0;
+  let source: Server;
+  const price = { url: '', field: 'data.frrPerUsd', cacheMs: 60_000, timeoutMs: 300 };
+  const rate = (value: unknown) => {
+    answer = { status: 200, body: JSON.stringify({ data: { frrPerUsd: value } }), delayMs: 0 };
+  };
+  beforeAll(async () => {
+    source = createServer((_req, res) => {
+      asked++;
+      const { status, body, delayMs } = answer;
+      setTimeout(() => res.writeHead(status, { 'content-type': 'application/json' }).end(body), delayMs);
+    });
+    await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
+    price.url = `http://127.0.0.1:${(source.address() as AddressInfo).port}/nfm/price`;
+  });
+  afterAll(async () => {
+    source.closeAllConnections();
+    await new Promise((resolve) => source.close(resolve));
+  });
+  const t = useTestApp(
+    'pglite',
+    { token: { mode: 'embedded', nodePort: 0, chainId: ANVIL_CHAIN_ID, frrPerUsd: '10', price } },
+    { tokenChain: () => chain },
+  );
+  const convert = (cents: number) =>
+    t.request('GET', `/api/token-price-conversions?from=USD&to=FRR&amount=${cents}`);
+
+  it('converts at the rate the endpoint answers, asked once per cache period', async () => {
+    rate('12.5');
+    asked = 0;
+    expect((await convert(2550)).body).toEqual({
+      from: 'USD',
+      to: 'FRR',
+      rate: '12.5',
+      amount: 2550,
+      value: NFM('318.75').toString(),
+    });
+    rate(20);
+    // Requests together share one read; within the period the rate read is kept.
+    const together = await Promise.all([convert(100), convert(100), convert(100)]);
+    expect(together.map((r) => r.body.rate)).toEqual(['12.5', '12.5', '12.5']);
+    expect(asked).toBe(1);
+    t.clock.advance(61_000);
+    expect((await convert(100)).body).toMatchObject({ rate: '20', value: NFM('20').toString() });
+    expect(asked).toBe(2);
+
+    // A new charge takes the rate of the moment.
+    const me = await register(t);
+    await t.database.db.update(users).set({ walletAddress: flowAddress() }).where(eq(users.id, me.id));
+    const shop = await creator(t);
+    const bp = await insertBlueprint(t.database.db, {
+      storefrontId: shop.storefront.id,
+      title: 'Priced from the endpoint',
+      price: 2500,
+      quantity: 3,
+    });
+    const res = await t.request('POST', '/api/token-charges', {
+      token: me.authToken,
+      body: {
+        type: 'directPurchase',
+        toCurrency: 'FRR',
+        blueprintId: bp.id,
+        ethAddress: accounts[9],
+        expectedPrice: 2500,
+        idempotencyKey: `k-price-${randomBytes(4).toString('hex')}`,
+      },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.tokenAmount).toBe(NFM('500').toString());
+    expect(
+      (
+        await t.request('PATCH', `/api/token-charges/${res.body.id}`, {
+          token: me.authToken,
+          body: { status: 'canceled' },
+        })
+      ).body.status,
+    ).toBe('canceled');
+  });
+
+  it('without a usable answer in time there is no rate: 502, never a stale or made-up one', async () => {
+    rate('8');
+    t.clock.advance(3_600_000);
+    expect((await convert(100)).body.rate).toBe('8');
+    const failing: [string, typeof answer][] = [
+      ['an error status', { status: 500, body: '{}', delayMs: 0 }],
+      ['too slow', { status: 200, body: JSON.stringify({ data: { frrPerUsd: 9 } }), delayMs: 1_000 }],
+      ['not JSON', { status: 200, body: '<html>', delayMs: 0 }],
+      ['no rate at the field', { status: 200, body: JSON.stringify({ frrPerUsd: 9 }), delayMs: 0 }],
+      ['a rate of zero', { status: 200, body: JSON.stringify({ data: { frrPerUsd: '0' } }), delayMs: 0 }],
+    ];
+    for (const [why, bad] of failing) {
+      answer = bad;
+      t.clock.advance(61_000 * 60);
+      const res = await convert(100);
+      expect(res.status, why).toBe(502);
+      expect(res.body).toEqual({
+        code: 'TOKEN_NETWORK',
+        field: 'rate',
+        message: 'The NFM price could not be read. Please try again in a moment.',
+      });
+    }
+  });
+
+  it('keeps rates to 6 decimals', () => {
+    expect(normalizeRate('12.5')).toBe('12.5');
+    expect(normalizeRate(0.1234567)).toBe('0.123457');
+    expect(normalizeRate('7.0000004')).toBe('7');
+    expect(normalizeRate(' 3 ')).toBe('3');
+    for (const bad of ['-1', '0', '0.0000004', 'ten', null, Number.NaN, 1e10, '1e3'])
+      expect(normalizeRate(bad), String(bad)).toBeNull();
   });
 });
 
