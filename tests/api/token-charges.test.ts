@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,8 +14,19 @@ import { ensureNfm } from '../../server/evm/nfm';
 import { normalizeRate } from '../../server/evm/price';
 import { ANVIL_PAYMENTS_KEY, createTokenChain, type TokenChain } from '../../server/evm/token';
 import { insertBlueprint } from '../../server/seed/factory';
+import { start } from '../../server/start';
 import { tokenChargeDomain, tokenChargeTypes } from '../../src/domain/schemas/token';
-import { databases, flowAddress, type Json, register, type TestApi, useTestApp } from './support/harness';
+import {
+  databases,
+  flowAddress,
+  type Json,
+  openTestDatabase,
+  register,
+  silentLog,
+  type TestApi,
+  testConfig,
+  useTestApp,
+} from './support/harness';
 import { creator } from './support/sales';
 
 /**
@@ -125,6 +136,73 @@ describe('with the EVM node unreachable', () => {
     const [row] = await t.database.db.select().from(blueprints).where(eq(blueprints.id, bp.id));
     expect(row!.quantityAvailable).toBe(3);
   });
+});
+
+describe('the embedded NFM chain across a server restart', () => {
+  it('keeps its deployment and the node’s state in the data directory', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-evm-restart-'));
+    const config = testConfig((await openTestDatabase('pglite')).url, dataDir, {
+      token: { mode: 'embedded', nodePort: 0, chainId: ANVIL_CHAIN_ID, frrPerUsd: '10' },
+    });
+    const deployment = join(dataDir, 'evm', 'evm.json');
+    const payments = async (port: number) =>
+      ((await (await fetch(`http://127.0.0.1:${port}/api/config/payments`)).json()) as Json).token;
+    try {
+      const first = await start(config, { log: silentLog([]) });
+      let before: { token: Json; written: number; block: number; balance: bigint };
+      try {
+        await first.ready;
+        const token = await payments(first.port);
+        // The wallet is given the embedded node's own URL.
+        const node = new JsonRpcProvider(token.rpcUrl, ANVIL_CHAIN_ID, { staticNetwork: true });
+        const nfm = new Contract(
+          token.tokenAddress,
+          [
+            'function transfer(address,uint256) returns (bool)',
+            'function balanceOf(address) view returns (uint256)',
+          ],
+          await node.getSigner(accounts[3]!),
+        );
+        await (await nfm.getFunction('transfer')(accounts[4], NFM('7'))).wait();
+        before = {
+          token,
+          written: statSync(deployment).mtimeMs,
+          block: await node.getBlockNumber(),
+          balance: (await nfm.getFunction('balanceOf')(accounts[4])) as bigint,
+        };
+        expect(before.balance).toBe(NFM('100007'));
+        node.destroy();
+      } finally {
+        await first.close();
+      }
+
+      const started = Date.now();
+      const second = await start(config, { log: silentLog([]) });
+      try {
+        await second.ready;
+        const restartMs = Date.now() - started;
+        const token = await payments(second.port);
+        expect({ ...token, rpcUrl: null }).toEqual({ ...before.token, rpcUrl: null });
+        // Not deployed again: the recorded deployment is used as it is.
+        expect(statSync(deployment).mtimeMs).toBe(before.written);
+        const node = new JsonRpcProvider(token.rpcUrl, ANVIL_CHAIN_ID, { staticNetwork: true });
+        expect(await node.getBlockNumber()).toBeGreaterThanOrEqual(before.block);
+        const nfm = new Contract(
+          token.tokenAddress,
+          ['function balanceOf(address) view returns (uint256)'],
+          node,
+        );
+        expect(await nfm.getFunction('balanceOf')(accounts[4])).toBe(before.balance);
+        node.destroy();
+        // No compile, no deployment: the node loads its state and answers at once.
+        expect(restartMs).toBeLessThan(15_000);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('the NFM price from an HTTP JSON endpoint (NFM_PRICE_URL)', () => {
