@@ -31,14 +31,17 @@ import { escapeHtml, listen, postWebhook } from '../http';
  * - **Webhooks** to the configured URL, unsigned as Wert's are (JSON, `type` and `click_id`, an
  *   order's events with `order { id, commodity, commodity_amount, currency, currency_amount, address,
  *   transaction_id, sc_address, sc_input_data }` and `user`): payment_started, transfer_started,
- *   order_complete, order_failed, order_canceled, tx_smart_contract_failed. A delivery answered with
+ *   order_complete, order_failed, order_canceled, tx_smart_contract_failed, failover_complete,
+ *   failover_cancelled. A delivery answered with
  *   anything but 2xx (or not at all) is retried on the schedule (Wert: 5 min, 1 h, 2 h, 4 h, 8 h).
  * - **The Data API** `GET /api/external/orders?search_by=&limit=&offset=&order_by=` with
  *   `X-API-KEY` → `{ success, data: [order], total }`, shaped like Wert's partner Data API
  *   (docs.wert.io/docs/data-api: `order_id`, `click_id`, `currency`, `currency_amount`, `crypto`,
  *   `crypto_amount`, `user_id`, `status`, `card_id`, `created_at`, `changed_at`, `partner_fee`,
  *   `partner_fee_percent`). Wert documents `success` as a status but not the whole list; the sandbox
- *   uses the widget's payment statuses (pending, success, failed, canceled, failover), and adds
+ *   uses the widget's payment statuses (pending, success, failed, canceled, failover: the contract
+ *   call failed) and the failover's two ends as its webhooks name them (failover_complete: the coins
+ *   went to the buyer's address; failover_cancelled: they did not, the card payment goes back), and adds
  *   `tx_id`, `address`, `sc_address`, `sc_input_data` (which an NFT order's webhooks carry) so a
  *   partner can check the order is the one it signed. The error answer's shape is not documented:
  *   `{ success: false, error }` here.
@@ -46,7 +49,9 @@ import { escapeHtml, listen, postWebhook } from '../http';
  * One order per `click_id` (the widget of a purchase that has an order shows where it stands). After
  * Pay the order is pending; with `autoComplete` (the default) its transaction is sent after
  * `transferAfterMs` and it succeeds after `completeAfterMs` more; otherwise tests move it with
- * `complete`, `fail` and `failover` (or `POST /sandbox/orders/{id}/{action}` with the API key).
+ * `complete`, `fail` and `failover`, and a failed-over order with `failoverComplete` or
+ * `failoverCancel` (or `POST /sandbox/orders/{id}/{action}` with the API key: transfer, complete,
+ * fail, failover, failover-complete, failover-cancel).
  * State lives in memory (the newest MAX_ENTRIES orders).
  */
 
@@ -143,7 +148,14 @@ export interface WertSandboxOptions {
 }
 
 /** The Data API's statuses (see above). */
-export type WertOrderStatus = 'pending' | 'success' | 'failed' | 'canceled' | 'failover';
+export type WertOrderStatus =
+  | 'pending'
+  | 'success'
+  | 'failed'
+  | 'canceled'
+  | 'failover'
+  | 'failover_complete'
+  | 'failover_cancelled';
 
 export interface WertSandbox {
   url: string;
@@ -155,11 +167,17 @@ export interface WertSandbox {
   deliveries: { type: string; clickId: string; orderId: string; status: number }[];
   /** The order of a purchase, by click_id (tests). */
   orderOf(clickId: string): { id: string; status: WertOrderStatus; txId: string | null } | undefined;
-  /** Moves a pending order on (tests): its transaction, success, a declined card, or failover. */
+  /**
+   * Moves a pending order on (tests): its transaction, success, a declined card, or the contract
+   * call failing (failover); then a failed-over order's end: the coins sent to the buyer's address,
+   * or the failover canceled.
+   */
   transfer(orderId: string): boolean;
   complete(orderId: string): boolean;
   fail(orderId: string): boolean;
   failover(orderId: string): boolean;
+  failoverComplete(orderId: string): boolean;
+  failoverCancel(orderId: string): boolean;
   close(): Promise<void>;
 }
 
@@ -404,12 +422,18 @@ export async function startWertSandbox(options: WertSandboxOptions = {}): Promis
 
   function failover(order: Order): boolean {
     if (order.status !== 'pending') return false;
-    // The contract call failed: the coins went to the buyer's address instead.
+    // The contract call failed: nothing reaches the partner, and the order fails over.
     if (!order.txId) sendTransaction(order);
-    webhook(order, 'tx_smart_contract_failed');
-    order.status = 'failover';
+    setStatus(order, 'failover', 'tx_smart_contract_failed');
+    return true;
+  }
+
+  /** The failover's end: the coins sent to the buyer's own address, or not (the card payment goes back). */
+  function endFailover(order: Order, status: 'failover_complete' | 'failover_cancelled'): boolean {
+    if (order.status !== 'failover') return false;
+    order.status = status;
     order.changedAt = now();
-    order.events.push(paymentStatus(order));
+    webhook(order, status);
     return true;
   }
 
@@ -559,13 +583,15 @@ ${content}
     success: 'Payment complete: the coins were sent to the seller.',
     failed: 'The card payment failed. You were not charged.',
     canceled: 'The order was canceled. You were not charged.',
-    failover: 'The purchase could not be completed on chain: the coins were sent to your wallet instead.',
+    failover: 'The purchase could not be completed on chain: the coins are sent to your wallet instead.',
+    failover_complete: 'The purchase could not be completed on chain: the coins were sent to your wallet.',
+    failover_cancelled: 'The purchase could not be completed on chain: your card payment is given back.',
   };
   const statusText = (order: Order) =>
     order.status === 'pending' && order.txId
       ? 'Payment received: the transaction was sent.'
       : STATUS_TEXT[order.status];
-  const final = (order: Order) => order.status !== 'pending';
+  const final = (order: Order) => order.status !== 'pending' && order.status !== 'failover';
 
   function widgetPage(c: Context) {
     const partner = c.req.param('partnerId');
@@ -747,6 +773,8 @@ ${content}
     complete,
     fail,
     failover,
+    'failover-complete': (o) => endFailover(o, 'failover_complete'),
+    'failover-cancel': (o) => endFailover(o, 'failover_cancelled'),
   };
   app.post('/sandbox/orders/:orderId/:action', (c) => {
     if (!keyOk(c)) return c.json({ success: false, error: 'Invalid API key' }, 401);
@@ -791,6 +819,14 @@ ${content}
     failover: (id) => {
       const o = byId(id);
       return o ? failover(o) : false;
+    },
+    failoverComplete: (id) => {
+      const o = byId(id);
+      return o ? endFailover(o, 'failover_complete') : false;
+    },
+    failoverCancel: (id) => {
+      const o = byId(id);
+      return o ? endFailover(o, 'failover_cancelled') : false;
     },
     async close() {
       closed = true;

@@ -8,6 +8,7 @@ import type {
   OrderJson,
   OrderStatus,
 } from '../../src/domain/schemas/checkout';
+import { openWertChargeStatuses } from '../../src/domain/schemas/wert';
 import { type Database, type Executor, prepareNamed, uniqueViolation } from '../db';
 import {
   billingInfos,
@@ -533,7 +534,7 @@ export async function failUnpaidFusd(
 
 /**
  * Fails an unpaid on-ramp order (row locked): its status and failure, its unit released, and its
- * charge, when given a status and still open (created, paymentStarted, transferStarted), ends with it.
+ * charge, when given a status and still open (openWertChargeStatuses), ends with it.
  */
 export async function failUnpaidWert(
   tx: Executor,
@@ -553,10 +554,7 @@ export async function failUnpaidWert(
       .update(wertCharges)
       .set({ status: chargeStatus, updatedAt: now })
       .where(
-        and(
-          eq(wertCharges.orderId, order.id),
-          inArray(wertCharges.status, ['created', 'paymentStarted', 'transferStarted']),
-        ),
+        and(eq(wertCharges.orderId, order.id), inArray(wertCharges.status, [...openWertChargeStatuses])),
       );
   await addEvent(tx, order.id, status, now, failure.message);
 }

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
 import { formatUsd } from '../../src/domain/money';
-import type {
-  WertChargeJson,
-  WertChargeListQuery,
-  WertChargeStatus,
-  WertItemInfo,
-  WertSignedData,
+import {
+  openWertChargeStatuses,
+  type reportedWertStatuses,
+  type WertChargeJson,
+  type WertChargeListQuery,
+  type WertChargeStatus,
+  type WertItemInfo,
+  type WertSignedData,
 } from '../../src/domain/schemas/wert';
 import type { FlowClient } from '../chain/client';
 import { FusdSendError, sendFusd } from '../chain/treasury';
@@ -34,14 +36,18 @@ import {
  * the order, and only what the provider confirms is applied — by `settleWert`, whichever of the
  * webhook, the buyer's sync or cancel comes first, and however often:
  *
- * - pending (the card payment started; a transaction once sent): paymentStarted, transferStarted;
+ * - pending (the card payment started; a transaction once sent): payment_started, transfer_started;
  *   the unpaid order is held longer (WERT_PAYING_TTL_MS), since the money is on its way;
  * - success: paid. An unpaid order is authorized and its fulfil job queued in the same transaction
  *   (nothing to capture: the edition is minted, the charge follows MINTING → MINTED); an order that
  *   ended meanwhile (expired, canceled, declined: its unit may be sold to someone else) is not
  *   served, and the payment goes back as FUSD from the treasury (the wertRefund job, once);
- * - failed, canceled, failover (the coins went to the buyer's wallet instead of ours): the unpaid
- *   order fails (declined, canceled) and its unit is released.
+ * - failed, canceled, failover (the contract call failed: tx_smart_contract_failed): the unpaid
+ *   order fails (declined, canceled) and its unit is released; the failover's end (the coins sent to
+ *   the buyer's wallet: failover_complete, or not: failover_cancelled) is added to its timeline.
+ *
+ * The browser may report the widget's progress first (paymentStarted, transferStarted: `reportWert`);
+ * that moves the charge forward, never past what the provider confirmed, and pays for nothing.
  *
  * A provider order is applied only when it is the purchase we signed: its click_id is the charge,
  * and the smart-contract call and amount it reports are the ones signed (a click_id is not signed,
@@ -152,15 +158,23 @@ export function wertRail(
 
 /* ---- Statuses ---- */
 
-/** How far the provider's word goes: a status only moves to a higher rank. */
+/**
+ * How far along a status is: a status only moves to a higher rank. The browser's reports rank below
+ * anything the provider confirmed (its word is the one that counts); the provider's ends rank above
+ * everything open.
+ */
 const RANK: Record<string, number> = {
   created: 0,
   paymentStarted: 1,
   transferStarted: 2,
-  order_complete: 3,
-  order_failed: 3,
-  order_canceled: 3,
-  failover_complete: 3,
+  payment_started: 3,
+  transfer_started: 4,
+  tx_smart_contract_failed: 5,
+  order_complete: 6,
+  order_failed: 6,
+  order_canceled: 6,
+  failover_complete: 6,
+  failover_cancelled: 6,
 };
 /** Ours, after the payment: the provider never overwrites them. */
 const AFTER_PAID = new Set([
@@ -171,8 +185,22 @@ const AFTER_PAID = new Set([
   'SEND_FUSD_SUCCEEDED',
   'SEND_FUSD_FAILED',
 ]);
+/** The contract call failed and the provider fails over: nothing reaches us. */
+const FAILOVER: ReadonlySet<string> = new Set([
+  'tx_smart_contract_failed',
+  'failover_complete',
+  'failover_cancelled',
+]);
 /** Ended before anything was paid (here or at the provider): a later payment still counts. */
-const UNPAID_ENDS = new Set(['canceled', 'expired', 'order_failed', 'order_canceled', 'failover_complete']);
+const UNPAID_ENDS: ReadonlySet<string> = new Set([
+  'canceled',
+  'expired',
+  'order_failed',
+  'order_canceled',
+  ...FAILOVER,
+]);
+/** Statuses that mean money moves toward us: news even after an unpaid end (a widget left open). */
+const MONEY_MOVES: ReadonlySet<string> = new Set(['payment_started', 'transfer_started', 'order_complete']);
 /** The provider confirmed the payment. */
 export const PAID_STATUSES: ReadonlySet<string> = new Set([
   'order_complete',
@@ -181,15 +209,18 @@ export const PAID_STATUSES: ReadonlySet<string> = new Set([
   'MINT_SAVE_FAILED',
   'NFT_SYNC_FAILED',
 ]);
-const OPEN: ReadonlySet<string> = new Set(['created', 'paymentStarted', 'transferStarted']);
-/** The buyer may cancel while nothing was confirmed paid or sent. */
-const CANCELLABLE: ReadonlySet<string> = new Set(['created', 'paymentStarted']);
+const OPEN: ReadonlySet<string> = new Set(openWertChargeStatuses);
+/**
+ * The buyer may cancel while the provider confirmed nothing (the browser's reports alone do not
+ * stop it: the provider is asked before a cancel, and a payment it has refuses it).
+ */
+const CANCELLABLE: ReadonlySet<string> = new Set(['created', 'paymentStarted', 'transferStarted']);
 
 /** Our status for what the provider reports of an order; null for a status we do not know. */
 export function statusOf(order: Pick<OnrampOrder, 'status' | 'txId'>): WertChargeStatus | null {
   switch (order.status) {
     case 'pending':
-      return order.txId ? 'transferStarted' : 'paymentStarted';
+      return order.txId ? 'transfer_started' : 'payment_started';
     case 'success':
       return 'order_complete';
     case 'failed':
@@ -197,7 +228,11 @@ export function statusOf(order: Pick<OnrampOrder, 'status' | 'txId'>): WertCharg
     case 'canceled':
       return 'order_canceled';
     case 'failover':
+      return 'tx_smart_contract_failed';
+    case 'failover_complete':
       return 'failover_complete';
+    case 'failover_cancelled':
+      return 'failover_cancelled';
     default:
       return null;
   }
@@ -205,10 +240,31 @@ export function statusOf(order: Pick<OnrampOrder, 'status' | 'txId'>): WertCharg
 
 function advances(from: string, to: WertChargeStatus): boolean {
   if (AFTER_PAID.has(from)) return false;
-  // After an unpaid end, only money that moves is news (a payment in a widget left open).
-  if (UNPAID_ENDS.has(from))
-    return to === 'paymentStarted' || to === 'transferStarted' || to === 'order_complete';
+  if (UNPAID_ENDS.has(from)) {
+    // After an unpaid end, money that moves is news (a payment in a widget left open)…
+    if (MONEY_MOVES.has(to)) return true;
+    // …and so is the failover of a contract call that failed: where the coins went.
+    if (from === 'tx_smart_contract_failed') return to === 'failover_complete' || to === 'failover_cancelled';
+    return (from === 'canceled' || from === 'expired') && FAILOVER.has(to);
+  }
   return (RANK[to] ?? 0) > (RANK[from] ?? 0);
+}
+
+/**
+ * The browser's report of the widget's progress: the charge moves to `status` when that is forward
+ * from where it is and it is still open; otherwise nothing changes (a report pays for nothing).
+ */
+export async function reportWert(
+  db: Executor,
+  chargeId: string,
+  status: (typeof reportedWertStatuses)[number],
+  now: Date,
+): Promise<void> {
+  const below = openWertChargeStatuses.filter((s) => RANK[s]! < RANK[status]!);
+  await db
+    .update(wertCharges)
+    .set({ status, updatedAt: now })
+    .where(and(eq(wertCharges.id, chargeId), inArray(wertCharges.status, below)));
 }
 
 const same = (a: string | null, b: string) => a === null || a.toLowerCase() === b.toLowerCase();
@@ -257,8 +313,22 @@ const FAILURES: Record<
   failover: {
     status: 'declined',
     code: 'PURCHASE_FAILED',
-    message: 'The purchase could not be completed on chain: the FUSD you paid for was sent to your wallet.',
+    message:
+      'The purchase could not be completed on chain, so nothing was minted. The on-ramp gives back what you paid.',
   },
+};
+/** What the failover's end adds to the order's timeline: where the money the buyer paid went. */
+const FAILOVER_ENDS: Record<'failover_complete' | 'failover_cancelled', string> = {
+  failover_complete: 'The on-ramp sent the FUSD you paid for to your wallet instead.',
+  failover_cancelled: 'The on-ramp did not send the FUSD to your wallet: it gives your card payment back.',
+};
+/** The provider's statuses that end an unpaid order, by the failure they give it. */
+const FAILED_BY: Record<string, keyof typeof FAILURES> = {
+  failed: 'failed',
+  canceled: 'canceled',
+  failover: 'failover',
+  failover_complete: 'failover',
+  failover_cancelled: 'failover',
 };
 
 /** Applies what the provider confirms of one of its orders (see the module comment); one transaction, repeatable. */
@@ -315,7 +385,13 @@ export async function settleWert(
       }
       return { kind: 'unchanged' };
     }
-    if (!open) return { kind: 'unchanged' };
+    const failoverEnd =
+      moves && (next === 'failover_complete' || next === 'failover_cancelled') ? next : null;
+    if (!open) {
+      // Ended already (by the contract call's failure, or expiry): the failover says where the money went.
+      if (failoverEnd) await addEvent(tx, order.id, failoverEnd, now, FAILOVER_ENDS[failoverEnd]);
+      return { kind: 'unchanged' };
+    }
     if (po.status === 'pending') {
       // The money is on its way: the unit stays reserved for it.
       const until = new Date(now.getTime() + WERT_PAYING_TTL_MS);
@@ -324,9 +400,11 @@ export async function settleWert(
       await addEvent(tx, order.id, 'payment_started', now, 'Your card payment started.');
       return moves ? { kind: 'pending' } : { kind: 'unchanged' };
     }
-    const failure = FAILURES[po.status as keyof typeof FAILURES];
-    if (!failure || replacing) return { kind: 'unchanged' };
+    const by = FAILED_BY[po.status];
+    if (!by || replacing) return { kind: 'unchanged' };
+    const failure = FAILURES[by];
     await failUnpaidWert(tx, order, failure.status, failure, null, now);
+    if (failoverEnd) await addEvent(tx, order.id, failoverEnd, now, FAILOVER_ENDS[failoverEnd]);
     return { kind: 'failed' };
   });
 }
@@ -351,10 +429,10 @@ export async function syncWert(
 }
 
 /**
- * The buyer gives the purchase up: allowed while the charge is `created` or `paymentStarted` (a
- * start only the browser reported) and its order unpaid; the caller has asked the provider first
- * (a payment it confirms is applied instead, and the cancel refused). Answers `canceled` (now, or
- * the order had already ended unpaid) or `refused`.
+ * The buyer gives the purchase up: allowed while the charge is `created` or only the browser
+ * reported progress (`paymentStarted`, `transferStarted`) and its order unpaid; the caller has
+ * asked the provider first (a payment it confirms is applied instead, and the cancel refused).
+ * Answers `canceled` (now, or the order had already ended unpaid) or `refused`.
  */
 export async function cancelWert(db: Database, chargeId: string, now: Date): Promise<'canceled' | 'refused'> {
   return db.transaction(async (tx) => {
@@ -384,7 +462,7 @@ export async function cancelWert(db: Database, chargeId: string, now: Date): Pro
 
 /** Whether a provider order means money was taken or is moving (the buyer may no longer cancel). */
 export const paymentLive = (po: OnrampOrder) =>
-  po.status === 'pending' || po.status === 'success' || po.status === 'failover';
+  po.status === 'pending' || po.status === 'success' || FAILOVER.has(statusOf(po) ?? '');
 
 /* ---- Webhooks ---- */
 
@@ -398,8 +476,10 @@ const CLAIMS: Record<string, (po: OnrampOrder) => boolean> = {
   order_complete: (po) => po.status === 'success',
   order_failed: (po) => po.status === 'failed',
   order_canceled: (po) => po.status === 'canceled',
-  tx_smart_contract_failed: (po) => po.status === 'failover',
-  failover_complete: (po) => po.status === 'failover',
+  // The contract call failed: the provider's order is failing over, or has since.
+  tx_smart_contract_failed: (po) => FAILOVER.has(statusOf(po) ?? ''),
+  failover_complete: (po) => po.status === 'failover_complete',
+  failover_cancelled: (po) => po.status === 'failover_cancelled',
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

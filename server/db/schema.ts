@@ -774,11 +774,13 @@ export const fusdPayments = pgTable(
 /**
  * On-ramp charges (Wert's card-to-crypto widget; SPEC §4 on-ramp order statuses): one per order of
  * method `wert`. The charge's id is the widget's `click_id`; `signed_data` holds the smart-contract
- * options signed for the widget. Statuses only move forward: created → paymentStarted →
- * transferStarted → order_complete (then the mint statuses MINTING, MINTED, MINT_SAVE_FAILED,
- * NFT_SYNC_FAILED) or order_failed / order_canceled / failover_complete; ours: canceled, expired;
- * a payment given back as FUSD: SEND_FUSD_SUCCEEDED / SEND_FUSD_FAILED. The provider's order is
- * unique: one provider order settles one charge, once.
+ * options signed for the widget. `status` is text (no check: src/domain/schemas/wert.ts lists the
+ * statuses). Statuses only move forward: created → the browser's reports paymentStarted →
+ * transferStarted → the provider's payment_started → transfer_started → order_complete (then the
+ * mint statuses MINTING, MINTED, MINT_SAVE_FAILED, NFT_SYNC_FAILED) or order_failed /
+ * order_canceled / tx_smart_contract_failed (then failover_complete or failover_cancelled); ours:
+ * canceled, expired; a payment given back as FUSD: SEND_FUSD_SUCCEEDED / SEND_FUSD_FAILED. The
+ * provider's order is unique: one provider order settles one charge, once.
  */
 export const wertCharges = pgTable(
   'wert_charges',

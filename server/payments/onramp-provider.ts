@@ -7,9 +7,12 @@
  *
  * Order statuses as the provider's Data API reports them: `pending` (the card payment started; a
  * `txId` once the transaction is sent), `success` (the coins arrived: paid), `failed` (the card was
- * declined), `canceled`, `failover` (the contract call failed and the coins went to the buyer's own
- * `address`: nothing reached us). Wert documents `success`; the others are the widget's payment
- * statuses, which the Data API is taken to share. Anything else is read as not (yet) paid.
+ * declined), `canceled`, `failover` (the contract call failed: nothing reached us, and the provider
+ * fails over), then `failover_complete` (the coins went to the buyer's own `address`) or
+ * `failover_cancelled` (they did not: the provider gives the card payment back). Wert documents
+ * `success`; the first five are the widget's payment statuses, which the Data API is taken to share,
+ * and the failover's two ends are named as its webhooks name them. Anything else is read as not
+ * (yet) paid.
  */
 
 /** The six smart-contract fields the partner signs (widget-sc-signer's order). */
@@ -30,7 +33,14 @@ export interface OnrampSignedData extends OnrampScFields {
   signature: string;
 }
 
-export type OnrampOrderStatus = 'pending' | 'success' | 'failed' | 'canceled' | 'failover';
+export type OnrampOrderStatus =
+  | 'pending'
+  | 'success'
+  | 'failed'
+  | 'canceled'
+  | 'failover'
+  | 'failover_complete'
+  | 'failover_cancelled';
 
 /** An order as the provider's Data API answers it (only what the checkout reads). */
 export interface OnrampOrder {

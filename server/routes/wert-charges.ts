@@ -12,6 +12,7 @@ import {
   findWertCharge,
   listWertCharges,
   paymentLive,
+  reportWert,
   settleWert,
   syncWert,
   WERT_ORDER_TTL_MS,
@@ -33,7 +34,7 @@ const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.i
  * NOT_PURCHASABLE, PRICE_CHANGED, SOLD_OUT, one open on-ramp charge per buyer: CHARGE_PENDING) and
  * answers the widget's options signed by the server; the amount is always the server's price. The
  * buyer sees only their own charges (another's: 403). PATCH cancels (only while nothing was paid:
- * wert_cancel_fail), takes the client's report that the payment started, and reads the provider.
+ * wert_cancel_fail), takes the client's reports of the widget's progress, and reads the provider.
  */
 export function wertChargeRoutes(s: Services): Route[] {
   const provider = (): OnrampProvider => {
@@ -161,7 +162,7 @@ export function wertChargeRoutes(s: Services): Route[] {
       tag: 'checkout',
       auth: 'required',
       summary:
-        'status canceled gives the purchase up while nothing was paid (unit released); paymentStarted is the widget’s report that the payment started; either way, and without a status, what the provider confirms is applied',
+        'status canceled gives the purchase up while nothing was paid (unit released); paymentStarted and transferStarted are the widget’s reports that the payment, then the transfer, started (forward only); either way, and without a status, what the provider confirms is applied',
       params: ChargeIdParams,
       body: UpdateWertChargeBody,
       responses: {
@@ -197,13 +198,8 @@ export function wertChargeRoutes(s: Services): Route[] {
           return c.json(await answer(await reread()));
         }
 
-        if (body.status === 'paymentStarted') {
-          // The browser's word moves a created charge forward only; it pays for nothing.
-          await s.db
-            .update(wertCharges)
-            .set({ status: 'paymentStarted', updatedAt: s.clock() })
-            .where(and(eq(wertCharges.id, row.id), eq(wertCharges.status, 'created')));
-        }
+        // The browser's word moves an open charge forward only; it pays for nothing.
+        if (body.status) await reportWert(s.db, row.id, body.status, s.clock());
         try {
           after(await syncWert(s.db, onramp, row, s.clock()));
         } catch (err) {

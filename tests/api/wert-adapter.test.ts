@@ -322,33 +322,73 @@ describe('the on-ramp sandbox', () => {
     expect(sandbox.orderOf(closing)).toBeUndefined();
   });
 
-  it('without autoComplete an order waits; tests move it on; failover sends the coins to the buyer', async () => {
+  it('without autoComplete an order waits; tests move it on; a failed contract call fails over, and the failover ends', async () => {
     sandbox.setAutoComplete(false);
     try {
-      const clickId = crypto.randomUUID();
-      const res = await fetch(`${sandbox.url}/${SANDBOX_PARTNER_ID}/widget/actions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ action: 'pay', query: new URL(widgetUrl(signedFor(3, clickId))).search }),
-      });
-      expect(res.status).toBe(201);
-      const { order_id } = (await res.json()) as { order_id: string };
-      await new Promise((r) => setTimeout(r, 200));
-      expect(sandbox.orderOf(clickId)!.status).toBe('pending');
-      const control = (action: string, key = SANDBOX_API_KEY) =>
-        fetch(`${sandbox.url}/sandbox/orders/${order_id}/${action}`, {
+      /** A paid order of a new purchase, waiting. */
+      const paid = async () => {
+        const clickId = crypto.randomUUID();
+        const res = await fetch(`${sandbox.url}/${SANDBOX_PARTNER_ID}/widget/actions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ action: 'pay', query: new URL(widgetUrl(signedFor(3, clickId))).search }),
+        });
+        expect(res.status).toBe(201);
+        const { order_id } = (await res.json()) as { order_id: string };
+        return { clickId, orderId: order_id };
+      };
+      const control = (orderId: string, action: string, key = SANDBOX_API_KEY) =>
+        fetch(`${sandbox.url}/sandbox/orders/${orderId}/${action}`, {
           method: 'POST',
           headers: { 'X-API-KEY': key },
         });
-      expect((await control('failover', 'wrong')).status).toBe(401);
-      expect((await control('failover')).status).toBe(200);
-      expect((await control('complete')).status).toBe(409);
-      expect(sandbox.orderOf(clickId)!.status).toBe('failover');
-      const types = await until(
-        () => received.filter((h) => h.click_id === clickId).map((h) => h.type),
-        (t) => t.length === 3,
-      );
-      expect(types).toEqual(['payment_started', 'transfer_started', 'tx_smart_contract_failed']);
+      const hooks = (clickId: string, n: number) =>
+        until(
+          () => received.filter((h) => h.click_id === clickId).map((h) => h.type),
+          (t) => t.length === n,
+        );
+      const dataApi = async (orderId: string) =>
+        (
+          (await (
+            await fetch(`${sandbox.url}/api/external/orders?search_by=${orderId}`, {
+              headers: { 'X-API-KEY': SANDBOX_API_KEY },
+            })
+          ).json()) as { data: { status: string }[] }
+        ).data[0]!.status;
+
+      const first = await paid();
+      await new Promise((r) => setTimeout(r, 200));
+      expect(sandbox.orderOf(first.clickId)!.status).toBe('pending');
+      // The failover's end needs a failover first.
+      expect((await control(first.orderId, 'failover-complete')).status).toBe(409);
+      expect((await control(first.orderId, 'failover', 'wrong')).status).toBe(401);
+      expect((await control(first.orderId, 'failover')).status).toBe(200);
+      expect((await control(first.orderId, 'complete')).status).toBe(409);
+      expect(sandbox.orderOf(first.clickId)!.status).toBe('failover');
+      expect(await dataApi(first.orderId)).toBe('failover');
+      expect(await hooks(first.clickId, 3)).toEqual([
+        'payment_started',
+        'transfer_started',
+        'tx_smart_contract_failed',
+      ]);
+      // The coins go to the buyer's address instead: failover_complete, once.
+      expect((await control(first.orderId, 'failover-complete')).status).toBe(200);
+      expect((await control(first.orderId, 'failover-cancel')).status).toBe(409);
+      expect(await dataApi(first.orderId)).toBe('failover_complete');
+      expect((await hooks(first.clickId, 4)).at(-1)).toBe('failover_complete');
+
+      // Or the failover is canceled: failover_cancelled.
+      const second = await paid();
+      expect(sandbox.failover(second.orderId)).toBe(true);
+      expect(sandbox.failoverCancel(second.orderId)).toBe(true);
+      expect(sandbox.failoverComplete(second.orderId)).toBe(false);
+      expect(await dataApi(second.orderId)).toBe('failover_cancelled');
+      expect(await hooks(second.clickId, 4)).toEqual([
+        'payment_started',
+        'transfer_started',
+        'tx_smart_contract_failed',
+        'failover_cancelled',
+      ]);
     } finally {
       sandbox.setAutoComplete(true);
     }

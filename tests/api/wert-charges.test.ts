@@ -354,7 +354,7 @@ describe.each(databases)('on-ramp charges on %s', (database) => {
       // What the provider said on the way is applied: the payment started, the unit held longer.
       const row = await chargeRow(second.id);
       expect(row).toMatchObject({
-        status: 'paymentStarted',
+        status: 'payment_started',
         providerOrderId: sandbox.orderOf(second.id)!.id,
       });
       const order = await orderRow(second.order.id);
@@ -396,6 +396,10 @@ describe.each(databases)('on-ramp charges on %s', (database) => {
     expect(
       (await list('&statuses=created,paymentStarted,transferStarted')).body.results.map((c: Json) => c.id),
     ).toEqual([mine.id]);
+    expect(
+      (await list('&statuses=payment_started,transfer_started,tx_smart_contract_failed,failover_cancelled'))
+        .body.results,
+    ).toEqual([]);
     expect((await list('&statuses=order_complete')).body.results).toEqual([]);
     expect((await list(`&blueprintIds=${bp.id},${bp2.id}`)).body.results.map((c: Json) => c.id)).toEqual([
       mine.id,
@@ -403,7 +407,7 @@ describe.each(databases)('on-ramp charges on %s', (database) => {
     expect((await list(`&blueprintIds=${bp2.id}`)).body.results).toEqual([]);
     expect((await list('&statuses=done')).body).toMatchObject({
       code: 'INVALID_VALUE',
-      field: 'statuses.0',
+      field: 'statuses',
     });
     expect((await list('&blueprintIds=nope')).body).toMatchObject({ code: 'INVALID_VALUE' });
   });
@@ -447,7 +451,7 @@ describe.each(databases)('on-ramp charges on %s', (database) => {
         expect((await hook(completeHook(charge, orderId, 'payment_started'))).body).toEqual({
           received: true,
         });
-        expect((await chargeRow(charge.id)).status).toBe('paymentStarted');
+        expect((await chargeRow(charge.id)).status).toBe('payment_started');
       },
       { webhooks: false },
     );
@@ -514,7 +518,7 @@ describe.each(databases)('on-ramp charges on %s', (database) => {
       const orderId = await press(late, 'pay');
       await until(
         () => chargeRow(late.id),
-        (c) => c.status === 'paymentStarted',
+        (c) => c.status === 'payment_started',
       );
       // Held while paying, but not for ever: past its time the order expires and frees the unit…
       await expireOrders(t.database.db, new Date(Date.now() + 31 * 60_000));
@@ -539,6 +543,89 @@ describe.each(databases)('on-ramp charges on %s', (database) => {
       const answer = await t.request('GET', `/api/wert-charges/${late.id}`, { token: first.authToken });
       expect(answer.body).toMatchObject({ success: false, unresolved: false, cancellable: false });
     });
+  });
+
+  it('the browser’s reports move a charge forward only, and never past what the provider confirmed', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const charge = (await buy(me, bp)).body;
+    // The widget named its transaction: reported; an older report changes nothing.
+    expect((await patch(me, charge.id, { status: 'transferStarted' })).body).toMatchObject({
+      status: 'transferStarted',
+      unresolved: true,
+      cancellable: true,
+    });
+    expect((await patch(me, charge.id, { status: 'paymentStarted' })).body.status).toBe('transferStarted');
+    await manually(async () => {
+      await press(charge, 'pay');
+      // The provider's word replaces the browser's, and a report cannot move it back.
+      expect((await patch(me, charge.id, {})).body).toMatchObject({
+        status: 'payment_started',
+        unresolved: true,
+        cancellable: false,
+      });
+      expect((await patch(me, charge.id, { status: 'transferStarted' })).body.status).toBe('payment_started');
+      expect(sandbox.transfer(sandbox.orderOf(charge.id)!.id)).toBe(true);
+      expect((await patch(me, charge.id, {})).body.status).toBe('transfer_started');
+    });
+  });
+
+  it('a contract call that fails (tx_smart_contract_failed) fails the order; the failover’s end goes on its timeline', async () => {
+    const me = await buyer();
+    const bp = await item();
+    for (const [end, detail] of [
+      ['failover_complete', 'The on-ramp sent the FUSD you paid for to your wallet instead.'],
+      [
+        'failover_cancelled',
+        'The on-ramp did not send the FUSD to your wallet: it gives your card payment back.',
+      ],
+    ] as const) {
+      const charge = (await buy(me, bp)).body;
+      expect(await available(bp.id)).toBe(9);
+      await manually(async () => {
+        const orderId = await press(charge, 'pay');
+        expect(sandbox.failover(orderId)).toBe(true);
+        const failed = await until(
+          () => chargeRow(charge.id),
+          (c) => c.status === 'tx_smart_contract_failed',
+        );
+        expect(failed.status).toBe('tx_smart_contract_failed');
+        expect(await orderRow(charge.order.id)).toMatchObject({
+          status: 'declined',
+          reserved: false,
+          failureCode: 'PURCHASE_FAILED',
+          failureMessage:
+            'The purchase could not be completed on chain, so nothing was minted. The on-ramp gives back what you paid.',
+        });
+        expect(await available(bp.id)).toBe(10);
+        // The failover ends: where the money went is told once, however often it is heard.
+        expect(
+          end === 'failover_complete' ? sandbox.failoverComplete(orderId) : sandbox.failoverCancel(orderId),
+        ).toBe(true);
+        await until(
+          () => chargeRow(charge.id),
+          (c) => c.status === end,
+        );
+        expect((await hook(completeHook(charge, orderId, end))).body).toMatchObject({ duplicate: true });
+        expect((await hook(completeHook(charge, orderId, 'tx_smart_contract_failed'))).status).toBe(200);
+        expect((await patch(me, charge.id, {})).body).toMatchObject({
+          status: end,
+          unresolved: false,
+          success: false,
+          order: { status: 'declined' },
+        });
+        const got = await t.request('GET', `/api/wert-charges/${charge.id}`, { token: me.authToken });
+        const events = got.body.order.events as Json[];
+        expect(events.filter((e) => e.type === end).map((e) => e.detail)).toEqual([detail]);
+        expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['created', 'declined', end]));
+        // Money went elsewhere: nothing to cancel, nothing to refund from the treasury.
+        expect(await patch(me, charge.id, { status: 'canceled' })).toMatchObject({
+          status: 400,
+          body: { code: 'wert_cancel_fail' },
+        });
+        expect(await jobsOf(WERT_REFUND_JOB, charge.id)).toBe(0);
+      });
+    }
   });
 
   it('refuses bad input with the spec codes and never a 500', async () => {
@@ -583,7 +670,13 @@ describe.each(databases)('on-ramp charges on %s', (database) => {
     expect(await buy(walletless, bp)).toMatchObject({ status: 400, body: { code: 'WALLET_REQUIRED' } });
     expect((await t.request('POST', '/api/wert-charges', { body: {} })).status).toBe(401);
     const mine = (await buy(me, bp)).body;
-    for (const body of [{ status: 'order_complete' }, { status: 'MINTED' }, { status: 42 }])
+    for (const body of [
+      { status: 'order_complete' },
+      { status: 'payment_started' },
+      { status: 'tx_smart_contract_failed' },
+      { status: 'MINTED' },
+      { status: 42 },
+    ])
       expect((await patch(me, mine.id, body)).body).toMatchObject({ code: 'INVALID_VALUE', field: 'status' });
     expect((await t.request('GET', '/api/wert-charges', { token: me.authToken })).body).toMatchObject({
       code: 'INVALID_VALUE',

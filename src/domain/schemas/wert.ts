@@ -15,14 +15,19 @@ import type { OrderJson } from './checkout';
  * once it reports the order complete (a webhook, confirmed with the provider's order API) the
  * edition is minted to the buyer's wallet. Money is integer cents.
  *
- * Statuses (SPEC §4 on-ramp order), forward only:
- * - `created` (signed, nothing paid), `paymentStarted` (the buyer pressed Pay in the widget: the
- *   provider's `payment_started`, or the client's report of the widget's `payment-status: pending`),
- *   `transferStarted` (the provider sent the transaction: `transfer_started`, a `tx_id`);
- * - the provider's ends: `order_complete` (paid: minted next, MINTING → MINTED, or MINT_SAVE_FAILED /
- *   NFT_SYNC_FAILED), `order_failed`, `order_canceled`, `failover_complete` (the transaction to the
- *   treasury failed and the provider sent the coins to the buyer's wallet instead: nothing reached us);
- * - ours: `canceled` (the buyer gave up before paying), `expired` (not paid in time);
+ * Statuses (the on-ramp order statuses of SPEC §4), forward only:
+ * - `created` (signed, nothing paid);
+ * - the browser's word, which pays for nothing: `paymentStarted` (the widget reported
+ *   `payment-status: pending`), `transferStarted` (…pending with a `tx_id`);
+ * - the provider's word, confirmed with its order API: `payment_started` (the card payment started),
+ *   `transfer_started` (the transaction to the treasury was sent), and its ends: `order_complete`
+ *   (paid: minted next, MINTING → MINTED, or MINT_SAVE_FAILED / NFT_SYNC_FAILED), `order_failed`,
+ *   `order_canceled`, `tx_smart_contract_failed` (the transaction to the treasury failed: nothing
+ *   reached us, and the provider's failover follows), `failover_complete` (the provider sent the
+ *   coins to the buyer's wallet instead), `failover_cancelled` (the provider did not: it gives the
+ *   card payment back itself);
+ * - ours: `canceled` (the buyer gave the order up before paying: SPEC's "order canceled"),
+ *   `expired` (not paid in time);
  * - a payment that must go back (paid after the order ended, or an edition that could not be
  *   minted) is sent as FUSD from the treasury: SEND_FUSD_SUCCEEDED / SEND_FUSD_FAILED.
  *
@@ -66,10 +71,14 @@ export const wertChargeStatuses = [
   'transferStarted',
   'canceled',
   'expired',
+  'payment_started',
+  'transfer_started',
   'order_complete',
   'order_failed',
   'order_canceled',
+  'tx_smart_contract_failed',
   'failover_complete',
+  'failover_cancelled',
   'MINTING',
   'MINTED',
   'MINT_SAVE_FAILED',
@@ -79,17 +88,29 @@ export const wertChargeStatuses = [
 ] as const;
 export type WertChargeStatus = (typeof wertChargeStatuses)[number];
 
-/** The statuses of a charge the buyer can still pay (or is paying): what pressing Buy looks for. */
-export const openWertChargeStatuses = ['created', 'paymentStarted', 'transferStarted'] as const;
+/**
+ * The statuses of a charge the buyer can still pay (or is paying): what pressing Buy looks for,
+ * whether the browser or the provider said the payment started.
+ */
+export const openWertChargeStatuses = [
+  'created',
+  'paymentStarted',
+  'payment_started',
+  'transferStarted',
+  'transfer_started',
+] as const satisfies readonly WertChargeStatus[];
+/** The browser's reports of the widget's progress (PATCH status), each moving a charge forward only. */
+export const reportedWertStatuses = ['paymentStarted', 'transferStarted'] as const;
 
 /**
  * PATCH wert-charges/{id}: `canceled` gives the purchase up (refused with wert_cancel_fail once a
- * payment started); `paymentStarted` is the client's report of the widget's `payment-status: pending`
- * (moves a `created` charge forward, never back); either way, and without a status, the server also
- * asks the provider and applies what it confirms.
+ * payment started); `paymentStarted` / `transferStarted` are the client's reports of the widget's
+ * `payment-status: pending` (without, then with, a `tx_id`): each moves the charge forward only, and
+ * never past what the provider confirmed; either way, and without a status, the server also asks the
+ * provider and applies what it confirms.
  */
 export const UpdateWertChargeBody = v.object({
-  status: v.optional(v.picklist(['canceled', 'paymentStarted'], 'INVALID_VALUE.status')),
+  status: v.optional(v.picklist(['canceled', ...reportedWertStatuses], 'INVALID_VALUE.status')),
 });
 export type UpdateWertChargeBody = v.InferOutput<typeof UpdateWertChargeBody>;
 
