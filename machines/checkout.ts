@@ -381,7 +381,7 @@ export const checkoutMachine = setup({
         };
       },
     }),
-    /** Paid by card through the on-ramp: the purchase-complete page waits for the edition. */
+    /** Paid in NFM from the browser wallet: the purchase-complete page waits for the edition. */
     endToken: assign({
       result: (_, outcome: TokenChargeOutput): CheckoutOutput => {
         if (outcome.kind !== 'paid' || !outcome.charge.order) return null;
@@ -397,18 +397,20 @@ export const checkoutMachine = setup({
         };
       },
     }),
+    /** Paid by card through the on-ramp: the purchase-complete page follows the charge to the edition. */
     endOnramp: assign({
       result: (_, outcome: OnrampPaymentOutput): CheckoutOutput => {
         if (outcome.kind !== 'paid') return null;
         const { item, createdAt } = outcome.charge.order;
+        const target = orderCompleteTarget({
+          id: item.id,
+          kind: item.kind === 'pack' ? 'blueprintPack' : 'blueprint',
+          startedAt: toDate(createdAt).getTime(),
+          type: 'wert',
+        });
         return {
           kind: 'purchased',
-          target: orderCompleteTarget({
-            id: item.id,
-            kind: item.kind === 'pack' ? 'blueprintPack' : 'blueprint',
-            startedAt: toDate(createdAt).getTime(),
-            type: 'wert',
-          }),
+          target: { ...target, search: { ...target.search, charge: outcome.charge.id } },
         };
       },
     }),

@@ -130,10 +130,13 @@ export const orderEventLabels: Record<string, string> = {
   expired: 'Order expired',
   voided: 'Payment voided',
   refunded: 'Payment refunded',
-  // A crypto payment's own events.
+  // The crypto and on-ramp payments' own events.
   underpaid: 'Paid in part',
   paid_late: 'Paid after the order ended',
-  fusd_sent: 'FUSD sent',
+  fusd_sent: 'Refunded as FUSD',
+  payment_started: 'Card payment started',
+  failover_complete: 'Sent to your wallet instead',
+  failover_cancelled: 'Given back by the on-ramp',
 };
 const eventLabel = (type: string) =>
   orderEventLabels[type] ?? `${type.charAt(0).toUpperCase()}${type.slice(1).replace(/[_-]+/g, ' ')}`;

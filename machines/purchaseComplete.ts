@@ -1,4 +1,5 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import type { ChargeRail, FollowedCharge } from '../src/domain/chargeProgress';
 import { SUPPORT_EMAIL, timings } from '../src/domain/constants';
 import { toDate } from '../src/domain/dates';
 import { type ApiErrorBody, toErrorBody } from '../src/domain/errors';
@@ -9,7 +10,8 @@ import {
   parsePurchaseTime,
   purchasedItem,
 } from '../src/domain/purchase';
-import { type CardChargeJson, orderFailed } from '../src/domain/schemas/checkout';
+import type { OrderJson } from '../src/domain/schemas/checkout';
+import { orderTimeline, type TimelineEntry } from './checkoutFailed';
 
 /**
  * The purchase-complete page (/ordercomplete/{id}?e&t&serial&type): after a purchase the buyer waits
@@ -20,11 +22,15 @@ import { type CardChargeJson, orderFailed } from '../src/domain/schemas/checkout
  *
  * Ticks pause while a lookup runs, so lookups never overlap.
  *
- * A card purchase's link also names its charge (query `charge`), and after 3-D Secure the session the
- * buyer came back with (`cko-session-id`): the page first asks the server to sync the charge with the
- * card provider, then reads the charge on every tick. A charge that failed (declined, canceled,
- * expired, voided or refunded) ends the wait at once with the reason; a charge whose editions are
- * minted brings the lookup forward to that tick, so the buyer does not wait for the 4th.
+ * A purchase paid through a charge also names it (query `charge`; its rail by `type`: a card,
+ * crypto on the provider's hosted page, or the card-to-crypto on-ramp), and after 3-D Secure the
+ * session the buyer came back with (`cko-session-id`): the page first asks the server to sync the
+ * charge with its provider, then reads the charge on every tick (`FollowedCharge`, see
+ * src/domain/chargeProgress.ts). A charge whose order ended unpaid (declined, canceled, expired,
+ * voided) ends the wait at once with the reason; one whose payment went back, or could not be sent
+ * back, ends it on the refund, with the order's timeline; a payment on its way back is waited for,
+ * and told as such when the ticks run out. A charge whose editions are minted brings the lookup
+ * forward to that tick, so the buyer does not wait for the 4th.
  */
 export interface PurchaseCompleteInput {
   /** The item bought: a blueprint, pack or resale listing id (the link's path). */
@@ -40,8 +46,15 @@ export interface PurchaseCompleteInput {
   /** The signed-in buyer's email and wallet; null for a visitor. */
   email: string | null;
   walletAddress: string | null;
-  /** A card purchase: its charge and the 3-D Secure session the buyer came back with. */
-  charge?: { id: string; ckoSessionId: string | null } | null;
+  /** A purchase paid through a charge: its rail, its id and the 3-D Secure session of a card's. */
+  charge?: ChargeRef | null;
+}
+/** The charge a purchase was paid with. */
+export interface ChargeRef {
+  rail: ChargeRail;
+  id: string;
+  /** The 3-D Secure session a card buyer came back with (sid_…); null otherwise. */
+  ckoSessionId: string | null;
 }
 export type PurchaseFailure = 'invalidTime' | 'lookupFailed' | 'timedOut' | 'paymentFailed';
 export interface PurchaseCompleteContext {
@@ -57,7 +70,9 @@ export interface PurchaseCompleteContext {
   ticks: number;
   purchase: PurchaseJson | null;
   failure: PurchaseFailure | null;
-  charge: { id: string; ckoSessionId: string | null } | null;
+  charge: ChargeRef | null;
+  /** The charge as last read. */
+  followed: FollowedCharge | null;
   /** Why the payment failed, as the server explains it. */
   error: ApiErrorBody | null;
 }
@@ -77,20 +92,25 @@ export const purchaseCompleteMachine = setup({
     findPurchase: fromPromise<PurchaseJson | null, PurchaseLookup>(async () => {
       throw new Error('findPurchase not provided');
     }),
-    /** PATCH checkout-com-charges/{id}/actions/sync: the charge as the card provider has it now. */
-    syncCharge: fromPromise<CardChargeJson, { id: string; ckoSessionId: string | null }>(async () => {
+    /**
+     * The charge as its provider has it now: PATCH checkout-com-charges/{id}/actions/sync (a card),
+     * PATCH coinbase-charges/{id} {} (crypto), PATCH wert-charges/{id} {} (the on-ramp).
+     */
+    syncCharge: fromPromise<FollowedCharge, ChargeRef>(async () => {
       throw new Error('syncCharge not provided');
     }),
-    /** GET checkout-com-charges/{id}: the charge and its order as the server has them. */
-    getCharge: fromPromise<CardChargeJson, { id: string }>(async () => {
+    /** GET checkout-com-charges/{id}, coinbase-charges/{id} or wert-charges/{id}: as the server has it. */
+    getCharge: fromPromise<FollowedCharge, ChargeRef>(async () => {
       throw new Error('getCharge not provided');
     }),
   },
   actions: {
+    keepCharge: assign({ followed: (_, charge: FollowedCharge) => charge }),
     /** The order's failure, as the buyer reads it. */
-    rememberPaymentFailure: assign((_, charge: CardChargeJson) => ({
+    rememberPaymentFailure: assign((_, charge: FollowedCharge) => ({
       failure: 'paymentFailed' as const,
-      error: charge.order.failure
+      followed: charge,
+      error: charge.order?.failure
         ? { code: charge.order.failure.code, message: charge.order.failure.message }
         : null,
     })),
@@ -105,8 +125,13 @@ export const purchaseCompleteMachine = setup({
     ticksLeft: ({ context }) => context.ticks < timings.purchaseCompleteMaxTicks,
     found: (_, purchase: PurchaseJson | null) => purchase !== null,
     hasCharge: ({ context }) => context.charge !== null,
-    chargeFailed: (_, charge: CardChargeJson) => orderFailed(charge.order.status),
-    chargeMinted: (_, charge: CardChargeJson) => charge.order.status === 'minted',
+    chargeFailed: (_, charge: FollowedCharge) => charge.stage === 'failed',
+    chargeMinted: (_, charge: FollowedCharge) => charge.stage === 'minted',
+    /** The payment went back, or sending it back failed: nothing more will happen by itself. */
+    refundSettled: (_, charge: FollowedCharge) =>
+      charge.stage === 'refunded' || charge.stage === 'refundFailed',
+    /** The last read said the payment is on its way back. */
+    refundUnderWay: ({ context }) => context.followed?.stage === 'refunding',
   },
 }).createMachine({
   id: 'purchaseComplete',
@@ -122,6 +147,7 @@ export const purchaseCompleteMachine = setup({
     purchase: null,
     failure: null,
     charge: input.charge ?? null,
+    followed: null,
     error: null,
   }),
   initial: 'starting',
@@ -146,7 +172,12 @@ export const purchaseCompleteMachine = setup({
             target: 'failed',
             actions: { type: 'rememberPaymentFailure', params: ({ event }) => event.output },
           },
-          { target: 'polling' },
+          {
+            guard: { type: 'refundSettled', params: ({ event }) => event.output },
+            target: 'refunded',
+            actions: { type: 'keepCharge', params: ({ event }) => event.output },
+          },
+          { target: 'polling', actions: { type: 'keepCharge', params: ({ event }) => event.output } },
         ],
         // Not synced now: the provider's webhook settles the charge; the lookups go on.
         onError: { target: 'polling' },
@@ -175,16 +206,29 @@ export const purchaseCompleteMachine = setup({
           invoke: {
             id: 'getCharge',
             src: 'getCharge',
-            input: ({ context }) => ({ id: context.charge!.id }),
+            input: ({ context }) => context.charge!,
             onDone: [
               {
                 guard: { type: 'chargeFailed', params: ({ event }) => event.output },
                 target: '#purchaseComplete.failed',
                 actions: { type: 'rememberPaymentFailure', params: ({ event }) => event.output },
               },
-              { guard: { type: 'chargeMinted', params: ({ event }) => event.output }, target: 'checking' },
-              { guard: 'lookupDue', target: 'checking' },
-              { target: 'next' },
+              {
+                guard: { type: 'refundSettled', params: ({ event }) => event.output },
+                target: '#purchaseComplete.refunded',
+                actions: { type: 'keepCharge', params: ({ event }) => event.output },
+              },
+              {
+                guard: { type: 'chargeMinted', params: ({ event }) => event.output },
+                target: 'checking',
+                actions: { type: 'keepCharge', params: ({ event }) => event.output },
+              },
+              {
+                guard: 'lookupDue',
+                target: 'checking',
+                actions: { type: 'keepCharge', params: ({ event }) => event.output },
+              },
+              { target: 'next', actions: { type: 'keepCharge', params: ({ event }) => event.output } },
             ],
             // A charge that cannot be read this tick is read again the next; the lookups go on.
             onError: [{ guard: 'lookupDue', target: 'checking' }, { target: 'next' }],
@@ -212,12 +256,16 @@ export const purchaseCompleteMachine = setup({
         next: {
           always: [
             { guard: 'ticksLeft', target: 'waiting' },
+            // Out of time while the payment is on its way back: the page says so.
+            { guard: 'refundUnderWay', target: '#purchaseComplete.refunded' },
             { target: '#purchaseComplete.failed', actions: assign({ failure: 'timedOut' }) },
           ],
         },
       },
     },
     complete: { type: 'final' },
+    /** The order was not served and the payment went back (or goes back, or could not be sent back). */
+    refunded: { type: 'final' },
     failed: { type: 'final' },
   },
 });
@@ -239,13 +287,19 @@ export interface PurchaseCompleteDetails {
   walletAddress: string;
 }
 export interface PurchaseCompleteView {
-  panel: 'pending' | 'success' | 'error';
+  panel: 'pending' | 'success' | 'error' | 'refund';
   title: string;
   text: string;
   busy: boolean;
+  /** The text is a problem the buyer must know of (an alert), not news. */
+  alert: boolean;
   details?: PurchaseCompleteDetails;
   /** What to do when a purchase failed, and whom to write to. */
   help?: { text: string; supportEmail: string };
+  /** The order's events, oldest first, when it was not served and the payment goes back. */
+  timeline?: TimelineEntry[];
+  /** The item page, to try again. */
+  itemId?: string | null;
 }
 
 const purchaseDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
@@ -267,6 +321,57 @@ function details(purchase: PurchaseJson, context: PurchaseCompleteContext): Purc
   };
 }
 
+/** Why an order was not served, as its timeline tells it. */
+function notServedReason(order: OrderJson | null): string {
+  const events = order?.events.map((e) => e.type) ?? [];
+  if (events.includes('paid_late'))
+    return 'Your payment arrived after the order ended, when this edition was no longer held for you, so nothing was minted.';
+  if (events.includes('mint_failed')) return 'The edition could not be minted.';
+  return 'This purchase could not be completed, so nothing was minted.';
+}
+
+/** The refund of an order that was not served, in words. */
+function refundView(followed: FollowedCharge): PurchaseCompleteView {
+  const { order, refund } = followed;
+  const amount = formatUsd(refund?.cents ?? order?.amount ?? 0);
+  const to = refund?.to === 'card' ? 'to your card' : 'as FUSD to your wallet';
+  const reason = notServedReason(order);
+  const base = {
+    panel: 'refund' as const,
+    busy: false,
+    timeline: orderTimeline(order?.events ?? []),
+    itemId: order?.item.id ?? null,
+  };
+  if (followed.stage === 'refunded')
+    return {
+      ...base,
+      title: 'Payment Refunded',
+      text: `${reason} ${amount} was refunded ${to}.`,
+      alert: false,
+    };
+  if (followed.stage === 'refundFailed')
+    return {
+      ...base,
+      title: 'Refund Delayed',
+      text: `${reason} We could not send the ${amount} you paid back ${to} yet.`,
+      alert: true,
+      help: {
+        text: 'Our team has been told and will send it. Contact support if it has not arrived within a day.',
+        supportEmail: SUPPORT_EMAIL,
+      },
+    };
+  return {
+    ...base,
+    title: 'Refund on Its Way',
+    text: `${reason} The ${amount} you paid is being sent back ${to}.`,
+    alert: false,
+    help: {
+      text: 'It usually arrives within minutes. Contact support if it has not arrived within an hour.',
+      supportEmail: SUPPORT_EMAIL,
+    },
+  };
+}
+
 export function connectPurchaseComplete(
   snapshot: SnapshotFrom<typeof purchaseCompleteMachine>,
 ): PurchaseCompleteView {
@@ -277,17 +382,23 @@ export function connectPurchaseComplete(
       title: 'Purchase Complete',
       text: 'Thank you! The collectible is yours.',
       busy: false,
+      alert: false,
       details: details(context.purchase, context),
     };
   }
+  if (snapshot.matches('refunded') && context.followed) return refundView(context.followed);
   if (snapshot.status === 'done' && context.failure === 'paymentFailed') {
+    const card = context.charge?.rail !== 'crypto' && context.charge?.rail !== 'onramp';
     return {
       panel: 'error',
       title: 'Purchase Failed',
-      text: context.error?.message || 'Your card was not charged.',
+      text: context.error?.message || (card ? 'Your card was not charged.' : 'You were not charged.'),
       busy: false,
+      alert: true,
       help: {
-        text: 'Nothing was minted. You can try again with another card.',
+        text: card
+          ? 'Nothing was minted. You can try again with another card.'
+          : 'Nothing was minted. You can try again from the item page.',
         supportEmail: SUPPORT_EMAIL,
       },
     };
@@ -298,6 +409,7 @@ export function connectPurchaseComplete(
       title: 'Uh Oh',
       text: "Something went wrong. We're looking into it!",
       busy: false,
+      alert: true,
       help: {
         text: 'Please check your collection, and contact support if you were charged and nothing arrives within an hour.',
         supportEmail: SUPPORT_EMAIL,
@@ -309,5 +421,6 @@ export function connectPurchaseComplete(
     title: 'Almost there',
     text: "We're confirming your purchase. It may take a couple of minutes.",
     busy: snapshot.hasTag('busy'),
+    alert: false,
   };
 }

@@ -1,6 +1,14 @@
-import { type PurchaseCompleteInput, purchaseCompleteMachine } from '../machines/purchaseComplete';
+import type { AnyMachineSnapshot } from 'xstate';
+import {
+  type PurchaseCompleteContext,
+  type PurchaseCompleteInput,
+  purchaseCompleteMachine,
+} from '../machines/purchaseComplete';
+import { type FollowedCharge, followCard, followCrypto, followOnramp } from '../src/domain/chargeProgress';
 import type { PurchaseJson } from '../src/domain/purchase';
-import type { CardChargeJson } from '../src/domain/schemas/checkout';
+import type { CardChargeJson, OrderJson, OrderStatus } from '../src/domain/schemas/checkout';
+import type { CoinbaseChargeJson, CoinbaseChargeStatus } from '../src/domain/schemas/crypto';
+import type { WertChargeJson, WertChargeStatus } from '../src/domain/schemas/wert';
 import type { MachineModel } from './harness';
 
 /** When the buyer pressed buy, and the link's purchase time (15 s before it). */
@@ -64,13 +72,19 @@ export const CARD_PURCHASE: PurchaseJson = {
 export const CHARGE_ID = '0d9c8b7a-6f5e-4d3c-8b2a-19f8e7d6c5b4';
 export const SESSION_ID = 'sid_ubfj2q76miwundwlk72vxt2i7q';
 
-/** A card charge as the sync answers it: authorized and on its way, or declined. */
-export function cardCharge(status: 'authorized' | 'minted' | 'declined'): CardChargeJson {
+/** A card charge as the sync answers it: authorized and on its way, declined, or refunded. */
+export function cardCharge(status: 'authorized' | 'minted' | 'declined' | 'refunded'): CardChargeJson {
   const declined = status === 'declined';
   return {
     id: CHARGE_ID,
     orderId: '7e6d5c4b-3a29-4817-9f6e-5d4c3b2a1908',
-    status: declined ? 'Declined' : status === 'minted' ? 'MINTED' : 'Authorized',
+    status: declined
+      ? 'Declined'
+      : status === 'minted'
+        ? 'MINTED'
+        : status === 'refunded'
+          ? 'Refunded'
+          : 'Authorized',
     redirectLink: null,
     success: !declined,
     unresolved: false,
@@ -93,8 +107,171 @@ export function cardCharge(status: 'authorized' | 'minted' | 'declined'): CardCh
   };
 }
 
+const at = (minutes: number) => new Date(BOUGHT_AT + minutes * 60_000).toISOString();
+/** An order of edition of Night Market for $25, with its timeline. */
+function order(method: OrderJson['method'], status: OrderStatus, events: OrderJson['events']): OrderJson {
+  return {
+    id: '5d4c3b2a-1908-4f7e-8d6c-5b4a39281706',
+    method,
+    item: { kind: 'blueprint', id: BLUEPRINT_ID, title: 'Night Market' },
+    amount: 2500,
+    currency: 'USD',
+    status,
+    walletAddress: BUYER_WALLET,
+    editions: [],
+    failure: null,
+    events: [{ type: 'created', detail: null, at: at(0) }, ...events],
+    createdAt: at(0),
+  };
+}
+/** A payment that arrived after the order ended, and its refund as FUSD. */
+const paidLate = (refund: 'sent' | 'failed' | null): OrderJson['events'] => [
+  { type: 'expired', detail: 'The payment was not made in time.', at: at(60) },
+  {
+    type: 'paid_late',
+    detail: 'Your payment arrived after the order ended: it is refunded as FUSD to your wallet.',
+    at: at(62),
+  },
+  ...(refund === 'sent'
+    ? [{ type: 'fusd_sent', detail: '$25 was sent back as FUSD to your wallet.', at: at(63) }]
+    : []),
+];
+
+export const CRYPTO_CHARGE_ID = '3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a';
+export type RefundCase = 'open' | 'minted' | 'canceled' | 'paidLate' | 'refunded' | 'refundFailed';
+
+/** A crypto charge of the purchase, as coinbase-charges answers it. */
+export function cryptoCharge(c: RefundCase): CoinbaseChargeJson {
+  const status: CoinbaseChargeStatus = {
+    open: 'NEW',
+    minted: 'MINTED',
+    canceled: 'CANCELED',
+    paidLate: 'COMPLETED',
+    refunded: 'SEND_FUSD_SUCCEEDED',
+    refundFailed: 'SEND_FUSD_FAILED',
+  }[c] as CoinbaseChargeStatus;
+  const paid = ['minted', 'paidLate', 'refunded', 'refundFailed'].includes(c) ? 2500 : 0;
+  const o =
+    c === 'open'
+      ? order('coinbase', 'created', [])
+      : c === 'minted'
+        ? order('coinbase', 'minted', [{ type: 'minted', detail: null, at: at(3) }])
+        : c === 'canceled'
+          ? order('coinbase', 'canceled', [
+              { type: 'canceled', detail: 'You canceled the payment.', at: at(2) },
+            ])
+          : c === 'refunded'
+            ? order('coinbase', 'refunded', paidLate('sent'))
+            : order('coinbase', 'expired', paidLate(null));
+  return {
+    id: CRYPTO_CHARGE_ID,
+    type: 'directPurchase',
+    status,
+    context: null,
+    hostedUrl: null,
+    code: 'QX7T2M4P',
+    amount: 2500,
+    paid,
+    unresolved: c === 'open',
+    success: paid > 0,
+    walletAddress: BUYER_WALLET,
+    fusdTransactionId: c === 'refunded' || c === 'refundFailed' ? 'ab'.repeat(32) : null,
+    expiresAt: at(60),
+    createdAt: at(0),
+    order: { ...o, method: 'coinbase' },
+  };
+}
+
+export const ONRAMP_CHARGE_ID = '8e7d6c5b-4a39-4281-9706-f5e4d3c2b1a0';
+/** An on-ramp charge of the purchase, as wert-charges answers it. */
+export function onrampCharge(c: RefundCase): WertChargeJson {
+  const status: WertChargeStatus = {
+    open: 'transfer_started',
+    minted: 'MINTED',
+    canceled: 'order_failed',
+    paidLate: 'order_complete',
+    refunded: 'SEND_FUSD_SUCCEEDED',
+    refundFailed: 'SEND_FUSD_FAILED',
+  }[c] as WertChargeStatus;
+  const o =
+    c === 'open'
+      ? order('wert', 'created', [])
+      : c === 'minted'
+        ? order('wert', 'minted', [{ type: 'minted', detail: null, at: at(3) }])
+        : c === 'canceled'
+          ? {
+              ...order('wert', 'declined', [
+                { type: 'declined', detail: 'The card payment did not go through.', at: at(2) },
+              ]),
+              failure: {
+                code: 'PURCHASE_FAILED',
+                message: 'The card payment did not go through. You were not charged.',
+              },
+            }
+          : c === 'refunded'
+            ? order('wert', 'refunded', paidLate('sent'))
+            : order('wert', 'expired', paidLate(null));
+  return {
+    id: ONRAMP_CHARGE_ID,
+    clickId: ONRAMP_CHARGE_ID,
+    status,
+    partnerId: '01HVSANDBXPARTNER000000000',
+    origin: 'http://127.0.0.1:8792',
+    signedData: {
+      address: BUYER_WALLET,
+      commodity: 'FUSD',
+      commodity_amount: 25,
+      network: 'flow-emulator',
+      sc_address: '0xf8d6e0586b0a20c7',
+      sc_input_data: '0x7b7d',
+      signature: 'AB'.repeat(64),
+    },
+    itemInfo: { name: 'Night Market' },
+    amount: 2500,
+    walletAddress: BUYER_WALLET,
+    providerOrderId: '01HVORDER0000000000000000A',
+    txId: 'cd'.repeat(32),
+    unresolved: c === 'open',
+    success: c === 'minted',
+    cancellable: false,
+    fusdTransactionId: c === 'refunded' || c === 'refundFailed' ? 'ef'.repeat(32) : null,
+    expiresAt: at(90),
+    createdAt: at(0),
+    order: o,
+  };
+}
+
+/** What a rail's charge reads as on the page, by case. */
+export function followed(rail: 'card' | 'crypto' | 'onramp', c: RefundCase): FollowedCharge {
+  if (rail === 'crypto') return followCrypto(cryptoCharge(c));
+  if (rail === 'onramp') return followOnramp(onrampCharge(c));
+  const card = { open: 'authorized', minted: 'minted', canceled: 'declined' } as const;
+  return followCard(cardCharge(c in card ? card[c as keyof typeof card] : 'refunded'));
+}
+
 const signedIn = { email: BUYER_EMAIL, walletAddress: BUYER_WALLET };
 const resale = { id: LISTING_ID, kind: 'nftSaleListing', serial: '3', type: 'saleListing' };
+
+/**
+ * What the sync and the reads of the purchase's charge answer, by its rail: the card's as before
+ * (on its way, minted, declined, refunded); a crypto or on-ramp charge also paid after its order
+ * ended, then refunded as FUSD, or its refund refused. The sync answers what a buyer coming back
+ * from the provider finds; the reads, what follows.
+ */
+function chargeEvents(s: AnyMachineSnapshot) {
+  const rail = (s.context as PurchaseCompleteContext).charge?.rail;
+  if (!rail) return [];
+  const sync: RefundCase[] =
+    rail === 'card' ? ['open', 'canceled'] : ['open', 'canceled', 'paidLate', 'refunded'];
+  const reads: RefundCase[] =
+    rail === 'card'
+      ? ['open', 'minted', 'canceled', 'refunded']
+      : ['open', 'minted', 'canceled', 'paidLate', 'refunded', 'refundFailed'];
+  return [
+    ...sync.map((c) => ({ type: 'xstate.done.actor.syncCharge', output: followed(rail, c) })),
+    ...reads.map((c) => ({ type: 'xstate.done.actor.getCharge', output: followed(rail, c) })),
+  ];
+}
 
 export const purchaseCompleteModel: MachineModel<typeof purchaseCompleteMachine> = {
   machine: purchaseCompleteMachine,
@@ -126,7 +303,29 @@ export const purchaseCompleteModel: MachineModel<typeof purchaseCompleteMachine>
         time: LINK_TIME,
         type: 'creditCard',
         ...signedIn,
-        charge: { id: CHARGE_ID, ckoSessionId: SESSION_ID },
+        charge: { rail: 'card', id: CHARGE_ID, ckoSessionId: SESSION_ID },
+      } satisfies PurchaseCompleteInput,
+    },
+    {
+      name: 'a crypto purchase back from the hosted page',
+      input: {
+        id: BLUEPRINT_ID,
+        kind: 'blueprint',
+        time: LINK_TIME,
+        type: 'coinbase',
+        ...signedIn,
+        charge: { rail: 'crypto', id: CRYPTO_CHARGE_ID, ckoSessionId: null },
+      } satisfies PurchaseCompleteInput,
+    },
+    {
+      name: 'an on-ramp purchase paid in the widget',
+      input: {
+        id: BLUEPRINT_ID,
+        kind: 'blueprint',
+        time: LINK_TIME,
+        type: 'wert',
+        ...signedIn,
+        charge: { rail: 'onramp', id: ONRAMP_CHARGE_ID, ckoSessionId: null },
       } satisfies PurchaseCompleteInput,
     },
     {
@@ -142,19 +341,11 @@ export const purchaseCompleteModel: MachineModel<typeof purchaseCompleteMachine>
     { type: 'xstate.after.pollInterval.purchaseComplete.polling.waiting' },
     {
       type: 'xstate.done.actor.findPurchase',
-      output:
-        s.context.type === 'creditCard'
-          ? CARD_PURCHASE
-          : s.context.kind === 'blueprint'
-            ? FREE_CLAIM
-            : RESALE,
+      // A purchase paid through a charge: edition 5 for $25 (whichever rail).
+      output: s.context.charge ? CARD_PURCHASE : s.context.kind === 'blueprint' ? FREE_CLAIM : RESALE,
     },
     { type: 'xstate.done.actor.findPurchase', output: null },
-    { type: 'xstate.done.actor.syncCharge', output: cardCharge('authorized') },
-    { type: 'xstate.done.actor.syncCharge', output: cardCharge('declined') },
-    { type: 'xstate.done.actor.getCharge', output: cardCharge('authorized') },
-    { type: 'xstate.done.actor.getCharge', output: cardCharge('minted') },
-    { type: 'xstate.done.actor.getCharge', output: cardCharge('declined') },
+    ...chargeEvents(s),
     {
       type: 'xstate.error.actor.getCharge',
       error: { status: 0, body: { code: 'NETWORK_FAILURE', message: 'Unknown connection error' } },
@@ -170,5 +361,11 @@ export const purchaseCompleteModel: MachineModel<typeof purchaseCompleteMachine>
   ],
   // The exact tick count (bounded by MODEL_MAX_TICKS) keeps states before and after a lookup apart.
   serializeState: (s) =>
-    JSON.stringify([s.value, s.context.ticks, s.context.failure, s.context.purchase?.id ?? null]),
+    JSON.stringify([
+      s.value,
+      s.context.ticks,
+      s.context.failure,
+      s.context.purchase?.id ?? null,
+      s.context.followed?.stage ?? null,
+    ]),
 };

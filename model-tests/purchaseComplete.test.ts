@@ -6,6 +6,7 @@ import {
   type PurchaseCompleteInput,
   purchaseCompleteMachine,
 } from '../machines/purchaseComplete';
+import { followCard } from '../src/domain/chargeProgress';
 import { timings } from '../src/domain/constants';
 import {
   orderCompleteTarget,
@@ -26,12 +27,16 @@ import {
   BUYER_WALLET,
   CARD_PURCHASE,
   CHARGE_ID,
+  CRYPTO_CHARGE_ID,
   cardCharge,
   FREE_CLAIM,
+  followed,
   LINK_TIME,
   LISTING_ID,
+  ONRAMP_CHARGE_ID,
   purchaseCompleteModel,
   RESALE,
+  type RefundCase,
   SESSION_ID,
 } from './purchaseComplete.model';
 
@@ -86,12 +91,12 @@ describe('purchaseComplete for a card purchase', () => {
       purchaseCompleteMachine.provide({
         actors: {
           syncCharge: fromPromise(async ({ input }) => {
-            calls.push(`sync ${input.ckoSessionId}`);
-            return cardCharge('authorized');
+            calls.push(`sync ${input.rail} ${input.ckoSessionId}`);
+            return followCard(cardCharge('authorized'));
           }),
-          getCharge: fromPromise(async () => {
-            calls.push('charge');
-            return cardCharge(minted ? 'minted' : 'authorized');
+          getCharge: fromPromise(async ({ input }) => {
+            calls.push(`charge ${input.rail}`);
+            return followCard(cardCharge(minted ? 'minted' : 'authorized'));
           }),
           findPurchase: fromPromise(async () => {
             calls.push('lookup');
@@ -105,21 +110,21 @@ describe('purchaseComplete for a card purchase', () => {
           id: BLUEPRINT_ID,
           kind: 'blueprint',
           type: 'creditCard',
-          charge: { id: CHARGE_ID, ckoSessionId: SESSION_ID },
+          charge: { rail: 'card', id: CHARGE_ID, ckoSessionId: SESSION_ID },
         },
         clock,
       },
     ).start();
     await flush();
-    expect(calls).toEqual([`sync ${SESSION_ID}`]);
+    expect(calls).toEqual([`sync card ${SESSION_ID}`]);
     clock.increment(timings.purchaseCompletePollMs);
     await flush();
-    expect(calls.slice(1)).toEqual(['charge']);
+    expect(calls.slice(1)).toEqual(['charge card']);
     minted = true;
     clock.increment(timings.purchaseCompletePollMs);
     await flush();
     // Tick 2, not the 4th: the minted charge brings the lookup forward.
-    expect(calls.slice(2)).toEqual(['charge', 'lookup']);
+    expect(calls.slice(2)).toEqual(['charge card', 'lookup']);
     expect(actor.getSnapshot().value).toBe('complete');
     expect(actor.getSnapshot().output).toEqual(CARD_PURCHASE);
   });
@@ -127,15 +132,166 @@ describe('purchaseComplete for a card purchase', () => {
   it('ends with the reason when the charge failed, at the sync or at a later tick', async () => {
     const declined = createActor(
       purchaseCompleteMachine.provide({
-        actors: { syncCharge: fromPromise(async () => cardCharge('declined')) },
+        actors: { syncCharge: fromPromise(async () => followCard(cardCharge('declined'))) },
       }),
-      { input: { ...input, charge: { id: CHARGE_ID, ckoSessionId: SESSION_ID } } },
+      { input: { ...input, charge: { rail: 'card', id: CHARGE_ID, ckoSessionId: SESSION_ID } } },
     ).start();
     await flush();
     expect(declined.getSnapshot().context.failure).toBe('paymentFailed');
     expect(connectPurchaseComplete(declined.getSnapshot())).toMatchObject({
       title: 'Purchase Failed',
       text: 'Purchase Failed. Your card was not charged.',
+    });
+  });
+});
+
+describe('purchaseComplete for a crypto or on-ramp purchase', () => {
+  /** The machine following a charge of `rail`, whose reads answer `reads` in turn (the last repeats). */
+  function follow(rail: 'crypto' | 'onramp', sync: RefundCase, reads: RefundCase[]) {
+    const clock = new SimulatedClock();
+    const calls: string[] = [];
+    const id = rail === 'crypto' ? CRYPTO_CHARGE_ID : ONRAMP_CHARGE_ID;
+    let n = 0;
+    const actor = createActor(
+      purchaseCompleteMachine.provide({
+        actors: {
+          syncCharge: fromPromise(async ({ input }) => {
+            calls.push(`sync ${input.rail} ${input.id}`);
+            return followed(rail, sync);
+          }),
+          getCharge: fromPromise(async ({ input }) => {
+            calls.push(`read ${input.rail} ${input.id}`);
+            return followed(rail, reads[Math.min(n++, reads.length - 1)]!);
+          }),
+          findPurchase: fromPromise<PurchaseJson | null, PurchaseLookup>(async () => {
+            calls.push('lookup');
+            return null;
+          }),
+        },
+      }),
+      {
+        input: {
+          ...input,
+          id: BLUEPRINT_ID,
+          kind: 'blueprint',
+          type: rail === 'crypto' ? 'coinbase' : 'wert',
+          charge: { rail, id, ckoSessionId: null },
+        },
+        clock,
+      },
+    ).start();
+    /** Lets the sync settle, then `ticks` ticks pass, settling each read as it comes. */
+    const tick = async (ticks: number) => {
+      await flush();
+      for (let i = 0; i < ticks; i++) {
+        clock.increment(timings.purchaseCompletePollMs);
+        await flush();
+      }
+    };
+    return { actor, calls, tick, id };
+  }
+  const dateTime = (minutes: number) =>
+    new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(BOUGHT_AT + minutes * 60_000),
+    );
+
+  it('a payment that arrived after the order ended is waited for until its FUSD went back, then told with the timeline', async () => {
+    for (const rail of ['crypto', 'onramp'] as const) {
+      const { actor, calls, tick, id } = follow(rail, 'paidLate', ['paidLate', 'paidLate', 'refunded']);
+      await flush();
+      expect(calls).toEqual([`sync ${rail} ${id}`]);
+      await tick(2);
+      expect(actor.getSnapshot().status).toBe('active');
+      expect(connectPurchaseComplete(actor.getSnapshot()).panel).toBe('pending');
+      await tick(1);
+      expect(calls.filter((c) => c.startsWith('read'))).toEqual(Array(3).fill(`read ${rail} ${id}`));
+      expect(actor.getSnapshot().value).toBe('refunded');
+      expect(actor.getSnapshot().output).toBeNull();
+      expect(connectPurchaseComplete(actor.getSnapshot())).toEqual({
+        panel: 'refund',
+        title: 'Payment Refunded',
+        text: 'Your payment arrived after the order ended, when this edition was no longer held for you, so nothing was minted. $25 was refunded as FUSD to your wallet.',
+        busy: false,
+        alert: false,
+        itemId: BLUEPRINT_ID,
+        timeline: [
+          { label: 'Order placed', detail: null, time: dateTime(0), dateTime: expect.any(String) },
+          {
+            label: 'Order expired',
+            detail: 'The payment was not made in time.',
+            time: dateTime(60),
+            dateTime: expect.any(String),
+          },
+          {
+            label: 'Paid after the order ended',
+            detail: 'Your payment arrived after the order ended: it is refunded as FUSD to your wallet.',
+            time: dateTime(62),
+            dateTime: expect.any(String),
+          },
+          {
+            label: 'Refunded as FUSD',
+            detail: '$25 was sent back as FUSD to your wallet.',
+            time: dateTime(63),
+            dateTime: expect.any(String),
+          },
+        ],
+      });
+    }
+  });
+
+  it('a refund already sent when the buyer comes back ends at the sync; a refused one asks the buyer to write to support', async () => {
+    const sent = follow('crypto', 'refunded', ['open']);
+    await flush();
+    expect(sent.actor.getSnapshot().value).toBe('refunded');
+    expect(sent.calls).toHaveLength(1);
+
+    const refused = follow('onramp', 'open', ['refundFailed']);
+    await refused.tick(1);
+    const view = connectPurchaseComplete(refused.actor.getSnapshot());
+    expect(view).toMatchObject({
+      panel: 'refund',
+      title: 'Refund Delayed',
+      text: 'Your payment arrived after the order ended, when this edition was no longer held for you, so nothing was minted. We could not send the $25 you paid back as FUSD to your wallet yet.',
+      alert: true,
+      help: { supportEmail: 'support@vitrine.market' },
+    });
+    expect(view.timeline!.map((e) => e.label)).toEqual([
+      'Order placed',
+      'Order expired',
+      'Paid after the order ended',
+    ]);
+  });
+
+  it('out of time while the payment is on its way back: the page says it is coming, not that something went wrong', async () => {
+    const { actor, tick } = follow('crypto', 'open', ['paidLate']);
+    await tick(timings.purchaseCompleteMaxTicks);
+    expect(actor.getSnapshot().value).toBe('refunded');
+    expect(connectPurchaseComplete(actor.getSnapshot())).toMatchObject({
+      panel: 'refund',
+      title: 'Refund on Its Way',
+      text: 'Your payment arrived after the order ended, when this edition was no longer held for you, so nothing was minted. The $25 you paid is being sent back as FUSD to your wallet.',
+      alert: false,
+    });
+  });
+
+  it('an order that ended unpaid tells its reason at once; a minted one is looked up on that tick', async () => {
+    const declined = follow('onramp', 'canceled', []);
+    await flush();
+    expect(connectPurchaseComplete(declined.actor.getSnapshot())).toMatchObject({
+      panel: 'error',
+      title: 'Purchase Failed',
+      text: 'The card payment did not go through. You were not charged.',
+      help: { text: 'Nothing was minted. You can try again from the item page.' },
+    });
+    const minted = follow('crypto', 'open', ['minted']);
+    await minted.tick(1);
+    expect(minted.calls.slice(1)).toEqual([`read crypto ${CRYPTO_CHARGE_ID}`, 'lookup']);
+  });
+
+  it('reads a card charge refunded by the provider as refunded to the card', () => {
+    expect(followed('card', 'refunded')).toMatchObject({
+      stage: 'refunded',
+      refund: { cents: 2500, to: 'card' },
     });
   });
 });
@@ -216,6 +372,7 @@ describe('purchaseComplete view model', () => {
       title: 'Almost there',
       text: "We're confirming your purchase. It may take a couple of minutes.",
       busy: true,
+      alert: false,
     });
     for (let i = 0; i < 4; i++) {
       clock.increment(timings.purchaseCompletePollMs);
@@ -227,6 +384,7 @@ describe('purchaseComplete view model', () => {
       title: 'Purchase Complete',
       text: 'Thank you! The collectible is yours.',
       busy: false,
+      alert: false,
       details: {
         title: 'Night Market',
         previewImageUrl: '/media/seed/night-market.png',
@@ -272,6 +430,7 @@ describe('purchaseComplete view model', () => {
       title: 'Uh Oh',
       text: "Something went wrong. We're looking into it!",
       busy: false,
+      alert: true,
       help: {
         text: 'Please check your collection, and contact support if you were charged and nothing arrives within an hour.',
         supportEmail: 'support@vitrine.market',

@@ -5,11 +5,16 @@ import {
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AnyActorRef, type AnyMachineSnapshot, createActor, createMachine, fromPromise } from 'xstate';
 import { buyListingMachine } from '../machines/buyListing';
-import { purchaseCompleteMachine } from '../machines/purchaseComplete';
+import {
+  type ChargeRef,
+  type PurchaseCompleteContext,
+  purchaseCompleteMachine,
+} from '../machines/purchaseComplete';
+import type { FollowedCharge } from '../src/domain/chargeProgress';
 import { type PurchaseJson, type PurchaseLookup, parseOrderCompleteSearch } from '../src/domain/purchase';
 import { type AppActors, AppContext } from '../src/views/AppContext';
 import { BuyDialog } from '../src/views/nft/NftActions';
@@ -17,13 +22,17 @@ import { PurchaseCompletePage, PurchaseCompleteView } from '../src/views/purchas
 import { flushCoverage } from './coverage-store';
 import { coveringPaths, type PathStep, runPath } from './harness';
 import {
+  BLUEPRINT_ID,
   BOUGHT_AT,
   BUYER_EMAIL,
   BUYER_WALLET,
   CARD_PURCHASE,
+  CRYPTO_CHARGE_ID,
   FREE_CLAIM,
+  followed,
   LINK_TIME,
   LISTING_ID,
+  ONRAMP_CHARGE_ID,
   purchaseCompleteModel,
   RESALE,
 } from './purchaseComplete.model';
@@ -105,10 +114,68 @@ function check(expected: AnyMachineSnapshot) {
     expect(marketplace?.getAttribute('href')).toBe('/marketplace');
     return;
   }
+  const c = expected.context as PurchaseCompleteContext;
+  const timeline = screen.queryByRole('list', { name: 'Order timeline' });
+  if (expected.matches('refunded')) {
+    // The order was not served: the refund in words, and the order's timeline.
+    const stage = c.followed!.stage;
+    expect(heading).toBe(
+      stage === 'refunded'
+        ? 'Payment Refunded'
+        : stage === 'refundFailed'
+          ? 'Refund Delayed'
+          : 'Refund on Its Way',
+    );
+    if (c.charge!.rail === 'card') {
+      // The card provider refunded the capture (the fixture's order has no timeline).
+      expect(article.textContent).toContain(
+        'This purchase could not be completed, so nothing was minted. $25 was refunded to your card.',
+      );
+      expect(timeline).toBeNull();
+    } else {
+      const reason =
+        'Your payment arrived after the order ended, when this edition was no longer held for you, so nothing was minted.';
+      const text =
+        stage === 'refunded'
+          ? `${reason} $25 was refunded as FUSD to your wallet.`
+          : stage === 'refundFailed'
+            ? `${reason} We could not send the $25 you paid back as FUSD to your wallet yet.`
+            : `${reason} The $25 you paid is being sent back as FUSD to your wallet.`;
+      expect(article.textContent).toContain(text);
+      if (stage === 'refundFailed') expect(screen.getByRole('alert').textContent).toBe(text);
+      expect([...timeline!.querySelectorAll('strong')].map((e) => e.textContent)).toEqual([
+        'Order placed',
+        'Order expired',
+        'Paid after the order ended',
+        ...(stage === 'refunded' ? ['Refunded as FUSD'] : []),
+      ]);
+      if (stage === 'refunded')
+        expect(timeline!.textContent).toContain('$25 was sent back as FUSD to your wallet.');
+    }
+    if (stage !== 'refundFailed') expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to the item' }).getAttribute('href')).toBe(
+      `/nft/${BLUEPRINT_ID}`,
+    );
+    expect(marketplace?.getAttribute('href')).toBe('/marketplace');
+    expect(screen.queryByRole('region', { name: 'Your purchase' })).toBeNull();
+    return;
+  }
+  expect(timeline).toBeNull();
   if (expected.context.failure === 'paymentFailed') {
     expect(heading).toBe('Purchase Failed');
-    expect(screen.getByRole('alert').textContent).toBe('Purchase Failed. Your card was not charged.');
-    expect(article.textContent).toContain('Nothing was minted. You can try again with another card.');
+    const card = c.charge?.rail === 'card';
+    expect(screen.getByRole('alert').textContent).toBe(
+      card
+        ? 'Purchase Failed. Your card was not charged.'
+        : c.charge?.rail === 'onramp'
+          ? 'The card payment did not go through. You were not charged.'
+          : 'You were not charged.',
+    );
+    expect(article.textContent).toContain(
+      card
+        ? 'Nothing was minted. You can try again with another card.'
+        : 'Nothing was minted. You can try again from the item page.',
+    );
     expect(screen.queryByRole('region', { name: 'Your purchase' })).toBeNull();
     return;
   }
@@ -191,6 +258,38 @@ describe('the purchase-complete route', () => {
     expect(await screen.findByRole('heading', { name: 'Purchase Complete' })).toBeTruthy();
     expect(lookups).toEqual([{ id: LISTING_ID, kind: 'nftSaleListing', since: BOUGHT_AT - 15_000 }]);
     expect(screen.getByText(BUYER_EMAIL)).toBeTruthy();
+  });
+
+  it('follows the charge a crypto or on-ramp link names, and shows its refund with the order’s timeline', async () => {
+    for (const [type, rail, id] of [
+      ['coinbase', 'crypto', CRYPTO_CHARGE_ID],
+      ['wert', 'onramp', ONRAMP_CHARGE_ID],
+    ] as const) {
+      const synced: ChargeRef[] = [];
+      const machine = purchaseCompleteMachine.provide({
+        delays: { pollInterval: 1 },
+        actors: {
+          syncCharge: fromPromise<FollowedCharge, ChargeRef>(async ({ input }) => {
+            synced.push(input);
+            return followed(rail, 'paidLate');
+          }),
+          getCharge: fromPromise<FollowedCharge, ChargeRef>(async () => followed(rail, 'refunded')),
+          findPurchase: fromPromise<PurchaseJson | null, PurchaseLookup>(async () => null),
+        },
+      });
+      const session = sessionWith({ email: BUYER_EMAIL, wallet: { walletAddress: BUYER_WALLET } });
+      await renderRoute(
+        `/ordercomplete/${BLUEPRINT_ID}?e=blueprint&t=${LINK_TIME}&type=${type}&charge=${id}`,
+        machine,
+        { session: session as never },
+      );
+      expect(await screen.findByRole('heading', { name: 'Payment Refunded' })).toBeTruthy();
+      expect(synced).toEqual([{ rail, id, ckoSessionId: null }]);
+      expect(screen.getByRole('list', { name: 'Order timeline' }).textContent).toContain(
+        'Refunded as FUSD$25 was sent back as FUSD to your wallet.',
+      );
+      cleanup();
+    }
   });
 
   it('shows a visitor the failure of a link without a purchase time', async () => {

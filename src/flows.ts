@@ -2,14 +2,17 @@ import { type Actor, createActor, fromPromise, type InspectionEvent } from 'xsta
 import type { PaymentMethod, TokenRail } from '../machines/checkout';
 import type { ChargeSync } from '../machines/checkoutFailed';
 import type { TopupRequest } from '../machines/cryptoTopup';
+import type { ChargeRef } from '../machines/purchaseComplete';
 import type { sessionMachine } from '../machines/session';
 import type { WizardFile } from '../machines/storefrontWizard';
 import type { uiMachine } from '../machines/ui';
 import type { AssetKind } from './domain/assets';
+import { type FollowedCharge, followCard, followCrypto, followOnramp } from './domain/chargeProgress';
 import { timings } from './domain/constants';
 import { ApiError } from './domain/errors';
 import type { CardChargeJson } from './domain/schemas/checkout';
 import type { CoinbaseChargeJson } from './domain/schemas/crypto';
+import type { WertChargeJson } from './domain/schemas/wert';
 import type { User } from './domain/user';
 import { once } from './lazy';
 import type { accountActors } from './services/accounts';
@@ -192,16 +195,27 @@ export function createFlows(deps: FlowDeps) {
       (await import('../machines/purchaseComplete')).purchaseCompleteMachine.provide({
         actors: {
           findPurchase: fromPromise(({ input }) => nfts.findPurchase(input)),
-          getCharge: fromPromise(({ input }) =>
-            api.get<CardChargeJson>(`checkout-com-charges/${encodeURIComponent(input.id)}`),
-          ),
-          syncCharge: fromPromise(({ input }) =>
-            api
-              .patch<CardChargeJson>(`checkout-com-charges/${encodeURIComponent(input.id)}/actions/sync`, {
-                ckoSessionId: input.ckoSessionId ?? undefined,
-              })
-              .then(forgetSettledCheckpoint),
-          ),
+          // The charge of the rail the purchase was paid with, as the server has it.
+          getCharge: fromPromise<FollowedCharge, ChargeRef>(async ({ input }) => {
+            const id = encodeURIComponent(input.id);
+            if (input.rail === 'crypto')
+              return followCrypto(await api.get<CoinbaseChargeJson>(`coinbase-charges/${id}`));
+            if (input.rail === 'onramp')
+              return followOnramp(await api.get<WertChargeJson>(`wert-charges/${id}`));
+            return followCard(await api.get<CardChargeJson>(`checkout-com-charges/${id}`));
+          }),
+          // …and as its provider has it now (the server asks and applies what it says).
+          syncCharge: fromPromise<FollowedCharge, ChargeRef>(async ({ input }) => {
+            const id = encodeURIComponent(input.id);
+            if (input.rail === 'crypto')
+              return followCrypto(await api.patch<CoinbaseChargeJson>(`coinbase-charges/${id}`, {}));
+            if (input.rail === 'onramp')
+              return followOnramp(await api.patch<WertChargeJson>(`wert-charges/${id}`, {}));
+            const charge = await api.patch<CardChargeJson>(`checkout-com-charges/${id}/actions/sync`, {
+              ckoSessionId: input.ckoSessionId ?? undefined,
+            });
+            return followCard(await forgetSettledCheckpoint(charge));
+          }),
         },
       }),
     ),

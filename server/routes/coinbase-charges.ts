@@ -168,7 +168,8 @@ export function coinbaseChargeRoutes(s: Services): Route[] {
         await open(row, {
           name: item.title.slice(0, 100),
           description: `A new edition of ${item.title}`.slice(0, 200),
-          redirectUrl: `${base}/ordercomplete/${item.id}?e=${kind}&t=${since}&type=coinbase`,
+          // The purchase-complete page follows this charge: a payment that comes too late is refunded there.
+          redirectUrl: `${base}/ordercomplete/${item.id}?e=${kind}&t=${since}&type=coinbase&charge=${row.id}`,
         });
         return c.json(await answer(await reread(row.id)), 201);
       },

@@ -18,6 +18,7 @@ import { createJobWorker, type JobWorker } from '../../server/jobs';
 import type { OnrampProvider } from '../../server/payments/onramp-provider';
 import { createWertProvider } from '../../server/payments/wert';
 import { insertBlueprint } from '../../server/seed/factory';
+import { followOnramp } from '../../src/domain/chargeProgress';
 import { type Json, register, type TestApi, useTestApp } from '../api/support/harness';
 import { creator } from '../api/support/sales';
 import { widgetUrl } from '../api/support/wert';
@@ -26,9 +27,9 @@ import { chainClient, freshBlueprintId, newCollector } from './support';
 /**
  * On-ramp charges on the real emulator: a purchase paid in the on-ramp widget (the sandbox's Pay,
  * pressed over HTTP as the page does) is minted to the buyer's wallet (purchase type wert, charge
- * MINTED); a payment that completes after its order ended goes back as FUSD from the treasury and
- * the order says so. The buyer's page reads the charge back (PATCH {}); webhooks are covered in
- * tests/api/wert-charges.test.ts.
+ * MINTED); a payment that completes after its edition sold out goes back as FUSD from the treasury,
+ * and the charge the purchase-complete page reads says so with the order's timeline. The buyer's page
+ * reads the charge back (PATCH {}); webhooks are covered in tests/api/wert-charges.test.ts.
  */
 
 const client = chainClient();
@@ -97,13 +98,13 @@ describe('on-ramp charges on the emulator', () => {
     await t.database.db.update(users).set({ walletAddress: account.address }).where(eq(users.id, me.id));
     return { ...me, walletAddress: account.address };
   }
-  async function edition(price: number) {
+  async function edition(price: number, quantity = 10) {
     const shop = await creator(t);
     return insertBlueprint(t.database.db, {
       storefrontId: shop.storefront.id,
       title: `Edition ${randomBytes(3).toString('hex')}`,
       price,
-      quantity: 10,
+      quantity,
     });
   }
   const buy = (who: { authToken: string }, bp: { id: string; price: number }) =>
@@ -183,24 +184,42 @@ describe('on-ramp charges on the emulator', () => {
     ]);
   });
 
-  it('a payment that completes after the order ended goes back as FUSD, and the timeline says so', async () => {
+  it('a payment that completes after the edition sold out goes back as FUSD; the page’s charge tells it with the timeline', async () => {
     const me = await buyer();
+    const other = await buyer();
     const before = await fusd(me.walletAddress);
-    const bp = await edition(900);
+    const bp = await edition(900, 1);
     const res = await buy(me, bp);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    // The order's time runs out before the buyer pays (our clock; the widget is still open).
+    // The order's time runs out before the buyer pays (our clock; the widget is still open)…
     await expireOrders(t.database.db, new Date(Date.now() + 2 * 3600_000));
     expect(
       (await t.database.db.select().from(orders).where(eq(orders.id, res.body.order.id)))[0]!.status,
     ).toBe('expired');
+    // …and someone else takes the last edition: it is sold out.
+    expect((await buy(other, bp)).status).toBe(201);
+    expect(await buy(me, bp)).toMatchObject({ status: 409, body: { code: 'SOLD_OUT' } });
     await pay(res.body);
+    // The widget's success ends the checkout on the purchase-complete page, which syncs the charge…
     await settled(me, res.body.id);
-    const row = await until(
-      () => charge(res.body.id),
-      (c) => c.status === 'SEND_FUSD_SUCCEEDED',
+    // …and reads it until the payment went back.
+    const read = async () =>
+      (await t.request('GET', `/api/wert-charges/${res.body.id}`, { token: me.authToken })).body;
+    const page = await until(read, (c) => followOnramp(c).stage !== 'refunding');
+    expect(followOnramp(page)).toMatchObject({
+      stage: 'refunded',
+      refund: { cents: 900, to: 'wallet' },
+      order: { status: 'refunded' },
+    });
+    expect(page).toMatchObject({ status: 'SEND_FUSD_SUCCEEDED', success: false, unresolved: false });
+    expect(page.fusdTransactionId).toMatch(/^[0-9a-f]{64}$/);
+    // (The expiry is dated by the clock the test moved forward, so the events are compared as a set.)
+    expect(page.order.events.map((e: Json) => [e.type, e.detail])).toEqual(
+      expect.arrayContaining([
+        ['paid_late', 'Your payment arrived after the order ended: it is refunded as FUSD to your wallet.'],
+        ['fusd_sent', '$9 was sent back as FUSD to your wallet.'],
+      ]),
     );
-    expect(row.fusdTransactionId).toMatch(/^[0-9a-f]{64}$/);
     expect(await fusd(me.walletAddress)).toBeCloseTo(before + 9, 8);
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, res.body.order.id));
     expect(order!.status).toBe('refunded');
@@ -210,5 +229,6 @@ describe('on-ramp charges on the emulator', () => {
     await sync(me, res.body.id);
     await new Promise((r) => setTimeout(r, 500));
     expect(await fusd(me.walletAddress)).toBeCloseTo(before + 9, 8);
+    expect((await charge(res.body.id)).status).toBe('SEND_FUSD_SUCCEEDED');
   });
 });

@@ -7,17 +7,22 @@ import {
   type PurchaseCompleteInput,
   type purchaseCompleteMachine,
 } from '../../../machines/purchaseComplete';
+import { chargeRailOf } from '../../domain/chargeProgress';
 import { type OrderCompleteSearch, queryText } from '../../domain/purchase';
 import { routePaths } from '../../domain/routes';
 import { useApp } from '../AppContext';
 import { ImageLoader, Spinner } from '../components';
+import '../checkout/card.css';
 import './purchase.css';
+import { OrderTimeline, WayBack } from './Outcome';
 
 const orderCompleteRoute = getRouteApi('/ordercomplete/$id');
 
 /**
- * /ordercomplete/{id}?e&t&serial&type: where a purchase ends. The buyer's email and wallet come from
- * the session; a visitor sees the page with what the purchase itself tells.
+ * /ordercomplete/{id}?e&t&serial&type[&charge]: where a purchase ends. The buyer's email and wallet
+ * come from the session; a visitor sees the page with what the purchase itself tells. A purchase
+ * paid through a charge (`charge`; its rail by `type`: creditCard, coinbase or wert) is followed
+ * through it: when its order was not served the page tells the refund, with the order's timeline.
  */
 export function PurchaseCompletePage() {
   const { id } = orderCompleteRoute.useParams();
@@ -38,7 +43,9 @@ function PurchaseComplete({ id, search }: { id: string; search: OrderCompleteSea
     type: search.type,
     email: user?.email ?? null,
     walletAddress: user?.wallet.walletAddress ?? null,
-    charge: search.charge ? { id: search.charge, ckoSessionId: search['cko-session-id'] ?? null } : null,
+    charge: search.charge
+      ? { rail: chargeRailOf(search.type), id: search.charge, ckoSessionId: search['cko-session-id'] ?? null }
+      : null,
   }));
   const actor = useActorRef(machine, { input, inspect });
   return <PurchaseCompleteView actor={actor} />;
@@ -48,13 +55,14 @@ export function PurchaseCompleteView({ actor }: { actor: ActorRefFrom<typeof pur
   const view = useSelector(actor, connectPurchaseComplete);
   const { details, help } = view;
   const failed = view.panel === 'error';
+  const refund = view.panel === 'refund';
   return (
     <article className="vt-page vt-purchase vt-stack" aria-busy={view.busy || undefined}>
       <h1 className="vt-page__title">{view.title}</h1>
       {view.busy && <Spinner size="lg" label="Confirming your purchase" />}
       <p
-        className={failed ? 'vt-form-error' : 'vt-lead'}
-        role={failed ? 'alert' : undefined}
+        className={view.alert ? 'vt-form-error' : 'vt-lead'}
+        role={view.alert ? 'alert' : undefined}
         aria-live="polite"
       >
         {view.text}
@@ -103,6 +111,14 @@ export function PurchaseCompleteView({ actor }: { actor: ActorRefFrom<typeof pur
             Back to marketplace
           </Link>
         </div>
+      )}
+      {refund && (
+        <>
+          <section className="vt-card vt-stack" aria-label="Your order">
+            <OrderTimeline timeline={view.timeline ?? []} />
+          </section>
+          <WayBack itemId={view.itemId ?? null} />
+        </>
       )}
       {failed && (
         <div className="vt-actions">
