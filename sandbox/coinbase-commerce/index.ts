@@ -18,6 +18,10 @@ import { escapeHtml, isHttpUrl, listen, postWebhook } from '../http';
  * - webhooks for every status change to the configured URL, signed with `X-CC-Webhook-Signature`
  *   (lowercase hex HMAC-SHA256 of the raw body with the shared secret), retried on failure.
  *
+ * For tests, `setHostedPages(false)` makes the charges created from then on come without a
+ * `hosted_url` (a charge nobody can pay: no page is served for it), as a provider that made no
+ * payment page would answer.
+ *
  * Every answer carries `warnings`: the provider's "Missing X-CC-Version header" line when the
  * request has no `X-CC-Version`, else none. A NEW charge whose 60 minutes are over becomes EXPIRED
  * when it is next read, or at the next sweep (every 30 s), whichever comes first.
@@ -60,6 +64,8 @@ export interface CoinbaseSandbox {
   url: string;
   port: number;
   setWebhookUrl(url: string | undefined): void;
+  /** Whether new charges get a hosted page and its `hosted_url` (default true). */
+  setHostedPages(on: boolean): void;
   /** Deliveries attempted so far (for tests): event id, type and the HTTP status (0: no answer). */
   deliveries: { id: string; type: string; status: number }[];
   close(): Promise<void>;
@@ -115,6 +121,8 @@ interface Charge {
   timeline: { time: Date; status: Status; context?: string }[];
   payments: Payment[];
   addresses: Record<Coin, string>;
+  /** Whether it has a hosted page (and its answers a `hosted_url`). */
+  hosted: boolean;
 }
 
 /** 8 upper-case letters and digits, as the provider's charge codes. */
@@ -203,6 +211,7 @@ export async function startCoinbaseSandbox(options: CoinbaseSandboxOptions = {})
   const confirmAfterMs = options.confirmAfterMs ?? 2000;
   const now = options.now ?? (() => new Date());
   let webhookUrl = options.webhookUrl;
+  let hostedPages = true;
   let origin = '';
   let envelopeSeq = 0;
 
@@ -240,7 +249,7 @@ export async function startCoinbaseSandbox(options: CoinbaseSandboxOptions = {})
       code: c.code,
       name: c.name,
       description: c.description,
-      hosted_url: hostedUrl(c),
+      ...(c.hosted ? { hosted_url: hostedUrl(c) } : {}),
       created_at: iso(c.createdAt),
       expires_at: iso(c.expiresAt),
       ...(c.confirmedAt ? { confirmed_at: iso(c.confirmedAt) } : {}),
@@ -418,6 +427,7 @@ export async function startCoinbaseSandbox(options: CoinbaseSandboxOptions = {})
       createdAt,
       expiresAt: new Date(createdAt.getTime() + CHARGE_TTL_MS),
       confirmedAt: null,
+      hosted: hostedPages,
       timeline: [],
       payments: [],
       addresses: newAddresses(),
@@ -474,7 +484,7 @@ ${content}
   const byCode = (c: Context) => {
     const code = c.req.param('idOrCode') ?? '';
     const charge = /^[A-Z0-9]{8}$/.test(code) ? find(code) : undefined;
-    return charge && charge.code === code ? charge : undefined;
+    return charge && charge.code === code && charge.hosted ? charge : undefined;
   };
   const notFoundPage = (c: Context) =>
     c.html(
@@ -596,6 +606,9 @@ network, or in another token, cannot be detected and the funds are lost.</p>
     deliveries,
     setWebhookUrl(url) {
       webhookUrl = url;
+    },
+    setHostedPages(on) {
+      hostedPages = on;
     },
     async close() {
       closed = true;

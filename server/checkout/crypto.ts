@@ -109,7 +109,7 @@ export async function settleCrypto(
       .set({
         providerChargeId: charge.id,
         code: charge.code,
-        hostedUrl: charge.hostedUrl,
+        hostedUrl: charge.hostedUrl ?? row.hostedUrl,
         ...(ours ? {} : { status: charge.status, context: charge.context }),
         paid: Math.max(row.paid, charge.paid),
         expiresAt: charge.expiresAt,

@@ -65,6 +65,8 @@ export interface CheckoutItemRecord {
   quantityAvailable: number;
   /** On sale now (state, type, visibility, storefront, available time); free items too. */
   onSale: boolean;
+  /** Listed for sale as it would be on sale, but its state is soldOut: no edition is left. */
+  soldOut: boolean;
   /** Price 0 and not in a pack: claimed, never bought (SPEC §4). */
   free: boolean;
   /**
@@ -93,13 +95,13 @@ export async function findCheckoutItem(
     if (!row) return undefined;
     const { b } = row;
     // A blueprint of a pack is sold only with its pack.
-    const onSale =
+    const listed =
       b.blueprintPackId === null &&
       (b.type === 'standalone' || b.type === 'sticker') &&
-      (b.state === 'active' || b.state === 'printed') &&
       b.visible &&
       row.enabled &&
       live(b.availableTime, now);
+    const onSale = listed && (b.state === 'active' || b.state === 'printed');
     return {
       kind: 'blueprint',
       id: b.id,
@@ -108,6 +110,7 @@ export async function findCheckoutItem(
       storefrontId: b.storefrontId,
       quantityAvailable: b.quantityAvailable,
       onSale,
+      soldOut: listed && b.state === 'soldOut',
       free: b.price === 0 && b.blueprintPackId === null,
       printed: b.state === 'printed',
       blueprints: [{ id: b.id, flowBlueprintId: b.flowBlueprintId, title: b.title }],
@@ -125,6 +128,7 @@ export async function findCheckoutItem(
     .from(blueprints)
     .where(eq(blueprints.blueprintPackId, p.id))
     .orderBy(asc(blueprints.flowBlueprintId));
+  const listed = p.price > 0 && p.visible && row.enabled && live(p.availableTime, now) && members.length > 0;
   return {
     kind: 'pack',
     id: p.id,
@@ -132,13 +136,8 @@ export async function findCheckoutItem(
     price: p.price,
     storefrontId: p.storefrontId,
     quantityAvailable: p.quantityAvailable,
-    onSale:
-      (p.state === 'available' || p.state === 'printed') &&
-      p.price > 0 &&
-      p.visible &&
-      row.enabled &&
-      live(p.availableTime, now) &&
-      members.length > 0,
+    onSale: listed && (p.state === 'available' || p.state === 'printed'),
+    soldOut: listed && p.state === 'soldOut',
     free: false,
     printed: p.state === 'printed',
     blueprints: members,
@@ -147,6 +146,14 @@ export async function findCheckoutItem(
 
 /** Can be bought by card: on sale and not free. */
 export const purchasable = (item: CheckoutItemRecord) => item.onSale && !item.free;
+/**
+ * Refuses an item that cannot be bought now: 409 SOLD_OUT when its state says no edition is left,
+ * else 400 NOT_PURCHASABLE when it is not on sale (or free: claimed, not bought).
+ */
+export function assertPurchasable(item: CheckoutItemRecord): void {
+  if (item.soldOut && !item.free) throw apiError(409, ErrorCode.SOLD_OUT);
+  if (!purchasable(item)) throw apiError(400, ErrorCode.NOT_PURCHASABLE);
+}
 /** Can be claimed for free: on sale and free. */
 export const claimable = (item: CheckoutItemRecord) => item.onSale && item.free;
 

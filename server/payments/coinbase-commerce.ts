@@ -85,7 +85,11 @@ const dateOf = (value: unknown) => {
   return Number.isNaN(d.getTime()) ? null : d;
 };
 
-/** A legacy charge as the checkout reads it, or null when a field it needs is missing or malformed. */
+/**
+ * A legacy charge as the checkout reads it, or null when a field it needs is missing or malformed.
+ * A charge without a `hosted_url` is read (hostedUrl null): nobody can pay it, which the caller
+ * decides about.
+ */
 export function chargeOf(data: Json): CryptoCharge | null {
   if (!data || typeof data !== 'object') return null;
   const last = Array.isArray(data.timeline) ? data.timeline.at(-1) : undefined;
@@ -97,7 +101,6 @@ export function chargeOf(data: Json): CryptoCharge | null {
   if (
     typeof data.id !== 'string' ||
     typeof data.code !== 'string' ||
-    typeof data.hosted_url !== 'string' ||
     amount === null ||
     typeof currency !== 'string' ||
     !createdAt ||
@@ -120,7 +123,7 @@ export function chargeOf(data: Json): CryptoCharge | null {
   return {
     id: data.id,
     code: data.code,
-    hostedUrl: data.hosted_url,
+    hostedUrl: typeof data.hosted_url === 'string' && data.hosted_url !== '' ? data.hosted_url : null,
     status: last.status as CryptoChargeStatus,
     context: typeof last.context === 'string' ? last.context : null,
     amount,

@@ -24,7 +24,8 @@ export interface CryptoCharge {
   id: string;
   /** 8 upper-case letters and digits; the hosted page is named by it. */
   code: string;
-  hostedUrl: string;
+  /** The hosted page where the buyer pays; null when the provider answered none. */
+  hostedUrl: string | null;
   status: CryptoChargeStatus;
   /** UNRESOLVED's reason (UNDERPAID, OVERPAID, DELAYED, MULTIPLE, MANUAL, OTHER), else null. */
   context: string | null;

@@ -14,6 +14,7 @@ import {
   schemeAccepted,
 } from '../checkout/billing';
 import {
+  assertPurchasable,
   cancelOrder,
   chargeJson,
   chargeOfOrder,
@@ -24,7 +25,6 @@ import {
   type OrderRow,
   ownCharge,
   ownChargeReader,
-  purchasable,
   reserve,
   type SaveCardDetails,
   type SettleOutcome,
@@ -176,7 +176,7 @@ export function cardChargeRoutes(s: Services): Route[] {
 
         const item = await findCheckoutItem(s.db, body.item, now);
         if (!item) throw notFound();
-        if (!purchasable(item)) throw badRequest(ErrorCode.NOT_PURCHASABLE);
+        assertPurchasable(item);
         if (!user.walletAddress) throw badRequest(ErrorCode.WALLET_REQUIRED);
         if (item.price !== body.expectedPrice) throw apiError(409, ErrorCode.PRICE_CHANGED);
 

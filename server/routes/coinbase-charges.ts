@@ -15,7 +15,7 @@ import {
   ownCryptoCharge,
   settleCrypto,
 } from '../checkout/crypto';
-import { findCheckoutItem, purchasable, reserve } from '../checkout/orders';
+import { assertPurchasable, findCheckoutItem, reserve } from '../checkout/orders';
 import { coinbaseCharges } from '../db/schema';
 import type { Services } from '../deps';
 import { apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
@@ -69,7 +69,11 @@ export function coinbaseChargeRoutes(s: Services): Route[] {
       throw err;
     }
     if (!charge.hostedUrl) {
+      // A charge nobody can pay: ours ends (the unit released), and the provider's is canceled.
       await abandonCharge(s.db, row.id, s.clock());
+      await provider()
+        .cancelCharge(charge.id)
+        .catch(() => undefined);
       throw apiError(502, ErrorCode.CREATE_COINBASE_CHARGE);
     }
     await afterSettle(await settleCrypto(s.db, row.id, charge, s.clock()));
@@ -144,7 +148,7 @@ export function coinbaseChargeRoutes(s: Services): Route[] {
         if (earlier) return c.json(await answer(earlier), 200);
         const item = await findCheckoutItem(s.db, ref, now);
         if (!item) throw notFound();
-        if (!purchasable(item)) throw badRequest(ErrorCode.NOT_PURCHASABLE);
+        assertPurchasable(item);
         if (item.price !== body.expectedPrice) throw apiError(409, ErrorCode.PRICE_CHANGED);
         const { order, repeated } = await reserve(s.db, {
           buyerId: user.id,

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { ErrorCode } from '../../src/domain/errors';
 import { CreateFusdOrderBody, UpdateFusdOrderBody } from '../../src/domain/schemas/fusd';
 import { confirmFusdPayment, fusdOrderJson, ownFusdOrder } from '../checkout/fusd';
-import { findCheckoutItem, findOrder, purchasable, reserve } from '../checkout/orders';
+import { assertPurchasable, findCheckoutItem, findOrder, reserve } from '../checkout/orders';
 import { orders } from '../db/schema';
 import type { Services } from '../deps';
 import { apiError, badRequest, defineRoute, notFound, type Route } from '../http';
@@ -56,8 +56,9 @@ export function fusdOrderRoutes(s: Services): Route[] {
           .from(orders)
           .where(and(eq(orders.buyerId, user.id), eq(orders.idempotencyKey, body.idempotencyKey)));
         if (!earlier) {
+          assertPurchasable(item);
           // The balance buys a printed item only through one of its resale listings.
-          if (!purchasable(item) || item.printed) throw badRequest(ErrorCode.NOT_PURCHASABLE);
+          if (item.printed) throw badRequest(ErrorCode.NOT_PURCHASABLE);
           if (item.price !== body.expectedPrice) throw apiError(409, ErrorCode.PRICE_CHANGED);
         }
         const { order, repeated } = earlier

@@ -6,7 +6,7 @@ import {
   UpdateWertChargeBody,
   WertChargeListQuery,
 } from '../../src/domain/schemas/wert';
-import { findCheckoutItem, purchasable, reserve } from '../checkout/orders';
+import { assertPurchasable, findCheckoutItem, reserve } from '../checkout/orders';
 import {
   cancelWert,
   findWertCharge,
@@ -95,7 +95,7 @@ export function wertChargeRoutes(s: Services): Route[] {
           : { kind: 'blueprint' as const, id: body.blueprintId! };
         const item = await findCheckoutItem(s.db, ref, now);
         if (!item) throw notFound();
-        if (!purchasable(item)) throw badRequest(ErrorCode.NOT_PURCHASABLE);
+        assertPurchasable(item);
         if (item.price !== body.expectedPrice) throw apiError(409, ErrorCode.PRICE_CHANGED);
         const { wert } = s.config;
         const { order, repeated } = await reserve(s.db, {

@@ -92,7 +92,8 @@ async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
 }
 
 /** The hosted page's form: its action and the values its controls offer. */
-async function hostedForm(hostedUrl: string) {
+async function hostedForm(hostedUrl: string | null) {
+  if (!hostedUrl) throw new Error('the charge has no hosted page');
   const res = await fetch(hostedUrl);
   expect(res.status).toBe(200);
   const html = await res.text();
@@ -109,7 +110,7 @@ async function hostedForm(hostedUrl: string) {
   };
 }
 
-async function submit(hostedUrl: string, action: string, coin = 'ethereum') {
+async function submit(hostedUrl: string | null, action: string, coin = 'ethereum') {
   const form = await hostedForm(hostedUrl);
   expect(form.actions.map((a) => a.value)).toContain(action);
   return fetch(form.url, {
@@ -218,6 +219,22 @@ describe('the crypto sandbox through our adapter', () => {
     }
   });
 
+  it('reads a charge answered without a hosted page: hostedUrl null, and no page serves it', async () => {
+    sandbox.setHostedPages(false);
+    try {
+      const charge = await provider.createCharge(request());
+      expect(charge).toMatchObject({ status: 'NEW', hostedUrl: null, amount: 1250 });
+      const { body } = await raw(`/charges/${charge.id}`);
+      expect(body.data.code).toBe(charge.code);
+      expect(body.data).not.toHaveProperty('hosted_url');
+      expect((await fetch(`${sandbox.url}/charges/${charge.code}`)).status).toBe(404);
+      expect(await provider.getCharge(charge.code)).toEqual(charge);
+    } finally {
+      sandbox.setHostedPages(true);
+    }
+    expect((await provider.createCharge(request())).hostedUrl).toMatch(/\/charges\/[A-Z0-9]{8}$/);
+  });
+
   it('refuses bad input, a bad key and unknown charges; an unreachable provider is unavailable', async () => {
     const refused = (p: Promise<unknown>, status: number, errorType: string) =>
       expect(p).rejects.toSatisfy(
@@ -290,7 +307,7 @@ describe('the crypto sandbox through our adapter', () => {
       errorType: 'invalid_request',
     });
     // The hosted page only says where the charge stands, with the way back to the shop.
-    const page = await (await fetch(charge.hostedUrl)).text();
+    const page = await (await fetch(charge.hostedUrl!)).text();
     expect(page).toContain('<h1>Charge canceled</h1>');
     expect(page).toContain('href="http://shop.test/coinbasecanceled/x"');
     expect(page).not.toContain('<form');
@@ -352,10 +369,10 @@ describe('the crypto sandbox through our adapter', () => {
 
     await until(() => typesOf(charge.id).length >= 3);
     expect(typesOf(charge.id)).toEqual(['charge:created', 'charge:pending', 'charge:confirmed']);
-    const page = await (await fetch(charge.hostedUrl)).text();
+    const page = await (await fetch(charge.hostedUrl!)).text();
     expect(page).toContain('<h1>Payment complete</h1>');
     // Paying twice is not offered: the page answers with where the charge stands.
-    const again = await fetch(charge.hostedUrl, {
+    const again = await fetch(charge.hostedUrl!, {
       method: 'POST',
       body: new URLSearchParams({ coin: 'ethereum', action: 'pay' }),
       redirect: 'manual',
@@ -380,7 +397,7 @@ describe('the crypto sandbox through our adapter', () => {
       network: 'ethereum',
       value: { local: { amount: '6.27', currency: 'USD' }, crypto: { amount: '6.270000', currency: 'USDC' } },
     });
-    const page = await (await fetch(charge.hostedUrl)).text();
+    const page = await (await fetch(charge.hostedUrl!)).text();
     expect(page).toContain('<h1>Payment needs attention</h1>');
     expect(page).toContain('Received $6.27 of $12.55 (UNDERPAID)');
     expect(page).toContain('href="http://shop.test/ordercomplete/x?e=blueprint"');
@@ -401,8 +418,8 @@ describe('the crypto sandbox through our adapter', () => {
     skewMs = 61 * 60_000;
     try {
       expect(await provider.getCharge(late.code)).toMatchObject({ status: 'EXPIRED' });
-      expect((await fetch(late.hostedUrl)).status).toBe(200);
-      expect(await (await fetch(late.hostedUrl)).text()).toContain('<h1>Charge expired</h1>');
+      expect((await fetch(late.hostedUrl!)).status).toBe(200);
+      expect(await (await fetch(late.hostedUrl!)).text()).toContain('<h1>Charge expired</h1>');
       await expect(provider.cancelCharge(late.id)).rejects.toMatchObject({ status: 400 });
     } finally {
       skewMs = 0;

@@ -462,6 +462,69 @@ describe.each(databases)('crypto charges on %s', (database) => {
     expect((await t.request('GET', '/api/coinbase-charges/nope', { token: me.authToken })).status).toBe(404);
   });
 
+  it('a provider answer without a hosted page: 502 CREATE_COINBASE_CHARGE, nothing held, charged or left open', async () => {
+    const me = await buyer();
+    const bp = await item();
+    sandbox.setHostedPages(false);
+    let res: Awaited<ReturnType<typeof buy>>;
+    try {
+      res = await buy(me, bp);
+    } finally {
+      sandbox.setHostedPages(true);
+    }
+    expect(res).toMatchObject({
+      status: 502,
+      body: {
+        code: 'CREATE_COINBASE_CHARGE',
+        message: 'We could not start the crypto payment. You were not charged; please try again.',
+      },
+    });
+    // No provider charge or page is recorded on our charge; its order ended and its unit is back.
+    const rows = await t.database.db.select().from(coinbaseCharges).where(eq(coinbaseCharges.buyerId, me.id));
+    expect(rows).toMatchObject([
+      { status: 'CANCELED', providerChargeId: null, hostedUrl: null, code: null, paid: 0 },
+    ]);
+    expect(await orderRow(rows[0]!.orderId!)).toMatchObject({ status: 'canceled', reserved: false });
+    expect(await available(bp.id)).toBe(10);
+    expect(await jobsOf(FULFIL_JOB, rows[0]!.orderId!)).toBe(0);
+    expect(await jobsOf(SEND_FUSD_JOB, rows[0]!.id)).toBe(0);
+    const open = await t.request('GET', `/api/coinbase-charges?userId=${me.id}&statuses=NEW,UNRESOLVED`, {
+      token: me.authToken,
+    });
+    expect(open.body.results).toEqual([]);
+    // Nothing is open: the buyer can pay again.
+    expect((await buy(me, bp)).status).toBe(201);
+  });
+
+  it('a blueprint with no edition left, or sold out: 409 SOLD_OUT, and nothing is written', async () => {
+    const me = await buyer();
+    const other = await buyer();
+    const bp = await item({ quantity: 1 });
+    expect((await buy(other, bp)).status).toBe(201);
+    expect(await available(bp.id)).toBe(0);
+    const refused = await buy(me, bp);
+    expect(refused).toMatchObject({ status: 409, body: { code: 'SOLD_OUT' } });
+    expect(refused.body.message).toMatch(/sold out/i);
+    expect(
+      await t.database.db.select().from(coinbaseCharges).where(eq(coinbaseCharges.buyerId, me.id)),
+    ).toEqual([]);
+    expect(await t.database.db.select().from(orders).where(eq(orders.buyerId, me.id))).toEqual([]);
+    // A blueprint whose state says it is sold out is refused the same way.
+    const shop = await creator(t);
+    const soldOut = await insertBlueprint(t.database.db, {
+      storefrontId: shop.storefront.id,
+      title: `Item ${randomBytes(3).toString('hex')}`,
+      price: 2500,
+      quantity: 10,
+      quantityAvailable: 0,
+      state: 'soldOut',
+    });
+    expect(await buy(me, soldOut)).toMatchObject({ status: 409, body: { code: 'SOLD_OUT' } });
+    expect(await t.database.db.select().from(orders).where(eq(orders.buyerId, me.id))).toEqual([]);
+    // A top-up is no purchase: it is not sold out.
+    expect((await create(me, { type: 'topup', topupAmount: 500 })).status).toBe(201);
+  });
+
   it('a provider that cannot be reached: 502 CRYPTO_PROVIDER and the unit is released', async () => {
     const me = await buyer();
     const bp = await item();
