@@ -843,7 +843,8 @@ export const checkoutMachine = setup({
         src: 'onrampPayment',
         input: ({ context }) => {
           const { kind, id, title, price } = context.item;
-          return { item: { kind, id, title }, price, email: context.user!.email };
+          const { id: userId, email } = context.user!;
+          return { userId, item: { kind, id, title }, price, email };
         },
         onDone: [
           {

@@ -16,6 +16,13 @@ import type { WertChargeJson } from '../src/domain/schemas/wert';
  * Paying for a new edition by card through the card-to-crypto on-ramp (Wert's widget; the on-ramp
  * rail of the checkout).
  *
+ * First the buyer's open on-ramp charge is looked for (`findOpenCharge`: one still payable, for this
+ * item or another: one open on-ramp charge per buyer blocks any other until it ends). Found, the panel
+ * offers to resume it (the widget opens again with it) or cancel it (`cancelCharge`: its unit is
+ * released and the panel goes on to a new purchase; refused with wert_cancel_fail when a payment
+ * started meanwhile: the charge is then followed). A create refused with CHARGE_PENDING (a charge
+ * opened elsewhere meanwhile) looks again.
+ *
  * The panel shows the item and its price; Pay needs the purchase agreement and terms acknowledged.
  * Pay opens an on-ramp charge (`createCharge`, POST wert-charges at the price seen: one unit
  * reserved, the widget's options signed by the server) and opens the provider's widget with it
@@ -23,8 +30,8 @@ import type { WertChargeJson } from '../src/domain/schemas/wert';
  * widget's payment statuses, and `onramp.widget.close` when the buyer closes it.
  *
  * - pending: the buyer paid in the widget; the server is told (`reportStarted`, PATCH status
- *   paymentStarted: best effort, the provider's webhook says the same) and cancelling is no longer
- *   possible;
+ *   paymentStarted, or transferStarted once the widget names the transaction: best effort, the
+ *   provider's webhooks say the same) and cancelling is no longer possible;
  * - success: paid; the flow ends with the charge (output paid) and the purchase-complete page waits
  *   for the edition;
  * - failed or failover: the payment did not reach us; the widget is closed and the panel says why;
@@ -39,6 +46,8 @@ import type { WertChargeJson } from '../src/domain/schemas/wert';
  * dropped after any other outcome.
  */
 export interface OnrampPaymentInput {
+  /** The buyer, whose open on-ramp charges are looked for. */
+  userId: string;
   item: { kind: CheckoutItemKind; id: string; title: string };
   /** The price the buyer sees, in cents (sent as expectedPrice). */
   price: number;
@@ -68,12 +77,24 @@ export type OnrampPaymentEvent =
   | { type: 'onramp.acknowledge'; value: boolean }
   | { type: 'onramp.submit' }
   | { type: 'onramp.back' }
-  | { type: 'onramp.widget.status'; status: WidgetPaymentStatus }
+  /** The open charge found: pay it in the widget again, or give it up. */
+  | { type: 'onramp.resume' }
+  | { type: 'onramp.cancel' }
+  /** A payment status of the widget; `txId` once it names the transaction (with pending). */
+  | { type: 'onramp.widget.status'; status: WidgetPaymentStatus; txId?: string | null }
   | { type: 'onramp.widget.close' };
 
+/** What the server is told of the widget's pending payment. */
+export interface OnrampReport {
+  id: string;
+  status: 'paymentStarted' | 'transferStarted';
+}
+
 const PAID_STATUSES = ['order_complete', 'MINTING', 'MINTED', 'MINT_SAVE_FAILED', 'NFT_SYNC_FAILED'];
+/** The contract call failed and the provider failed over: nothing reached us. */
+const FAILOVER_STATUSES = ['tx_smart_contract_failed', 'failover_complete', 'failover_cancelled'];
 /** Ends without a payment that reached us. */
-const UNPAID_ENDS = ['order_failed', 'order_canceled', 'failover_complete', 'canceled', 'expired'];
+const UNPAID_ENDS = ['order_failed', 'order_canceled', ...FAILOVER_STATUSES, 'canceled', 'expired'];
 
 const failure = (code: ErrorCode): ApiErrorBody => ({ code, message: errorMessage({ code }) });
 const PAYMENT_FAILED = failure(ErrorCode.ONRAMP_FAILED);
@@ -89,6 +110,10 @@ export const onrampPaymentMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
+    /** GET wert-charges?userId&statuses=(open): the buyer's first charge still payable, or null. */
+    findOpenCharge: fromPromise<WertChargeJson | null, { userId: string }>(async () => {
+      throw new Error('findOpenCharge not provided');
+    }),
     /** POST wert-charges. */
     createCharge: fromPromise<WertChargeJson, OnrampChargeRequest>(async () => {
       throw new Error('createCharge not provided');
@@ -97,8 +122,8 @@ export const onrampPaymentMachine = setup({
     widget: fromCallback<OnrampPaymentEvent, { charge: WertChargeJson }>(() => {
       throw new Error('widget not provided');
     }),
-    /** PATCH wert-charges/{id} { status: paymentStarted }. */
-    reportStarted: fromPromise<WertChargeJson, { id: string }>(async () => {
+    /** PATCH wert-charges/{id} { status: paymentStarted | transferStarted }. */
+    reportStarted: fromPromise<WertChargeJson, OnrampReport>(async () => {
       throw new Error('reportStarted not provided');
     }),
     /** PATCH wert-charges/{id} { status: canceled }. */
@@ -118,6 +143,12 @@ export const onrampPaymentMachine = setup({
       return event.value !== context.acknowledged;
     },
     networkFailure: (_, err: unknown) => toErrorBody(err).code === ErrorCode.NETWORK_FAILURE,
+    /** Another on-ramp charge of the buyer is open (CHARGE_PENDING). */
+    chargePending: (_, err: unknown) => toErrorBody(err).code === ErrorCode.CHARGE_PENDING,
+    /** The server refused to cancel: a payment started (wert_cancel_fail). */
+    cancelRefused: (_, err: unknown) => toErrorBody(err).code === ErrorCode.WERT_CANCEL_FAIL,
+    /** A charge the buyer can still pay or cancel. */
+    openCharge: (_, charge: WertChargeJson | null) => charge?.unresolved === true,
     statusIs: ({ event }, statuses: WidgetPaymentStatus[]) => {
       assertEvent(event, 'onramp.widget.status');
       return statuses.includes(event.status);
@@ -137,6 +168,14 @@ export const onrampPaymentMachine = setup({
     ensureKey: assign({ key: ({ context }) => context.key ?? crypto.randomUUID() }),
     dropAttempt: assign({ key: null, charge: null, paying: false }),
     keepCharge: assign({ charge: (_, charge: WertChargeJson) => charge }),
+    /** The open charge found: what the panel offers to resume or cancel. */
+    keepOpenCharge: assign({ charge: (_, charge: WertChargeJson) => charge, error: null }),
+    /** Back into the widget with the open charge; a payment it started can no longer be canceled. */
+    resumeCharge: assign({
+      paying: ({ context }) => context.charge !== null && !context.charge.cancellable,
+      polls: 0,
+      error: null,
+    }),
     markPaying: assign({ paying: true }),
     countPoll: assign({ polls: ({ context }) => context.polls + 1 }),
     resetPolls: assign({ polls: 0 }),
@@ -145,7 +184,7 @@ export const onrampPaymentMachine = setup({
     showFailover: assign({ error: FAILOVER }),
     showEnded: assign({
       error: (_, charge: WertChargeJson) =>
-        charge.order.failure ?? (charge.status === 'failover_complete' ? FAILOVER : PAYMENT_FAILED),
+        charge.order.failure ?? (FAILOVER_STATUSES.includes(charge.status) ? FAILOVER : PAYMENT_FAILED),
     }),
     clearError: assign({ error: null }),
     endPaid: assign({
@@ -168,9 +207,54 @@ export const onrampPaymentMachine = setup({
     error: null,
     result: null,
   }),
-  initial: 'review',
+  initial: 'finding',
   output: ({ context }) => context.result!,
   states: {
+    /** Looking for the buyer's open on-ramp charge. */
+    finding: {
+      tags: ['busy'],
+      invoke: {
+        id: 'findOpenCharge',
+        src: 'findOpenCharge',
+        input: ({ context }) => ({ userId: context.userId }),
+        onDone: [
+          {
+            guard: { type: 'openCharge', params: ({ event }) => event.output },
+            target: 'openCharge',
+            actions: { type: 'keepOpenCharge', params: ({ event }) => event.output! },
+          },
+          { target: 'review' },
+        ],
+        // Not known now: a purchase that it blocks is refused with CHARGE_PENDING, and looks again.
+        onError: 'review',
+      },
+    },
+    /** The buyer's open charge: resume it in the widget, cancel it, or leave. */
+    openCharge: {
+      on: {
+        'onramp.resume': { target: 'widget', actions: 'resumeCharge' },
+        'onramp.cancel': { target: 'cancellingOpen', actions: 'clearError' },
+        'onramp.back': { target: 'back', actions: 'endBack' },
+      },
+    },
+    cancellingOpen: {
+      tags: ['busy'],
+      invoke: {
+        id: 'cancelCharge',
+        src: 'cancelCharge',
+        input: ({ context }) => ({ id: context.charge!.id }),
+        onDone: { target: 'review', actions: 'dropAttempt' },
+        onError: [
+          // A payment started meanwhile: the charge is followed until it ends.
+          {
+            guard: { type: 'cancelRefused', params: error },
+            target: 'following',
+            actions: [{ type: 'showError', params: error }, 'resetPolls'],
+          },
+          { target: 'openCharge', actions: { type: 'showError', params: error } },
+        ],
+      },
+    },
     review: {
       on: {
         'onramp.acknowledge': { guard: 'acknowledgementChanges', actions: 'acknowledge' },
@@ -192,6 +276,12 @@ export const onrampPaymentMachine = setup({
             target: 'review',
             actions: { type: 'showError', params: error },
           },
+          // Another charge of the buyer opened meanwhile: it is looked for, and offered.
+          {
+            guard: { type: 'chargePending', params: error },
+            target: 'finding',
+            actions: [{ type: 'showError', params: error }, 'dropAttempt'],
+          },
           { target: 'review', actions: [{ type: 'showError', params: error }, 'dropAttempt'] },
         ],
       },
@@ -207,7 +297,13 @@ export const onrampPaymentMachine = setup({
           invoke: {
             id: 'reportStarted',
             src: 'reportStarted',
-            input: ({ context }) => ({ id: context.charge!.id }),
+            input: ({ context, event }) => ({
+              id: context.charge!.id,
+              status:
+                event.type === 'onramp.widget.status' && event.txId
+                  ? ('transferStarted' as const)
+                  : ('paymentStarted' as const),
+            }),
             onDone: { target: 'open', actions: { type: 'keepCharge', params: ({ event }) => event.output } },
             // Best effort: the provider's webhook tells the server the same.
             onError: 'open',
@@ -304,7 +400,7 @@ export const onrampPaymentMachine = setup({
 export type OnrampPaymentActor = ActorRefFrom<typeof onrampPaymentMachine>;
 
 export interface OnrampPaymentView {
-  panel: 'review' | 'widget' | 'processing' | 'done';
+  panel: 'review' | 'open' | 'widget' | 'processing' | 'done';
   title: string;
   busy: boolean;
   itemTitle: string;
@@ -313,12 +409,27 @@ export interface OnrampPaymentView {
   payLabel: string;
   canPay: boolean;
   canBack: boolean;
+  /** The open charge found: resume it in the widget, or cancel it. */
+  canResume: boolean;
+  canCancel: boolean;
   status: string | null;
   error: string | null;
   receipt: string;
   acknowledge: (value: boolean) => void;
   pay: () => void;
   back: () => void;
+  resume: () => void;
+  cancel: () => void;
+}
+
+/** What the panel says of the buyer's open charge: this item's, or another's. */
+function openChargeText(context: OnrampPaymentContext): string {
+  const charge = context.charge;
+  if (!charge) return '';
+  const { item } = charge.order;
+  if (item.id === context.item.id)
+    return `You started paying ${formatUsd(charge.amount)} for this item by card and did not finish. Resume the payment, or cancel it.`;
+  return `You have an unfinished card payment of ${formatUsd(charge.amount)} for ${item.title}. Resume it, or cancel it to buy this item.`;
 }
 
 export function connectOnrampPayment(
@@ -328,15 +439,18 @@ export function connectOnrampPayment(
   const { context } = snapshot;
   const price = formatUsd(context.price);
   const processing = snapshot.matches('following') || snapshot.matches('stillProcessing');
+  const open = snapshot.matches('openCharge') || snapshot.matches('cancellingOpen');
   return {
     panel:
       snapshot.status === 'done'
         ? 'done'
-        : snapshot.matches('widget')
-          ? 'widget'
-          : processing
-            ? 'processing'
-            : 'review',
+        : open
+          ? 'open'
+          : snapshot.matches('widget')
+            ? 'widget'
+            : processing
+              ? 'processing'
+              : 'review',
     title: 'Card to crypto',
     busy: snapshot.hasTag('busy'),
     itemTitle: context.item.title,
@@ -345,23 +459,31 @@ export function connectOnrampPayment(
     payLabel: snapshot.matches('stillProcessing') ? 'Check again' : `Pay ${price} by card`,
     canPay: snapshot.can({ type: 'onramp.submit' }),
     canBack: snapshot.can({ type: 'onramp.back' }),
-    status: snapshot.matches('creating')
-      ? 'Opening the payment window…'
-      : snapshot.matches('widget')
-        ? context.paying
-          ? 'Your payment is being processed…'
-          : 'Complete your payment in the payment window.'
-        : snapshot.matches('cancelling')
-          ? 'Canceling your payment…'
-          : snapshot.matches('following')
-            ? 'Confirming your payment…'
-            : snapshot.matches('stillProcessing')
-              ? 'Your payment is still being confirmed. You can check again, or leave: your edition arrives once it is.'
-              : null,
+    canResume: snapshot.can({ type: 'onramp.resume' }),
+    canCancel: snapshot.can({ type: 'onramp.cancel' }),
+    status: snapshot.matches('finding')
+      ? 'Looking for a payment you started…'
+      : snapshot.matches('openCharge')
+        ? openChargeText(context)
+        : snapshot.matches('creating')
+          ? 'Opening the payment window…'
+          : snapshot.matches('widget')
+            ? context.paying
+              ? 'Your payment is being processed…'
+              : 'Complete your payment in the payment window.'
+            : snapshot.matches('cancelling') || snapshot.matches('cancellingOpen')
+              ? 'Canceling your payment…'
+              : snapshot.matches('following')
+                ? 'Confirming your payment…'
+                : snapshot.matches('stillProcessing')
+                  ? 'Your payment is still being confirmed. You can check again, or leave: your edition arrives once it is.'
+                  : null,
     error: context.error ? errorMessage(context.error) : null,
     receipt: `The receipt goes to ${context.email}.`,
     acknowledge: (value) => send({ type: 'onramp.acknowledge', value }),
     pay: () => send({ type: 'onramp.submit' }),
     back: () => send({ type: 'onramp.back' }),
+    resume: () => send({ type: 'onramp.resume' }),
+    cancel: () => send({ type: 'onramp.cancel' }),
   };
 }

@@ -151,10 +151,12 @@ export const BALANCE_OUTCOMES: Record<BalancePaymentOutput['kind'], BalancePayme
   back: { kind: 'back' },
 };
 
+/** The on-ramp charge the buyer paid in the widget. */
+export const ONRAMP_CHARGE_ID = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
 export const ONRAMP_OUTCOMES: Record<OnrampPaymentOutput['kind'], OnrampPaymentOutput> = {
   paid: {
     kind: 'paid',
-    charge: { order: { ...charge('approved').order, method: 'wert' } } as never,
+    charge: { id: ONRAMP_CHARGE_ID, order: { ...charge('approved').order, method: 'wert' } } as never,
   },
   back: { kind: 'back' },
 };

@@ -4,6 +4,7 @@ import type { BuyListingInput, BuyListingOutput } from '../machines/buyListing';
 import type { CardPaymentInput, CardPaymentOutput } from '../machines/cardPayment';
 import { type CheckoutEvent, type CheckoutInput, cardTarget, checkoutMachine } from '../machines/checkout';
 import { connectCheckout, paymentRails } from '../machines/checkoutView';
+import type { OnrampPaymentInput, OnrampPaymentOutput } from '../machines/onrampPayment';
 import type { CardChargeJson, FreeClaimJson } from '../src/domain/schemas/checkout';
 import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
 import type { User } from '../src/domain/user';
@@ -27,6 +28,8 @@ import {
   NETWORK_ERROR,
   NEW_WALLET,
   NOT_CANCELLABLE,
+  ONRAMP_CHARGE_ID,
+  ONRAMP_OUTCOMES,
   ORDER_ID,
   PACK_ID,
   PRICE,
@@ -53,6 +56,7 @@ type Script = {
   collection?: (n: number) => Promise<{ ready: boolean }>;
   card?: (input: CardPaymentInput) => Promise<CardPaymentOutput>;
   buy?: (input: BuyListingInput) => Promise<BuyListingOutput>;
+  onramp?: (input: OnrampPaymentInput) => Promise<OnrampPaymentOutput>;
 };
 
 /** The real machine with scripted actors; every call and every redirect is recorded. */
@@ -66,6 +70,7 @@ function start(input: CheckoutInput, script: Script = {}) {
     setups: [] as string[],
     cards: [] as CardPaymentInput[],
     buys: [] as BuyListingInput[],
+    onramps: [] as OnrampPaymentInput[],
     redirects: [] as string[],
     linked: [] as User[],
   };
@@ -104,6 +109,10 @@ function start(input: CheckoutInput, script: Script = {}) {
         buyListing: fromPromise<BuyListingOutput, BuyListingInput>(async ({ input }) => {
           calls.buys.push(input);
           return (script.buy ?? never)(input);
+        }) as never,
+        onrampPayment: fromPromise<OnrampPaymentOutput, OnrampPaymentInput>(async ({ input }) => {
+          calls.onramps.push(input);
+          return (script.onramp ?? never)(input);
         }) as never,
       },
       actions: {
@@ -211,6 +220,29 @@ describe('pressing buy', () => {
     send({ type: 'checkout.retry' });
     await settled();
     expect(calls.claims).toHaveLength(2);
+  });
+});
+
+describe('the on-ramp rail', () => {
+  it('gives the buyer to the on-ramp, and a paid charge ends on the page that follows it', async () => {
+    const run = start(SCENARIOS.resold, { onramp: async () => ONRAMP_OUTCOMES.paid });
+    await run.settled();
+    run.send({ type: 'checkout.edition.select', listingId: null });
+    run.send({ type: 'checkout.method.select', method: 'onramp' });
+    expect(await run.done()).toEqual({
+      kind: 'purchased',
+      target: {
+        to: '/ordercomplete/$id',
+        params: { id: ITEM.id },
+        search: {
+          e: 'blueprint',
+          t: Date.parse('2026-11-22T10:00:00.000Z') - 15_000,
+          type: 'wert',
+          charge: ONRAMP_CHARGE_ID,
+        },
+      },
+    });
+    expect(run.calls.onramps).toEqual([{ userId: BUYER.id, item: ITEM, price: PRICE, email: BUYER.email }]);
   });
 });
 

@@ -5,7 +5,11 @@ import {
   type OnrampPaymentInput,
   onrampPaymentMachine,
 } from '../machines/onrampPayment';
-import type { WertChargeJson, WertChargeStatus } from '../src/domain/schemas/wert';
+import {
+  openWertChargeStatuses,
+  type WertChargeJson,
+  type WertChargeStatus,
+} from '../src/domain/schemas/wert';
 import type { MachineModel } from './harness';
 
 /** Reads of the charge before the panel says it is still being confirmed, in the model (live: 50). */
@@ -19,10 +23,18 @@ export const ITEM = {
 export const PRICE = 2500;
 export const BUYER_EMAIL = 'grace@example.com';
 export const CHARGE_ID = '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d';
+export const BUYER_ID = '2b3c4d5e-6f70-4812-9a3b-4c5d6e7f8091';
+/** Another item, whose open on-ramp charge blocks this purchase. */
+export const OTHER_ITEM = {
+  kind: 'blueprint' as const,
+  id: '1f2e3d4c-5b6a-4798-8a7b-6c5d4e3f2a1b',
+  title: 'Harbor Lights',
+};
 
-/** The on-ramp charge as wert-charges answers it, in `status`. */
-export function wertCharge(status: WertChargeStatus): WertChargeJson {
+/** The on-ramp charge as wert-charges answers it, in `status` (of this item, or `item`). */
+export function wertCharge(status: WertChargeStatus, item = ITEM): WertChargeJson {
   const paid = ['order_complete', 'MINTING', 'MINTED'].includes(status);
+  const open = (openWertChargeStatuses as readonly string[]).includes(status);
   return {
     id: CHARGE_ID,
     clickId: CHARGE_ID,
@@ -43,19 +55,19 @@ export function wertCharge(status: WertChargeStatus): WertChargeJson {
     walletAddress: '0x01cf0e2f2f715450',
     providerOrderId: status === 'created' ? null : 'ord-1',
     txId: null,
-    unresolved: ['created', 'paymentStarted', 'transferStarted'].includes(status),
+    unresolved: open,
     success: paid,
-    cancellable: status === 'created',
+    cancellable: ['created', 'paymentStarted', 'transferStarted'].includes(status),
     fusdTransactionId: null,
     expiresAt: '2026-11-22T10:30:00.000Z',
     createdAt: '2026-11-22T10:00:00.000Z',
     order: {
       id: '8b7a6f5e-4d3c-4b2a-9180-7f6e5d4c3b2a',
       method: 'wert',
-      item: ITEM,
+      item,
       amount: PRICE,
       currency: 'USD',
-      status: paid ? 'authorized' : status === 'order_failed' ? 'declined' : 'created',
+      status: paid ? 'authorized' : open ? 'created' : status === 'canceled' ? 'canceled' : 'declined',
       walletAddress: '0x01cf0e2f2f715450',
       editions: [],
       failure: null,
@@ -80,9 +92,13 @@ export const CANCEL_FAIL = {
   status: 400,
   body: { code: 'wert_cancel_fail', message: '' },
 };
+export const CHARGE_PENDING_ERROR = {
+  status: 409,
+  body: { code: 'CHARGE_PENDING', message: '', chargeId: CHARGE_ID },
+};
 
 export const SCENARIOS: Record<'blueprint', OnrampPaymentInput> = {
-  blueprint: { item: ITEM, price: PRICE, email: BUYER_EMAIL },
+  blueprint: { userId: BUYER_ID, item: ITEM, price: PRICE, email: BUYER_EMAIL },
 };
 
 function userEvents(c: OnrampPaymentContext): OnrampPaymentEvent[] {
@@ -90,11 +106,14 @@ function userEvents(c: OnrampPaymentContext): OnrampPaymentEvent[] {
     { type: 'onramp.acknowledge', value: !c.acknowledged },
     { type: 'onramp.submit' },
     { type: 'onramp.back' },
+    { type: 'onramp.resume' },
+    { type: 'onramp.cancel' },
   ];
 }
 /** What the provider's widget reports (the harness's to raise: no control of ours sends them). */
 export const WIDGET_EVENTS: OnrampPaymentEvent[] = [
   { type: 'onramp.widget.status', status: 'pending' },
+  { type: 'onramp.widget.status', status: 'pending', txId: 'ab'.repeat(32) },
   { type: 'onramp.widget.status', status: 'success' },
   { type: 'onramp.widget.status', status: 'failed' },
   { type: 'onramp.widget.status', status: 'failover' },
@@ -109,7 +128,7 @@ export function serializeOnrampPayment(s: AnyMachineSnapshot) {
     s.value,
     c.acknowledged,
     c.key ? 'key' : null,
-    c.charge ? 'charge' : null,
+    c.charge ? `charge ${c.charge.order.item.title}` : null,
     c.paying,
     c.polls,
     c.error?.code ?? null,
@@ -118,7 +137,7 @@ export function serializeOnrampPayment(s: AnyMachineSnapshot) {
 
 export const onrampPaymentModel: MachineModel<typeof onrampPaymentMachine> = {
   machine: onrampPaymentMachine,
-  fakes: ['createCharge', 'reportStarted', 'cancelCharge', 'getCharge'],
+  fakes: ['findOpenCharge', 'createCharge', 'reportStarted', 'cancelCharge', 'getCharge'],
   provide: {
     // The widget's events are the paths' steps (WIDGET_EVENTS); the stand-in opens nothing.
     actors: { widget: fromCallback(() => {}) },
@@ -130,16 +149,23 @@ export const onrampPaymentModel: MachineModel<typeof onrampPaymentMachine> = {
   events: (s) => [
     ...userEvents(s.context as OnrampPaymentContext),
     ...WIDGET_EVENTS,
+    { type: 'xstate.done.actor.findOpenCharge', output: null },
+    { type: 'xstate.done.actor.findOpenCharge', output: wertCharge('created') },
+    { type: 'xstate.done.actor.findOpenCharge', output: wertCharge('payment_started', OTHER_ITEM) },
+    { type: 'xstate.error.actor.findOpenCharge', error: NETWORK_ERROR },
     { type: 'xstate.done.actor.createCharge', output: wertCharge('created') },
     { type: 'xstate.error.actor.createCharge', error: NETWORK_ERROR },
     { type: 'xstate.error.actor.createCharge', error: SOLD_OUT_ERROR },
+    { type: 'xstate.error.actor.createCharge', error: CHARGE_PENDING_ERROR },
     { type: 'xstate.done.actor.reportStarted', output: wertCharge('paymentStarted') },
     { type: 'xstate.error.actor.reportStarted', error: NETWORK_ERROR },
     { type: 'xstate.done.actor.cancelCharge', output: wertCharge('canceled') },
     { type: 'xstate.error.actor.cancelCharge', error: CANCEL_FAIL },
+    { type: 'xstate.error.actor.cancelCharge', error: NETWORK_ERROR },
     { type: 'xstate.done.actor.getCharge', output: wertCharge('order_complete') },
     { type: 'xstate.done.actor.getCharge', output: wertCharge('order_failed') },
-    { type: 'xstate.done.actor.getCharge', output: wertCharge('transferStarted') },
+    { type: 'xstate.done.actor.getCharge', output: wertCharge('transfer_started') },
+    { type: 'xstate.done.actor.getCharge', output: wertCharge('tx_smart_contract_failed') },
     { type: 'xstate.error.actor.getCharge', error: NETWORK_ERROR },
     { type: 'xstate.after.pollInterval.onrampPayment.following.waiting' },
   ],

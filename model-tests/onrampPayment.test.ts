@@ -4,6 +4,7 @@ import {
   connectOnrampPayment,
   type OnrampChargeRequest,
   type OnrampPaymentEvent,
+  type OnrampReport,
   onrampPaymentMachine,
 } from '../machines/onrampPayment';
 import { errorMessage } from '../src/domain/errors';
@@ -11,10 +12,13 @@ import type { WertChargeJson } from '../src/domain/schemas/wert';
 import { flushCoverage } from './coverage-store';
 import { generatePaths, runPath } from './harness';
 import {
+  BUYER_ID,
   CANCEL_FAIL,
   CHARGE_ID,
+  CHARGE_PENDING_ERROR,
   ITEM,
   NETWORK_ERROR,
+  OTHER_ITEM,
   onrampPaymentModel,
   PRICE,
   SCENARIOS,
@@ -30,6 +34,8 @@ describe('onrampPayment machine paths', () => {
 });
 
 interface Script {
+  /** The buyer's open charge found when the panel opens (none by default). */
+  open?: () => Promise<WertChargeJson | null>;
   create?: (n: number) => Promise<WertChargeJson>;
   cancel?: () => Promise<WertChargeJson>;
   get?: (n: number) => Promise<WertChargeJson>;
@@ -42,12 +48,18 @@ const fail = (error: unknown) => async (): Promise<never> => {
 function start(script: Script = {}) {
   const creates: OnrampChargeRequest[] = [];
   const calls: string[] = [];
+  const reports: OnrampReport[] = [];
+  const finds: { userId: string }[] = [];
   let widgetSend: ((e: OnrampPaymentEvent) => void) | null = null;
   let widgetOpen = false;
   let gets = 0;
   const actor = createActor(
     onrampPaymentMachine.provide({
       actors: {
+        findOpenCharge: fromPromise<WertChargeJson | null, { userId: string }>(async ({ input }) => {
+          finds.push(input);
+          return (script.open ?? (async () => null))();
+        }),
         createCharge: fromPromise<WertChargeJson, OnrampChargeRequest>(async ({ input }) => {
           creates.push(input);
           return (script.create ?? (async () => wertCharge('created')))(creates.length);
@@ -59,9 +71,10 @@ function start(script: Script = {}) {
             widgetOpen = false;
           };
         }),
-        reportStarted: fromPromise(async () => {
+        reportStarted: fromPromise(async ({ input }: { input: OnrampReport }) => {
           calls.push('reportStarted');
-          return wertCharge('paymentStarted');
+          reports.push(input);
+          return wertCharge(input.status);
         }),
         cancelCharge: fromPromise(async () => {
           calls.push('cancel');
@@ -79,6 +92,7 @@ function start(script: Script = {}) {
   const send = actor.send.bind(actor);
   const view = () => connectOnrampPayment(actor.getSnapshot(), send);
   const pay = async () => {
+    await waitFor(actor, (s) => !s.matches('finding'));
     send({ type: 'onramp.acknowledge', value: true });
     send({ type: 'onramp.submit' });
     await waitFor(actor, (s) => s.matches('widget') || s.matches('review'));
@@ -90,6 +104,8 @@ function start(script: Script = {}) {
     pay,
     creates,
     calls,
+    reports,
+    finds,
     widget: (e: OnrampPaymentEvent) => widgetSend!(e),
     widgetOpen: () => widgetOpen,
   };
@@ -202,6 +218,7 @@ describe('paying through the on-ramp', () => {
   it('keeps the key after a network failure and starts afresh after a refusal', async () => {
     const answers = [fail(NETWORK_ERROR), fail(SOLD_OUT_ERROR), async () => wertCharge('created')];
     const { actor, send, view, creates } = start({ create: (n) => answers[n - 1]!() });
+    await waitFor(actor, (s) => s.matches('review'));
     send({ type: 'onramp.acknowledge', value: true });
     for (const message of [NETWORK_ERROR.body.message, SOLD_OUT_ERROR.body.message]) {
       send({ type: 'onramp.submit' });
@@ -214,5 +231,123 @@ describe('paying through the on-ramp', () => {
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[1]);
     expect(CHARGE_ID).toBeTruthy();
+  });
+});
+
+describe('a payment the buyer started and did not finish', () => {
+  it('tells the widget’s pending payment to the server: the payment, then its transfer', async () => {
+    const { actor, pay, widget, reports, finds } = start();
+    await pay();
+    expect(finds).toEqual([{ userId: BUYER_ID }]);
+    widget({ type: 'onramp.widget.status', status: 'pending', txId: null });
+    await waitFor(actor, (s) => s.matches({ widget: 'open' }));
+    widget({ type: 'onramp.widget.status', status: 'pending', txId: 'ab'.repeat(32) });
+    await waitFor(actor, (s) => s.matches({ widget: 'open' }));
+    expect(reports).toEqual([
+      { id: CHARGE_ID, status: 'paymentStarted' },
+      { id: CHARGE_ID, status: 'transferStarted' },
+    ]);
+  });
+
+  it('is offered first: Resume opens the widget with it again, and its success ends the flow paid', async () => {
+    const { actor, view, widget, widgetOpen, creates } = start({ open: async () => wertCharge('created') });
+    await waitFor(actor, (s) => s.matches('openCharge'));
+    expect(view()).toMatchObject({
+      panel: 'open',
+      busy: false,
+      canResume: true,
+      canCancel: true,
+      canBack: true,
+      canPay: false,
+      status:
+        'You started paying $25 for this item by card and did not finish. Resume the payment, or cancel it.',
+    });
+    view().resume();
+    expect(widgetOpen()).toBe(true);
+    expect(view()).toMatchObject({ panel: 'widget', status: 'Complete your payment in the payment window.' });
+    widget({ type: 'onramp.widget.status', status: 'success' });
+    expect(actor.getSnapshot().output).toEqual({ kind: 'paid', charge: wertCharge('created') });
+    expect(creates).toEqual([]);
+  });
+
+  it('a resumed charge whose payment started is followed when the widget closes, not canceled', async () => {
+    const { actor, view, widget, calls } = start({
+      open: async () => wertCharge('payment_started'),
+      get: async () => wertCharge('order_complete'),
+    });
+    await waitFor(actor, (s) => s.matches('openCharge'));
+    view().resume();
+    expect(view().status).toBe('Your payment is being processed…');
+    widget({ type: 'onramp.widget.close' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls).toEqual(['get']);
+  });
+
+  it('names another item’s charge; Cancel releases it and goes on to this purchase', async () => {
+    const { actor, view, send, calls } = start({
+      open: async () => wertCharge('created', OTHER_ITEM),
+    });
+    await waitFor(actor, (s) => s.matches('openCharge'));
+    expect(view().status).toBe(
+      'You have an unfinished card payment of $25 for Harbor Lights. Resume it, or cancel it to buy this item.',
+    );
+    view().cancel();
+    expect(view()).toMatchObject({ panel: 'open', busy: true, status: 'Canceling your payment…' });
+    await waitFor(actor, (s) => s.matches('review'));
+    expect(calls).toEqual(['cancel']);
+    expect(actor.getSnapshot().context.charge).toBeNull();
+    send({ type: 'onramp.acknowledge', value: true });
+    expect(view()).toMatchObject({ panel: 'review', canPay: true, error: null });
+  });
+
+  it('a cancel refused (wert_cancel_fail) follows the charge; one that did not reach the server stays offered', async () => {
+    const refused = start({
+      open: async () => wertCharge('created'),
+      cancel: fail(CANCEL_FAIL),
+      get: async () => wertCharge('order_complete'),
+    });
+    await waitFor(refused.actor, (s) => s.matches('openCharge'));
+    refused.view().cancel();
+    await waitFor(refused.actor, (s) => s.status === 'done');
+    expect(refused.actor.getSnapshot().output).toEqual({
+      kind: 'paid',
+      charge: wertCharge('order_complete'),
+    });
+
+    const offline = start({ open: async () => wertCharge('created'), cancel: fail(NETWORK_ERROR) });
+    await waitFor(offline.actor, (s) => s.matches('openCharge'));
+    offline.view().cancel();
+    await waitFor(offline.actor, (s) => s.matches('openCharge') && !s.hasTag('busy'));
+    expect(offline.view()).toMatchObject({
+      panel: 'open',
+      error: NETWORK_ERROR.body.message,
+      canCancel: true,
+    });
+  });
+
+  it('a purchase refused with CHARGE_PENDING looks for the open charge again and offers it', async () => {
+    let found = 0;
+    const { actor, view, send } = start({
+      open: async () => (++found === 1 ? null : wertCharge('created', OTHER_ITEM)),
+      create: fail(CHARGE_PENDING_ERROR),
+    });
+    await waitFor(actor, (s) => s.matches('review'));
+    send({ type: 'onramp.acknowledge', value: true });
+    send({ type: 'onramp.submit' });
+    await waitFor(actor, (s) => s.matches('openCharge'));
+    expect(view()).toMatchObject({ panel: 'open', error: null, canResume: true });
+  });
+
+  it('a charge no longer payable, or none, goes straight to the panel', async () => {
+    for (const open of [async () => wertCharge('order_failed'), async () => null, fail(NETWORK_ERROR)]) {
+      const { actor, view } = start({ open });
+      expect(view()).toMatchObject({
+        panel: 'review',
+        busy: true,
+        status: 'Looking for a payment you started…',
+      });
+      await waitFor(actor, (s) => s.matches('review'));
+      expect(view()).toMatchObject({ busy: false, error: null, status: null });
+    }
   });
 });

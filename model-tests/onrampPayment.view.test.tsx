@@ -33,6 +33,10 @@ function perform(step: PathStep) {
       return clickFirst('Pay $25 by card', 'Check again');
     case 'onramp.back':
       return clickFirst('Back');
+    case 'onramp.resume':
+      return clickFirst('Resume payment');
+    case 'onramp.cancel':
+      return clickFirst('Cancel payment');
     default:
       return false;
   }
@@ -53,9 +57,31 @@ function check(expected: AnyMachineSnapshot) {
       .queryAllByRole('alert')
       .map((a) => a.textContent),
   ).toEqual(c.error ? [errorMessage(c.error)] : []);
+  // The buyer's open charge: offered to resume or cancel, named by its item.
+  const open = expected.matches('openCharge') || expected.matches('cancellingOpen');
+  const resume = within(region).queryByRole<HTMLButtonElement>('button', { name: 'Resume payment' });
+  const cancel = within(region).queryByRole<HTMLButtonElement>('button', { name: 'Cancel payment' });
+  if (open) {
+    expect(resume!.disabled).toBe(!expected.can({ type: 'onramp.resume' }));
+    expect(cancel!.disabled).toBe(busy || !expected.can({ type: 'onramp.cancel' }));
+    if (expected.matches('openCharge'))
+      expect(region.textContent).toContain(
+        c.charge!.order.item.id === c.item.id
+          ? 'You started paying $25 for this item by card and did not finish.'
+          : 'You have an unfinished card payment of $25 for Harbor Lights.',
+      );
+    else expect(region.textContent).toContain('Canceling your payment…');
+  } else {
+    expect(resume).toBeNull();
+    expect(cancel).toBeNull();
+  }
+  if (expected.matches('finding')) expect(region.textContent).toContain('Looking for a payment you started…');
   // The panel's review shows while nothing is open: also while the charge is created or canceled.
   const review =
-    !expected.matches('widget') && !expected.matches('following') && !expected.matches('stillProcessing');
+    !open &&
+    !expected.matches('widget') &&
+    !expected.matches('following') &&
+    !expected.matches('stillProcessing');
   if (review) expect(acknowledgement()!.checked).toBe(c.acknowledged);
   else expect(acknowledgement()).toBeNull();
   const pay = within(region).queryByRole<HTMLButtonElement>('button', {

@@ -2,10 +2,15 @@ import { fromCallback, fromPromise } from 'xstate';
 import type {
   OnrampChargeRequest,
   OnrampPaymentEvent,
+  OnrampReport,
   WidgetPaymentStatus,
 } from '../../machines/onrampPayment';
 import { ApiError, ErrorCode, errorMessage } from '../domain/errors';
-import type { CreateWertChargeBody, WertChargeJson } from '../domain/schemas/wert';
+import {
+  type CreateWertChargeBody,
+  openWertChargeStatuses,
+  type WertChargeJson,
+} from '../domain/schemas/wert';
 import type { Api } from './api';
 
 /**
@@ -46,8 +51,16 @@ export function wertService(api: Api) {
     /** PATCH without a status: the server asks the provider and answers the charge as it stands. */
     getCharge: (chargeId: string) =>
       providerReached(api.patch<WertChargeJson>(`wert-charges/${id(chargeId)}`, {})),
-    reportStarted: (chargeId: string) =>
-      api.patch<WertChargeJson>(`wert-charges/${id(chargeId)}`, { status: 'paymentStarted' }),
+    reportStarted: ({ id: chargeId, status }: OnrampReport) =>
+      api.patch<WertChargeJson>(`wert-charges/${id(chargeId)}`, { status }),
+    /** The buyer's first on-ramp charge still payable (its order held, not expired), or null. */
+    findOpenCharge: async (userId: string) => {
+      const { results } = await api.get<{ results: WertChargeJson[] }>('wert-charges', {
+        userId,
+        statuses: openWertChargeStatuses.join(','),
+      });
+      return results.find((charge) => charge.unresolved) ?? null;
+    },
     cancelCharge: (chargeId: string) =>
       providerReached(api.patch<WertChargeJson>(`wert-charges/${id(chargeId)}`, { status: 'canceled' })),
   };
@@ -74,9 +87,10 @@ export const wertWidget = fromCallback<OnrampPaymentEvent, { charge: WertChargeJ
         origin: charge.origin,
         extra: { item_info: charge.itemInfo },
         listeners: {
-          'payment-status': (data: { status?: string }) => {
+          'payment-status': (data: { status?: string; tx_id?: string }) => {
             const status = data?.status as WidgetPaymentStatus;
-            if (STATUSES.includes(status)) sendBack({ type: 'onramp.widget.status', status });
+            const txId = typeof data?.tx_id === 'string' && data.tx_id !== '' ? data.tx_id : null;
+            if (STATUSES.includes(status)) sendBack({ type: 'onramp.widget.status', status, txId });
           },
           close: () => {
             widget = null;
@@ -101,13 +115,14 @@ export const wertWidget = fromCallback<OnrampPaymentEvent, { charge: WertChargeJ
 /** The actors onrampPaymentMachine names: `onrampPaymentMachine.provide({ actors: wertActors(api) })`. */
 export function wertActors(api: Api, service: WertService = wertService(api)) {
   return {
+    findOpenCharge: fromPromise<WertChargeJson | null, { userId: string }>(({ input }) =>
+      service.findOpenCharge(input.userId),
+    ),
     createCharge: fromPromise<WertChargeJson, OnrampChargeRequest>(({ input }) =>
       service.createCharge(input),
     ),
     widget: wertWidget,
-    reportStarted: fromPromise<WertChargeJson, { id: string }>(({ input }) =>
-      service.reportStarted(input.id),
-    ),
+    reportStarted: fromPromise<WertChargeJson, OnrampReport>(({ input }) => service.reportStarted(input)),
     cancelCharge: fromPromise<WertChargeJson, { id: string }>(({ input }) => service.cancelCharge(input.id)),
     getCharge: fromPromise<WertChargeJson, { id: string }>(({ input }) => service.getCharge(input.id)),
   };

@@ -12,23 +12,40 @@ import { RailPanel } from './RailPanel';
 /**
  * The on-ramp rail of the checkout: the item and price, the purchase agreement and terms, and Pay,
  * which opens the provider's payment window over the page (the widget actor owns it). While it is
- * open or a payment is being confirmed, the panel says so. Everything it shows comes from
- * connectOnrampPayment; its outcome is the machine's output.
+ * open or a payment is being confirmed, the panel says so. A payment the buyer started and did not
+ * finish is offered first: Resume opens the payment window with it again, Cancel gives it up.
+ * Everything it shows comes from connectOnrampPayment; its outcome is the machine's output.
  */
 export function OnrampPanel({ actor }: { actor: ActorRefFrom<typeof onrampPaymentMachine> }) {
   const snapshot = useSelector(actor, (s) => s);
   const view = connectOnrampPayment(snapshot, (event: OnrampPaymentEvent) => actor.send(event));
   if (view.panel === 'done') return null;
+  const open = view.panel === 'open';
   return (
     <RailPanel
       {...view}
-      onSubmit={view.pay}
+      onSubmit={open ? view.resume : view.pay}
       actions={
         <>
           <Button variant="secondary" onClick={view.back} disabled={!view.canBack}>
             Back
           </Button>
-          {(view.panel === 'review' || view.canPay) && (
+          {open && (
+            <>
+              <Button
+                variant="secondary"
+                onClick={view.cancel}
+                loading={view.busy}
+                disabled={!view.canCancel}
+              >
+                Cancel payment
+              </Button>
+              <Button type="submit" disabled={!view.canResume}>
+                Resume payment
+              </Button>
+            </>
+          )}
+          {!open && (view.panel === 'review' || view.canPay) && (
             <Button type="submit" loading={view.busy} disabled={!view.canPay}>
               {view.payLabel}
             </Button>
