@@ -21,7 +21,7 @@ import { createFulfilment } from './checkout/fulfilment';
 import { createRefundFusdHandler, fusdPaymentEvents, REFUND_FUSD_JOB } from './checkout/fusd';
 import { expireOrders, FULFIL_JOB, REFUND_TOKEN_JOB, SEND_FUSD_JOB } from './checkout/orders';
 import { createSendFusdHandler } from './checkout/send-fusd';
-import { createRefundTokenHandler } from './checkout/token';
+import { createRefundTokenHandler, reconcileDueTokenCharges } from './checkout/token';
 import { createWertRefundHandler, WERT_REFUND_JOB } from './checkout/wert';
 import type { Config } from './config';
 import { crashHook } from './crash';
@@ -256,6 +256,16 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       handlers,
       log,
       tasks: [
+        // NFM sent but never reported pays its order before the order would expire.
+        ...(tokenChain
+          ? [
+              {
+                name: 'take unreported NFM transfers',
+                everyMs: 30_000,
+                run: () => reconcileDueTokenCharges(db, tokenChain!, new Date()),
+              },
+            ]
+          : []),
         { name: 'expire unpaid orders', everyMs: 30_000, run: () => expireOrders(db, new Date()) },
         { name: 'end unpaid top-ups', everyMs: 30_000, run: () => expireTopups(db, new Date()) },
         { name: 'forget old image jobs', everyMs: 60_000, run: () => forgetImageJobs(db, new Date()) },

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import { getAddress, Transaction, verifyTypedData } from 'ethers';
 import { ErrorCode, errorMessage } from '../../src/domain/errors';
 import {
@@ -360,6 +360,39 @@ export async function reconcileTokenCharge(
     if (err instanceof TokenChainUnavailableError) throw err;
   }
   return true;
+}
+
+/**
+ * Before unpaid orders expire: each signed charge whose order ends within `withinMs` and that has
+ * no reported transfer takes one found on chain, so NFM sent from a tab that was closed before
+ * reporting it pays the order instead of arriving for an expired one. Answers how many found one;
+ * stops at an unreachable node (the next sweep tries again).
+ */
+export async function reconcileDueTokenCharges(
+  db: Database,
+  chain: TokenChain,
+  now: Date,
+  withinMs = 60_000,
+  limit = 100,
+): Promise<number> {
+  const due = await db
+    .select({ charge: tokenCharges })
+    .from(tokenCharges)
+    .innerJoin(orders, eq(orders.id, tokenCharges.orderId))
+    .leftJoin(tokenTransactions, eq(tokenTransactions.chargeId, tokenCharges.id))
+    .where(
+      and(
+        eq(tokenCharges.status, 'signed'),
+        eq(orders.status, 'created'),
+        lt(orders.expiresAt, new Date(now.getTime() + withinMs)),
+        isNull(tokenTransactions.hash),
+      ),
+    )
+    .orderBy(asc(orders.expiresAt))
+    .limit(limit);
+  let found = 0;
+  for (const { charge } of due) if (await reconcileTokenCharge(db, chain, charge, now)) found++;
+  return found;
 }
 
 /**

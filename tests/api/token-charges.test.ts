@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { Contract, getAddress, JsonRpcProvider, parseUnits } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRefundTokenHandler } from '../../server/checkout/token';
+import { createRefundTokenHandler, reconcileDueTokenCharges } from '../../server/checkout/token';
 import { blueprints, jobs, orders, tokenCharges, tokenTransactions, users } from '../../server/db/schema';
 import { ANVIL_CHAIN_ID, type Anvil, startAnvil } from '../../server/evm/anvil';
 import { ensureNfm } from '../../server/evm/nfm';
@@ -588,6 +588,39 @@ describe.each(databases)('token charges on %s', (database) => {
     });
     expect(again.body).toMatchObject({ status: 'signed', transactions: [] });
     expect((await patch(next.me, next.charge.id, { status: 'canceled' })).body.status).toBe('canceled');
+  });
+
+  it('before an order expires, the sweep takes a transfer nobody reported; the order is paid, not expired', async () => {
+    const lost = await signedCharge(1);
+    const later = await signedCharge(2);
+    const hash = await transfer(wallet(1), accounts[1]!, BigInt(lost.charge.tokenAmount));
+    await transfer(wallet(2), accounts[1]!, BigInt(later.charge.tokenAmount));
+    // The first order ends in 30 s; the second in 15 minutes, not yet due.
+    const now = new Date();
+    await t.database.db
+      .update(orders)
+      .set({ expiresAt: new Date(now.getTime() + 30_000) })
+      .where(eq(orders.id, lost.charge.order.id));
+    expect(await reconcileDueTokenCharges(t.database.db, chain, now)).toBe(1);
+    const read = async (c: { me: { authToken: string }; charge: Json }) =>
+      (await t.request('GET', `/api/token-charges/${c.charge.id}`, { token: c.me.authToken })).body;
+    const [row] = await t.database.db.select().from(tokenCharges).where(eq(tokenCharges.id, lost.charge.id));
+    expect(row!.status).toBe('completed');
+    expect(await jobsOf(lost.charge.order.id)).toHaveLength(1);
+    const { expireOrders } = await import('../../server/checkout/orders');
+    await expireOrders(t.database.db, new Date(now.getTime() + 60_000));
+    expect(await read(lost)).toMatchObject({
+      status: 'completed',
+      transactions: [{ hash }],
+      order: { status: 'authorized' },
+    });
+    // Untouched by the sweep; its own read takes it.
+    const [other] = await t.database.db
+      .select()
+      .from(tokenCharges)
+      .where(eq(tokenCharges.id, later.charge.id));
+    expect(other!.status).toBe('signed');
+    expect((await read(later)).status).toBe('completed');
   });
 
   it('takes a transfer only for a signed charge', async () => {
