@@ -82,14 +82,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
 
   const api = new Hono<AppEnv>();
-  api.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw apiError(413, ErrorCode.INVALID_VALUE, undefined, 'The request body is too large');
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw apiError(413, ErrorCode.INVALID_VALUE, undefined, 'The request body is too large');
+    },
+  });
+  // No GET or HEAD route reads a body, so none is limited: asking for it would make
+  // @hono/node-server build a full fetch Request for every read.
+  api.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   // Other sites can send forms and no-cors requests, but no JSON: only JSON bodies change state.
   api.use(jsonBodiesOnly());
   mountRoutes(api, routes, authenticator(s));
