@@ -1,17 +1,27 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Context } from 'hono';
+
 /**
  * A short-lived cache of public catalog answers (marketplace and storefront lists): visitors repeat
  * the same searches, and an answer a second or two old is as good as a fresh one (a new listing
- * takes minutes to appear anyway, SPEC §1). Keyed by the parsed query; never used for a storefront
- * owner's own view. `ttlMs` 0 turns it off. Least recently used entries go first beyond `max`.
+ * takes minutes to appear anyway). Keyed by the parsed query; never used for a storefront owner's
+ * own view. `ttlMs` 0 turns it off. Least recently used entries go first beyond `max`.
  */
 export interface AnswerCache {
-  get(key: string): string | undefined;
-  set(key: string, body: string): void;
+  get(key: string): CachedAnswer | undefined;
+  /** Keeps the answer (unless the cache is off) and hands it back, ready to send. */
+  set(key: string, body: string): CachedAnswer;
   clear(): void;
 }
 
+/** A JSON answer and the compressed forms of it made so far (each at most once). */
+export interface CachedAnswer {
+  readonly body: string;
+  readonly encoded: Map<Encoding, Uint8Array>;
+}
+
 export function createAnswerCache(ttlMs: number, max = 500, now = () => performance.now()): AnswerCache {
-  const entries = new Map<string, { body: string; expires: number }>();
+  const entries = new Map<string, { answer: CachedAnswer; expires: number }>();
   return {
     get(key) {
       if (ttlMs <= 0) return undefined;
@@ -20,14 +30,58 @@ export function createAnswerCache(ttlMs: number, max = 500, now = () => performa
       entries.delete(key);
       if (hit.expires <= now()) return undefined;
       entries.set(key, hit);
-      return hit.body;
+      return hit.answer;
     },
     set(key, body) {
-      if (ttlMs <= 0) return;
+      const answer: CachedAnswer = { body, encoded: new Map() };
+      if (ttlMs <= 0) return answer;
       entries.delete(key);
-      entries.set(key, { body, expires: now() + ttlMs });
+      entries.set(key, { answer, expires: now() + ttlMs });
       while (entries.size > max) entries.delete(entries.keys().next().value!);
+      return answer;
     },
     clear: () => entries.clear(),
   };
+}
+
+type Encoding = 'br' | 'gzip';
+
+/**
+ * The encoding to send, from an Accept-Encoding header: brotli, else gzip, when the client takes it
+ * (q above 0, or `*`); none otherwise.
+ */
+export function preferredEncoding(accept: string | undefined): Encoding | undefined {
+  if (!accept) return undefined;
+  const q = new Map<string, number>();
+  for (const part of accept.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const weight = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    q.set(name.trim(), weight ? Number(weight.slice(2)) || 0 : 1);
+  }
+  const takes = (name: Encoding) => (q.get(name) ?? q.get('*') ?? 0) > 0;
+  return takes('br') ? 'br' : takes('gzip') ? 'gzip' : undefined;
+}
+
+/** Below this many bytes compressing costs more than it saves (as hono/compress's threshold). */
+const COMPRESS_FROM = 1024;
+
+/**
+ * The answer as a response, compressed in the encoding the client accepts: made once per cached
+ * answer (brotli at quality 5, gzip at level 6), so a repeated search costs no compression. The
+ * app's compression middleware leaves an answer with a Content-Encoding alone.
+ */
+export function sendAnswer(c: Context, answer: CachedAnswer): Response {
+  const headers = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
+  const encoding =
+    answer.body.length >= COMPRESS_FROM ? preferredEncoding(c.req.header('accept-encoding')) : undefined;
+  if (!encoding) return c.body(answer.body, 200, headers);
+  let bytes = answer.encoded.get(encoding);
+  if (!bytes) {
+    bytes =
+      encoding === 'br'
+        ? brotliCompressSync(answer.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzipSync(answer.body, { level: 6 });
+    answer.encoded.set(encoding, bytes);
+  }
+  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { ...headers, 'Content-Encoding': encoding });
 }

@@ -5,6 +5,7 @@ import type { BlueprintState } from '../../src/domain/enums';
 import { PUBLIC_STATES } from '../../src/domain/products';
 import { BlueprintCreateInput, BlueprintPatchInput } from '../../src/domain/schemas/blueprints';
 import { BlueprintListQuery, IdParams, PackListQuery } from '../../src/domain/schemas/catalog';
+import { sendAnswer } from '../catalog/cache';
 import { blueprintJson, packJson, storefrontsById } from '../catalog/json';
 import type { Executor } from '../db';
 import {
@@ -154,7 +155,7 @@ export function blueprintRoutes(s: Services): Route[] {
         const owner = await ownsStorefront(c, query.storefrontId);
         const key = `blueprints ${JSON.stringify(query)}`;
         const cached = owner ? undefined : s.catalogCache.get(key);
-        if (cached) return c.body(cached, 200, { 'Content-Type': 'application/json' });
+        if (cached) return sendAnswer(c, cached);
         const { page, count } = blueprintListQueries(s.db, query, owner);
         const rows = await page;
         const [{ total }] = (await count) as [{ total: number }];
@@ -166,8 +167,8 @@ export function blueprintRoutes(s: Services): Route[] {
           total: capped ? TOTAL_CAP : Number(total),
           totalCapped: capped,
         });
-        if (!owner) s.catalogCache.set(key, body);
-        return c.body(body, 200, { 'Content-Type': 'application/json' });
+        if (owner) return c.body(body, 200, { 'Content-Type': 'application/json' });
+        return sendAnswer(c, s.catalogCache.set(key, body));
       },
     }),
     defineRoute({

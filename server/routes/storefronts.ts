@@ -13,6 +13,7 @@ import {
   StorefrontCreateInput,
   StorefrontPatchInput,
 } from '../../src/domain/schemas/storefronts';
+import { sendAnswer } from '../catalog/cache';
 import { storefrontJson } from '../catalog/json';
 import { uniqueViolation } from '../db';
 import { blueprints, storefrontReports, storefronts } from '../db/schema';
@@ -38,7 +39,7 @@ export function storefrontRoutes(s: Services): Route[] {
       async handler(c, { query }) {
         const key = `storefronts ${JSON.stringify(query)}`;
         const cached = s.catalogCache.get(key);
-        if (cached) return c.body(cached, 200, { 'Content-Type': 'application/json' });
+        if (cached) return sendAnswer(c, cached);
         const where: SQL[] = [eq(storefronts.enabled, true)];
         if (query.search) where.push(sql`lower(${storefronts.name}) like ${likePattern(query.search)}`);
         if (query.categories?.length) where.push(inArray(storefronts.category, query.categories));
@@ -72,8 +73,7 @@ export function storefrontRoutes(s: Services): Route[] {
         const results = [];
         for (const row of rows) results.push(await storefrontJson(s.db, row));
         const body = JSON.stringify({ results, total: Number(total) });
-        s.catalogCache.set(key, body);
-        return c.body(body, 200, { 'Content-Type': 'application/json' });
+        return sendAnswer(c, s.catalogCache.set(key, body));
       },
     }),
     defineRoute({
