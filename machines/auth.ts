@@ -180,7 +180,6 @@ export const authMachine = setup({
     formValid: ({ event }) => formOutput(event as FormEvent).success,
     viaWallet: ({ context }) => context.via === 'wallet',
     walletAvailable: ({ context }) => context.walletAvailable,
-    hasResetToken: ({ context }) => !!context.resetToken,
     entryIs: ({ context }, entry: AuthEntry) => context.entry === entry,
     accountExists: (_, output: { exists: boolean }) => output.exists,
     walletLoggedIn: (_, output: WalletConnectResult) => output.kind === 'loggedIn',

@@ -262,9 +262,6 @@ export const sessionMachine = setup({
   },
 });
 
-/** Fully logged in: wallet and auth both logged in (SPEC §4). */
-export const isFullyLoggedIn = (c: SessionContext) => !!c.token && !!c.user && c.walletLoggedIn;
-
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
 /** The profile fetch failed and will be retried on its own. */

@@ -326,14 +326,6 @@ export async function getChainBlueprint(
   return found ?? null;
 }
 
-/** Admin: closes a blueprint on chain (its sale was canceled). */
-export function closeBlueprint(client: FlowClient, blueprintId: UInt64Input): Promise<SealedTransaction> {
-  return client.transact('transactions/close_blueprint.cdc', {
-    signer: client.config.admin,
-    args: (arg, t) => [arg(uint64(blueprintId), t.UInt64)],
-  });
-}
-
 /** Admin: registers several blueprints in one transaction (each as register_blueprint does). */
 export function registerBlueprints(
   client: FlowClient,
