@@ -133,7 +133,12 @@ export async function catalogBench(
         headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
         requests: queries.map((q) => ({ method: 'GET', path: `/api/blueprints?${q}` })),
       });
-    await load(2); // every query answered once, and cached
+    // Every search answered once and kept (in the encodings a browser takes), then the load.
+    for (const q of queries)
+      await fetch(`http://127.0.0.1:${cached.port}/api/blueprints?${q}`, {
+        headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      }).then((r) => r.arrayBuffer());
+    await load(2);
     const result = await load(10);
     await new Promise((r) => cached.server.close(r));
     const cachedPerSecond = result.requests.average;

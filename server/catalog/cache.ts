@@ -11,6 +11,12 @@ export interface AnswerCache {
   get(key: string): CachedAnswer | undefined;
   /** Keeps the answer (unless the cache is off) and hands it back, ready to send. */
   set(key: string, body: string): CachedAnswer;
+  /**
+   * The kept answer for the key, else one made by `make` and kept. Requests that ask for the same
+   * key while it is being made share that one making: a popular search that just expired costs
+   * one query, not one per visitor.
+   */
+  answer(key: string, make: () => Promise<string>): Promise<CachedAnswer>;
   clear(): void;
 }
 
@@ -22,7 +28,10 @@ export interface CachedAnswer {
 
 export function createAnswerCache(ttlMs: number, max = 500, now = () => performance.now()): AnswerCache {
   const entries = new Map<string, { answer: CachedAnswer; expires: number }>();
-  return {
+  const making = new Map<string, Promise<CachedAnswer>>();
+  /** Bumped by clear(): an answer read before a change is sent, never kept. */
+  let generation = 0;
+  const cache: AnswerCache = {
     get(key) {
       if (ttlMs <= 0) return undefined;
       const hit = entries.get(key);
@@ -40,8 +49,30 @@ export function createAnswerCache(ttlMs: number, max = 500, now = () => performa
       while (entries.size > max) entries.delete(entries.keys().next().value!);
       return answer;
     },
-    clear: () => entries.clear(),
+    answer(key, make) {
+      if (ttlMs <= 0) return make().then((body) => ({ body, encoded: new Map() }));
+      const kept = cache.get(key);
+      if (kept) return Promise.resolve(kept);
+      let pending = making.get(key);
+      if (!pending) {
+        const started = generation;
+        const made = make().then((body) =>
+          started === generation ? cache.set(key, body) : { body, encoded: new Map() },
+        );
+        pending = made.finally(() => {
+          if (making.get(key) === pending) making.delete(key);
+        });
+        making.set(key, pending);
+      }
+      return pending;
+    },
+    clear: () => {
+      entries.clear();
+      making.clear();
+      generation++;
+    },
   };
+  return cache;
 }
 
 type Encoding = 'br' | 'gzip';

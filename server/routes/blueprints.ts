@@ -153,22 +153,22 @@ export function blueprintRoutes(s: Services): Route[] {
       responses: { 200: '{ results, total, totalCapped } (total exact up to 10,000)', 400: 'Invalid filter' },
       async handler(c, { query }) {
         const owner = await ownsStorefront(c, query.storefrontId);
-        const key = `blueprints ${JSON.stringify(query)}`;
-        const cached = owner ? undefined : s.catalogCache.get(key);
-        if (cached) return sendAnswer(c, cached);
-        const { page, count } = blueprintListQueries(s.db, query, owner);
-        const rows = await page;
-        const [{ total }] = (await count) as [{ total: number }];
-        const capped = Number(total) > TOTAL_CAP;
-        const body = JSON.stringify({
-          results: rows.map((r) =>
-            blueprintJson(r.blueprint, query.withStorefront === false ? null : r.storefront),
-          ),
-          total: capped ? TOTAL_CAP : Number(total),
-          totalCapped: capped,
-        });
-        if (owner) return c.body(body, 200, { 'Content-Type': 'application/json' });
-        return sendAnswer(c, s.catalogCache.set(key, body));
+        const make = async () => {
+          const { page, count } = blueprintListQueries(s.db, query, owner);
+          const rows = await page;
+          const [{ total }] = (await count) as [{ total: number }];
+          const capped = Number(total) > TOTAL_CAP;
+          return JSON.stringify({
+            results: rows.map((r) =>
+              blueprintJson(r.blueprint, query.withStorefront === false ? null : r.storefront),
+            ),
+            total: capped ? TOTAL_CAP : Number(total),
+            totalCapped: capped,
+          });
+        };
+        // A storefront owner's view (drafts, hidden items) is never cached.
+        if (owner) return c.body(await make(), 200, { 'Content-Type': 'application/json' });
+        return sendAnswer(c, await s.catalogCache.answer(`blueprints ${JSON.stringify(query)}`, make));
       },
     }),
     defineRoute({

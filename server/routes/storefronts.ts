@@ -38,42 +38,42 @@ export function storefrontRoutes(s: Services): Route[] {
       responses: { 200: '{ results, total }', 400: 'Invalid filter' },
       async handler(c, { query }) {
         const key = `storefronts ${JSON.stringify(query)}`;
-        const cached = s.catalogCache.get(key);
-        if (cached) return sendAnswer(c, cached);
-        const where: SQL[] = [eq(storefronts.enabled, true)];
-        if (query.search) where.push(sql`lower(${storefronts.name}) like ${likePattern(query.search)}`);
-        if (query.categories?.length) where.push(inArray(storefronts.category, query.categories));
-        const hasItems = exists(
-          s.db
-            .select({ one: sql`1` })
-            .from(blueprints)
-            .where(
-              and(
-                eq(blueprints.storefrontId, storefronts.id),
-                eq(blueprints.visible, true),
-                inArray(blueprints.state, PUBLIC_STATES),
+        const make = async () => {
+          const where: SQL[] = [eq(storefronts.enabled, true)];
+          if (query.search) where.push(sql`lower(${storefronts.name}) like ${likePattern(query.search)}`);
+          if (query.categories?.length) where.push(inArray(storefronts.category, query.categories));
+          const hasItems = exists(
+            s.db
+              .select({ one: sql`1` })
+              .from(blueprints)
+              .where(
+                and(
+                  eq(blueprints.storefrontId, storefronts.id),
+                  eq(blueprints.visible, true),
+                  inArray(blueprints.state, PUBLIC_STATES),
+                ),
               ),
-            ),
-        );
-        if (query.hasBlueprints === true) where.push(hasItems);
-        if (query.hasBlueprints === false) where.push(sql`not ${hasItems}`);
-        const filter = and(...where);
-        const order = query['sort[direction]'] === 'asc' ? asc : desc;
-        const rows = await s.db
-          .select()
-          .from(storefronts)
-          .where(filter)
-          .orderBy(order(storefronts.createdAt), order(storefronts.id))
-          .offset(query.from - 1)
-          .limit(query.to - query.from + 1);
-        const [{ total }] = (await s.db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(storefronts)
-          .where(filter)) as [{ total: number }];
-        const results = [];
-        for (const row of rows) results.push(await storefrontJson(s.db, row));
-        const body = JSON.stringify({ results, total: Number(total) });
-        return sendAnswer(c, s.catalogCache.set(key, body));
+          );
+          if (query.hasBlueprints === true) where.push(hasItems);
+          if (query.hasBlueprints === false) where.push(sql`not ${hasItems}`);
+          const filter = and(...where);
+          const order = query['sort[direction]'] === 'asc' ? asc : desc;
+          const rows = await s.db
+            .select()
+            .from(storefronts)
+            .where(filter)
+            .orderBy(order(storefronts.createdAt), order(storefronts.id))
+            .offset(query.from - 1)
+            .limit(query.to - query.from + 1);
+          const [{ total }] = (await s.db
+            .select({ total: sql<number>`count(*)::int` })
+            .from(storefronts)
+            .where(filter)) as [{ total: number }];
+          const results = [];
+          for (const row of rows) results.push(await storefrontJson(s.db, row));
+          return JSON.stringify({ results, total: Number(total) });
+        };
+        return sendAnswer(c, await s.catalogCache.answer(key, make));
       },
     }),
     defineRoute({

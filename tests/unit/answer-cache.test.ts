@@ -72,4 +72,41 @@ describe('the catalog answer cache', () => {
       (await small.request('/s', { headers: { 'Accept-Encoding': 'br' } })).headers.get('content-encoding'),
     ).toBeNull();
   });
+
+  it('makes an answer once for requests that ask for it at the same time', async () => {
+    const cache = createAnswerCache(60_000);
+    let made = 0;
+    let release = () => {};
+    const make = () =>
+      new Promise<string>((resolve) => {
+        made++;
+        release = () => resolve(`{"n":${made}}`);
+      });
+    const asked = [cache.answer('k', make), cache.answer('k', make), cache.answer('k', make)];
+    release();
+    const answers = await Promise.all(asked);
+    expect(made).toBe(1);
+    expect(new Set(answers).size).toBe(1);
+    expect((await cache.answer('k', make)).body).toBe('{"n":1}');
+    expect(made).toBe(1);
+  });
+
+  it('sends but does not keep an answer whose making began before the cache was cleared', async () => {
+    const cache = createAnswerCache(60_000);
+    let release = (_: string) => {};
+    const pending = cache.answer('k', () => new Promise<string>((resolve) => (release = resolve)));
+    cache.clear();
+    release('{"stale":true}');
+    expect((await pending).body).toBe('{"stale":true}');
+    expect(cache.get('k')).toBeUndefined();
+    expect((await cache.answer('k', async () => '{"fresh":true}')).body).toBe('{"fresh":true}');
+  });
+
+  it('makes every answer afresh when off', async () => {
+    const cache = createAnswerCache(0);
+    let made = 0;
+    const make = async () => `{"n":${++made}}`;
+    await Promise.all([cache.answer('k', make), cache.answer('k', make)]);
+    expect(made).toBe(2);
+  });
 });
