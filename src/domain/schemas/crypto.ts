@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { DateValue } from '../dates';
 import { queryList } from '../validation';
 import type { OrderJson } from './checkout';
+import { IdempotencyKey } from './newEdition';
 
 /**
  * Crypto charges (SPEC §7 coinbase-charges): a hosted charge page at the crypto provider where the
@@ -16,10 +17,7 @@ import type { OrderJson } from './checkout';
  */
 
 const uuid = (field: string) => v.pipe(v.string(`INVALID_VALUE.${field}`), v.uuid(`INVALID_VALUE.${field}`));
-const idempotencyKey = v.pipe(
-  v.string('INVALID_VALUE.idempotencyKey'),
-  v.regex(/^[\w-]{8,64}$/, 'INVALID_VALUE.idempotencyKey'),
-);
+const idempotencyKey = IdempotencyKey;
 const cents = (field: string, min: number, max: number) =>
   v.pipe(
     v.number(`INVALID_VALUE.${field}`),

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { DateValue } from '../dates';
-import { exactlyOneOf } from '../validation';
 import type { OrderJson } from './checkout';
+import { newEditionBody } from './newEdition';
 
 /**
  * New editions paid with the FUSD (stablecoin) balance: `fusd-orders`. The buyer reserves an order
@@ -17,30 +17,8 @@ import type { OrderJson } from './checkout';
  * NOT_PURCHASABLE, WALLET_REQUIRED.
  */
 
-const uuid = (field: string) => v.pipe(v.string(`INVALID_VALUE.${field}`), v.uuid(`INVALID_VALUE.${field}`));
-
 /** POST fusd-orders: exactly one of blueprintId or blueprintPackId, and the price the buyer saw. */
-export const CreateFusdOrderBody = v.pipe(
-  exactlyOneOf(
-    v.object({
-      blueprintId: v.optional(uuid('blueprintId')),
-      blueprintPackId: v.optional(uuid('blueprintPackId')),
-      expectedPrice: v.pipe(
-        v.number('INVALID_VALUE.expectedPrice'),
-        v.integer('INVALID_VALUE.expectedPrice'),
-        v.minValue(1, 'INVALID_VALUE.expectedPrice'),
-        v.maxValue(100_000_000, 'INVALID_VALUE.expectedPrice'),
-      ),
-      idempotencyKey: v.pipe(
-        v.string('INVALID_VALUE.idempotencyKey'),
-        v.regex(/^[\w-]{8,64}$/, 'INVALID_VALUE.idempotencyKey'),
-      ),
-    }),
-    'blueprintId',
-    'blueprintPackId',
-  ),
-  v.check((b) => !!b.blueprintId !== !!b.blueprintPackId, 'INVALID_VALUE.item'),
-);
+export const CreateFusdOrderBody = newEditionBody(1, {});
 export type CreateFusdOrderBody = v.InferOutput<typeof CreateFusdOrderBody>;
 
 /** A Flow transaction id: 64 hex digits. */

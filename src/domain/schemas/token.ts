@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { DateValue } from '../dates';
 import { queryInteger, queryList } from '../validation';
 import type { OrderJson } from './checkout';
+import { newEditionBody } from './newEdition';
 
 /**
  * Token charges (SPEC §7 token-charges): a new edition paid in NFM, the marketplace's ERC20 utility
@@ -31,27 +32,11 @@ const ethAddress = v.pipe(
 export const TOKEN_PAYMENT_MIN_PERCENT = 95;
 
 /** POST token-charges. */
-export const CreateTokenChargeBody = v.pipe(
-  v.object({
-    type: v.literal('directPurchase', 'INVALID_VALUE.type'),
-    ethAddress,
-    toCurrency: v.picklist(['USD', 'FRR'], 'INVALID_VALUE.toCurrency'),
-    blueprintId: v.optional(uuid('blueprintId')),
-    blueprintPackId: v.optional(uuid('blueprintPackId')),
-    /** The price the buyer saw, in cents. */
-    expectedPrice: v.pipe(
-      v.number('INVALID_VALUE.expectedPrice'),
-      v.integer('INVALID_VALUE.expectedPrice'),
-      v.minValue(1, 'INVALID_VALUE.expectedPrice'),
-      v.maxValue(100_000_000, 'INVALID_VALUE.expectedPrice'),
-    ),
-    idempotencyKey: v.pipe(
-      v.string('INVALID_VALUE.idempotencyKey'),
-      v.regex(/^[\w-]{8,64}$/, 'INVALID_VALUE.idempotencyKey'),
-    ),
-  }),
-  v.check((b) => [b.blueprintId, b.blueprintPackId].filter(Boolean).length === 1, 'INVALID_VALUE.item'),
-);
+export const CreateTokenChargeBody = newEditionBody(1, {
+  type: v.literal('directPurchase', 'INVALID_VALUE.type'),
+  ethAddress,
+  toCurrency: v.picklist(['USD', 'FRR'], 'INVALID_VALUE.toCurrency'),
+});
 export type CreateTokenChargeBody = v.InferOutput<typeof CreateTokenChargeBody>;
 
 /**

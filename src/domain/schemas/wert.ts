@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import type { DateValue } from '../dates';
-import { exactlyOneOf, queryList } from '../validation';
+import { queryList } from '../validation';
 import type { OrderJson } from './checkout';
+import { newEditionBody } from './newEdition';
 
 /**
  * On-ramp charges (SPEC §7 wert-charges): the buyer pays a new edition (a blueprint or a pack) by
@@ -39,30 +40,9 @@ import type { OrderJson } from './checkout';
 /** A uuid in any letter case, as v.uuid accepts it. */
 const UUID = /^[\dA-Fa-f]{8}(?:-[\dA-Fa-f]{4}){3}-[\dA-Fa-f]{12}$/;
 const uuid = (field: string) => v.pipe(v.string(`INVALID_VALUE.${field}`), v.uuid(`INVALID_VALUE.${field}`));
-const idempotencyKey = v.pipe(
-  v.string('INVALID_VALUE.idempotencyKey'),
-  v.regex(/^[\w-]{8,64}$/, 'INVALID_VALUE.idempotencyKey'),
-);
 
 /** POST wert-charges: exactly one of blueprintId or blueprintPackId, and the price the buyer saw. */
-export const CreateWertChargeBody = v.pipe(
-  exactlyOneOf(
-    v.object({
-      blueprintId: v.optional(uuid('blueprintId')),
-      blueprintPackId: v.optional(uuid('blueprintPackId')),
-      expectedPrice: v.pipe(
-        v.number('INVALID_VALUE.expectedPrice'),
-        v.integer('INVALID_VALUE.expectedPrice'),
-        v.minValue(0, 'INVALID_VALUE.expectedPrice'),
-        v.maxValue(100_000_000, 'INVALID_VALUE.expectedPrice'),
-      ),
-      idempotencyKey,
-    }),
-    'blueprintId',
-    'blueprintPackId',
-  ),
-  v.check((b) => [b.blueprintId, b.blueprintPackId].filter(Boolean).length === 1, 'INVALID_VALUE.item'),
-);
+export const CreateWertChargeBody = newEditionBody(0, {});
 export type CreateWertChargeBody = v.InferOutput<typeof CreateWertChargeBody>;
 
 export const wertChargeStatuses = [
