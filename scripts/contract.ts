@@ -8,7 +8,7 @@
  * cannot state; scripts/contract/schemathesis.toml names the operations that also refuse requests
  * for rules about the world (a token that must have been issued, a card the provider knows).
  *
- * `--install` only installs schemathesis. SCHEMATHESIS_MAX_EXAMPLES (default 25) sets the cases generated per operation and phase.
+ * `--install` only installs schemathesis. SCHEMATHESIS_MAX_EXAMPLES (default 12) sets the cases generated per operation and phase.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -132,7 +132,7 @@ try {
     '--checks',
     'all',
     '--max-examples',
-    process.env.SCHEMATHESIS_MAX_EXAMPLES ?? '25',
+    process.env.SCHEMATHESIS_MAX_EXAMPLES ?? '12',
     // One worker: Python 3.11's ast module is not thread-safe, and Hypothesis parses the source of
     // its filters while it describes them (an "AST constructor recursion depth mismatch" otherwise).
     '--workers',
