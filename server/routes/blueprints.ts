@@ -155,8 +155,12 @@ export function blueprintRoutes(s: Services): Route[] {
         const owner = await ownsStorefront(c, query.storefrontId);
         const make = async () => {
           const { page, count } = blueprintListQueries(s.db, query, owner);
-          const rows = await page;
-          const [{ total }] = (await count) as [{ total: number }];
+          // The page and its total are independent reads: on PostgreSQL they run side by side on
+          // two pooled connections (PGlite, one connection, takes them in turn).
+          const [rows, [{ total }]] = (await Promise.all([page, count])) as [
+            Awaited<typeof page>,
+            [{ total: number }],
+          ];
           const capped = Number(total) > TOTAL_CAP;
           return JSON.stringify({
             results: rows.map((r) =>
