@@ -42,7 +42,7 @@ export default defineConfig({
             {
               name: 'app',
               test: (id: string) =>
-                (/[\\/]src[\\/](domain|views[\\/]components)[\\/][^\\/]+\.tsx?$/.test(id) &&
+                (/[\\/](domain|src[\\/]views[\\/]components)[\\/][^\\/]+\.tsx?$/.test(id) &&
                   !/[\\/](billing|time|validation)\.ts$/.test(id)) ||
                 /[\\/](src[\\/]lazy|machines[\\/]ui)\.ts$|preload-helper/.test(id),
             },

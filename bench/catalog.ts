@@ -7,13 +7,13 @@ import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { Pool } from 'pg';
 import * as v from 'valibot';
+import { BlueprintListQuery } from '#domain/schemas/catalog';
 import { startThrowawayPostgres } from '../scripts/postgres';
 import { createApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDb } from '../server/db';
 import { blueprintListQueries } from '../server/routes/blueprints';
 import { seedLargeWorld } from '../server/seed/large';
-import { BlueprintListQuery } from '../src/domain/schemas/catalog';
 
 /**
  * The marketplace search of a large world (100,000 blueprints, 1,000,000 NFTs), on PGlite and on

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import { timings } from '#domain/constants';
 import { SANDBOX_PUBLIC_KEY } from '../sandbox/checkout-com/index';
 import { createApp } from '../server/app';
 import { createAccount } from '../server/chain/accounts';
@@ -24,7 +25,6 @@ import { loadConfig } from '../server/config';
 import { type DatabaseHandle, openDb } from '../server/db';
 import { blueprints, users } from '../server/db/schema';
 import { start } from '../server/start';
-import { timings } from '../src/domain/constants';
 
 const quiet = { info() {}, error: console.error };
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
+import { timings } from '#domain/constants';
 import { createApp } from '../server/app';
 import { createPublisher } from '../server/blueprints/publisher';
 import { FlowClient } from '../server/chain/client';
@@ -10,7 +11,6 @@ import { emulatorChainConfig } from '../server/chain/config';
 import { deployContracts } from '../server/chain/deploy';
 import { startEmulator } from '../server/chain/emulator';
 import { openDb } from '../server/db';
-import { timings } from '../src/domain/constants';
 import { benchConfig } from './app';
 
 /**

@@ -6,9 +6,9 @@ import {
   adminCell,
   adminColumns,
   adminTitles,
-} from '../src/domain/admin';
-import { type ApiErrorBody, errorMessage, toErrorBody } from '../src/domain/errors';
-import { type AdminList, type AdminListQuery, adminStatuses } from '../src/domain/schemas/admin';
+} from '#domain/admin';
+import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
+import { type AdminList, type AdminListQuery, adminStatuses } from '#domain/schemas/admin';
 
 /**
  * One list of the back office: it loads a page (newest first), narrows it by search text and

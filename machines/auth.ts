@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
-import type { ApiErrorBody } from '../src/domain/errors';
-import { ErrorCode, errorMessage, toErrorBody } from '../src/domain/errors';
+import type { ApiErrorBody } from '#domain/errors';
+import { ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
 import {
   ConnectForm,
   ForgotForm,
@@ -10,9 +10,9 @@ import {
   ProfileForm,
   ResetForm,
   SignupForm,
-} from '../src/domain/schemas/accounts';
-import type { User } from '../src/domain/user';
-import { fieldErrors } from '../src/domain/validation';
+} from '#domain/schemas/accounts';
+import type { User } from '#domain/user';
+import { fieldErrors } from '#domain/validation';
 
 /**
  * Sign-in and sign-up (SPEC §2 "Auth screens", §4 "Login", §5): connect → signup → name → welcome

@@ -1,7 +1,7 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { checkImage } from '../src/domain/assets';
-import { type ApiErrorBody, errorMessage, toErrorBody } from '../src/domain/errors';
-import type { User } from '../src/domain/user';
+import { checkImage } from '#domain/assets';
+import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
+import type { User } from '#domain/user';
 import type { ImageJobFile } from './imageJob';
 
 /**

@@ -1,10 +1,10 @@
 import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '../src/domain/errors';
-import { formatUsd } from '../src/domain/money';
-import type { CheckoutItemKind, OrderStatus } from '../src/domain/schemas/checkout';
-import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
-import { topupAmount } from '../src/domain/schemas/crypto';
-import type { FusdOrderJson } from '../src/domain/schemas/fusd';
+import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
+import { formatUsd } from '#domain/money';
+import type { CheckoutItemKind, OrderStatus } from '#domain/schemas/checkout';
+import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
+import { topupAmount } from '#domain/schemas/crypto';
+import type { FusdOrderJson } from '#domain/schemas/fusd';
 
 /**
  * Paying for a new edition with the FUSD (stablecoin) balance (the balance rail of the checkout).

@@ -1,14 +1,14 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
-import type { BlueprintJson } from '../src/domain/catalog';
-import { type ApiErrorBody, toErrorBody } from '../src/domain/errors';
+import type { BlueprintJson } from '#domain/catalog';
+import { type ApiErrorBody, toErrorBody } from '#domain/errors';
 import {
   type BlueprintCreateInput,
   BlueprintFormCheck,
   type BlueprintPatchInput,
   priceCents,
-} from '../src/domain/schemas/blueprints';
-import { fieldErrors } from '../src/domain/validation';
+} from '#domain/schemas/blueprints';
+import { fieldErrors } from '#domain/validation';
 import type { ImageJobFile } from './imageJob';
 
 /**

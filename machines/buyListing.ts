@@ -1,8 +1,8 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '../src/domain/errors';
-import { formatUsd } from '../src/domain/money';
-import type { NftJson } from '../src/domain/nft';
-import { type CoinbaseChargeJson, topupAmount } from '../src/domain/schemas/crypto';
+import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
+import { formatUsd } from '#domain/money';
+import type { NftJson } from '#domain/nft';
+import { type CoinbaseChargeJson, topupAmount } from '#domain/schemas/crypto';
 import type { TopupChargeRequest } from './balancePayment';
 
 /**

@@ -14,23 +14,23 @@ import {
   maskedCard,
   validateBillingForm,
   validateCvv,
-} from '../src/domain/billing';
-import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '../src/domain/errors';
-import { formatUsd } from '../src/domain/money';
+} from '#domain/billing';
+import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
+import { formatUsd } from '#domain/money';
 import {
   type BillingInfoJson,
   type CardChargeJson,
   type CheckoutItemKind,
   type CreateCardChargeBody,
   orderFailed,
-} from '../src/domain/schemas/checkout';
+} from '#domain/schemas/checkout';
 
 /**
  * Paying for a new edition by card (the card rail of the checkout).
  *
  * The buyer's saved cards load first. With saved cards the buyer picks one (masked to its last four
  * digits) and types its security code, or uses a new card; without, the new-card form opens: billing
- * details and the card, checked with the billing rules (src/domain/billing.ts) when Pay is pressed,
+ * details and the card, checked with the billing rules (domain/billing.ts) when Pay is pressed,
  * each field's error cleared once that field changes. Paying needs the purchase agreement and terms
  * acknowledged: without it there is no Pay.
  *

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { CAROUSEL_SWIPE_THRESHOLD, timings } from '../src/domain/constants';
+import { CAROUSEL_SWIPE_THRESHOLD, timings } from '#domain/constants';
 
 /**
  * A carousel (SPEC: "carousel (shows 1, 2 or more than 2 items)", "carousel auto-scroll 4000 ms with

@@ -1,11 +1,11 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { toDate } from '../src/domain/dates';
-import { type ApiErrorBody, toErrorBody } from '../src/domain/errors';
-import type { NftJson } from '../src/domain/nft';
-import { orderCompleteTarget } from '../src/domain/purchase';
-import type { CardChargeJson, CheckoutItemKind, FreeClaimJson } from '../src/domain/schemas/checkout';
-import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
-import type { User } from '../src/domain/user';
+import { toDate } from '#domain/dates';
+import { type ApiErrorBody, toErrorBody } from '#domain/errors';
+import type { NftJson } from '#domain/nft';
+import { orderCompleteTarget } from '#domain/purchase';
+import type { CardChargeJson, CheckoutItemKind, FreeClaimJson } from '#domain/schemas/checkout';
+import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
+import type { User } from '#domain/user';
 import { type BalancePaymentOutput, balancePaymentMachine } from './balancePayment';
 import { type BuyListingOutput, buyListingInput, buyListingMachine } from './buyListing';
 import { type CardCheckpoint, type CardPaymentOutput, cardPaymentMachine } from './cardPayment';

@@ -1,13 +1,8 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { toDate } from '../src/domain/dates';
-import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '../src/domain/errors';
-import { formatUsd } from '../src/domain/money';
-import {
-  type CardChargeJson,
-  type OrderJson,
-  type OrderStatus,
-  orderFailed,
-} from '../src/domain/schemas/checkout';
+import { toDate } from '#domain/dates';
+import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
+import { formatUsd } from '#domain/money';
+import { type CardChargeJson, type OrderJson, type OrderStatus, orderFailed } from '#domain/schemas/checkout';
 
 /**
  * The page a card payment that failed ends on (/checkoutcomfailed/{orderId}): the provider sends the

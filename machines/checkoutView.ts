@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
-import { errorMessage } from '../src/domain/errors';
-import { formatUsd } from '../src/domain/money';
-import { type NftJson, seriesLabel } from '../src/domain/nft';
+import { errorMessage } from '#domain/errors';
+import { formatUsd } from '#domain/money';
+import { type NftJson, seriesLabel } from '#domain/nft';
 import type { CheckoutContext, CheckoutEvent, checkoutMachine, EditionSort, PaymentMethod } from './checkout';
 
 /**

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { type ApiErrorBody, toErrorBody } from '../src/domain/errors';
+import { type ApiErrorBody, toErrorBody } from '#domain/errors';
 
 /**
  * "Collection required" (SPEC §4 "Pressing buy" step 4): checks that the wallet holds a VitrineNFT

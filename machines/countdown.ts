@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
-import { timings } from '../src/domain/constants';
-import { remainingUntil } from '../src/domain/countdown';
+import { timings } from '#domain/constants';
+import { remainingUntil } from '#domain/countdown';
 
 /**
  * A blueprint's countdown (SPEC: "A blueprint before availableTime shows a countdown … ticking every

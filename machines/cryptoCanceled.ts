@@ -1,8 +1,8 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { type ApiErrorBody, errorMessage, toErrorBody } from '../src/domain/errors';
-import { formatUsd } from '../src/domain/money';
-import { type OrderStatus, orderFailed } from '../src/domain/schemas/checkout';
-import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
+import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
+import { formatUsd } from '#domain/money';
+import { type OrderStatus, orderFailed } from '#domain/schemas/checkout';
+import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
 import { notFound, orderTimeline, type TimelineEntry } from './checkoutFailed';
 
 /**

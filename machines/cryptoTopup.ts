@@ -1,12 +1,12 @@
 import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '../src/domain/errors';
-import { formatUsd, parseDollars } from '../src/domain/money';
+import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
+import { formatUsd, parseDollars } from '#domain/money';
 import {
   type CoinbaseChargeJson,
   type CreateCoinbaseChargeBody,
   TOPUP_MAX_CENTS,
   TOPUP_MIN_CENTS,
-} from '../src/domain/schemas/crypto';
+} from '#domain/schemas/crypto';
 import { CRYPTO_COINS } from './cryptoPayment';
 
 /**

@@ -1,17 +1,17 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
-import { type AssetKind, assetRules, checkImage, type ImageFormat } from '../src/domain/assets';
-import type { StorefrontJson } from '../src/domain/catalog';
-import type { StorefrontCategory, StorefrontTheme } from '../src/domain/enums';
-import { type ApiErrorBody, errorMessage, toErrorBody } from '../src/domain/errors';
-import { Email } from '../src/domain/schemas/accounts';
+import { type AssetKind, assetRules, checkImage, type ImageFormat } from '#domain/assets';
+import type { StorefrontJson } from '#domain/catalog';
+import type { StorefrontCategory, StorefrontTheme } from '#domain/enums';
+import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
+import { Email } from '#domain/schemas/accounts';
 import {
   StorefrontBio,
   StorefrontName,
   type StorefrontPatchInput,
   VanityUrl,
-} from '../src/domain/schemas/storefronts';
-import { issueToError } from '../src/domain/validation';
+} from '#domain/schemas/storefronts';
+import { issueToError } from '#domain/validation';
 import { storefrontImageUploads, type WizardFile } from './storefrontWizard';
 
 /**

@@ -1,5 +1,5 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '../src/domain/errors';
+import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
 
 /**
  * Confirming a new email address: the link sent to it carries a token; opening it sends the token

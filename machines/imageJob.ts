@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { timings } from '../src/domain/constants';
-import { type ApiErrorBody, toErrorBody } from '../src/domain/errors';
+import { timings } from '#domain/constants';
+import { type ApiErrorBody, toErrorBody } from '#domain/errors';
 
 /**
  * One image upload (SPEC "Storefront creation: logo and banner uploaded (optimized upload first,

@@ -1,11 +1,11 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { timings } from '../src/domain/constants';
-import type { KycStatus } from '../src/domain/enums';
-import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '../src/domain/errors';
-import { kycAction, kycLabel } from '../src/domain/kyc';
-import { type KycSession, KycSessionInput } from '../src/domain/schemas/kyc';
-import type { User } from '../src/domain/user';
-import { validate } from '../src/domain/validation';
+import { timings } from '#domain/constants';
+import type { KycStatus } from '#domain/enums';
+import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
+import { kycAction, kycLabel } from '#domain/kyc';
+import { type KycSession, KycSessionInput } from '#domain/schemas/kyc';
+import type { User } from '#domain/user';
+import { validate } from '#domain/validation';
 
 /**
  * The KYC button of Account settings. Selling needs an approved identity verification; a person

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { type ApiErrorBody, toErrorBody } from '../src/domain/errors';
+import { type ApiErrorBody, toErrorBody } from '#domain/errors';
 
 /**
  * "Export CSV" of the dashboard's Sales: the payout ledger of the storefront (GET sales/ledger.csv)

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { type ApiErrorBody, ErrorCode, toErrorBody } from '../src/domain/errors';
-import { parseDollars } from '../src/domain/money';
+import { type ApiErrorBody, ErrorCode, toErrorBody } from '#domain/errors';
+import { parseDollars } from '#domain/money';
 
 /**
  * "List for sale" (SPEC §2 checkout panel, §4 NFT status, §6 NFT owner): the owner enters a price in

@@ -7,10 +7,10 @@ import {
   type SnapshotFrom,
   setup,
 } from 'xstate';
-import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '../src/domain/errors';
-import { formatUsd } from '../src/domain/money';
-import type { CheckoutItemKind } from '../src/domain/schemas/checkout';
-import type { WertChargeJson } from '../src/domain/schemas/wert';
+import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
+import { formatUsd } from '#domain/money';
+import type { CheckoutItemKind } from '#domain/schemas/checkout';
+import type { WertChargeJson } from '#domain/schemas/wert';
 
 /**
  * Paying for a new edition by card through the card-to-crypto on-ramp (Wert's widget; the on-ramp

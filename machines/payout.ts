@@ -1,14 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { type ApiErrorBody, toErrorBody } from '../src/domain/errors';
-import { parseDollars } from '../src/domain/money';
-import {
-  centsToDecimal,
-  PAYOUT_MINIMUM,
-  type PayoutRequestJson,
-  type PayoutsPage,
-} from '../src/domain/sales';
-import { payoutFormInput } from '../src/domain/schemas/payouts';
-import { validate } from '../src/domain/validation';
+import { type ApiErrorBody, toErrorBody } from '#domain/errors';
+import { parseDollars } from '#domain/money';
+import { centsToDecimal, PAYOUT_MINIMUM, type PayoutRequestJson, type PayoutsPage } from '#domain/sales';
+import { payoutFormInput } from '#domain/schemas/payouts';
+import { validate } from '#domain/validation';
 
 /**
  * The payouts page (SPEC §2 "Payouts page", §4 Payout state, §5 payout rule, §8 "Payout failure"):

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { BlueprintJson } from '../src/domain/catalog';
-import { type ApiErrorBody, toErrorBody } from '../src/domain/errors';
+import type { BlueprintJson } from '#domain/catalog';
+import { type ApiErrorBody, toErrorBody } from '#domain/errors';
 
 /**
  * Hide, show and cancel in the products list (SPEC §4): hide/show toggles `visible` at once;

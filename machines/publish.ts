@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { BlueprintJson } from '../src/domain/catalog';
-import { timings } from '../src/domain/constants';
-import { type ApiErrorBody, ErrorCode, toErrorBody } from '../src/domain/errors';
+import type { BlueprintJson } from '#domain/catalog';
+import { timings } from '#domain/constants';
+import { type ApiErrorBody, ErrorCode, toErrorBody } from '#domain/errors';
 
 /**
  * Publish a draft (SPEC §4 "Dashboard actions per state"): confirm, with the warning that the NFT

@@ -1,16 +1,11 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import type { ChargeRail, FollowedCharge } from '../src/domain/chargeProgress';
-import { SUPPORT_EMAIL, timings } from '../src/domain/constants';
-import { toDate } from '../src/domain/dates';
-import { type ApiErrorBody, toErrorBody } from '../src/domain/errors';
-import { formatUsd } from '../src/domain/money';
-import {
-  type PurchaseJson,
-  type PurchaseLookup,
-  parsePurchaseTime,
-  purchasedItem,
-} from '../src/domain/purchase';
-import type { OrderJson } from '../src/domain/schemas/checkout';
+import type { ChargeRail, FollowedCharge } from '#domain/chargeProgress';
+import { SUPPORT_EMAIL, timings } from '#domain/constants';
+import { toDate } from '#domain/dates';
+import { type ApiErrorBody, toErrorBody } from '#domain/errors';
+import { formatUsd } from '#domain/money';
+import { type PurchaseJson, type PurchaseLookup, parsePurchaseTime, purchasedItem } from '#domain/purchase';
+import type { OrderJson } from '#domain/schemas/checkout';
 import { orderTimeline, type TimelineEntry } from './checkoutFailed';
 
 /**
@@ -26,7 +21,7 @@ import { orderTimeline, type TimelineEntry } from './checkoutFailed';
  * crypto on the provider's hosted page, or the card-to-crypto on-ramp), and after 3-D Secure the
  * session the buyer came back with (`cko-session-id`): the page first asks the server to sync the
  * charge with its provider, then reads the charge on every tick (`FollowedCharge`, see
- * src/domain/chargeProgress.ts). A charge whose order ended unpaid (declined, canceled, expired,
+ * domain/chargeProgress.ts). A charge whose order ended unpaid (declined, canceled, expired,
  * voided) ends the wait at once with the reason; one whose payment went back, or could not be sent
  * back, ends it on the refund, with the order's timeline; a payment on its way back is waited for,
  * and told as such when the ticks run out. A charge whose editions are minted brings the lookup

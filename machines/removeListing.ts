@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { type ApiErrorBody, ErrorCode, toErrorBody } from '../src/domain/errors';
+import { type ApiErrorBody, ErrorCode, toErrorBody } from '#domain/errors';
 
 /**
  * Remove a listing (SPEC §4 NFT status, §6 NFT owner): the owner confirms, signs the removal in the

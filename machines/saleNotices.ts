@@ -1,7 +1,7 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { type ApiErrorBody, errorMessage, toErrorBody } from '../src/domain/errors';
-import { formatUsd } from '../src/domain/money';
-import type { User } from '../src/domain/user';
+import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
+import { formatUsd } from '#domain/money';
+import type { User } from '#domain/user';
 
 /**
  * The dashboard's notifications: the creator's "your item sold" notices (which item and edition,

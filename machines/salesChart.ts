@@ -1,6 +1,6 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { type ApiErrorBody, errorMessage, toErrorBody } from '../src/domain/errors';
-import { formatUsd } from '../src/domain/money';
+import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
+import { formatUsd } from '#domain/money';
 import {
   type ChartBucket,
   type ChartPeriod,
@@ -8,7 +8,7 @@ import {
   chartPeriods,
   chartSummaries,
   type SalesChartJson,
-} from '../src/domain/salesChart';
+} from '#domain/salesChart';
 
 /**
  * A creator's chart above a table: "sales" (completed sales and their net per day or week) on the

@@ -11,14 +11,14 @@ import {
   errorsAfterChange,
   maskedCard,
   validateBillingForm,
-} from '../src/domain/billing';
-import { type ApiErrorBody, errorMessage, toErrorBody } from '../src/domain/errors';
-import type { BillingInfoJson, CreateBillingInfoBody } from '../src/domain/schemas/checkout';
+} from '#domain/billing';
+import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
+import type { BillingInfoJson, CreateBillingInfoBody } from '#domain/schemas/checkout';
 import type { CardFieldErrors, CardToken, TokenizeInput } from './cardPayment';
 
 /**
  * Settings → Payment: the buyer's saved cards, masked to their last four digits. "Add card" opens
- * the billing form; its details are checked with the billing rules (src/domain/billing.ts) when
+ * the billing form; its details are checked with the billing rules (domain/billing.ts) when
  * saved, each field's error cleared once that field changes; the card is tokenized at the card
  * provider and saved (POST billing-info), then the list loads again. "Remove" asks to confirm, then
  * removes the card (DELETE billing-info/{id}) and loads the list again. A refusal shows its message

@@ -1,7 +1,7 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import type { Role } from '../src/domain/enums';
-import { readSessionToken } from '../src/domain/token';
-import type { User } from '../src/domain/user';
+import type { Role } from '#domain/enums';
+import { readSessionToken } from '#domain/token';
+import type { User } from '#domain/user';
 
 /**
  * The session: token, role, expiry, userId and loginRedirect.

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
-import { type ApiErrorBody, toErrorBody } from '../src/domain/errors';
-import { AccountForm, PasswordForm } from '../src/domain/schemas/accounts';
-import type { User } from '../src/domain/user';
-import { fieldErrors } from '../src/domain/validation';
+import { type ApiErrorBody, toErrorBody } from '#domain/errors';
+import { AccountForm, PasswordForm } from '#domain/schemas/accounts';
+import type { User } from '#domain/user';
+import { fieldErrors } from '#domain/validation';
 
 /**
  * A settings section with a view/edit toggle (SPEC §2 Settings → Account and Security): edit, validate

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
-import type { ReportReason } from '../src/domain/enums';
-import { type ApiErrorBody, toErrorBody } from '../src/domain/errors';
-import { StorefrontReportInput } from '../src/domain/schemas/catalog';
-import { fieldErrors } from '../src/domain/validation';
+import type { ReportReason } from '#domain/enums';
+import { type ApiErrorBody, toErrorBody } from '#domain/errors';
+import { StorefrontReportInput } from '#domain/schemas/catalog';
+import { fieldErrors } from '#domain/validation';
 
 /**
  * Report a storefront (SPEC "A report modal lets users report a storefront"): a signed-in person picks

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
-import type { StorefrontJson } from '../src/domain/catalog';
-import type { StorefrontCategory, StorefrontTheme } from '../src/domain/enums';
-import { type ApiErrorBody, toErrorBody } from '../src/domain/errors';
-import { Email } from '../src/domain/schemas/accounts';
-import { StorefrontBio, StorefrontName } from '../src/domain/schemas/storefronts';
-import { issueToError } from '../src/domain/validation';
+import type { StorefrontJson } from '#domain/catalog';
+import type { StorefrontCategory, StorefrontTheme } from '#domain/enums';
+import { type ApiErrorBody, toErrorBody } from '#domain/errors';
+import { Email } from '#domain/schemas/accounts';
+import { StorefrontBio, StorefrontName } from '#domain/schemas/storefronts';
+import { issueToError } from '#domain/validation';
 import type { ImageJobFile } from './imageJob';
 
 /**

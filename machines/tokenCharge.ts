@@ -1,8 +1,8 @@
 import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '../src/domain/errors';
-import { formatUsd } from '../src/domain/money';
-import type { CheckoutItemKind } from '../src/domain/schemas/checkout';
-import type { TokenChargeJson, TokenPriceConversionJson } from '../src/domain/schemas/token';
+import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
+import { formatUsd } from '#domain/money';
+import type { CheckoutItemKind } from '#domain/schemas/checkout';
+import type { TokenChargeJson, TokenPriceConversionJson } from '#domain/schemas/token';
 
 /**
  * Paying for a new edition in NFM, the utility token, from the buyer's browser wallet (the

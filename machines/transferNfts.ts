@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
-import { type ApiErrorBody, ErrorCode, toErrorBody } from '../src/domain/errors';
-import { FlowAddress } from '../src/domain/schemas/accounts';
+import { type ApiErrorBody, ErrorCode, toErrorBody } from '#domain/errors';
+import { FlowAddress } from '#domain/schemas/accounts';
 
 /**
  * Transfer (SPEC §1 "collectors … transfer", §7 batch transfer): the owner picks collectibles, enters

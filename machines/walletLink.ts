@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { type ApiErrorBody, toErrorBody } from '../src/domain/errors';
-import type { User } from '../src/domain/user';
+import { type ApiErrorBody, toErrorBody } from '#domain/errors';
+import type { User } from '#domain/user';
 
 /**
  * Settings → Wallet "Relink" (SPEC §2): connect a wallet, prove it (account proof checked on chain)

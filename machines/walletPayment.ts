@@ -18,10 +18,10 @@ import {
   errorsAfterChange,
   validateBilling,
   walletContactGap,
-} from '../src/domain/billing';
-import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '../src/domain/errors';
-import { formatUsd } from '../src/domain/money';
-import type { CardChargeJson, CheckoutItemKind, CreateCardChargeBody } from '../src/domain/schemas/checkout';
+} from '#domain/billing';
+import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
+import { formatUsd } from '#domain/money';
+import type { CardChargeJson, CheckoutItemKind, CreateCardChargeBody } from '#domain/schemas/checkout';
 import type { CardPaymentOutput } from './cardPayment';
 
 /**

@@ -1,5 +1,5 @@
+import type { AdminRow } from '#domain/admin';
 import { adminListMachine } from '../machines/adminList';
-import type { AdminRow } from '../src/domain/admin';
 import type { MachineModel } from './harness';
 
 export const PAYOUT_ROW: AdminRow = {

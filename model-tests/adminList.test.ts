@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { AdminAction } from '#domain/admin';
 import { adminListMachine, connectAdminList } from '../machines/adminList';
-import type { AdminAction } from '../src/domain/admin';
 import { adminListModel, PAYOUT_ROW } from './adminList.model';
 import { flushCoverage } from './coverage-store';
 import { generatePaths, runPath } from './harness';

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot, EventObject } from 'xstate';
-import { errorMessage } from '../src/domain/errors';
+import { errorMessage } from '#domain/errors';
 import { AuthScreen } from '../src/views/auth/AuthScreen';
 import { authModel } from './auth.model';
 import { flushCoverage } from './coverage-store';

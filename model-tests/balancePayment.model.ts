@@ -1,12 +1,12 @@
 import type { AnyMachineSnapshot } from 'xstate';
+import type { OrderStatus } from '#domain/schemas/checkout';
+import type { FusdOrderJson } from '#domain/schemas/fusd';
 import {
   type BalancePaymentContext,
   type BalancePaymentEvent,
   type BalancePaymentInput,
   balancePaymentMachine,
 } from '../machines/balancePayment';
-import type { OrderStatus } from '../src/domain/schemas/checkout';
-import type { FusdOrderJson } from '../src/domain/schemas/fusd';
 import { topupCharge } from './cryptoTopup.model';
 import type { MachineModel } from './harness';
 

@@ -1,5 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { errorMessage } from '#domain/errors';
+import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
+import { topupAmount } from '#domain/schemas/crypto';
+import type { FusdOrderJson } from '#domain/schemas/fusd';
 import {
   type BalanceOrderRequest,
   type BalancePaymentInput,
@@ -7,10 +11,6 @@ import {
   connectBalancePayment,
   type PayOrderRequest,
 } from '../machines/balancePayment';
-import { errorMessage } from '../src/domain/errors';
-import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
-import { topupAmount } from '../src/domain/schemas/crypto';
-import type { FusdOrderJson } from '../src/domain/schemas/fusd';
 import {
   balancePaymentModel,
   COVERS,

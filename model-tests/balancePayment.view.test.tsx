@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AnyActorRef, type AnyMachineSnapshot, createActor } from 'xstate';
+import { errorMessage } from '#domain/errors';
+import { formatUsd } from '#domain/money';
 import { type BalancePaymentContext, balancePaymentMachine } from '../machines/balancePayment';
-import { errorMessage } from '../src/domain/errors';
-import { formatUsd } from '../src/domain/money';
 import { BalancePanel } from '../src/views/checkout/BalancePanel';
 import { balancePaymentModel, SCENARIOS } from './balancePayment.model';
 import { flushCoverage } from './coverage-store';

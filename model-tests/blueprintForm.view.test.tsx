@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
-import { errorMessage } from '../src/domain/errors';
+import { errorMessage } from '#domain/errors';
 import { BlueprintFormView } from '../src/views/dashboard/BlueprintFormDialog';
 import { blueprintFormModel } from './blueprintForm.model';
 import { flushCoverage } from './coverage-store';

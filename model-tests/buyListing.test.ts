@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
 import type { TopupChargeRequest } from '../machines/balancePayment';
 import { buyListingMachine } from '../machines/buyListing';
-import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
 import { buyListingModel, HOSTED_URL } from './buyListing.model';
 import { flushCoverage } from './coverage-store';
 import { generatePaths, runPath } from './harness';

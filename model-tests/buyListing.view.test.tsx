@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
-import { errorMessage } from '../src/domain/errors';
-import { formatUsd } from '../src/domain/money';
+import { errorMessage } from '#domain/errors';
+import { formatUsd } from '#domain/money';
 import { BuyListingDialog } from '../src/views/nft/ListingPanels';
 import { buyListingModel } from './buyListing.model';
 import { flushCoverage } from './coverage-store';

@@ -1,12 +1,12 @@
 import type { AnyMachineSnapshot } from 'xstate';
+import { type BillingFormValues, emptyBillingForm } from '#domain/billing';
+import type { BillingInfoJson, CardChargeJson, OrderStatus } from '#domain/schemas/checkout';
 import {
   type CardPaymentContext,
   type CardPaymentEvent,
   type CardPaymentInput,
   cardPaymentMachine,
 } from '../machines/cardPayment';
-import { type BillingFormValues, emptyBillingForm } from '../src/domain/billing';
-import type { BillingInfoJson, CardChargeJson, OrderStatus } from '../src/domain/schemas/checkout';
 import type { MachineModel } from './harness';
 
 export const ITEM = {

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { CardChargeJson, CreateCardChargeBody } from '#domain/schemas/checkout';
 import {
   type CardPaymentInput,
   type CardToken,
@@ -7,7 +8,6 @@ import {
   connectCardPayment,
   type TokenizeInput,
 } from '../machines/cardPayment';
-import type { CardChargeJson, CreateCardChargeBody } from '../src/domain/schemas/checkout';
 import {
   AMEX_FORM,
   BUYER_EMAIL,

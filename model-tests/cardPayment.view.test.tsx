@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
+import { type BillingFormValues, maskedCard } from '#domain/billing';
+import { errorMessage } from '#domain/errors';
+import type { BillingInfoJson } from '#domain/schemas/checkout';
 import type { CardPaymentContext } from '../machines/cardPayment';
-import { type BillingFormValues, maskedCard } from '../src/domain/billing';
-import { errorMessage } from '../src/domain/errors';
-import type { BillingInfoJson } from '../src/domain/schemas/checkout';
 import { CardPanel } from '../src/views/checkout/CardPanel';
 import { cardPaymentModel, cardPaymentRestoreModel, SCENARIOS } from './cardPayment.model';
 import { flushCoverage } from './coverage-store';

@@ -1,4 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
+import type { NftJson } from '#domain/nft';
+import type { CardChargeJson, FreeClaimJson } from '#domain/schemas/checkout';
+import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
 import type { BalancePaymentOutput } from '../machines/balancePayment';
 import type { BuyListingOutput } from '../machines/buyListing';
 import type { CardPaymentOutput } from '../machines/cardPayment';
@@ -12,9 +15,6 @@ import {
 import type { CryptoPaymentOutput } from '../machines/cryptoPayment';
 import type { OnrampPaymentOutput } from '../machines/onrampPayment';
 import type { TokenChargeOutput } from '../machines/tokenCharge';
-import type { NftJson } from '../src/domain/nft';
-import type { CardChargeJson, FreeClaimJson } from '../src/domain/schemas/checkout';
-import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
 import { CHARGE_ID, charge, ITEM, NETWORK_ERROR, ORDER_ID, PRICE, REDIRECT_URL } from './cardPayment.model';
 import { makeUser } from './fixtures';
 import type { MachineModel } from './harness';

@@ -1,13 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { CardChargeJson, FreeClaimJson } from '#domain/schemas/checkout';
+import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
+import type { User } from '#domain/user';
 import type { BuyListingInput, BuyListingOutput } from '../machines/buyListing';
 import type { CardPaymentInput, CardPaymentOutput } from '../machines/cardPayment';
 import { type CheckoutEvent, type CheckoutInput, cardTarget, checkoutMachine } from '../machines/checkout';
 import { connectCheckout, paymentRails } from '../machines/checkoutView';
 import type { OnrampPaymentInput, OnrampPaymentOutput } from '../machines/onrampPayment';
-import type { CardChargeJson, FreeClaimJson } from '../src/domain/schemas/checkout';
-import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
-import type { User } from '../src/domain/user';
 import { createApi } from '../src/services/api';
 import { checkoutService } from '../src/services/checkout';
 import {

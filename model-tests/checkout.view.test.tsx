@@ -9,6 +9,11 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import type { ComponentProps } from 'react';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, type AnyMachineSnapshot, createActor, createMachine, fromPromise } from 'xstate';
+import type { BlueprintJson, PackJson } from '#domain/catalog';
+import { formatUsd } from '#domain/money';
+import type { NftJson } from '#domain/nft';
+import type { BillingInfoJson, CardChargeJson } from '#domain/schemas/checkout';
+import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
 import { buyListingMachine } from '../machines/buyListing';
 import { cardPaymentMachine } from '../machines/cardPayment';
 import {
@@ -17,11 +22,6 @@ import {
   type CheckoutInput,
   checkoutMachine,
 } from '../machines/checkout';
-import type { BlueprintJson, PackJson } from '../src/domain/catalog';
-import { formatUsd } from '../src/domain/money';
-import type { NftJson } from '../src/domain/nft';
-import type { BillingInfoJson, CardChargeJson } from '../src/domain/schemas/checkout';
-import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
 import { type AppActors, AppContext } from '../src/views/AppContext';
 import { ItemPage } from '../src/views/catalog/ItemPage';
 import { CheckoutDialog } from '../src/views/checkout/CheckoutDialog';

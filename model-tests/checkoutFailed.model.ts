@@ -1,6 +1,6 @@
 import type { AnyMachineSnapshot } from 'xstate';
+import type { OrderJson, OrderStatus } from '#domain/schemas/checkout';
 import { type CheckoutFailedContext, checkoutFailedMachine } from '../machines/checkoutFailed';
-import type { OrderJson, OrderStatus } from '../src/domain/schemas/checkout';
 import { CHARGE_ID, charge, ITEM, NETWORK_ERROR, NOT_FOUND_ERROR, ORDER_ID } from './cardPayment.model';
 import type { MachineModel } from './harness';
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { CardChargeJson, OrderJson } from '#domain/schemas/checkout';
 import { type ChargeSync, checkoutFailedMachine, connectCheckoutFailed } from '../machines/checkoutFailed';
-import type { CardChargeJson, OrderJson } from '../src/domain/schemas/checkout';
 import { CHARGE_ID, charge, ITEM, NETWORK_ERROR, ORDER_ID } from './cardPayment.model';
 import { checkoutFailedModel, order, SESSION_ID } from './checkoutFailed.model';
 import { flushCoverage } from './coverage-store';

@@ -8,13 +8,13 @@ import {
 import { act, render, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AnyActorRef, type AnyMachineSnapshot, fromPromise } from 'xstate';
+import type { CardChargeJson, OrderJson } from '#domain/schemas/checkout';
+import { orderFailed } from '#domain/schemas/checkout';
 import {
   type ChargeSync,
   type CheckoutFailedContext,
   checkoutFailedMachine,
 } from '../machines/checkoutFailed';
-import type { CardChargeJson, OrderJson } from '../src/domain/schemas/checkout';
-import { orderFailed } from '../src/domain/schemas/checkout';
 import { type AppActors, AppContext } from '../src/views/AppContext';
 import { CheckoutFailedPage, CheckoutFailedView } from '../src/views/purchase/CheckoutFailedPage';
 import { CHARGE_ID, charge, ITEM, ORDER_ID } from './cardPayment.model';

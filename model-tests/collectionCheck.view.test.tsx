@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
-import { errorMessage } from '../src/domain/errors';
+import { errorMessage } from '#domain/errors';
 import { CollectionPanelView } from '../src/views/settings/WalletSettings';
 import { collectionCheckModel } from './collectionCheck.model';
 import { flushCoverage } from './coverage-store';

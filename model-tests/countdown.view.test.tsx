@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
-import { countdownText } from '../src/domain/countdown';
+import { countdownText } from '#domain/countdown';
 import { type AppActors, AppContext } from '../src/views/AppContext';
 import { Countdown, CountdownView } from '../src/views/catalog/Countdown';
 import { countdownModel } from './countdown.model';

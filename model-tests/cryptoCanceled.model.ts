@@ -1,7 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
+import type { OrderEventJson, OrderStatus } from '#domain/schemas/checkout';
+import type { CoinbaseChargeJson, CoinbaseChargeStatus } from '#domain/schemas/crypto';
 import { type CryptoCanceledContext, cryptoCanceledMachine } from '../machines/cryptoCanceled';
-import type { OrderEventJson, OrderStatus } from '../src/domain/schemas/checkout';
-import type { CoinbaseChargeJson, CoinbaseChargeStatus } from '../src/domain/schemas/crypto';
 import { ITEM, NETWORK_ERROR, NOT_FOUND_ERROR, ORDER_ID, PRICE } from './cardPayment.model';
 import type { MachineModel } from './harness';
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
 import { connectCryptoCanceled, cryptoCanceledMachine } from '../machines/cryptoCanceled';
-import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
 import { ITEM, NETWORK_ERROR } from './cardPayment.model';
 import { flushCoverage } from './coverage-store';
 import { CRYPTO_CHARGE_ID, cryptoCanceledModel, cryptoCharge } from './cryptoCanceled.model';

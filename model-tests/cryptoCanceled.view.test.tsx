@@ -8,8 +8,8 @@ import {
 import { act, render, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AnyActorRef, type AnyMachineSnapshot, fromPromise } from 'xstate';
+import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
 import { type CryptoCanceledContext, cryptoCanceledMachine } from '../machines/cryptoCanceled';
-import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
 import { type AppActors, AppContext } from '../src/views/AppContext';
 import { CryptoCanceledPage, CryptoCanceledView } from '../src/views/purchase/CryptoCanceledPage';
 import { ITEM } from './cardPayment.model';

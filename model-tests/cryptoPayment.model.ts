@@ -1,11 +1,11 @@
 import type { AnyMachineSnapshot } from 'xstate';
+import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
 import {
   type CryptoPaymentContext,
   type CryptoPaymentEvent,
   type CryptoPaymentInput,
   cryptoPaymentMachine,
 } from '../machines/cryptoPayment';
-import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
 import type { MachineModel } from './harness';
 
 export const ITEM = {

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { assign, createActor, fromPromise, waitFor } from 'xstate';
+import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
 import {
   CRYPTO_NETWORK_WARNING,
   type CryptoChargeRequest,
@@ -7,7 +8,6 @@ import {
   connectCryptoPayment,
   cryptoPaymentMachine,
 } from '../machines/cryptoPayment';
-import type { CoinbaseChargeJson } from '../src/domain/schemas/crypto';
 import { flushCoverage } from './coverage-store';
 import {
   BUYER_EMAIL,

@@ -1,12 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AnyActorRef, type AnyMachineSnapshot, createActor } from 'xstate';
+import { errorMessage } from '#domain/errors';
 import {
   CRYPTO_NETWORK_WARNING,
   type CryptoPaymentContext,
   cryptoPaymentMachine,
 } from '../machines/cryptoPayment';
-import { errorMessage } from '../src/domain/errors';
 import { CryptoPanel } from '../src/views/checkout/CryptoPanel';
 import { flushCoverage } from './coverage-store';
 import { cryptoPaymentModel, SCENARIOS } from './cryptoPayment.model';

@@ -1,11 +1,11 @@
 import type { AnyMachineSnapshot } from 'xstate';
+import type { CoinbaseChargeJson, CoinbaseChargeStatus } from '#domain/schemas/crypto';
 import {
   type CryptoTopupContext,
   type CryptoTopupEvent,
   type CryptoTopupInput,
   cryptoTopupMachine,
 } from '../machines/cryptoTopup';
-import type { CoinbaseChargeJson, CoinbaseChargeStatus } from '../src/domain/schemas/crypto';
 import type { MachineModel } from './harness';
 
 /** Reads before the page gives up in the model (the live machine reads 50 times; see cryptoTopup.test.ts). */

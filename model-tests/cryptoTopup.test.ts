@@ -9,6 +9,7 @@ import {
   toPromise,
   waitFor,
 } from 'xstate';
+import { type CoinbaseChargeJson, CreateCoinbaseChargeBody } from '#domain/schemas/crypto';
 import {
   addedMessage,
   type CryptoTopupInput,
@@ -22,7 +23,6 @@ import {
   topupChargeBody,
   topupTimings,
 } from '../machines/cryptoTopup';
-import { type CoinbaseChargeJson, CreateCoinbaseChargeBody } from '../src/domain/schemas/crypto';
 import { flushCoverage } from './coverage-store';
 import {
   AMOUNT,

@@ -1,4 +1,5 @@
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { StorefrontJson } from '#domain/catalog';
 import {
   type AccountTextField,
   accountFieldOrder,
@@ -8,7 +9,6 @@ import {
   dashboardAccountMachine,
   fieldError,
 } from '../machines/dashboardAccount';
-import type { StorefrontJson } from '../src/domain/catalog';
 import type { MachineModel } from './harness';
 
 /** An event with its payload (actor outcomes carry output or error). */

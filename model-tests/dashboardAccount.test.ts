@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import type { StorefrontJson } from '#domain/catalog';
 import { dashboardAccountMachine, type SaveStorefrontInput } from '../machines/dashboardAccount';
-import type { StorefrontJson } from '../src/domain/catalog';
 import { flushCoverage } from './coverage-store';
 import { dashboardAccountModel, imageSizes, makeStorefront } from './dashboardAccount.model';
 import { flush, generatePaths, runPath } from './harness';

@@ -9,13 +9,13 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, type AnyMachineSnapshot, createActor } from 'xstate';
+import type { StorefrontJson } from '#domain/catalog';
+import { errorMessage, errorTexts } from '#domain/errors';
 import {
   accountValues,
   type DashboardAccountContext,
   dashboardAccountMachine,
 } from '../machines/dashboardAccount';
-import type { StorefrontJson } from '../src/domain/catalog';
-import { errorMessage, errorTexts } from '../src/domain/errors';
 import { AccountPanelView, accountScreen } from '../src/views/dashboard/AccountPanel';
 import { flushCoverage } from './coverage-store';
 import { dashboardAccountModel, imageSizes, makeStorefront } from './dashboardAccount.model';

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
-import { errorMessage } from '../src/domain/errors';
+import { errorMessage } from '#domain/errors';
 import { ConfirmEmailView } from '../src/views/account/ConfirmEmailPage';
 import { flushCoverage } from './coverage-store';
 import { clickFirst } from './dom';

@@ -1,5 +1,5 @@
-import type { BlueprintJson } from '../src/domain/catalog';
-import type { User } from '../src/domain/user';
+import type { BlueprintJson } from '#domain/catalog';
+import type { User } from '#domain/user';
 
 /** An unsigned JWT with the claims the client reads (the server checks signatures, not the client). */
 export function fakeToken(claims: { userId: string; role?: string; exp?: number }) {

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
+import { timings } from '#domain/constants';
 import { imageJobMachine } from '../machines/imageJob';
-import { timings } from '../src/domain/constants';
 import { flushCoverage } from './coverage-store';
 import { FakeActors, flush, generatePaths, recordMicrosteps, runPath } from './harness';
 import { IMAGE_FILE, imageJobModel, OPTIMIZED_URL, PLAIN_URL } from './imageJob.model';

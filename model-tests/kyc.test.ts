@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '#domain/errors';
+import type { KycSession, KycSessionInput } from '#domain/schemas/kyc';
 import { connectKyc, kycMachine } from '../machines/kyc';
-import { ApiError } from '../src/domain/errors';
-import type { KycSession, KycSessionInput } from '../src/domain/schemas/kyc';
 import { flushCoverage } from './coverage-store';
 import { generatePaths, runPath } from './harness';
 import { KYC_URL, kycModel } from './kyc.model';

@@ -1,5 +1,5 @@
+import type { SalesPage } from '#domain/sales';
 import { ledgerExportMachine } from '../machines/ledgerExport';
-import type { SalesPage } from '../src/domain/sales';
 import type { MachineModel } from './harness';
 
 export const LEDGER_STOREFRONT_ID = '0b9d6a1c-2e3f-4a5b-8c7d-9e0f1a2b3c4d';

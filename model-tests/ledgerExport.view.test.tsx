@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
-import { errorTexts } from '../src/domain/errors';
+import { errorTexts } from '#domain/errors';
 import { SalesView } from '../src/views/dashboard/SalesPanel';
 import { flushCoverage } from './coverage-store';
 import { clickFirst } from './dom';

@@ -1,15 +1,11 @@
 import { type AnyMachineSnapshot, fromCallback } from 'xstate';
+import { openWertChargeStatuses, type WertChargeJson, type WertChargeStatus } from '#domain/schemas/wert';
 import {
   type OnrampPaymentContext,
   type OnrampPaymentEvent,
   type OnrampPaymentInput,
   onrampPaymentMachine,
 } from '../machines/onrampPayment';
-import {
-  openWertChargeStatuses,
-  type WertChargeJson,
-  type WertChargeStatus,
-} from '../src/domain/schemas/wert';
 import type { MachineModel } from './harness';
 
 /** Reads of the charge before the panel says it is still being confirmed, in the model (live: 50). */

@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { errorMessage } from '#domain/errors';
+import type { WertChargeJson } from '#domain/schemas/wert';
 import {
   connectOnrampPayment,
   type OnrampChargeRequest,
@@ -7,8 +9,6 @@ import {
   type OnrampReport,
   onrampPaymentMachine,
 } from '../machines/onrampPayment';
-import { errorMessage } from '../src/domain/errors';
-import type { WertChargeJson } from '../src/domain/schemas/wert';
 import { flushCoverage } from './coverage-store';
 import { generatePaths, runPath } from './harness';
 import {

@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
+import { errorMessage } from '#domain/errors';
 import type { OnrampPaymentContext } from '../machines/onrampPayment';
-import { errorMessage } from '../src/domain/errors';
 import { OnrampPanel } from '../src/views/checkout/OnrampPanel';
 import { flushCoverage } from './coverage-store';
 import { clickControl, clickFirst } from './dom';

@@ -1,6 +1,6 @@
 import type { AnyMachineSnapshot } from 'xstate';
+import type { PayoutsPage } from '#domain/sales';
 import { payoutMachine } from '../machines/payout';
-import type { PayoutsPage } from '../src/domain/sales';
 import type { MachineModel } from './harness';
 
 export const OPEN_ID = '3c1a9f0e-5b7d-4e2a-9c61-0d8e7f6a5b41';

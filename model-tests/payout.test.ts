@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { PayoutsPage } from '#domain/sales';
 import { payoutAmount, payoutMachine } from '../machines/payout';
-import type { PayoutsPage } from '../src/domain/sales';
 import { flushCoverage } from './coverage-store';
 import { generatePaths, runPath } from './harness';
 import { LIST_FUNDS, LIST_OPEN, OPEN_ID, payoutModel } from './payout.model';

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
+import { errorTexts } from '#domain/errors';
+import { formatUsd } from '#domain/money';
+import { payoutStateLabels } from '#domain/sales';
 import type { PayoutContext } from '../machines/payout';
-import { errorTexts } from '../src/domain/errors';
-import { formatUsd } from '../src/domain/money';
-import { payoutStateLabels } from '../src/domain/sales';
 import { formatRequestDate, PayoutsView } from '../src/views/payouts/PayoutsPage';
 import { flushCoverage } from './coverage-store';
 import { clickFirst } from './dom';

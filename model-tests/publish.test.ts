@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { timings } from '#domain/constants';
+import { errorMessage } from '#domain/errors';
 import { PUBLISH_TIMEOUT_MESSAGE, publishMachine } from '../machines/publish';
-import { timings } from '../src/domain/constants';
-import { errorMessage } from '../src/domain/errors';
 import { flushCoverage } from './coverage-store';
 import { generatePaths, runPath } from './harness';
 import { pending, publishModel } from './publish.model';

@@ -1,14 +1,14 @@
 import type { AnyMachineSnapshot } from 'xstate';
+import { type FollowedCharge, followCard, followCrypto, followOnramp } from '#domain/chargeProgress';
+import type { PurchaseJson } from '#domain/purchase';
+import type { CardChargeJson, OrderJson, OrderStatus } from '#domain/schemas/checkout';
+import type { CoinbaseChargeJson, CoinbaseChargeStatus } from '#domain/schemas/crypto';
+import type { WertChargeJson, WertChargeStatus } from '#domain/schemas/wert';
 import {
   type PurchaseCompleteContext,
   type PurchaseCompleteInput,
   purchaseCompleteMachine,
 } from '../machines/purchaseComplete';
-import { type FollowedCharge, followCard, followCrypto, followOnramp } from '../src/domain/chargeProgress';
-import type { PurchaseJson } from '../src/domain/purchase';
-import type { CardChargeJson, OrderJson, OrderStatus } from '../src/domain/schemas/checkout';
-import type { CoinbaseChargeJson, CoinbaseChargeStatus } from '../src/domain/schemas/crypto';
-import type { WertChargeJson, WertChargeStatus } from '../src/domain/schemas/wert';
 import type { MachineModel } from './harness';
 
 /** When the buyer pressed buy, and the link's purchase time (15 s before it). */

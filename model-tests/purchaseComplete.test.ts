@@ -1,13 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import {
-  connectPurchaseComplete,
-  formatTotal,
-  type PurchaseCompleteInput,
-  purchaseCompleteMachine,
-} from '../machines/purchaseComplete';
-import { followCard } from '../src/domain/chargeProgress';
-import { timings } from '../src/domain/constants';
+import { followCard } from '#domain/chargeProgress';
+import { timings } from '#domain/constants';
 import {
   orderCompleteTarget,
   type PurchaseJson,
@@ -17,7 +11,13 @@ import {
   purchasedItem,
   purchaseMatches,
   queryText,
-} from '../src/domain/purchase';
+} from '#domain/purchase';
+import {
+  connectPurchaseComplete,
+  formatTotal,
+  type PurchaseCompleteInput,
+  purchaseCompleteMachine,
+} from '../machines/purchaseComplete';
 import { flushCoverage } from './coverage-store';
 import { flush, generatePaths, runPath } from './harness';
 import {

@@ -8,14 +8,14 @@ import {
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AnyActorRef, type AnyMachineSnapshot, createActor, createMachine, fromPromise } from 'xstate';
+import type { FollowedCharge } from '#domain/chargeProgress';
+import { type PurchaseJson, type PurchaseLookup, parseOrderCompleteSearch } from '#domain/purchase';
 import { buyListingMachine } from '../machines/buyListing';
 import {
   type ChargeRef,
   type PurchaseCompleteContext,
   purchaseCompleteMachine,
 } from '../machines/purchaseComplete';
-import type { FollowedCharge } from '../src/domain/chargeProgress';
-import { type PurchaseJson, type PurchaseLookup, parseOrderCompleteSearch } from '../src/domain/purchase';
 import { type AppActors, AppContext } from '../src/views/AppContext';
 import { BuyDialog } from '../src/views/nft/NftActions';
 import { PurchaseCompletePage, PurchaseCompleteView } from '../src/views/purchase/PurchaseCompletePage';

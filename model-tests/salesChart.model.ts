@@ -1,5 +1,5 @@
+import type { SalesChartJson } from '#domain/salesChart';
 import { salesChartMachine } from '../machines/salesChart';
-import type { SalesChartJson } from '../src/domain/salesChart';
 import type { MachineModel } from './harness';
 
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 import type { AnyMachineSnapshot } from 'xstate';
+import { emptyBillingForm } from '#domain/billing';
 import { type SavedCardsContext, type SavedCardsEvent, savedCardsMachine } from '../machines/savedCards';
-import { emptyBillingForm } from '../src/domain/billing';
 import {
   AMEX_FORM,
   MASTERCARD_CARD,

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { BillingInfoJson, CreateBillingInfoBody } from '#domain/schemas/checkout';
 import type { CardToken, TokenizeInput } from '../machines/cardPayment';
 import { connectSavedCards, savedCardsMachine } from '../machines/savedCards';
-import type { BillingInfoJson, CreateBillingInfoBody } from '../src/domain/schemas/checkout';
 import { AMEX_FORM, MASTERCARD_CARD, TOKEN, VALID_FORM, VISA_CARD } from './cardPayment.model';
 import { flushCoverage } from './coverage-store';
 import { generatePaths, runPath } from './harness';

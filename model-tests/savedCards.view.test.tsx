@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
+import { type BillingFormValues, cardExpiry, maskedCard } from '#domain/billing';
+import { errorMessage } from '#domain/errors';
 import type { SavedCardsContext } from '../machines/savedCards';
-import { type BillingFormValues, cardExpiry, maskedCard } from '../src/domain/billing';
-import { errorMessage } from '../src/domain/errors';
 import { PaymentSettingsView } from '../src/views/settings/PaymentSettings';
 import { flushCoverage } from './coverage-store';
 import { clickFirst, typeInto } from './dom';

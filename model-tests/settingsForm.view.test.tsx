@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
-import { errorMessage, errorTexts } from '../src/domain/errors';
+import { errorMessage, errorTexts } from '#domain/errors';
 import { AccountSettingsView } from '../src/views/settings/AccountSettings';
 import { SecuritySettingsView } from '../src/views/settings/SecuritySettings';
 import { flushCoverage } from './coverage-store';

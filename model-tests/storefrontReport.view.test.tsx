@@ -1,8 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AnyActorRef, type AnyMachineSnapshot, createActor, fromPromise } from 'xstate';
+import { ApiError, errorMessage } from '#domain/errors';
 import { type SubmitReportInput, storefrontReportMachine } from '../machines/storefrontReport';
-import { ApiError, errorMessage } from '../src/domain/errors';
 import { ReportStorefrontDialog } from '../src/views/catalog/ReportStorefrontDialog';
 import { flushCoverage } from './coverage-store';
 import { clickControl, clickFirst, typeInto } from './dom';

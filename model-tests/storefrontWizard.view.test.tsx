@@ -1,8 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
-import { categoryLabels } from '../src/domain/catalog';
-import { errorMessage } from '../src/domain/errors';
+import { categoryLabels } from '#domain/catalog';
+import { errorMessage } from '#domain/errors';
 import { StorefrontWizardView, wizardStep } from '../src/views/storefront/StorefrontWizard';
 import { flushCoverage } from './coverage-store';
 import { clickControl, clickFirst, typeInto } from './dom';

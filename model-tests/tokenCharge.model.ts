@@ -1,12 +1,12 @@
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { OrderStatus } from '#domain/schemas/checkout';
+import type { TokenChargeJson, TokenChargeStatus } from '#domain/schemas/token';
 import {
   type TokenChargeContext,
   type TokenChargeEvent,
   type TokenChargeInput,
   tokenChargeMachine,
 } from '../machines/tokenCharge';
-import type { OrderStatus } from '../src/domain/schemas/checkout';
-import type { TokenChargeJson, TokenChargeStatus } from '../src/domain/schemas/token';
 import type { MachineModel } from './harness';
 
 /** Reports of the transfer before the panel offers Check again, in the model (the live machine: 50). */

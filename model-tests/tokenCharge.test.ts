@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { TokenChargeJson } from '#domain/schemas/token';
 import {
   type CreateTokenChargeRequest,
   connectTokenCharge,
@@ -8,7 +9,6 @@ import {
   type TransferCheck,
   tokenChargeMachine,
 } from '../machines/tokenCharge';
-import type { TokenChargeJson } from '../src/domain/schemas/token';
 import { flushCoverage } from './coverage-store';
 import { generatePaths, runPath } from './harness';
 import {

@@ -1,13 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { errorMessage } from '#domain/errors';
+import type { CardChargeJson, CreateCardChargeBody } from '#domain/schemas/checkout';
 import {
   connectWalletPayment,
   type WalletPaymentEvent,
   type WalletSheetCommand,
   walletPaymentMachine,
 } from '../machines/walletPayment';
-import { errorMessage } from '../src/domain/errors';
-import type { CardChargeJson, CreateCardChargeBody } from '../src/domain/schemas/checkout';
 import { flushCoverage } from './coverage-store';
 import { generatePaths, runPath } from './harness';
 import {

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
+import { errorMessage } from '#domain/errors';
 import type { WalletPaymentContext } from '../machines/walletPayment';
-import { errorMessage } from '../src/domain/errors';
 import { WalletPanel } from '../src/views/checkout/WalletPanel';
 import { flushCoverage } from './coverage-store';
 import { clickControl, clickFirst, typeInto } from './dom';

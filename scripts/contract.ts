@@ -14,11 +14,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { assetKinds, assetRules, mimeTypes } from '#domain/assets';
 import { loadConfig } from '../server/config';
 import { extensionFormats } from '../server/images/store';
 import { SEED_ADMIN_EMAIL, SEED_PASSWORD } from '../server/seed/world';
 import { start } from '../server/start';
-import { assetKinds, assetRules, mimeTypes } from '../src/domain/assets';
 
 const VERSION = '4.32.5';
 const venv = resolve('.tools/schemathesis');

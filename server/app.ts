@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { ApiError, ErrorCode } from '../src/domain/errors';
+import { ApiError, ErrorCode } from '#domain/errors';
 import { adminRoutes } from './admin/routes';
 import { authenticator } from './auth/session';
 import { type AppDeps, createServices } from './deps';

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
-import { ApiError, type ApiErrorBody, ErrorCode, errorMessage } from '../src/domain/errors';
-import { firstError } from '../src/domain/validation';
+import { ApiError, type ApiErrorBody, ErrorCode, errorMessage } from '#domain/errors';
+import { firstError } from '#domain/validation';
 import type { users } from './db/schema';
 
 /**

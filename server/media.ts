@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import sharp from 'sharp';
-import { IMAGE_MAX_SIDE, IMAGE_WIDTHS, type ImageWidth } from '../src/domain/assets';
+import { IMAGE_MAX_SIDE, IMAGE_WIDTHS, type ImageWidth } from '#domain/assets';
 import type { Config } from './config';
 import type { Log } from './deps';
 import { type AppEnv, errorResponse, notFound } from './http';

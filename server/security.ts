@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { ErrorCode } from '../src/domain/errors';
+import { ErrorCode } from '#domain/errors';
 import { apiError } from './http';
 
 /* ---- Security headers ---- */

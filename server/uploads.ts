@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { type AssetKind, checkImage } from '../src/domain/assets';
+import { type AssetKind, checkImage } from '#domain/assets';
 import type { Config } from './config';
 import { mediaDir } from './media';
 

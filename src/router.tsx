@@ -9,15 +9,15 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
+import { adminListOrder } from '#domain/admin';
+import { ApiError } from '#domain/errors';
+import { marketFilter, parseCategories, parseMarketSearch } from '#domain/marketSearch';
+import { PUBLIC_STATES, parseProductsSearch, productFilter } from '#domain/products';
+import { parseOrderCompleteSearch } from '#domain/purchase';
+import { parseSalesSearch } from '#domain/sales';
+import type { AdminList } from '#domain/schemas/admin';
+import { parseStorefrontsSearch } from '#domain/storefrontsSearch';
 import { profileSettled } from '../machines/session';
-import { adminListOrder } from './domain/admin';
-import { ApiError } from './domain/errors';
-import { marketFilter, parseCategories, parseMarketSearch } from './domain/marketSearch';
-import { PUBLIC_STATES, parseProductsSearch, productFilter } from './domain/products';
-import { parseOrderCompleteSearch } from './domain/purchase';
-import { parseSalesSearch } from './domain/sales';
-import type { AdminList } from './domain/schemas/admin';
-import { parseStorefrontsSearch } from './domain/storefrontsSearch';
 import type { AppActors } from './views/AppContext';
 import { ComingSoonPage } from './views/pages/ComingSoonPage';
 import { LoadErrorPage } from './views/pages/LoadErrorPage';

@@ -1,6 +1,6 @@
 """
 Rules between fields that an OpenAPI document cannot state: the server checks them with valibot
-(src/domain/schemas) or in a handler, and schemathesis generates only requests that keep them, so
+(domain/schemas) or in a handler, and schemathesis generates only requests that keep them, so
 that a generated request the server refuses is a real disagreement. Tables the rules need come from
 the server's own code, through VITRINE_CONTRACT_RULES (JSON written by scripts/contract.ts).
 """

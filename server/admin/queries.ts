@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { AdminListQuery } from '../../src/domain/schemas/admin';
+import type { AdminListQuery } from '#domain/schemas/admin';
 import type { Executor } from '../db';
 import {
   blueprints,

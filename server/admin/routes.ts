@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../src/domain/errors';
+import { ErrorCode } from '#domain/errors';
 import {
   AdminIdParams,
   type AdminList,
@@ -8,7 +8,7 @@ import {
   AdminUserPatch,
   adminLists,
   ReportPatch,
-} from '../../src/domain/schemas/admin';
+} from '#domain/schemas/admin';
 import { storefrontReports, storefronts, users } from '../db/schema';
 import type { Services } from '../deps';
 import { apiError, badRequest, defineRoute, notFound, type Route } from '../http';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import * as v from 'valibot';
-import { roles } from '../../src/domain/enums';
+import { roles } from '#domain/enums';
 import type { Clock } from '../deps';
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { WalletUtils } from '@onflow/fcl';
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
-import { ACCOUNT_PROOF_APP_IDENTIFIER } from '../../src/domain/schemas/wallets';
+import { ACCOUNT_PROOF_APP_IDENTIFIER } from '#domain/schemas/wallets';
 import type { FlowClient } from '../chain/client';
 import type { Database } from '../db';
 import { walletNonces } from '../db/schema';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
-import { centsToFusd, percentToRate } from '../../src/domain/money';
+import { centsToFusd, percentToRate } from '#domain/money';
 import { registerBlueprintArgs, uint64 } from '../chain/actions';
 import { type FlowClient, FlowTransactionError } from '../chain/client';
 import type { Database } from '../db';

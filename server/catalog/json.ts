@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { BlueprintJson, PackJson, StorefrontJson, StorefrontSummary } from '../../src/domain/catalog';
+import type { BlueprintJson, PackJson, StorefrontJson, StorefrontSummary } from '#domain/catalog';
 import type { Executor } from '../db';
 import { type blueprintPacks, blueprints, storefronts } from '../db/schema';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bindImports } from '../../src/domain/cadence';
+import { bindImports } from '#domain/cadence';
 import type { ContractAddresses } from './config';
 
 export { bindImports };

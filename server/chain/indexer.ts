@@ -1,6 +1,6 @@
 import * as sdk from '@onflow/sdk';
 import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
-import { fusdToCents } from '../../src/domain/money';
+import { fusdToCents } from '#domain/money';
 import type { Database, Executor } from '../db';
 import { chainCursor, nftPurchases, nfts, saleListings, users } from '../db/schema';
 import { getNfts } from './actions';

@@ -1,11 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { type BillingDetails, validateBilling, walletContactGap } from '../../src/domain/billing';
-import { ErrorCode } from '../../src/domain/errors';
-import type {
-  BillingInfoJson,
-  CreateBillingInfoBody,
-  WalletBillingInfo,
-} from '../../src/domain/schemas/checkout';
+import { type BillingDetails, validateBilling, walletContactGap } from '#domain/billing';
+import { ErrorCode } from '#domain/errors';
+import type { BillingInfoJson, CreateBillingInfoBody, WalletBillingInfo } from '#domain/schemas/checkout';
 import { type Executor, uniqueViolation } from '../db';
 import { billingInfos } from '../db/schema';
 import { apiError, badRequest, HttpError } from '../http';

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
-import type { CoinbaseChargeJson, CoinbaseChargeStatus } from '../../src/domain/schemas/crypto';
+import type { CoinbaseChargeJson, CoinbaseChargeStatus } from '#domain/schemas/crypto';
 import type { Database, Executor } from '../db';
 import { coinbaseCharges, orders } from '../db/schema';
 import { enqueueJob } from '../jobs';

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, max } from 'drizzle-orm';
-import { ErrorCode } from '../../src/domain/errors';
-import { splitCents } from '../../src/domain/money';
+import { ErrorCode } from '#domain/errors';
+import { splitCents } from '#domain/money';
 import { MintConflictError, MintFailedError, type MintResult, type MintService } from '../chain/mint';
 import type { Database, Executor } from '../db';
 import {

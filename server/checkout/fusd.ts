@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { ErrorCode } from '../../src/domain/errors';
-import { formatUsd } from '../../src/domain/money';
-import type { FusdOrderJson, FusdPaymentJson, FusdPaymentStatus } from '../../src/domain/schemas/fusd';
+import { ErrorCode } from '#domain/errors';
+import { formatUsd } from '#domain/money';
+import type { FusdOrderJson, FusdPaymentJson, FusdPaymentStatus } from '#domain/schemas/fusd';
 import { checkTransaction } from '../chain/actions';
 import type { FlowClient } from '../chain/client';
 import type { ExtraEvents } from '../chain/indexer';

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import { ErrorCode, errorMessage } from '../../src/domain/errors';
+import { ErrorCode, errorMessage } from '#domain/errors';
 import type {
   CardChargeJson,
   CardChargeStatus,
@@ -7,8 +7,8 @@ import type {
   CreateBillingInfoBody,
   OrderJson,
   OrderStatus,
-} from '../../src/domain/schemas/checkout';
-import { openWertChargeStatuses } from '../../src/domain/schemas/wert';
+} from '#domain/schemas/checkout';
+import { openWertChargeStatuses } from '#domain/schemas/wert';
 import { type Database, type Executor, prepareNamed, uniqueViolation } from '../db';
 import {
   billingInfos,

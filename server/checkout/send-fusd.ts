@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { formatUsd } from '../../src/domain/money';
+import { formatUsd } from '#domain/money';
 import type { FlowClient } from '../chain/client';
 import { FusdSendError, sendFusd } from '../chain/treasury';
 import type { Database } from '../db';

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import { getAddress, Transaction, verifyTypedData } from 'ethers';
-import { ErrorCode, errorMessage } from '../../src/domain/errors';
+import { ErrorCode, errorMessage } from '#domain/errors';
 import {
   TOKEN_PAYMENT_MIN_PERCENT,
   type TokenChargeJson,
   type TokenChargeStatus,
   tokenChargeDomain,
   tokenChargeTypes,
-} from '../../src/domain/schemas/token';
+} from '#domain/schemas/token';
 import type { Database, Executor } from '../db';
 import { orders, tokenCharges, tokenTransactions } from '../db/schema';
 import { type TokenChain, TokenChainUnavailableError } from '../evm/token';

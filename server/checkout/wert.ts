@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
-import { formatUsd } from '../../src/domain/money';
+import { formatUsd } from '#domain/money';
 import {
   openWertChargeStatuses,
   type reportedWertStatuses,
@@ -9,7 +9,7 @@ import {
   type WertChargeStatus,
   type WertItemInfo,
   type WertSignedData,
-} from '../../src/domain/schemas/wert';
+} from '#domain/schemas/wert';
 import type { FlowClient } from '../chain/client';
 import { FusdSendError, sendFusd } from '../chain/treasury';
 import type { Database, Executor } from '../db';

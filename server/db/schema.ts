@@ -29,7 +29,7 @@ import {
   storefrontCategories,
   storefrontThemes,
   userStatuses,
-} from '../../src/domain/enums';
+} from '#domain/enums';
 
 /** Tables of SPEC §3 (accounts). Times are timestamptz, written from the app clock. */
 
@@ -774,7 +774,7 @@ export const fusdPayments = pgTable(
 /**
  * On-ramp charges (Wert's card-to-crypto widget; SPEC §4 on-ramp order statuses): one per order of
  * method `wert`. The charge's id is the widget's `click_id`; `signed_data` holds the smart-contract
- * options signed for the widget. `status` is text (no check: src/domain/schemas/wert.ts lists the
+ * options signed for the widget. `status` is text (no check: domain/schemas/wert.ts lists the
  * statuses). Statuses only move forward: created → the browser's reports paymentStarted →
  * transferStarted → the provider's payment_started → transfer_started → order_complete (then the
  * mint statuses MINTING, MINTED, MINT_SAVE_FAILED, NFT_SYNC_FAILED) or order_failed /

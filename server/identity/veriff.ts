@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import ky, { HTTPError } from 'ky';
-import type { KycStatus } from '../../src/domain/enums';
+import type { KycStatus } from '#domain/enums';
 
 /**
  * Veriff's v1 session API over plain HTTP with `ky`, pointed at any base URL: the integration's

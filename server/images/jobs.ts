@@ -1,5 +1,5 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import type { AssetKind } from '../../src/domain/assets';
+import type { AssetKind } from '#domain/assets';
 import type { Database } from '../db';
 import { imageJobs } from '../db/schema';
 import type { Log } from '../deps';

@@ -8,7 +8,7 @@ import {
   IMAGE_MAX_SIDE,
   type ImageFormat,
   mimeTypes,
-} from '../../src/domain/assets';
+} from '#domain/assets';
 import type { Config } from '../config';
 import type { Log } from '../deps';
 import { apiError, badRequest } from '../http';

@@ -8,7 +8,7 @@ import https from 'node:https';
  * initiativeContext: <the page's domain> }` over mutual TLS with the merchant identity certificate.
  * The answer is opaque, single use and valid for 5 minutes: it goes back to the browser unchanged.
  *
- * The caller checks that the validationURL is one of Apple's hosts (src/domain/schemas/applepay.ts);
+ * The caller checks that the validationURL is one of Apple's hosts (domain/schemas/applepay.ts);
  * `gatewayUrl`, when set, is asked instead (the embedded card sandbox plays Apple's gateway).
  */
 export interface ApplePayGatewayOptions {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { ErrorCode } from '../../src/domain/errors';
-import { ApplePayValidationBody } from '../../src/domain/schemas/applepay';
+import { ErrorCode } from '#domain/errors';
+import { ApplePayValidationBody } from '#domain/schemas/applepay';
 import type { Services } from '../deps';
 import { apiError, badRequest, defineRoute, type Route } from '../http';
 import { ApplePayRefusedError, ApplePayUnavailableError, createApplePayGateway } from '../payments/applepay';

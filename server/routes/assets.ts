@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import sharp from 'sharp';
 import * as v from 'valibot';
-import { assetKinds, assetRules, mimeTypes } from '../../src/domain/assets';
-import { ErrorCode } from '../../src/domain/errors';
+import { assetKinds, assetRules, mimeTypes } from '#domain/assets';
+import { ErrorCode } from '#domain/errors';
 import type { Services } from '../deps';
 import { apiError, badRequest, defineRoute, type Route } from '../http';
 import { findImageJob, queueImageJob } from '../images/jobs';

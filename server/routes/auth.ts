@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { ErrorCode } from '../../src/domain/errors';
-import { LoginInput, PasswordResetInput, PasswordResetRequestInput } from '../../src/domain/schemas/accounts';
+import { ErrorCode } from '#domain/errors';
+import { LoginInput, PasswordResetInput, PasswordResetRequestInput } from '#domain/schemas/accounts';
 import { beginLoginAttempt, clearLoginFailures, loginSucceeded } from '../auth/login-limit';
 import { hashPassword, verifyNobody, verifyPassword } from '../auth/passwords';
 import { consumeResetToken, createResetToken, RESET_TTL_MS } from '../auth/resets';

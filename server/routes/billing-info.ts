@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { CreateBillingInfoBody } from '../../src/domain/schemas/checkout';
+import { CreateBillingInfoBody } from '#domain/schemas/checkout';
 import { billingInfoJson, listBillingInfos, ownBillingInfo, verifyAndSaveCard } from '../checkout/billing';
 import { billingInfos } from '../db/schema';
 import type { Services } from '../deps';

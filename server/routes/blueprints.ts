@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, notExists, type SQL, sql } from 'drizzle-orm';
-import type { HistoryItem } from '../../src/domain/catalog';
-import { isActiveState } from '../../src/domain/catalog';
-import type { BlueprintState } from '../../src/domain/enums';
-import { PUBLIC_STATES } from '../../src/domain/products';
-import { BlueprintCreateInput, BlueprintPatchInput } from '../../src/domain/schemas/blueprints';
-import { BlueprintListQuery, IdParams, PackListQuery } from '../../src/domain/schemas/catalog';
+import type { HistoryItem } from '#domain/catalog';
+import { isActiveState } from '#domain/catalog';
+import type { BlueprintState } from '#domain/enums';
+import { PUBLIC_STATES } from '#domain/products';
+import { BlueprintCreateInput, BlueprintPatchInput } from '#domain/schemas/blueprints';
+import { BlueprintListQuery, IdParams, PackListQuery } from '#domain/schemas/catalog';
 import { sendAnswer } from '../catalog/cache';
 import { blueprintJson, packJson, storefrontsById } from '../catalog/json';
 import type { Executor } from '../db';

@@ -1,11 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { ErrorCode } from '../../src/domain/errors';
-import {
-  type CardChargeJson,
-  CreateCardChargeBody,
-  SyncCardChargeBody,
-} from '../../src/domain/schemas/checkout';
+import { ErrorCode } from '#domain/errors';
+import { type CardChargeJson, CreateCardChargeBody, SyncCardChargeBody } from '#domain/schemas/checkout';
 import {
   checkBilling,
   checkWalletBilling,

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { ErrorCode } from '../../src/domain/errors';
+import { ErrorCode } from '#domain/errors';
 import {
   CoinbaseChargeListQuery,
   CreateCoinbaseChargeBody,
   UpdateCoinbaseChargeBody,
-} from '../../src/domain/schemas/crypto';
+} from '#domain/schemas/crypto';
 import {
   abandonCharge,
   type CoinbaseChargeRow,

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import * as v from 'valibot';
-import { Email, FlowAddress } from '../../src/domain/schemas/accounts';
-import { fieldObject } from '../../src/domain/validation';
+import { Email, FlowAddress } from '#domain/schemas/accounts';
+import { fieldObject } from '#domain/validation';
 import { checkCollection, mintNft } from '../chain/actions';
 import { upsertNft } from '../chain/indexer';
 import type { Services } from '../deps';

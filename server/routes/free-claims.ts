@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { ErrorCode } from '../../src/domain/errors';
-import { CreateFreeClaimBody, type FreeClaimJson, FreeClaimsQuery } from '../../src/domain/schemas/checkout';
+import { ErrorCode } from '#domain/errors';
+import { CreateFreeClaimBody, type FreeClaimJson, FreeClaimsQuery } from '#domain/schemas/checkout';
 import { claimable, findCheckoutItem, type OrderRow, orderJson, reserve } from '../checkout/orders';
 import { type Executor, uniqueViolation } from '../db';
 import { freeBlueprintClaims, orders } from '../db/schema';

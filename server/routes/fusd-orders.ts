@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { ErrorCode } from '../../src/domain/errors';
-import { CreateFusdOrderBody, UpdateFusdOrderBody } from '../../src/domain/schemas/fusd';
+import { ErrorCode } from '#domain/errors';
+import { CreateFusdOrderBody, UpdateFusdOrderBody } from '#domain/schemas/fusd';
 import { confirmFusdPayment, fusdOrderJson, ownFusdOrder } from '../checkout/fusd';
 import { assertPurchasable, findCheckoutItem, findOrder, reserve } from '../checkout/orders';
 import { orders } from '../db/schema';

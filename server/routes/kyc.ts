@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { ErrorCode } from '../../src/domain/errors';
-import { KycSessionInput } from '../../src/domain/schemas/kyc';
+import { ErrorCode } from '#domain/errors';
+import { KycSessionInput } from '#domain/schemas/kyc';
 import { webhookEvents } from '../db/schema';
 import type { Services } from '../deps';
 import { apiError, defineRoute, type Route, type UserRow } from '../http';

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../src/domain/errors';
-import { fusdToCents } from '../../src/domain/money';
-import type { NftJson } from '../../src/domain/nft';
-import type { PurchaseJson } from '../../src/domain/purchase';
+import { ErrorCode } from '#domain/errors';
+import { fusdToCents } from '#domain/money';
+import type { NftJson } from '#domain/nft';
+import type { PurchaseJson } from '#domain/purchase';
 import {
   NftIdParams,
   NftListQuery,
@@ -11,7 +11,7 @@ import {
   SaleListingCancelInput,
   SaleListingIdParams,
   SaleListingRecordInput,
-} from '../../src/domain/schemas/nfts';
+} from '#domain/schemas/nfts';
 import { blueprintJson } from '../catalog/json';
 import {
   checkTransaction,

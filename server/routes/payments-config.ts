@@ -1,4 +1,4 @@
-import type { PaymentsConfigJson } from '../../src/domain/schemas/checkout';
+import type { PaymentsConfigJson } from '#domain/schemas/checkout';
 import type { Services } from '../deps';
 import { defineRoute, type Route } from '../http';
 

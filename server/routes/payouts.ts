@@ -1,14 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { payoutOpenStates } from '../../src/domain/enums';
-import { ErrorCode } from '../../src/domain/errors';
-import { canMovePayout, payoutMoveBy } from '../../src/domain/payouts';
-import { PAYOUT_MINIMUM } from '../../src/domain/sales';
+import { payoutOpenStates } from '#domain/enums';
+import { ErrorCode } from '#domain/errors';
+import { canMovePayout, payoutMoveBy } from '#domain/payouts';
+import { PAYOUT_MINIMUM } from '#domain/sales';
 import {
   PayoutCreateInput,
   PayoutIdParams,
   PayoutListQuery,
   PayoutPatchInput,
-} from '../../src/domain/schemas/payouts';
+} from '#domain/schemas/payouts';
 import { uniqueViolation } from '../db';
 import { payoutRequests, storefronts } from '../db/schema';
 import type { Services } from '../deps';
@@ -20,7 +20,7 @@ import { payoutRequestJson, storefrontLedger, storefrontOf } from '../sales/ledg
  * At least PAYOUT_MINIMUM and at most the available funds (SPEC §5); one open (created or pending)
  * request per storefront (SPEC §4), also under concurrent requests (the partial unique index
  * payout_requests_one_open); the owner may cancel a request in state created, and admins move it
- * on through the states of src/domain/payouts.ts.
+ * on through the states of domain/payouts.ts.
  */
 export function payoutRoutes(s: Services): Route[] {
   return [

@@ -1,4 +1,4 @@
-import { UserExistenceQuery } from '../../src/domain/schemas/accounts';
+import { UserExistenceQuery } from '#domain/schemas/accounts';
 import type { Services } from '../deps';
 import { defineRoute, type Route } from '../http';
 import { findUserByEmail, walletExists } from '../users/store';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { salesChart } from '../../src/domain/salesChart';
-import { LedgerQuery, SalesChartQuery, SalesListQuery } from '../../src/domain/schemas/payouts';
+import { salesChart } from '#domain/salesChart';
+import { LedgerQuery, SalesChartQuery, SalesListQuery } from '#domain/schemas/payouts';
 import { storefronts } from '../db/schema';
 import type { Services } from '../deps';
 import { type AppContext, defineRoute, forbidden, notFound, type Route } from '../http';

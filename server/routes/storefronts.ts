@@ -1,18 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../src/domain/errors';
+import { ErrorCode } from '#domain/errors';
 import {
   IdParams,
   StorefrontKeyParams,
   StorefrontListQuery,
   StorefrontReportInput,
   StorefrontShareQuery,
-} from '../../src/domain/schemas/catalog';
-import {
-  generatedVanityUrl,
-  StorefrontCreateInput,
-  StorefrontPatchInput,
-} from '../../src/domain/schemas/storefronts';
+} from '#domain/schemas/catalog';
+import { generatedVanityUrl, StorefrontCreateInput, StorefrontPatchInput } from '#domain/schemas/storefronts';
 import { sendAnswer } from '../catalog/cache';
 import { storefrontJson } from '../catalog/json';
 import { uniqueViolation } from '../db';

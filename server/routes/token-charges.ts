@@ -1,12 +1,12 @@
 import * as v from 'valibot';
-import { ErrorCode } from '../../src/domain/errors';
+import { ErrorCode } from '#domain/errors';
 import {
   CreateTokenChargeBody,
   TokenChargeListQuery,
   type TokenPriceConversionJson,
   TokenPriceConversionQuery,
   UpdateTokenChargeBody,
-} from '../../src/domain/schemas/token';
+} from '#domain/schemas/token';
 import { findCheckoutItem, purchasable } from '../checkout/orders';
 import {
   cancelTokenCharge,

@@ -1,11 +1,7 @@
 import * as v from 'valibot';
-import { REGISTRATION_ROLE } from '../../src/domain/enums';
-import { ErrorCode } from '../../src/domain/errors';
-import {
-  EmailConfirmationInput,
-  ProfileUpdateInput,
-  RegistrationInput,
-} from '../../src/domain/schemas/accounts';
+import { REGISTRATION_ROLE } from '#domain/enums';
+import { ErrorCode } from '#domain/errors';
+import { EmailConfirmationInput, ProfileUpdateInput, RegistrationInput } from '#domain/schemas/accounts';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Services } from '../deps';
 import { badRequest, defineRoute, notFound, type Route, type UserRow } from '../http';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { ErrorCode } from '../../src/domain/errors';
-import { ACCOUNT_PROOF_APP_IDENTIFIER, AccountProofInput } from '../../src/domain/schemas/wallets';
+import { ErrorCode } from '#domain/errors';
+import { ACCOUNT_PROOF_APP_IDENTIFIER, AccountProofInput } from '#domain/schemas/wallets';
 import { consumeNonce, issueNonce, NONCE_MAX_PER_ADDRESS, verifyAccountProof } from '../auth/wallet-proof';
 import { users } from '../db/schema';
 import type { Services } from '../deps';

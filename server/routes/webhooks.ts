@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { ErrorCode } from '../../src/domain/errors';
+import { ErrorCode } from '#domain/errors';
 import { settleCrypto } from '../checkout/crypto';
 import { settle, voidFailedOrder } from '../checkout/orders';
 import { receiveWertWebhook } from '../checkout/wert';

@@ -1,11 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { ErrorCode } from '../../src/domain/errors';
-import {
-  CreateWertChargeBody,
-  UpdateWertChargeBody,
-  WertChargeListQuery,
-} from '../../src/domain/schemas/wert';
+import { ErrorCode } from '#domain/errors';
+import { CreateWertChargeBody, UpdateWertChargeBody, WertChargeListQuery } from '#domain/schemas/wert';
 import { assertPurchasable, findCheckoutItem, reserve } from '../checkout/orders';
 import {
   cancelWert,

@@ -1,4 +1,4 @@
-import { centsToDecimal, saleStatusLabels } from '../../src/domain/sales';
+import { centsToDecimal, saleStatusLabels } from '#domain/sales';
 import type { Ledger } from './ledger';
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { splitCents } from '../../src/domain/money';
+import { splitCents } from '#domain/money';
 import {
   availableFunds,
   type LedgerEntry,
@@ -8,7 +8,7 @@ import {
   type SaleShares,
   type SaleStatus,
   saleShares,
-} from '../../src/domain/sales';
+} from '#domain/sales';
 import type { Executor } from '../db';
 import {
   blueprints,
@@ -22,7 +22,7 @@ import {
 } from '../db/schema';
 
 /**
- * A storefront's primary sales and its payout ledger (src/domain/sales.ts has the rules). A sale is
+ * A storefront's primary sales and its payout ledger (domain/sales.ts has the rules). A sale is
  * a recorded purchase (nft_purchases) of an NFT minted from one of the storefront's blueprints
  * (nfts.blueprint_id = blueprints.flow_blueprint_id), except resales (type saleListing): completed.
  * Orders of new editions that are paid but not minted yet are sales too (pending), and refunded

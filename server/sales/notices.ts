@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { formatUsd } from '../../src/domain/money';
-import { saleShares } from '../../src/domain/sales';
+import { formatUsd } from '#domain/money';
+import { saleShares } from '#domain/sales';
 import type { Executor } from '../db';
 import { blueprints, notifications, outbox, storefronts, users } from '../db/schema';
 

@@ -6,7 +6,7 @@ import type {
   Role,
   StorefrontCategory,
   StorefrontTheme,
-} from '../../src/domain/enums';
+} from '#domain/enums';
 import { hashPassword } from '../auth/passwords';
 import type { Executor } from '../db';
 import { blueprintPacks, blueprints, kycVerifications, storefronts, users } from '../db/schema';

@@ -5,8 +5,8 @@ import type {
   RarityLevel,
   StorefrontCategory,
   StorefrontTheme,
-} from '../../src/domain/enums';
-import { centsToFusd, percentToRate } from '../../src/domain/money';
+} from '#domain/enums';
+import { centsToFusd, percentToRate } from '#domain/money';
 import { createAccount } from '../chain/accounts';
 import { createListing, mintFusd, mintNft, registerBlueprints, setupAccount } from '../chain/actions';
 import type { FlowClient } from '../chain/client';

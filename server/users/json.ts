@@ -1,4 +1,4 @@
-import type { User } from '../../src/domain/user';
+import type { User } from '#domain/user';
 import type { Executor } from '../db';
 import type { UserRow } from '../http';
 import { ownedNftCount } from './kyc';

@@ -1,7 +1,7 @@
 import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
-import { ErrorCode } from '../../src/domain/errors';
-import { kycAction } from '../../src/domain/kyc';
-import type { KycSessionInput } from '../../src/domain/schemas/kyc';
+import { ErrorCode } from '#domain/errors';
+import { kycAction } from '#domain/kyc';
+import type { KycSessionInput } from '#domain/schemas/kyc';
 import type { Executor } from '../db';
 import { kycVerifications, nfts } from '../db/schema';
 import { apiError, type UserRow } from '../http';

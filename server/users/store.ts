@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { ErrorCode } from '../../src/domain/errors';
+import { ErrorCode } from '#domain/errors';
 import { type Executor, uniqueViolation } from '../db';
 import { kycVerifications, users } from '../db/schema';
 import { badRequest, type HttpError, type UserRow } from '../http';

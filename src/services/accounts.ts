@@ -1,16 +1,16 @@
 import { fromPromise } from 'xstate';
-import type { RegistrationRequest } from '../../machines/auth';
-import type { ProfileResult } from '../../machines/session';
-import type { SaveResult, SettingsKind } from '../../machines/settingsForm';
-import { ApiError } from '../domain/errors';
-import type { KycSession, KycSessionInput } from '../domain/schemas/kyc';
-import type { User } from '../domain/user';
+import { ApiError } from '#domain/errors';
+import type { KycSession, KycSessionInput } from '#domain/schemas/kyc';
+import type { User } from '#domain/user';
 import {
   generatedPassword,
   generatedUsername,
   randomLetters,
   USERNAME_SUFFIX_LENGTH,
-} from '../domain/username';
+} from '#domain/username';
+import type { RegistrationRequest } from '../../machines/auth';
+import type { ProfileResult } from '../../machines/session';
+import type { SaveResult, SettingsKind } from '../../machines/settingsForm';
 import type { Api } from './api';
 
 const cryptoRandom = (n: number) => crypto.getRandomValues(new Uint8Array(n));

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
+import type { CreateFusdOrderBody, FusdOrderJson } from '#domain/schemas/fusd';
 import type { BalanceOrderRequest, PayOrderRequest, TopupChargeRequest } from '../../machines/balancePayment';
-import type { CreateFusdOrderBody, FusdOrderJson } from '../domain/schemas/fusd';
 import type { Api } from './api';
 import type { CryptoService } from './crypto';
 import type { Flow } from './flow';

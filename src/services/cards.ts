@@ -1,8 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { CardCheckpoint, CardToken, TokenizeInput } from '../../machines/cardPayment';
-import type { ChargeSync } from '../../machines/checkoutFailed';
-import { acceptedBrands, type CardBrand } from '../domain/billing';
-import { ApiError, ErrorCode, errorMessage } from '../domain/errors';
+import { acceptedBrands, type CardBrand } from '#domain/billing';
+import { ApiError, ErrorCode, errorMessage } from '#domain/errors';
 import type {
   BillingInfoJson,
   CardChargeJson,
@@ -10,7 +8,9 @@ import type {
   CreateCardChargeBody,
   OrderJson,
   PaymentsConfigJson,
-} from '../domain/schemas/checkout';
+} from '#domain/schemas/checkout';
+import type { CardCheckpoint, CardToken, TokenizeInput } from '../../machines/cardPayment';
+import type { ChargeSync } from '../../machines/checkoutFailed';
 import type { Api } from './api';
 
 /**

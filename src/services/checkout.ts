@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { CardChargeJson, FreeClaimJson } from '../domain/schemas/checkout';
+import type { CardChargeJson, FreeClaimJson } from '#domain/schemas/checkout';
 import type { Api } from './api';
 import { type CardService, cardService } from './cards';
 

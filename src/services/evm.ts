@@ -1,19 +1,19 @@
 import { fromPromise } from 'xstate';
-import type {
-  CreateTokenChargeRequest,
-  TokenCheckpoint,
-  TransferCheck,
-  WalletAccount,
-} from '../../machines/tokenCharge';
-import { ApiError, ErrorCode, errorMessage } from '../domain/errors';
-import type { PaymentsConfigJson } from '../domain/schemas/checkout';
+import { ApiError, ErrorCode, errorMessage } from '#domain/errors';
+import type { PaymentsConfigJson } from '#domain/schemas/checkout';
 import {
   type CreateTokenChargeBody,
   type TokenChargeJson,
   type TokenPriceConversionJson,
   tokenChargeDomain,
   tokenChargeTypes,
-} from '../domain/schemas/token';
+} from '#domain/schemas/token';
+import type {
+  CreateTokenChargeRequest,
+  TokenCheckpoint,
+  TransferCheck,
+  WalletAccount,
+} from '../../machines/tokenCharge';
 import type { Api } from './api';
 
 /**

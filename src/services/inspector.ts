@@ -1,5 +1,5 @@
 import type { InspectionEvent } from 'xstate';
-import { redact } from '../domain/redact';
+import { redact } from '#domain/redact';
 
 /** The build settings the inspector depends on (Vite's import.meta.env). */
 export interface InspectorEnv {

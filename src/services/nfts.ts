@@ -1,7 +1,7 @@
+import type { NftJson } from '#domain/nft';
+import { type PurchaseJson, type PurchaseLookup, purchaseMatches } from '#domain/purchase';
 import type { PurchaseRecord } from '../../machines/buyListing';
 import type { RecordListingInput } from '../../machines/listForSale';
-import type { NftJson } from '../domain/nft';
-import { type PurchaseJson, type PurchaseLookup, purchaseMatches } from '../domain/purchase';
 import type { Api } from './api';
 
 /** The nfts part of the product API (SPEC §7 nfts, nfts/sale-listings, nfts/purchases). */

@@ -1,4 +1,4 @@
-import type { PayoutRequestJson, PayoutsPage, SalesPage, SalesPageSize } from '../domain/sales';
+import type { PayoutRequestJson, PayoutsPage, SalesPage, SalesPageSize } from '#domain/sales';
 import type { Api } from './api';
 
 export interface SalesQuery {

@@ -1,3 +1,4 @@
+import type { PaymentsConfigJson } from '#domain/schemas/checkout';
 import {
   applePayRequestProblem,
   applePayTestToken,
@@ -5,7 +6,6 @@ import {
   googlePayRequestProblem,
   googlePayTestToken,
 } from '../../sandbox/checkout-com/wallets';
-import type { PaymentsConfigJson } from '../domain/schemas/checkout';
 import type { GooglePaymentsClient } from './wallets';
 
 /**

@@ -1,5 +1,11 @@
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom, InspectionEvent } from 'xstate';
+import type { BlueprintJson, HistoryItem, PackJson, Page, StorefrontJson } from '#domain/catalog';
+import type { BlueprintFilter, ShareLinks, StorefrontFilter } from '#domain/filters';
+import type { NftJson } from '#domain/nft';
+import type { SalesPage, SalesPageSize } from '#domain/sales';
+import type { BlueprintPatchInput } from '#domain/schemas/blueprints';
+import type { StorefrontPatchInput } from '#domain/schemas/storefronts';
 import type { adminListMachine } from '../../machines/adminList';
 import type { authMachine } from '../../machines/auth';
 import type { avatarUploadMachine } from '../../machines/avatarUpload';
@@ -32,12 +38,6 @@ import type { storefrontWizardMachine } from '../../machines/storefrontWizard';
 import type { transferNftsMachine } from '../../machines/transferNfts';
 import type { uiMachine } from '../../machines/ui';
 import type { walletLinkMachine } from '../../machines/walletLink';
-import type { BlueprintJson, HistoryItem, PackJson, Page, StorefrontJson } from '../domain/catalog';
-import type { BlueprintFilter, ShareLinks, StorefrontFilter } from '../domain/filters';
-import type { NftJson } from '../domain/nft';
-import type { SalesPage, SalesPageSize } from '../domain/sales';
-import type { BlueprintPatchInput } from '../domain/schemas/blueprints';
-import type { StorefrontPatchInput } from '../domain/schemas/storefronts';
 
 /**
  * What views get from the app: the long-lived actors, and loaders of the flow machines with their

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { adminListOrder } from '#domain/admin';
 import { storefrontReports } from '../../server/db/schema';
-import { adminListOrder } from '../../src/domain/admin';
 import { registerAdmin as admin, databases, type Json, register, useTestApp } from './support/harness';
 import { blueprint, creator, day, payoutRequest, sale } from './support/sales';
 

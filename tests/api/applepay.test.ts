@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPLE_PAY_GATEWAY_HOSTS, isApplePayGatewayUrl } from '#domain/schemas/applepay';
 import {
   SANDBOX_PUBLIC_KEY,
   SANDBOX_SECRET_KEY,
@@ -20,7 +21,6 @@ import { users } from '../../server/db/schema';
 import { ApplePayUnavailableError, createApplePayGateway } from '../../server/payments/applepay';
 import { createCheckoutComProvider } from '../../server/payments/checkout-com';
 import type { CardProvider } from '../../server/payments/provider';
-import { APPLE_PAY_GATEWAY_HOSTS, isApplePayGatewayUrl } from '../../src/domain/schemas/applepay';
 import { databases, flowAddress, type Json, register, type TestApi, useTestApp } from './support/harness';
 
 /**

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { IMAGE_WIDTHS, webpSrcSet } from '#domain/assets';
 import { IMAGE_JOB_TTL_MS } from '../../server/images/jobs';
 import { mediaDir } from '../../server/media';
-import { IMAGE_WIDTHS, webpSrcSet } from '../../src/domain/assets';
 import { databases, type Json, register, useTestApp } from './support/harness';
 
 /** Uploads into the local object store and the image-optimization jobs (SPEC §5, §7, §9). */

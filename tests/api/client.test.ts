@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type AnyActorLogic, createActor, toPromise } from 'xstate';
-import { ApiError } from '../../src/domain/errors';
+import { ApiError } from '#domain/errors';
 import { accountActors } from '../../src/services/accounts';
 import { createApi } from '../../src/services/api';
 import { newAccount, register, useTestApp } from './support/harness';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { blueprintStates, packStates } from '#domain/enums';
 import { nfts, saleListings } from '../../server/db/schema';
 import { nulField } from '../../server/http';
 import { insertBlueprint } from '../../server/seed/factory';
-import { blueprintStates, packStates } from '../../src/domain/enums';
 import {
   approveKyc,
   databases,

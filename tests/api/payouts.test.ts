@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '#domain/errors';
 import { payoutRequests } from '../../server/db/schema';
-import { ApiError } from '../../src/domain/errors';
 import { createApi } from '../../src/services/api';
 import { salesService } from '../../src/services/sales';
 import { databases, type Json, register, useTestApp } from './support/harness';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { generatedVanityUrl } from '#domain/schemas/storefronts';
 import { insertBlueprint } from '../../server/seed/factory';
-import { generatedVanityUrl } from '../../src/domain/schemas/storefronts';
 import { databases, type Json, register, useTestApp } from './support/harness';
 
 /** Creating and editing a storefront (SPEC §5 Storefront, §6 owner, §9 vanity URL). */

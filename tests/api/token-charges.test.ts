@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { Contract, getAddress, JsonRpcProvider, parseUnits } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenChargeDomain, tokenChargeTypes } from '#domain/schemas/token';
 import { createRefundTokenHandler, reconcileDueTokenCharges } from '../../server/checkout/token';
 import { blueprints, jobs, orders, tokenCharges, tokenTransactions, users } from '../../server/db/schema';
 import { ANVIL_CHAIN_ID, type Anvil, startAnvil } from '../../server/evm/anvil';
@@ -15,7 +16,6 @@ import { normalizeRate } from '../../server/evm/price';
 import { ANVIL_PAYMENTS_KEY, createTokenChain, type TokenChain } from '../../server/evm/token';
 import { insertBlueprint } from '../../server/seed/factory';
 import { start } from '../../server/start';
-import { tokenChargeDomain, tokenChargeTypes } from '../../src/domain/schemas/token';
 import {
   databases,
   flowAddress,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { followCrypto } from '#domain/chargeProgress';
 import {
   type CoinbaseSandbox,
   SANDBOX_API_KEY,
@@ -17,7 +18,6 @@ import { createJobWorker, type JobWorker } from '../../server/jobs';
 import { createCoinbaseProvider } from '../../server/payments/coinbase-commerce';
 import type { CryptoProvider } from '../../server/payments/crypto-provider';
 import { insertBlueprint } from '../../server/seed/factory';
-import { followCrypto } from '../../src/domain/chargeProgress';
 import { type Json, register, type TestApi, useTestApp } from '../api/support/harness';
 import { creator } from '../api/support/sales';
 import { chainClient, freshBlueprintId, newCollector } from './support';

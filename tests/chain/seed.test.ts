@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { and, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storefrontCategories } from '#domain/enums';
 import { getChainBlueprint, ownsNft } from '../../server/chain/actions';
 import { type DatabaseHandle, openDb } from '../../server/db';
 import {
@@ -16,7 +17,6 @@ import {
   storefronts,
 } from '../../server/db/schema';
 import { catalogIsEmpty, seedWorld } from '../../server/seed/world';
-import { storefrontCategories } from '../../src/domain/enums';
 import { testConfig } from '../api/support/harness';
 import { chainClient } from './support';
 

@@ -1,10 +1,10 @@
 import { WalletUtils } from '@onflow/fcl';
 import { describe, expect, it } from 'vitest';
+import { readSessionToken } from '#domain/token';
 import { NONCE_TTL_MS } from '../../server/auth/wallet-proof';
 import { createAccount } from '../../server/chain/accounts';
 import type { AccountKey } from '../../server/chain/config';
 import { generateKeyPair, signMessage } from '../../server/chain/signer';
-import { readSessionToken } from '../../src/domain/token';
 import { newAccount, useTestApp } from '../api/support/harness';
 import { chainClient } from './support';
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { followOnramp } from '#domain/chargeProgress';
 import {
   SANDBOX_API_KEY,
   SANDBOX_PARTNER_ID,
@@ -18,7 +19,6 @@ import { createJobWorker, type JobWorker } from '../../server/jobs';
 import type { OnrampProvider } from '../../server/payments/onramp-provider';
 import { createWertProvider } from '../../server/payments/wert';
 import { insertBlueprint } from '../../server/seed/factory';
-import { followOnramp } from '../../src/domain/chargeProgress';
 import { type Json, register, type TestApi, useTestApp } from '../api/support/harness';
 import { creator } from '../api/support/sales';
 import { widgetUrl } from '../api/support/wert';

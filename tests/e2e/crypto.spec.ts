@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import type { BlueprintJson } from '../../src/domain/catalog';
+import type { BlueprintJson } from '#domain/catalog';
 import { approveInWallet, expectAccessible, linkNewWallet, signUp, uniqueEmail } from './support';
 
 /**

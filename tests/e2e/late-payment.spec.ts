@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import type { BlueprintJson } from '../../src/domain/catalog';
+import type { BlueprintJson } from '#domain/catalog';
 import { collector, expectAccessible, itemOnSale, usd } from './support';
 
 /**

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import type { BlueprintJson } from '../../src/domain/catalog';
+import type { BlueprintJson } from '#domain/catalog';
 import { collector, fillBillingForm, usd } from './support';
 
 /**

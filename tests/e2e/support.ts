@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { BlueprintJson } from '../../src/domain/catalog';
+import type { BlueprintJson } from '#domain/catalog';
 
 /** A fresh address short enough for the forgot-password form (at most 40 characters). */
 export const uniqueEmail = (tag: string) =>

@@ -18,7 +18,7 @@ import {
   validateBillingForm,
   validateCard,
   validateCvv,
-} from '../../src/domain/billing';
+} from '#domain/billing';
 
 const NOW = new Date(2026, 10, 22, 12, 0, 0);
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isFree, isPurchasable, stateLabel } from '../../src/domain/catalog';
-import { reviveDates, toDate } from '../../src/domain/dates';
-import { marketFilter, parseMarketSearch } from '../../src/domain/marketSearch';
-import { seriesLabel } from '../../src/domain/nft';
-import { parseStorefrontsSearch } from '../../src/domain/storefrontsSearch';
-import { timeAgo } from '../../src/domain/time';
+import { isFree, isPurchasable, stateLabel } from '#domain/catalog';
+import { reviveDates, toDate } from '#domain/dates';
+import { marketFilter, parseMarketSearch } from '#domain/marketSearch';
+import { seriesLabel } from '#domain/nft';
+import { parseStorefrontsSearch } from '#domain/storefrontsSearch';
+import { timeAgo } from '#domain/time';
 
 describe('marketplace URL (SPEC §3 filters: dollars in, cents out)', () => {
   it('keeps valid values and drops malformed ones', () => {

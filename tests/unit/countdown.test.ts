@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdownText, priceLabel, remainingUntil } from '../../src/domain/countdown';
+import { countdownText, priceLabel, remainingUntil } from '#domain/countdown';
 
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { BlueprintListQuery } from '#domain/schemas/catalog';
+import { CreateFusdOrderBody } from '#domain/schemas/fusd';
+import { NftListQuery } from '#domain/schemas/nfts';
+import { WertChargeListQuery } from '#domain/schemas/wert';
+import { BIGINT_ID_MAX, decimalAtMost, UINT64_MAX } from '#domain/validation';
 import { openApiDocument } from '../../server/openapi';
-import { BlueprintListQuery } from '../../src/domain/schemas/catalog';
-import { CreateFusdOrderBody } from '../../src/domain/schemas/fusd';
-import { NftListQuery } from '../../src/domain/schemas/nfts';
-import { WertChargeListQuery } from '../../src/domain/schemas/wert';
-import { BIGINT_ID_MAX, decimalAtMost, UINT64_MAX } from '../../src/domain/validation';
 
 /**
  * The OpenAPI document states what the server accepts where a pipe changes its input's type (see

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { errorMessage } from '../../src/domain/errors';
-import { REDACTED, redact } from '../../src/domain/redact';
-import { afterLoginTarget, isChromelessPath } from '../../src/domain/routes';
-import { SignupUsername } from '../../src/domain/schemas/accounts';
-import { readSessionToken } from '../../src/domain/token';
-import { generatedPassword, generatedUsername, randomLetters } from '../../src/domain/username';
+import { errorMessage } from '#domain/errors';
+import { REDACTED, redact } from '#domain/redact';
+import { afterLoginTarget, isChromelessPath } from '#domain/routes';
+import { SignupUsername } from '#domain/schemas/accounts';
+import { readSessionToken } from '#domain/token';
+import { generatedPassword, generatedUsername, randomLetters } from '#domain/username';
 
 const jwt = (payload: object) => `e30.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.sig`;
 

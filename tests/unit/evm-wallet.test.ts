@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getAddress, Interface, JsonRpcProvider, parseUnits } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '#domain/errors';
+import type { TokenChargeJson } from '#domain/schemas/token';
 import { ANVIL_CHAIN_ID, type Anvil, startAnvil } from '../../server/evm/anvil';
 import { ensureNfm, type NfmDeployment } from '../../server/evm/nfm';
-import { ApiError } from '../../src/domain/errors';
-import type { TokenChargeJson } from '../../src/domain/schemas/token';
 import { type Eip1193Provider, evmWallet, toWalletError } from '../../src/services/evm';
 
 /**

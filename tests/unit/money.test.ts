@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToFusd, formatUsd, fusdToCents, parseDollars, percentToRate } from '../../src/domain/money';
+import { centsToFusd, formatUsd, fusdToCents, parseDollars, percentToRate } from '#domain/money';
 
 describe('money (SPEC §9: cents end to end, USD without decimals when whole)', () => {
   it('formats cents as USD, dropping decimals only when whole', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPrinting, productActions, productFilter } from '../../src/domain/products';
+import { isPrinting, productActions, productFilter } from '#domain/products';
 
 /** SPEC §4 "Dashboard actions per state" and the products status filter. */
 describe('product actions', () => {
@@ -48,7 +48,7 @@ describe('product status filter', () => {
 
 describe('products search params', () => {
   it('keeps a search text, a known status and an edit target; drops the rest', async () => {
-    const { parseProductsSearch } = await import('../../src/domain/products');
+    const { parseProductsSearch } = await import('#domain/products');
     expect(parseProductsSearch({ q: 'loop', status: 'hidden', edit: 'new' })).toEqual({
       q: 'loop',
       status: 'hidden',

@@ -8,9 +8,9 @@ import {
   payoutLedger,
   percentOf,
   saleShares,
-} from '../../src/domain/sales';
+} from '#domain/sales';
 
-/** SPEC §9 seller net, §5 available funds, and the FIFO payout ledger (src/domain/sales.ts). */
+/** SPEC §9 seller net, §5 available funds, and the FIFO payout ledger (domain/sales.ts). */
 describe('sale shares', () => {
   it('takes a percentage of cents, rounded half up, exactly', () => {
     expect(percentOf(2500, 7.5)).toBe(188); // 187.5

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketStart, chartSummaries, salesChart } from '../../src/domain/salesChart';
+import { bucketStart, chartSummaries, salesChart } from '#domain/salesChart';
 
 const now = new Date('2026-11-26T15:00:00Z');
 const at = (iso: string) => new Date(iso);

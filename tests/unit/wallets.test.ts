@@ -1,15 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { phoneCallingCode, walletContactGap } from '#domain/billing';
+import { errorMessage } from '#domain/errors';
+import type { CardChargeJson, CreateCardChargeBody, PaymentsConfigJson } from '#domain/schemas/checkout';
 import { walletPaymentMachine } from '../../machines/walletPayment';
 import { applePayRequestProblem, googlePayRequestProblem } from '../../sandbox/checkout-com/wallets';
-import { phoneCallingCode, walletContactGap } from '../../src/domain/billing';
-import { errorMessage } from '../../src/domain/errors';
-import type {
-  CardChargeJson,
-  CreateCardChargeBody,
-  PaymentsConfigJson,
-} from '../../src/domain/schemas/checkout';
 import type { Api } from '../../src/services/api';
 import {
   applePayContacts,

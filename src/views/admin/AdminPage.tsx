@@ -1,9 +1,9 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { adminListOrder, adminTitles } from '#domain/admin';
+import { errorMessage } from '#domain/errors';
 import { type adminListMachine, connectAdminList } from '../../../machines/adminList';
-import { adminListOrder, adminTitles } from '../../domain/admin';
-import { errorMessage } from '../../domain/errors';
 import { useApp } from '../AppContext';
 import { Button, Spinner } from '../components';
 import '../payouts/table.css';

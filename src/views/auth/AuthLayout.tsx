@@ -1,8 +1,8 @@
 import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
+import { afterLoginTarget } from '#domain/routes';
 import type { AuthInput } from '../../../machines/auth';
-import { afterLoginTarget } from '../../domain/routes';
 import { useApp } from '../AppContext';
 import { AvatarEditor } from '../profile/AvatarEditor';
 import { AuthScreen } from './AuthScreen';

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { type FormEvent, type ReactNode, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { errorMessage } from '#domain/errors';
 import type { authMachine } from '../../../machines/auth';
-import { errorMessage } from '../../domain/errors';
 import { Avatar, Button, TextInput } from '../components';
 import { authPathFor, swipeIndex } from './paths';
 

@@ -1,7 +1,7 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { categoryLabels, type StorefrontJson } from '../../domain/catalog';
-import { categoryOptions, parseCategories } from '../../domain/marketSearch';
-import type { StorefrontsSearch } from '../../domain/storefrontsSearch';
+import { categoryLabels, type StorefrontJson } from '#domain/catalog';
+import { categoryOptions, parseCategories } from '#domain/marketSearch';
+import type { StorefrontsSearch } from '#domain/storefrontsSearch';
 import { Avatar, Carousel, ImageLoader } from '../components';
 import { SearchForm } from './MarketplacePage';
 import './catalog.css';

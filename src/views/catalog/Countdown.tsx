@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { countdownText } from '#domain/countdown';
 import { type countdownMachine, withWallClock } from '../../../machines/countdown';
-import { countdownText } from '../../domain/countdown';
 import { useApp } from '../AppContext';
 import { cx } from '../components/cx';
 

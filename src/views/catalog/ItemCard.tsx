@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import type { BlueprintJson, PackJson } from '../../domain/catalog';
-import { formatUsd } from '../../domain/money';
+import type { BlueprintJson, PackJson } from '#domain/catalog';
+import { formatUsd } from '#domain/money';
 import { Avatar, ImageLoader } from '../components';
 import './catalog.css';
 

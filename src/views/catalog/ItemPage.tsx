@@ -1,7 +1,6 @@
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import type { CheckoutInput, CheckoutOutput, checkoutMachine } from '../../../machines/checkout';
 import {
   type BlueprintJson,
   categoryLabels,
@@ -11,12 +10,13 @@ import {
   isVideo,
   type PackJson,
   rarityLabels,
-} from '../../domain/catalog';
-import { priceLabel } from '../../domain/countdown';
-import { toDate } from '../../domain/dates';
-import { formatUsd } from '../../domain/money';
-import { type NftJson, seriesLabel } from '../../domain/nft';
-import { timeAgo } from '../../domain/time';
+} from '#domain/catalog';
+import { priceLabel } from '#domain/countdown';
+import { toDate } from '#domain/dates';
+import { formatUsd } from '#domain/money';
+import { type NftJson, seriesLabel } from '#domain/nft';
+import { timeAgo } from '#domain/time';
+import type { CheckoutInput, CheckoutOutput, checkoutMachine } from '../../../machines/checkout';
 import { useApp } from '../AppContext';
 import { Checkout } from '../checkout/CheckoutDialog';
 import { Avatar, Button, ImageLoader, Modal } from '../components';

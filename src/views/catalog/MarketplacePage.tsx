@@ -8,8 +8,8 @@ import {
   marketSortLabels,
   marketSorts,
   parseCategories,
-} from '../../domain/marketSearch';
-import { parseDollars } from '../../domain/money';
+} from '#domain/marketSearch';
+import { parseDollars } from '#domain/money';
 import { Button, TextInput } from '../components';
 import { ItemGrid } from './ItemCard';
 import './catalog.css';

@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { type ReportReason, reportReasons } from '#domain/enums';
+import { errorMessage } from '#domain/errors';
+import { REPORT_DESCRIPTION_MAX } from '#domain/schemas/catalog';
 import type { storefrontReportMachine } from '../../../machines/storefrontReport';
-import { type ReportReason, reportReasons } from '../../domain/enums';
-import { errorMessage } from '../../domain/errors';
-import { REPORT_DESCRIPTION_MAX } from '../../domain/schemas/catalog';
 import { Button, Modal } from '../components';
 import { cx } from '../components/cx';
 import './report.css';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { webpSrcSet } from '../../domain/assets';
-import { categoryLabels, type StorefrontJson } from '../../domain/catalog';
+import { webpSrcSet } from '#domain/assets';
+import { categoryLabels, type StorefrontJson } from '#domain/catalog';
 import { Avatar } from '../components';
 import './catalog.css';
 

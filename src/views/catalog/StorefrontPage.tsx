@@ -1,7 +1,7 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { timings } from '../../domain/constants';
+import { timings } from '#domain/constants';
 import { useApp } from '../AppContext';
 import { Dropdown } from '../components';
 import { ItemGrid } from './ItemCard';

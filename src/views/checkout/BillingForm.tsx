@@ -1,5 +1,5 @@
 import { type ChangeEvent, type ReactNode, useId } from 'react';
-import type { BillingFormValues, BillingFormView } from '../../domain/billing';
+import type { BillingFormValues, BillingFormView } from '#domain/billing';
 import { TextInput } from '../components';
 import { cx } from '../components/cx';
 import './card.css';

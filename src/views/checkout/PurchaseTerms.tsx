@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { routePaths } from '../../domain/routes';
+import { routePaths } from '#domain/routes';
 
 /** The acknowledgement every payment rail asks for before Pay: the purchase agreement and the terms. */
 export function PurchaseTerms({

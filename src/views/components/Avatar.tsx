@@ -1,6 +1,6 @@
 import { type CSSProperties, useMemo, useState } from 'react';
-import { webpSrcSet } from '../../domain/assets';
-import { identiconDataUrl } from '../../domain/identicon';
+import { webpSrcSet } from '#domain/assets';
+import { identiconDataUrl } from '#domain/identicon';
 import { cx } from './cx';
 
 export type AvatarSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl';

@@ -11,8 +11,8 @@ import {
   useState,
 } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { CAROUSEL_SWIPE_THRESHOLD } from '#domain/constants';
 import { canMove, carouselMachine } from '../../../machines/carousel';
-import { CAROUSEL_SWIPE_THRESHOLD } from '../../domain/constants';
 import { AppContext } from '../AppContext';
 import { cx } from './cx';
 import './carousel.css';

@@ -1,5 +1,5 @@
 import { type CSSProperties, type ImgHTMLAttributes, type ReactNode, useState } from 'react';
-import { webpSrcSet } from '../../domain/assets';
+import { webpSrcSet } from '#domain/assets';
 import { cx } from './cx';
 import { ImageIcon } from './icons';
 

@@ -2,17 +2,17 @@ import { getRouteApi, Link, useBlocker, useNavigate, useRouter } from '@tanstack
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef } from 'react';
 import { type ActorRefFrom, waitFor } from 'xstate';
+import { assetRules } from '#domain/assets';
+import { categoryLabels, type StorefrontJson } from '#domain/catalog';
+import { type StorefrontCategory, storefrontCategories } from '#domain/enums';
+import { errorMessage, errorTexts } from '#domain/errors';
+import { STOREFRONT_BIO, STOREFRONT_NAME } from '#domain/schemas/storefronts';
 import {
   type AccountImageField,
   type AccountTextField,
   type dashboardAccountMachine,
   imageKinds,
 } from '../../../machines/dashboardAccount';
-import { assetRules } from '../../domain/assets';
-import { categoryLabels, type StorefrontJson } from '../../domain/catalog';
-import { type StorefrontCategory, storefrontCategories } from '../../domain/enums';
-import { errorMessage, errorTexts } from '../../domain/errors';
-import { STOREFRONT_BIO, STOREFRONT_NAME } from '../../domain/schemas/storefronts';
 import { useApp } from '../AppContext';
 import { Avatar, Button, ConfirmModal, FileUpload, TextInput, useObjectUrl } from '../components';
 import './account.css';

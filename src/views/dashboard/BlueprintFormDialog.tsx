@@ -1,16 +1,16 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { blueprintFormMachine } from '../../../machines/blueprintForm';
-import { assetRules } from '../../domain/assets';
-import type { BlueprintJson } from '../../domain/catalog';
-import { errorMessage } from '../../domain/errors';
+import { assetRules } from '#domain/assets';
+import type { BlueprintJson } from '#domain/catalog';
+import { errorMessage } from '#domain/errors';
 import {
   BLUEPRINT_DESCRIPTION,
   BLUEPRINT_QUANTITY,
   BLUEPRINT_ROYALTY,
   BLUEPRINT_TITLE,
-} from '../../domain/schemas/blueprints';
+} from '#domain/schemas/blueprints';
+import type { blueprintFormMachine } from '../../../machines/blueprintForm';
 import { useApp } from '../AppContext';
 import { Button, ConfirmModal, FileUpload, Modal, TextInput } from '../components';
 

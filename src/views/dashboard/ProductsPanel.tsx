@@ -2,10 +2,9 @@ import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, useCallback, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { productActionsMachine } from '../../../machines/productActions';
-import { type BlueprintJson, stateLabel } from '../../domain/catalog';
-import { errorMessage } from '../../domain/errors';
-import { formatUsd } from '../../domain/money';
+import { type BlueprintJson, stateLabel } from '#domain/catalog';
+import { errorMessage } from '#domain/errors';
+import { formatUsd } from '#domain/money';
 import {
   isPrinting,
   PRODUCTS_PAGE_SIZE,
@@ -14,7 +13,8 @@ import {
   productActions,
   productStatuses,
   productStatusLabels,
-} from '../../domain/products';
+} from '#domain/products';
+import type { productActionsMachine } from '../../../machines/productActions';
 import { useApp } from '../AppContext';
 import { Button, ConfirmModal, Dropdown, ImageLoader, Spinner, TextInput } from '../components';
 import { BlueprintFormDialog } from './BlueprintFormDialog';

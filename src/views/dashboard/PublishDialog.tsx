@@ -1,10 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import type { BlueprintJson } from '#domain/catalog';
+import { timings } from '#domain/constants';
+import { errorMessage } from '#domain/errors';
 import type { publishMachine } from '../../../machines/publish';
-import type { BlueprintJson } from '../../domain/catalog';
-import { timings } from '../../domain/constants';
-import { errorMessage } from '../../domain/errors';
 import { useApp } from '../AppContext';
 import { Button, Modal, Spinner } from '../components';
 

@@ -2,9 +2,8 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Fragment, type ReactNode, useId, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { ledgerExportMachine } from '../../../machines/ledgerExport';
-import { toDate } from '../../domain/dates';
-import { formatUsd } from '../../domain/money';
+import { toDate } from '#domain/dates';
+import { formatUsd } from '#domain/money';
 import {
   payoutFailureText,
   payoutStateLabels,
@@ -15,7 +14,8 @@ import {
   salePayoutStatusLabels,
   saleStatusLabels,
   salesPageSizes,
-} from '../../domain/sales';
+} from '#domain/sales';
+import type { ledgerExportMachine } from '../../../machines/ledgerExport';
 import { useApp } from '../AppContext';
 import { Button } from '../components';
 import { NoStorefront } from './PreviewPanel';

@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { errorMessage } from '#domain/errors';
+import { formatUsd, parseDollars } from '#domain/money';
+import { routePaths } from '#domain/routes';
 import { type buyListingMachine, connectTopupOffer } from '../../../machines/buyListing';
 import { type listForSaleMachine, sellerNetCents } from '../../../machines/listForSale';
 import type { removeListingMachine } from '../../../machines/removeListing';
 import type { transferNftsMachine } from '../../../machines/transferNfts';
-import { errorMessage } from '../../domain/errors';
-import { formatUsd, parseDollars } from '../../domain/money';
-import { routePaths } from '../../domain/routes';
 import { Button, Modal, TextInput } from '../components';
 
 /**

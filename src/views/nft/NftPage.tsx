@@ -1,7 +1,7 @@
 import { Link, useLocation } from '@tanstack/react-router';
-import { toDate } from '../../domain/dates';
-import { formatUsd } from '../../domain/money';
-import { type NftJson, nftImage, nftTitle, seriesLabel } from '../../domain/nft';
+import { toDate } from '#domain/dates';
+import { formatUsd } from '#domain/money';
+import { type NftJson, nftImage, nftTitle, seriesLabel } from '#domain/nft';
 import { Avatar, ImageLoader } from '../components';
 import { NftActions, type NftMachines } from './NftActions';
 import './nft.css';

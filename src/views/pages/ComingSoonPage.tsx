@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { routePaths } from '../../domain/routes';
+import { routePaths } from '#domain/routes';
 
 /** SPEC §2: /drops and /profile/avatars show "coming soon". */
 export function ComingSoonPage({ title }: { title: string }) {

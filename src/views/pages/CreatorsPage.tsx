@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { routePaths } from '../../domain/routes';
+import { routePaths } from '#domain/routes';
 import './legal.css';
 
 /** "For creators" (SPEC §2 /creators): what a storefront is, how to start selling, royalties. */

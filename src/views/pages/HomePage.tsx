@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { routePaths } from '../../domain/routes';
+import { routePaths } from '#domain/routes';
 // The component file, not the components barrel: Home is in the first-load bundle.
 import { Carousel } from '../components/Carousel';
 import './home.css';

@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { SUPPORT_EMAIL } from '../../domain/constants';
+import { SUPPORT_EMAIL } from '#domain/constants';
 import './legal.css';
 
 /** A link that opens the user's mail client on the support address. */

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { routePaths } from '../../domain/routes';
+import { routePaths } from '#domain/routes';
 
 /** SPEC §2: used for an unknown path, item, storefront or a viewer failure. */
 export function NotFoundPage() {

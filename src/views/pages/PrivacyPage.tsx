@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { routePaths } from '../../domain/routes';
+import { routePaths } from '#domain/routes';
 import { LegalPage, type LegalSection, SupportEmailLink } from './LegalPage';
 
 const sections: readonly LegalSection[] = [

@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import type { User } from '#domain/user';
 import { type avatarUploadMachine, connectAvatarUpload } from '../../../machines/avatarUpload';
-import type { User } from '../../domain/user';
 import { useApp } from '../AppContext';
 import { Avatar, Button } from '../components';
 

@@ -1,9 +1,9 @@
 import { getRouteApi, Link, useLocation, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { formatUsd } from '../../domain/money';
-import { type NftJson, nftImage, nftTitle, seriesLabel } from '../../domain/nft';
-import { routePaths } from '../../domain/routes';
+import { formatUsd } from '#domain/money';
+import { type NftJson, nftImage, nftTitle, seriesLabel } from '#domain/nft';
+import { routePaths } from '#domain/routes';
 import { useApp } from '../AppContext';
 import { Button, ImageLoader, Modal } from '../components';
 import { NftActions, TransferNftsDialog } from '../nft/NftActions';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { routePaths } from '#domain/routes';
 import type { TimelineEntry } from '../../../machines/checkoutFailed';
-import { routePaths } from '../../domain/routes';
 import { Button, Spinner } from '../components';
 
 /**

@@ -2,14 +2,14 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { chargeRailOf } from '#domain/chargeProgress';
+import { type OrderCompleteSearch, queryText } from '#domain/purchase';
+import { routePaths } from '#domain/routes';
 import {
   connectPurchaseComplete,
   type PurchaseCompleteInput,
   type purchaseCompleteMachine,
 } from '../../../machines/purchaseComplete';
-import { chargeRailOf } from '../../domain/chargeProgress';
-import { type OrderCompleteSearch, queryText } from '../../domain/purchase';
-import { routePaths } from '../../domain/routes';
 import { useApp } from '../AppContext';
 import { ImageLoader, Spinner } from '../components';
 import '../checkout/card.css';

@@ -2,8 +2,8 @@ import { getRouteApi, Link, useLocation } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import type { User } from '#domain/user';
 import { connectKyc, type kycMachine } from '../../../machines/kyc';
-import type { User } from '../../domain/user';
 import { useApp } from '../AppContext';
 import { Button, Modal, TextInput } from '../components';
 

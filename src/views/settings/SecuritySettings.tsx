@@ -1,8 +1,8 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { errorMessage } from '#domain/errors';
 import type { settingsFormMachine } from '../../../machines/settingsForm';
-import { errorMessage } from '../../domain/errors';
 import { useApp } from '../AppContext';
 import { Button, TextInput } from '../components';
 import { EditActions } from './EditActions';

@@ -1,7 +1,7 @@
 import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { SETTINGS_BREAKPOINT_PX, timings } from '../../domain/constants';
-import { routePaths } from '../../domain/routes';
+import { SETTINGS_BREAKPOINT_PX, timings } from '#domain/constants';
+import { routePaths } from '#domain/routes';
 import { useDebouncedResize } from '../components';
 
 const tabs = [

@@ -1,10 +1,10 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { errorMessage } from '#domain/errors';
+import type { User } from '#domain/user';
 import type { collectionCheckMachine } from '../../../machines/collectionCheck';
 import type { walletLinkMachine } from '../../../machines/walletLink';
-import { errorMessage } from '../../domain/errors';
-import type { User } from '../../domain/user';
 import { useApp } from '../AppContext';
 import { Button } from '../components';
 import { TopupPanel } from './BalancePanel';

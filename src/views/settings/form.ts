@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import type { ApiErrorBody } from '../../domain/errors';
+import type { ApiErrorBody } from '#domain/errors';
 
 /** The named values of a submitted form. */
 export function formValues(e: FormEvent<HTMLFormElement>, names: string[]): Record<string, string> {

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { externalLinks, routePaths } from '../../domain/routes';
+import { externalLinks, routePaths } from '#domain/routes';
 import { Logo } from './Logo';
 
 /** Footer of SPEC §2. */

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useRef } from 'react';
+import { externalLinks, routePaths } from '#domain/routes';
 import { interfaceState } from '../../../machines/ui';
-import { externalLinks, routePaths } from '../../domain/routes';
 import { useApp } from '../AppContext';
 import { Avatar, Button, useEscape, useOutsideClick } from '../components';
 import { Logo } from './Logo';

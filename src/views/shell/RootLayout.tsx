@@ -1,9 +1,9 @@
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect } from 'react';
+import { isChromelessPath } from '#domain/routes';
 import { connectSession } from '../../../machines/session';
 import { interfaceState } from '../../../machines/ui';
-import { isChromelessPath } from '../../domain/routes';
 import { useApp } from '../AppContext';
 import { Button, ToastList } from '../components';
 import { CookieBanner } from './CookieBanner';

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { routePaths } from '#domain/routes';
 import { interfaceState } from '../../../machines/ui';
-import { routePaths } from '../../domain/routes';
 import { useApp } from '../AppContext';
 import { Button, Modal } from '../components';
 

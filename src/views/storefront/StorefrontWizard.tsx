@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { assetRules } from '#domain/assets';
+import { categoryLabels } from '#domain/catalog';
+import { storefrontCategories } from '#domain/enums';
+import { errorMessage } from '#domain/errors';
+import { STOREFRONT_BIO } from '#domain/schemas/storefronts';
 import type { storefrontWizardMachine } from '../../../machines/storefrontWizard';
-import { assetRules } from '../../domain/assets';
-import { categoryLabels } from '../../domain/catalog';
-import { storefrontCategories } from '../../domain/enums';
-import { errorMessage } from '../../domain/errors';
-import { STOREFRONT_BIO } from '../../domain/schemas/storefronts';
 import { Button, FileUpload, Spinner, TextInput } from '../components';
 import './wizard.css';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { PayoutState } from '#domain/enums';
 import { nftPurchases, nfts, payoutRequests } from '../../../server/db/schema';
 import { insertBlueprint, insertStorefront } from '../../../server/seed/factory';
-import type { PayoutState } from '../../../src/domain/enums';
 import { flowAddress, register, type TestApi } from './harness';
 
 /** Fixtures of the sales and payout suites: storefronts, blueprints and recorded purchases. */

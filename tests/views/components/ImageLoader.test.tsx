@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { identiconDataUrl } from '../../../src/domain/identicon';
+import { identiconDataUrl } from '#domain/identicon';
 import { Avatar, ImageLoader } from '../../../src/views/components';
 
 describe('ImageLoader', () => {

@@ -6,7 +6,7 @@ import {
   identiconDataUrl,
   identiconSvg,
   normalizeIdenticonSeed,
-} from '../../../src/domain/identicon';
+} from '#domain/identicon';
 
 const flowAddress = '0xf8d6e0586b0a20c7';
 const evmAddress = '0x52908400098527886E0F7030069857D2E4169EE7';

@@ -2,9 +2,9 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import type { SalesPage } from '#domain/sales';
 import { ledgerExportMachine } from '../../../machines/ledgerExport';
 import { SALES_PAGE } from '../../../model-tests/ledgerExport.model';
-import type { SalesPage } from '../../../src/domain/sales';
 import { formatSaleDay, formatSaleTime, SalesView } from '../../../src/views/dashboard/SalesPanel';
 
 /** The dashboard's Sales table (SPEC §2): columns, expandable rows, page size, pager, empty state. */

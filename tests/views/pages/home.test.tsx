@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-router';
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routePaths } from '../../../src/domain/routes';
+import { routePaths } from '#domain/routes';
 import { HomePage } from '../../../src/views/pages/HomePage';
 
 const Stub = () => <p>Elsewhere</p>;

@@ -8,8 +8,8 @@ import {
 } from '@tanstack/react-router';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SUPPORT_EMAIL } from '../../../src/domain/constants';
-import { routePaths } from '../../../src/domain/routes';
+import { SUPPORT_EMAIL } from '#domain/constants';
+import { routePaths } from '#domain/routes';
 import { CreatorsPage } from '../../../src/views/pages/CreatorsPage';
 import { PrivacyPage } from '../../../src/views/pages/PrivacyPage';
 import { TermsPage } from '../../../src/views/pages/TermsPage';

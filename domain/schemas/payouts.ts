@@ -75,7 +75,7 @@ export const payoutFormInput = (available: number) =>
 
 /**
  * PATCH payout-requests/{id}: the state to move to. The owner may only cancel; the other moves are
- * an admin's (src/domain/payouts.ts).
+ * an admin's (domain/payouts.ts).
  */
 export const PayoutPatchInput = fieldObject({
   state: v.picklist(payoutStates, 'INVALID_VALUE.state'),

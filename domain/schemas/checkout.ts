@@ -6,7 +6,7 @@ import type { DateValue } from '../dates';
  * Request schemas are shared by the server (validation) and the client (forms); the JSON types are
  * what the server answers. Money is integer cents.
  *
- * Error codes (src/domain/errors.ts):
+ * Error codes (domain/errors.ts):
  * - SOLD_OUT (no edition left to reserve), PRICE_CHANGED (expectedPrice differs from the price now),
  *   NOT_PURCHASABLE (the item is not on sale), WALLET_REQUIRED (the buyer has no wallet),
  *   CHARGE_PENDING (the buyer already has an unresolved card charge; its id is in `chargeId`);
@@ -51,7 +51,7 @@ export type CheckoutItem = v.InferOutput<typeof CheckoutItem>;
 
 /**
  * Billing details of SPEC §3/§5. Field rules beyond shape (phone valid for the country, US and
- * Canadian states, the 27 countries) live in src/domain/billing.ts, which both sides call.
+ * Canadian states, the 27 countries) live in domain/billing.ts, which both sides call.
  */
 export const BillingFields = {
   firstName: text('firstName', 100, 'INVALID_VALUE.firstName'),
@@ -130,7 +130,7 @@ const walletAddressText = (max: number) =>
  * wallet's payment (`POST {apiUrl}/tokens { type: 'applepay' | 'googlepay', token_data }`) and the
  * billing contact the wallet shared (Apple's `billingContact` with the phone of its `shippingContact`,
  * Google's `billingAddress`), mapped to our fields. Which fields are required depends on the wallet
- * (walletContactGap in src/domain/billing.ts, checked by the server: APPLE_PAY_ADDRESS): Apple Pay
+ * (walletContactGap in domain/billing.ts, checked by the server: APPLE_PAY_ADDRESS): Apple Pay
  * the phone with its country calling code, address line 1, postal code, city, state and country;
  * Google Pay address line 1, city, postal code and country. A wallet card is never saved.
  */
