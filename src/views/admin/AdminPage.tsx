@@ -5,7 +5,7 @@ import { adminListOrder, adminTitles } from '#domain/admin';
 import { errorMessage } from '#domain/errors';
 import { type adminListMachine, connectAdminList } from '../../../machines/adminList';
 import { useApp } from '../AppContext';
-import { Button, Spinner } from '../components';
+import { Button, Pager, Spinner } from '../components';
 import '../payouts/table.css';
 import './admin.css';
 
@@ -161,25 +161,15 @@ export function AdminListView({ actor }: { actor: ActorRefFrom<typeof adminListM
                 <p className="vt-muted">Nothing here.</p>
               ))}
           </div>
-          <nav className="vt-pager" aria-label="Pages">
-            <Button
-              variant="secondary"
-              disabled={!view.canPrevious}
-              onClick={() => actor.send({ type: 'admin.page', page: view.page - 1 })}
-            >
-              Previous
-            </Button>
-            <span className="vt-muted">
-              Page {view.page} of {view.pages} · {view.total.toLocaleString('en-US')} in all
-            </span>
-            <Button
-              variant="secondary"
-              disabled={!view.canNext}
-              onClick={() => actor.send({ type: 'admin.page', page: view.page + 1 })}
-            >
-              Next
-            </Button>
-          </nav>
+          <Pager
+            page={view.page}
+            pages={view.pages}
+            summary={` · ${view.total.toLocaleString('en-US')} in all`}
+            canPrevious={view.canPrevious}
+            canNext={view.canNext}
+            onPrevious={() => actor.send({ type: 'admin.page', page: view.page - 1 })}
+            onNext={() => actor.send({ type: 'admin.page', page: view.page + 1 })}
+          />
         </>
       )}
     </div>

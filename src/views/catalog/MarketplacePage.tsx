@@ -10,7 +10,7 @@ import {
   parseCategories,
 } from '#domain/marketSearch';
 import { parseDollars } from '#domain/money';
-import { Button, TextInput } from '../components';
+import { Button, Pager, TextInput } from '../components';
 import { ItemGrid } from './ItemCard';
 import './catalog.css';
 
@@ -72,25 +72,14 @@ export function MarketplacePage() {
             </div>
           )}
           {pages > 1 && (
-            <nav className="vt-pager" aria-label="Pages">
-              <Button
-                variant="secondary"
-                disabled={current <= 1}
-                onClick={() => go({ ...search, page: current - 1 })}
-              >
-                Previous
-              </Button>
-              <span className="vt-muted">
-                Page {current} of {pages}
-              </span>
-              <Button
-                variant="secondary"
-                disabled={current >= pages}
-                onClick={() => go({ ...search, page: current + 1 })}
-              >
-                Next
-              </Button>
-            </nav>
+            <Pager
+              page={current}
+              pages={pages}
+              canPrevious={current > 1}
+              canNext={current < pages}
+              onPrevious={() => go({ ...search, page: current - 1 })}
+              onNext={() => go({ ...search, page: current + 1 })}
+            />
           )}
         </div>
       </div>

@@ -10,6 +10,7 @@ export { type FileRejection, type FileRejectionCode, FileUpload, type FileUpload
 export { fileMatchesAccept, formatBytes } from './fileAccept';
 export { ImageLoader, type ImageLoaderProps } from './ImageLoader';
 export { Modal, type ModalProps, type ModalSize } from './Modal';
+export { Pager, type PagerProps } from './Pager';
 export { Spinner, type SpinnerProps, type SpinnerSize } from './Spinner';
 export { type TabItem, type TabRenderProps, Tabs, type TabsProps } from './Tabs';
 export { TextInput, type TextInputProps } from './TextInput';

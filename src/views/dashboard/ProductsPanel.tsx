@@ -16,7 +16,7 @@ import {
 } from '#domain/products';
 import type { productActionsMachine } from '../../../machines/productActions';
 import { useApp } from '../AppContext';
-import { Button, ConfirmModal, Dropdown, ImageLoader, Spinner, TextInput } from '../components';
+import { Button, ConfirmModal, Dropdown, ImageLoader, Pager, Spinner, TextInput } from '../components';
 import { BlueprintFormDialog } from './BlueprintFormDialog';
 import { NoStorefront } from './PreviewPanel';
 import { PublishDialog } from './PublishDialog';
@@ -135,29 +135,18 @@ export function ProductsPanel() {
         <>
           <ProductList items={page.results} actor={actions} onAction={navigateTo} />
           {pages > 1 && (
-            <nav className="vt-pager vt-products__pager" aria-label="Pages">
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={current <= 1}
-                onClick={() =>
-                  navigate({ search: (s) => ({ ...s, page: current > 2 ? current - 1 : undefined }) })
-                }
-              >
-                Previous
-              </Button>
-              <span>
-                Page {current} of {pages}
-              </span>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={current >= pages}
-                onClick={() => navigate({ search: (s) => ({ ...s, page: current + 1 }) })}
-              >
-                Next
-              </Button>
-            </nav>
+            <Pager
+              className="vt-products__pager"
+              size="sm"
+              page={current}
+              pages={pages}
+              canPrevious={current > 1}
+              canNext={current < pages}
+              onPrevious={() =>
+                navigate({ search: (s) => ({ ...s, page: current > 2 ? current - 1 : undefined }) })
+              }
+              onNext={() => navigate({ search: (s) => ({ ...s, page: current + 1 }) })}
+            />
           )}
         </>
       )}

@@ -5,7 +5,6 @@ import type { ActorRefFrom } from 'xstate';
 import { toDate } from '#domain/dates';
 import { formatUsd } from '#domain/money';
 import {
-  payoutFailureText,
   payoutStateLabels,
   SALES_PAGE_SIZE_DEFAULT,
   type SaleJson,
@@ -15,9 +14,13 @@ import {
   saleStatusLabels,
   salesPageSizes,
 } from '#domain/sales';
-import type { ledgerExportMachine } from '../../../machines/ledgerExport';
+import {
+  connectLedgerExport,
+  type LedgerExportEvent,
+  type ledgerExportMachine,
+} from '../../../machines/ledgerExport';
 import { useApp } from '../AppContext';
-import { Button } from '../components';
+import { Button, Pager } from '../components';
 import { NoStorefront } from './PreviewPanel';
 import { SalesChart } from './SalesChart';
 import '../payouts/table.css';
@@ -26,7 +29,7 @@ import './sales.css';
 const dashboard = getRouteApi('/dashboard');
 const route = getRouteApi('/dashboard/sales');
 
-/** Dashboard → Sales (SPEC §2): the storefront's sales; page and page size live in the URL. */
+/** Dashboard → Sales: the storefront's sales; page and page size live in the URL. */
 export function SalesPanel() {
   const { storefront } = dashboard.useLoaderData();
   const { sales, ledgerExport, salesChart } = route.useLoaderData();
@@ -103,8 +106,8 @@ export interface SalesViewProps {
  * ledger). Page size 25, 50 or 100; "Export CSV" saves the whole ledger.
  */
 export function SalesView({ sales, exporter, onPage, filter, chart }: SalesViewProps) {
-  const exporting = useSelector(exporter, (s) => s.hasTag('busy'));
-  const exportError = useSelector(exporter, (s) => (s.matches('failed') ? s.context.error : null));
+  const snapshot = useSelector(exporter, (s) => s);
+  const ledger = connectLedgerExport(snapshot, (event: LedgerExportEvent) => exporter.send(event));
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const id = useId();
   const pages = Math.max(1, Math.ceil(sales.total / sales.pageSize));
@@ -128,9 +131,9 @@ export function SalesView({ sales, exporter, onPage, filter, chart }: SalesViewP
           </Link>
           <Button
             variant="secondary"
-            loading={exporting}
-            disabled={sales.total === 0}
-            onClick={() => exporter.send({ type: 'ledger.export' })}
+            loading={ledger.busy}
+            disabled={sales.total === 0 || !ledger.canExport}
+            onClick={ledger.export}
           >
             Export CSV
           </Button>
@@ -138,10 +141,10 @@ export function SalesView({ sales, exporter, onPage, filter, chart }: SalesViewP
       </div>
       {filter}
       {chart}
-      {exportError && (
+      {ledger.error && (
         <div className="vt-sales__error" role="alert">
-          <span>{payoutFailureText(exportError)}</span>
-          <Button variant="ghost" size="sm" onClick={() => exporter.send({ type: 'ledger.dismiss' })}>
+          <span>{ledger.error}</span>
+          <Button variant="ghost" size="sm" onClick={ledger.dismiss}>
             Dismiss
           </Button>
         </div>
@@ -198,26 +201,16 @@ export function SalesView({ sales, exporter, onPage, filter, chart }: SalesViewP
                 ))}
               </select>
             </label>
-            <nav className="vt-pager vt-sales__pager" aria-label="Pages">
-              <Button
-                variant="secondary"
-                disabled={sales.page <= 1}
-                onClick={() => onPage(Math.min(sales.page - 1, pages), sales.pageSize)}
-              >
-                Previous
-              </Button>
-              <span className="vt-muted">
-                Page {sales.page} of {pages} · {sales.total.toLocaleString('en-US')}{' '}
-                {sales.total === 1 ? 'sale' : 'sales'}
-              </span>
-              <Button
-                variant="secondary"
-                disabled={sales.page >= pages}
-                onClick={() => onPage(sales.page + 1, sales.pageSize)}
-              >
-                Next
-              </Button>
-            </nav>
+            <Pager
+              className="vt-sales__pager"
+              page={sales.page}
+              pages={pages}
+              summary={` · ${sales.total.toLocaleString('en-US')} ${sales.total === 1 ? 'sale' : 'sales'}`}
+              canPrevious={sales.page > 1}
+              canNext={sales.page < pages}
+              onPrevious={() => onPage(Math.min(sales.page - 1, pages), sales.pageSize)}
+              onNext={() => onPage(sales.page + 1, sales.pageSize)}
+            />
           </div>
         </>
       )}
