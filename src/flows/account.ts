@@ -1,0 +1,112 @@
+import { fromPromise } from 'xstate';
+import { timings } from '#domain/constants';
+import type { User } from '#domain/user';
+import { once } from '../lazy';
+import type { FlowDeps } from './deps';
+import type { SharedFlowParts } from './shared';
+
+/** The account flows: signing in and up, settings, the wallet link, identity checks, the avatar. */
+export function accountFlows(deps: FlowDeps, shared: SharedFlowParts) {
+  const { api, session, ui, flow, accounts, uploads, walletConnected } = deps;
+  const { linkWallet, announceWalletLinked, collectionActors, imageUploader } = shared;
+  return {
+    auth: once(async () =>
+      (await import('../../machines/auth')).authMachine.provide({
+        actors: {
+          ...accounts,
+          connectWallet: fromPromise(async () => {
+            const result = await flow.connectWallet();
+            walletConnected();
+            return result;
+          }),
+        },
+        actions: {
+          announceLogin: (_, { authToken }) => session.send({ type: 'session.login', token: authToken }),
+          announceUser: (_, { user }) => session.send({ type: 'session.user.updated', user }),
+        },
+      }),
+    ),
+    settingsForm: once(async () =>
+      (await import('../../machines/settingsForm')).settingsFormMachine.provide({
+        actors: { save: accounts.saveSettings },
+        actions: {
+          announceSaved: (_, { user, authToken }) => {
+            const asked =
+              user.pendingEmail && user.pendingEmail !== session.getSnapshot().context.user?.pendingEmail;
+            session.send({ type: 'session.user.updated', user, token: authToken });
+            ui.send({
+              type: 'ui.toast.show',
+              id: 'settings-saved',
+              text: asked
+                ? `Saved. Open the link we sent to ${user.pendingEmail} to confirm your new email.`
+                : 'Saved',
+              duration: timings.savedToastMs,
+            });
+          },
+        },
+      }),
+    ),
+    collectionCheck: once(async () =>
+      (await import('../../machines/collectionCheck')).collectionCheckMachine.provide({
+        actors: collectionActors,
+      }),
+    ),
+    walletLink: once(async () =>
+      (await import('../../machines/walletLink')).walletLinkMachine.provide({
+        actors: { linkWallet },
+        actions: { announceLinked: (_, { user }) => announceWalletLinked(user) },
+      }),
+    ),
+    kyc: once(async () =>
+      (await import('../../machines/kyc')).kycMachine.provide({
+        actors: {
+          createSession: accounts.createKycSession,
+          readStatus: fromPromise(async () => ({ user: await api.get<User>('users/me') })),
+        },
+        actions: {
+          openVerification: (_, { url }) => window.location.assign(url),
+          announceUser: (_, { user }) => session.send({ type: 'session.user.updated', user }),
+        },
+      }),
+    ),
+    emailConfirmation: once(async () =>
+      (await import('../../machines/emailConfirmation')).emailConfirmationMachine.provide({
+        actors: { confirmEmail: accounts.confirmEmail },
+        actions: {
+          announceConfirmed: (_, { email }) => {
+            const user = session.getSnapshot().context.user;
+            if (user)
+              session.send({ type: 'session.user.updated', user: { ...user, email, pendingEmail: null } });
+          },
+        },
+      }),
+    ),
+    avatarUpload: once(async () => {
+      const upload = await imageUploader();
+      return (await import('../../machines/avatarUpload')).avatarUploadMachine.provide({
+        actors: {
+          inspectImage: fromPromise(({ input }) => uploads.inspectImage(input.file)),
+          uploadAvatar: fromPromise(({ input }) => upload(input.file, 'userAvatar')),
+          saveAvatar: accounts.saveAvatar,
+        },
+        actions: {
+          announceUser: (_, { user }) => session.send({ type: 'session.user.updated', user }),
+        },
+      });
+    }),
+    saleNotices: once(async () =>
+      (await import('../../machines/saleNotices')).saleNoticesMachine.provide({
+        actors: {
+          fetchNotices: fromPromise(() => api.get('notifications')),
+          markRead: fromPromise(() => api.post('notifications/actions/read')),
+          saveSaleEmails: fromPromise(async ({ input }) => ({
+            user: await api.patch<User>('users/me', { saleEmails: input.saleEmails }),
+          })),
+        },
+        actions: {
+          announceUser: (_, { user }) => session.send({ type: 'session.user.updated', user }),
+        },
+      }),
+    ),
+  };
+}

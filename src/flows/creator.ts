@@ -1,0 +1,120 @@
+import { fromPromise } from 'xstate';
+import { once } from '../lazy';
+import type { FlowDeps } from './deps';
+import type { SharedFlowParts } from './shared';
+
+/** The creator's flows (storefront, products, sales, payouts) and the back office's lists. */
+export function creatorFlows(deps: FlowDeps, shared: SharedFlowParts) {
+  const { api, catalog, sales } = deps;
+  const { toast, imageJob, imageUploader } = shared;
+  return {
+    imageJob,
+    storefrontWizard: once(async () => {
+      const upload = await imageUploader();
+      return (await import('../../machines/storefrontWizard')).storefrontWizardMachine.provide({
+        actors: {
+          uploadLogo: fromPromise(({ input }) => upload(input.file, 'storefrontLogo')),
+          uploadBanner: fromPromise(({ input }) => upload(input.file, 'storefrontBanner')),
+          createStorefront: fromPromise(({ input }) => catalog.createStorefront(input)),
+        },
+        actions: { announceCreated: () => toast('storefront-created', 'Your storefront is live') },
+      });
+    }),
+    blueprintForm: once(async () => {
+      const upload = await imageUploader();
+      return (await import('../../machines/blueprintForm')).blueprintFormMachine.provide({
+        actors: {
+          uploadFile: fromPromise(({ input }) => upload(input.file, input.assetKind, input.optimize)),
+          saveBlueprint: fromPromise(({ input }) =>
+            input.id === null
+              ? catalog.createBlueprint(input.body)
+              : catalog.updateBlueprint(input.id, input.body),
+          ),
+        },
+        actions: { announceSaved: () => toast('product-saved', 'Saved') },
+      });
+    }),
+    publish: once(async () =>
+      (await import('../../machines/publish')).publishMachine.provide({
+        actors: {
+          setReadyToSell: fromPromise(({ input }) =>
+            catalog.updateBlueprint(input.blueprintId, { status: 'readyToSell' }),
+          ),
+          fetchBlueprint: fromPromise(({ input }) => catalog.blueprint(input.blueprintId)),
+        },
+      }),
+    ),
+    productActions: once(async () =>
+      (await import('../../machines/productActions')).productActionsMachine.provide({
+        actors: {
+          updateProduct: fromPromise(({ input }) => catalog.updateBlueprint(input.id, input.change)),
+        },
+      }),
+    ),
+    dashboardAccount: once(async () => {
+      const upload = await imageUploader();
+      return (await import('../../machines/dashboardAccount')).dashboardAccountMachine.provide({
+        actors: {
+          uploadLogo: fromPromise(({ input }) => upload(input.file, 'storefrontLogo')),
+          uploadBanner: fromPromise(({ input }) => upload(input.file, 'storefrontBanner')),
+          saveStorefront: fromPromise(({ input }) => catalog.updateStorefront(input.id, input.patch)),
+          setEnabled: fromPromise(({ input }) =>
+            catalog.updateStorefront(input.id, { enabled: input.enabled }),
+          ),
+        },
+        actions: {
+          announceSaved: () => toast('storefront-saved', 'Saved'),
+          announceEnabled: (_, { storefront }) =>
+            toast('storefront-enabled', storefront.enabled ? 'Storefront enabled' : 'Storefront disabled'),
+        },
+      });
+    }),
+    salesChart: once(async () =>
+      (await import('../../machines/salesChart')).salesChartMachine.provide({
+        actors: {
+          fetchChart: fromPromise(({ input }) =>
+            api.get('sales/chart', {
+              storefrontId: input.storefrontId,
+              days: input.days,
+              bucket: input.bucket,
+            }),
+          ),
+        },
+      }),
+    ),
+    payout: once(async () =>
+      (await import('../../machines/payout')).payoutMachine.provide({
+        actors: {
+          loadPayouts: fromPromise(() => sales.payouts()),
+          createPayout: fromPromise(({ input }) => sales.requestPayout(input)),
+          cancelPayout: fromPromise(({ input }) => sales.cancelPayout(input)),
+        },
+        actions: {
+          announceRequested: () => toast('payout-requested', 'Payout requested'),
+          announceCancelled: () => toast('payout-cancelled', 'Payout request cancelled'),
+        },
+      }),
+    ),
+    ledgerExport: once(async () =>
+      (await import('../../machines/ledgerExport')).ledgerExportMachine.provide({
+        actors: { exportLedger: fromPromise(({ input }) => sales.exportLedger(input)) },
+        actions: { announceExported: () => toast('ledger-exported', 'Ledger exported') },
+      }),
+    ),
+    adminList: once(async () =>
+      (await import('../../machines/adminList')).adminListMachine.provide({
+        actors: {
+          fetchList: fromPromise(({ input }) =>
+            api.get(`admin/${input.list}`, {
+              page: input.query.page,
+              pageSize: input.query.pageSize,
+              searchText: input.query.searchText,
+              status: input.query.status,
+            }),
+          ),
+          performAction: fromPromise(({ input }) => api.patch(input.path, input.body)),
+        },
+      }),
+    ),
+  };
+}
