@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type ApiErrorBody, toErrorBody } from '#domain/errors';
+import { payoutFailureText } from '#domain/sales';
 
 /**
  * "Export CSV" of the dashboard's Sales: the payout ledger of the storefront (GET sales/ledger.csv)
@@ -57,3 +58,29 @@ export const ledgerExportMachine = setup({
     },
   },
 });
+
+/** What "Export CSV" shows: the button while the file is made, and a refusal until dismissed. */
+export interface LedgerExportView {
+  busy: boolean;
+  canExport: boolean;
+  /** The refusal's text (the server's message, else the default one). */
+  error: string | null;
+  canDismiss: boolean;
+  export: () => void;
+  dismiss: () => void;
+}
+
+export function connectLedgerExport(
+  snapshot: SnapshotFrom<typeof ledgerExportMachine>,
+  send: (event: LedgerExportEvent) => void,
+): LedgerExportView {
+  const canDismiss = snapshot.can({ type: 'ledger.dismiss' });
+  return {
+    busy: snapshot.hasTag('busy'),
+    canExport: snapshot.can({ type: 'ledger.export' }),
+    error: canDismiss ? payoutFailureText(snapshot.context.error) : null,
+    canDismiss,
+    export: () => send({ type: 'ledger.export' }),
+    dismiss: () => send({ type: 'ledger.dismiss' }),
+  };
+}

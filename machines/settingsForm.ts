@@ -1,13 +1,13 @@
 import * as v from 'valibot';
-import { assign, fromPromise, setup } from 'xstate';
-import { type ApiErrorBody, toErrorBody } from '#domain/errors';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ApiErrorBody, errorMessage, errorTexts, toErrorBody } from '#domain/errors';
 import { AccountForm, PasswordForm } from '#domain/schemas/accounts';
 import type { User } from '#domain/user';
 import { fieldErrors } from '#domain/validation';
 
 /**
- * A settings section with a view/edit toggle (SPEC §2 Settings → Account and Security): edit, validate
- * with the shared schema, save, and close edit mode on success.
+ * A settings section with a view/edit toggle (Settings → Account, Settings → Security's password):
+ * edit, validate with the schema the server uses too, save, and close edit mode on success.
  */
 export type SettingsKind = 'account' | 'password';
 const forms = { account: AccountForm, password: PasswordForm } as const;
@@ -107,3 +107,51 @@ export const settingsFormMachine = setup({
     },
   },
 });
+
+/** What a settings section shows: view or edit mode, its errors and whether it saves. */
+export interface SettingsFormView {
+  mode: 'viewing' | 'editing';
+  busy: boolean;
+  canEdit: boolean;
+  canCancel: boolean;
+  /** The message beside each field. */
+  fieldErrors: Record<string, string>;
+  /** "Please fill in all the required information", once for all empty required fields. */
+  required: string | null;
+  error: string | null;
+  edit: () => void;
+  cancel: () => void;
+  submit: (values: Record<string, string>) => void;
+}
+
+/**
+ * The account form shows a field's error only when the field is not empty; empty required fields
+ * are reported once, under the form. The password form shows every field's error.
+ */
+export function connectSettingsForm(
+  snapshot: SnapshotFrom<typeof settingsFormMachine>,
+  send: (event: SettingsFormEvent) => void,
+): SettingsFormView {
+  const { kind, values, errors, error } = snapshot.context;
+  const fieldErrors: Record<string, string> = {};
+  let required = false;
+  for (const [field, err] of Object.entries(errors)) {
+    if (kind === 'password' || (values[field] ?? '').trim() !== '')
+      fieldErrors[field] = err.message || errorMessage(err);
+    else required = true;
+  }
+  const busy = snapshot.hasTag('busy');
+  const canEdit = snapshot.can({ type: 'settings.edit' });
+  return {
+    mode: canEdit ? 'viewing' : 'editing',
+    busy,
+    canEdit,
+    canCancel: snapshot.can({ type: 'settings.cancel' }),
+    fieldErrors,
+    required: required ? errorTexts['errors.required']! : null,
+    error: error ? errorMessage(error) : null,
+    edit: () => send({ type: 'settings.edit' }),
+    cancel: () => send({ type: 'settings.cancel' }),
+    submit: (submitted) => send({ type: 'settings.submit', values: submitted }),
+  };
+}

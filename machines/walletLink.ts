@@ -1,10 +1,10 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { type ApiErrorBody, toErrorBody } from '#domain/errors';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
 import type { User } from '#domain/user';
 
 /**
- * Settings → Wallet "Relink" (SPEC §2): connect a wallet, prove it (account proof checked on chain)
- * and link the proven address to the signed-in account.
+ * Settings → Wallet "Relink": connect a wallet, prove it (the account proof is checked on chain)
+ * and link the proven address to the signed-in account, in place of the one linked before.
  */
 export interface WalletLinkContext {
   error: ApiErrorBody | null;
@@ -49,3 +49,24 @@ export const walletLinkMachine = setup({
     },
   },
 });
+
+/** What the Wallet card shows: the relink button's state and the last refusal. */
+export interface WalletLinkView {
+  busy: boolean;
+  canRelink: boolean;
+  error: string | null;
+  relink: () => void;
+}
+
+export function connectWalletLink(
+  snapshot: SnapshotFrom<typeof walletLinkMachine>,
+  send: (event: WalletLinkEvent) => void,
+): WalletLinkView {
+  const { error } = snapshot.context;
+  return {
+    busy: snapshot.hasTag('busy'),
+    canRelink: snapshot.can({ type: 'wallet.relink' }),
+    error: error ? errorMessage(error) : null,
+    relink: () => send({ type: 'wallet.relink' }),
+  };
+}

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
-import { errorMessage } from '#domain/errors';
+import { connectCollectionCheck } from '../machines/collectionCheck';
 import { CollectionPanelView } from '../src/views/settings/WalletSettings';
 import { collectionCheckModel } from './collectionCheck.model';
 import { flushCoverage } from './coverage-store';
@@ -20,14 +20,17 @@ async function perform(step: PathStep) {
 }
 
 function check(expected: AnyMachineSnapshot) {
+  const view = connectCollectionCheck(expected as never, () => {});
   const panel = document.querySelector<HTMLElement>('[data-step]')!;
-  expect(panel.dataset.step).toBe(expected.value);
-  expect(panel.getAttribute('aria-busy')).toBe(String(expected.hasTag('busy')));
+  expect(panel.dataset.step).toBe(view.step);
+  expect(panel.getAttribute('aria-busy')).toBe(String(view.busy));
+  expect(panel.textContent).toContain(view.text);
+  const setup = screen.queryByRole('button', { name: 'Set up collection' }) as HTMLButtonElement | null;
+  expect(setup === null).toBe(view.setup === null);
+  if (setup && view.setup) expect(setup.getAttribute('aria-busy') === 'true').toBe(view.setup.loading);
+  expect(!!screen.queryByRole('button', { name: 'Try again' })).toBe(view.canRetry);
   const alerts = screen.queryAllByRole('alert').map((el) => el.textContent);
-  if (expected.context.error) expect(alerts).toContain(errorMessage(expected.context.error));
-  else expect(alerts).toEqual([]);
-  if (expected.matches('required')) expect(screen.getByText(/Collection required/)).toBeTruthy();
-  if (expected.matches('ready')) expect(screen.getByText(/Your collection is ready/)).toBeTruthy();
+  expect(alerts).toEqual(view.error ? [view.error] : []);
 }
 
 describe('collection check paths through the view', () => {

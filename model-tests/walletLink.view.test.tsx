@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
-import { errorMessage } from '#domain/errors';
+import { connectWalletLink } from '../machines/walletLink';
 import { WalletSettingsView } from '../src/views/settings/WalletSettings';
 import { flushCoverage } from './coverage-store';
 import { clickFirst } from './dom';
@@ -15,11 +15,12 @@ async function perform(step: PathStep) {
 }
 
 function check(expected: AnyMachineSnapshot) {
+  const view = connectWalletLink(expected as never, () => {});
   const button = screen.getByRole('button', { name: 'Relink wallet' });
-  expect(button.getAttribute('aria-busy') === 'true').toBe(expected.hasTag('busy'));
+  expect(button.getAttribute('aria-busy') === 'true').toBe(view.busy);
+  expect((button as HTMLButtonElement).disabled).toBe(view.busy || !view.canRelink);
   const alerts = screen.queryAllByRole('alert').map((el) => el.textContent);
-  if (expected.context.error) expect(alerts).toContain(errorMessage(expected.context.error));
-  else expect(alerts).toEqual([]);
+  expect(alerts).toEqual(view.error ? [view.error] : []);
 }
 
 describe('wallet link paths through the view', () => {

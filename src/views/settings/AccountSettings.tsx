@@ -3,13 +3,16 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { SUPPORT_EMAIL } from '#domain/constants';
-import { errorMessage, errorTexts } from '#domain/errors';
 import type { User } from '#domain/user';
-import type { settingsFormMachine } from '../../../machines/settingsForm';
+import {
+  connectSettingsForm,
+  type SettingsFormEvent,
+  type settingsFormMachine,
+} from '../../../machines/settingsForm';
 import { useApp } from '../AppContext';
 import { Button, TextInput } from '../components';
 import { EditActions } from './EditActions';
-import { formValues, visibleErrors } from './form';
+import { formValues } from './form';
 import { KycRow } from './KycRow';
 
 const settingsRoute = getRouteApi('/settings');
@@ -34,10 +37,10 @@ export function AccountSettingsView({
   /** The identity verification row (its own machine). */
   kycRow?: ReactNode;
 }) {
-  const editing = useSelector(actor, (s) => !s.matches('viewing'));
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const { values, errors, error } = useSelector(actor, (s) => s.context);
-  const shown = visibleErrors(values, errors);
+  const snapshot = useSelector(actor, (s) => s);
+  const view = connectSettingsForm(snapshot, (event: SettingsFormEvent) => actor.send(event));
+  const editing = view.mode === 'editing';
+  const shown = view.fieldErrors;
 
   return (
     <div className="vt-stack">
@@ -45,23 +48,20 @@ export function AccountSettingsView({
         className="vt-card"
         noValidate
         onSubmit={(e) =>
-          actor.send({
-            type: 'settings.submit',
-            values: formValues(e, ['email', 'username', 'firstName', 'lastName', 'oldPassword']),
-          })
+          view.submit(formValues(e, ['email', 'username', 'firstName', 'lastName', 'oldPassword']))
         }
       >
         <header className="vt-card__header">
           <h2>Account</h2>
           {editing ? (
-            <EditActions actor={actor} busy={busy} save="Save" />
+            <EditActions view={view} save="Save" />
           ) : (
-            <Button type="button" variant="secondary" onClick={() => actor.send({ type: 'settings.edit' })}>
+            <Button type="button" variant="secondary" disabled={!view.canEdit} onClick={view.edit}>
               Edit
             </Button>
           )}
         </header>
-        <fieldset disabled={!editing || busy} className="vt-grid-2">
+        <fieldset disabled={!editing || view.busy} className="vt-grid-2">
           <TextInput
             key={`email-${editing}`}
             label="Email"
@@ -107,14 +107,14 @@ export function AccountSettingsView({
             />
           )}
         </fieldset>
-        {shown._required && (
+        {view.required && (
           <p className="vt-form-error" role="alert">
-            {errorTexts['errors.required']}
+            {view.required}
           </p>
         )}
-        {error && (
+        {view.error && (
           <p className="vt-form-error" role="alert">
-            {errorMessage(error)}
+            {view.error}
           </p>
         )}
       </form>

@@ -1,28 +1,14 @@
-import type { ActorRefFrom } from 'xstate';
-import type { settingsFormMachine } from '../../../machines/settingsForm';
+import type { SettingsFormView } from '../../../machines/settingsForm';
 import { Button } from '../components';
 
 /** Cancel and save of a settings section in edit mode. */
-export function EditActions({
-  actor,
-  busy,
-  save,
-}: {
-  actor: ActorRefFrom<typeof settingsFormMachine>;
-  busy: boolean;
-  save: string;
-}) {
+export function EditActions({ view, save }: { view: SettingsFormView; save: string }) {
   return (
     <div className="vt-actions">
-      <Button
-        type="button"
-        variant="ghost"
-        onClick={() => actor.send({ type: 'settings.cancel' })}
-        disabled={busy}
-      >
+      <Button type="button" variant="ghost" onClick={view.cancel} disabled={!view.canCancel}>
         Cancel
       </Button>
-      <Button type="submit" variant="primary" loading={busy}>
+      <Button type="submit" variant="primary" loading={view.busy}>
         {save}
       </Button>
     </div>

@@ -1,8 +1,11 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { errorMessage } from '#domain/errors';
-import type { settingsFormMachine } from '../../../machines/settingsForm';
+import {
+  connectSettingsForm,
+  type SettingsFormEvent,
+  type settingsFormMachine,
+} from '../../../machines/settingsForm';
 import { useApp } from '../AppContext';
 import { Button, TextInput } from '../components';
 import { EditActions } from './EditActions';
@@ -19,25 +22,21 @@ export function SecuritySettings() {
 }
 
 export function SecuritySettingsView({ actor }: { actor: ActorRefFrom<typeof settingsFormMachine> }) {
-  const editing = useSelector(actor, (s) => !s.matches('viewing'));
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const { errors, error } = useSelector(actor, (s) => s.context);
+  const snapshot = useSelector(actor, (s) => s);
+  const view = connectSettingsForm(snapshot, (event: SettingsFormEvent) => actor.send(event));
+  const editing = view.mode === 'editing';
+  const errors = view.fieldErrors;
 
   return (
     <form
       className="vt-card"
       noValidate
-      onSubmit={(e) =>
-        actor.send({
-          type: 'settings.submit',
-          values: formValues(e, ['oldPassword', 'newPassword', 'confirm']),
-        })
-      }
+      onSubmit={(e) => view.submit(formValues(e, ['oldPassword', 'newPassword', 'confirm']))}
     >
       <header className="vt-card__header">
         <h2>Password</h2>
         {!editing && (
-          <Button type="button" variant="secondary" onClick={() => actor.send({ type: 'settings.edit' })}>
+          <Button type="button" variant="secondary" disabled={!view.canEdit} onClick={view.edit}>
             Change password
           </Button>
         )}
@@ -49,28 +48,28 @@ export function SecuritySettingsView({ actor }: { actor: ActorRefFrom<typeof set
             name="oldPassword"
             type="password"
             autoComplete="current-password"
-            error={errors.oldPassword?.message}
+            error={errors.oldPassword}
           />
           <TextInput
             label="New password"
             name="newPassword"
             type="password"
             autoComplete="new-password"
-            error={errors.newPassword?.message}
+            error={errors.newPassword}
           />
           <TextInput
             label="Confirm new password"
             name="confirm"
             type="password"
             autoComplete="new-password"
-            error={errors.confirm?.message}
+            error={errors.confirm}
           />
-          {error && (
+          {view.error && (
             <p className="vt-form-error" role="alert">
-              {errorMessage(error)}
+              {view.error}
             </p>
           )}
-          <EditActions actor={actor} busy={busy} save="Save password" />
+          <EditActions view={view} save="Save password" />
         </>
       ) : (
         <p className="vt-muted">••••••••••</p>

@@ -1,10 +1,17 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { errorMessage } from '#domain/errors';
 import type { User } from '#domain/user';
-import type { collectionCheckMachine } from '../../../machines/collectionCheck';
-import type { walletLinkMachine } from '../../../machines/walletLink';
+import {
+  type CollectionCheckEvent,
+  type collectionCheckMachine,
+  connectCollectionCheck,
+} from '../../../machines/collectionCheck';
+import {
+  connectWalletLink,
+  type WalletLinkEvent,
+  type walletLinkMachine,
+} from '../../../machines/walletLink';
 import { useApp } from '../AppContext';
 import { Button } from '../components';
 import { TopupPanel } from './BalancePanel';
@@ -43,43 +50,32 @@ function CollectionPanel({ address }: { address: string }) {
 
 /** "Collection required" → set up in the wallet → ready. */
 export function CollectionPanelView({ actor }: { actor: ActorRefFrom<typeof collectionCheckMachine> }) {
-  const step = useSelector(actor, (s) => s.value as string);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const error = useSelector(actor, (s) => s.context.error);
+  const snapshot = useSelector(actor, (s) => s);
+  const view = connectCollectionCheck(snapshot, (event: CollectionCheckEvent) => actor.send(event));
   return (
-    <section className="vt-card" data-step={step} aria-busy={busy}>
+    <section className="vt-card" data-step={view.step} aria-busy={view.busy}>
       <header className="vt-card__header">
         <h2>Collection</h2>
-        {step === 'required' && (
-          <Button variant="primary" onClick={() => actor.send({ type: 'collection.setup' })}>
+        {view.setup && (
+          <Button
+            variant="primary"
+            loading={view.setup.loading}
+            disabled={!view.setup.enabled}
+            onClick={view.setUp}
+          >
             Set up collection
           </Button>
         )}
-        {step === 'settingUp' && (
-          <Button variant="primary" loading>
-            Set up collection
-          </Button>
-        )}
-        {step === 'checkFailed' && (
-          <Button variant="secondary" onClick={() => actor.send({ type: 'collection.retry' })}>
+        {view.canRetry && (
+          <Button variant="secondary" onClick={view.retry}>
             Try again
           </Button>
         )}
       </header>
-      <p className="vt-muted">
-        {step === 'ready'
-          ? 'Your collection is ready: items you buy or claim are minted to this wallet.'
-          : step === 'checking'
-            ? 'Checking your collection…'
-            : step === 'settingUp'
-              ? 'Approve the setup in your wallet; it takes a few seconds on chain.'
-              : step === 'checkFailed'
-                ? 'We could not check your collection.'
-                : 'Collection required: your wallet needs a Vitrine collection and an FUSD balance before it can hold items.'}
-      </p>
-      {error && (
+      <p className="vt-muted">{view.text}</p>
+      {view.error && (
         <p className="vt-form-error" role="alert">
-          {errorMessage(error)}
+          {view.error}
         </p>
       )}
     </section>
@@ -95,14 +91,14 @@ export function WalletSettingsView({
   user: User;
   walletAvailable: boolean;
 }) {
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const error = useSelector(actor, (s) => s.context.error);
+  const snapshot = useSelector(actor, (s) => s);
+  const view = connectWalletLink(snapshot, (event: WalletLinkEvent) => actor.send(event));
   return (
     <section className="vt-card">
       <header className="vt-card__header">
         <h2>Wallet</h2>
         {walletAvailable && (
-          <Button variant="secondary" loading={busy} onClick={() => actor.send({ type: 'wallet.relink' })}>
+          <Button variant="secondary" loading={view.busy} disabled={!view.canRelink} onClick={view.relink}>
             {user.wallet.walletAddress ? 'Relink wallet' : 'Link a wallet'}
           </Button>
         )}
@@ -113,9 +109,9 @@ export function WalletSettingsView({
         <dt>Flow address</dt>
         <dd className="vt-mono">{user.wallet.walletAddress ?? 'No wallet linked yet'}</dd>
       </dl>
-      {error && (
+      {view.error && (
         <p className="vt-form-error" role="alert">
-          {errorMessage(error)}
+          {view.error}
         </p>
       )}
     </section>
