@@ -10,9 +10,9 @@ import * as v from 'valibot';
 import { BlueprintListQuery } from '#domain/schemas/catalog';
 import { startThrowawayPostgres } from '../scripts/postgres';
 import { createApp } from '../server/app';
+import { blueprintListQueries } from '../server/blueprints/routes';
 import { loadConfig } from '../server/config';
 import { openDb } from '../server/db';
-import { blueprintListQueries } from '../server/routes/blueprints';
 import { seedLargeWorld } from '../server/seed/large';
 
 /**

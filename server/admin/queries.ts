@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminListQuery } from '#domain/schemas/admin';
+import { likePattern } from '../blueprints/routes';
 import type { Executor } from '../db';
 import {
   blueprints,
@@ -10,7 +11,6 @@ import {
   storefronts,
   users,
 } from '../db/schema';
-import { likePattern } from '../routes/blueprints';
 
 /**
  * The back office's list views: newest first, one page (page ≥ 1, pageSize 25, 50 or 100) with the

@@ -22,7 +22,7 @@ import type { JobHandler, JobRow } from '../jobs';
 import { enqueueJob } from '../jobs';
 import { type CardProvider, ProviderRefusedError } from '../payments/provider';
 import { recordSaleNotices } from '../sales/notices';
-import { refundAcceptedPayment } from './fusd';
+import { refundAcceptedPayment } from './fusd/fusd';
 import {
   addEvent,
   failureOf,
@@ -33,7 +33,7 @@ import {
   release,
   voidFailedOrder,
 } from './orders';
-import { WERT_REFUND_JOB } from './wert';
+import { WERT_REFUND_JOB } from './wert/wert';
 
 /** The job that sends FUSD from the treasury for a crypto charge: a top-up, or a refund. */
 export const SEND_FUSD_JOB = 'sendFusd';

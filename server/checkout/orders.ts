@@ -30,7 +30,7 @@ import {
 import { apiError } from '../http';
 import { enqueueJob } from '../jobs';
 import type { CardProvider, ProviderPayment } from '../payments/provider';
-import { declineCode, schemeAccepted } from './billing';
+import { declineCode, schemeAccepted } from './billing/billing';
 
 /**
  * Orders of new editions (docs/checkout.md "Order life"): reserve, settle, cancel, expire, the

@@ -381,7 +381,7 @@ describe.each(databases)('crypto charges on %s', (database) => {
       (c) => c.status === 'UNRESOLVED',
     );
     expect(await jobsOf(SEND_FUSD_JOB, res.body.id)).toBe(0);
-    const { expireTopups } = await import('../../server/checkout/crypto');
+    const { expireTopups } = await import('../../server/checkout/crypto/charges');
     expect(await expireTopups(t.database.db, new Date(Date.now() + 30 * 60_000))).toBe(0);
     expect(await expireTopups(t.database.db, new Date(Date.now() + 66 * 60_000))).toBe(1);
     expect(await chargeRow(res.body.id)).toMatchObject({ status: 'EXPIRED', paid: 1500 });

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { Contract, getAddress, JsonRpcProvider, parseUnits } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenChargeDomain, tokenChargeTypes } from '#domain/schemas/token';
-import { createRefundTokenHandler, reconcileDueTokenCharges } from '../../server/checkout/token';
+import { createRefundTokenHandler, reconcileDueTokenCharges } from '../../server/checkout/token/token';
 import { blueprints, jobs, orders, tokenCharges, tokenTransactions, users } from '../../server/db/schema';
 import { ANVIL_CHAIN_ID, type Anvil, startAnvil } from '../../server/evm/anvil';
 import { ensureNfm } from '../../server/evm/nfm';

@@ -14,7 +14,7 @@ import {
   type WertSandbox,
 } from '../../sandbox/wert/index';
 import { expireOrders, FULFIL_JOB } from '../../server/checkout/orders';
-import { readInputData, WERT_REFUND_JOB } from '../../server/checkout/wert';
+import { readInputData, WERT_REFUND_JOB } from '../../server/checkout/wert/wert';
 import {
   blueprints,
   jobs,

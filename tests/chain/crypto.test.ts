@@ -10,9 +10,9 @@ import {
 } from '../../sandbox/coinbase-commerce/index';
 import { getFusdBalance, getNfts } from '../../server/chain/actions';
 import { createMintService } from '../../server/chain/mint';
+import { createSendFusdHandler } from '../../server/checkout/crypto/send-fusd';
 import { createFulfilment } from '../../server/checkout/fulfilment';
 import { expireOrders, FULFIL_JOB, SEND_FUSD_JOB } from '../../server/checkout/orders';
-import { createSendFusdHandler } from '../../server/checkout/send-fusd';
 import { coinbaseCharges, nftPurchases, orderEvents, orders, users } from '../../server/db/schema';
 import { createJobWorker, type JobWorker } from '../../server/jobs';
 import { createCoinbaseProvider } from '../../server/payments/coinbase-commerce';

@@ -6,7 +6,7 @@ import type { AccountKey } from '../../server/chain/config';
 import { latestSealedHeight, runIndexerOnce } from '../../server/chain/indexer';
 import { createMintService } from '../../server/chain/mint';
 import { createFulfilment } from '../../server/checkout/fulfilment';
-import { createRefundFusdHandler, fusdPaymentEvents, REFUND_FUSD_JOB } from '../../server/checkout/fusd';
+import { createRefundFusdHandler, fusdPaymentEvents, REFUND_FUSD_JOB } from '../../server/checkout/fusd/fusd';
 import { expireOrders, FULFIL_JOB } from '../../server/checkout/orders';
 import { blueprints, fusdPayments, nftPurchases, orders, users } from '../../server/db/schema';
 import { createJobWorker, type JobWorker } from '../../server/jobs';

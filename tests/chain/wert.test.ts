@@ -13,7 +13,7 @@ import { getFusdBalance, getNfts } from '../../server/chain/actions';
 import { createMintService } from '../../server/chain/mint';
 import { createFulfilment } from '../../server/checkout/fulfilment';
 import { expireOrders, FULFIL_JOB } from '../../server/checkout/orders';
-import { createWertRefundHandler, WERT_REFUND_JOB } from '../../server/checkout/wert';
+import { createWertRefundHandler, WERT_REFUND_JOB } from '../../server/checkout/wert/wert';
 import { nftPurchases, orderEvents, orders, users, wertCharges } from '../../server/db/schema';
 import { createJobWorker, type JobWorker } from '../../server/jobs';
 import type { OnrampProvider } from '../../server/payments/onramp-provider';

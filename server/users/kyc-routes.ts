@@ -5,8 +5,8 @@ import { webhookEvents } from '../db/schema';
 import type { Services } from '../deps';
 import { apiError, defineRoute, type Route, type UserRow } from '../http';
 import type { IdentityDecision } from '../identity/veriff';
-import { applyKycDecision, identityOff, openKycSession } from '../users/kyc';
-import { findUserById } from '../users/store';
+import { applyKycDecision, identityOff, openKycSession } from './kyc';
+import { findUserById } from './store';
 
 /** The page the provider sends the person back to: their account settings, with the KYC row. */
 export const KYC_RETURN_PATH = '/settings/account?kyc=returned';

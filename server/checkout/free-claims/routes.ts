@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { ErrorCode } from '#domain/errors';
 import { CreateFreeClaimBody, type FreeClaimJson, FreeClaimsQuery } from '#domain/schemas/checkout';
-import { claimable, findCheckoutItem, type OrderRow, orderJson, reserve } from '../checkout/orders';
-import { type Executor, uniqueViolation } from '../db';
-import { freeBlueprintClaims, orders } from '../db/schema';
-import type { Services } from '../deps';
-import { apiError, badRequest, defineRoute, notFound, type Route } from '../http';
+import { type Executor, uniqueViolation } from '../../db';
+import { freeBlueprintClaims, orders } from '../../db/schema';
+import type { Services } from '../../deps';
+import { apiError, badRequest, defineRoute, notFound, type Route } from '../../http';
+import { claimable, findCheckoutItem, type OrderRow, orderJson, reserve } from '../orders';
 
 type ClaimRow = typeof freeBlueprintClaims.$inferSelect;
 

@@ -2,15 +2,15 @@ import { and, desc, eq } from 'drizzle-orm';
 import { type BillingDetails, validateBilling, walletContactGap } from '#domain/billing';
 import { ErrorCode } from '#domain/errors';
 import type { BillingInfoJson, CreateBillingInfoBody, WalletBillingInfo } from '#domain/schemas/checkout';
-import { type Executor, uniqueViolation } from '../db';
-import { billingInfos } from '../db/schema';
-import { apiError, badRequest, HttpError } from '../http';
+import { type Executor, uniqueViolation } from '../../db';
+import { billingInfos } from '../../db/schema';
+import { apiError, badRequest, HttpError } from '../../http';
 import {
   type CardProvider,
   type ProviderPayment,
   ProviderRefusedError,
   ProviderUnavailableError,
-} from '../payments/provider';
+} from '../../payments/provider';
 
 /**
  * Saved cards. The card number never reaches the server: the browser tokenizes it at the card

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { orderJson } from '../checkout/orders';
 import { orders } from '../db/schema';
 import type { Services } from '../deps';
 import { defineRoute, notFound, type Route } from '../http';
+import { orderJson } from './orders';
 
 const OrderIdParams = v.object({ id: v.pipe(v.string(), v.uuid()) });
 

@@ -2,7 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { ErrorCode } from '#domain/errors';
 import { CreateWertChargeBody, UpdateWertChargeBody, WertChargeListQuery } from '#domain/schemas/wert';
-import { assertPurchasable, findCheckoutItem, reserve } from '../checkout/orders';
+import { wertCharges } from '../../db/schema';
+import type { Services } from '../../deps';
+import { apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../../http';
+import { type OnrampProvider, OnrampProviderUnavailableError } from '../../payments/onramp-provider';
+import { assertPurchasable, findCheckoutItem, reserve } from '../orders';
 import {
   cancelWert,
   findWertCharge,
@@ -16,11 +20,7 @@ import {
   type WertSettleOutcome,
   wertChargeJson,
   wertRail,
-} from '../checkout/wert';
-import { wertCharges } from '../db/schema';
-import type { Services } from '../deps';
-import { apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
-import { type OnrampProvider, OnrampProviderUnavailableError } from '../payments/onramp-provider';
+} from './wert';
 
 const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });
 

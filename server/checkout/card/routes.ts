@@ -2,13 +2,23 @@ import { and, desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { ErrorCode } from '#domain/errors';
 import { type CardChargeJson, CreateCardChargeBody, SyncCardChargeBody } from '#domain/schemas/checkout';
+import { cardCharges, orders } from '../../db/schema';
+import type { Services } from '../../deps';
+import { apiError, badRequest, defineRoute, type HttpError, notFound, type Route } from '../../http';
+import {
+  type CardProvider,
+  type PaymentRequest,
+  type ProviderPayment,
+  ProviderRefusedError,
+  ProviderUnavailableError,
+} from '../../payments/provider';
 import {
   checkBilling,
   checkWalletBilling,
   ownBillingInfo,
   providerError,
   schemeAccepted,
-} from '../checkout/billing';
+} from '../billing/billing';
 import {
   assertPurchasable,
   cancelOrder,
@@ -27,17 +37,7 @@ import {
   settle,
   unresolvedCharges,
   voidFailedOrder,
-} from '../checkout/orders';
-import { cardCharges, orders } from '../db/schema';
-import type { Services } from '../deps';
-import { apiError, badRequest, defineRoute, type HttpError, notFound, type Route } from '../http';
-import {
-  type CardProvider,
-  type PaymentRequest,
-  type ProviderPayment,
-  ProviderRefusedError,
-  ProviderUnavailableError,
-} from '../payments/provider';
+} from '../orders';
 
 const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid()) });
 const ChargeListQuery = v.object({

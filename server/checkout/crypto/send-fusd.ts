@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { formatUsd } from '#domain/money';
-import type { FlowClient } from '../chain/client';
-import { FusdSendError, sendFusd } from '../chain/treasury';
-import type { Database } from '../db';
-import { coinbaseCharges, orders } from '../db/schema';
-import type { Log } from '../deps';
-import type { JobHandler, JobRow } from '../jobs';
-import { paidInFull } from './crypto';
-import { addEvent, lockOrder } from './orders';
+import type { FlowClient } from '../../chain/client';
+import { FusdSendError, sendFusd } from '../../chain/treasury';
+import type { Database } from '../../db';
+import { coinbaseCharges, orders } from '../../db/schema';
+import type { Log } from '../../deps';
+import type { JobHandler, JobRow } from '../../jobs';
+import { addEvent, lockOrder } from '../orders';
+import { paidInFull } from './charges';
 
 /**
  * The `sendFusd` job of a crypto charge (keyed by its id): FUSD from the platform's treasury to

@@ -6,6 +6,16 @@ import {
   CreateCoinbaseChargeBody,
   UpdateCoinbaseChargeBody,
 } from '#domain/schemas/crypto';
+import { coinbaseCharges } from '../../db/schema';
+import type { Services } from '../../deps';
+import { apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../../http';
+import {
+  type CryptoCharge,
+  type CryptoProvider,
+  CryptoProviderRefusedError,
+  CryptoProviderUnavailableError,
+} from '../../payments/crypto-provider';
+import { assertPurchasable, findCheckoutItem, reserve } from '../orders';
 import {
   abandonCharge,
   type CoinbaseChargeRow,
@@ -14,17 +24,7 @@ import {
   listCryptoCharges,
   ownCryptoCharge,
   settleCrypto,
-} from '../checkout/crypto';
-import { assertPurchasable, findCheckoutItem, reserve } from '../checkout/orders';
-import { coinbaseCharges } from '../db/schema';
-import type { Services } from '../deps';
-import { apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
-import {
-  type CryptoCharge,
-  type CryptoProvider,
-  CryptoProviderRefusedError,
-  CryptoProviderUnavailableError,
-} from '../payments/crypto-provider';
+} from './charges';
 
 const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });
 

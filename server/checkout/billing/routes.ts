@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { CreateBillingInfoBody } from '#domain/schemas/checkout';
-import { billingInfoJson, listBillingInfos, ownBillingInfo, verifyAndSaveCard } from '../checkout/billing';
-import { billingInfos } from '../db/schema';
-import type { Services } from '../deps';
-import { apiError, defineRoute, notFound, type Route } from '../http';
+import { billingInfos } from '../../db/schema';
+import type { Services } from '../../deps';
+import { apiError, defineRoute, notFound, type Route } from '../../http';
+import { billingInfoJson, listBillingInfos, ownBillingInfo, verifyAndSaveCard } from './billing';
 
 const BillingInfoIdParams = v.object({ id: v.pipe(v.string(), v.uuid()) });
 

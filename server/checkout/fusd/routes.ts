@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { ErrorCode } from '#domain/errors';
 import { CreateFusdOrderBody, UpdateFusdOrderBody } from '#domain/schemas/fusd';
-import { confirmFusdPayment, fusdOrderJson, ownFusdOrder } from '../checkout/fusd';
-import { assertPurchasable, findCheckoutItem, findOrder, reserve } from '../checkout/orders';
-import { orders } from '../db/schema';
-import type { Services } from '../deps';
-import { apiError, badRequest, defineRoute, notFound, type Route } from '../http';
+import { orders } from '../../db/schema';
+import type { Services } from '../../deps';
+import { apiError, badRequest, defineRoute, notFound, type Route } from '../../http';
+import { assertPurchasable, findCheckoutItem, findOrder, reserve } from '../orders';
+import { confirmFusdPayment, fusdOrderJson, ownFusdOrder } from './fusd';
 
 const OrderIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });
 

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { ErrorCode } from '#domain/errors';
 import { LoginInput, PasswordResetInput, PasswordResetRequestInput } from '#domain/schemas/accounts';
-import { beginLoginAttempt, clearLoginFailures, loginSucceeded } from '../auth/login-limit';
-import { hashPassword, verifyNobody, verifyPassword } from '../auth/passwords';
-import { consumeResetToken, createResetToken, RESET_TTL_MS } from '../auth/resets';
-import { bearerToken } from '../auth/session';
 import { users } from '../db/schema';
 import type { Services } from '../deps';
 import { badRequest, defineRoute, forbidden, type Route, type UserRow, unauthorized } from '../http';
 import { findUserByEmail, nextTokenVersion } from '../users/store';
+import { beginLoginAttempt, clearLoginFailures, loginSucceeded } from './login-limit';
+import { hashPassword, verifyNobody, verifyPassword } from './passwords';
+import { consumeResetToken, createResetToken, RESET_TTL_MS } from './resets';
+import { bearerToken } from './session';
 
 /** Email and password login, forgotten-password email and password reset (SPEC §4, §7). */
 export function authRoutes(s: Services): Route[] {

@@ -2,18 +2,13 @@ import * as v from 'valibot';
 import { REGISTRATION_ROLE } from '#domain/enums';
 import { ErrorCode } from '#domain/errors';
 import { EmailConfirmationInput, ProfileUpdateInput, RegistrationInput } from '#domain/schemas/accounts';
+import { ownUploadProblem } from '../assets/uploads';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Services } from '../deps';
 import { badRequest, defineRoute, notFound, type Route, type UserRow } from '../http';
-import { ownUploadProblem } from '../uploads';
-import {
-  consumeEmailChange,
-  createEmailChange,
-  EMAIL_CHANGE_TTL_MS,
-  pendingEmail,
-} from '../users/email-changes';
-import { presentUser } from '../users/json';
-import { findUserById, insertUser, nextTokenVersion, takenBy, uniquely, updateUser } from '../users/store';
+import { consumeEmailChange, createEmailChange, EMAIL_CHANGE_TTL_MS, pendingEmail } from './email-changes';
+import { presentUser } from './json';
+import { findUserById, insertUser, nextTokenVersion, takenBy, uniquely, updateUser } from './store';
 
 /** Users (SPEC §3, §7): registration, profile read and update. */
 export function userRoutes(s: Services): Route[] {

@@ -2,16 +2,16 @@ import { and, asc, eq } from 'drizzle-orm';
 import { ErrorCode } from '#domain/errors';
 import { formatUsd } from '#domain/money';
 import type { FusdOrderJson, FusdPaymentJson, FusdPaymentStatus } from '#domain/schemas/fusd';
-import { checkTransaction } from '../chain/actions';
-import type { FlowClient } from '../chain/client';
-import type { ExtraEvents } from '../chain/indexer';
-import { centsToUfix64, FusdSendError, sendFusd } from '../chain/treasury';
-import type { Database, Executor } from '../db';
-import { fusdPayments, orders } from '../db/schema';
-import type { Log } from '../deps';
-import { apiError } from '../http';
-import { enqueueJob, type JobHandler, type JobRow } from '../jobs';
-import { addEvent, FULFIL_JOB, lockOrder, type OrderRow, orderJson } from './orders';
+import { checkTransaction } from '../../chain/actions';
+import type { FlowClient } from '../../chain/client';
+import type { ExtraEvents } from '../../chain/indexer';
+import { centsToUfix64, FusdSendError, sendFusd } from '../../chain/treasury';
+import type { Database, Executor } from '../../db';
+import { fusdPayments, orders } from '../../db/schema';
+import type { Log } from '../../deps';
+import { apiError } from '../../http';
+import { enqueueJob, type JobHandler, type JobRow } from '../../jobs';
+import { addEvent, FULFIL_JOB, lockOrder, type OrderRow, orderJson } from '../orders';
 
 /**
  * New editions paid with the FUSD balance (order method fusd).

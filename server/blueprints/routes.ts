@@ -5,6 +5,7 @@ import type { BlueprintState } from '#domain/enums';
 import { PUBLIC_STATES } from '#domain/products';
 import { BlueprintCreateInput, BlueprintPatchInput } from '#domain/schemas/blueprints';
 import { BlueprintListQuery, IdParams, PackListQuery } from '#domain/schemas/catalog';
+import { ownUploadProblem } from '../assets/uploads';
 import { sendAnswer } from '../catalog/cache';
 import { blueprintJson, packJson, storefrontsById } from '../catalog/json';
 import type { Executor } from '../db';
@@ -20,7 +21,6 @@ import {
 } from '../db/schema';
 import type { Services } from '../deps';
 import { type AppContext, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
-import { ownUploadProblem } from '../uploads';
 
 /** What visitors see when they name no states: items that are or were on sale (SPEC §4). */
 export { PUBLIC_STATES };

@@ -9,13 +9,13 @@ import {
   StorefrontShareQuery,
 } from '#domain/schemas/catalog';
 import { generatedVanityUrl, StorefrontCreateInput, StorefrontPatchInput } from '#domain/schemas/storefronts';
+import { likePattern, PUBLIC_STATES } from '../blueprints/routes';
 import { sendAnswer } from '../catalog/cache';
 import { storefrontJson } from '../catalog/json';
 import { uniqueViolation } from '../db';
 import { blueprints, storefrontReports, storefronts } from '../db/schema';
 import type { Services } from '../deps';
 import { apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
-import { likePattern, PUBLIC_STATES } from './blueprints';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

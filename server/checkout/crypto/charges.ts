@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { CoinbaseChargeJson, CoinbaseChargeStatus } from '#domain/schemas/crypto';
-import type { Database, Executor } from '../db';
-import { coinbaseCharges, orders } from '../db/schema';
-import { enqueueJob } from '../jobs';
-import type { CryptoCharge } from '../payments/crypto-provider';
+import type { Database, Executor } from '../../db';
+import { coinbaseCharges, orders } from '../../db/schema';
+import { enqueueJob } from '../../jobs';
+import type { CryptoCharge } from '../../payments/crypto-provider';
 import {
   addEvent,
   CRYPTO_CHARGE_TTL_MS,
@@ -15,7 +15,7 @@ import {
   orderJson,
   pendingCryptoCharge,
   SEND_FUSD_JOB,
-} from './orders';
+} from '../orders';
 
 /**
  * Crypto charges (docs/checkout.md "Crypto"): a hosted charge at the crypto provider pays for an

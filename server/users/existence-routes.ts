@@ -1,7 +1,7 @@
 import { UserExistenceQuery } from '#domain/schemas/accounts';
 import type { Services } from '../deps';
 import { defineRoute, type Route } from '../http';
-import { findUserByEmail, walletExists } from '../users/store';
+import { findUserByEmail, walletExists } from './store';
 
 /** Queries (SPEC §7). */
 export function queryRoutes(s: Services): Route[] {

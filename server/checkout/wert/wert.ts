@@ -10,13 +10,13 @@ import {
   type WertItemInfo,
   type WertSignedData,
 } from '#domain/schemas/wert';
-import type { FlowClient } from '../chain/client';
-import { FusdSendError, sendFusd } from '../chain/treasury';
-import type { Database, Executor } from '../db';
-import { blueprintPacks, blueprints, orders, storefronts, webhookEvents, wertCharges } from '../db/schema';
-import type { Log } from '../deps';
-import { enqueueJob, type JobHandler, type JobRow } from '../jobs';
-import type { OnrampOrder, OnrampProvider } from '../payments/onramp-provider';
+import type { FlowClient } from '../../chain/client';
+import { FusdSendError, sendFusd } from '../../chain/treasury';
+import type { Database, Executor } from '../../db';
+import { blueprintPacks, blueprints, orders, storefronts, webhookEvents, wertCharges } from '../../db/schema';
+import type { Log } from '../../deps';
+import { enqueueJob, type JobHandler, type JobRow } from '../../jobs';
+import type { OnrampOrder, OnrampProvider } from '../../payments/onramp-provider';
 import {
   addEvent,
   FULFIL_JOB,
@@ -26,7 +26,7 @@ import {
   type OrderRow,
   orderJson,
   type ReserveInput,
-} from './orders';
+} from '../orders';
 
 /**
  * On-ramp charges (docs/checkout.md "Card-to-crypto on-ramp"): the buyer pays a new edition by card

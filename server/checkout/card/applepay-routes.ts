@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { ErrorCode } from '#domain/errors';
 import { ApplePayValidationBody } from '#domain/schemas/applepay';
-import type { Services } from '../deps';
-import { apiError, badRequest, defineRoute, type Route } from '../http';
-import { ApplePayRefusedError, ApplePayUnavailableError, createApplePayGateway } from '../payments/applepay';
+import type { Services } from '../../deps';
+import { apiError, badRequest, defineRoute, type Route } from '../../http';
+import {
+  ApplePayRefusedError,
+  ApplePayUnavailableError,
+  createApplePayGateway,
+} from '../../payments/applepay';
 
 /** Where the embedded card sandbox plays Apple's gateway. */
 export const SANDBOX_APPLE_PAY_PATH = '/applepay/paymentSession';

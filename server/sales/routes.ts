@@ -4,8 +4,8 @@ import { LedgerQuery, SalesChartQuery, SalesListQuery } from '#domain/schemas/pa
 import { storefronts } from '../db/schema';
 import type { Services } from '../deps';
 import { type AppContext, defineRoute, forbidden, notFound, type Route } from '../http';
-import { ledgerCsv } from '../sales/csv';
-import { saleJson, storefrontLedger } from '../sales/ledger';
+import { ledgerCsv } from './csv';
+import { saleJson, storefrontLedger } from './ledger';
 
 /** The dashboard's Sales (SPEC §2): a storefront's primary sales and its payout ledger as CSV. */
 export function salesRoutes(s: Services): Route[] {

@@ -7,7 +7,11 @@ import {
   TokenPriceConversionQuery,
   UpdateTokenChargeBody,
 } from '#domain/schemas/token';
-import { findCheckoutItem, purchasable } from '../checkout/orders';
+import type { Services } from '../../deps';
+import { type TokenPriceSource, TokenPriceUnavailableError } from '../../evm/price';
+import { type TokenChain, TokenChainUnavailableError } from '../../evm/token';
+import { apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../../http';
+import { findCheckoutItem, purchasable } from '../orders';
 import {
   cancelTokenCharge,
   createTokenCharge,
@@ -19,11 +23,7 @@ import {
   type TokenChargeRow,
   tokenAmountFor,
   tokenChargeJson,
-} from '../checkout/token';
-import type { Services } from '../deps';
-import { type TokenPriceSource, TokenPriceUnavailableError } from '../evm/price';
-import { type TokenChain, TokenChainUnavailableError } from '../evm/token';
-import { apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
+} from './token';
 
 const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });
 

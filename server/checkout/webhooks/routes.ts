@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { ErrorCode } from '#domain/errors';
-import { settleCrypto } from '../checkout/crypto';
-import { settle, voidFailedOrder } from '../checkout/orders';
-import { receiveWertWebhook } from '../checkout/wert';
-import { cardCharges, coinbaseCharges, webhookEvents } from '../db/schema';
-import type { Services } from '../deps';
-import { apiError, badRequest, defineRoute, type Route } from '../http';
-import type { CryptoCharge } from '../payments/crypto-provider';
-import { OnrampProviderUnavailableError } from '../payments/onramp-provider';
-import type { ProviderPayment, ProviderWebhookEvent } from '../payments/provider';
+import { cardCharges, coinbaseCharges, webhookEvents } from '../../db/schema';
+import type { Services } from '../../deps';
+import { apiError, badRequest, defineRoute, type Route } from '../../http';
+import type { CryptoCharge } from '../../payments/crypto-provider';
+import { OnrampProviderUnavailableError } from '../../payments/onramp-provider';
+import type { ProviderPayment, ProviderWebhookEvent } from '../../payments/provider';
+import { settleCrypto } from '../crypto/charges';
+import { settle, voidFailedOrder } from '../orders';
+import { receiveWertWebhook } from '../wert/wert';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -2,8 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { type AssetKind, checkImage } from '#domain/assets';
-import type { Config } from './config';
-import { mediaDir } from './media';
+import type { Config } from '../config';
+import { mediaDir } from '../media';
 
 /**
  * Whether `url` names a file that user `userId` uploaded and that passes the rules of `kind`

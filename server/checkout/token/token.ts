@@ -8,11 +8,11 @@ import {
   tokenChargeDomain,
   tokenChargeTypes,
 } from '#domain/schemas/token';
-import type { Database, Executor } from '../db';
-import { orders, tokenCharges, tokenTransactions } from '../db/schema';
-import { type TokenChain, TokenChainUnavailableError } from '../evm/token';
-import { apiError } from '../http';
-import { enqueueJob, type JobHandler, type JobRow } from '../jobs';
+import type { Database, Executor } from '../../db';
+import { orders, tokenCharges, tokenTransactions } from '../../db/schema';
+import { type TokenChain, TokenChainUnavailableError } from '../../evm/token';
+import { apiError } from '../../http';
+import { enqueueJob, type JobHandler, type JobRow } from '../../jobs';
 import {
   addEvent,
   type CheckoutItemRecord,
@@ -23,7 +23,7 @@ import {
   orderJson,
   REFUND_TOKEN_JOB,
   reserve,
-} from './orders';
+} from '../orders';
 
 /**
  * New editions paid in NFM from a browser wallet (docs/checkout.md "Utility token"). The charge
