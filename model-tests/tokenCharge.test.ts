@@ -3,12 +3,12 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { TokenChargeJson } from '#domain/schemas/token';
 import {
   type CreateTokenChargeRequest,
-  connectTokenCharge,
   formatNfm,
   type TokenCheckpoint,
   type TransferCheck,
   tokenChargeMachine,
 } from '../machines/tokenCharge';
+import { connectTokenCharge } from '../machines/tokenChargeView';
 import { flushCoverage } from './coverage-store';
 import { generatePaths, runPath } from './harness';
 import {

@@ -2,12 +2,8 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AnyActorRef, type AnyMachineSnapshot, createActor, fromPromise } from 'xstate';
 import type { TokenChargeJson } from '#domain/schemas/token';
-import {
-  connectTokenCharge,
-  type TokenChargeInput,
-  type TransferCheck,
-  tokenChargeMachine,
-} from '../machines/tokenCharge';
+import { type TokenChargeInput, type TransferCheck, tokenChargeMachine } from '../machines/tokenCharge';
+import { connectTokenCharge } from '../machines/tokenChargeView';
 import { tokenCheckpoint } from '../src/services/evm';
 import { TokenPanel } from '../src/views/checkout/TokenPanel';
 import { flushCoverage } from './coverage-store';

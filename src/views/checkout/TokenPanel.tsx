@@ -1,10 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import {
-  connectTokenCharge,
-  type TokenChargeEvent,
-  type tokenChargeMachine,
-} from '../../../machines/tokenCharge';
+import type { TokenChargeEvent, tokenChargeMachine } from '../../../machines/tokenCharge';
+import { connectTokenCharge } from '../../../machines/tokenChargeView';
 import { Button } from '../components';
 import { PurchaseTerms } from './PurchaseTerms';
 import { RailPanel } from './RailPanel';

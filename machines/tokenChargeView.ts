@@ -1,0 +1,135 @@
+import type { SnapshotFrom } from 'xstate';
+import { ErrorCode, errorMessage } from '#domain/errors';
+import { formatUsd } from '#domain/money';
+import type { TokenChargeEvent, tokenChargeMachine } from './tokenCharge';
+import { chargeItem, formatNfm, sameItem } from './tokenCharge/charge';
+
+/**
+ * The token charge's view model (zag's `connect`): from a snapshot of the machine to what the
+ * "utility-token payment" panel renders — its panel, texts, busy flag, which actions the machine
+ * takes now, and the functions that send them.
+ */
+export interface TokenChargeView {
+  panel: 'noWallet' | 'review' | 'network' | 'lowFunds' | 'blocked' | 'paying' | 'rejected' | 'done';
+  title: string;
+  busy: boolean;
+  itemTitle: string;
+  price: string;
+  /** "≈ 250.00 NFM". */
+  estimate: string | null;
+  acknowledged: boolean;
+  payLabel: string;
+  /** "pending payment", "received payment", or what runs now. */
+  status: string | null;
+  error: string | null;
+  /** Shown once the transfer was sent: it can no longer be canceled. */
+  nonCancelable: string | null;
+  /** The other payment of the address that waits (blocked panel): its amount and item. */
+  blocker: string | null;
+  canPay: boolean;
+  canSwitch: boolean;
+  canRetry: boolean;
+  retryLabel: string;
+  canResume: boolean;
+  canCancel: boolean;
+  cancelLabel: string;
+  canBack: boolean;
+  acknowledge: (value: boolean) => void;
+  pay: () => void;
+  switchNetwork: () => void;
+  retry: () => void;
+  resume: () => void;
+  cancel: () => void;
+  back: () => void;
+}
+
+const STATUS: Partial<Record<string, string>> = {
+  estimating: 'Converting the price to NFM…',
+  connecting: 'Connect your wallet…',
+  switching: 'Switch the network in your wallet…',
+  creating: 'Preparing the payment…',
+  findingBlocker: 'Looking up your other payment…',
+  cancelingBlocker: 'Canceling your other payment…',
+  restoring: 'Checking your payment…',
+  signing: 'Sign the payment in your wallet…',
+  checkingTransfer: 'Checking the chain for your transfer…',
+  transferPending: 'A transaction from your wallet is waiting to be confirmed…',
+  transferring: 'Confirm the NFM transfer in your wallet…',
+  validating: 'pending payment',
+  waiting: 'pending payment',
+  unconfirmed: 'The transfer is not confirmed on chain yet.',
+  canceling: 'Canceling the payment…',
+  received: 'received payment',
+  paid: 'received payment',
+};
+const CHECK_AGAIN = ['unconfirmed', 'lowFunds', 'restoreFailed'];
+
+export function connectTokenCharge(
+  snapshot: SnapshotFrom<typeof tokenChargeMachine>,
+  send: (event: TokenChargeEvent) => void,
+): TokenChargeView {
+  const { context } = snapshot;
+  const state = typeof snapshot.value === 'string' ? snapshot.value : '';
+  const price = formatUsd(context.price);
+  const amount = context.charge?.tokenAmount ?? context.estimate?.value ?? null;
+  const blocked = ['findingBlocker', 'blocked', 'cancelingBlocker'].includes(state);
+  const panel: TokenChargeView['panel'] =
+    snapshot.status === 'done'
+      ? 'done'
+      : snapshot.matches('noWallet')
+        ? 'noWallet'
+        : snapshot.matches('wrongNetwork') || snapshot.matches('switching')
+          ? 'network'
+          : snapshot.matches('lowFunds')
+            ? 'lowFunds'
+            : blocked
+              ? 'blocked'
+              : snapshot.matches('rejected')
+                ? 'rejected'
+                : context.charge || snapshot.matches('restoring') || snapshot.matches('restoreFailed')
+                  ? 'paying'
+                  : 'review';
+  const other = context.blocker;
+  const otherItem = other?.order?.item.title;
+  const forThisItem = other !== null && sameItem(context.item, chargeItem(other));
+  return {
+    panel,
+    title: 'Pay with NFM',
+    busy: snapshot.hasTag('busy'),
+    itemTitle: context.item.title,
+    price,
+    estimate: amount ? `≈ ${formatNfm(amount)}` : null,
+    acknowledged: context.acknowledged,
+    payLabel: `Pay ${price} in NFM`,
+    status: STATUS[state] ?? null,
+    error:
+      panel === 'lowFunds'
+        ? errorMessage({ code: ErrorCode.ETH_INSUFFICIENT_FUNDS })
+        : context.error
+          ? errorMessage(context.error)
+          : null,
+    nonCancelable: context.transactionHash
+      ? 'The NFM transfer was sent: this payment can no longer be canceled.'
+      : null,
+    blocker: other
+      ? `Your payment of ${formatNfm(other.tokenAmount)} for ${
+          forThisItem ? 'this item' : otherItem ? `“${otherItem}”` : 'another item'
+        } is waiting.`
+      : null,
+    canPay: snapshot.can({ type: 'token.submit' }),
+    canSwitch: snapshot.can({ type: 'token.switch' }),
+    canRetry: snapshot.can({ type: 'token.retry' }),
+    retryLabel: CHECK_AGAIN.includes(state) ? 'Check again' : 'Try again',
+    canResume: snapshot.can({ type: 'token.resume' }),
+    canCancel: snapshot.can({ type: 'token.cancel' }),
+    cancelLabel: blocked ? 'Cancel that payment' : 'Cancel payment',
+    canBack: snapshot.can({ type: 'token.back' }),
+    acknowledge: (value) => send({ type: 'token.acknowledge', value }),
+    pay: () => send({ type: 'token.submit' }),
+    switchNetwork: () => send({ type: 'token.switch' }),
+    retry: () => send({ type: 'token.retry' }),
+    resume: () => send({ type: 'token.resume' }),
+    cancel: () => send({ type: 'token.cancel' }),
+    back: () => send({ type: 'token.back' }),
+  };
+}
