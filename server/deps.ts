@@ -6,6 +6,7 @@ import { createWalletProofs, type WalletProofs } from './auth/wallet-proof';
 import type { Publisher } from './blueprints/publisher';
 import { type AnswerCache, createAnswerCache } from './catalog/cache';
 import type { FlowClient } from './chain/client';
+import type { Clock, Log } from './clock';
 import type { Config } from './config';
 import { type CrashPoint, crashHook } from './crash';
 import type { Database, DatabaseHandle, DatabaseKind } from './db';
@@ -16,9 +17,6 @@ import { createOutbox, type Outbox } from './outbox';
 import type { CryptoProvider } from './payments/crypto-provider';
 import type { OnrampProvider } from './payments/onramp-provider';
 import type { CardProvider } from './payments/provider';
-
-export type Clock = () => Date;
-export type Log = Pick<Console, 'info' | 'error'>;
 
 /** What createApp needs; tests replace the clock and the client address. */
 export interface AppDeps {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Log } from './clock';
 import type { Database, Executor } from './db';
 import { jobs } from './db/schema';
-import type { Log } from './deps';
 
 /**
  * A small durable job queue on the `jobs` table (one row per (kind, key)).

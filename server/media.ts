@@ -5,8 +5,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import sharp from 'sharp';
 import { IMAGE_MAX_SIDE, IMAGE_WIDTHS, type ImageWidth } from '#domain/assets';
+import type { Log } from './clock';
 import type { Config } from './config';
-import type { Log } from './deps';
 import { type AppEnv, errorResponse, notFound } from './http';
 
 /** Media files (seed artwork now, uploads later) live in `<dataDir>/media`. */

@@ -1,10 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
+import type { Clock, Log } from './clock';
 import type { Config } from './config';
 import type { Database } from './db';
 import { outbox } from './db/schema';
-import type { Clock, Log } from './deps';
 
 /**
  * Outgoing email. Messages are kept in the outbox table and written as .eml files to

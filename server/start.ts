@@ -23,11 +23,11 @@ import { createRefundFusdHandler, fusdPaymentEvents, REFUND_FUSD_JOB } from './c
 import { expireOrders, FULFIL_JOB, REFUND_TOKEN_JOB, SEND_FUSD_JOB } from './checkout/orders';
 import { createRefundTokenHandler, reconcileDueTokenCharges } from './checkout/token/token';
 import { createWertRefundHandler, WERT_REFUND_JOB } from './checkout/wert/wert';
+import type { Log } from './clock';
 import type { Config } from './config';
 import { crashHook } from './crash';
 import { type DatabaseHandle, type DatabaseKind, databaseKind, openDb } from './db';
 import { users } from './db/schema';
-import type { Log } from './deps';
 import { ANVIL_CHAIN_ID, type Anvil, startAnvil } from './evm/anvil';
 import { ensureNfm } from './evm/nfm';
 import { ANVIL_PAYMENTS_KEY, createTokenChain, type TokenChain } from './evm/token';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Clock } from '../clock';
 import type { Database } from '../db';
 import { loginThrottles } from '../db/schema';
-import type { Clock } from '../deps';
 import { rateLimited } from '../http';
 
 /**

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import type { Clock } from '../clock';
 import type { Executor } from '../db';
 import { passwordResets } from '../db/schema';
-import type { Clock } from '../deps';
 import { tokenDigest } from './tokens';
 
 /** Password reset tokens: 32 random bytes, base64url; only their SHA-256 is stored. Single use, 1 hour. */

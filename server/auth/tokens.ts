@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import * as v from 'valibot';
 import { roles } from '#domain/enums';
-import type { Clock } from '../deps';
+import type { Clock } from '../clock';
 
 /**
  * Session tokens: short-lived HS256 JWTs carrying userId, role, the user's token version (tv), the

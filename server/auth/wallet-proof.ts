@@ -4,9 +4,9 @@ import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { ACCOUNT_PROOF_APP_IDENTIFIER } from '#domain/schemas/wallets';
 import type { FlowClient } from '../chain/client';
+import type { Clock } from '../clock';
 import type { Database } from '../db';
 import { walletNonces } from '../db/schema';
-import type { Clock } from '../deps';
 
 /**
  * Wallet connection (SPEC §7): a single-use nonce, the wallet's account proof over it checked by

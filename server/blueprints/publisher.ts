@@ -3,9 +3,9 @@ import { and, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import { centsToFusd, percentToRate } from '#domain/money';
 import { registerBlueprintArgs, uint64 } from '../chain/actions';
 import { type FlowClient, FlowTransactionError } from '../chain/client';
+import type { Log } from '../clock';
 import type { Database } from '../db';
 import { blueprintRegistrations, blueprints } from '../db/schema';
-import type { Log } from '../deps';
 
 /**
  * Publishing (SPEC §4): a blueprint whose status the owner set to readyToSell is registered for

@@ -1,5 +1,6 @@
+import type { Log } from '../clock';
 import type { Config } from '../config';
-import type { ChainStatus, Log } from '../deps';
+import type { ChainStatus } from '../deps';
 import { FlowClient } from './client';
 import { type ChainConfig, loadChainConfig } from './config';
 import { deployContracts } from './deploy';

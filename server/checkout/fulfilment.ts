@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, max } from 'drizzle-orm';
 import { ErrorCode } from '#domain/errors';
 import { splitCents } from '#domain/money';
 import { MintConflictError, MintFailedError, type MintResult, type MintService } from '../chain/mint';
+import type { Log } from '../clock';
 import type { Database, Executor } from '../db';
 import {
   blueprints,
@@ -17,7 +18,6 @@ import {
   tokenCharges,
   wertCharges,
 } from '../db/schema';
-import type { Log } from '../deps';
 import type { JobHandler, JobRow } from '../jobs';
 import { enqueueJob } from '../jobs';
 import { type CardProvider, ProviderRefusedError } from '../payments/provider';

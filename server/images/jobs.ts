@@ -1,8 +1,8 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { AssetKind } from '#domain/assets';
+import type { Log } from '../clock';
 import type { Database } from '../db';
 import { imageJobs } from '../db/schema';
-import type { Log } from '../deps';
 import { rateLimited } from '../http';
 import { enqueueJob, type JobHandler } from '../jobs';
 import { decoder, formatOf, type ImageStore, type UploadGrant } from './store';

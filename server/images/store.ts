@@ -9,8 +9,8 @@ import {
   type ImageFormat,
   mimeTypes,
 } from '#domain/assets';
+import type { Log } from '../clock';
 import type { Config } from '../config';
-import type { Log } from '../deps';
 import { apiError, badRequest } from '../http';
 import { mediaDir, writeImageCopies } from '../media';
 import { MEDIA_ROUTE } from '../seed/media';

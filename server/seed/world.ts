@@ -12,9 +12,9 @@ import { createListing, mintFusd, mintNft, registerBlueprints, setupAccount } fr
 import type { FlowClient } from '../chain/client';
 import type { AccountKey } from '../chain/config';
 import { upsertListing, upsertNft } from '../chain/indexer';
+import type { Log } from '../clock';
 import type { Database } from '../db';
 import { blueprintRegistrations, blueprints, nftPurchases, storefronts } from '../db/schema';
-import type { Log } from '../deps';
 import { insertApprovedKyc, insertBlueprint, insertPack, insertStorefront, insertUser } from './factory';
 import { artImage, artVideo, type MediaStore, prng } from './media';
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { tokenDigest } from '../auth/tokens';
+import type { Clock } from '../clock';
 import type { Executor } from '../db';
 import { emailChanges } from '../db/schema';
-import type { Clock } from '../deps';
 
 /**
  * Changing the email of an account takes the current password and a confirmation: the new address

@@ -12,9 +12,9 @@ import {
 } from '#domain/schemas/wert';
 import type { FlowClient } from '../../chain/client';
 import { FusdSendError, sendFusd } from '../../chain/treasury';
+import type { Log } from '../../clock';
 import type { Database, Executor } from '../../db';
 import { blueprintPacks, blueprints, orders, storefronts, webhookEvents, wertCharges } from '../../db/schema';
-import type { Log } from '../../deps';
 import { enqueueJob, type JobHandler, type JobRow } from '../../jobs';
 import type { OnrampOrder, OnrampProvider } from '../../payments/onramp-provider';
 import {

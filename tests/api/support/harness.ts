@@ -27,10 +27,11 @@ import {
 import { createApp } from '../../../server/app';
 import { createWalletProofs } from '../../../server/auth/wallet-proof';
 import type { Publisher } from '../../../server/blueprints/publisher';
+import type { Log } from '../../../server/clock';
 import type { Config } from '../../../server/config';
 import { type Database, type DatabaseHandle, openDb } from '../../../server/db';
 import { kycVerifications, users } from '../../../server/db/schema';
-import type { AppDeps, Log } from '../../../server/deps';
+import type { AppDeps } from '../../../server/deps';
 import type { TokenChain } from '../../../server/evm/token';
 import type { AppEnv } from '../../../server/http';
 import { createImageJobHandler, IMAGE_JOB } from '../../../server/images/jobs';
