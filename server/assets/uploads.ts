@@ -2,7 +2,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { type AssetKind, checkImage } from '#domain/assets';
+import { ErrorCode } from '#domain/errors';
 import type { Config } from '../config';
+import { badRequest } from '../http';
 import { mediaDir } from '../media';
 
 /**
@@ -31,4 +33,22 @@ export async function ownUploadProblem(
     width: meta?.width,
     height: meta?.height,
   });
+}
+
+/**
+ * The one ownership check of an image URL a body names: it must be one of the caller's stored uploads
+ * (else 400 `notOwnCode`, INVALID_VALUE unless the field has a code of its own) and pass the rules of
+ * `kind` (else 400 with the image rule's code), both naming `field`.
+ */
+export async function assertOwnUpload(
+  config: Pick<Config, 'dataDir'>,
+  userId: string,
+  upload: { field: string; url: string; kind: AssetKind; notOwnCode?: string },
+): Promise<void> {
+  const problem = await ownUploadProblem(config, userId, upload.url, upload.kind);
+  if (problem)
+    throw badRequest(
+      problem === 'not_own' ? (upload.notOwnCode ?? ErrorCode.INVALID_VALUE) : problem,
+      upload.field,
+    );
 }

@@ -5,7 +5,7 @@ import type { BlueprintState } from '#domain/enums';
 import { PUBLIC_STATES } from '#domain/products';
 import { BlueprintCreateInput, BlueprintPatchInput } from '#domain/schemas/blueprints';
 import { BlueprintListQuery, IdParams, PackListQuery } from '#domain/schemas/catalog';
-import { ownUploadProblem } from '../assets/uploads';
+import { assertOwnUpload } from '../assets/uploads';
 import { sendAnswer } from '../catalog/cache';
 import { blueprintJson, packJson, storefrontsById } from '../catalog/json';
 import type { Executor } from '../db';
@@ -62,8 +62,7 @@ async function ownBlueprintUploads(
     const url = body[field];
     if (url === undefined) continue;
     const { code, kind } = rules[field];
-    const problem = await ownUploadProblem(s.config, userId, url, kind);
-    if (problem) throw badRequest(problem === 'not_own' ? code : problem, field);
+    await assertOwnUpload(s.config, userId, { field, url, kind, notOwnCode: code });
   }
 }
 

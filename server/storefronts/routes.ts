@@ -9,6 +9,7 @@ import {
   StorefrontShareQuery,
 } from '#domain/schemas/catalog';
 import { generatedVanityUrl, StorefrontCreateInput, StorefrontPatchInput } from '#domain/schemas/storefronts';
+import { assertOwnUpload } from '../assets/uploads';
 import { likePattern, PUBLIC_STATES } from '../blueprints/routes';
 import { sendAnswer } from '../catalog/cache';
 import { storefrontJson } from '../catalog/json';
@@ -120,7 +121,7 @@ export function storefrontRoutes(s: Services): Route[] {
       },
       async handler(c, { body }) {
         const user = c.get('user')!;
-        ownUploads(user.id, body);
+        await ownUploads(s, user.id, body);
         const vanityUrl = body.vanityUrl ?? generatedVanityUrl(body.name, randomBytes(8).toString('hex'));
         const row = await s.db
           .insert(storefronts)
@@ -154,7 +155,7 @@ export function storefrontRoutes(s: Services): Route[] {
         if (!row) throw notFound();
         if (row.ownerId !== user.id) throw forbidden();
         if (row.suspended && body.enabled === true) throw apiError(403, ErrorCode.STOREFRONT_SUSPENDED);
-        ownUploads(user.id, body);
+        await ownUploads(s, user.id, body);
         const [updated] = await s.db
           .update(storefronts)
           .set({ ...body, updatedAt: s.clock() })
@@ -255,10 +256,15 @@ function uniqueError(err: unknown) {
   }
 }
 
-/** Logo and banner must be the caller's own uploads. */
-function ownUploads(userId: string, body: { logoUrl?: string | null; bannerUrl?: string | null }) {
+/** Logo and banner must be the caller's own uploads and pass the logo's and the banner's image rules. */
+async function ownUploads(
+  s: Services,
+  userId: string,
+  body: { logoUrl?: string | null; bannerUrl?: string | null },
+) {
+  const kinds = { logoUrl: 'storefrontLogo', bannerUrl: 'storefrontBanner' } as const;
   for (const field of ['logoUrl', 'bannerUrl'] as const) {
     const url = body[field];
-    if (url && !url.startsWith(`/media/uploads/${userId}/`)) throw badRequest('INVALID_VALUE', field);
+    if (url) await assertOwnUpload(s.config, userId, { field, url, kind: kinds[field] });
   }
 }

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { REGISTRATION_ROLE } from '#domain/enums';
 import { ErrorCode } from '#domain/errors';
 import { EmailConfirmationInput, ProfileUpdateInput, RegistrationInput } from '#domain/schemas/accounts';
-import { ownUploadProblem } from '../assets/uploads';
+import { assertOwnUpload } from '../assets/uploads';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Services } from '../deps';
 import { badRequest, defineRoute, notFound, type Route, type UserRow } from '../http';
@@ -94,11 +94,12 @@ export function userRoutes(s: Services): Route[] {
         const { oldPassword, newPassword, walletProof: _proof, email, ...profile } = body;
         const newEmail = email !== undefined && email !== me.email ? email : undefined;
         await assertWalletProven(s, body);
-        if (profile.avatarUrl) {
-          const problem = await ownUploadProblem(s.config, me.id, profile.avatarUrl, 'userAvatar');
-          if (problem)
-            throw badRequest(problem === 'not_own' ? ErrorCode.INVALID_VALUE : problem, 'avatarUrl');
-        }
+        if (profile.avatarUrl)
+          await assertOwnUpload(s.config, me.id, {
+            field: 'avatarUrl',
+            url: profile.avatarUrl,
+            kind: 'userAvatar',
+          });
         const taken = await takenBy(s.db, { ...profile, email: newEmail }, me.id);
         if (taken) throw taken;
         if ((newPassword !== undefined || newEmail !== undefined) && !oldPassword)
