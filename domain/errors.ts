@@ -99,6 +99,35 @@ export const ErrorCode = {
   ETH_INSUFFICIENT_FUNDS: 'insufficient_funds',
   /** The server could not reach the token's network. */
   TOKEN_NETWORK: 'TOKEN_NETWORK',
+  /** A part of the service is off or not reachable (503): cards, crypto, the chain, identity checks. */
+  UNAVAILABLE: 'unavailable',
+  /** A required choice was not made (e.g. a report's reason). */
+  MISSING: 'missing',
+  /** Storefronts: the fields' own rules and the uniqueness of owner, name and address. */
+  INVALID_VANITY_URL: 'INVALID_VANITY_URL',
+  STOREFRONT_EXISTS: 'STOREFRONT_EXISTS',
+  STOREFRONT_NAME_EXISTS: 'STOREFRONT_NAME_EXISTS',
+  VANITY_URL_EXISTS: 'VANITY_URL_EXISTS',
+  /** Blueprints: the caller has no storefront, the item can no longer change, or not in this state. */
+  NO_STOREFRONT: 'NO_STOREFRONT',
+  BLUEPRINT_LOCKED: 'BLUEPRINT_LOCKED',
+  BLUEPRINT_STATE: 'BLUEPRINT_STATE',
+  /** A blueprint's preview image or asset is missing or not one of the creator's own uploads. */
+  PREVIEW_REQUIRED: 'preview_required',
+  ASSET_REQUIRED: 'asset_required',
+  /** Uploads: the image rules of each kind (format, size, dimensions, aspect) and name clashes. */
+  FILE_TYPE: 'FILE_TYPE',
+  FILE_SIZE_BIG: 'FILE_SIZE_BIG',
+  FILE_EXISTS: 'FILE_EXISTS',
+  IMAGE_MIN_WIDTH: 'IMAGE_MIN_WIDTH',
+  IMAGE_MIN_HEIGHT: 'IMAGE_MIN_HEIGHT',
+  IMAGE_MAX_WIDTH: 'IMAGE_MAX_WIDTH',
+  IMAGE_MAX_HEIGHT: 'IMAGE_MAX_HEIGHT',
+  IMAGE_ASPECT: 'IMAGE_ASPECT',
+  /** Failure codes of an order: not paid in time, canceled, or paid but its edition could not be minted. */
+  EXPIRED: 'EXPIRED',
+  CANCELED: 'CANCELED',
+  MINT_SAVE_FAILED: 'MINT_SAVE_FAILED',
   UNKNOWN: 'unknown',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -283,7 +312,19 @@ export const errorTexts: Record<string, string> = {
   'errors.INVALID_VALUE.city': 'Please enter a city.',
   'errors.INVALID_VALUE.zipCode': 'Please enter a postal code.',
   'errors.INVALID_VALUE.cardNumber': 'Please double check the card number.',
+  'errors.missing': 'Please make a choice.',
 };
+
+/**
+ * Codes the server words itself in every answer (which service is off; why an order ended, in the
+ * rail's own words): they have no text here, so the server's message is shown.
+ */
+export const serverWordedCodes: ReadonlySet<string> = new Set([
+  ErrorCode.UNAVAILABLE,
+  ErrorCode.EXPIRED,
+  ErrorCode.CANCELED,
+  ErrorCode.MINT_SAVE_FAILED,
+]);
 
 function fill(text: string, params?: Record<string, string | number>): string {
   if (!params) return text;

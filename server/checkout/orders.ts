@@ -533,7 +533,12 @@ export async function failUnpaidFusd(
       : 'Your purchase was canceled. Nothing was taken from your balance.';
   await tx
     .update(orders)
-    .set({ status, failureCode: status.toUpperCase(), failureMessage: message, updatedAt: now })
+    .set({
+      status,
+      failureCode: status === 'expired' ? ErrorCode.EXPIRED : ErrorCode.CANCELED,
+      failureMessage: message,
+      updatedAt: now,
+    })
     .where(eq(orders.id, order.id));
   await release(tx, order, now);
   await addEvent(tx, order.id, status, now, message);
@@ -582,7 +587,12 @@ export async function failUnpaidToken(
       : 'Your purchase was canceled. Nothing was taken from your wallet.';
   await tx
     .update(orders)
-    .set({ status, failureCode: status.toUpperCase(), failureMessage: message, updatedAt: now })
+    .set({
+      status,
+      failureCode: status === 'expired' ? ErrorCode.EXPIRED : ErrorCode.CANCELED,
+      failureMessage: message,
+      updatedAt: now,
+    })
     .where(eq(orders.id, order.id));
   await release(tx, order, now);
   const [charge] = await tx
