@@ -1,15 +1,24 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { toDate } from '#domain/dates';
+import type { PayoutState } from '#domain/enums';
 import { type ApiErrorBody, toErrorBody } from '#domain/errors';
-import { parseDollars } from '#domain/money';
-import { centsToDecimal, PAYOUT_MINIMUM, type PayoutRequestJson, type PayoutsPage } from '#domain/sales';
+import { formatUsd, parseDollars } from '#domain/money';
+import {
+  centsToDecimal,
+  PAYOUT_MINIMUM,
+  type PayoutRequestJson,
+  type PayoutsPage,
+  payoutFailureText,
+  payoutStateLabels,
+} from '#domain/sales';
 import { payoutFormInput } from '#domain/schemas/payouts';
 import { validate } from '#domain/validation';
 
 /**
- * The payouts page (SPEC §2 "Payouts page", §4 Payout state, §5 payout rule, §8 "Payout failure"):
- * the creator's payout requests with the available funds. "Request payout" opens a form prefilled
- * with the available funds; the amount (in dollars) must be at least $10 and at most the funds, by the
- * server's own schema. The owner may cancel a request still in state created, after confirming.
+ * The payouts page: the creator's payout requests with the available funds. "Request payout" opens a
+ * form prefilled with the available funds; the amount (in dollars) must be at least $10 and at most
+ * the funds, by the server's own schema, and only one request may be open (created or pending) at a
+ * time. The owner may cancel a request still in state created, after confirming.
  * After a request or a cancellation the list is loaded again; a refused one shows the server's
  * message (else errors.default) and then reloads, since the refusal usually means the list moved on.
  */
@@ -43,7 +52,7 @@ export function payoutAmount(amount: string, available: number) {
   return validate(payoutFormInput(available), { amount: cents ?? Number.NaN });
 }
 
-/** Whether a request is open (created or pending): only one may be (SPEC §4). */
+/** Whether a request is open (created or pending): only one may be open at a time. */
 export const hasOpenRequest = (requests: readonly PayoutRequestJson[]) =>
   requests.some((r) => r.state === 'created' || r.state === 'pending');
 
@@ -51,7 +60,8 @@ export const payoutMachine = setup({
   types: {
     context: {} as PayoutContext,
     events: {} as PayoutEvent,
-    tags: {} as 'busy',
+    /** busy while anything runs; each running state also says what runs. */
+    tags: {} as 'busy' | 'loading' | 'submitting' | 'cancelling',
   },
   actors: {
     /** GET payout-requests. */
@@ -97,7 +107,7 @@ export const payoutMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      tags: ['busy'],
+      tags: ['busy', 'loading'],
       invoke: {
         id: 'loadPayouts',
         src: 'loadPayouts',
@@ -155,7 +165,7 @@ export const payoutMachine = setup({
       },
     },
     submitting: {
-      tags: ['busy'],
+      tags: ['busy', 'submitting'],
       invoke: {
         id: 'createPayout',
         src: 'createPayout',
@@ -174,7 +184,7 @@ export const payoutMachine = setup({
       },
     },
     cancelling: {
-      tags: ['busy'],
+      tags: ['busy', 'cancelling'],
       invoke: {
         id: 'cancelPayout',
         src: 'cancelPayout',
@@ -197,3 +207,119 @@ export const payoutMachine = setup({
     },
   },
 });
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+export const formatRequestDate = (d: Date | string) => dateFormat.format(toDate(d));
+
+export interface PayoutRow {
+  id: string;
+  requested: string;
+  amount: string;
+  state: PayoutState;
+  stateLabel: string;
+  /** The row's Cancel button (requests still in state created), with its accessible name. */
+  cancel: { label: string; enabled: boolean } | null;
+}
+/** What the payouts page shows. */
+export interface PayoutView {
+  /** The first load, its failure, or the list (kept while it loads again). */
+  panel: 'loading' | 'loadFailed' | 'list';
+  busy: boolean;
+  loadError: string | null;
+  available: string;
+  /** Why "Request payout" is or is not possible. */
+  note: string;
+  canRequest: boolean;
+  rows: PayoutRow[];
+  /** "The newest 20 of 31 requests." when the list is cut. */
+  more: string | null;
+  /** The request form, while it is open. */
+  form: { description: string; amount: string; error: string | null; submitting: boolean } | null;
+  /** The cancel confirmation, while it asks and while the cancellation runs. */
+  confirmCancel: { message: string; busy: boolean } | null;
+  /** The refusal of a request or a cancellation, until dismissed. */
+  failure: { title: string; message: string } | null;
+  request: () => void;
+  submit: (amount: string) => void;
+  close: () => void;
+  cancel: (id: string) => void;
+  confirm: () => void;
+  dismiss: () => void;
+  retry: () => void;
+}
+
+export function connectPayout(
+  snapshot: SnapshotFrom<typeof payoutMachine>,
+  send: (event: PayoutEvent) => void,
+): PayoutView {
+  const { requests, total, available, minimum, amount, cancelId, error, failure } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const open = hasOpenRequest(requests);
+  const loadFailed = snapshot.can({ type: 'payout.retry' });
+  const firstLoad = snapshot.hasTag('loading') && requests.length === 0 && total === 0;
+  // The form is open while it can be sent, and while it is sent.
+  const formOpen = snapshot.can({ type: 'payout.submit', amount });
+  const submitting = snapshot.hasTag('submitting');
+  const asking = snapshot.can({ type: 'payout.cancel.confirm' });
+  const cancelling = snapshot.hasTag('cancelling');
+  const failed = snapshot.can({ type: 'payout.dismiss' });
+  const target = requests.find((r) => r.id === cancelId);
+  return {
+    panel: loadFailed ? 'loadFailed' : firstLoad ? 'loading' : 'list',
+    busy,
+    loadError: loadFailed ? payoutFailureText(error) : null,
+    available: formatUsd(available),
+    note: open
+      ? 'You have a payout request in progress. You can request another once it has been processed.'
+      : available < minimum
+        ? `You can request a payout once you have at least ${formatUsd(minimum)} available.`
+        : `Payouts are paid in USD. The minimum is ${formatUsd(minimum)}.`,
+    canRequest: snapshot.can({ type: 'payout.request' }),
+    rows: requests.map((r) => ({
+      id: r.id,
+      requested: formatRequestDate(r.createdAt),
+      amount: formatUsd(r.amount),
+      state: r.state,
+      stateLabel: payoutStateLabels[r.state],
+      cancel:
+        r.state === 'created'
+          ? {
+              label: `Cancel the payout request of ${formatUsd(r.amount)}`,
+              enabled: snapshot.can({ type: 'payout.cancel', id: r.id }),
+            }
+          : null,
+    })),
+    more: total > requests.length ? `The newest ${requests.length} of ${total} requests.` : null,
+    form:
+      formOpen || submitting
+        ? {
+            description: `Available: ${formatUsd(available)}. The minimum payout is ${formatUsd(minimum)}.`,
+            amount,
+            error: error ? payoutFailureText(error) : null,
+            submitting,
+          }
+        : null,
+    confirmCancel:
+      asking || cancelling
+        ? {
+            message: target
+              ? `The request of ${formatUsd(target.amount)} will be cancelled and the amount becomes available again.`
+              : 'The request will be cancelled.',
+            busy: cancelling,
+          }
+        : null,
+    failure: failed
+      ? {
+          title: failure === 'cancel' ? 'The request was not cancelled' : 'The payout was not requested',
+          message: payoutFailureText(error),
+        }
+      : null,
+    request: () => send({ type: 'payout.request' }),
+    submit: (typed) => send({ type: 'payout.submit', amount: typed }),
+    close: () => send({ type: 'payout.close' }),
+    cancel: (id) => send({ type: 'payout.cancel', id }),
+    confirm: () => send({ type: 'payout.cancel.confirm' }),
+    dismiss: () => send({ type: 'payout.dismiss' }),
+    retry: () => send({ type: 'payout.retry' }),
+  };
+}

@@ -1,10 +1,10 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { BlueprintJson } from '#domain/catalog';
-import { type ApiErrorBody, toErrorBody } from '#domain/errors';
+import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
 
 /**
- * Hide, show and cancel in the products list (SPEC §4): hide/show toggles `visible` at once;
- * cancel is permanent, so it asks for confirmation first, then sets the state to canceled.
+ * Hide, show and cancel in the products list: hide/show toggles `visible` at once; cancelling a sale
+ * is permanent, so it asks for confirmation first, then sets the state to canceled.
  */
 export interface ProductTarget {
   id: string;
@@ -102,3 +102,39 @@ export const productActionsMachine = setup({
     },
   },
 });
+
+/** What the products list adds for these actions: the cancel confirmation and a refusal. */
+export interface ProductActionsView {
+  /** The cancel confirmation, open while it asks and while the cancellation runs. */
+  confirmCancel: { title: string; busy: boolean } | null;
+  busy: boolean;
+  error: string | null;
+  hide: (target: ProductTarget) => void;
+  show: (target: ProductTarget) => void;
+  cancel: (target: ProductTarget) => void;
+  confirm: () => void;
+  dismiss: () => void;
+  dismissError: () => void;
+}
+
+export function connectProductActions(
+  snapshot: SnapshotFrom<typeof productActionsMachine>,
+  send: (event: ProductActionsEvent) => void,
+): ProductActionsView {
+  const { target, change, error } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const cancelling = change !== null && 'state' in change;
+  const asking = snapshot.can({ type: 'product.cancel.confirm' });
+  const failed = snapshot.can({ type: 'product.error.dismiss' });
+  return {
+    confirmCancel: (asking || (busy && cancelling)) && target ? { title: target.title, busy } : null,
+    busy,
+    error: failed ? errorMessage(error) : null,
+    hide: (t) => send({ type: 'product.hide', target: t }),
+    show: (t) => send({ type: 'product.show', target: t }),
+    cancel: (t) => send({ type: 'product.cancel', target: t }),
+    confirm: () => send({ type: 'product.cancel.confirm' }),
+    dismiss: () => send({ type: 'product.cancel.dismiss' }),
+    dismissError: () => send({ type: 'product.error.dismiss' }),
+  };
+}

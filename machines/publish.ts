@@ -1,14 +1,16 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { BlueprintJson } from '#domain/catalog';
 import { timings } from '#domain/constants';
-import { type ApiErrorBody, ErrorCode, toErrorBody } from '#domain/errors';
+import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
 
 /**
- * Publish a draft (SPEC §4 "Dashboard actions per state"): confirm, with the warning that the NFT
- * cannot be edited once on chain; set the status to ready to sell; then poll the blueprint every
- * `pollInterval` (2 s) up to `maxPolls` (50) times until the status changes. Active → published.
- * Back to a draft (the server's publishing job gave up) → failed. Still pending after the last poll
- * → failed with "Blueprint state check timed out", shown as errors.unknown (SPEC §8).
+ * Publish a draft (a draft's "Publish" action on the dashboard): confirm, with the warning that the
+ * NFT cannot be edited once on chain; set the status to ready to sell (the machine emits
+ * `publish.started`: the list shows the item as publishing); then poll the blueprint every
+ * `pollInterval` (2 s) up to `publishPollMaxTries` (50) times until the status changes. Active →
+ * published. Back to a draft (the server's publishing job gave up) → failed. Still pending after the
+ * last poll → failed with "Blueprint state check timed out", shown as the unknown error's text.
+ * The machine ends when the dialog closes; its output says whether the item changed.
  */
 export interface PublishInput {
   blueprintId: string;
@@ -26,7 +28,11 @@ export type PublishEvent =
   | { type: 'publish.close' };
 export interface PublishOutput {
   blueprint: BlueprintJson | null;
+  /** The status was set: the list should be read again (false when the person said "Not yet"). */
+  changed: boolean;
 }
+/** Emitted once the status is set and the item is being put on chain. */
+export type PublishEmitted = { type: 'publish.started' };
 
 export const PUBLISH_TIMEOUT_MESSAGE = 'Blueprint state check timed out';
 type Check = Pick<BlueprintJson, 'state' | 'status'>;
@@ -37,6 +43,7 @@ export const publishMachine = setup({
     events: {} as PublishEvent,
     input: {} as PublishInput,
     output: {} as PublishOutput,
+    emitted: {} as PublishEmitted,
     tags: {} as 'busy',
   },
   actors: {
@@ -80,7 +87,10 @@ export const publishMachine = setup({
         id: 'setReadyToSell',
         src: 'setReadyToSell',
         input: ({ context }) => ({ blueprintId: context.blueprintId }),
-        onDone: { target: 'waiting', actions: assign({ blueprint: ({ event }) => event.output }) },
+        onDone: {
+          target: 'waiting',
+          actions: [assign({ blueprint: ({ event }) => event.output }), emit({ type: 'publish.started' })],
+        },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => toErrorBody(event.error) }) },
       },
     },
@@ -147,5 +157,60 @@ export const publishMachine = setup({
     canceled: { type: 'final' },
     closed: { type: 'final' },
   },
-  output: ({ context }) => ({ blueprint: context.blueprint }),
+  output: ({ context }) => ({ blueprint: context.blueprint, changed: context.blueprint !== null }),
 });
+
+/**
+ * The dialog's panel: the warning with Publish and "Not yet", the wait while the item goes on chain,
+ * the published note, the failure with "Try again", or nothing once the dialog has ended.
+ */
+export type PublishPanel = 'confirming' | 'working' | 'published' | 'failed' | 'ended';
+export interface PublishView {
+  panel: PublishPanel;
+  title: string;
+  busy: boolean;
+  /** What the published panel says. */
+  note: string | null;
+  /** "Check 3 of 50." while polling. */
+  progress: string | null;
+  error: string | null;
+  /** The dialog can be closed (not while something runs). */
+  canClose: boolean;
+  confirm: () => void;
+  retry: () => void;
+  /** "Not yet" before publishing, Close or Done after. */
+  close: () => void;
+}
+
+export function connectPublish(
+  snapshot: SnapshotFrom<typeof publishMachine>,
+  send: (event: PublishEvent) => void,
+): PublishView {
+  const { title, polls, error } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const canConfirm = snapshot.can({ type: 'publish.confirm' });
+  const canRetry = snapshot.can({ type: 'publish.retry' });
+  const panel: PublishPanel =
+    snapshot.status === 'done'
+      ? 'ended'
+      : canConfirm
+        ? 'confirming'
+        : canRetry
+          ? 'failed'
+          : busy
+            ? 'working'
+            : 'published';
+  return {
+    panel,
+    title: panel === 'published' ? 'Published' : `Publish “${title}”?`,
+    busy,
+    note:
+      panel === 'published' ? `“${title}” is active: it is on your storefront and in the marketplace.` : null,
+    progress: busy && polls > 0 ? `Check ${polls} of ${timings.publishPollMaxTries}.` : null,
+    error: panel === 'failed' ? errorMessage(error) : null,
+    canClose: snapshot.can({ type: 'publish.cancel' }) || snapshot.can({ type: 'publish.close' }),
+    confirm: () => send({ type: 'publish.confirm' }),
+    retry: () => send({ type: 'publish.retry' }),
+    close: () => send({ type: canConfirm ? 'publish.cancel' : 'publish.close' }),
+  };
+}

@@ -4,8 +4,8 @@ import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { errorTexts } from '#domain/errors';
 import { formatUsd } from '#domain/money';
 import { payoutStateLabels } from '#domain/sales';
-import type { PayoutContext } from '../machines/payout';
-import { formatRequestDate, PayoutsView } from '../src/views/payouts/PayoutsPage';
+import { connectPayout, formatRequestDate, type PayoutContext } from '../machines/payout';
+import { PayoutsView } from '../src/views/payouts/PayoutsPage';
 import { flushCoverage } from './coverage-store';
 import { clickFirst } from './dom';
 import { coveringPaths, type PathStep, runPath } from './harness';
@@ -32,7 +32,7 @@ async function perform(step: PathStep, actor: AnyActorRef) {
       fireEvent.change(amountInput(), { target: { value: e.amount } });
       return clickFirst('Send request');
     case 'payout.close':
-      return clickFirst(actor.getSnapshot().value === 'requesting' ? 'Cancel' : 'Keep request');
+      return clickFirst('Keep request', 'Cancel');
     case 'payout.cancel': {
       const request = context.requests.find((r) => r.id === e.id);
       if (!request) throw new Error(`No payout request ${e.id} in the list`);
@@ -50,25 +50,25 @@ async function perform(step: PathStep, actor: AnyActorRef) {
 }
 
 function check(expected: AnyMachineSnapshot) {
-  const state = expected.value as string;
+  const view = connectPayout(expected as never, () => {});
   const c = expected.context as PayoutContext;
-  const failureText = c.error ? c.error.message || errorTexts['errors.default'] : null;
 
-  if (state === 'loadFailed') {
+  if (view.panel === 'loadFailed') {
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Your payouts could not be loaded');
-    expect(alert.textContent).toContain(failureText);
+    expect(alert.textContent).toContain(view.loadError);
     expect(requestButton()).toBeUndefined();
     return;
   }
-  if (state === 'loading' && c.requests.length === 0 && c.total === 0) {
+  if (view.panel === 'loading') {
     expect(screen.getByRole('status', { name: 'Loading payouts' })).toBeTruthy();
     expect(requestButton()).toBeUndefined();
     return;
   }
 
-  // The list and the funds.
+  // The list and the funds, as the server sent them.
   expect(screen.getByTestId('available').textContent).toBe(formatUsd(c.available));
+  expect(view.available).toBe(formatUsd(c.available));
   const rows = screen.queryAllByTestId('payout-row');
   expect(rows.map((r) => r.textContent)).toEqual(
     c.requests.map(
@@ -79,36 +79,35 @@ function check(expected: AnyMachineSnapshot) {
     ),
   );
   if (c.requests.length === 0) expect(screen.getByText('No payout requests yet')).toBeTruthy();
-  const open = c.requests.some((r) => r.state === 'created' || r.state === 'pending');
   const page = document.querySelector('section.vt-payouts')!;
   const request = within(page as HTMLElement).getByRole('button', { name: 'Request payout' });
-  const busy = state === 'loading' || state === 'submitting' || state === 'cancelling';
-  expect((request as HTMLButtonElement).disabled).toBe(open || c.available < c.minimum || busy);
-  expect(page.getAttribute('aria-busy')).toBe(busy ? 'true' : null);
-  if (open) expect(page.textContent).toContain('You have a payout request in progress');
+  expect((request as HTMLButtonElement).disabled).toBe(!view.canRequest);
+  expect(page.getAttribute('aria-busy')).toBe(view.busy ? 'true' : null);
+  expect(page.textContent).toContain(view.note);
+  const open = c.requests.some((r) => r.state === 'created' || r.state === 'pending');
+  if (open) expect(view.note).toContain('You have a payout request in progress');
   else if (c.available < c.minimum)
-    expect(page.textContent).toContain('You can request a payout once you have at least $10 available.');
+    expect(view.note).toBe('You can request a payout once you have at least $10 available.');
+  if (view.canRequest) expect(open || c.available < c.minimum).toBe(false);
 
   // Dialogs.
   const d = dialog();
-  if (state === 'requesting' || state === 'submitting') {
+  if (view.form) {
     expect(within(d!).getByRole('heading', { level: 2 }).textContent).toBe('Request payout');
     expect(amountInput().value).toBe(c.amount);
     const alerts = within(d!)
       .queryAllByRole('alert')
       .map((a) => a.textContent);
-    expect(alerts).toEqual(failureText ? [failureText] : []);
-    expect(button('Send request').getAttribute('aria-busy')).toBe(state === 'submitting' ? 'true' : null);
-  } else if (state === 'confirmingCancel' || state === 'cancelling') {
+    expect(alerts).toEqual(view.form.error ? [view.form.error] : []);
+    expect(button('Send request').getAttribute('aria-busy')).toBe(view.form.submitting ? 'true' : null);
+  } else if (view.confirmCancel) {
     expect(within(d!).getByRole('heading', { level: 2 }).textContent).toBe('Cancel this payout request?');
     const amount = c.requests.find((r) => r.id === c.cancelId)!.amount;
     expect(d!.textContent).toContain(`The request of ${formatUsd(amount)} will be cancelled`);
-    expect(button('Cancel request').getAttribute('aria-busy')).toBe(state === 'cancelling' ? 'true' : null);
-  } else if (state === 'failed') {
-    expect(within(d!).getByRole('heading', { level: 2 }).textContent).toBe(
-      c.failure === 'cancel' ? 'The request was not cancelled' : 'The payout was not requested',
-    );
-    expect(d!.textContent).toContain(failureText);
+    expect(button('Cancel request').getAttribute('aria-busy')).toBe(view.confirmCancel.busy ? 'true' : null);
+  } else if (view.failure) {
+    expect(within(d!).getByRole('heading', { level: 2 }).textContent).toBe(view.failure.title);
+    expect(d!.textContent).toContain(c.error?.message || errorTexts['errors.default']);
   } else {
     expect(d).toBeNull();
   }

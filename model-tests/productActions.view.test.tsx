@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
-import { errorMessage } from '#domain/errors';
+import { connectProductActions } from '../machines/productActions';
 import { ProductList } from '../src/views/dashboard/ProductsPanel';
 import { flushCoverage } from './coverage-store';
 import { clickControl, clickFirst } from './dom';
@@ -37,22 +37,23 @@ async function perform(step: PathStep) {
 }
 
 function check(expected: AnyMachineSnapshot) {
-  const state = expected.value as string;
+  const view = connectProductActions(expected as never, () => {});
   const rows = screen.getAllByRole('listitem').map((li) => li.textContent);
   expect(rows).toHaveLength(2);
   expect(rows[0]).toContain('Active');
   expect(rows[1]).toContain('Sold Out');
   expect(rows[1]).toContain('Hidden');
   const dialog = screen.queryByRole('dialog') ?? screen.queryByRole('alertdialog');
-  const cancelling = expected.context.change && 'state' in expected.context.change;
-  if (state === 'confirmingCancel' || (state === 'updating' && cancelling)) {
+  if (view.confirmCancel) {
     expect(dialog?.textContent).toContain('This cannot be undone');
-    expect(dialog?.textContent).toContain(`“${expected.context.target.title}”`);
+    expect(dialog?.textContent).toContain(`“${view.confirmCancel.title}”`);
+    const confirm = within(dialog!).getByRole('button', { name: 'Cancel sale' });
+    expect(confirm.getAttribute('aria-busy')).toBe(view.confirmCancel.busy ? 'true' : null);
   } else {
     expect(dialog).toBeNull();
   }
   const alerts = screen.queryAllByRole('alert').map((el) => el.textContent);
-  expect(alerts.some((t) => t?.includes(errorMessage(expected.context.error)))).toBe(state === 'failed');
+  expect(alerts).toEqual(view.error ? [`${view.error}Dismiss`] : []);
 }
 
 describe('product action paths through the list', () => {

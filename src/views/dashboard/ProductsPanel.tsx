@@ -3,7 +3,6 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, useCallback, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { type BlueprintJson, stateLabel } from '#domain/catalog';
-import { errorMessage } from '#domain/errors';
 import { formatUsd } from '#domain/money';
 import {
   isPrinting,
@@ -14,7 +13,12 @@ import {
   productStatuses,
   productStatusLabels,
 } from '#domain/products';
-import type { productActionsMachine } from '../../../machines/productActions';
+import {
+  connectProductActions,
+  type ProductActionsEvent,
+  type ProductActionsView,
+  type productActionsMachine,
+} from '../../../machines/productActions';
 import { useApp } from '../AppContext';
 import { Button, ConfirmModal, Dropdown, ImageLoader, Pager, Spinner, TextInput } from '../components';
 import { BlueprintFormDialog } from './BlueprintFormDialog';
@@ -36,8 +40,8 @@ const actionLabels: Record<ProductAction, string> = {
 };
 
 /**
- * Dashboard products (SPEC §2, §4): search, status filter, count, and the list with each item's
- * actions for its state; the add/edit form and publishing open as dialogs.
+ * Dashboard products: search, status filter, count, and the list with each item's actions for its
+ * state; the add/edit form and publishing open as dialogs.
  */
 export function ProductsPanel() {
   const { storefront } = dashboard.useLoaderData();
@@ -186,11 +190,13 @@ export function ProductList({
   actor: ActorRefFrom<typeof productActionsMachine>;
   onAction: (b: BlueprintJson, action: ProductAction) => void;
 }) {
+  const snapshot = useSelector(actor, (s) => s);
+  const view = connectProductActions(snapshot, (event: ProductActionsEvent) => actor.send(event));
   const run = (b: BlueprintJson, action: ProductAction) => {
     const target = { id: b.id, title: b.title };
-    if (action === 'hide') actor.send({ type: 'product.hide', target });
-    else if (action === 'show') actor.send({ type: 'product.show', target });
-    else if (action === 'cancel') actor.send({ type: 'product.cancel', target });
+    if (action === 'hide') view.hide(target);
+    else if (action === 'show') view.show(target);
+    else if (action === 'cancel') view.cancel(target);
     else onAction(b, action);
   };
   return (
@@ -200,7 +206,7 @@ export function ProductList({
           <ProductRow key={b.id} blueprint={b} onAction={(a) => run(b, a)} />
         ))}
       </ul>
-      <ProductActionDialogs actor={actor} />
+      <ProductActionDialogs view={view} />
     </>
   );
 }
@@ -251,32 +257,29 @@ function ProductRow({
 }
 
 /** The cancel confirmation and errors of hide/show/cancel. */
-function ProductActionDialogs({ actor }: { actor: ActorRefFrom<typeof productActionsMachine> }) {
-  const state = useSelector(actor, (s) => s.value as string);
-  const ctx = useSelector(actor, (s) => s.context);
-  const cancelling = ctx.change !== null && 'state' in ctx.change;
+function ProductActionDialogs({ view }: { view: ProductActionsView }) {
   return (
     <>
       <ConfirmModal
-        open={state === 'confirmingCancel' || (state === 'updating' && cancelling)}
+        open={view.confirmCancel !== null}
         title="Cancel this sale?"
         message={
           <>
-            “{ctx.target?.title}” will no longer be sold. This cannot be undone; editions already sold stay
-            with their owners.
+            “{view.confirmCancel?.title}” will no longer be sold. This cannot be undone; editions already sold
+            stay with their owners.
           </>
         }
         confirmLabel="Cancel sale"
         cancelLabel="Keep selling"
         danger
-        loading={state === 'updating'}
-        onConfirm={() => actor.send({ type: 'product.cancel.confirm' })}
-        onCancel={() => actor.send({ type: 'product.cancel.dismiss' })}
+        loading={view.confirmCancel?.busy ?? false}
+        onConfirm={view.confirm}
+        onCancel={view.dismiss}
       />
-      {state === 'failed' && (
+      {view.error && (
         <div className="vt-alert vt-alert--error vt-products__error" role="alert">
-          <span>{errorMessage(ctx.error)}</span>
-          <Button size="sm" variant="secondary" onClick={() => actor.send({ type: 'product.error.dismiss' })}>
+          <span>{view.error}</span>
+          <Button size="sm" variant="secondary" onClick={view.dismissError}>
             Dismiss
           </Button>
         </div>

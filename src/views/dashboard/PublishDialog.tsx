@@ -2,16 +2,14 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { BlueprintJson } from '#domain/catalog';
-import { timings } from '#domain/constants';
-import { errorMessage } from '#domain/errors';
-import type { publishMachine } from '../../../machines/publish';
+import { connectPublish, type PublishEvent, type publishMachine } from '../../../machines/publish';
 import { useApp } from '../AppContext';
 import { Button, Modal, Spinner } from '../components';
 
 /**
- * Publishing a draft (SPEC §4): the warning and confirmation, then the wait while the item is put on
- * chain (polled every 2 s, 50 times at most). `onStarted` once the status is set (the list shows the
- * item as pending), `onDone(changed)` when the dialog closes.
+ * Publishing a draft: the warning and confirmation, then the wait while the item is put on chain.
+ * `onStarted` when the machine says the status is set (the list shows the item as publishing),
+ * `onDone(changed)` with the machine's output when the dialog ends.
  */
 export function PublishDialog({
   machine,
@@ -32,7 +30,7 @@ export function PublishDialog({
   return <PublishView actor={actor} onStarted={onStarted} onDone={onDone} />;
 }
 
-/** The publish machine's states as a dialog. */
+/** The publish machine's view model as a dialog; its emitted start and its output reach the parent. */
 export function PublishView({
   actor,
   onStarted,
@@ -42,79 +40,71 @@ export function PublishView({
   onStarted: () => void;
   onDone: (changed: boolean) => void;
 }) {
-  const state = useSelector(actor, (s) => s.value as string);
-  const ctx = useSelector(actor, (s) => s.context);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const started = state === 'waiting' || state === 'checking';
-  // Each callback once per dialog, whatever the parent re-renders.
-  const told = useRef({ started: false, done: false });
+  const snapshot = useSelector(actor, (s) => s);
+  const view = connectPublish(snapshot, (event: PublishEvent) => actor.send(event));
+  // The latest callbacks, for subscriptions made once per actor.
+  const parent = useRef({ onStarted, onDone });
   useEffect(() => {
-    if (started && !told.current.started) {
-      told.current.started = true;
-      onStarted();
-    }
-  }, [started, onStarted]);
+    parent.current = { onStarted, onDone };
+  });
   useEffect(() => {
-    if ((state === 'canceled' || state === 'closed') && !told.current.done) {
-      told.current.done = true;
-      onDone(state === 'closed');
-    }
-  }, [state, onDone]);
-  const close = () => actor.send({ type: state === 'confirming' ? 'publish.cancel' : 'publish.close' });
+    const started = actor.on('publish.started', () => parent.current.onStarted());
+    const ended = actor.subscribe({
+      complete: () => parent.current.onDone(actor.getSnapshot().output?.changed ?? false),
+    });
+    return () => {
+      started.unsubscribe();
+      ended.unsubscribe();
+    };
+  }, [actor]);
+  if (view.panel === 'ended') return null;
 
   return (
     <Modal
       open
-      onClose={busy ? () => {} : close}
-      showCloseButton={!busy}
-      title={state === 'published' ? 'Published' : `Publish “${ctx.title}”?`}
+      onClose={view.canClose ? view.close : () => {}}
+      showCloseButton={view.canClose}
+      title={view.title}
       footer={
-        state === 'confirming' ? (
+        view.panel === 'confirming' ? (
           <>
-            <Button variant="secondary" onClick={close}>
+            <Button variant="secondary" onClick={view.close}>
               Not yet
             </Button>
-            <Button onClick={() => actor.send({ type: 'publish.confirm' })}>Publish</Button>
+            <Button onClick={view.confirm}>Publish</Button>
           </>
-        ) : state === 'failed' ? (
+        ) : view.panel === 'failed' ? (
           <>
-            <Button variant="secondary" onClick={close}>
+            <Button variant="secondary" onClick={view.close}>
               Close
             </Button>
-            <Button onClick={() => actor.send({ type: 'publish.retry' })}>Try again</Button>
+            <Button onClick={view.retry}>Try again</Button>
           </>
-        ) : state === 'published' ? (
-          <Button onClick={close}>Done</Button>
+        ) : view.panel === 'published' ? (
+          <Button onClick={view.close}>Done</Button>
         ) : null
       }
     >
-      {state === 'confirming' && (
+      {view.panel === 'confirming' && (
         <p>
           Publishing puts this collectible on the Flow blockchain.{' '}
           <strong>Once it is on chain it cannot be edited</strong>: check the title, price, editions and files
           first.
         </p>
       )}
-      {busy && (
+      {view.busy && (
         <div className="vt-publish__wait" role="status">
           <Spinner decorative />
           <p>
             Putting it on chain… This usually takes a few seconds.
-            {ctx.polls > 0 && (
-              <span className="vt-muted">
-                {' '}
-                Check {ctx.polls} of {timings.publishPollMaxTries}.
-              </span>
-            )}
+            {view.progress && <span className="vt-muted"> {view.progress}</span>}
           </p>
         </div>
       )}
-      {state === 'published' && (
-        <p>“{ctx.title}” is active: it is on your storefront and in the marketplace.</p>
-      )}
-      {state === 'failed' && (
+      {view.note && <p>{view.note}</p>}
+      {view.error && (
         <p className="vt-alert vt-alert--error" role="alert">
-          {errorMessage(ctx.error)}
+          {view.error}
         </p>
       )}
     </Modal>

@@ -2,10 +2,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { toDate } from '#domain/dates';
-import { formatUsd } from '#domain/money';
-import { payoutFailureText, payoutStateLabels } from '#domain/sales';
-import { hasOpenRequest, type payoutMachine } from '../../../machines/payout';
+import { connectPayout, type PayoutEvent, type payoutMachine } from '../../../machines/payout';
 import { useApp } from '../AppContext';
 import { AlertModal, Button, ConfirmModal, Modal, Spinner, TextInput } from '../components';
 import { SalesChart } from '../dashboard/SalesChart';
@@ -14,7 +11,7 @@ import './payouts.css';
 
 const route = getRouteApi('/payouts');
 
-/** The payouts page (SPEC §2): the machine comes with the route, one actor per visit. */
+/** The payouts page: the machine comes with the route, one actor per visit. */
 export function PayoutsPage() {
   const { machine, salesChart, storefront } = route.useLoaderData();
   const { inspect } = useApp();
@@ -26,9 +23,6 @@ export function PayoutsPage() {
     />
   );
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-export const formatRequestDate = (d: Date | string) => dateFormat.format(toDate(d));
 
 /**
  * The creator's payout requests with their state, the available funds and "Request payout" (at
@@ -42,31 +36,26 @@ export function PayoutsView({
   /** The available-funds chart above the requests. */
   chart?: ReactNode;
 }) {
-  const state = useSelector(actor, (s) => s.value as string);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const { requests, total, available, minimum, amount, cancelId, error, failure } = useSelector(
-    actor,
-    (s) => s.context,
-  );
+  const snapshot = useSelector(actor, (s) => s);
+  const view = connectPayout(snapshot, (event: PayoutEvent) => actor.send(event));
   const formId = useId();
-  const firstLoad = state === 'loading' && requests.length === 0 && total === 0;
-  const open = hasOpenRequest(requests);
-  const belowMinimum = available < minimum;
-  const cancelling = requests.find((r) => r.id === cancelId);
-  const requestingForm = state === 'requesting' || state === 'submitting';
 
   return (
-    <section className="vt-page vt-payouts" aria-labelledby="payouts-title" aria-busy={busy || undefined}>
+    <section
+      className="vt-page vt-payouts"
+      aria-labelledby="payouts-title"
+      aria-busy={view.busy || undefined}
+    >
       <h1 id="payouts-title" className="vt-page__title">
         Payouts
       </h1>
-      {state === 'loadFailed' ? (
+      {view.panel === 'loadFailed' ? (
         <div className="vt-empty" role="alert">
           <h2>Your payouts could not be loaded</h2>
-          <p className="vt-muted">{payoutFailureText(error)}</p>
-          <Button onClick={() => actor.send({ type: 'payout.retry' })}>Try again</Button>
+          <p className="vt-muted">{view.loadError}</p>
+          <Button onClick={view.retry}>Try again</Button>
         </div>
-      ) : firstLoad ? (
+      ) : view.panel === 'loading' ? (
         <div className="vt-payouts__loading">
           <Spinner label="Loading payouts" />
         </div>
@@ -76,26 +65,18 @@ export function PayoutsView({
             <div>
               <h2 className="vt-payouts__funds-label">Available funds</h2>
               <p className="vt-payouts__funds-amount" data-testid="available">
-                {formatUsd(available)}
+                {view.available}
               </p>
               <p className="vt-muted vt-payouts__note" id={`${formId}-why`}>
-                {open
-                  ? 'You have a payout request in progress. You can request another once it has been processed.'
-                  : belowMinimum
-                    ? `You can request a payout once you have at least ${formatUsd(minimum)} available.`
-                    : `Payouts are paid in USD. The minimum is ${formatUsd(minimum)}.`}
+                {view.note}
               </p>
             </div>
-            <Button
-              onClick={() => actor.send({ type: 'payout.request' })}
-              disabled={belowMinimum || open || busy}
-              aria-describedby={`${formId}-why`}
-            >
+            <Button onClick={view.request} disabled={!view.canRequest} aria-describedby={`${formId}-why`}>
               Request payout
             </Button>
           </div>
           {chart}
-          {requests.length === 0 ? (
+          {view.rows.length === 0 ? (
             <div className="vt-empty">
               <h2>No payout requests yet</h2>
               <p className="vt-muted">
@@ -120,23 +101,21 @@ export function PayoutsView({
                   </tr>
                 </thead>
                 <tbody>
-                  {requests.map((r) => (
+                  {view.rows.map((r) => (
                     <tr key={r.id} data-testid="payout-row">
-                      <td>{formatRequestDate(r.createdAt)}</td>
-                      <td className="vt-table__num">{formatUsd(r.amount)}</td>
+                      <td>{r.requested}</td>
+                      <td className="vt-table__num">{r.amount}</td>
                       <td>
-                        <span className={`vt-badge vt-badge--payout-${r.state}`}>
-                          {payoutStateLabels[r.state]}
-                        </span>
+                        <span className={`vt-badge vt-badge--payout-${r.state}`}>{r.stateLabel}</span>
                       </td>
                       <td className="vt-table__actions">
-                        {r.state === 'created' && (
+                        {r.cancel && (
                           <Button
                             variant="secondary"
                             size="sm"
-                            disabled={busy}
-                            aria-label={`Cancel the payout request of ${formatUsd(r.amount)}`}
-                            onClick={() => actor.send({ type: 'payout.cancel', id: r.id })}
+                            disabled={!r.cancel.enabled}
+                            aria-label={r.cancel.label}
+                            onClick={() => view.cancel(r.id)}
                           >
                             Cancel
                           </Button>
@@ -146,32 +125,24 @@ export function PayoutsView({
                   ))}
                 </tbody>
               </table>
-              {total > requests.length && (
-                <p className="vt-muted">
-                  The newest {requests.length} of {total} requests.
-                </p>
-              )}
+              {view.more && <p className="vt-muted">{view.more}</p>}
             </div>
           )}
         </>
       )}
 
       <Modal
-        open={requestingForm}
-        onClose={() => actor.send({ type: 'payout.close' })}
-        showCloseButton={state !== 'submitting'}
+        open={view.form !== null}
+        onClose={view.close}
+        showCloseButton={!view.form?.submitting}
         title="Request payout"
-        description={`Available: ${formatUsd(available)}. The minimum payout is ${formatUsd(minimum)}.`}
+        description={view.form?.description}
         footer={
           <>
-            <Button
-              variant="secondary"
-              onClick={() => actor.send({ type: 'payout.close' })}
-              disabled={state === 'submitting'}
-            >
+            <Button variant="secondary" onClick={view.close} disabled={view.form?.submitting}>
               Cancel
             </Button>
-            <Button type="submit" form={`${formId}-form`} loading={state === 'submitting'}>
+            <Button type="submit" form={`${formId}-form`} loading={view.form?.submitting}>
               Send request
             </Button>
           </>
@@ -183,43 +154,39 @@ export function PayoutsView({
           onSubmit={(e) => {
             e.preventDefault();
             const value = new FormData(e.currentTarget).get('amount');
-            actor.send({ type: 'payout.submit', amount: typeof value === 'string' ? value : '' });
+            view.submit(typeof value === 'string' ? value : '');
           }}
         >
           <TextInput
-            key={amount}
+            key={view.form?.amount}
             name="amount"
             label="Amount (USD)"
             inputMode="decimal"
             startAdornment="$"
-            defaultValue={amount}
-            readOnly={state === 'submitting'}
-            error={requestingForm && error ? payoutFailureText(error) : undefined}
+            defaultValue={view.form?.amount}
+            readOnly={view.form?.submitting}
+            error={view.form?.error ?? undefined}
           />
         </form>
       </Modal>
 
       <ConfirmModal
-        open={state === 'confirmingCancel' || state === 'cancelling'}
+        open={view.confirmCancel !== null}
         title="Cancel this payout request?"
-        message={
-          cancelling
-            ? `The request of ${formatUsd(cancelling.amount)} will be cancelled and the amount becomes available again.`
-            : 'The request will be cancelled.'
-        }
+        message={view.confirmCancel?.message ?? ''}
         confirmLabel="Cancel request"
         cancelLabel="Keep request"
         danger
-        loading={state === 'cancelling'}
-        onConfirm={() => actor.send({ type: 'payout.cancel.confirm' })}
-        onCancel={() => actor.send({ type: 'payout.close' })}
+        loading={view.confirmCancel?.busy ?? false}
+        onConfirm={view.confirm}
+        onCancel={view.close}
       />
 
       <AlertModal
-        open={state === 'failed'}
-        title={failure === 'cancel' ? 'The request was not cancelled' : 'The payout was not requested'}
-        message={payoutFailureText(error)}
-        onClose={() => actor.send({ type: 'payout.dismiss' })}
+        open={view.failure !== null}
+        title={view.failure?.title ?? ''}
+        message={view.failure?.message ?? ''}
+        onClose={view.dismiss}
       />
     </section>
   );
