@@ -1,194 +1,27 @@
-import * as v from 'valibot';
-import { assign, fromPromise, setup } from 'xstate';
-import type { ApiErrorBody } from '#domain/errors';
-import { ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
-import {
-  ConnectForm,
-  ForgotForm,
-  LoginForm,
-  NameForm,
-  ProfileForm,
-  ResetForm,
-  SignupForm,
-} from '#domain/schemas/accounts';
-import type { User } from '#domain/user';
-import { fieldErrors } from '#domain/validation';
+import { assign } from 'xstate';
+import { ErrorCode } from '#domain/errors';
+import type { AuthEvent, FormEvent } from './authForms';
+import { clearErrors, formOutput, goneBack } from './authForms';
+import { authSetup } from './authSetup';
+
+export type {
+  AuthContext,
+  AuthEntry,
+  AuthEvent,
+  AuthInput,
+  AuthPanel,
+  RegistrationRequest,
+  WalletConnectResult,
+} from './authForms';
 
 /**
- * Sign-in and sign-up (SPEC §2 "Auth screens", §4 "Login", §5): connect → signup → name → welcome
- * for new accounts, connect → login for existing ones, plus forgot and reset password.
- * Each step validates its form with the shared schemas before any call is made.
+ * Sign-in and sign-up. A new account goes connect → signup (password) → name → welcome (profile);
+ * an existing one connect → login; a wallet signs in, or starts a new account with the email it
+ * shares (else the user gives one). Forgot password mails a reset link; the link's token sets a new
+ * password. Each step checks its form with the shared schemas before any call is made. Every state
+ * names the panel it shows in its meta (the view model, machines/authView.ts, reads it).
  */
-
-export type AuthEntry = 'connect' | 'forgot' | 'reset';
-export interface AuthInput {
-  entry?: AuthEntry;
-  email?: string;
-  /** Reset token from query t. */
-  resetToken?: string | null;
-  /** Whether a browser wallet can be connected (the Flow wallet service supplies it). */
-  walletAvailable?: boolean;
-}
-
-export type WalletConnectResult =
-  | { kind: 'loggedIn'; authToken: string }
-  | {
-      kind: 'newUser';
-      /** Shared by wallets that know it (Blocto); others leave it to the user. */
-      email: string | null;
-      walletAddress: string | null;
-      cid: string | null;
-      /** The server's proof that this browser controls walletAddress, for registration. */
-      walletProof: string | null;
-    };
-
-export interface RegistrationRequest {
-  email: string;
-  password: string | null;
-  firstName: string;
-  lastName: string;
-  walletAddress: string | null;
-  cid: string | null;
-  walletProof: string | null;
-}
-
-export interface AuthContext {
-  entry: AuthEntry;
-  via: 'email' | 'wallet';
-  walletAvailable: boolean;
-  email: string;
-  walletAddress: string | null;
-  cid: string | null;
-  walletProof: string | null;
-  password: string | null;
-  firstName: string;
-  lastName: string;
-  resetToken: string | null;
-  user: User | null;
-  errors: Record<string, ApiErrorBody>;
-  error: ApiErrorBody | null;
-}
-
-type Form<T extends string, D> = { type: T } & D;
-export type AuthEvent =
-  | Form<'auth.connect.submit', { email: string }>
-  | { type: 'auth.wallet.connect' }
-  | Form<'auth.walletEmail.submit', { email: string }>
-  | Form<'auth.signup.submit', { password: string; confirm: string }>
-  | Form<'auth.name.submit', { firstName: string; lastName: string }>
-  | Form<'auth.profile.submit', { username: string; firstName: string; lastName: string }>
-  | { type: 'auth.profile.skip' }
-  | Form<'auth.login.submit', { password: string }>
-  | { type: 'auth.forgot' }
-  | Form<'auth.forgot.submit', { email: string }>
-  | Form<'auth.reset.submit', { password: string; confirm: string }>
-  | { type: 'auth.back' };
-
-const forms = {
-  'auth.connect.submit': ConnectForm,
-  'auth.walletEmail.submit': ConnectForm,
-  'auth.signup.submit': SignupForm,
-  'auth.name.submit': NameForm,
-  'auth.profile.submit': ProfileForm,
-  'auth.login.submit': LoginForm,
-  'auth.forgot.submit': ForgotForm,
-  'auth.reset.submit': ResetForm,
-} as const satisfies Record<string, v.GenericSchema>;
-type FormEvent = Extract<AuthEvent, { type: keyof typeof forms }>;
-
-function formOutput<E extends FormEvent>(event: E) {
-  const { type: _type, ...data } = event;
-  return v.safeParse(forms[event.type] as v.GenericSchema, data);
-}
-
-const clearErrors = { errors: {}, error: null };
-const walletComplete = (o: WalletConnectResult) =>
-  o.kind === 'newUser' && !!o.walletAddress && !!o.cid && !!o.walletProof;
-
-export const authMachine = setup({
-  types: {
-    context: {} as AuthContext,
-    events: {} as AuthEvent,
-    input: {} as AuthInput,
-    /** busy: a call is under way; the step's buttons show progress. */
-    tags: {} as 'busy',
-  },
-  actors: {
-    checkUserExistence: fromPromise<{ exists: boolean }, { email: string }>(async () => {
-      throw new Error('checkUserExistence not provided');
-    }),
-    connectWallet: fromPromise<WalletConnectResult, void>(async () => {
-      throw new Error('connectWallet not provided');
-    }),
-    register: fromPromise<{ authToken: string; user: User }, RegistrationRequest>(async () => {
-      throw new Error('register not provided');
-    }),
-    login: fromPromise<{ authToken: string }, { email: string; password: string }>(async () => {
-      throw new Error('login not provided');
-    }),
-    saveProfile: fromPromise<{ user: User }, { username: string; firstName: string; lastName: string }>(
-      async () => {
-        throw new Error('saveProfile not provided');
-      },
-    ),
-    requestPasswordReset: fromPromise<void, { email: string }>(async () => {
-      throw new Error('requestPasswordReset not provided');
-    }),
-    resetPassword: fromPromise<void, { token: string; password: string }>(async () => {
-      throw new Error('resetPassword not provided');
-    }),
-  },
-  actions: {
-    /** Hands the new bearer token to the session. */
-    announceLogin: (_, _params: { authToken: string }) => {},
-    /** Hands the saved profile to the session. */
-    announceUser: (_, _params: { user: User }) => {},
-    showError: assign({
-      error: (_, params: { code: string }) => ({ code: params.code, message: errorMessage(params) }),
-    }),
-    showWalletFailure: assign({
-      error: ({ event }) => {
-        const body = toErrorBody((event as { error?: unknown }).error);
-        return body.code === ErrorCode.NETWORK_FAILURE || body.code === ErrorCode.UNKNOWN
-          ? {
-              code: ErrorCode.BLOCTO_AUTHENTICATION,
-              message: errorMessage({ code: ErrorCode.BLOCTO_AUTHENTICATION }),
-            }
-          : body;
-      },
-    }),
-    showFailure: assign({ error: ({ event }) => toErrorBody((event as { error?: unknown }).error) }),
-    rememberWallet: assign(({ event }) => {
-      const o = (event as unknown as { output: Extract<WalletConnectResult, { kind: 'newUser' }> }).output;
-      return {
-        via: 'wallet' as const,
-        email: o.email ?? '',
-        walletAddress: o.walletAddress,
-        cid: o.cid,
-        walletProof: o.walletProof,
-      };
-    }),
-    showFieldErrors: assign({
-      errors: ({ event }) => {
-        const r = formOutput(event as FormEvent);
-        return r.success ? {} : fieldErrors(r.issues);
-      },
-      error: null,
-    }),
-  },
-  guards: {
-    formValid: ({ event }) => formOutput(event as FormEvent).success,
-    viaWallet: ({ context }) => context.via === 'wallet',
-    walletAvailable: ({ context }) => context.walletAvailable,
-    entryIs: ({ context }, entry: AuthEntry) => context.entry === entry,
-    accountExists: (_, output: { exists: boolean }) => output.exists,
-    walletLoggedIn: (_, output: WalletConnectResult) => output.kind === 'loggedIn',
-    /** Register name needs the wallet address and cid (else BLOCTO_EMAIL), and the server's wallet proof. */
-    walletComplete: (_, output: WalletConnectResult) => walletComplete(output),
-    walletSharedEmail: (_, output: WalletConnectResult) =>
-      output.kind === 'newUser' && walletComplete(output) && !!output.email,
-  },
-}).createMachine({
+export const authMachine = authSetup.createMachine({
   id: 'auth',
   context: ({ input }) => ({
     entry: input.entry ?? 'connect',
@@ -205,10 +38,12 @@ export const authMachine = setup({
     user: null,
     errors: {},
     error: null,
+    movedBack: false,
   }),
   initial: 'entering',
   states: {
     entering: {
+      meta: { panel: 'connect' },
       always: [
         { guard: { type: 'entryIs', params: 'reset' }, target: 'reset' },
         { guard: { type: 'entryIs', params: 'forgot' }, target: 'forgot' },
@@ -216,6 +51,7 @@ export const authMachine = setup({
       ],
     },
     connect: {
+      meta: { panel: 'connect' },
       on: {
         'auth.connect.submit': [
           {
@@ -240,6 +76,7 @@ export const authMachine = setup({
       },
     },
     connectingWallet: {
+      meta: { panel: 'connect' },
       tags: ['busy'],
       invoke: {
         id: 'connectWallet',
@@ -274,6 +111,7 @@ export const authMachine = setup({
     },
     /** A wallet that shares no email: the user gives one for the new account. */
     walletEmail: {
+      meta: { panel: 'walletEmail' },
       on: {
         'auth.walletEmail.submit': [
           {
@@ -288,11 +126,12 @@ export const authMachine = setup({
         ],
         'auth.back': {
           target: 'connect',
-          actions: assign({ ...clearErrors, walletAddress: null, cid: null, walletProof: null }),
+          actions: assign({ ...goneBack, walletAddress: null, cid: null, walletProof: null }),
         },
       },
     },
     checkingWalletEmail: {
+      meta: { panel: 'walletEmail' },
       tags: ['busy'],
       invoke: {
         id: 'checkUserExistence',
@@ -311,6 +150,7 @@ export const authMachine = setup({
       },
     },
     checking: {
+      meta: { panel: 'connect' },
       tags: ['busy'],
       invoke: {
         id: 'checkUserExistence',
@@ -324,6 +164,7 @@ export const authMachine = setup({
       },
     },
     signup: {
+      meta: { panel: 'signup' },
       on: {
         'auth.signup.submit': [
           {
@@ -333,10 +174,11 @@ export const authMachine = setup({
           },
           { actions: 'showFieldErrors' },
         ],
-        'auth.back': { target: 'connect', actions: assign({ ...clearErrors, password: null }) },
+        'auth.back': { target: 'connect', actions: assign({ ...goneBack, password: null }) },
       },
     },
     name: {
+      meta: { panel: 'name' },
       on: {
         'auth.name.submit': [
           {
@@ -350,12 +192,13 @@ export const authMachine = setup({
           { actions: 'showFieldErrors' },
         ],
         'auth.back': [
-          { guard: 'viaWallet', target: 'connect', actions: assign(clearErrors) },
-          { target: 'signup', actions: assign(clearErrors) },
+          { guard: 'viaWallet', target: 'connect', actions: assign(goneBack) },
+          { target: 'signup', actions: assign(goneBack) },
         ],
       },
     },
     registering: {
+      meta: { panel: 'name' },
       tags: ['busy'],
       invoke: {
         id: 'register',
@@ -380,6 +223,7 @@ export const authMachine = setup({
       },
     },
     welcome: {
+      meta: { panel: 'welcome' },
       on: {
         'auth.profile.submit': [
           { guard: 'formValid', target: 'savingProfile', actions: assign(clearErrors) },
@@ -389,6 +233,7 @@ export const authMachine = setup({
       },
     },
     savingProfile: {
+      meta: { panel: 'welcome' },
       tags: ['busy'],
       invoke: {
         id: 'saveProfile',
@@ -412,16 +257,18 @@ export const authMachine = setup({
       },
     },
     login: {
+      meta: { panel: 'login' },
       on: {
         'auth.login.submit': [
           { guard: 'formValid', target: 'loggingIn', actions: assign(clearErrors) },
           { actions: 'showFieldErrors' },
         ],
         'auth.forgot': { target: 'forgot', actions: assign(clearErrors) },
-        'auth.back': { target: 'connect', actions: assign(clearErrors) },
+        'auth.back': { target: 'connect', actions: assign(goneBack) },
       },
     },
     loggingIn: {
+      meta: { panel: 'login' },
       tags: ['busy'],
       invoke: {
         id: 'login',
@@ -438,6 +285,7 @@ export const authMachine = setup({
       },
     },
     forgot: {
+      meta: { panel: 'forgot' },
       on: {
         'auth.forgot.submit': [
           {
@@ -450,10 +298,11 @@ export const authMachine = setup({
           },
           { actions: 'showFieldErrors' },
         ],
-        'auth.back': { target: 'connect', actions: assign(clearErrors) },
+        'auth.back': { target: 'connect', actions: assign(goneBack) },
       },
     },
     requestingReset: {
+      meta: { panel: 'forgot' },
       tags: ['busy'],
       invoke: {
         id: 'requestPasswordReset',
@@ -464,9 +313,11 @@ export const authMachine = setup({
       },
     },
     forgotSent: {
-      on: { 'auth.back': 'connect' },
+      meta: { panel: 'forgotSent' },
+      on: { 'auth.back': { target: 'connect', actions: assign(goneBack) } },
     },
     reset: {
+      meta: { panel: 'reset' },
       always: { guard: ({ context }) => !context.resetToken, target: 'resetInvalid' },
       on: {
         'auth.reset.submit': [
@@ -476,6 +327,7 @@ export const authMachine = setup({
       },
     },
     resetting: {
+      meta: { panel: 'reset' },
       tags: ['busy'],
       invoke: {
         id: 'resetPassword',
@@ -489,11 +341,13 @@ export const authMachine = setup({
       },
     },
     resetDone: {
-      on: { 'auth.back': 'connect' },
+      meta: { panel: 'resetDone' },
+      on: { 'auth.back': { target: 'connect', actions: assign(goneBack) } },
     },
     resetInvalid: {
+      meta: { panel: 'resetInvalid' },
       on: { 'auth.forgot': 'forgot' },
     },
-    finished: { type: 'final' },
+    finished: { type: 'final', meta: { panel: 'finished' } },
   },
 });

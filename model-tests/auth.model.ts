@@ -105,5 +105,7 @@ export const authModel: MachineModel<typeof authMachine> = {
       s.context.walletAddress,
       Object.entries(s.context.errors as object).map(([k, e]) => `${k}:${e.code}`),
       s.context.error?.code ?? null,
+      // Back slides the screen the other way.
+      s.context.movedBack,
     ]),
 };

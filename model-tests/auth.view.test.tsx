@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot, EventObject } from 'xstate';
-import { errorMessage } from '#domain/errors';
+import { connectAuth } from '../machines/authView';
 import { AuthScreen } from '../src/views/auth/AuthScreen';
 import { authModel } from './auth.model';
 import { flushCoverage } from './coverage-store';
@@ -68,16 +68,22 @@ async function perform(step: PathStep) {
   return true;
 }
 
+/** The screen shows the view model's panel, its slide, and every field error and form error. */
 function check(expected: AnyMachineSnapshot) {
-  const step = document.querySelector<HTMLElement>('[data-step]')?.dataset.step;
-  expect(step).toBe(expected.value);
-  if (expected.status === 'done') return;
-  // Every field error and the form error of the state are on screen.
-  const alerts = () => screen.queryAllByRole('alert').map((el) => el.textContent ?? '');
-  for (const err of Object.values(expected.context.errors as Record<string, { message: string }>)) {
-    expect(alerts()).toContain(err.message);
+  const view = connectAuth(expected as never, () => {});
+  expect(document.querySelector<HTMLElement>('[data-panel]')?.dataset.panel).toBe(view.panel);
+  const card = document.querySelector('.vt-auth__card')!;
+  expect(card.classList.contains('vt-swipe-forward')).toBe(view.swipe === 'forward');
+  expect(card.classList.contains('vt-swipe-back')).toBe(view.swipe === 'back');
+  if (view.finished) {
+    expect(screen.getByText('Signing you in…')).toBeTruthy();
+    return;
   }
-  if (expected.context.error) expect(alerts()).toContain(errorMessage(expected.context.error));
+  const alerts = () => screen.queryAllByRole('alert').map((el) => el.textContent ?? '');
+  for (const message of Object.values(view.fieldErrors)) expect(alerts()).toContain(message);
+  if (view.error) expect(alerts()).toContain(view.error);
+  const submit = document.querySelector('form button[type="submit"]');
+  if (submit) expect(submit.getAttribute('aria-busy')).toBe(view.busy ? 'true' : null);
 }
 
 describe('auth paths through the view', () => {
