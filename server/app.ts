@@ -37,7 +37,7 @@ import { kycRoutes } from './users/kyc-routes';
 import { userRoutes } from './users/routes';
 import { walletRoutes } from './users/wallet-routes';
 
-/** Requests up to 3 MB: the largest upload (2 MB, SPEC §5) with form overhead. */
+/** Requests up to 3 MB: the largest upload (an asset of 2 MB) with form overhead. */
 const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
 /** The product API under /api (and, given spaDir, the built SPA). */

@@ -140,7 +140,10 @@ export function openApiDocument(routes: readonly Route[], version: string) {
           type: 'object',
           required: ['code', 'message'],
           properties: {
-            code: { type: 'string', description: 'Error code of SPEC §8, e.g. EMAIL_EXISTS' },
+            code: {
+              type: 'string',
+              description: 'Error code (the list in domain/errors.ts), e.g. EMAIL_EXISTS',
+            },
             field: { type: 'string', description: 'The input field the error is about' },
             message: { type: 'string' },
             params: { type: 'object', additionalProperties: { type: ['string', 'number'] } },

@@ -17,8 +17,8 @@ import {
 } from '../images/store';
 
 /**
- * Uploads (SPEC §7 assets/upload-url, then PUT the file) into the local object store under the media
- * directory (server/images/store.ts), and the image-optimization service (SPEC §7 jobs): a durable
+ * Uploads (POST assets/upload-url for a signed URL, then PUT the file to it) into the local object store under the media
+ * directory (server/images/store.ts), and the image-optimization service (image-jobs): a durable
  * job that any server's worker runs (server/images/jobs.ts), polled by the browser each second.
  */
 export const UPLOAD_URL_TTL_MS = 15 * 60_000;
@@ -100,7 +100,8 @@ export function assetRoutes(s: Services): Route[] {
       method: 'put',
       path: '/assets/uploads/{token}',
       tag: 'assets',
-      summary: 'Stores the image sent as the request body, checked against its kind’s rules (SPEC §5)',
+      summary:
+        'Stores the image sent as the request body, checked against its kind’s rules (format, size, dimensions)',
       params: v.object({ token: v.pipe(v.string(), v.regex(/^[\w-]+\.[\w-]+$/)) }),
       responses: {
         200: '{ url }',

@@ -10,7 +10,7 @@ import { hashPassword, verifyNobody, verifyPassword } from './passwords';
 import { consumeResetToken, createResetToken, RESET_TTL_MS } from './resets';
 import { bearerToken } from './session';
 
-/** Email and password login, forgotten-password email and password reset (SPEC §4, §7). */
+/** Email and password login, forgotten-password email and password reset. */
 export function authRoutes(s: Services): Route[] {
   return [
     defineRoute({

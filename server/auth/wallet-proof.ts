@@ -9,7 +9,7 @@ import type { Database } from '../db';
 import { walletNonces } from '../db/schema';
 
 /**
- * Wallet connection (SPEC §7): a single-use nonce, the wallet's account proof over it checked by
+ * Wallet connection: a single-use nonce, the wallet's account proof over it checked by
  * FCLCrypto on chain, and, for a wallet no account holds yet, a short-lived wallet proof that lets
  * registration or Settings → Wallet link that address.
  */

@@ -8,7 +8,7 @@ import type { Database } from '../db';
 import { blueprintRegistrations, blueprints } from '../db/schema';
 
 /**
- * Publishing (SPEC §4): a blueprint whose status the owner set to readyToSell is registered for
+ * Publishing: a blueprint whose status the owner set to readyToSell is registered for
  * sale on chain (VitrineBlueprints.register, signed by the admin), then becomes active. A durable
  * job: its row in `blueprint_registrations` records each step, so a restart resumes where it was
  * (a transaction already sent is awaited, not sent again), and the registration itself is

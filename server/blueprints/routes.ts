@@ -22,10 +22,10 @@ import {
 import type { Services } from '../deps';
 import { type AppContext, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
 
-/** What visitors see when they name no states: items that are or were on sale (SPEC §4). */
+/** What visitors see when they name no states: items that are or were on sale. */
 export { PUBLIC_STATES };
 
-/** Drafts (SPEC §4 "created or available: edit, publish"). */
+/** Drafts: a creator may still edit and publish an item that is created or available. */
 const DRAFT_STATES: BlueprintState[] = ['created', 'available'];
 /** A publishing job in these states means the blueprint is (being) put on chain: no more edits. */
 const ON_CHAIN_JOBS: Array<(typeof blueprintRegistrations.$inferSelect)['status']> = [
@@ -42,12 +42,12 @@ const draftWhere = and(
   ),
 )!;
 
-/** States in which an item can be hidden and shown again (SPEC §4 dashboard actions). */
+/** States in which an item can be hidden and shown again from the dashboard. */
 const HIDEABLE_STATES: BlueprintState[] = ['active', 'printed', 'soldOut', 'canceled'];
 
 /**
- * Previews and assets are files the caller uploaded, and they pass the rules of their kind (SPEC §5:
- * type, size, dimensions), whatever kind they were uploaded as.
+ * Previews and assets are files the caller uploaded, and they pass the rules of their kind
+ * (type, size, dimensions), whatever kind they were uploaded as.
  */
 async function ownBlueprintUploads(
   s: Services,
@@ -66,7 +66,7 @@ async function ownBlueprintUploads(
   }
 }
 
-/** Purchase history entries per item (SPEC §9). */
+/** Purchase history entries per item: the latest ten. */
 export const HISTORY_ENTRIES = 10;
 
 /** `%text%` for LIKE, with the caller's wildcards taken literally. */
@@ -124,7 +124,7 @@ export function blueprintListQueries(db: Executor, query: BlueprintListQuery, ow
 /** Totals above this are answered as TOTAL_CAP with `totalCapped: true`. */
 export const TOTAL_CAP = 10_000;
 
-/** SPEC §7 blueprints, blueprint history and blueprint-packs. */
+/** Blueprints, a blueprint's purchase history, and blueprint packs. */
 export function blueprintRoutes(s: Services): Route[] {
   /** Whether the caller owns the storefront (owners see their drafts and hidden items). */
   const ownsStorefront = async (c: AppContext, storefrontId: string | undefined) => {

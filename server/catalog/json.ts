@@ -3,7 +3,7 @@ import type { BlueprintJson, PackJson, StorefrontJson, StorefrontSummary } from 
 import type { Executor } from '../db';
 import { type blueprintPacks, blueprints, storefronts } from '../db/schema';
 
-/** Rows of the catalog tables as the API answers them (SPEC §3). */
+/** Rows of the catalog tables as the API answers them (money in cents, times as ISO text). */
 export type StorefrontRow = typeof storefronts.$inferSelect;
 export type BlueprintRow = typeof blueprints.$inferSelect;
 export type PackRow = typeof blueprintPacks.$inferSelect;

@@ -2,7 +2,7 @@ import { type ArgsFn, eventsOf, type FlowClient, type FlowEvent, type SealedTran
 import type { AccountKey } from './config';
 
 /**
- * Vitrine's scripts and transactions (SPEC §7 "Chain and wallet"), one function each. UInt64
+ * Vitrine's scripts and transactions, one function each. UInt64
  * values (token, blueprint and listing ids) travel as decimal strings, UFix64 amounts as decimal
  * strings with up to 8 places ("12.5"); the chain answers amounts with 8 places ("12.50000000").
  */
@@ -51,7 +51,7 @@ export interface ListingData {
   purchased: boolean;
 }
 
-/** Vitrine's fixed listing terms (SPEC §9): expiry in seconds (4102444800000 ms), no commission, custom id. */
+/** Vitrine's fixed listing terms (every listing the same): expiry in seconds (4102444800000 ms), no commission, custom id. */
 export const LISTING_EXPIRY_SECONDS = 4_102_444_800;
 export const LISTING_CUSTOM_ID = 'vitrine';
 

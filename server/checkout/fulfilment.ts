@@ -325,7 +325,7 @@ export function createFulfilment(
       const at = now();
       // A pack's price is split over its editions in chain id order (as the sales ledger does).
       const amounts = splitCents(locked.amount, editions.length);
-      // The purchase method as SPEC §3 names it: creditCard, coinbase, freeBlueprintClaim.
+      // The purchase method as the purchase record names it: creditCard, coinbase, freeBlueprintClaim.
       const type = locked.method;
       for (const [i, { item, minted }] of editions.entries()) {
         // The chain indexer writes the same row when it sees the mint; whichever comes first stays.

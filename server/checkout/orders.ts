@@ -67,7 +67,7 @@ export interface CheckoutItemRecord {
   onSale: boolean;
   /** Listed for sale as it would be on sale, but its state is soldOut: no edition is left. */
   soldOut: boolean;
-  /** Price 0 and not in a pack: claimed, never bought (SPEC §4). */
+  /** Price 0 and not in a pack: claimed, never bought. */
   free: boolean;
   /**
    * Its editions were printed ahead of the sale: the FUSD balance pays only an active resale listing

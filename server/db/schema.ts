@@ -31,7 +31,7 @@ import {
   userStatuses,
 } from '#domain/enums';
 
-/** Tables of SPEC §3 (accounts). Times are timestamptz, written from the app clock. */
+/** Account tables. Times are timestamptz, written from the app clock. */
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -68,7 +68,7 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_username_unique').on(sql`lower(${t.username})`)],
 );
 
-/** The user's identity verification session (SPEC §3 kyc). */
+/** The user's identity verification session (one per user). */
 export const kycVerifications = pgTable(
   'kyc_verifications',
   {
@@ -214,7 +214,7 @@ export const mints = pgTable(
 );
 
 /**
- * Nonces handed to wallets for account proofs (SPEC §7 request-account-proof). Each proves one
+ * Nonces handed to wallets for account proofs (users/wallets/actions/request-account-proof). Each proves one
  * connection: it is consumed by the first verification that names it, and expires.
  */
 export const walletNonces = pgTable(
@@ -233,7 +233,7 @@ export const walletNonces = pgTable(
   ],
 );
 
-/** NFT status (SPEC §4): minting (not on chain yet), parked (held), forSale (an active listing). */
+/** NFT status: minting (not on chain yet), parked (held), forSale (an active listing). */
 export const nftStatus = pgEnum('nft_status', ['minting', 'parked', 'forSale']);
 
 /**
@@ -270,7 +270,7 @@ export const nfts = pgTable(
 
 export const saleListingStatus = pgEnum('sale_listing_status', ['active', 'completed', 'cancelled']);
 
-/** NFTStorefrontV2 listings of VitrineNFTs (SPEC §3 NFT sale listing); prices in FUSD cents. */
+/** NFTStorefrontV2 listings of VitrineNFTs (one per listed NFT); prices in FUSD cents. */
 export const saleListings = pgTable(
   'sale_listings',
   {
@@ -291,7 +291,7 @@ export const saleListings = pgTable(
   (t) => [index('sale_listings_nft_idx').on(t.nftId, t.status)],
 );
 
-/** NFT purchases the buyers' clients recorded (SPEC §7 nfts/purchases/actions/record), one per transaction. */
+/** NFT purchases the buyers' clients recorded (nfts/purchases/actions/record), one per transaction. */
 export const nftPurchases = pgTable(
   'nft_purchases',
   {
@@ -331,7 +331,7 @@ export const rarityLevel = pgEnum('rarity_level', rarityLevels);
 export const reportReason = pgEnum('report_reason', reportReasons);
 export const reportStatus = pgEnum('report_status', reportStatuses);
 
-/** Creators' storefronts (SPEC §3 Storefront): one per user, unique names and vanity URLs. */
+/** Creators' storefronts: one per user, unique names and vanity URLs. */
 export const storefronts = pgTable(
   'storefronts',
   {
@@ -363,7 +363,7 @@ export const storefronts = pgTable(
   ],
 );
 
-/** Packs of blueprints (SPEC §3 Blueprint pack); prices in cents. */
+/** Packs of blueprints, sold as one item; prices in cents. */
 export const blueprintPacks = pgTable(
   'blueprint_packs',
   {
@@ -397,7 +397,7 @@ export const blueprintPacks = pgTable(
 export const MARKET_WHERE = `"blueprints"."visible" and "blueprints"."storefront_enabled" and "blueprints"."state" in ('available', 'active', 'printed', 'soldOut')`;
 
 /**
- * NFT templates (SPEC §3 Blueprint): a price (cents) and an edition count. `flowBlueprintId` is the
+ * NFT templates (blueprints): a price (cents) and an edition count. `flowBlueprintId` is the
  * blueprint's number on chain (VitrineNFT.blueprintId of every NFT minted from it).
  */
 export const blueprints = pgTable(
@@ -450,7 +450,7 @@ export const blueprints = pgTable(
   ],
 );
 
-/** Reports of storefronts by users (SPEC §3 Storefront report). */
+/** Reports of storefronts by users: one per reporter and storefront, resolved or dismissed by admins. */
 export const storefrontReports = pgTable(
   'storefront_reports',
   {
@@ -469,7 +469,7 @@ export const storefrontReports = pgTable(
 );
 
 /**
- * The durable job of publishing (SPEC §4): a blueprint whose status became readyToSell is
+ * The durable job of publishing: a blueprint whose status became readyToSell is
  * registered for sale on chain (VitrineBlueprints.register), then moves to active. One row per
  * blueprint; server/blueprints/publisher.ts resumes rows that are not sealed after a restart. A
  * canceled sale is closed on chain by the same job.
@@ -499,7 +499,7 @@ export const blueprintRegistrations = pgTable('blueprint_registrations', {
 
 export const payoutState = pgEnum('payout_state', payoutStates);
 
-/** Creators' requests to be paid their sales in USD (SPEC §3 Payout request); amounts in cents. */
+/** Creators' requests to be paid their sales in USD; amounts in cents. */
 export const payoutRequests = pgTable(
   'payout_requests',
   {
@@ -529,7 +529,7 @@ export const payoutRequests = pgTable(
  * or claimed for free, fulfilled by a durable job that mints each edition to the buyer's wallet.
  * ------------------------------------------------------------------------------------------- */
 
-/** How an order is paid (SPEC §3 purchase methods that create orders). */
+/** How an order is paid (the purchase methods that reserve an edition first). */
 export const orderMethod = pgEnum('order_method', [
   'creditCard',
   'freeBlueprintClaim',
@@ -649,7 +649,7 @@ export const orderEvents = pgTable(
 );
 
 /**
- * Card charges at the card provider (SPEC §4 card provider charge statuses): Pending, Authorized,
+ * Card charges at the card provider, with the provider's charge statuses: Pending, Authorized,
  * Card Verified, Declined, Captured, Voided, Refunded, Canceled, Expired, and the mint statuses
  * MINTING, MINTED, MINT_SAVE_FAILED, NFT_SYNC_FAILED. One per order.
  */
@@ -690,8 +690,8 @@ export const cardCharges = pgTable(
 export const coinbaseChargeType = pgEnum('coinbase_charge_type', ['directPurchase', 'topup']);
 
 /**
- * Crypto charges at the crypto provider (Coinbase Commerce's hosted charges; SPEC §4 crypto charge
- * statuses): NEW, PENDING, COMPLETED, UNRESOLVED, RESOLVED, EXPIRED, CANCELED, then the mint statuses
+ * Crypto charges at the crypto provider (Coinbase Commerce's hosted charges), with the crypto
+ * charge statuses: NEW, PENDING, COMPLETED, UNRESOLVED, RESOLVED, EXPIRED, CANCELED, then the mint statuses
  * MINTING, MINTED, MINT_SAVE_FAILED, NFT_SYNC_FAILED, or for a top-up (and a purchase paid for an
  * edition that could not be minted) SEND_FUSD_SUCCEEDED / SEND_FUSD_FAILED. A direct purchase has
  * its order; a top-up has its amount and sends that much FUSD to the wallet once paid.
@@ -772,7 +772,7 @@ export const fusdPayments = pgTable(
 );
 
 /**
- * On-ramp charges (Wert's card-to-crypto widget; SPEC §4 on-ramp order statuses): one per order of
+ * On-ramp charges (Wert's card-to-crypto widget, with its order statuses): one per order of
  * method `wert`. The charge's id is the widget's `click_id`; `signed_data` holds the smart-contract
  * options signed for the widget. `status` is text (no check: domain/schemas/wert.ts lists the
  * statuses). Statuses only move forward: created → the browser's reports paymentStarted →
@@ -973,7 +973,7 @@ export const imageJobs = pgTable(
   (t) => [index('image_jobs_pending_idx').on(t.userId).where(sql`${t.status} = 'pending'`)],
 );
 
-/** Billing info status (SPEC §4): missingSource, unverified, verified, invalid. */
+/** Billing info status: missingSource, unverified, verified, invalid. */
 export const billingInfoStatus = pgEnum('billing_info_status', [
   'missingSource',
   'unverified',
@@ -982,7 +982,7 @@ export const billingInfoStatus = pgEnum('billing_info_status', [
 ]);
 
 /**
- * Saved cards (SPEC §3 Billing info): the provider's card source (src_…), never the card number; the
+ * Saved cards (billing infos): the provider's card source (src_…), never the card number; the
  * last four digits are unique per user.
  */
 export const billingInfos = pgTable(
@@ -1013,7 +1013,7 @@ export const billingInfos = pgTable(
   (t) => [uniqueIndex('billing_infos_last4_unique').on(t.userId, t.lastFourDigits)],
 );
 
-/** Free blueprints claimed (SPEC §7 free-blueprint-claims): one per user and blueprint. */
+/** Free blueprints claimed: one per user and blueprint. */
 export const freeBlueprintClaims = pgTable(
   'free_blueprint_claims',
   {

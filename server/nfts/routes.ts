@@ -186,7 +186,7 @@ function requireOwnWallet(c: AppContext, walletAddress: string) {
   return user;
 }
 
-/** SPEC §7 nfts, nfts/sale-listings and nfts/purchases. The chain indexer keeps these rows in step. */
+/** NFTs, their sale listings and their purchases. The chain indexer keeps these rows in step. */
 export function nftRoutes(s: Services): Route[] {
   let purchasesPage: ReturnType<typeof preparePurchasesPage> | undefined;
   let purchasesCount: ReturnType<typeof preparePurchasesCount> | undefined;
@@ -340,7 +340,7 @@ export function nftRoutes(s: Services): Route[] {
       responses: {
         201: 'the sale listing',
         400: 'Invalid input; the listing is not on chain, is not of that edition, or its NFT is not in the wallet',
-        403: 'The wallet is not the caller’s, or KYC_REQUIRED: selling needs identity verification (SPEC §6)',
+        403: 'The wallet is not the caller’s, or KYC_REQUIRED: selling needs identity verification',
         503: 'No chain is configured',
       },
       async handler(c, { body }) {

@@ -16,9 +16,9 @@ import { badRequest, defineRoute, forbidden, notFound, type Route } from '../htt
 import { payoutRequestJson, storefrontLedger, storefrontOf } from '../sales/ledger';
 
 /**
- * SPEC §7 payout-requests: a creator asks to be paid (in USD) what their storefront's sales earned.
- * At least PAYOUT_MINIMUM and at most the available funds (SPEC §5); one open (created or pending)
- * request per storefront (SPEC §4), also under concurrent requests (the partial unique index
+ * payout-requests: a creator asks to be paid (in USD) what their storefront's sales earned.
+ * At least PAYOUT_MINIMUM and at most the available funds; one open (created or pending)
+ * request per storefront, also under concurrent requests (the partial unique index
  * payout_requests_one_open); the owner may cancel a request in state created, and admins move it
  * on through the states of domain/payouts.ts.
  */

@@ -7,7 +7,7 @@ import { type AppContext, defineRoute, forbidden, notFound, type Route } from '.
 import { ledgerCsv } from './csv';
 import { saleJson, storefrontLedger } from './ledger';
 
-/** The dashboard's Sales (SPEC §2): a storefront's primary sales and its payout ledger as CSV. */
+/** The dashboard's Sales panel: a storefront's primary sales and its payout ledger as CSV. */
 export function salesRoutes(s: Services): Route[] {
   /** The storefront, if the caller owns it: 404 for an unknown one, 403 for someone else's. */
   const ownStorefront = async (c: AppContext, storefrontId: string) => {

@@ -390,7 +390,7 @@ async function seedChain(
   const { db, client } = options;
   const log = options.log ?? console;
   // Items on sale (or sold out) are registered on chain, as publishing does for a creator's; drops
-  // still to come (available) are drafts their creator may edit and publish (SPEC §4).
+  // still to come (available) are drafts their creator may edit and publish.
   const onSale = items.filter((b) => ['active', 'printed', 'soldOut'].includes(b.state));
   const registered = await registerBlueprints(
     client,

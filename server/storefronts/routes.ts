@@ -20,7 +20,7 @@ import { apiError, badRequest, defineRoute, forbidden, notFound, type Route } fr
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** SPEC §7 storefronts, storefront-reports and queries/storefront-share. */
+/** Storefronts, reports of storefronts, and the share query (is a name or address free?). */
 export function storefrontRoutes(s: Services): Route[] {
   const publicUrl = (vanityUrl: string) =>
     new URL(`/s/${encodeURIComponent(vanityUrl)}`, s.config.publicUrl).href;
@@ -242,7 +242,7 @@ export function storefrontRoutes(s: Services): Route[] {
   ];
 }
 
-/** Unique-constraint failures of storefronts as the spec's errors. */
+/** Unique-constraint failures of storefronts as the API's errors (one storefront per owner, unique names and addresses). */
 function uniqueError(err: unknown) {
   switch (uniqueViolation(err)) {
     case 'storefronts_owner_unique':

@@ -3,7 +3,7 @@ import type { Services } from '../deps';
 import { defineRoute, type Route } from '../http';
 import { findUserByEmail, walletExists } from './store';
 
-/** Queries (SPEC §7). */
+/** Queries that answer yes or no without naming anyone (is an email or username taken?). */
 export function queryRoutes(s: Services): Route[] {
   return [
     defineRoute({

@@ -4,7 +4,7 @@ import type { UserRow } from '../http';
 import { ownedNftCount } from './kyc';
 import { findKyc, type Kyc } from './store';
 
-/** The user of SPEC §3 as the API returns it to a viewer: the email only to the user and to admins. */
+/** A user as the API returns it to a viewer: the email only to the user and to admins. */
 export async function presentUser(db: Executor, row: UserRow, viewer: UserRow | undefined): Promise<User> {
   const showEmail = viewer?.id === row.id || viewer?.role === 'admin';
   const [kyc, nfts] = await Promise.all([findKyc(db, row.id), ownedNftCount(db, row.walletAddress)]);

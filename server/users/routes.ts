@@ -10,7 +10,7 @@ import { consumeEmailChange, createEmailChange, EMAIL_CHANGE_TTL_MS, pendingEmai
 import { presentUser } from './json';
 import { findUserById, insertUser, nextTokenVersion, takenBy, uniquely, updateUser } from './store';
 
-/** Users (SPEC §3, §7): registration, profile read and update. */
+/** Users: registration, profile read and update. */
 export function userRoutes(s: Services): Route[] {
   return [
     defineRoute({

@@ -6,7 +6,7 @@ import { users } from '../db/schema';
 import type { Services } from '../deps';
 import { apiError, badRequest, defineRoute, forbidden, type Route, rateLimited } from '../http';
 
-/** Wallet connection with an account proof (SPEC §7 users/wallets/actions). */
+/** Wallet connection with an account proof (users/wallets/actions: ask for a nonce, then prove the account over it). */
 export function walletRoutes(s: Services): Route[] {
   return [
     defineRoute({

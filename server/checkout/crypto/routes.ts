@@ -29,7 +29,7 @@ import {
 const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });
 
 /**
- * SPEC §7 coinbase-charges: pay with crypto on the provider's hosted page. A direct purchase
+ * coinbase-charges: pay with crypto on the provider's hosted page. A direct purchase
  * reserves one unit of a blueprint or pack (an order, as the card checkout does) and opens a hosted
  * charge for its price; a top-up opens one for the amount asked, paid out as FUSD to the wallet.
  * Resale listings are bought with the balance (NOT_PURCHASABLE here: top up, then buy). The amount

@@ -28,7 +28,7 @@ import {
 const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });
 
 /**
- * SPEC §7 token-charges and token-price-conversions: a new edition paid in NFM from a browser
+ * token-charges and token-price-conversions: a new edition paid in NFM from a browser
  * wallet. Mounted only while the NFM_PAYMENTS flag is on (server/app.ts): otherwise these paths do
  * not exist. POST reserves one unit (an order, method token) unless the wallet's NFM falls short
  * (lowFunds, nothing reserved); PATCH takes the wallet's signature, the transfer's transaction hash

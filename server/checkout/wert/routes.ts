@@ -25,7 +25,7 @@ import {
 const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });
 
 /**
- * SPEC §7 wert-charges: pay a new edition by card in the on-ramp provider's widget. POST reserves
+ * wert-charges: pay a new edition by card in the on-ramp provider's widget. POST reserves
  * one unit of a blueprint or pack (an order, method wert, as the card and crypto checkouts do:
  * NOT_PURCHASABLE, PRICE_CHANGED, SOLD_OUT, one open on-ramp charge per buyer: CHARGE_PENDING) and
  * answers the widget's options signed by the server; the amount is always the server's price. The
