@@ -1,5 +1,5 @@
 /**
- * Money (SPEC §9): integer cents end to end; shown in USD without decimals when whole. On chain,
+ * Money: integer cents end to end; shown in USD without decimals when whole. On chain,
  * prices are FUSD amounts (UFix64, 8 decimals) at one FUSD per dollar.
  */
 
@@ -18,6 +18,11 @@ const usdCents = new Intl.NumberFormat('en-US', {
 /** "$12", "$12.50", "$1,000". */
 export function formatUsd(cents: number): string {
   return cents % 100 === 0 ? usdWhole.format(cents / 100) : usdCents.format(cents / 100);
+}
+
+/** What a balance lacks to pay `price` (both in cents); 0 when it covers it. */
+export function shortfallCents(price: number, balance: number): number {
+  return Math.max(0, price - balance);
 }
 
 /**

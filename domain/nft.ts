@@ -1,7 +1,7 @@
 import type { BlueprintJson } from './catalog';
 import type { DateValue } from './dates';
 
-/** An NFT as the product API answers it (SPEC §3 NFT), shared by the server's JSON and the views. */
+/** An NFT as the product API answers it, shared by the server's JSON and the views. */
 export interface NftOwner {
   id: string | null;
   username: string | null;
@@ -26,7 +26,7 @@ export interface NftJson {
   nftPurchase: { amount: number; purchasedOn: DateValue } | null;
 }
 
-/** The edition as shown on cards and titles: two digits at least (SPEC §2 item card). */
+/** The edition as shown on cards and titles: two digits at least. */
 export function seriesLabel(seriesNumber: number): string {
   return `#${String(seriesNumber).padStart(2, '0')}`;
 }
@@ -41,10 +41,18 @@ export function nftImage(nft: Pick<NftJson, 'metadata' | 'blueprint'>): string |
   return nft.blueprint?.previewImageUrl || nft.metadata.previewImageUrl || nft.metadata.image || null;
 }
 
-/** The resale terms of SPEC §9: the blueprint's royalty and fee rates (else what the metadata says). */
+/** The resale terms: the blueprint's royalty and platform-fee rates (else what the NFT's metadata says). */
 export function saleRates(nft: Pick<NftJson, 'metadata' | 'blueprint'>) {
   return {
     royaltyPercent: nft.blueprint?.royaltyPercent ?? Number(nft.metadata.royaltyPercent ?? 0),
     platformFeePercent: nft.blueprint?.totalFeePercent ?? Number(nft.metadata.totalFeePercent ?? 0),
   };
+}
+
+/** What the seller receives for a resale at `priceCents` after the royalty and platform-fee shares, in cents. */
+export function sellerNetCents(
+  priceCents: number,
+  rates: { royaltyPercent: number; platformFeePercent: number },
+): number {
+  return Math.round(priceCents * (1 - (rates.royaltyPercent + rates.platformFeePercent) / 100));
 }

@@ -1,18 +1,17 @@
-import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
-import { formatUsd } from '#domain/money';
 import type { NftJson } from '#domain/nft';
 import { type CoinbaseChargeJson, topupAmount } from '#domain/schemas/crypto';
 import type { TopupChargeRequest } from './balancePayment';
 
 /**
- * Buying a resale listing with the stablecoin balance (SPEC §4 "Pressing buy": stablecoin balance):
- * the FUSD balance is read from the chain; below the price the buyer sees "Insufficient funds" and
- * is offered a crypto top-up of the shortfall (at least $1; only where the crypto rail runs): it
- * opens a hosted top-up charge (POST coinbase-charges, type topup) and the browser goes to its page
- * (`redirectTo`; output redirect); the buyer can also check the balance again. Otherwise the buyer
- * acknowledges the purchase agreement and terms, signs the buy-listing transaction in the wallet,
- * and the product API records the purchase.
+ * Buying a resale listing with the stablecoin balance: the FUSD balance is read from the chain;
+ * below the price the buyer sees "Insufficient funds" and is offered a crypto top-up of the
+ * shortfall (at least $1; only where the crypto rail runs): it opens a hosted top-up charge (POST
+ * coinbase-charges, type topup) and the browser goes to its page (`redirectTo`; output redirect);
+ * the buyer can also check the balance again. Otherwise the buyer acknowledges the purchase
+ * agreement and terms, signs the buy-listing transaction in the wallet, and the product API records
+ * the purchase.
  *
  * A top-up attempt has one idempotency key, kept after a network failure (the charge may exist)
  * so the next try answers the same charge.
@@ -301,15 +300,3 @@ export const buyListingMachine = setup({
     closed: { type: 'final' },
   },
 });
-
-/**
- * The crypto top-up offer of the buy dialog (a slice of its view model): shown while the machine
- * takes `buy.topup` or is opening the top-up, with its label ("Add $13 with crypto").
- */
-export function connectTopupOffer(snapshot: SnapshotFrom<typeof buyListingMachine>) {
-  const { context } = snapshot;
-  const shown =
-    snapshot.can({ type: 'buy.topup' }) || snapshot.matches('toppingUp') || snapshot.matches('redirect');
-  const amount = topupAmount(context.listing.price, context.balance ?? 0);
-  return { shown, label: `Add ${formatUsd(amount)} with crypto` };
-}

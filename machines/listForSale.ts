@@ -1,11 +1,15 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { type ApiErrorBody, ErrorCode, toErrorBody } from '#domain/errors';
-import { parseDollars } from '#domain/money';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
+import { formatUsd, parseDollars } from '#domain/money';
+import { sellerNetCents } from '#domain/nft';
 
 /**
- * "List for sale" (SPEC §2 checkout panel, §4 NFT status, §6 NFT owner): the owner enters a price in
- * USD, signs the listing in the wallet (NFTStorefrontV2 with the fixed expiry, commission 0 and
- * custom id), and the product API records it. Selling needs approved KYC (SPEC §1, §6).
+ * "List for sale", offered to an NFT's owner: the owner enters a price in USD, signs the listing in
+ * the wallet (an NFTStorefrontV2 listing with the fixed expiry, no commission and our custom id), and
+ * the product API records it. Only an owner whose identity check (KYC) is approved may sell.
+ *
+ * The flow ends with its output: `{ changed: true }` once the person closes the "listed" panel,
+ * `{ changed: false }` when they close it before.
  */
 export const LISTING_PRICE_MIN_CENTS = 1;
 export const LISTING_PRICE_MAX_CENTS = 1_000_000;
@@ -14,7 +18,7 @@ export interface ListForSaleInput {
   nft: { id: string; flowBlueprintId: string; seriesNumber: number };
   walletAddress: string;
   kycApproved: boolean;
-  /** The blueprint's rates: the seller's net is the price minus these shares (SPEC §9). */
+  /** The blueprint's rates: the seller's net is the price minus these shares. */
   royaltyPercent: number;
   platformFeePercent: number;
 }
@@ -29,6 +33,10 @@ export type ListForSaleEvent =
   | { type: 'listing.submit' }
   | { type: 'listing.retry' }
   | { type: 'listing.close' };
+/** Whether the NFT changed (it was listed): the page reloads it. */
+export interface ListForSaleOutput {
+  changed: boolean;
+}
 
 export interface CreateListingOutput {
   blockchainListingId: string;
@@ -48,6 +56,7 @@ export const listForSaleMachine = setup({
     context: {} as ListForSaleContext,
     events: {} as ListForSaleEvent,
     input: {} as ListForSaleInput,
+    output: {} as ListForSaleOutput,
     tags: {} as 'busy',
   },
   actors: {
@@ -81,6 +90,7 @@ export const listForSaleMachine = setup({
     error: null,
   }),
   initial: 'start',
+  output: ({ event }) => event.output as ListForSaleOutput,
   states: {
     start: {
       always: [{ guard: 'kycApproved', target: 'editing' }, { target: 'kycRequired' }],
@@ -145,7 +155,7 @@ export const listForSaleMachine = setup({
     },
     /**
      * The listing is on chain but the API did not record it. Retrying records it; closing is safe too:
-     * the chain indexer picks the listing up within minutes (SPEC §1).
+     * the chain indexer picks the listing up within minutes.
      */
     recordFailed: {
       on: {
@@ -153,16 +163,84 @@ export const listForSaleMachine = setup({
         'listing.close': 'closed',
       },
     },
-    listed: { type: 'final' },
-    closed: { type: 'final' },
+    /** Listed and recorded: the panel says so until the person closes it. */
+    listed: { on: { 'listing.close': 'done' } },
+    done: { type: 'final', output: { changed: true } },
+    closed: { type: 'final', output: { changed: false } },
   },
 });
 
-/** What the seller receives for `priceCents` after the royalty and platform-fee shares, in cents. */
-export function sellerNetCents(
-  priceCents: number,
-  royaltyPercent: number,
-  platformFeePercent: number,
-): number {
-  return Math.round(priceCents * (1 - (royaltyPercent + platformFeePercent) / 100));
+/** The panel the dialog shows: the form covers editing, signing and recording. */
+export type ListForSalePanel = 'kycRequired' | 'form' | 'listed' | 'recordFailed' | 'done';
+
+export interface ListForSaleView {
+  panel: ListForSalePanel;
+  title: string;
+  busy: boolean;
+  price: string;
+  /** The price field's error, shown under it. */
+  priceError: string | null;
+  /** Any other error, as an alert. */
+  error: string | null;
+  /** What is under way while busy ("Approve the listing in your wallet…"). */
+  status: string | null;
+  /** The shares of a valid price typed so far, and what the seller receives. */
+  summary: { royalty: string; platformFee: string; net: string } | null;
+  /** The "listed" panel's text. */
+  listedText: string;
+  canClose: boolean;
+  canSubmit: boolean;
+  canRetry: boolean;
+  changePrice: (value: string) => void;
+  submit: () => void;
+  retry: () => void;
+  close: () => void;
+}
+
+const listPanel = (snapshot: SnapshotFrom<typeof listForSaleMachine>): ListForSalePanel => {
+  if (snapshot.status === 'done') return 'done';
+  if (snapshot.matches('kycRequired')) return 'kycRequired';
+  if (snapshot.matches('listed')) return 'listed';
+  if (snapshot.matches('recordFailed')) return 'recordFailed';
+  return 'form';
+};
+
+export function connectListForSale(
+  snapshot: SnapshotFrom<typeof listForSaleMachine>,
+  send: (event: ListForSaleEvent) => void,
+): ListForSaleView {
+  const { context } = snapshot;
+  const panel = listPanel(snapshot);
+  const busy = snapshot.hasTag('busy');
+  const cents = parseDollars(context.price);
+  const fieldError = context.error?.field === 'price';
+  return {
+    panel,
+    title: panel === 'listed' ? 'Listed for sale' : 'List for sale',
+    busy,
+    price: context.price,
+    priceError: fieldError && context.error ? errorMessage(context.error) : null,
+    error: !fieldError && context.error ? errorMessage(context.error) : null,
+    status: snapshot.matches('signing')
+      ? 'Approve the listing in your wallet…'
+      : snapshot.matches('recording')
+        ? 'Saving your listing…'
+        : null,
+    summary:
+      panel === 'form' && cents !== null && cents > 0
+        ? {
+            royalty: `${context.royaltyPercent} %`,
+            platformFee: `${context.platformFeePercent} %`,
+            net: formatUsd(sellerNetCents(cents, context)),
+          }
+        : null,
+    listedText: `Your collectible is on the marketplace for ${formatUsd(context.priceCents)}. Buyers pay with their balance; you receive the proceeds in your wallet when it sells.`,
+    canClose: snapshot.can({ type: 'listing.close' }),
+    canSubmit: snapshot.can({ type: 'listing.submit' }),
+    canRetry: snapshot.can({ type: 'listing.retry' }),
+    changePrice: (value) => send({ type: 'listing.price.change', value }),
+    submit: () => send({ type: 'listing.submit' }),
+    retry: () => send({ type: 'listing.retry' }),
+    close: () => send({ type: 'listing.close' }),
+  };
 }

@@ -1,10 +1,13 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { type ApiErrorBody, ErrorCode, toErrorBody } from '#domain/errors';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
 
 /**
- * Remove a listing (SPEC §4 NFT status, §6 NFT owner): the owner confirms, signs the removal in the
- * wallet, and the product API records the cancellation. A failed removal shows the marketplace error
- * of SPEC §8 ("Unable to remove NFT from the marketplace…"); a wallet refusal says so.
+ * Remove a listing, offered to the owner of an NFT for sale: the owner confirms, signs the removal in
+ * the wallet, and the product API records the cancellation. A failed removal reads as the marketplace
+ * error ("Unable to remove NFT from the marketplace…"); a wallet refusal says so.
+ *
+ * The flow ends with its output: `{ changed: true }` once the person closes the "removed" panel,
+ * `{ changed: false }` when they close it before.
  */
 export interface RemoveListingInput {
   blockchainListingId: string;
@@ -17,6 +20,10 @@ export type RemoveListingEvent =
   | { type: 'listing.remove.confirm' }
   | { type: 'listing.retry' }
   | { type: 'listing.close' };
+/** Whether the NFT changed (its listing is gone): the page reloads it. */
+export interface RemoveListingOutput {
+  changed: boolean;
+}
 
 /** Wallet refusals keep their own text; every other failure reads as the marketplace error. */
 const removalError = (error: unknown): ApiErrorBody => {
@@ -29,6 +36,7 @@ export const removeListingMachine = setup({
     context: {} as RemoveListingContext,
     events: {} as RemoveListingEvent,
     input: {} as RemoveListingInput,
+    output: {} as RemoveListingOutput,
     tags: {} as 'busy',
   },
   actors: {
@@ -49,6 +57,7 @@ export const removeListingMachine = setup({
   id: 'removeListing',
   context: ({ input }) => ({ ...input, error: null }),
   initial: 'confirming',
+  output: ({ event }) => event.output as RemoveListingOutput,
   states: {
     confirming: {
       on: {
@@ -92,7 +101,66 @@ export const removeListingMachine = setup({
         'listing.close': 'closed',
       },
     },
-    removed: { type: 'final' },
-    closed: { type: 'final' },
+    /** Off the marketplace and recorded: the panel says so until the person closes it. */
+    removed: { on: { 'listing.close': 'done' } },
+    done: { type: 'final', output: { changed: true } },
+    closed: { type: 'final', output: { changed: false } },
   },
 });
+
+export type RemoveListingPanel = 'confirming' | 'removed' | 'recordFailed' | 'done';
+
+export interface RemoveListingView {
+  panel: RemoveListingPanel;
+  title: string;
+  text: string;
+  busy: boolean;
+  /** What is under way while busy. */
+  status: string | null;
+  error: string | null;
+  closeLabel: string;
+  canClose: boolean;
+  canConfirm: boolean;
+  canRetry: boolean;
+  confirm: () => void;
+  retry: () => void;
+  close: () => void;
+}
+
+export function connectRemoveListing(
+  snapshot: SnapshotFrom<typeof removeListingMachine>,
+  send: (event: RemoveListingEvent) => void,
+): RemoveListingView {
+  const { error } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const panel: RemoveListingPanel =
+    snapshot.status === 'done'
+      ? 'done'
+      : snapshot.matches('removed')
+        ? 'removed'
+        : snapshot.matches('recordFailed')
+          ? 'recordFailed'
+          : 'confirming';
+  return {
+    panel,
+    title: panel === 'removed' ? 'Removed from the marketplace' : 'Remove listing',
+    text:
+      panel === 'removed'
+        ? 'Your collectible is no longer for sale.'
+        : 'Take this collectible off the marketplace? You can list it again at any time.',
+    busy,
+    status: snapshot.matches('signing')
+      ? 'Approve the removal in your wallet…'
+      : snapshot.matches('recording')
+        ? 'Saving…'
+        : null,
+    error: error ? errorMessage(error) : null,
+    closeLabel: panel === 'recordFailed' ? 'Close' : busy ? 'Waiting for the wallet…' : 'Cancel',
+    canClose: snapshot.can({ type: 'listing.close' }),
+    canConfirm: snapshot.can({ type: 'listing.remove.confirm' }),
+    canRetry: snapshot.can({ type: 'listing.retry' }),
+    confirm: () => send({ type: 'listing.remove.confirm' }),
+    retry: () => send({ type: 'listing.retry' }),
+    close: () => send({ type: 'listing.close' }),
+  };
+}

@@ -1,14 +1,17 @@
 import * as v from 'valibot';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { ReportReason } from '#domain/enums';
-import { type ApiErrorBody, toErrorBody } from '#domain/errors';
-import { StorefrontReportInput } from '#domain/schemas/catalog';
+import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
+import { REPORT_DESCRIPTION_MAX, StorefrontReportInput } from '#domain/schemas/catalog';
 import { fieldErrors } from '#domain/validation';
 
 /**
- * Report a storefront (SPEC "A report modal lets users report a storefront"): a signed-in person picks
- * a reason (required) and may add a description (at most 200 characters), and the product API records
- * the report. The form is checked with the server's own schema, so the messages are the same.
+ * Report a storefront: a signed-in person picks a reason (required) and may add a description (at
+ * most 200 characters), and the product API records the report. The form is checked with the
+ * server's own schema, so the messages are the same.
+ *
+ * The flow ends with its output: `{ reported: true }` once the person closes the thank-you panel,
+ * `{ reported: false }` when they close it before.
  */
 export interface StorefrontReportMachineInput {
   storefrontId: string;
@@ -23,6 +26,9 @@ export type StorefrontReportEvent =
   | { type: 'report.description.change'; value: string }
   | { type: 'report.submit' }
   | { type: 'report.close' };
+export interface StorefrontReportOutput {
+  reported: boolean;
+}
 
 /** The body of POST storefront-reports. */
 export type SubmitReportInput = StorefrontReportInput;
@@ -40,6 +46,7 @@ export const storefrontReportMachine = setup({
     context: {} as StorefrontReportContext,
     events: {} as StorefrontReportEvent,
     input: {} as StorefrontReportMachineInput,
+    output: {} as StorefrontReportOutput,
     tags: {} as 'busy',
   },
   actors: {
@@ -59,6 +66,7 @@ export const storefrontReportMachine = setup({
   id: 'storefrontReport',
   context: ({ input }) => ({ ...input, reason: '', description: '', error: null }),
   initial: 'editing',
+  output: ({ event }) => event.output as StorefrontReportOutput,
   states: {
     editing: {
       on: {
@@ -91,7 +99,61 @@ export const storefrontReportMachine = setup({
         onError: { target: 'editing', actions: assign({ error: ({ event }) => toErrorBody(event.error) }) },
       },
     },
-    submitted: { type: 'final' },
-    closed: { type: 'final' },
+    /** Sent: the thank-you panel stays until the person closes it. */
+    submitted: { on: { 'report.close': 'done' } },
+    done: { type: 'final', output: { reported: true } },
+    closed: { type: 'final', output: { reported: false } },
   },
 });
+
+export type StorefrontReportPanel = 'form' | 'submitted' | 'done';
+
+export interface StorefrontReportView {
+  panel: StorefrontReportPanel;
+  busy: boolean;
+  reason: '' | ReportReason;
+  description: string;
+  reasonError: string | null;
+  descriptionError: string | null;
+  /** An error of neither field (the server's, the network's). */
+  error: string | null;
+  /** The live counter under the description ("12/200"), and whether it is over the limit. */
+  counter: string;
+  overLimit: boolean;
+  status: string | null;
+  canClose: boolean;
+  canSubmit: boolean;
+  changeReason: (value: ReportReason) => void;
+  changeDescription: (value: string) => void;
+  submit: () => void;
+  close: () => void;
+}
+
+export function connectStorefrontReport(
+  snapshot: SnapshotFrom<typeof storefrontReportMachine>,
+  send: (event: StorefrontReportEvent) => void,
+): StorefrontReportView {
+  const { context } = snapshot;
+  const { error } = context;
+  const busy = snapshot.hasTag('busy');
+  const on = (field: string) => (error?.field === field ? errorMessage(error) : null);
+  const length = context.description.length;
+  return {
+    panel: snapshot.status === 'done' ? 'done' : snapshot.matches('submitted') ? 'submitted' : 'form',
+    busy,
+    reason: context.reason,
+    description: context.description,
+    reasonError: on('reason'),
+    descriptionError: on('description'),
+    error: error && error.field !== 'reason' && error.field !== 'description' ? errorMessage(error) : null,
+    counter: `${length}/${REPORT_DESCRIPTION_MAX}`,
+    overLimit: length > REPORT_DESCRIPTION_MAX,
+    status: busy ? 'Sending your report…' : null,
+    canClose: snapshot.can({ type: 'report.close' }),
+    canSubmit: snapshot.can({ type: 'report.submit' }),
+    changeReason: (value) => send({ type: 'report.reason.change', value }),
+    changeDescription: (value) => send({ type: 'report.description.change', value }),
+    submit: () => send({ type: 'report.submit' }),
+    close: () => send({ type: 'report.close' }),
+  };
+}

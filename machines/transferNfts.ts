@@ -1,12 +1,15 @@
 import * as v from 'valibot';
-import { assign, fromPromise, setup } from 'xstate';
-import { type ApiErrorBody, ErrorCode, toErrorBody } from '#domain/errors';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
 import { FlowAddress } from '#domain/schemas/accounts';
 
 /**
- * Transfer (SPEC §1 "collectors … transfer", §7 batch transfer): the owner picks collectibles, enters
- * the recipient's Flow address and signs one transaction that moves them all or none. The chain
- * indexer then moves them to the recipient in the product's records.
+ * Transfer: the owner picks one or more collectibles, enters the recipient's Flow address and signs
+ * one transaction that moves them all or none. The chain indexer then moves them to the recipient in
+ * the product's records.
+ *
+ * The flow ends with its output: `{ changed: true }` once the person closes the "sent" panel,
+ * `{ changed: false }` when they close it before.
  */
 export interface TransferNftsInput {
   ids: string[];
@@ -20,6 +23,10 @@ export type TransferNftsEvent =
   | { type: 'transfer.recipient.change'; value: string }
   | { type: 'transfer.submit' }
   | { type: 'transfer.close' };
+/** Whether the collectibles left: the page reloads them. */
+export interface TransferNftsOutput {
+  changed: boolean;
+}
 
 const normalized = (address: string) => address.trim().toLowerCase();
 
@@ -28,6 +35,7 @@ export const transferNftsMachine = setup({
     context: {} as TransferNftsContext,
     events: {} as TransferNftsEvent,
     input: {} as TransferNftsInput,
+    output: {} as TransferNftsOutput,
     tags: {} as 'busy',
   },
   actors: {
@@ -48,6 +56,7 @@ export const transferNftsMachine = setup({
   id: 'transferNfts',
   context: ({ input }) => ({ ...input, recipient: '', error: null }),
   initial: 'editing',
+  output: ({ event }) => event.output as TransferNftsOutput,
   states: {
     editing: {
       on: {
@@ -85,7 +94,58 @@ export const transferNftsMachine = setup({
         onError: { target: 'editing', actions: assign({ error: ({ event }) => toErrorBody(event.error) }) },
       },
     },
-    transferred: { type: 'final' },
-    closed: { type: 'final' },
+    /** Sent: the panel says so until the person closes it. */
+    transferred: { on: { 'transfer.close': 'done' } },
+    done: { type: 'final', output: { changed: true } },
+    closed: { type: 'final', output: { changed: false } },
   },
 });
+
+export type TransferNftsPanel = 'form' | 'transferred' | 'done';
+
+export interface TransferNftsView {
+  panel: TransferNftsPanel;
+  title: string;
+  busy: boolean;
+  recipient: string;
+  recipientError: string | null;
+  error: string | null;
+  /** The "sent" panel's address, as the transaction used it. */
+  sentTo: string;
+  status: string | null;
+  closeLabel: string;
+  canClose: boolean;
+  canSubmit: boolean;
+  changeRecipient: (value: string) => void;
+  submit: () => void;
+  close: () => void;
+}
+
+export function connectTransferNfts(
+  snapshot: SnapshotFrom<typeof transferNftsMachine>,
+  send: (event: TransferNftsEvent) => void,
+): TransferNftsView {
+  const { context } = snapshot;
+  const busy = snapshot.hasTag('busy');
+  const count = context.ids.length;
+  const what = count === 1 ? 'this collectible' : `${count} collectibles`;
+  const panel: TransferNftsPanel =
+    snapshot.status === 'done' ? 'done' : snapshot.matches('transferred') ? 'transferred' : 'form';
+  const fieldError = context.error?.field === 'recipient';
+  return {
+    panel,
+    title: panel === 'transferred' ? 'Transfer sent' : `Transfer ${what}`,
+    busy,
+    recipient: context.recipient,
+    recipientError: fieldError && context.error ? errorMessage(context.error) : null,
+    error: !fieldError && context.error ? errorMessage(context.error) : null,
+    sentTo: normalized(context.recipient),
+    status: busy ? 'Approve the transfer in your wallet…' : null,
+    closeLabel: busy ? 'Waiting for the wallet…' : 'Cancel',
+    canClose: snapshot.can({ type: 'transfer.close' }),
+    canSubmit: snapshot.can({ type: 'transfer.submit' }),
+    changeRecipient: (value) => send({ type: 'transfer.recipient.change', value }),
+    submit: () => send({ type: 'transfer.submit' }),
+    close: () => send({ type: 'transfer.close' }),
+  };
+}

@@ -1,8 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
-import { errorMessage } from '#domain/errors';
-import { formatUsd } from '#domain/money';
+import { connectBuyListing } from '../machines/buyListingView';
 import { BuyListingDialog } from '../src/views/nft/ListingPanels';
 import { buyListingModel } from './buyListing.model';
 import { flushCoverage } from './coverage-store';
@@ -38,37 +37,42 @@ const viewless: ViewlessEvent[] = [
   },
 ];
 
+/** The dialog shows what the view model of the expected snapshot says, and nothing once it is over. */
 function check(expected: AnyMachineSnapshot) {
-  const state = expected.value as string;
-  if (state === 'closed') return expect(screen.queryByRole('dialog')).toBeNull();
-  expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
-    state === 'purchased' ? 'Purchase Complete' : 'Buy for $25',
-  );
+  const view = connectBuyListing(expected as never, () => {});
+  if (view.panel === 'done') return expect(screen.queryByRole('dialog')).toBeNull();
+  expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(view.title);
   const alerts = screen.queryAllByRole('alert').map((el) => el.textContent);
-  if (expected.context.error) expect(alerts).toEqual([errorMessage(expected.context.error)]);
-  else expect(alerts).toEqual([]);
+  expect(alerts).toEqual(view.error ? [view.error] : []);
   const text = screen.getByRole('dialog').textContent ?? '';
-  if (expected.context.balance !== null && state !== 'purchased')
-    expect(text).toContain(formatUsd(expected.context.balance));
+  for (const shown of [view.balance, view.shortfall, view.status, view.note])
+    if (shown) expect(text).toContain(shown);
   const box = screen.queryByRole<HTMLInputElement>('checkbox');
-  if (['confirming', 'signing', 'recording'].includes(state))
-    expect(box?.checked).toBe(expected.context.acknowledged);
-  else expect(box).toBeNull();
-  if (state === 'purchased') expect(screen.getByRole('link', { name: 'View my collection' })).toBeTruthy();
-  const topup = screen.queryByRole<HTMLButtonElement>('button', { name: topupButton });
-  if (expected.can({ type: 'buy.topup' })) expect(topup?.disabled).toBe(false);
-  else if (state === 'toppingUp' || state === 'redirect') {
-    expect(topup?.getAttribute('aria-busy')).toBe('true');
-    expect(text).toContain('Opening the crypto payment page…');
-  } else expect(topup).toBeNull();
+  expect(box?.checked ?? null).toBe(view.panel === 'confirm' ? view.acknowledged : null);
+  if (box) expect(box.disabled).toBe(!view.canAcknowledge);
+  expect(screen.queryByRole('link', { name: 'View my collection' }) !== null).toBe(
+    view.panel === 'purchased',
+  );
+  const pay = screen.queryByRole('button', { name: view.payLabel });
+  expect(pay !== null).toBe(view.panel === 'confirm');
+  if (pay) expect(pay.getAttribute('aria-busy')).toBe(view.busy ? 'true' : null);
+  const retry = view.retryButton;
+  if (retry)
+    expect((screen.getByRole('button', { name: retry.label }) as HTMLButtonElement).disabled).toBe(
+      !retry.enabled,
+    );
+  if (view.topupButton) {
+    const topup = screen.getByRole<HTMLButtonElement>('button', { name: view.topupButton.label });
+    expect(topup.disabled).toBe(!view.topupButton.enabled);
+    expect(topup.getAttribute('aria-busy')).toBe(view.topupButton.loading ? 'true' : null);
+  } else expect(screen.queryByRole('button', { name: topupButton })).toBeNull();
 }
 
 describe('buy-listing paths through the dialog', () => {
   for (const path of coveringPaths(buyListingModel)) {
     it(path.description, () =>
       runPath(buyListingModel, path, {
-        mount: (actor: AnyActorRef) =>
-          renderWithRouter(() => <BuyListingDialog actor={actor as never} onDone={() => {}} />),
+        mount: (actor: AnyActorRef) => renderWithRouter(() => <BuyListingDialog actor={actor as never} />),
         perform,
         viewless,
         check,

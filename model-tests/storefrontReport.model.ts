@@ -26,10 +26,11 @@ export const storefrontReportModel: MachineModel<typeof storefrontReportMachine>
       error: { status: 409, body: { code: 'ALREADY_REPORTED', message: '' } },
     },
   ],
-  // The final states end the flow: what led there does not make them different states.
+  // The thank-you panel and the final states end the flow: what led there does not make them
+  // different states.
   serializeState: (s) =>
     JSON.stringify(
-      s.status === 'done'
+      s.status === 'done' || s.matches('submitted')
         ? [s.value]
         : [
             s.value,

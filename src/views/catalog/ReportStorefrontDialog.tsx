@@ -2,18 +2,15 @@ import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { type ReportReason, reportReasons } from '#domain/enums';
-import { errorMessage } from '#domain/errors';
-import { REPORT_DESCRIPTION_MAX } from '#domain/schemas/catalog';
-import type { storefrontReportMachine } from '../../../machines/storefrontReport';
+import { connectStorefrontReport, type storefrontReportMachine } from '../../../machines/storefrontReport';
 import { Button, Modal } from '../components';
 import { cx } from '../components/cx';
 import './report.css';
 
 export interface ReportStorefrontDialogProps {
+  /** The report flow; how it ended (sent or canceled) is its output, read by the page. */
   actor: ActorRefFrom<typeof storefrontReportMachine>;
   storefrontName: string;
-  /** Called when the person closes the dialog: true after a sent report, false when canceled. */
-  onDone: (reported: boolean) => void;
 }
 
 const reasonLabels: Record<ReportReason, string> = {
@@ -27,45 +24,38 @@ const reasonLabels: Record<ReportReason, string> = {
  * The report modal of a storefront (signed-in people only; the page asks visitors to sign in): a
  * reason as a radio group, an optional description with a live character counter, then a thank-you.
  */
-export function ReportStorefrontDialog({ actor, storefrontName, onDone }: ReportStorefrontDialogProps) {
-  const state = useSelector(actor, (s) => s.value as string);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const ctx = useSelector(actor, (s) => s.context);
+export function ReportStorefrontDialog({ actor, storefrontName }: ReportStorefrontDialogProps) {
+  const view = connectStorefrontReport(
+    useSelector(actor, (s) => s),
+    (event) => actor.send(event),
+  );
   const id = useId();
-  const close = () => (state === 'submitted' ? onDone(true) : actor.send({ type: 'report.close' }));
-  if (state === 'closed') {
-    queueMicrotask(() => onDone(false));
-    return null;
-  }
-  const reasonError = ctx.error?.field === 'reason' ? errorMessage(ctx.error) : undefined;
-  const descriptionError = ctx.error?.field === 'description' ? errorMessage(ctx.error) : undefined;
-  const otherError = ctx.error && !reasonError && !descriptionError ? errorMessage(ctx.error) : undefined;
-  const length = ctx.description.length;
+  if (view.panel === 'done') return null;
   const descriptionId = `${id}-description`;
   const counterId = `${id}-counter`;
   const descriptionErrorId = `${id}-description-error`;
   return (
     <Modal
       open
-      onClose={busy ? () => {} : close}
-      showCloseButton={!busy}
-      title={state === 'submitted' ? 'Thanks for your report' : `Report ${storefrontName}`}
+      onClose={view.canClose ? view.close : () => {}}
+      showCloseButton={view.canClose}
+      title={view.panel === 'submitted' ? 'Thanks for your report' : `Report ${storefrontName}`}
       footer={
-        state === 'submitted' ? (
-          <Button onClick={() => onDone(true)}>Done</Button>
+        view.panel === 'submitted' ? (
+          <Button onClick={view.close}>Done</Button>
         ) : (
           <>
-            <Button variant="secondary" onClick={close} disabled={busy}>
+            <Button variant="secondary" onClick={view.close} disabled={!view.canClose}>
               Cancel
             </Button>
-            <Button type="submit" form={`${id}-form`} loading={busy}>
+            <Button type="submit" form={`${id}-form`} loading={view.busy}>
               Send report
             </Button>
           </>
         )
       }
     >
-      {state === 'submitted' ? (
+      {view.panel === 'submitted' ? (
         <p>Our team will review {storefrontName} and take action if it breaks our rules.</p>
       ) : (
         <form
@@ -74,14 +64,14 @@ export function ReportStorefrontDialog({ actor, storefrontName, onDone }: Report
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            actor.send({ type: 'report.submit' });
+            if (view.canSubmit) view.submit();
           }}
         >
           <fieldset
             className="vt-report__reasons"
-            disabled={busy}
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={reasonError ? `${id}-reason-error` : undefined}
+            disabled={view.busy}
+            aria-invalid={view.reasonError ? true : undefined}
+            aria-describedby={view.reasonError ? `${id}-reason-error` : undefined}
           >
             <legend className="vt-field__label">Reason</legend>
             {reportReasons.map((reason) => (
@@ -90,15 +80,15 @@ export function ReportStorefrontDialog({ actor, storefrontName, onDone }: Report
                   type="radio"
                   name={`${id}-reason`}
                   value={reason}
-                  checked={ctx.reason === reason}
-                  onChange={() => actor.send({ type: 'report.reason.change', value: reason })}
+                  checked={view.reason === reason}
+                  onChange={() => view.changeReason(reason)}
                 />
                 <span>{reasonLabels[reason]}</span>
               </label>
             ))}
-            {reasonError && (
+            {view.reasonError && (
               <p id={`${id}-reason-error`} className="vt-field__error" role="alert">
-                {reasonError}
+                {view.reasonError}
               </p>
             )}
           </fieldset>
@@ -108,40 +98,40 @@ export function ReportStorefrontDialog({ actor, storefrontName, onDone }: Report
             </label>
             <textarea
               id={descriptionId}
-              className={cx('vt-report__textarea', descriptionError && 'vt-report__textarea--invalid')}
+              className={cx('vt-report__textarea', view.descriptionError && 'vt-report__textarea--invalid')}
               rows={4}
-              value={ctx.description}
-              readOnly={busy}
-              aria-invalid={descriptionError ? true : undefined}
-              aria-describedby={[counterId, descriptionError ? descriptionErrorId : null]
+              value={view.description}
+              readOnly={view.busy}
+              aria-invalid={view.descriptionError ? true : undefined}
+              aria-describedby={[counterId, view.descriptionError ? descriptionErrorId : null]
                 .filter(Boolean)
                 .join(' ')}
-              onChange={(e) => actor.send({ type: 'report.description.change', value: e.target.value })}
+              onChange={(e) => view.changeDescription(e.target.value)}
             />
             <p
               id={counterId}
               className={cx(
                 'vt-field__hint vt-report__counter',
-                length > REPORT_DESCRIPTION_MAX && 'vt-report__counter--over',
+                view.overLimit && 'vt-report__counter--over',
               )}
               aria-live="polite"
             >
-              {length}/{REPORT_DESCRIPTION_MAX}
+              {view.counter}
             </p>
-            {descriptionError && (
+            {view.descriptionError && (
               <p id={descriptionErrorId} className="vt-field__error" role="alert">
-                {descriptionError}
+                {view.descriptionError}
               </p>
             )}
           </div>
-          {busy && (
+          {view.status && (
             <p className="vt-muted" aria-live="polite">
-              Sending your report…
+              {view.status}
             </p>
           )}
-          {otherError && (
+          {view.error && (
             <p className="vt-alert vt-alert--error" role="alert">
-              {otherError}
+              {view.error}
             </p>
           )}
         </form>

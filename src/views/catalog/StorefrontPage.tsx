@@ -1,9 +1,11 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { timings } from '#domain/constants';
+import { connectSession } from '../../../machines/session';
 import { useApp } from '../AppContext';
 import { Dropdown } from '../components';
+import { useFlowActor } from '../useFlowActor';
 import { ItemGrid } from './ItemCard';
 import { PriceCategoryFilter } from './MarketplacePage';
 import { ReportStorefrontDialog } from './ReportStorefrontDialog';
@@ -18,7 +20,7 @@ export interface StorefrontSearch {
 }
 
 /**
- * A creator's public storefront (/s/{vanityUrl}, SPEC §2): banner; sidebar with logo, name, category,
+ * A creator's public storefront (/s/{vanityUrl}): banner; sidebar with logo, name, category,
  * share and contact; collapsible About; a price filter with Apply; the grid. Light or dark theme.
  */
 export function StorefrontPage() {
@@ -26,7 +28,7 @@ export function StorefrontPage() {
   const search = route.useSearch();
   const navigate = useNavigate({ from: '/s/$vanityUrl' });
   const { session, ui } = useApp();
-  const loggedIn = useSelector(session, (st) => st.matches('loggedIn'));
+  const loggedIn = useSelector(session, (st) => connectSession(st, session.send).loggedIn);
   const [reporting, setReporting] = useState(false);
   const filtered = !!(search.min || search.max);
 
@@ -127,7 +129,6 @@ function ReportDialog({
   name: string;
   onDone: () => void;
 }) {
-  const { inspect } = useApp();
-  const actor = useActorRef(machine, { input: { storefrontId }, inspect });
-  return <ReportStorefrontDialog actor={actor} storefrontName={name} onDone={onDone} />;
+  const actor = useFlowActor(machine, { storefrontId }, onDone);
+  return <ReportStorefrontDialog actor={actor} storefrontName={name} />;
 }

@@ -1,177 +1,160 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { errorMessage } from '#domain/errors';
-import { formatUsd, parseDollars } from '#domain/money';
 import { routePaths } from '#domain/routes';
-import { type buyListingMachine, connectTopupOffer } from '../../../machines/buyListing';
-import { type listForSaleMachine, sellerNetCents } from '../../../machines/listForSale';
-import type { removeListingMachine } from '../../../machines/removeListing';
-import type { transferNftsMachine } from '../../../machines/transferNfts';
+import type { buyListingMachine } from '../../../machines/buyListing';
+import { connectBuyListing } from '../../../machines/buyListingView';
+import { connectListForSale, type listForSaleMachine } from '../../../machines/listForSale';
+import { connectRemoveListing, type removeListingMachine } from '../../../machines/removeListing';
+import { connectTransferNfts, type transferNftsMachine } from '../../../machines/transferNfts';
 import { Button, Modal, TextInput } from '../components';
 
 /**
  * The wallet-signed NFT actions as dialogs: list for sale, remove a listing, buy a listing with the
- * stablecoin balance, and transfer. Each renders its machine's state and sends its events; `onDone`
- * is called when the person closes a finished or canceled flow.
+ * stablecoin balance, and transfer. Each renders its machine's view model and sends its events; how
+ * a flow ended reaches the page through the machine's output, and a finished flow shows nothing.
  */
 interface PanelProps<A> {
   actor: A;
-  onDone: (changed: boolean) => void;
 }
 
-function ErrorText({ error }: { error: Parameters<typeof errorMessage>[0] }) {
+function ErrorText({ error }: { error: string | null }) {
   if (!error) return null;
   return (
     <p className="vt-alert vt-alert--error" role="alert">
-      {errorMessage(error)}
+      {error}
     </p>
   );
 }
 
-const closeLabel = (busy: boolean) => (busy ? 'Waiting for the wallet…' : 'Cancel');
+function Status({ text }: { text: string | null }) {
+  if (!text) return null;
+  return (
+    <p className="vt-muted" aria-live="polite">
+      {text}
+    </p>
+  );
+}
 
-export function ListForSaleDialog({ actor, onDone }: PanelProps<ActorRefFrom<typeof listForSaleMachine>>) {
-  const state = useSelector(actor, (s) => s.value as string);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const ctx = useSelector(actor, (s) => s.context);
-  const close = () => (state === 'listed' ? onDone(true) : actor.send({ type: 'listing.close' }));
-  if (state === 'closed') {
-    queueMicrotask(() => onDone(false));
-    return null;
-  }
-  const cents = parseDollars(ctx.price);
-  const fieldError = ctx.error?.field === 'price' ? errorMessage(ctx.error) : undefined;
+const ignore = () => {};
+
+export function ListForSaleDialog({ actor }: PanelProps<ActorRefFrom<typeof listForSaleMachine>>) {
+  const view = connectListForSale(
+    useSelector(actor, (s) => s),
+    (event) => actor.send(event),
+  );
+  if (view.panel === 'done') return null;
   return (
     <Modal
       open
-      onClose={busy ? () => {} : close}
-      title={state === 'listed' ? 'Listed for sale' : 'List for sale'}
-      showCloseButton={!busy}
+      onClose={view.canClose ? view.close : ignore}
+      title={view.title}
+      showCloseButton={view.canClose}
       footer={
-        state === 'listed' ? (
-          <Button onClick={() => onDone(true)}>Done</Button>
-        ) : state === 'kycRequired' ? (
+        view.panel === 'listed' ? (
+          <Button onClick={view.close}>Done</Button>
+        ) : view.panel === 'kycRequired' ? (
           <>
-            <Button variant="secondary" onClick={close}>
+            <Button variant="secondary" onClick={view.close}>
               Close
             </Button>
             <Link className="vt-button vt-button--primary" to={routePaths.AccountSettingsPage}>
               Verify identity
             </Link>
           </>
-        ) : state === 'recordFailed' ? (
+        ) : view.panel === 'recordFailed' ? (
           <>
-            <Button variant="secondary" onClick={close}>
+            <Button variant="secondary" onClick={view.close}>
               Close
             </Button>
-            <Button onClick={() => actor.send({ type: 'listing.retry' })}>Try again</Button>
+            <Button onClick={view.retry}>Try again</Button>
           </>
         ) : (
           <>
-            <Button variant="secondary" onClick={close} disabled={busy}>
-              {closeLabel(busy)}
+            <Button variant="secondary" onClick={view.close} disabled={!view.canClose}>
+              {view.busy ? 'Waiting for the wallet…' : 'Cancel'}
             </Button>
-            <Button type="submit" form="list-for-sale" loading={busy}>
+            <Button type="submit" form="list-for-sale" loading={view.busy}>
               List for sale
             </Button>
           </>
         )
       }
     >
-      {state === 'kycRequired' && <ErrorText error={ctx.error} />}
-      {state === 'listed' && (
-        <p>
-          Your collectible is on the marketplace for {formatUsd(ctx.priceCents)}. Buyers pay with their
-          balance; you receive the proceeds in your wallet when it sells.
-        </p>
-      )}
-      {state === 'recordFailed' && (
+      {view.panel === 'kycRequired' && <ErrorText error={view.error} />}
+      {view.panel === 'listed' && <p>{view.listedText}</p>}
+      {view.panel === 'recordFailed' && (
         <>
           <p>
             Your listing is on the blockchain. We could not save it just now; it appears on the marketplace
             within a few minutes anyway.
           </p>
-          <ErrorText error={ctx.error} />
+          <ErrorText error={view.error} />
         </>
       )}
-      {(state === 'editing' || busy) && (
+      {view.panel === 'form' && (
         <form
           id="list-for-sale"
           className="vt-stack"
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            actor.send({ type: 'listing.submit' });
+            if (view.canSubmit) view.submit();
           }}
         >
           <TextInput
             label="Price (USD)"
             inputMode="decimal"
             autoComplete="off"
-            value={ctx.price}
-            readOnly={busy}
-            error={fieldError}
+            value={view.price}
+            readOnly={view.busy}
+            error={view.priceError ?? undefined}
             hint="Between $0.01 and $10,000."
-            onChange={(e) => actor.send({ type: 'listing.price.change', value: e.target.value })}
+            onChange={(e) => view.changePrice(e.target.value)}
           />
-          {cents !== null && cents > 0 && (
+          {view.summary && (
             <dl className="vt-summary">
               <dt>Creator royalty</dt>
-              <dd>{ctx.royaltyPercent} %</dd>
+              <dd>{view.summary.royalty}</dd>
               <dt>Platform fee</dt>
-              <dd>{ctx.platformFeePercent} %</dd>
+              <dd>{view.summary.platformFee}</dd>
               <dt>You receive</dt>
-              <dd>{formatUsd(sellerNetCents(cents, ctx.royaltyPercent, ctx.platformFeePercent))}</dd>
+              <dd>{view.summary.net}</dd>
             </dl>
           )}
-          {busy && (
-            <p className="vt-muted" aria-live="polite">
-              {state === 'signing' ? 'Approve the listing in your wallet…' : 'Saving your listing…'}
-            </p>
-          )}
-          {ctx.error && !fieldError && <ErrorText error={ctx.error} />}
+          <Status text={view.status} />
+          <ErrorText error={view.error} />
         </form>
       )}
     </Modal>
   );
 }
 
-export function RemoveListingDialog({
-  actor,
-  onDone,
-}: PanelProps<ActorRefFrom<typeof removeListingMachine>>) {
-  const state = useSelector(actor, (s) => s.value as string);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const error = useSelector(actor, (s) => s.context.error);
-  const close = () => (state === 'removed' ? onDone(true) : actor.send({ type: 'listing.close' }));
-  if (state === 'closed') {
-    queueMicrotask(() => onDone(false));
-    return null;
-  }
+export function RemoveListingDialog({ actor }: PanelProps<ActorRefFrom<typeof removeListingMachine>>) {
+  const view = connectRemoveListing(
+    useSelector(actor, (s) => s),
+    (event) => actor.send(event),
+  );
+  if (view.panel === 'done') return null;
   return (
     <Modal
       open
       size="sm"
-      onClose={busy ? () => {} : close}
-      showCloseButton={!busy}
-      title={state === 'removed' ? 'Removed from the marketplace' : 'Remove listing'}
+      onClose={view.canClose ? view.close : ignore}
+      showCloseButton={view.canClose}
+      title={view.title}
       footer={
-        state === 'removed' ? (
-          <Button onClick={() => onDone(true)}>Done</Button>
+        view.panel === 'removed' ? (
+          <Button onClick={view.close}>Done</Button>
         ) : (
           <>
-            <Button variant="secondary" onClick={close} disabled={busy}>
-              {state === 'recordFailed' ? 'Close' : closeLabel(busy)}
+            <Button variant="secondary" onClick={view.close} disabled={!view.canClose}>
+              {view.closeLabel}
             </Button>
-            {state === 'recordFailed' ? (
-              <Button onClick={() => actor.send({ type: 'listing.retry' })}>Try again</Button>
+            {view.panel === 'recordFailed' ? (
+              <Button onClick={view.retry}>Try again</Button>
             ) : (
-              <Button
-                variant="danger"
-                loading={busy}
-                onClick={() => actor.send({ type: 'listing.remove.confirm' })}
-              >
+              <Button variant="danger" loading={view.busy} onClick={view.confirm}>
                 Remove listing
               </Button>
             )}
@@ -179,169 +162,144 @@ export function RemoveListingDialog({
         )
       }
     >
-      {state === 'removed' ? (
-        <p>Your collectible is no longer for sale.</p>
-      ) : (
-        <p>Take this collectible off the marketplace? You can list it again at any time.</p>
-      )}
-      {busy && (
-        <p className="vt-muted" aria-live="polite">
-          {state === 'signing' ? 'Approve the removal in your wallet…' : 'Saving…'}
-        </p>
-      )}
-      <ErrorText error={error} />
+      <p>{view.text}</p>
+      <Status text={view.status} />
+      <ErrorText error={view.error} />
     </Modal>
   );
 }
 
-export function BuyListingDialog({ actor, onDone }: PanelProps<ActorRefFrom<typeof buyListingMachine>>) {
-  const state = useSelector(actor, (s) => s.value as string);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const ctx = useSelector(actor, (s) => s.context);
-  const topup = useSelector(actor, connectTopupOffer, (a, b) => a.shown === b.shown && a.label === b.label);
-
-  const close = () => (state === 'purchased' ? onDone(true) : actor.send({ type: 'buy.close' }));
-  if (state === 'closed') {
-    queueMicrotask(() => onDone(false));
-    return null;
-  }
-  const price = formatUsd(ctx.listing.price);
+/**
+ * The buy dialog. A purchase or a top-up's page ends the flow: the page or the checkout that opened
+ * it reads the machine's output.
+ */
+export function BuyListingDialog({
+  actor,
+}: PanelProps<ActorRefFrom<typeof buyListingMachine>> & {
+  /** Not read: how the flow ended is the machine's output. The checkout dialog still passes it. */
+  onDone?: unknown;
+}) {
+  const view = connectBuyListing(
+    useSelector(actor, (s) => s),
+    (event) => actor.send(event),
+  );
+  if (view.panel === 'done') return null;
   return (
     <Modal
       open
-      onClose={busy ? () => {} : close}
-      showCloseButton={!busy}
-      title={state === 'purchased' ? 'Purchase Complete' : `Buy for ${price}`}
+      onClose={view.canClose ? view.close : ignore}
+      showCloseButton={view.canClose}
+      title={view.title}
       footer={
-        state === 'purchased' ? (
+        view.panel === 'purchased' ? (
           <Link className="vt-button vt-button--primary" to="/profile/collection">
             View my collection
           </Link>
-        ) : state === 'confirming' || state === 'signing' || state === 'recording' ? (
+        ) : view.panel === 'confirm' ? (
           <>
-            <Button variant="secondary" onClick={close} disabled={busy}>
-              {closeLabel(busy)}
+            <Button variant="secondary" onClick={view.close} disabled={!view.canClose}>
+              {view.closeLabel}
             </Button>
-            <Button loading={busy} onClick={() => actor.send({ type: 'buy.submit' })}>
-              Pay {price}
+            <Button loading={view.busy} onClick={view.pay}>
+              {view.payLabel}
             </Button>
           </>
         ) : (
           <>
-            <Button variant="secondary" onClick={close} disabled={busy}>
-              Close
+            <Button variant="secondary" onClick={view.close} disabled={!view.canClose}>
+              {view.closeLabel}
             </Button>
-            {state !== 'checkingBalance' && (
+            {view.retryButton && (
               <Button
-                variant={topup.shown ? 'secondary' : 'primary'}
-                disabled={busy}
-                onClick={() => actor.send({ type: 'buy.retry' })}
+                variant={view.topupButton ? 'secondary' : 'primary'}
+                disabled={!view.retryButton.enabled}
+                onClick={view.retry}
               >
-                {['insufficientFunds', 'toppingUp', 'redirect'].includes(state)
-                  ? 'Check balance again'
-                  : 'Try again'}
+                {view.retryButton.label}
               </Button>
             )}
-            {topup.shown && (
-              <Button loading={busy} onClick={() => actor.send({ type: 'buy.topup' })}>
-                {topup.label}
+            {view.topupButton && (
+              <Button
+                loading={view.topupButton.loading}
+                disabled={!view.topupButton.enabled}
+                onClick={view.topUp}
+              >
+                {view.topupButton.label}
               </Button>
             )}
           </>
         )
       }
     >
-      {state === 'checkingBalance' && (
-        <p className="vt-muted" aria-live="polite">
-          Checking your balance…
-        </p>
-      )}
-      {ctx.balance !== null && state !== 'purchased' && (
+      {view.panel === 'checking' && <Status text={view.status} />}
+      {view.balance !== null && (
         <dl className="vt-summary">
           <dt>Price</dt>
-          <dd>{price}</dd>
+          <dd>{view.price}</dd>
           <dt>Your balance</dt>
-          <dd>{formatUsd(ctx.balance)}</dd>
+          <dd>{view.balance}</dd>
         </dl>
       )}
-      {['insufficientFunds', 'toppingUp', 'redirect'].includes(state) && (
+      {view.panel === 'insufficient' && (
         <>
-          <ErrorText error={ctx.error} />
-          <p>
-            Add at least {formatUsd(ctx.listing.price - (ctx.balance ?? 0))} to your balance, then check
-            again.
-          </p>
+          <ErrorText error={view.error} />
+          <p>{view.shortfall}</p>
+          <Status text={view.status} />
         </>
       )}
-      {['confirming', 'signing', 'recording'].includes(state) && (
-        <label className="vt-check">
-          <input
-            type="checkbox"
-            checked={ctx.acknowledged}
-            disabled={busy}
-            onChange={(e) => actor.send({ type: 'buy.acknowledge', value: e.target.checked })}
-          />
-          <span>
-            I agree to the purchase agreement and the <Link to={routePaths.TermsPage}>Terms of Service</Link>.
-          </span>
-        </label>
+      {view.panel === 'confirm' && (
+        <>
+          <label className="vt-check">
+            <input
+              type="checkbox"
+              checked={view.acknowledged}
+              disabled={!view.canAcknowledge}
+              onChange={(e) => view.acknowledge(e.target.checked)}
+            />
+            <span>
+              I agree to the purchase agreement and the{' '}
+              <Link to={routePaths.TermsPage}>Terms of Service</Link>.
+            </span>
+          </label>
+          <Status text={view.status} />
+        </>
       )}
-      {(state === 'toppingUp' || state === 'redirect') && (
-        <p className="vt-muted" aria-live="polite">
-          Opening the crypto payment page…
-        </p>
-      )}
-      {busy && ['signing', 'recording'].includes(state) && (
-        <p className="vt-muted" aria-live="polite">
-          {state === 'signing' ? 'Approve the payment in your wallet…' : 'Confirming your purchase…'}
-        </p>
-      )}
-      {state === 'purchased' && <p>The collectible is in your wallet. It shows in your collection now.</p>}
-      {state === 'recordFailed' && (
-        <p>The collectible is in your wallet. We could not save the purchase just now; try again.</p>
-      )}
-      {!['insufficientFunds', 'toppingUp', 'redirect'].includes(state) && <ErrorText error={ctx.error} />}
+      {view.note && <p>{view.note}</p>}
+      {view.panel !== 'insufficient' && <ErrorText error={view.error} />}
     </Modal>
   );
 }
 
-export function TransferDialog({ actor, onDone }: PanelProps<ActorRefFrom<typeof transferNftsMachine>>) {
-  const state = useSelector(actor, (s) => s.value as string);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const ctx = useSelector(actor, (s) => s.context);
-  const close = () => (state === 'transferred' ? onDone(true) : actor.send({ type: 'transfer.close' }));
-  if (state === 'closed') {
-    queueMicrotask(() => onDone(false));
-    return null;
-  }
-  const count = ctx.ids.length;
-  const what = count === 1 ? 'this collectible' : `${count} collectibles`;
-  const fieldError = ctx.error?.field === 'recipient' ? errorMessage(ctx.error) : undefined;
+export function TransferDialog({ actor }: PanelProps<ActorRefFrom<typeof transferNftsMachine>>) {
+  const view = connectTransferNfts(
+    useSelector(actor, (s) => s),
+    (event) => actor.send(event),
+  );
+  if (view.panel === 'done') return null;
   return (
     <Modal
       open
-      onClose={busy ? () => {} : close}
-      showCloseButton={!busy}
-      title={state === 'transferred' ? 'Transfer sent' : `Transfer ${what}`}
+      onClose={view.canClose ? view.close : ignore}
+      showCloseButton={view.canClose}
+      title={view.title}
       footer={
-        state === 'transferred' ? (
-          <Button onClick={() => onDone(true)}>Done</Button>
+        view.panel === 'transferred' ? (
+          <Button onClick={view.close}>Done</Button>
         ) : (
           <>
-            <Button variant="secondary" onClick={close} disabled={busy}>
-              {closeLabel(busy)}
+            <Button variant="secondary" onClick={view.close} disabled={!view.canClose}>
+              {view.closeLabel}
             </Button>
-            <Button type="submit" form="transfer-nfts" loading={busy}>
+            <Button type="submit" form="transfer-nfts" loading={view.busy}>
               Transfer
             </Button>
           </>
         )
       }
     >
-      {state === 'transferred' ? (
+      {view.panel === 'transferred' ? (
         <p>
-          Sent to <code>{ctx.recipient.trim().toLowerCase()}</code>. It leaves your collection in a few
-          moments.
+          Sent to <code>{view.sentTo}</code>. It leaves your collection in a few moments.
         </p>
       ) : (
         <form
@@ -350,7 +308,7 @@ export function TransferDialog({ actor, onDone }: PanelProps<ActorRefFrom<typeof
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            actor.send({ type: 'transfer.submit' });
+            if (view.canSubmit) view.submit();
           }}
         >
           <p>Transfers are final: the recipient's wallet must hold a collection, and nobody can undo them.</p>
@@ -359,17 +317,13 @@ export function TransferDialog({ actor, onDone }: PanelProps<ActorRefFrom<typeof
             placeholder="0x…"
             autoComplete="off"
             spellCheck={false}
-            value={ctx.recipient}
-            readOnly={busy}
-            error={fieldError}
-            onChange={(e) => actor.send({ type: 'transfer.recipient.change', value: e.target.value })}
+            value={view.recipient}
+            readOnly={view.busy}
+            error={view.recipientError ?? undefined}
+            onChange={(e) => view.changeRecipient(e.target.value)}
           />
-          {busy && (
-            <p className="vt-muted" aria-live="polite">
-              Approve the transfer in your wallet…
-            </p>
-          )}
-          {ctx.error && !fieldError && <ErrorText error={ctx.error} />}
+          <Status text={view.status} />
+          <ErrorText error={view.error} />
         </form>
       )}
     </Modal>

@@ -1,15 +1,16 @@
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { AnyStateMachine, InputFrom } from 'xstate';
 import { type NftJson, saleRates } from '#domain/nft';
 import { orderCompleteTarget } from '#domain/purchase';
-import { buyListingInput, type buyListingMachine } from '../../../machines/buyListing';
+import { type BuyListingOutput, buyListingInput, type buyListingMachine } from '../../../machines/buyListing';
 import type { listForSaleMachine } from '../../../machines/listForSale';
 import type { removeListingMachine } from '../../../machines/removeListing';
 import type { transferNftsMachine } from '../../../machines/transferNfts';
 import { useApp } from '../AppContext';
 import { Button } from '../components';
+import { useFlowActor } from '../useFlowActor';
 import { BuyListingDialog, ListForSaleDialog, RemoveListingDialog, TransferDialog } from './ListingPanels';
 
 /** The flow machines of the NFT actions, as the route loaders hand them over. */
@@ -27,15 +28,9 @@ type Open =
   | { kind: 'transfer'; ids: string[] }
   | null;
 
-/** A flow actor that lives while its dialog is open. */
-function useFlow<M extends AnyStateMachine>(machine: M, input: InputFrom<M>) {
-  const { inspect } = useApp();
-  return useActorRef(machine, { input, inspect } as never);
-}
-
 /**
  * What the viewer may do with an NFT: its owner lists it for sale, removes the listing or transfers
- * it; anyone else buys its listing. Visitors are asked to sign in (SPEC §6).
+ * it; anyone else buys its listing. Visitors are asked to sign in first.
  */
 export function NftActions({ nft, machines }: { nft: NftJson; machines: NftMachines }) {
   const { session, ui, paymentRails } = useApp();
@@ -129,40 +124,41 @@ export function NftActions({ nft, machines }: { nft: NftJson; machines: NftMachi
 interface DialogProps<M extends AnyStateMachine> {
   machine: M;
   input: InputFrom<M>;
+  /** The flow is over: `changed` when the NFT changed (the page reloads it). */
   onDone: (changed: boolean) => void;
 }
 function ListDialog({ machine, input, onDone }: DialogProps<typeof listForSaleMachine>) {
-  return <ListForSaleDialog actor={useFlow(machine, input)} onDone={onDone} />;
+  return <ListForSaleDialog actor={useFlowActor(machine, input, (out) => onDone(out.changed))} />;
 }
 function RemoveDialog({ machine, input, onDone }: DialogProps<typeof removeListingMachine>) {
-  return <RemoveListingDialog actor={useFlow(machine, input)} onDone={onDone} />;
+  return <RemoveListingDialog actor={useFlowActor(machine, input, (out) => onDone(out.changed))} />;
 }
-/** A completed purchase goes on to the purchase-complete page, which waits until the purchase is recorded. */
+/**
+ * A completed purchase goes on to the purchase-complete page, which waits until the purchase is
+ * recorded; a top-up's hosted page: the flow has sent the browser there.
+ */
 export function BuyDialog({ machine, input, onDone }: DialogProps<typeof buyListingMachine>) {
-  const actor = useFlow(machine, input);
   const navigate = useNavigate();
   // When the buyer started: the purchase-complete page looks for purchases made since then.
   const startedAt = useRef<number | null>(null);
   useEffect(() => {
     startedAt.current = Date.now();
   }, []);
-  const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : null));
-  // A top-up's hosted page: the flow has sent the browser there.
-  const bought = output?.kind === 'bought' ? output : null;
-  useEffect(() => {
-    if (!bought) return;
-    void navigate(
-      orderCompleteTarget({
-        id: bought.listingId,
-        kind: 'nftSaleListing',
-        startedAt: startedAt.current ?? Date.now(),
-        type: 'saleListing',
-        serial: bought.seriesNumber,
-      }),
-    );
-  }, [bought, navigate]);
-  return <BuyListingDialog actor={actor} onDone={onDone} />;
+  const ended = (output: BuyListingOutput) => {
+    if (output === null) onDone(false);
+    else if (output.kind === 'bought')
+      void navigate(
+        orderCompleteTarget({
+          id: output.listingId,
+          kind: 'nftSaleListing',
+          startedAt: startedAt.current ?? Date.now(),
+          type: 'saleListing',
+          serial: output.seriesNumber,
+        }),
+      );
+  };
+  return <BuyListingDialog actor={useFlowActor(machine, input, ended)} />;
 }
 export function TransferNftsDialog({ machine, input, onDone }: DialogProps<typeof transferNftsMachine>) {
-  return <TransferDialog actor={useFlow(machine, input)} onDone={onDone} />;
+  return <TransferDialog actor={useFlowActor(machine, input, (out) => onDone(out.changed))} />;
 }
