@@ -1,14 +1,22 @@
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { errorMessage } from '#domain/errors';
 import { formatUsd } from '#domain/money';
 import { type NftJson, seriesLabel } from '#domain/nft';
+import type { balancePaymentMachine } from './balancePayment';
+import type { buyListingMachine } from './buyListing';
+import type { cardPaymentMachine } from './cardPayment';
 import type { CheckoutContext, CheckoutEvent, checkoutMachine, EditionSort, PaymentMethod } from './checkout';
+import type { cryptoPaymentMachine } from './cryptoPayment';
+import type { onrampPaymentMachine } from './onrampPayment';
+import type { tokenChargeMachine } from './tokenCharge';
+import type { walletPaymentMachine } from './walletPayment';
 
 /**
  * The checkout's view model (zag's `connect`): from a snapshot of the checkout machine to what the
  * dialog renders — the panel, its title and text, the status line while something runs, the error,
  * which of close, back and retry are possible, the editions (sorted), the payment methods the
- * machine takes, the collection panel's action and the pending payment's summary.
+ * machine takes, the collection panel's action, the pending payment's summary, the payment rail (or
+ * resale purchase) that runs inside the dialog, and the functions that send the checkout's events.
  */
 export type CheckoutPanel =
   | 'loading'
@@ -48,9 +56,25 @@ export interface PaymentMethodOption {
   note?: string | null;
 }
 type CollectionAction = 'checkout.wallet.connect' | 'checkout.collection.setup';
+/** The payment rail that runs inside the dialog: the panel to render for it, and its actor. */
+export type CheckoutRail =
+  | { kind: 'creditCard'; actor: ActorRefFrom<typeof cardPaymentMachine> }
+  | { kind: 'crypto'; actor: ActorRefFrom<typeof cryptoPaymentMachine> }
+  | { kind: 'balance'; actor: ActorRefFrom<typeof balancePaymentMachine> }
+  | { kind: 'onramp'; actor: ActorRefFrom<typeof onrampPaymentMachine> }
+  | { kind: 'token'; actor: ActorRefFrom<typeof tokenChargeMachine> }
+  | { kind: 'wallet'; actor: ActorRefFrom<typeof walletPaymentMachine> };
 export interface CheckoutView {
   panel: CheckoutPanel;
   busy: boolean;
+  /** A payment rail shows: the dialog is wide and its own actions are the rail's. */
+  wide: boolean;
+  /** The dialog's footer (back, retry, the collection's action, the pending payment's actions). */
+  footer: boolean;
+  /** The rail that runs now, if any. */
+  rail: CheckoutRail | null;
+  /** The resale purchase, which shows in a dialog of its own. */
+  listing: ActorRefFrom<typeof buyListingMachine> | null;
   title: string;
   text: string | null;
   /** What runs now, for a status line. */
@@ -59,12 +83,11 @@ export interface CheckoutView {
   canClose: boolean;
   canBack: boolean;
   canRetry: boolean;
-  /** The sort menu: its items, and the event each item sends, by item id. */
+  /** The sort menu: its items. */
   sort: {
     value: EditionSort;
     label: string;
     options: { value: EditionSort; label: string }[];
-    events: Record<string, CheckoutEvent>;
   };
   editions: EditionRow[];
   methods: PaymentMethodOption[];
@@ -78,6 +101,18 @@ export interface CheckoutView {
     canResume: boolean;
     canCancel: boolean;
   } | null;
+  close: () => void;
+  back: () => void;
+  retry: () => void;
+  /** Sorts the editions by a sort menu item's id. */
+  sortBy: (value: string) => void;
+  /** A resale listing by its NFT id, or the new edition (null). */
+  selectEdition: (listingId: string | null) => void;
+  selectMethod: (method: PaymentMethod) => void;
+  resumePending: () => void;
+  cancelPending: () => void;
+  /** The collection panel's action. */
+  act: () => void;
 }
 
 const editionSorts: EditionSort[] = ['priceAsc', 'priceDesc', 'edition'];
@@ -214,15 +249,48 @@ const actionLabels: Record<CollectionAction, string> = {
   [SET_UP]: 'Set up collection',
 };
 
-export function connectCheckout(snapshot: Snapshot): CheckoutView {
+const RAILS: readonly CheckoutPanel[] = ['creditCard', 'crypto', 'balance', 'onramp', 'token', 'wallet'];
+
+/** The child actor of the rail panel that shows, by the rail's invoke id. */
+function railOf(panel: CheckoutPanel, children: Snapshot['children']): CheckoutRail | null {
+  const rail = (kind: CheckoutRail['kind'], actor: CheckoutRail['actor'] | undefined) =>
+    actor ? ({ kind, actor } as CheckoutRail) : null;
+  switch (panel) {
+    case 'creditCard':
+      return rail(panel, children.cardPayment);
+    case 'crypto':
+      return rail(panel, children.cryptoPayment);
+    case 'balance':
+      return rail(panel, children.balancePayment);
+    case 'onramp':
+      return rail(panel, children.onrampPayment);
+    case 'token':
+      return rail(panel, children.tokenCharge);
+    case 'wallet':
+      return rail(panel, children.walletPayment);
+    default:
+      return null;
+  }
+}
+
+/** The checkout's output once it ended (the dialog hands it to its parent), or undefined while it runs. */
+export const checkoutEnd = (snapshot: Snapshot) =>
+  snapshot.status === 'done' ? { output: snapshot.output ?? null } : undefined;
+
+export function connectCheckout(snapshot: Snapshot, send: (event: CheckoutEvent) => void): CheckoutView {
   const { context } = snapshot;
   const [panel, title, text, status, action] = copyOf(snapshot);
   const can = (event: CheckoutEvent) => snapshot.can(event);
   const pending = panel === 'cardPending' ? context.pendingCharge : null;
   const crypto = panel === 'cryptoPending' ? context.pendingCrypto : null;
+  const wide = RAILS.includes(panel);
   return {
     panel,
     busy: snapshot.hasTag('busy'),
+    wide,
+    footer: !wide && panel !== 'redirecting' && panel !== 'loading',
+    rail: railOf(panel, snapshot.children),
+    listing: panel === 'buyingListing' ? (snapshot.children.buyListing ?? null) : null,
     title,
     text,
     status,
@@ -234,9 +302,6 @@ export function connectCheckout(snapshot: Snapshot): CheckoutView {
       value: context.sort,
       label: `Sort: ${sortLabels[context.sort]}`,
       options: editionSorts.map((value) => ({ value, label: sortLabels[value] })),
-      events: Object.fromEntries(
-        editionSorts.map((sort) => [sort, { type: 'checkout.edition.sort' as const, sort }]),
-      ),
     },
     editions: panel === 'selectEdition' ? editionRows(context) : [],
     methods: paymentRails
@@ -258,5 +323,19 @@ export function connectCheckout(snapshot: Snapshot): CheckoutView {
           canResume: can({ type: 'checkout.charge.resume' }),
           canCancel: can({ type: 'checkout.charge.cancel' }),
         },
+    close: () => send({ type: 'checkout.close' }),
+    back: () => send({ type: 'checkout.back' }),
+    retry: () => send({ type: 'checkout.retry' }),
+    sortBy: (value) => {
+      const sort = editionSorts.find((s) => s === value);
+      if (sort) send({ type: 'checkout.edition.sort', sort });
+    },
+    selectEdition: (listingId) => send({ type: 'checkout.edition.select', listingId }),
+    selectMethod: (method) => send({ type: 'checkout.method.select', method }),
+    resumePending: () => send({ type: 'checkout.charge.resume' }),
+    cancelPending: () => send({ type: 'checkout.charge.cancel' }),
+    act: () => {
+      if (action) send({ type: action });
+    },
   };
 }

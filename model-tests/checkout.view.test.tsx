@@ -10,18 +10,13 @@ import type { ComponentProps } from 'react';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, type AnyMachineSnapshot, createActor, createMachine, fromPromise } from 'xstate';
 import type { BlueprintJson, PackJson } from '#domain/catalog';
-import { formatUsd } from '#domain/money';
 import type { NftJson } from '#domain/nft';
 import type { BillingInfoJson, CardChargeJson } from '#domain/schemas/checkout';
 import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
 import { buyListingMachine } from '../machines/buyListing';
 import { cardPaymentMachine } from '../machines/cardPayment';
-import {
-  type CheckoutContext,
-  type CheckoutEvent,
-  type CheckoutInput,
-  checkoutMachine,
-} from '../machines/checkout';
+import { type CheckoutEvent, type CheckoutInput, checkoutMachine } from '../machines/checkout';
+import { connectCheckout } from '../machines/checkoutView';
 import { type AppActors, AppContext } from '../src/views/AppContext';
 import { ItemPage } from '../src/views/catalog/ItemPage';
 import { CheckoutDialog } from '../src/views/checkout/CheckoutDialog';
@@ -199,22 +194,21 @@ const buttons = () =>
     .queryAllByRole('button')
     .map((b) => b.getAttribute('aria-label') ?? b.textContent);
 
+/** The dialog against the checkout's view model of the expected snapshot (never its state names). */
 function check(expected: AnyMachineSnapshot) {
-  const c = expected.context as CheckoutContext;
-  const busy = expected.hasTag('busy');
-  if (expected.matches('redirecting')) {
-    if (c.target === 'crypto' || c.target === 'balance' || c.pendingCrypto)
-      expect(dialog('Pay with crypto').textContent).toContain('Taking you to the payment page…');
-    else
-      expect(dialog('Verify your payment').textContent).toContain("Taking you to your bank's verification…");
-    expect(buttons()).toEqual([]);
-    return;
-  }
-  if (expected.status === 'done') {
+  const view = connectCheckout(expected as never, () => {});
+  if (view.panel === 'done') {
     expect(screen.queryByRole('dialog')).toBeNull();
     return;
   }
-  if (expected.matches('buyingListing')) {
+  if (view.panel === 'redirecting') {
+    const page = view.title === 'Pay with crypto' ? 'Taking you to the payment page…' : null;
+    expect(dialog(view.title).textContent).toContain(page ?? "Taking you to your bank's verification…");
+    expect(view.title).toBe(page ? 'Pay with crypto' : 'Verify your payment');
+    expect(buttons()).toEqual([]);
+    return;
+  }
+  if (view.panel === 'buyingListing') {
     expect(dialog().getAttribute('aria-label')).toBe('Buy a resale listing');
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
     return;
@@ -222,176 +216,140 @@ function check(expected: AnyMachineSnapshot) {
   const alerts = within(dialog())
     .queryAllByRole('alert')
     .map((a) => a.textContent);
-  expect(alerts).toEqual(c.error ? [c.error.message] : []);
+  expect(alerts).toEqual(view.error ? [view.error] : []);
   const body = dialog().querySelector('.vt-checkout')!;
-  expect(body.getAttribute('aria-busy')).toBe(busy ? 'true' : null);
-  // Nothing closes the dialog while something runs, nor while the card rail shows (its Back leaves it).
-  const closable =
-    !busy &&
-    !expected.matches('creditCard') &&
-    !expected.matches('crypto') &&
-    !expected.matches('balance') &&
-    !expected.matches('onramp') &&
-    !expected.matches('token') &&
-    !expected.matches('wallet');
-  expect(within(dialog()).queryAllByRole('button', { name: 'Close' }).length > 0).toBe(closable);
+  expect(body.getAttribute('aria-busy')).toBe(view.busy ? 'true' : null);
+  // Nothing closes the dialog while something runs, nor while a rail shows (its Back leaves it).
+  expect(view.canClose).toBe(!view.busy && !view.wide);
+  expect(within(dialog()).queryAllByRole('button', { name: 'Close' }).length > 0).toBe(view.canClose);
+  if (view.status) expect(within(dialog()).getByRole('status', { name: view.status })).toBeTruthy();
 
-  if (
-    expected.matches('start') ||
-    expected.matches('findingPending') ||
-    expected.matches('findingPendingCrypto')
-  ) {
-    expect(dialog('Checkout')).toBeTruthy();
-    expect(within(dialog()).getByRole('status', { name: 'Checking your payments…' })).toBeTruthy();
-    return;
-  }
-  if (expected.matches('cardPending') || expected.matches('cancellingCharge')) {
-    expect(dialog('Payment in progress').textContent).toContain(
-      "Your card payment for Night Market is waiting for your bank's verification.",
-    );
-    const summary = [...dialog().querySelectorAll('dt')].map((dt) => [
-      dt.textContent,
-      dt.nextSibling?.textContent,
-    ]);
-    expect(summary).toEqual([
-      ['Item', 'Night Market'],
-      ['Amount', '$25'],
-      ['Card', 'Card •••• 4242'],
-    ]);
-    expect(buttons()).toEqual(['Close', 'Close', 'Cancel payment', 'Resume payment'].slice(busy ? 2 : 0));
-    if (busy) expect(within(dialog()).getByRole('status', { name: 'Canceling your payment…' })).toBeTruthy();
-    return;
-  }
-  if (expected.matches('cryptoPending') || expected.matches('cancellingCrypto')) {
-    expect(dialog('Crypto payment in progress').textContent).toContain(
-      'Your crypto payment for Night Market is still open.',
-    );
-    const summary = [...dialog().querySelectorAll('dt')].map((dt) => [
-      dt.textContent,
-      dt.nextSibling?.textContent,
-    ]);
-    expect(summary).toEqual([
-      ['Item', 'Night Market'],
-      ['Amount', '$25'],
-    ]);
-    expect(buttons()).toEqual(['Close', 'Close', 'Cancel payment', 'Resume payment'].slice(busy ? 2 : 0));
-    if (busy) expect(within(dialog()).getByRole('status', { name: 'Canceling your payment…' })).toBeTruthy();
-    return;
-  }
-  if (expected.matches('selectEdition')) {
-    expect(dialog('Choose an edition')).toBeTruthy();
-    expect(within(dialog()).getByRole('button', { name: `Sort: ${sortLabel[c.sort]}` })).toBeTruthy();
-    const rows = within(dialog()).getAllByRole('row').slice(1);
-    const expectedRows = c.item.soldOut ? rowsBySort[c.sort].filter((r) => r !== NEW) : rowsBySort[c.sort];
-    expect(
-      rows.map((r) => [...r.querySelectorAll('th, td')].slice(0, 3).map((cell) => cell.textContent)),
-    ).toEqual(expectedRows);
-    expect(rows.map((r) => within(r).getByRole('button').getAttribute('aria-label'))).toEqual(
-      expectedRows.map(([edition, price]) =>
-        edition === 'New edition'
-          ? `Buy a new edition for ${price}`
-          : `Buy ${edition!.toLowerCase()} for ${price}`,
-      ),
-    );
-    return;
-  }
-  if (expected.matches('selectPaymentMethod')) {
-    expect(dialog('How would you like to pay?').textContent).toContain(
-      c.item.kind === 'pack' ? 'Starter Pack · $60' : 'Night Market · $25',
-    );
-    const methods = within(dialog()).getByRole('list', { name: 'Payment methods' });
-    expect(
-      within(methods)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual([
-      'Apple PayA card in your Apple Wallet',
-      'Google PayA card in your Google account',
-      'Credit cardVisa, Mastercard or Discover',
-      'CryptoETH, BTC, BCH or USDC on a payment page',
-      c.balance === null
-        ? 'BalanceFUSD in your wallet'
-        : `Balance${formatUsd(c.balance)} FUSD in your wallet${c.balance < c.item.price ? 'Insufficient funds' : ''}`,
-      'Card to cryptoPay by card in the Wert payment window',
-      // The utility token only where the server runs it (the scenario's token rail).
-      ...(c.token
-        ? [
-            `NFMThe Vitrine utility token, from your browser wallet${c.token.walletAvailable ? '' : 'MetaMask required'}`,
-          ]
-        : []),
-    ]);
-    expect(buttons()).toContain('Back');
-    return;
-  }
-  if (expected.matches('collection')) {
-    const wallet =
-      expected.matches({ collection: 'walletRequired' }) || expected.matches({ collection: 'linkingWallet' });
-    const setup =
-      expected.matches({ collection: 'required' }) || expected.matches({ collection: 'settingUp' });
-    if (expected.matches({ collection: 'checking' })) {
-      expect(dialog('Checking your wallet')).toBeTruthy();
-      expect(within(dialog()).getByRole('status', { name: 'Checking your collection…' })).toBeTruthy();
+  switch (view.panel) {
+    case 'loading':
+      expect(dialog('Checkout')).toBeTruthy();
+      expect(view.status).toBe('Checking your payments…');
+      return;
+    case 'cardPending': {
+      expect(dialog('Payment in progress').textContent).toContain(
+        "Your card payment for Night Market is waiting for your bank's verification.",
+      );
+      expect(summary()).toEqual([
+        ['Item', 'Night Market'],
+        ['Amount', '$25'],
+        ['Card', 'Card •••• 4242'],
+      ]);
+      const cancelling = view.busy ? 'Canceling your payment…' : null;
+      expect(view.status).toBe(cancelling);
+      expect(buttons()).toEqual(
+        ['Close', 'Close', 'Cancel payment', 'Resume payment'].slice(view.busy ? 2 : 0),
+      );
       return;
     }
-    expect(dialog('Collection required')).toBeTruthy();
-    if (wallet) {
-      expect(dialog().textContent).toContain('Connect a Flow wallet first');
-      const connect = within(dialog()).getByRole<HTMLButtonElement>('button', { name: 'Connect wallet' });
-      expect(connect.disabled).toBe(busy);
+    case 'cryptoPending':
+      expect(dialog('Crypto payment in progress').textContent).toContain(
+        'Your crypto payment for Night Market is still open.',
+      );
+      expect(summary()).toEqual([
+        ['Item', 'Night Market'],
+        ['Amount', '$25'],
+      ]);
+      expect(view.status).toBe(view.busy ? 'Canceling your payment…' : null);
+      expect(buttons()).toEqual(
+        ['Close', 'Close', 'Cancel payment', 'Resume payment'].slice(view.busy ? 2 : 0),
+      );
+      return;
+    case 'selectEdition': {
+      expect(dialog('Choose an edition')).toBeTruthy();
+      expect(
+        within(dialog()).getByRole('button', { name: `Sort: ${sortLabel[view.sort.value]}` }),
+      ).toBeTruthy();
+      const rows = within(dialog()).getAllByRole('row').slice(1);
+      const soldOut = view.editions.every((r) => r.listingId !== null);
+      const expectedRows = soldOut
+        ? rowsBySort[view.sort.value].filter((r) => r !== NEW)
+        : rowsBySort[view.sort.value];
+      expect(
+        rows.map((r) => [...r.querySelectorAll('th, td')].slice(0, 3).map((cell) => cell.textContent)),
+      ).toEqual(expectedRows);
+      expect(rows.map((r) => within(r).getByRole('button').getAttribute('aria-label'))).toEqual(
+        expectedRows.map(([edition, price]) =>
+          edition === 'New edition'
+            ? `Buy a new edition for ${price}`
+            : `Buy ${edition!.toLowerCase()} for ${price}`,
+        ),
+      );
+      return;
     }
-    if (setup) {
-      expect(dialog().textContent).toContain('Your wallet needs a Vitrine collection and an FUSD balance');
-      const button = within(dialog()).getByRole<HTMLButtonElement>('button', { name: 'Set up collection' });
-      expect(button.disabled).toBe(busy);
+    case 'selectPaymentMethod': {
+      expect(['Starter Pack · $60', 'Night Market · $25']).toContain(view.text);
+      expect(dialog('How would you like to pay?').textContent).toContain(view.text);
+      const methods = within(dialog()).getByRole('list', { name: 'Payment methods' });
+      const shown = within(methods)
+        .getAllByRole('button')
+        .map((b) => b.textContent);
+      expect(shown).toEqual(view.methods.map((m) => `${m.label}${m.description}${m.note ?? ''}`));
+      expect(shown.slice(0, 4)).toEqual([
+        'Apple PayA card in your Apple Wallet',
+        'Google PayA card in your Google account',
+        'Credit cardVisa, Mastercard or Discover',
+        'CryptoETH, BTC, BCH or USDC on a payment page',
+      ]);
+      expect(shown[4]).toMatch(/^Balance(\$[\d,.]+ )?FUSD in your wallet(Insufficient funds)?$/);
+      expect(shown[5]).toBe('Card to cryptoPay by card in the Wert payment window');
+      expect(buttons()).toContain('Back');
+      return;
     }
-    if (expected.matches({ collection: 'checkFailed' })) {
-      expect(dialog().textContent).toContain('We could not check your collection.');
+    case 'collectionRequired': {
+      if (view.title === 'Checking your wallet') {
+        expect(dialog('Checking your wallet')).toBeTruthy();
+        expect(view.status).toBe('Checking your collection…');
+        return;
+      }
+      expect(dialog('Collection required')).toBeTruthy();
+      if (view.action?.event === 'checkout.wallet.connect') {
+        expect(dialog().textContent).toContain('Connect a Flow wallet first');
+        const connect = within(dialog()).getByRole<HTMLButtonElement>('button', { name: 'Connect wallet' });
+        expect(connect.disabled).toBe(view.busy);
+        expect(view.action.enabled).toBe(!view.busy);
+      } else if (view.action) {
+        expect(dialog().textContent).toContain('Your wallet needs a Vitrine collection and an FUSD balance');
+        const button = within(dialog()).getByRole<HTMLButtonElement>('button', { name: 'Set up collection' });
+        expect(button.disabled).toBe(view.busy);
+        expect(view.action.enabled).toBe(!view.busy);
+      } else {
+        expect(dialog().textContent).toContain('We could not check your collection.');
+        expect(buttons()).toEqual(['Close', 'Close', 'Try again']);
+      }
+      return;
+    }
+    case 'claiming':
+      expect(dialog('Claim for free').textContent).toContain('Welcome Sticker');
+      expect(view.status).toBe('Claiming your edition…');
+      return;
+    case 'claimFailed':
+      expect(dialog('Claim for free')).toBeTruthy();
       expect(buttons()).toEqual(['Close', 'Close', 'Try again']);
+      return;
+    default: {
+      // A payment rail: its own panel shows inside the dialog.
+      expect(dialog('Checkout')).toBeTruthy();
+      expect(view.rail?.kind).toBe(view.panel);
+      expect(within(dialog()).getByRole('region', { name: railRegion[view.panel] })).toBeTruthy();
     }
-    return;
   }
-  if (expected.matches('claiming')) {
-    expect(dialog('Claim for free').textContent).toContain('Welcome Sticker');
-    expect(within(dialog()).getByRole('status', { name: 'Claiming your edition…' })).toBeTruthy();
-    return;
-  }
-  if (expected.matches('claimFailed')) {
-    expect(dialog('Claim for free')).toBeTruthy();
-    expect(buttons()).toEqual(['Close', 'Close', 'Try again']);
-    return;
-  }
-  if (expected.matches('creditCard')) {
-    expect(dialog('Checkout')).toBeTruthy();
-    expect(within(dialog()).getByRole('region', { name: 'Pay by card' })).toBeTruthy();
-    return;
-  }
-  if (expected.matches('crypto')) {
-    expect(dialog('Checkout')).toBeTruthy();
-    expect(within(dialog()).getByRole('region', { name: 'Pay with crypto' })).toBeTruthy();
-    return;
-  }
-  if (expected.matches('wallet')) {
-    expect(dialog('Checkout')).toBeTruthy();
-    expect(within(dialog()).getByRole('region', { name: 'Mobile wallet' })).toBeTruthy();
-    return;
-  }
-  if (expected.matches('token')) {
-    expect(dialog('Checkout')).toBeTruthy();
-    expect(within(dialog()).getByRole('region', { name: 'Pay with NFM' })).toBeTruthy();
-    return;
-  }
-  if (expected.matches('onramp')) {
-    expect(dialog('Checkout')).toBeTruthy();
-    expect(within(dialog()).getByRole('region', { name: 'Card to crypto' })).toBeTruthy();
-    return;
-  }
-  if (expected.matches('balance')) {
-    expect(dialog('Checkout')).toBeTruthy();
-    expect(within(dialog()).getByRole('region', { name: 'Pay with your balance' })).toBeTruthy();
-    return;
-  }
-  throw new Error(`No check for ${JSON.stringify(expected.value)}`);
 }
+
+const summary = () =>
+  [...dialog().querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextSibling?.textContent]);
+/** The name of each rail's panel (the stand-ins above). */
+const railRegion: Record<string, string> = {
+  creditCard: 'Pay by card',
+  crypto: 'Pay with crypto',
+  wallet: 'Mobile wallet',
+  token: 'Pay with NFM',
+  onramp: 'Card to crypto',
+  balance: 'Pay with your balance',
+};
 
 describe('checkout paths through the dialog', () => {
   for (const path of coveringPaths(checkoutModel)) {

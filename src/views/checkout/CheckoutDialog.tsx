@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { CheckoutInput, CheckoutOutput, checkoutMachine } from '../../../machines/checkout';
-import { type CheckoutView, connectCheckout } from '../../../machines/checkoutView';
+import { type CheckoutView, checkoutEnd, connectCheckout } from '../../../machines/checkoutView';
 import { useApp } from '../AppContext';
 import { Button, Dropdown, Modal, Spinner } from '../components';
 import { tabbables } from '../components/focus';
@@ -32,14 +32,14 @@ export function Checkout({
 }) {
   const { inspect } = useApp();
   const actor = useActorRef(machine, { input, inspect });
-  const done = useSelector(actor, (s) => s.status === 'done');
+  const end = useSelector(actor, checkoutEnd);
   const latestOnDone = useRef(onDone);
   useEffect(() => {
     latestOnDone.current = onDone;
   });
   useEffect(() => {
-    if (done) latestOnDone.current(actor.getSnapshot().output ?? null);
-  }, [done, actor]);
+    if (end) latestOnDone.current(end.output);
+  }, [end]);
   return <CheckoutDialog actor={actor} />;
 }
 
@@ -49,8 +49,7 @@ export function Checkout({
  */
 export function CheckoutDialog({ actor }: { actor: CheckoutActor }) {
   const snapshot = useSelector(actor, (s) => s);
-  const view = connectCheckout(snapshot);
-  const send = actor.send;
+  const view = connectCheckout(snapshot, actor.send);
   const bodyRef = useRef<HTMLDivElement>(null);
 
   // A new panel replaces the control that had focus: focus moves to the new panel's first control.
@@ -66,33 +65,22 @@ export function CheckoutDialog({ actor }: { actor: CheckoutActor }) {
   }, [view.panel]);
 
   if (view.panel === 'done') return null;
-  if (view.panel === 'buyingListing') {
-    const child = snapshot.children.buyListing;
+  if (view.panel === 'buyingListing')
     // The resale purchase reports through its output; the checkout goes on from there.
-    return child ? <BuyListingDialog actor={child} onDone={() => {}} /> : null;
-  }
-  const card = snapshot.children.cardPayment;
-  const crypto = snapshot.children.cryptoPayment;
-  const balance = snapshot.children.balancePayment;
-  const onramp = snapshot.children.onrampPayment;
-  const mobileWallet = snapshot.children.walletPayment;
-  const token = snapshot.children.tokenCharge;
-  const close = () => send({ type: 'checkout.close' });
+    return view.listing ? <BuyListingDialog actor={view.listing} onDone={() => {}} /> : null;
 
   return (
     <Modal
       open
-      size={
-        ['creditCard', 'crypto', 'balance', 'onramp', 'token', 'wallet'].includes(view.panel) ? 'lg' : 'md'
-      }
+      size={view.wide ? 'lg' : 'md'}
       title={view.title}
-      onClose={view.canClose ? close : () => {}}
+      onClose={view.canClose ? view.close : () => {}}
       showCloseButton={view.canClose}
-      footer={<Footer view={view} send={send} close={close} />}
+      footer={<Footer view={view} />}
     >
       <div ref={bodyRef} className="vt-checkout" tabIndex={-1} aria-busy={view.busy || undefined}>
         {view.text && <p className="vt-checkout__text">{view.text}</p>}
-        {view.panel === 'selectEdition' && <Editions view={view} send={send} />}
+        {view.panel === 'selectEdition' && <Editions view={view} />}
         {view.panel === 'selectPaymentMethod' && (
           <ul className="vt-checkout__methods" aria-label="Payment methods">
             {view.methods.map((m) => (
@@ -100,7 +88,7 @@ export function CheckoutDialog({ actor }: { actor: CheckoutActor }) {
                 <button
                   type="button"
                   className="vt-checkout__method"
-                  onClick={() => send({ type: 'checkout.method.select', method: m.method })}
+                  onClick={() => view.selectMethod(m.method)}
                 >
                   <strong>{m.label}</strong>
                   <span className="vt-muted">{m.description}</span>
@@ -124,12 +112,7 @@ export function CheckoutDialog({ actor }: { actor: CheckoutActor }) {
             )}
           </dl>
         )}
-        {view.panel === 'creditCard' && card && <CardPanel actor={card} />}
-        {view.panel === 'crypto' && crypto && <CryptoPanel actor={crypto} />}
-        {view.panel === 'balance' && balance && <BalancePanel actor={balance} />}
-        {view.panel === 'onramp' && onramp && <OnrampPanel actor={onramp} />}
-        {view.panel === 'token' && token && <TokenPanel actor={token} />}
-        {view.panel === 'wallet' && mobileWallet && <WalletPanel actor={mobileWallet} />}
+        {view.rail && <Rail rail={view.rail} />}
         {view.status && (
           <div className="vt-checkout__status">
             <Spinner label={view.status} />
@@ -146,18 +129,31 @@ export function CheckoutDialog({ actor }: { actor: CheckoutActor }) {
   );
 }
 
-type Send = CheckoutActor['send'];
+/** The payment rail's own panel. */
+function Rail({ rail }: { rail: NonNullable<CheckoutView['rail']> }) {
+  switch (rail.kind) {
+    case 'creditCard':
+      return <CardPanel actor={rail.actor} />;
+    case 'crypto':
+      return <CryptoPanel actor={rail.actor} />;
+    case 'balance':
+      return <BalancePanel actor={rail.actor} />;
+    case 'onramp':
+      return <OnrampPanel actor={rail.actor} />;
+    case 'token':
+      return <TokenPanel actor={rail.actor} />;
+    case 'wallet':
+      return <WalletPanel actor={rail.actor} />;
+  }
+}
 
-function Editions({ view, send }: { view: CheckoutView; send: Send }) {
+function Editions({ view }: { view: CheckoutView }) {
   return (
     <>
       <Dropdown
         trigger={view.sort.label}
         items={view.sort.options.map((o) => ({ id: o.value, label: o.label }))}
-        onSelect={(id) => {
-          const event = view.sort.events[id];
-          if (event) send(event);
-        }}
+        onSelect={view.sortBy}
       />
       <table className="vt-checkout__editions">
         <thead>
@@ -177,11 +173,7 @@ function Editions({ view, send }: { view: CheckoutView; send: Send }) {
               <td>{row.price}</td>
               <td className="vt-muted">{row.seller}</td>
               <td>
-                <Button
-                  size="sm"
-                  aria-label={row.buyLabel}
-                  onClick={() => send({ type: 'checkout.edition.select', listingId: row.listingId })}
-                >
+                <Button size="sm" aria-label={row.buyLabel} onClick={() => view.selectEdition(row.listingId)}>
                   Buy
                 </Button>
               </td>
@@ -194,23 +186,18 @@ function Editions({ view, send }: { view: CheckoutView; send: Send }) {
 }
 
 /** The panel's actions: back, retry, the collection's action, resume or cancel a pending payment, close. */
-function Footer({ view, send, close }: { view: CheckoutView; send: Send; close: () => void }) {
-  if (
-    ['creditCard', 'crypto', 'balance', 'onramp', 'token', 'wallet', 'redirecting', 'loading'].includes(
-      view.panel,
-    )
-  )
-    return null;
+function Footer({ view }: { view: CheckoutView }) {
+  if (!view.footer) return null;
   const { action, pending } = view;
   return (
     <>
       {view.canBack && (
-        <Button variant="secondary" onClick={() => send({ type: 'checkout.back' })}>
+        <Button variant="secondary" onClick={view.back}>
           Back
         </Button>
       )}
       {view.canClose && (view.canRetry || action || pending) && (
-        <Button variant="secondary" onClick={close}>
+        <Button variant="secondary" onClick={view.close}>
           Close
         </Button>
       )}
@@ -220,18 +207,18 @@ function Footer({ view, send, close }: { view: CheckoutView; send: Send; close: 
             variant="secondary"
             loading={view.busy}
             disabled={!pending.canCancel}
-            onClick={() => send({ type: 'checkout.charge.cancel' })}
+            onClick={view.cancelPending}
           >
             Cancel payment
           </Button>
-          <Button disabled={!pending.canResume} onClick={() => send({ type: 'checkout.charge.resume' })}>
+          <Button disabled={!pending.canResume} onClick={view.resumePending}>
             Resume payment
           </Button>
         </>
       )}
-      {view.canRetry && <Button onClick={() => send({ type: 'checkout.retry' })}>Try again</Button>}
+      {view.canRetry && <Button onClick={view.retry}>Try again</Button>}
       {action && (
-        <Button loading={view.busy} disabled={!action.enabled} onClick={() => send({ type: action.event })}>
+        <Button loading={view.busy} disabled={!action.enabled} onClick={view.act}>
           {action.label}
         </Button>
       )}

@@ -1,0 +1,206 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { toErrorBody } from '#domain/errors';
+import type { CardChargeJson, FreeClaimJson } from '#domain/schemas/checkout';
+import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
+import type { User } from '#domain/user';
+import { type BalancePaymentOutput, balancePaymentMachine } from '../balancePayment';
+import { type BuyListingOutput, buyListingMachine } from '../buyListing';
+import { type CardPaymentOutput, cardPaymentMachine } from '../cardPayment';
+import { type CryptoPaymentOutput, cryptoPaymentMachine } from '../cryptoPayment';
+import { type OnrampPaymentOutput, onrampPaymentMachine } from '../onrampPayment';
+import { type TokenChargeOutput, tokenChargeMachine } from '../tokenCharge';
+import { walletPaymentMachine } from '../walletPayment';
+import {
+  balanceResult,
+  cardResult,
+  claimedResult,
+  cryptoResult,
+  listingResult,
+  onrampResult,
+  tokenResult,
+} from './rails';
+import type { CheckoutContext, CheckoutEvent, CheckoutInput, CheckoutOutput } from './types';
+
+/** The checkout machine's outside work (actors and child machines), guards and actions; its states are in ../checkout.ts. */
+
+/** The error of a failed invoke, for showError. */
+export const failure = {
+  type: 'showError',
+  params: ({ event }: { event: { error: unknown } }) => event.error,
+} as const;
+
+export const checkoutSetup = setup({
+  types: {
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    input: {} as CheckoutInput,
+    output: {} as CheckoutOutput,
+    tags: {} as 'busy',
+    // The child machines the view renders, by invoke id.
+    children: {} as {
+      cardPayment: 'cardPayment';
+      cryptoPayment: 'cryptoPayment';
+      balancePayment: 'balancePayment';
+      onrampPayment: 'onrampPayment';
+      walletPayment: 'walletPayment';
+      tokenCharge: 'tokenCharge';
+      buyListing: 'buyListing';
+    },
+  },
+  actors: {
+    /** GET checkout-com-charges?unresolved=true: the buyer's first charge waiting for 3-D Secure. */
+    findPendingCharge: fromPromise<CardChargeJson | null>(async () => {
+      throw new Error('findPendingCharge not provided');
+    }),
+    /** The buyer's first crypto charge still open (NEW or UNRESOLVED and not expired), or null. */
+    findPendingCrypto: fromPromise<CoinbaseChargeJson | null>(async () => {
+      throw new Error('findPendingCrypto not provided');
+    }),
+    /** PATCH coinbase-charges/{id} { status: CANCELED }. */
+    cancelCrypto: fromPromise<CoinbaseChargeJson, { id: string }>(async () => {
+      throw new Error('cancelCrypto not provided');
+    }),
+    /** POST checkout-com-charges/{id}/actions/cancel. */
+    cancelCharge: fromPromise<CardChargeJson, { id: string }>(async () => {
+      throw new Error('cancelCharge not provided');
+    }),
+    /** POST free-blueprint-claims. */
+    claimFree: fromPromise<FreeClaimJson, { blueprintId: string }>(async () => {
+      throw new Error('claimFree not provided');
+    }),
+    /** Connects and proves a wallet, then links it to the account; answers the updated user. */
+    linkWallet: fromPromise<{ user: User }, void>(async () => {
+      throw new Error('linkWallet not provided');
+    }),
+    /** Whether the wallet holds a collection and an FUSD vault. */
+    checkCollection: fromPromise<{ ready: boolean }, { address: string }>(async () => {
+      throw new Error('checkCollection not provided');
+    }),
+    /** The account-setup transaction, signed in the wallet and awaited until sealed. */
+    setupCollection: fromPromise<void, { address: string }>(async () => {
+      throw new Error('setupCollection not provided');
+    }),
+    /** The wallet's FUSD balance, in cents. */
+    readBalance: fromPromise<number, { address: string }>(async () => {
+      throw new Error('readBalance not provided');
+    }),
+    buyListing: buyListingMachine,
+    balancePayment: balancePaymentMachine,
+    onrampPayment: onrampPaymentMachine,
+    walletPayment: walletPaymentMachine,
+    tokenCharge: tokenChargeMachine,
+    cardPayment: cardPaymentMachine,
+    cryptoPayment: cryptoPaymentMachine,
+  },
+  guards: {
+    signedOut: ({ context }) => context.user === null,
+    hasCheckpoint: ({ context }) => context.checkpoint !== null,
+    chargeInFlight: ({ context }) => context.checkpoint?.step === 'charging',
+    found: (_, charge: CardChargeJson | null) => charge !== null,
+    cryptoFound: (_, charge: CoinbaseChargeJson | null) => charge !== null,
+    /** A payment method the server runs (the balance not for a printed item's new edition). */
+    offered: ({ context, event }) => {
+      assertEvent(event, 'checkout.method.select');
+      if (event.method === 'balance' && context.item.printed) return false;
+      if (event.method === 'token' && !context.token) return false;
+      return context.rails.includes(event.method);
+    },
+    goingToCrypto: ({ context }) => context.target === 'crypto',
+    goingToBalance: ({ context }) => context.target === 'balance',
+    goingToOnramp: ({ context }) => context.target === 'onramp',
+    goingToToken: ({ context }) => context.target === 'token',
+    tokenPaid: (_, output: TokenChargeOutput) => output.kind === 'paid',
+    goingToWallet: ({ context }) => context.target === 'applepay' || context.target === 'googlepay',
+    onrampPaid: (_, output: OnrampPaymentOutput) => output.kind === 'paid',
+    /** The balance rail runs and the buyer has a wallet whose balance can be read. */
+    balanceReadable: ({ context }) =>
+      context.rails.includes('balance') && !context.item.printed && context.walletAddress !== null,
+    balancePaid: (_, output: BalancePaymentOutput) => output.kind === 'paid',
+    balanceRedirect: (_, output: BalancePaymentOutput) => output.kind === 'redirect',
+    cryptoRedirect: (_, output: CryptoPaymentOutput) => output.kind === 'redirect',
+    /** A free item with an edition left is claimed at once. */
+    claimsFree: ({ context }) => context.item.free && !context.item.soldOut,
+    offersListings: ({ context }) => context.listings.length > 0,
+    /** The new edition, while one can be bought (a free one is claimed before the editions show). */
+    newEdition: ({ context, event }) => {
+      assertEvent(event, 'checkout.edition.select');
+      return event.listingId === null && !context.item.soldOut;
+    },
+    knownListing: ({ context, event }) => {
+      assertEvent(event, 'checkout.edition.select');
+      return context.listings.some((n) => n.id === event.listingId && n.activeSaleListing);
+    },
+    collectionReady: ({ context }) => context.collectionReady,
+    resumingCharge: ({ context }) => context.resume !== null || context.checkpoint !== null,
+    noWallet: ({ context }) => context.walletAddress === null,
+    collectionSetUp: (_, output: { ready: boolean }) => output.ready,
+    goingToClaim: ({ context }) => context.target === 'claim',
+    goingToListing: ({ context }) => context.target === 'listing',
+    bought: (_, output: BuyListingOutput) => output?.kind === 'bought',
+    listingTopup: (_, output: BuyListingOutput) => output?.kind === 'redirect',
+    cardPaid: (_, output: CardPaymentOutput) => output.kind === 'paid',
+    cardRedirect: (_, output: CardPaymentOutput) => output.kind === 'redirect',
+    cardFailed: (_, output: CardPaymentOutput) => output.kind === 'failed',
+  },
+  actions: {
+    /** Leaves for the card provider's 3-D Secure page. */
+    redirectTo: (_, _params: { url: string }) => {},
+    /** Hands the user with the linked wallet to the session. */
+    announceWalletLinked: (_, _params: { user: User }) => {},
+    askToSignUp: assign({ result: { kind: 'signUp' as const } }),
+    rememberPendingCharge: assign({ pendingCharge: (_, charge: CardChargeJson) => charge }),
+    resumePendingCharge: assign({
+      resume: ({ context }) => context.pendingCharge,
+      pendingCharge: null,
+      error: null,
+    }),
+    forgetPendingCharge: assign({ pendingCharge: null }),
+    rememberPendingCrypto: assign({ pendingCrypto: (_, charge: CoinbaseChargeJson) => charge }),
+    forgetPendingCrypto: assign({ pendingCrypto: null }),
+    /** Back to the open crypto charge's payment page. */
+    resumeCrypto: assign({
+      result: ({ context }) => ({
+        kind: 'redirecting' as const,
+        url: context.pendingCrypto?.hostedUrl ?? '',
+      }),
+    }),
+    /** Back from a resumed or restored charge: the next card payment starts afresh. */
+    forgetCharge: assign({ resume: null, checkpoint: null }),
+    sortEditions: assign({
+      sort: ({ event }) => {
+        assertEvent(event, 'checkout.edition.sort');
+        return event.sort;
+      },
+    }),
+    aimAtClaim: assign({ target: 'claim' as const }),
+    aimAtMethod: assign({
+      target: ({ event }) => {
+        assertEvent(event, 'checkout.method.select');
+        return event.method;
+      },
+    }),
+    chooseListing: assign(({ context, event }) => {
+      assertEvent(event, 'checkout.edition.select');
+      return {
+        target: 'listing' as const,
+        listing: context.listings.find((n) => n.id === event.listingId) ?? null,
+      };
+    }),
+    keepWallet: assign({ walletAddress: (_, user: User) => user.wallet.walletAddress }),
+    keepBalance: assign({ balance: (_, balance: number) => balance }),
+    markCollectionReady: assign({ collectionReady: true }),
+    showError: assign({ error: (_, error: unknown) => toErrorBody(error) }),
+    clearError: assign({ error: null }),
+    endClaimed: assign({
+      result: ({ context }, claim: FreeClaimJson) => claimedResult(context.item.id, claim),
+    }),
+    /** A resale listing bought, or off to a crypto top-up's page. */
+    endListing: assign({ result: (_, outcome: BuyListingOutput) => listingResult(outcome) }),
+    /** How the card rail ended: paid, sent to 3-D Secure or declined. */
+    endCard: assign({ result: (_, outcome: CardPaymentOutput) => cardResult(outcome) }),
+    endBalance: assign({ result: (_, outcome: BalancePaymentOutput) => balanceResult(outcome) }),
+    endToken: assign({ result: (_, outcome: TokenChargeOutput) => tokenResult(outcome) }),
+    endOnramp: assign({ result: (_, outcome: OnrampPaymentOutput) => onrampResult(outcome) }),
+    endCrypto: assign({ result: (_, outcome: CryptoPaymentOutput) => cryptoResult(outcome) }),
+  },
+});

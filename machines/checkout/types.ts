@@ -1,0 +1,113 @@
+import type { ApiErrorBody } from '#domain/errors';
+import type { NftJson } from '#domain/nft';
+import type { orderCompleteTarget } from '#domain/purchase';
+import type { CardChargeJson, CheckoutItemKind } from '#domain/schemas/checkout';
+import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
+import type { CardCheckpoint } from '../cardPayment';
+import type { TokenCheckpoint } from '../tokenCharge';
+
+/** The checkout machine's input, context, events and output. */
+export interface CheckoutItem {
+  kind: CheckoutItemKind;
+  id: string;
+  title: string;
+  /** Cents. */
+  price: number;
+  /** Price 0 and not in a pack: claimed, not bought. */
+  free: boolean;
+  /** No new edition can be bought now (none left, or not on sale): only the listings are offered. */
+  soldOut?: boolean;
+  /**
+   * Its editions were printed ahead of the sale: the balance pays only its resale listings, so the
+   * balance rail is not offered for a new edition.
+   */
+  printed?: boolean;
+}
+export interface CheckoutUser {
+  id: string;
+  email: string;
+  walletAddress: string | null;
+}
+export interface CheckoutInput {
+  item: CheckoutItem;
+  /** Resale listings of the item (each with activeSaleListing); empty for packs. */
+  listings: NftJson[];
+  /** The signed-in buyer; null for a visitor. */
+  user: CheckoutUser | null;
+  /** The charge the buyer left for 3-D Secure, as the tab remembers it. */
+  checkpoint?: CardCheckpoint | null;
+  /** The payment methods the server runs (GET config/payments), in the order offered. */
+  rails: PaymentMethod[];
+  /** The utility-token rail (when it runs): its network, whether a browser wallet is there, and
+   * the tab's checkpoint of a token charge under way. */
+  token?: TokenRail | null;
+}
+export interface TokenRail {
+  chainId: number;
+  walletAvailable: boolean;
+  restore: TokenCheckpoint | null;
+}
+export type OrderCompleteTarget = ReturnType<typeof orderCompleteTarget>;
+export type CheckoutOutput =
+  | { kind: 'signUp' }
+  | { kind: 'purchased'; target: OrderCompleteTarget }
+  | { kind: 'failed'; orderId: string }
+  | { kind: 'redirecting'; url: string }
+  | null;
+export type EditionSort = 'priceAsc' | 'priceDesc' | 'edition';
+export type PaymentMethod =
+  | 'creditCard'
+  | 'applepay'
+  | 'googlepay'
+  | 'crypto'
+  | 'balance'
+  | 'onramp'
+  | 'token';
+/** Where the flow goes once the collection is ready. */
+export type CheckoutTarget =
+  | 'claim'
+  | 'creditCard'
+  | 'applepay'
+  | 'googlepay'
+  | 'crypto'
+  | 'balance'
+  | 'onramp'
+  | 'token'
+  | 'listing';
+
+export interface CheckoutContext {
+  item: CheckoutItem;
+  listings: NftJson[];
+  user: CheckoutUser | null;
+  walletAddress: string | null;
+  checkpoint: CardCheckpoint | null;
+  rails: PaymentMethod[];
+  token: TokenRail | null;
+  /** The wallet's FUSD balance in cents, read when the payment methods show (balance rail). */
+  balance: number | null;
+  /** The buyer's open crypto charge, found when buy was pressed. */
+  pendingCrypto: CoinbaseChargeJson | null;
+  sort: EditionSort;
+  /** The buyer's charge waiting for 3-D Secure, found when buy was pressed. */
+  pendingCharge: CardChargeJson | null;
+  /** The charge the card rail resumes instead of paying afresh. */
+  resume: CardChargeJson | null;
+  /** The resale listing chosen. */
+  listing: NftJson | null;
+  target: CheckoutTarget | null;
+  collectionReady: boolean;
+  error: ApiErrorBody | null;
+  result: CheckoutOutput;
+}
+export type CheckoutEvent =
+  | { type: 'checkout.close' }
+  | { type: 'checkout.back' }
+  | { type: 'checkout.retry' }
+  | { type: 'checkout.edition.sort'; sort: EditionSort }
+  /** A resale listing by its NFT id, or the new edition (null). */
+  | { type: 'checkout.edition.select'; listingId: string | null }
+  | { type: 'checkout.method.select'; method: PaymentMethod }
+  | { type: 'checkout.charge.resume' }
+  | { type: 'checkout.charge.cancel' }
+  | { type: 'checkout.wallet.connect' }
+  | { type: 'checkout.collection.setup' };
