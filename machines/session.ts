@@ -188,7 +188,7 @@ export const sessionMachine = setup({
                       profileAttempts: 0,
                     }),
                   },
-                  // A profile 404 or a profile without email logs the user out (SPEC §4).
+                  // A profile 404 or a profile without an email logs the user out.
                   { target: '#session.loggedOut', actions: 'clearSession' },
                 ],
                 onError: {
@@ -264,6 +264,9 @@ export const sessionMachine = setup({
 
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
+/** Someone is logged in (the profile may still be on its way). */
+export const isLoggedIn = (s: SessionSnapshot) => s.matches('loggedIn');
+
 /** The profile fetch failed and will be retried on its own. */
 const retryingProfile = (s: SessionSnapshot) =>
   s.hasTag('profileFailed') && s.context.profileAttempts <= PROFILE_AUTO_RETRIES;
@@ -273,15 +276,18 @@ const retryingProfile = (s: SessionSnapshot) =>
  * is not logged in, or the profile fetch failed with no retry left (a page then shows without it).
  */
 export const profileSettled = (s: SessionSnapshot) =>
-  !!s.context.user || !s.matches('loggedIn') || (s.hasTag('profileFailed') && !retryingProfile(s));
+  !!s.context.user || !isLoggedIn(s) || (s.hasTag('profileFailed') && !retryingProfile(s));
 
-/** What the shell shows of the session: the account problem banner and its Retry. */
-export function connectSession(s: SessionSnapshot) {
+/**
+ * What views show of the session and what they can do with it: whether someone is logged in, the
+ * signed-in user (once the profile is here), the account problem banner with its Retry, logging out.
+ */
+export function connectSession(s: SessionSnapshot, send: (event: SessionEvent) => void) {
   const failed = s.hasTag('profileFailed');
   const retrying = retryingProfile(s);
   return {
     user: s.context.user,
-    loggedIn: s.matches('loggedIn'),
+    loggedIn: isLoggedIn(s),
     profileProblem: failed
       ? {
           text: retrying
@@ -290,5 +296,9 @@ export function connectSession(s: SessionSnapshot) {
           canRetry: s.can({ type: 'session.retry' }),
         }
       : null,
+    retryProfile: () => send({ type: 'session.retry' }),
+    logout: () => send({ type: 'session.logout' }),
   };
 }
+
+export type SessionView = ReturnType<typeof connectSession>;

@@ -1,9 +1,9 @@
-import { assign, enqueueActions, setup, stopChild } from 'xstate';
+import { assign, enqueueActions, type SnapshotFrom, setup, stopChild } from 'xstate';
 import { type ToastInput, toastMachine } from './toast';
 
 /**
- * Interface state of SPEC §2: cookiesAccepted, showSignup, navMenuOpened, userMenuOpened,
- * dashboardMobileMenuOpened, plus the toasts on screen.
+ * The shell's interface state: whether cookies are accepted, whether the sign-in prompt shows, which
+ * menu is open (the main menu, the user menu, the dashboard's mobile menu), and the toasts on screen.
  */
 export interface UiContext {
   /** The cookie choice remembered from an earlier visit. */
@@ -104,13 +104,27 @@ export const uiMachine = setup({
   },
 });
 
-/** The interface state of SPEC §2, derived from the statechart. */
-export function interfaceState(s: { matches: (v: object) => boolean }) {
+export type UiSnapshot = SnapshotFrom<typeof uiMachine>;
+
+/** What the shell shows of the interface state, and what it can do with it. */
+export function connectUi(s: UiSnapshot, send: (event: UiEvent) => void) {
   return {
     cookiesAccepted: s.matches({ cookies: 'accepted' }),
+    /** The prompt to sign in or register before a protected action. */
     showSignup: s.matches({ signup: 'shown' }),
     navMenuOpened: s.matches({ navMenu: 'open' }),
     userMenuOpened: s.matches({ userMenu: 'open' }),
     dashboardMobileMenuOpened: s.matches({ dashboardMenu: 'open' }),
+    toasts: s.context.toasts,
+    toggleNav: () => send({ type: 'ui.nav.toggle' }),
+    toggleUserMenu: () => send({ type: 'ui.user.toggle' }),
+    /** Escape, an outside click or a route change. */
+    closeMenus: () => send({ type: 'ui.menus.close' }),
+    askToSignIn: () => send({ type: 'ui.signup.show' }),
+    hideSignup: () => send({ type: 'ui.signup.hide' }),
+    acceptCookies: () => send({ type: 'ui.cookies.accept' }),
+    dismissToast: (id: string) => send({ type: 'ui.toast.dismiss', id }),
   };
 }
+
+export type UiView = ReturnType<typeof connectUi>;

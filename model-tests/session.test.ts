@@ -92,7 +92,7 @@ describe('a failed profile fetch', () => {
     expect(calls()).toBe(1);
     // A page waiting for the user keeps waiting while retries are left.
     expect(profileSettled(actor.getSnapshot())).toBe(false);
-    expect(connectSession(actor.getSnapshot()).profileProblem).toEqual({
+    expect(connectSession(actor.getSnapshot(), actor.send).profileProblem).toEqual({
       text: 'We couldn’t load your account. Trying again…',
       canRetry: true,
     });
@@ -112,10 +112,10 @@ describe('a failed profile fetch', () => {
     await settle();
     expect(calls()).toBe(PROFILE_AUTO_RETRIES + 1);
     expect(profileSettled(actor.getSnapshot())).toBe(true);
-    expect(connectSession(actor.getSnapshot()).profileProblem?.text).toBe(
+    expect(connectSession(actor.getSnapshot(), actor.send).profileProblem?.text).toBe(
       'We couldn’t load your account. Check your connection and try again.',
     );
-    actor.send({ type: 'session.retry' });
+    connectSession(actor.getSnapshot(), actor.send).retryProfile();
     await settle();
     expect(calls()).toBe(PROFILE_AUTO_RETRIES + 2);
     actor.stop();
@@ -124,11 +124,11 @@ describe('a failed profile fetch', () => {
   it('once the fetch succeeds, the user is there and the banner goes', async () => {
     const { actor, clock, calls, settle } = failingSession(1);
     await settle();
-    expect(connectSession(actor.getSnapshot()).profileProblem).not.toBeNull();
+    expect(connectSession(actor.getSnapshot(), actor.send).profileProblem).not.toBeNull();
     clock.increment(1000);
     await settle();
     expect(calls()).toBe(2);
-    const view = connectSession(actor.getSnapshot());
+    const view = connectSession(actor.getSnapshot(), actor.send);
     expect(view.profileProblem).toBeNull();
     expect(view.user).toEqual(user);
     expect(actor.getSnapshot().context.profileAttempts).toBe(0);

@@ -10,7 +10,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AnyActorRef, type AnyMachineSnapshot, createActor, fromPromise } from 'xstate';
 import { type ProfileResult, sessionMachine } from '../machines/session';
-import { interfaceState } from '../machines/ui';
+import { connectUi } from '../machines/ui';
 import { type AppActors, AppContext } from '../src/views/AppContext';
 import { RootLayout } from '../src/views/shell/RootLayout';
 import { flushCoverage } from './coverage-store';
@@ -33,7 +33,7 @@ async function perform(step: PathStep, actor: AnyActorRef) {
     case 'ui.user.toggle':
       return clickFirst('Account menu');
     case 'ui.menus.close': {
-      const open = interfaceState(actor.getSnapshot());
+      const open = connectUi(actor.getSnapshot(), () => {});
       // With the sign-in modal open, Escape and an outside pointer belong to the modal.
       if ((open.navMenuOpened || open.userMenuOpened) && !open.showSignup) {
         turn += 1;
@@ -74,18 +74,18 @@ const viewless: ViewlessEvent[] = [
     event: 'ui.dashboardMenu.toggle',
     reason:
       'no view raises it: the dashboard has no mobile menu button (its menu wraps on phones), and the ' +
-      'shell is hidden on dashboard paths; the ui machine keeps dashboardMobileMenuOpened of SPEC §2',
+      "shell is hidden on dashboard paths; the ui machine keeps whether the dashboard's mobile menu is open",
   },
 ];
 
 async function check(expected: AnyMachineSnapshot) {
-  const s = interfaceState(expected);
+  const s = connectUi(expected as never, () => {});
   expect(!!screen.queryByRole('navigation', { name: 'Main menu' })).toBe(s.navMenuOpened);
   expect(!!screen.queryByRole('menu', { name: 'Account' })).toBe(s.userMenuOpened);
   expect(!!screen.queryByRole('region', { name: 'Cookies' })).toBe(!s.cookiesAccepted);
   if (s.showSignup) expect(await screen.findByRole('dialog', { name: 'Sign in to continue' })).toBeTruthy();
   else expect(screen.queryByRole('dialog')).toBeNull();
-  const toasts = (expected.context.toasts as Array<{ text: string }>).map((t) => t.text);
+  const toasts = s.toasts.map((t) => t.text);
   for (const text of toasts) expect(screen.getByText(text)).toBeTruthy();
   if (toasts.length === 0) expect(screen.queryByRole('button', { name: 'Dismiss notification' })).toBeNull();
 }

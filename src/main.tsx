@@ -1,7 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { connectSession } from '../machines/session';
+import { isLoggedIn } from '../machines/session';
 import { createAppRouter } from './router';
 import { createRuntime } from './runtime';
 import { inspectorWanted, loadInspector } from './services/inspector';
@@ -16,9 +16,9 @@ const router = createAppRouter(app);
 // Leaving the session (logout, 401, expiry) re-checks the current route's guard. Watched from the
 // session's start, so a 401 that ends it before the first render still counts; a visitor who was
 // never logged in keeps the data the first load fetched.
-let wasLoggedIn = connectSession(app.session.getSnapshot()).loggedIn;
+let wasLoggedIn = isLoggedIn(app.session.getSnapshot());
 app.session.subscribe((s) => {
-  const { loggedIn } = connectSession(s);
+  const loggedIn = isLoggedIn(s);
   if (wasLoggedIn && !loggedIn) void router.invalidate();
   wasLoggedIn = loggedIn;
 });

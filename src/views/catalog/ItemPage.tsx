@@ -17,6 +17,7 @@ import { formatUsd } from '#domain/money';
 import { type NftJson, seriesLabel } from '#domain/nft';
 import { timeAgo } from '#domain/time';
 import type { CheckoutInput, CheckoutOutput, checkoutMachine } from '../../../machines/checkout';
+import { connectSession } from '../../../machines/session';
 import { useApp } from '../AppContext';
 import { Checkout } from '../checkout/CheckoutDialog';
 import { Avatar, Button, ImageLoader, Modal } from '../components';
@@ -40,8 +41,8 @@ export interface ItemPageProps {
 export function ItemPage({ item, history, listings }: ItemPageProps) {
   const { session, ui, flows, cardCheckpoint, paymentRails, tokenRail } = useApp();
   const navigate = useNavigate();
-  const loggedIn = useSelector(session, (s) => s.matches('loggedIn'));
-  const user = useSelector(session, (s) => s.context.user);
+  const loggedIn = useSelector(session, (s) => connectSession(s, session.send).loggedIn);
+  const user = useSelector(session, (s) => connectSession(s, session.send).user);
   const [checkout, setCheckout] = useState<{ machine: typeof checkoutMachine; input: CheckoutInput } | null>(
     null,
   );

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { externalLinks, routePaths } from '#domain/routes';
+import { externalLinks } from '#domain/routes';
 import { Logo } from './Logo';
 
-/** Footer of SPEC §2. */
+/** The site footer: the main pages, contact, the whitepaper, the blog and social accounts, terms and privacy. */
 export function Footer() {
   return (
     <footer className="vt-footer">
@@ -12,8 +12,8 @@ export function Footer() {
           <p>Collect, sell and showcase digital collectibles on Flow. Creators run their own storefronts.</p>
         </div>
         <nav className="vt-footer__links" aria-label="Footer">
-          <Link to={routePaths.Home}>Home</Link>
-          <Link to={routePaths.Marketplace}>Marketplace</Link>
+          <Link to="/">Home</Link>
+          <Link to="/marketplace">Marketplace</Link>
           <a href={externalLinks.contact}>Contact</a>
           <a href={externalLinks.whitepaper} target="_blank" rel="noreferrer">
             Whitepaper
@@ -27,8 +27,8 @@ export function Footer() {
           <a href={externalLinks.twitter} target="_blank" rel="noreferrer">
             Twitter
           </a>
-          <Link to={routePaths.TermsPage}>Terms</Link>
-          <Link to={routePaths.PrivacyPolicyPage}>Privacy</Link>
+          <Link to="/terms">Terms</Link>
+          <Link to="/privacy">Privacy</Link>
         </nav>
         <p className="vt-footer__copy">© {new Date().getFullYear()} Vitrine</p>
       </div>

@@ -1,24 +1,25 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useRef } from 'react';
-import { externalLinks, routePaths } from '#domain/routes';
-import { interfaceState } from '../../../machines/ui';
+import { externalLinks } from '#domain/routes';
+import { connectSession } from '../../../machines/session';
+import { connectUi } from '../../../machines/ui';
 import { useApp } from '../AppContext';
 import { Avatar, Button, useEscape, useOutsideClick } from '../components';
 import { Logo } from './Logo';
 
-/** Header of SPEC §2: nav toggle, logo, links, Sign In or the avatar with the user menu. */
+/** The header: menu toggle, logo, links, then Sign In, or the avatar with the user menu when logged in. */
 export function Header() {
   const { session, ui } = useApp();
-  const user = useSelector(session, (s) => s.context.user);
-  const loggedIn = useSelector(session, (s) => s.matches('loggedIn'));
-  const { navMenuOpened, userMenuOpened } = useSelector(ui, interfaceState);
+  const { user, loggedIn, logout } = useSelector(session, (s) => connectSession(s, session.send));
+  const { navMenuOpened, userMenuOpened, toggleNav, toggleUserMenu, closeMenus } = useSelector(ui, (s) =>
+    connectUi(s, ui.send),
+  );
   const navRef = useRef<HTMLDivElement>(null);
   const userRef = useRef<HTMLDivElement>(null);
-  const close = () => ui.send({ type: 'ui.menus.close' });
-  useEscape(close, navMenuOpened || userMenuOpened);
-  useOutsideClick(navRef, close, navMenuOpened);
-  useOutsideClick(userRef, close, userMenuOpened);
+  useEscape(closeMenus, navMenuOpened || userMenuOpened);
+  useOutsideClick(navRef, closeMenus, navMenuOpened);
+  useOutsideClick(userRef, closeMenus, userMenuOpened);
 
   return (
     <header className="vt-header">
@@ -30,28 +31,28 @@ export function Header() {
             aria-label="Menu"
             aria-expanded={navMenuOpened}
             aria-controls="vt-nav-menu"
-            onClick={() => ui.send({ type: 'ui.nav.toggle' })}
+            onClick={toggleNav}
           >
             <span className="vt-burger" aria-hidden="true" />
           </button>
           {navMenuOpened && (
             <nav id="vt-nav-menu" className="vt-popover vt-nav-menu" aria-label="Main menu">
-              <Link to={routePaths.Home}>Home</Link>
-              <Link to={routePaths.Marketplace}>Marketplace</Link>
+              <Link to="/">Home</Link>
+              <Link to="/marketplace">Marketplace</Link>
               <a href={externalLinks.blog} target="_blank" rel="noreferrer">
                 Blog
               </a>
             </nav>
           )}
-          <Link to={routePaths.Home} className="vt-header__logo" aria-label="Vitrine home">
+          <Link to="/" className="vt-header__logo" aria-label="Vitrine home">
             <Logo />
           </Link>
         </div>
         <nav className="vt-header__links" aria-label="Primary">
-          <Link to={routePaths.Marketplace} activeProps={{ className: 'is-active' }}>
+          <Link to="/marketplace" activeProps={{ className: 'is-active' }}>
             Marketplace
           </Link>
-          <Link to={routePaths.BrowseStorefronts} activeProps={{ className: 'is-active' }}>
+          <Link to="/storefronts" activeProps={{ className: 'is-active' }}>
             Storefronts
           </Link>
           <a href={externalLinks.blog} target="_blank" rel="noreferrer">
@@ -67,7 +68,7 @@ export function Header() {
                 aria-label="Account menu"
                 aria-haspopup="menu"
                 aria-expanded={userMenuOpened}
-                onClick={() => ui.send({ type: 'ui.user.toggle' })}
+                onClick={toggleUserMenu}
               >
                 <Avatar
                   src={user?.avatarUrl ?? undefined}
@@ -84,27 +85,23 @@ export function Header() {
                       <span>@{user.username}</span>
                     </div>
                   )}
-                  <Link role="menuitem" to={routePaths.PrivateProfile}>
+                  <Link role="menuitem" to="/profile/collection">
                     Profile
                   </Link>
-                  <Link role="menuitem" to={routePaths.UserSettingsPage}>
+                  <Link role="menuitem" to="/settings">
                     Settings
                   </Link>
-                  <Link role="menuitem" to={routePaths.CreateStorefront}>
+                  <Link role="menuitem" to="/create-storefront">
                     Create Storefront
                   </Link>
-                  <button
-                    role="menuitem"
-                    type="button"
-                    onClick={() => session.send({ type: 'session.logout' })}
-                  >
+                  <button role="menuitem" type="button" onClick={logout}>
                     Logout
                   </button>
                 </div>
               )}
             </>
           ) : (
-            <Button as={Link} to={routePaths.AuthConnect} variant="primary" size="sm">
+            <Button as={Link} to="/auth/connect" variant="primary" size="sm">
               Sign In
             </Button>
           )}

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { isChromelessPath } from '#domain/routes';
 import { connectSession } from '../../../machines/session';
-import { interfaceState } from '../../../machines/ui';
+import { connectUi } from '../../../machines/ui';
 import { useApp } from '../AppContext';
 import { Button, ToastList } from '../components';
 import { CookieBanner } from './CookieBanner';
@@ -13,17 +13,15 @@ import { Header } from './Header';
 // The sign-in modal's code loads the first time it opens.
 const SignInModal = lazy(() => import('./SignInModal').then((m) => ({ default: m.SignInModal })));
 
-/** The shell of SPEC §2: header, menus, footer, sign-in modal, toasts; hidden on dashboard and wizard paths. */
+/**
+ * The shell: header, menus, footer, sign-in modal, toasts, the account problem banner; the header and
+ * footer are hidden on the dashboard and the storefront wizard.
+ */
 export function RootLayout() {
   const { session, ui } = useApp();
   const pathname = useLocation({ select: (l) => l.pathname });
-  const toasts = useSelector(ui, (s) => s.context.toasts);
-  const showSignup = useSelector(ui, (s) => interfaceState(s).showSignup);
-  const profileProblem = useSelector(
-    session,
-    (s) => connectSession(s).profileProblem,
-    (a, b) => a?.text === b?.text && a?.canRetry === b?.canRetry,
-  );
+  const { toasts, showSignup, dismissToast } = useSelector(ui, (s) => connectUi(s, ui.send));
+  const { profileProblem, retryProfile } = useSelector(session, (s) => connectSession(s, session.send));
   const chromeless = isChromelessPath(pathname);
 
   // A route change closes the menus.
@@ -42,7 +40,7 @@ export function RootLayout() {
         <div className="vt-shell-alert" role="alert">
           <p>{profileProblem.text}</p>
           {profileProblem.canRetry && (
-            <Button size="sm" variant="secondary" onClick={() => session.send({ type: 'session.retry' })}>
+            <Button size="sm" variant="secondary" onClick={retryProfile}>
               Retry
             </Button>
           )}
@@ -58,7 +56,7 @@ export function RootLayout() {
         </Suspense>
       )}
       <CookieBanner />
-      <ToastList toasts={toasts} onDismiss={(id) => ui.send({ type: 'ui.toast.dismiss', id })} />
+      <ToastList toasts={toasts} onDismiss={dismissToast} />
     </div>
   );
 }

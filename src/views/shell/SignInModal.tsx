@@ -1,16 +1,14 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { routePaths } from '#domain/routes';
-import { interfaceState } from '../../../machines/ui';
+import { connectUi } from '../../../machines/ui';
 import { useApp } from '../AppContext';
 import { Button, Modal } from '../components';
 
-/** Asks an anonymous user to sign in or register before a protected action (SPEC §2). */
+/** Asks an anonymous visitor to sign in or register before a protected action (buy, report). */
 export function SignInModal() {
   const { ui } = useApp();
   const navigate = useNavigate();
-  const open = useSelector(ui, (s) => interfaceState(s).showSignup);
-  const hide = () => ui.send({ type: 'ui.signup.hide' });
+  const { showSignup: open, hideSignup: hide } = useSelector(ui, (s) => connectUi(s, ui.send));
   return (
     <Modal open={open} onClose={hide} title="Sign in to continue" closeOnOutsideClick>
       <p>Sign in or create a free account to buy, sell and collect on Vitrine.</p>
@@ -22,7 +20,7 @@ export function SignInModal() {
           variant="primary"
           onClick={() => {
             hide();
-            navigate({ to: routePaths.AuthConnect });
+            navigate({ to: '/auth/connect' });
           }}
         >
           Sign In
