@@ -1,9 +1,9 @@
-import { assign, setup } from 'xstate';
+import { assign, type SnapshotFrom, setup } from 'xstate';
 import { CAROUSEL_SWIPE_THRESHOLD, timings } from '#domain/constants';
 
 /**
- * A carousel (SPEC: "carousel (shows 1, 2 or more than 2 items)", "carousel auto-scroll 4000 ms with
- * 10% swipe threshold"; Home's explainer carousel does not auto-scroll).
+ * A carousel of one, two or more items, that may move to the next item by itself every 4000 ms (Home's
+ * explainer carousel does not) and follows a swipe past 10 % of the slide's width.
  *
  * One item: `single`, nothing to do. More: `browsing`, where next/prev move one slide (wrapping
  * around unless `loop` is false; with two items they toggle), goTo jumps, and a swipe that ends at
@@ -42,7 +42,7 @@ const wrap = (index: number, count: number) => ((index % count) + count) % count
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
 
 /** Whether there is a slide after (step 1) or before (step -1) the current one. */
-export function canMove(context: Pick<CarouselContext, 'index' | 'count' | 'loop'>, step: 1 | -1): boolean {
+function canMove(context: Pick<CarouselContext, 'index' | 'count' | 'loop'>, step: 1 | -1): boolean {
   if (context.count < 2) return false;
   if (context.loop) return true;
   const next = context.index + step;
@@ -146,3 +146,54 @@ export const carouselMachine = setup({
     },
   },
 });
+
+export interface CarouselView {
+  index: number;
+  count: number;
+  /** Zero or one slide: no controls. */
+  single: boolean;
+  /** A pointer drags the slides (no transition while it does). */
+  swiping: boolean;
+  /** Moving by itself: the live region stays quiet. */
+  playing: boolean;
+  /** Where the track sits: the current slide, plus the drag. */
+  transform: string;
+  canPrevious: boolean;
+  canNext: boolean;
+  next: () => void;
+  previous: () => void;
+  goTo: (index: number) => void;
+  swipeStart: () => void;
+  /** The drag so far, as a fraction of the slide's width (negative = leftward). */
+  swipeMove: (fraction: number) => void;
+  swipeEnd: () => void;
+  swipeCancel: () => void;
+  pause: () => void;
+  resume: () => void;
+}
+
+export function connectCarousel(
+  snapshot: SnapshotFrom<typeof carouselMachine>,
+  send: (event: CarouselEvent) => void,
+): CarouselView {
+  const { index, count, offset } = snapshot.context;
+  return {
+    index,
+    count,
+    single: snapshot.matches('single'),
+    swiping: snapshot.matches({ browsing: 'swiping' }),
+    playing: snapshot.matches({ browsing: 'playing' }),
+    transform: `translateX(${(offset - index) * 100}%)`,
+    canPrevious: snapshot.can({ type: 'carousel.prev' }),
+    canNext: snapshot.can({ type: 'carousel.next' }),
+    next: () => send({ type: 'carousel.next' }),
+    previous: () => send({ type: 'carousel.prev' }),
+    goTo: (to) => send({ type: 'carousel.goTo', index: to }),
+    swipeStart: () => send({ type: 'carousel.swipe.start' }),
+    swipeMove: (fraction) => send({ type: 'carousel.swipe.move', fraction }),
+    swipeEnd: () => send({ type: 'carousel.swipe.end' }),
+    swipeCancel: () => send({ type: 'carousel.swipe.cancel' }),
+    pause: () => send({ type: 'carousel.pause' }),
+    resume: () => send({ type: 'carousel.resume' }),
+  };
+}

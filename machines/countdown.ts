@@ -1,10 +1,11 @@
-import { assign, setup } from 'xstate';
+import { assign, type SnapshotFrom, setup } from 'xstate';
 import { timings } from '#domain/constants';
-import { remainingUntil } from '#domain/countdown';
+import { countdownText, remainingUntil } from '#domain/countdown';
 
 /**
- * A blueprint's countdown (SPEC: "A blueprint before availableTime shows a countdown … ticking every
- * 1000 ms; afterwards it shows live if state is available, else pending").
+ * A blueprint's countdown: before its availableTime it counts down, ticking every second; then it
+ * shows "Live" when the blueprint can be bought (available), else "Pending". Its output is how it
+ * ended ('live' or 'pending').
  *
  * `remaining` is computed once at start from `input.now` and, on each `tick`, the named action
  * `elapse` takes the tick's length off it: deterministic, so the model-based tests run it on a simulated clock.
@@ -26,6 +27,8 @@ export interface CountdownContext {
   remaining: number;
 }
 export type CountdownState = 'counting' | 'live' | 'pending';
+/** How a countdown ended. */
+export type CountdownOutput = 'live' | 'pending';
 
 /** Milliseconds until the text changes: the shown seconds round up, so it changes on whole seconds. */
 export function untilNextSecond(remaining: number): number {
@@ -37,6 +40,7 @@ export const countdownMachine = setup({
   types: {
     context: {} as CountdownContext,
     input: {} as CountdownInput,
+    output: {} as CountdownOutput,
   },
   guards: {
     liveNow: ({ context }) => context.remaining <= 0 && context.available,
@@ -58,6 +62,7 @@ export const countdownMachine = setup({
     remaining: remainingUntil(input.availableTime, input.now ?? Date.now()),
   }),
   initial: 'counting',
+  output: ({ event }) => event.output as CountdownOutput,
   states: {
     counting: {
       always: [
@@ -66,10 +71,35 @@ export const countdownMachine = setup({
       ],
       after: { tick: { target: 'counting', reenter: true, actions: 'elapse' } },
     },
-    live: { type: 'final' },
-    pending: { type: 'final' },
+    live: { type: 'final', output: 'live' },
+    pending: { type: 'final', output: 'pending' },
   },
 });
+
+export interface CountdownView {
+  phase: CountdownState;
+  /** The time left ("02:13:09", "5 days") while counting, then "Live" or "Pending". */
+  text: string;
+  /** When it goes live (ISO), while counting. */
+  dateTime: string | null;
+}
+
+export function connectCountdown(snapshot: SnapshotFrom<typeof countdownMachine>): CountdownView {
+  const { context } = snapshot;
+  const phase: CountdownState = snapshot.matches('live')
+    ? 'live'
+    : snapshot.matches('pending')
+      ? 'pending'
+      : 'counting';
+  return {
+    phase,
+    text: phase === 'counting' ? countdownText(context.remaining) : phase === 'live' ? 'Live' : 'Pending',
+    dateTime:
+      phase === 'counting' && context.availableTime !== null
+        ? new Date(context.availableTime).toISOString()
+        : null,
+  };
+}
 
 /** The countdown for the browser: each tick re-reads `now()` instead of counting ticks. */
 export function withWallClock(now: () => number) {

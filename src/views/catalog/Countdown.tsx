@@ -1,10 +1,13 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { countdownText } from '#domain/countdown';
-import { type countdownMachine, withWallClock } from '../../../machines/countdown';
-import { useApp } from '../AppContext';
+import {
+  type CountdownOutput,
+  connectCountdown,
+  type countdownMachine,
+  withWallClock,
+} from '../../../machines/countdown';
 import { cx } from '../components/cx';
+import { useFlowActor } from '../useFlowActor';
 
 /** The countdown machine on the browser's clock: every tick re-reads Date.now(). */
 const wallClockCountdown = withWallClock(() => Date.now());
@@ -18,7 +21,7 @@ export interface CountdownProps {
    * Called once the countdown is over ("live" or "pending"), also at mount when it already is: a
    * price label can switch from "price" to "from" (priceLabel).
    */
-  onEnd?: (state: 'live' | 'pending') => void;
+  onEnd?: (state: CountdownOutput) => void;
   className?: string;
 }
 
@@ -31,16 +34,7 @@ export function Countdown(props: CountdownProps) {
 }
 
 function CountdownActor({ availableTime, available, onEnd, className }: CountdownProps) {
-  const { inspect } = useApp();
-  const actor = useActorRef(wallClockCountdown, { input: { availableTime, available }, inspect });
-  const ended = useSelector(actor, (s) => (s.status === 'done' ? (s.value as 'live' | 'pending') : null));
-  const onEndRef = useRef(onEnd);
-  useEffect(() => {
-    onEndRef.current = onEnd;
-  });
-  useEffect(() => {
-    if (ended) onEndRef.current?.(ended);
-  }, [ended]);
+  const actor = useFlowActor(wallClockCountdown, { availableTime, available }, (ended) => onEnd?.(ended));
   return <CountdownView actor={actor} className={className} />;
 }
 
@@ -51,28 +45,21 @@ export function CountdownView({
   actor: ActorRefFrom<typeof countdownMachine>;
   className?: string;
 }) {
-  const state = useSelector(actor, (s) => s.value);
-  const remaining = useSelector(actor, (s) => s.context.remaining);
-  const availableTime = useSelector(actor, (s) => s.context.availableTime);
-  const classes = cx('vt-countdown', `vt-countdown--${state}`, className);
-  if (state === 'counting') {
+  const view = connectCountdown(useSelector(actor, (s) => s));
+  const classes = cx('vt-countdown', `vt-countdown--${view.phase}`, className);
+  if (view.phase === 'counting') {
     return (
-      <span className={classes} data-state={state}>
+      <span className={classes} data-state={view.phase}>
         <span className="vt-visually-hidden">Available in </span>
-        <time
-          role="timer"
-          aria-live="off"
-          className="vt-mono"
-          dateTime={availableTime === null ? undefined : new Date(availableTime).toISOString()}
-        >
-          {countdownText(remaining)}
+        <time role="timer" aria-live="off" className="vt-mono" dateTime={view.dateTime ?? undefined}>
+          {view.text}
         </time>
       </span>
     );
   }
   return (
-    <span className={classes} data-state={state}>
-      {state === 'live' ? 'Live' : 'Pending'}
+    <span className={classes} data-state={view.phase}>
+      {view.text}
     </span>
   );
 }

@@ -12,7 +12,7 @@ import {
 } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { CAROUSEL_SWIPE_THRESHOLD } from '#domain/constants';
-import { canMove, carouselMachine } from '../../../machines/carousel';
+import { carouselMachine, connectCarousel } from '../../../machines/carousel';
 import { AppContext } from '../AppContext';
 import { cx } from './cx';
 import './carousel.css';
@@ -32,7 +32,7 @@ const prefersReducedMotion = () =>
   typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
 /**
- * A carousel of `slides` (SPEC "carousel (shows 1, 2 or more than 2 items)"): previous/next buttons,
+ * A carousel of `slides`: previous/next buttons,
  * one dot per slide, ArrowLeft/ArrowRight, pointer swipes with a 10 % threshold, and optional
  * auto-scroll paused while hovered or focused. One slide: no controls. A new number of slides (or
  * options) starts a new carousel at the first slide.
@@ -63,13 +63,11 @@ export interface CarouselViewProps {
 
 export function CarouselView({ actor, slides, label, className }: CarouselViewProps) {
   const trackId = useId();
-  const index = useSelector(actor, (s) => s.context.index);
-  const count = useSelector(actor, (s) => s.context.count);
-  const loop = useSelector(actor, (s) => s.context.loop);
-  const offset = useSelector(actor, (s) => s.context.offset);
-  const single = useSelector(actor, (s) => s.matches('single'));
-  const swiping = useSelector(actor, (s) => s.matches({ browsing: 'swiping' }));
-  const playing = useSelector(actor, (s) => s.matches({ browsing: 'playing' }));
+  const view = connectCarousel(
+    useSelector(actor, (s) => s),
+    (event) => actor.send(event),
+  );
+  const { index, single } = view;
 
   const viewport = useRef<HTMLDivElement>(null);
   const drag = useRef<{ pointerId: number; startX: number; width: number } | null>(null);
@@ -78,19 +76,16 @@ export function CarouselView({ actor, slides, label, className }: CarouselViewPr
   const hovered = useRef(false);
   const focused = useRef(false);
 
-  const hasPrev = canMove({ index, count, loop }, -1);
-  const hasNext = canMove({ index, count, loop }, 1);
-
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (single || event.altKey || event.ctrlKey || event.metaKey) return;
     const target = event.target as HTMLElement;
     if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
     if (event.key === 'ArrowLeft') {
       event.preventDefault();
-      actor.send({ type: 'carousel.prev' });
+      view.previous();
     } else if (event.key === 'ArrowRight') {
       event.preventDefault();
-      actor.send({ type: 'carousel.next' });
+      view.next();
     }
   };
 
@@ -102,7 +97,7 @@ export function CarouselView({ actor, slides, label, className }: CarouselViewPr
       width: viewport.current?.getBoundingClientRect().width ?? 0,
     };
     dragged.current = false;
-    actor.send({ type: 'carousel.swipe.start' });
+    view.swipeStart();
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     const current = drag.current;
@@ -118,15 +113,12 @@ export function CarouselView({ actor, slides, label, className }: CarouselViewPr
         // The pointer is gone already: its up or cancel ends the swipe anyway.
       }
     }
-    actor.send({ type: 'carousel.swipe.move', fraction });
+    view.swipeMove(fraction);
   };
-  const endDrag = (
-    event: PointerEvent<HTMLDivElement>,
-    type: 'carousel.swipe.end' | 'carousel.swipe.cancel',
-  ) => {
+  const endDrag = (event: PointerEvent<HTMLDivElement>, end: () => void) => {
     if (!drag.current || event.pointerId !== drag.current.pointerId) return;
     drag.current = null;
-    actor.send({ type });
+    end();
   };
   const onClickCapture = (event: MouseEvent<HTMLDivElement>) => {
     // detail 0: a click from the keyboard, never the end of a swipe.
@@ -137,9 +129,9 @@ export function CarouselView({ actor, slides, label, className }: CarouselViewPr
   };
 
   // Hover or focus anywhere in the carousel pauses auto-scroll; it resumes when both have left.
-  const pause = () => actor.send({ type: 'carousel.pause' });
+  const pause = view.pause;
   const resumeUnlessHeld = () => {
-    if (!hovered.current && !focused.current) actor.send({ type: 'carousel.resume' });
+    if (!hovered.current && !focused.current) view.resume();
   };
   const onFocus = () => {
     focused.current = true;
@@ -175,20 +167,20 @@ export function CarouselView({ actor, slides, label, className }: CarouselViewPr
         className="vt-carousel__viewport"
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
-        onPointerUp={(event) => endDrag(event, 'carousel.swipe.end')}
-        onPointerCancel={(event) => endDrag(event, 'carousel.swipe.cancel')}
+        onPointerUp={(event) => endDrag(event, view.swipeEnd)}
+        onPointerCancel={(event) => endDrag(event, view.swipeCancel)}
         // Not captured yet (under the threshold): leaving the slides drops the swipe.
         onPointerLeave={(event) => {
-          if (!dragged.current) endDrag(event, 'carousel.swipe.cancel');
+          if (!dragged.current) endDrag(event, view.swipeCancel);
         }}
         onClickCapture={onClickCapture}
         onDragStart={(event) => event.preventDefault()}
       >
         <div
           id={trackId}
-          className={cx('vt-carousel__track', swiping && 'vt-carousel__track--swiping')}
-          style={{ transform: `translateX(${(offset - index) * 100}%)` }}
-          aria-live={playing ? 'off' : 'polite'}
+          className={cx('vt-carousel__track', view.swiping && 'vt-carousel__track--swiping')}
+          style={{ transform: view.transform }}
+          aria-live={view.playing ? 'off' : 'polite'}
         >
           {slides.map((slide, i) => (
             // biome-ignore lint/a11y/useSemanticElements: WAI-ARIA carousel pattern: a slide is a group, not a form fieldset.
@@ -213,8 +205,8 @@ export function CarouselView({ actor, slides, label, className }: CarouselViewPr
             className="vt-carousel__arrow"
             aria-label="Previous slide"
             aria-controls={trackId}
-            disabled={!hasPrev}
-            onClick={() => actor.send({ type: 'carousel.prev' })}
+            disabled={!view.canPrevious}
+            onClick={view.previous}
           >
             <Chevron direction="left" />
           </button>
@@ -228,7 +220,7 @@ export function CarouselView({ actor, slides, label, className }: CarouselViewPr
                 aria-label={`Go to slide ${i + 1}`}
                 aria-controls={trackId}
                 aria-current={i === index ? 'true' : undefined}
-                onClick={() => actor.send({ type: 'carousel.goTo', index: i })}
+                onClick={() => view.goTo(i)}
               />
             ))}
           </div>
@@ -237,8 +229,8 @@ export function CarouselView({ actor, slides, label, className }: CarouselViewPr
             className="vt-carousel__arrow"
             aria-label="Next slide"
             aria-controls={trackId}
-            disabled={!hasNext}
-            onClick={() => actor.send({ type: 'carousel.next' })}
+            disabled={!view.canNext}
+            onClick={view.next}
           >
             <Chevron direction="right" />
           </button>
