@@ -22,17 +22,10 @@ import type { JobHandler, JobRow } from '../jobs';
 import { enqueueJob } from '../jobs';
 import { type CardProvider, ProviderRefusedError } from '../payments/provider';
 import { recordSaleNotices } from '../sales/notices';
+import { failureOf, REFUND_TOKEN_JOB } from './failures';
 import { refundAcceptedPayment } from './fusd/fusd';
-import {
-  addEvent,
-  failureOf,
-  findOrder,
-  lockOrder,
-  type OrderRow,
-  REFUND_TOKEN_JOB,
-  release,
-  voidFailedOrder,
-} from './orders';
+import { addEvent, findOrder, lockOrder, type OrderRow, release } from './orders';
+import { voidFailedOrder } from './settle';
 import { WERT_REFUND_JOB } from './wert/wert';
 
 /** The job that sends FUSD from the treasury for a crypto charge: a top-up, or a refund. */

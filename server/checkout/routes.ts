@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { orders } from '../db/schema';
 import type { Services } from '../deps';
 import { defineRoute, notFound, type Route } from '../http';
-import { orderJson } from './orders';
+import { orderJson } from './order-json';
 
 const OrderIdParams = v.object({ id: v.pipe(v.string(), v.uuid()) });
 

@@ -12,7 +12,8 @@ import {
   startCheckoutSandbox,
 } from '../../sandbox/checkout-com/index';
 import { createTokens } from '../../server/auth/tokens';
-import { expireOrders, FULFIL_JOB } from '../../server/checkout/orders';
+import { FULFIL_JOB } from '../../server/checkout/orders';
+import { expireOrders } from '../../server/checkout/settle';
 import {
   billingInfos,
   blueprintPacks,

@@ -259,7 +259,7 @@ describe.each(databases)('crypto charges on %s', (database) => {
     expect(listed.body.results.map((c: Json) => c.id)).toEqual([res.body.id]);
     // The order's time runs out: released, and the part paid is refunded as FUSD.
     t.clock.advance(66 * 60_000);
-    const { expireOrders } = await import('../../server/checkout/orders');
+    const { expireOrders } = await import('../../server/checkout/settle');
     await expireOrders(t.database.db, t.clock.now());
     t.clock.reset();
     expect(await orderRow(res.body.order.id)).toMatchObject({ status: 'expired', reserved: false });
@@ -397,7 +397,8 @@ describe.each(databases)('crypto charges on %s', (database) => {
       token: me.authToken,
       body: { status: 'CANCELED' },
     });
-    const { reserve, findCheckoutItem } = await import('../../server/checkout/orders');
+    const { reserve } = await import('../../server/checkout/orders');
+    const { findCheckoutItem } = await import('../../server/checkout/items');
     const record = (await findCheckoutItem(t.database.db, { kind: 'blueprint', id: bp.id }, new Date()))!;
     await reserve(t.database.db, {
       buyerId: me.id,

@@ -13,7 +13,8 @@ import {
   startWertSandbox,
   type WertSandbox,
 } from '../../sandbox/wert/index';
-import { expireOrders, FULFIL_JOB } from '../../server/checkout/orders';
+import { FULFIL_JOB } from '../../server/checkout/orders';
+import { expireOrders } from '../../server/checkout/settle';
 import { readInputData, WERT_REFUND_JOB } from '../../server/checkout/wert/wert';
 import {
   blueprints,

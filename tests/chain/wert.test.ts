@@ -12,7 +12,8 @@ import {
 import { getFusdBalance, getNfts } from '../../server/chain/actions';
 import { createMintService } from '../../server/chain/mint';
 import { createFulfilment } from '../../server/checkout/fulfilment';
-import { expireOrders, FULFIL_JOB } from '../../server/checkout/orders';
+import { FULFIL_JOB } from '../../server/checkout/orders';
+import { expireOrders } from '../../server/checkout/settle';
 import { createWertRefundHandler, WERT_REFUND_JOB } from '../../server/checkout/wert/wert';
 import { nftPurchases, orderEvents, orders, users, wertCharges } from '../../server/db/schema';
 import { createJobWorker, type JobWorker } from '../../server/jobs';

@@ -19,25 +19,11 @@ import {
   providerError,
   schemeAccepted,
 } from '../billing/billing';
-import {
-  assertPurchasable,
-  cancelOrder,
-  chargeJson,
-  chargeOfOrder,
-  type Failure,
-  failOrder,
-  failureOf,
-  findCheckoutItem,
-  type OrderRow,
-  ownCharge,
-  ownChargeReader,
-  reserve,
-  type SaveCardDetails,
-  type SettleOutcome,
-  settle,
-  unresolvedCharges,
-  voidFailedOrder,
-} from '../orders';
+import { type Failure, failOrder, failureOf } from '../failures';
+import { assertPurchasable, findCheckoutItem } from '../items';
+import { chargeJson, ownCharge, ownChargeReader, unresolvedCharges } from '../order-json';
+import { chargeOfOrder, type OrderRow, reserve, type SaveCardDetails } from '../orders';
+import { cancelOrder, type SettleOutcome, settle, voidFailedOrder } from '../settle';
 
 const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid()) });
 const ChargeListQuery = v.object({

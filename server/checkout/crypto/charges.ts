@@ -4,15 +4,15 @@ import type { Database, Executor } from '../../db';
 import { coinbaseCharges, orders } from '../../db/schema';
 import { enqueueJob } from '../../jobs';
 import type { CryptoCharge } from '../../payments/crypto-provider';
+import { failUnpaidCrypto } from '../failures';
+import { orderJson } from '../order-json';
 import {
   addEvent,
   CRYPTO_CHARGE_TTL_MS,
   chargePending,
   FULFIL_JOB,
-  failUnpaidCrypto,
   findOrder,
   lockOrder,
-  orderJson,
   pendingCryptoCharge,
   SEND_FUSD_JOB,
 } from '../orders';

@@ -15,7 +15,8 @@ import {
   CryptoProviderRefusedError,
   CryptoProviderUnavailableError,
 } from '../../payments/crypto-provider';
-import { assertPurchasable, findCheckoutItem, reserve } from '../orders';
+import { assertPurchasable, findCheckoutItem } from '../items';
+import { reserve } from '../orders';
 import {
   abandonCharge,
   type CoinbaseChargeRow,

@@ -6,7 +6,9 @@ import { type Executor, uniqueViolation } from '../../db';
 import { freeBlueprintClaims, orders } from '../../db/schema';
 import type { Services } from '../../deps';
 import { apiError, badRequest, defineRoute, notFound, type Route } from '../../http';
-import { claimable, findCheckoutItem, type OrderRow, orderJson, reserve } from '../orders';
+import { claimable, findCheckoutItem } from '../items';
+import { orderJson } from '../order-json';
+import { type OrderRow, reserve } from '../orders';
 
 type ClaimRow = typeof freeBlueprintClaims.$inferSelect;
 

@@ -11,7 +11,8 @@ import type { Database, Executor } from '../../db';
 import { fusdPayments, orders } from '../../db/schema';
 import { apiError } from '../../http';
 import { enqueueJob, type JobHandler, type JobRow } from '../../jobs';
-import { addEvent, FULFIL_JOB, lockOrder, type OrderRow, orderJson } from '../orders';
+import { orderJson } from '../order-json';
+import { addEvent, FULFIL_JOB, lockOrder, type OrderRow } from '../orders';
 
 /**
  * New editions paid with the FUSD balance (order method fusd).

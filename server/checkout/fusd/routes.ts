@@ -5,7 +5,8 @@ import { CreateFusdOrderBody, UpdateFusdOrderBody } from '#domain/schemas/fusd';
 import { orders } from '../../db/schema';
 import type { Services } from '../../deps';
 import { apiError, badRequest, defineRoute, notFound, type Route } from '../../http';
-import { assertPurchasable, findCheckoutItem, findOrder, reserve } from '../orders';
+import { assertPurchasable, findCheckoutItem } from '../items';
+import { findOrder, reserve } from '../orders';
 import { confirmFusdPayment, fusdOrderJson, ownFusdOrder } from './fusd';
 
 const OrderIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });

@@ -11,7 +11,7 @@ import type { Services } from '../../deps';
 import { type TokenPriceSource, TokenPriceUnavailableError } from '../../evm/price';
 import { type TokenChain, TokenChainUnavailableError } from '../../evm/token';
 import { apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../../http';
-import { findCheckoutItem, purchasable } from '../orders';
+import { findCheckoutItem, purchasable } from '../items';
 import {
   cancelTokenCharge,
   createTokenCharge,

@@ -13,17 +13,10 @@ import { orders, tokenCharges, tokenTransactions } from '../../db/schema';
 import { type TokenChain, TokenChainUnavailableError } from '../../evm/token';
 import { apiError } from '../../http';
 import { enqueueJob, type JobHandler, type JobRow } from '../../jobs';
-import {
-  addEvent,
-  type CheckoutItemRecord,
-  FULFIL_JOB,
-  failUnpaidToken,
-  findOrder,
-  lockOrder,
-  orderJson,
-  REFUND_TOKEN_JOB,
-  reserve,
-} from '../orders';
+import { failUnpaidToken, REFUND_TOKEN_JOB } from '../failures';
+import type { CheckoutItemRecord } from '../items';
+import { orderJson } from '../order-json';
+import { addEvent, FULFIL_JOB, findOrder, lockOrder, reserve } from '../orders';
 
 /**
  * New editions paid in NFM from a browser wallet (docs/checkout.md "Utility token"). The charge

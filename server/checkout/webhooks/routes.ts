@@ -8,7 +8,7 @@ import type { CryptoCharge } from '../../payments/crypto-provider';
 import { OnrampProviderUnavailableError } from '../../payments/onramp-provider';
 import type { ProviderPayment, ProviderWebhookEvent } from '../../payments/provider';
 import { settleCrypto } from '../crypto/charges';
-import { settle, voidFailedOrder } from '../orders';
+import { settle, voidFailedOrder } from '../settle';
 import { receiveWertWebhook } from '../wert/wert';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -6,7 +6,8 @@ import { wertCharges } from '../../db/schema';
 import type { Services } from '../../deps';
 import { apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../../http';
 import { type OnrampProvider, OnrampProviderUnavailableError } from '../../payments/onramp-provider';
-import { assertPurchasable, findCheckoutItem, reserve } from '../orders';
+import { assertPurchasable, findCheckoutItem } from '../items';
+import { reserve } from '../orders';
 import {
   cancelWert,
   findWertCharge,

@@ -17,16 +17,9 @@ import type { Database, Executor } from '../../db';
 import { blueprintPacks, blueprints, orders, storefronts, webhookEvents, wertCharges } from '../../db/schema';
 import { enqueueJob, type JobHandler, type JobRow } from '../../jobs';
 import type { OnrampOrder, OnrampProvider } from '../../payments/onramp-provider';
-import {
-  addEvent,
-  FULFIL_JOB,
-  failUnpaidWert,
-  findOrder,
-  lockOrder,
-  type OrderRow,
-  orderJson,
-  type ReserveInput,
-} from '../orders';
+import { failUnpaidWert } from '../failures';
+import { orderJson } from '../order-json';
+import { addEvent, FULFIL_JOB, findOrder, lockOrder, type OrderRow, type ReserveInput } from '../orders';
 
 /**
  * On-ramp charges (docs/checkout.md "Card-to-crypto on-ramp"): the buyer pays a new edition by card
