@@ -1,29 +1,23 @@
-import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import {
-  type BillingDetails,
-  type BillingFormValues,
-  type BillingFormView,
-  billingDetails,
-  billingFormView,
-  type CardDetails,
-  cardDetails,
-  cardExpiry,
-  changeBillingForm,
-  emptyBillingForm,
-  errorsAfterChange,
-  maskedCard,
-  validateBillingForm,
-  validateCvv,
-} from '#domain/billing';
-import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
-import { formatUsd } from '#domain/money';
-import {
-  type BillingInfoJson,
-  type CardChargeJson,
-  type CheckoutItemKind,
-  type CreateCardChargeBody,
-  orderFailed,
-} from '#domain/schemas/checkout';
+import type { ActorRefFrom } from 'xstate';
+import { billingDetails, cardDetails, emptyBillingForm } from '#domain/billing';
+import { chargeBody, declinedOrderId } from './cardPayment/charge';
+import { cardPaymentSetup } from './cardPayment/setup';
+
+export type {
+  CardAttempt,
+  CardCheckpoint,
+  CardFieldErrors,
+  CardPaymentContext,
+  CardPaymentEvent,
+  CardPaymentInput,
+  CardPaymentOutput,
+  CardToken,
+  TokenizeInput,
+} from './cardPayment/charge';
+export { CHARGE_PROCESSING, chargeBody, selectedCard } from './cardPayment/charge';
+
+/** The error of a failed invoke, as an action's or guard's params. */
+const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
 
 /**
  * Paying for a new edition by card (the card rail of the checkout).
@@ -48,241 +42,7 @@ import {
  * Coming back with a checkpoint (or resuming a charge found pending) the charge is read, never
  * created again: approved → paid, failed → failed, still waiting for 3-D Secure → redirect again.
  */
-export interface CardCheckpoint {
-  chargeId: string;
-  step: 'charging' | 'redirect';
-}
-export interface CardPaymentInput {
-  item: { kind: CheckoutItemKind; id: string; title: string };
-  /** The price the buyer sees, in cents (sent as expectedPrice). */
-  price: number;
-  /** Where the receipt goes. */
-  email: string;
-  /** A charge of the buyer still waiting for 3-D Secure, to resume instead of paying again. */
-  resume?: CardChargeJson | null;
-  /** The charge the buyer left for 3-D Secure (kept across the redirect). */
-  checkpoint?: CardCheckpoint | null;
-}
-export type CardPaymentOutput =
-  | { kind: 'paid'; charge: CardChargeJson }
-  | { kind: 'redirect'; url: string; charge: CardChargeJson }
-  | { kind: 'failed'; orderId: string }
-  | { kind: 'back' };
-
-/** A card token made at the provider with the provider's public key. */
-export interface CardToken {
-  token: string;
-  scheme: string | null;
-  last4: string | null;
-}
-export interface TokenizeInput {
-  card: CardDetails;
-  billing: BillingDetails;
-}
-/** One purchase attempt: its idempotency key and, for a new card, the token it was made with. */
-export interface CardAttempt {
-  key: string;
-  token: string | null;
-}
-export type CardFieldErrors = Partial<Record<string, ApiErrorBody>>;
-
-export interface CardPaymentContext {
-  item: CardPaymentInput['item'];
-  price: number;
-  email: string;
-  checkpoint: CardCheckpoint | null;
-  cards: BillingInfoJson[];
-  /** Pay with a saved card or a new one. */
-  method: 'saved' | 'new';
-  selectedId: string | null;
-  /** The security code of the chosen saved card. */
-  cvv: string;
-  values: BillingFormValues;
-  /** Field → error, shown once Pay was pressed. */
-  errors: CardFieldErrors;
-  acknowledged: boolean;
-  attempt: CardAttempt | null;
-  /** Why the last payment did not go through, or why the saved cards or the charge could not load. */
-  error: ApiErrorBody | null;
-  result: CardPaymentOutput | null;
-}
-export type CardPaymentEvent =
-  | { type: 'card.select'; id: string }
-  | { type: 'card.cvv'; value: string }
-  | { type: 'card.new' }
-  | { type: 'card.saved' }
-  | { type: 'card.change'; values: Partial<BillingFormValues> }
-  | { type: 'card.acknowledge'; value: boolean }
-  | { type: 'card.submit' }
-  | { type: 'card.back' }
-  | { type: 'card.retry' };
-
-const selectedCard = (context: CardPaymentContext) => context.cards.find((c) => c.id === context.selectedId);
-
-/** The request body of the attempt. */
-export function chargeBody(context: CardPaymentContext): CreateCardChargeBody {
-  const base = {
-    item: { kind: context.item.kind, id: context.item.id },
-    expectedPrice: context.price,
-    idempotencyKey: context.attempt!.key,
-  };
-  if (context.method === 'saved')
-    return { ...base, savedBillingInfo: { id: context.selectedId!, cvv: context.cvv } };
-  return {
-    ...base,
-    billingInfo: {
-      cardToken: context.attempt!.token!,
-      ...billingDetails(context.values),
-      save: context.values.save,
-    },
-  };
-}
-
-/** A charge the provider has not answered the server about yet (its message is the text shown). */
-export const CHARGE_PROCESSING = 'CHARGE_PROCESSING';
-
-const apiStatus = (error: unknown) => (error as { status?: number } | null)?.status;
-/** The order a 402 decline names. */
-const declinedOrderId = (error: unknown) => {
-  const orderId = (toErrorBody(error) as ApiErrorBody & { orderId?: unknown }).orderId;
-  return apiStatus(error) === 402 && typeof orderId === 'string' ? orderId : null;
-};
-
-export const cardPaymentMachine = setup({
-  types: {
-    context: {} as CardPaymentContext,
-    events: {} as CardPaymentEvent,
-    input: {} as CardPaymentInput,
-    output: {} as CardPaymentOutput,
-    tags: {} as 'busy',
-  },
-  actors: {
-    /** GET billing-info: the buyer's saved cards. */
-    listBillingInfo: fromPromise<BillingInfoJson[]>(async () => {
-      throw new Error('listBillingInfo not provided');
-    }),
-    /** POST {apiUrl}/tokens at the card provider with its public key. */
-    tokenizeCard: fromPromise<CardToken, TokenizeInput>(async () => {
-      throw new Error('tokenizeCard not provided');
-    }),
-    /** POST checkout-com-charges. */
-    createCharge: fromPromise<CardChargeJson, CreateCardChargeBody>(async () => {
-      throw new Error('createCharge not provided');
-    }),
-    /** GET checkout-com-charges/{id}. */
-    getCharge: fromPromise<CardChargeJson, { id: string }>(async () => {
-      throw new Error('getCharge not provided');
-    }),
-  },
-  guards: {
-    hasCheckpoint: ({ context }) => context.checkpoint !== null,
-    hasSavedCards: ({ context }) => context.cards.length > 0,
-    payingSavedCard: ({ context }) => context.method === 'saved',
-    knownCard: ({ context, event }) => {
-      assertEvent(event, 'card.select');
-      return context.cards.some((c) => c.id === event.id);
-    },
-    acknowledged: ({ context }) => context.acknowledged,
-    /** Acknowledged, a saved card chosen and its security code typed. */
-    savedCardReady: ({ context }) => {
-      const card = selectedCard(context);
-      return context.acknowledged && !!card && validateCvv(context.cvv, card.scheme) === null;
-    },
-    /** Acknowledged, and the billing details and card pass the billing rules. */
-    newCardReady: ({ context }) =>
-      context.acknowledged && Object.keys(validateBillingForm(context.values)).length === 0,
-    /** A new card whose attempt has no token yet. */
-    needsToken: ({ context }) => context.method === 'new' && !context.attempt?.token,
-    chargeSucceeded: (_, charge: CardChargeJson) => charge.success,
-    chargeAwaitingBuyer: (_, charge: CardChargeJson) => charge.unresolved && !!charge.redirectLink,
-    chargeFailed: (_, charge: CardChargeJson) => orderFailed(charge.order.status),
-    declined: (_, error: unknown) => declinedOrderId(error) !== null,
-    /** No answer came: the request may have been carried out. */
-    networkFailure: (_, error: unknown) => toErrorBody(error).code === ErrorCode.NETWORK_FAILURE,
-    notFound: (_, error: unknown) => apiStatus(error) === 404,
-  },
-  actions: {
-    /** Starts a purchase attempt with a new idempotency key, unless one is pending a retry. */
-    beginAttempt: assign({
-      attempt: ({ context }) => context.attempt ?? { key: crypto.randomUUID(), token: null },
-    }),
-    /** The next Pay is a new attempt. */
-    dropAttempt: assign({ attempt: null }),
-    /** The attempt's card token: a retry of the attempt charges it again. */
-    keepToken: assign({
-      attempt: ({ context }, token: CardToken) => ({ key: context.attempt!.key, token: token.token }),
-    }),
-    /** Remembers the charge across the redirect to 3-D Secure. */
-    saveCheckpoint: (_, _params: CardCheckpoint) => {},
-    /** Forgets the remembered charge: it is settled. */
-    clearCheckpoint: () => {},
-    /** The checkpoint names a charge the server does not know. */
-    forgetCheckpoint: assign({ checkpoint: null }),
-    /** Saved cards first (the newest chosen); without any, the new-card form. */
-    offerCards: assign((_, cards: BillingInfoJson[]) => ({
-      cards,
-      method: cards.length > 0 ? ('saved' as const) : ('new' as const),
-      selectedId: cards[0]?.id ?? null,
-    })),
-    /** The saved cards did not load: a new card can still pay. */
-    offerNewCardOnly: assign((_, error: unknown) => ({
-      cards: [],
-      method: 'new' as const,
-      error: toErrorBody(error),
-    })),
-    acknowledge: assign({
-      acknowledged: ({ event }) => {
-        assertEvent(event, 'card.acknowledge');
-        return event.value;
-      },
-    }),
-    selectCard: assign(({ event }) => {
-      assertEvent(event, 'card.select');
-      return { selectedId: event.id, cvv: '', errors: {}, error: null };
-    }),
-    typeCvv: assign(({ context, event }) => {
-      assertEvent(event, 'card.cvv');
-      const { cvv: _, ...errors } = context.errors;
-      return { cvv: event.value, errors, error: null };
-    }),
-    chooseNewCard: assign({ method: 'new', errors: {}, error: null }),
-    chooseSavedCard: assign({ method: 'saved', errors: {}, error: null }),
-    changeForm: assign(({ context, event }) => {
-      assertEvent(event, 'card.change');
-      return {
-        values: changeBillingForm(context.values, event.values),
-        errors: errorsAfterChange(context.errors, context.values, event.values),
-        error: null,
-      };
-    }),
-    showCvvError: assign({
-      errors: ({ context }) => {
-        const error = validateCvv(context.cvv, selectedCard(context)?.scheme ?? null);
-        return error ? { cvv: error } : {};
-      },
-    }),
-    showFormErrors: assign({ errors: ({ context }) => validateBillingForm(context.values) }),
-    clearMessages: assign({ errors: {}, error: null }),
-    showError: assign({ error: (_, error: unknown) => toErrorBody(error) }),
-    /** The charge is neither settled nor sent to 3-D Secure yet: the provider has not answered the server. */
-    showChargeProcessing: assign({
-      error: {
-        code: CHARGE_PROCESSING,
-        message: 'Your card payment is still being processed. Please try again in a moment.',
-      },
-    }),
-    endPaid: assign({ result: (_, charge: CardChargeJson) => ({ kind: 'paid' as const, charge }) }),
-    endRedirect: assign({
-      result: (_, charge: CardChargeJson) => ({
-        kind: 'redirect' as const,
-        url: charge.redirectLink!,
-        charge,
-      }),
-    }),
-    endFailed: assign({ result: (_, orderId: string) => ({ kind: 'failed' as const, orderId }) }),
-    endBack: assign({ result: { kind: 'back' as const } }),
-  },
-}).createMachine({
+export const cardPaymentMachine = cardPaymentSetup.createMachine({
   id: 'cardPayment',
   context: ({ input }) => ({
     item: input.item,
@@ -340,13 +100,13 @@ export const cardPaymentMachine = setup({
         onError: [
           // A charge we do not know (another account's, or gone): pay afresh.
           {
-            guard: { type: 'notFound', params: ({ event }: { event: { error: unknown } }) => event.error },
+            guard: { type: 'notFound', params: errorOf },
             target: 'loading',
             actions: ['forgetCheckpoint', 'clearCheckpoint'],
           },
           {
             target: 'restoreFailed',
-            actions: { type: 'showError', params: ({ event }: { event: { error: unknown } }) => event.error },
+            actions: { type: 'showError', params: errorOf },
           },
         ],
       },
@@ -365,10 +125,7 @@ export const cardPaymentMachine = setup({
         onDone: { target: 'form', actions: { type: 'offerCards', params: ({ event }) => event.output } },
         onError: {
           target: 'form',
-          actions: {
-            type: 'offerNewCardOnly',
-            params: ({ event }: { event: { error: unknown } }) => event.error,
-          },
+          actions: { type: 'offerNewCardOnly', params: errorOf },
         },
       },
       on: { 'card.back': { target: 'back', actions: 'endBack' } },
@@ -432,22 +189,13 @@ export const cardPaymentMachine = setup({
             },
             onError: [
               {
-                guard: {
-                  type: 'networkFailure',
-                  params: ({ event }: { event: { error: unknown } }) => event.error,
-                },
+                guard: { type: 'networkFailure', params: errorOf },
                 target: '#cardPayment.form',
-                actions: {
-                  type: 'showError',
-                  params: ({ event }: { event: { error: unknown } }) => event.error,
-                },
+                actions: { type: 'showError', params: errorOf },
               },
               {
                 target: '#cardPayment.form',
-                actions: [
-                  { type: 'showError', params: ({ event }: { event: { error: unknown } }) => event.error },
-                  'dropAttempt',
-                ],
+                actions: [{ type: 'showError', params: errorOf }, 'dropAttempt'],
               },
             ],
           },
@@ -482,10 +230,7 @@ export const cardPaymentMachine = setup({
             ],
             onError: [
               {
-                guard: {
-                  type: 'declined',
-                  params: ({ event }: { event: { error: unknown } }) => event.error,
-                },
+                guard: { type: 'declined', params: errorOf },
                 target: '#cardPayment.failed',
                 actions: {
                   type: 'endFailed',
@@ -493,22 +238,13 @@ export const cardPaymentMachine = setup({
                 },
               },
               {
-                guard: {
-                  type: 'networkFailure',
-                  params: ({ event }: { event: { error: unknown } }) => event.error,
-                },
+                guard: { type: 'networkFailure', params: errorOf },
                 target: '#cardPayment.form',
-                actions: {
-                  type: 'showError',
-                  params: ({ event }: { event: { error: unknown } }) => event.error,
-                },
+                actions: { type: 'showError', params: errorOf },
               },
               {
                 target: '#cardPayment.form',
-                actions: [
-                  { type: 'showError', params: ({ event }: { event: { error: unknown } }) => event.error },
-                  'dropAttempt',
-                ],
+                actions: [{ type: 'showError', params: errorOf }, 'dropAttempt'],
               },
             ],
           },
@@ -523,107 +259,3 @@ export const cardPaymentMachine = setup({
 });
 
 export type CardPaymentActor = ActorRefFrom<typeof cardPaymentMachine>;
-
-/** A saved card as the choice lists it. */
-export interface SavedCardOption {
-  id: string;
-  /** "Visa •••• 4242". */
-  label: string;
-  /** "Expires 04/2030". */
-  expiry: string | null;
-  selected: boolean;
-}
-export interface CardPaymentView {
-  panel: 'loading' | 'restoring' | 'restoreFailed' | 'form' | 'done';
-  busy: boolean;
-  /** "Night Market". */
-  itemTitle: string;
-  /** "$25". */
-  price: string;
-  /** "Pay $25". */
-  payLabel: string;
-  canPay: boolean;
-  canBack: boolean;
-  canRetry: boolean;
-  /** What runs now, for a status line. */
-  status: string | null;
-  /** Pay with a saved card (the list) or a new one (the billing form). */
-  method: 'saved' | 'new';
-  savedCards: SavedCardOption[];
-  /** "Use a saved card" from the new-card form. */
-  canUseSaved: boolean;
-  /** The security code of the chosen saved card; null without one. */
-  cvv: { value: string; error: string | null } | null;
-  form: BillingFormView | null;
-  acknowledged: boolean;
-  /** Why the payment (or the saved cards) did not go through. */
-  error: string | null;
-  receipt: string;
-  select: (id: string) => void;
-  setCvv: (value: string) => void;
-  useNewCard: () => void;
-  useSavedCard: () => void;
-  change: (values: Partial<BillingFormValues>) => void;
-  acknowledge: (value: boolean) => void;
-  pay: () => void;
-  back: () => void;
-  retry: () => void;
-}
-
-function statusText(snapshot: SnapshotFrom<typeof cardPaymentMachine>): string | null {
-  if (snapshot.matches('loading')) return 'Loading your saved cards…';
-  if (snapshot.matches('restoring')) return 'Checking your payment…';
-  if (snapshot.matches({ paying: 'tokenizing' })) return 'Checking your card…';
-  if (snapshot.matches({ paying: 'charging' })) return 'Charging your card…';
-  return null;
-}
-
-function panelOf(snapshot: SnapshotFrom<typeof cardPaymentMachine>): CardPaymentView['panel'] {
-  if (snapshot.status === 'done') return 'done';
-  if (snapshot.matches('loading') || snapshot.matches('starting')) return 'loading';
-  if (snapshot.matches('restoring')) return 'restoring';
-  if (snapshot.matches('restoreFailed')) return 'restoreFailed';
-  return 'form';
-}
-
-export function connectCardPayment(
-  snapshot: SnapshotFrom<typeof cardPaymentMachine>,
-  send: (event: CardPaymentEvent) => void,
-): CardPaymentView {
-  const { context } = snapshot;
-  const price = formatUsd(context.price);
-  const selected = context.method === 'saved' ? selectedCard(context) : undefined;
-  return {
-    panel: panelOf(snapshot),
-    busy: snapshot.hasTag('busy'),
-    itemTitle: context.item.title,
-    price,
-    payLabel: `Pay ${price}`,
-    canPay: snapshot.can({ type: 'card.submit' }),
-    canBack: snapshot.can({ type: 'card.back' }),
-    canRetry: snapshot.can({ type: 'card.retry' }),
-    status: statusText(snapshot),
-    method: context.method,
-    savedCards: context.cards.map((c) => ({
-      id: c.id,
-      label: maskedCard(c.scheme, c.lastFourDigits),
-      expiry: cardExpiry(c.expiryMonth, c.expiryYear),
-      selected: c.id === context.selectedId,
-    })),
-    canUseSaved: snapshot.can({ type: 'card.saved' }),
-    cvv: selected ? { value: context.cvv, error: context.errors.cvv?.message ?? null } : null,
-    form: context.method === 'new' ? billingFormView(context.values, context.errors) : null,
-    acknowledged: context.acknowledged,
-    error: context.error ? errorMessage(context.error) : null,
-    receipt: `The receipt goes to ${context.email}.`,
-    select: (id) => send({ type: 'card.select', id }),
-    setCvv: (value) => send({ type: 'card.cvv', value }),
-    useNewCard: () => send({ type: 'card.new' }),
-    useSavedCard: () => send({ type: 'card.saved' }),
-    change: (values) => send({ type: 'card.change', values }),
-    acknowledge: (value) => send({ type: 'card.acknowledge', value }),
-    pay: () => send({ type: 'card.submit' }),
-    back: () => send({ type: 'card.back' }),
-    retry: () => send({ type: 'card.retry' }),
-  };
-}

@@ -1,18 +1,7 @@
-import {
-  type ActorRefFrom,
-  assertEvent,
-  assign,
-  fromCallback,
-  fromPromise,
-  type SnapshotFrom,
-  sendTo,
-  setup,
-} from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import {
   type BillingFormValues,
-  type BillingFormView,
   billingDetails,
-  billingFormView,
   changeBillingForm,
   emptyBillingForm,
   errorsAfterChange,
@@ -20,7 +9,6 @@ import {
   walletContactGap,
 } from '#domain/billing';
 import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
-import { formatUsd } from '#domain/money';
 import type { CardChargeJson, CheckoutItemKind, CreateCardChargeBody } from '#domain/schemas/checkout';
 import type { CardPaymentOutput } from './cardPayment';
 
@@ -410,70 +398,3 @@ export const walletPaymentMachine = setup({
 });
 
 export type WalletPaymentActor = ActorRefFrom<typeof walletPaymentMachine>;
-
-const NAMES: Record<MobileWallet, string> = { applepay: 'Apple Pay', googlepay: 'Google Pay' };
-
-export interface WalletPaymentView {
-  /** review: the "mobile wallet pay" panel; billing: the "Google Pay billing" panel. */
-  panel: 'review' | 'billing' | 'done';
-  /** "Apple Pay", "Google Pay". */
-  title: string;
-  wallet: MobileWallet;
-  busy: boolean;
-  itemTitle: string;
-  price: string;
-  acknowledged: boolean;
-  /** "Pay $25 with Apple Pay". */
-  payLabel: string;
-  canPay: boolean;
-  canBack: boolean;
-  status: string | null;
-  error: string | null;
-  receipt: string;
-  /** The billing panel's text, form and Continue. */
-  billingText: string;
-  billing: BillingFormView;
-  canContinue: boolean;
-  changeBilling: (values: Partial<BillingFormValues>) => void;
-  continueBilling: () => void;
-  acknowledge: (value: boolean) => void;
-  pay: () => void;
-  back: () => void;
-}
-
-export function connectWalletPayment(
-  snapshot: SnapshotFrom<typeof walletPaymentMachine>,
-  send: (event: WalletPaymentEvent) => void,
-): WalletPaymentView {
-  const { context } = snapshot;
-  const name = NAMES[context.wallet];
-  const price = formatUsd(context.price);
-  return {
-    panel:
-      snapshot.status === 'done' ? 'done' : snapshot.matches({ paying: 'billing' }) ? 'billing' : 'review',
-    title: snapshot.matches({ paying: 'billing' }) ? `${name} billing` : name,
-    wallet: context.wallet,
-    busy: snapshot.hasTag('busy'),
-    itemTitle: context.item.title,
-    price,
-    acknowledged: context.acknowledged,
-    payLabel: `Pay ${price} with ${name}`,
-    canPay: snapshot.can({ type: 'wallet.submit' }),
-    canBack: snapshot.can({ type: 'wallet.back' }),
-    status: snapshot.matches({ paying: 'sheet' })
-      ? `Confirm the payment in ${name}…`
-      : snapshot.hasTag('busy')
-        ? 'Processing your payment…'
-        : null,
-    error: context.error ? errorMessage(context.error) : null,
-    receipt: `The receipt goes to ${context.email}.`,
-    billingText: `${name} did not share your whole billing address. Complete it to pay ${price}.`,
-    billing: billingFormView(context.billing, context.billingErrors),
-    canContinue: snapshot.can({ type: 'wallet.billing.submit' }),
-    changeBilling: (values) => send({ type: 'wallet.billing.change', values }),
-    continueBilling: () => send({ type: 'wallet.billing.submit' }),
-    acknowledge: (value) => send({ type: 'wallet.acknowledge', value }),
-    pay: () => send({ type: 'wallet.submit' }),
-    back: () => send({ type: 'wallet.back' }),
-  };
-}

@@ -8,9 +8,9 @@ import {
   type BalanceOrderRequest,
   type BalancePaymentInput,
   balancePaymentMachine,
-  connectBalancePayment,
   type PayOrderRequest,
 } from '../machines/balancePayment';
+import { connectBalancePayment } from '../machines/balancePaymentView';
 import {
   balancePaymentModel,
   COVERS,

@@ -5,9 +5,9 @@ import {
   type CardPaymentInput,
   type CardToken,
   cardPaymentMachine,
-  connectCardPayment,
   type TokenizeInput,
 } from '../machines/cardPayment';
+import { connectCardPayment } from '../machines/cardPaymentView';
 import {
   AMEX_FORM,
   BUYER_EMAIL,

@@ -3,12 +3,12 @@ import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { errorMessage } from '#domain/errors';
 import type { WertChargeJson } from '#domain/schemas/wert';
 import {
-  connectOnrampPayment,
   type OnrampChargeRequest,
   type OnrampPaymentEvent,
   type OnrampReport,
   onrampPaymentMachine,
 } from '../machines/onrampPayment';
+import { connectOnrampPayment } from '../machines/onrampPaymentView';
 import { flushCoverage } from './coverage-store';
 import { generatePaths, runPath } from './harness';
 import {

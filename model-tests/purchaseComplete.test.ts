@@ -12,12 +12,8 @@ import {
   purchaseMatches,
   queryText,
 } from '#domain/purchase';
-import {
-  connectPurchaseComplete,
-  formatTotal,
-  type PurchaseCompleteInput,
-  purchaseCompleteMachine,
-} from '../machines/purchaseComplete';
+import { type PurchaseCompleteInput, purchaseCompleteMachine } from '../machines/purchaseComplete';
+import { connectPurchaseComplete, formatTotal } from '../machines/purchaseCompleteView';
 import { flushCoverage } from './coverage-store';
 import { flush, generatePaths, runPath } from './harness';
 import {

@@ -3,11 +3,11 @@ import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { errorMessage } from '#domain/errors';
 import type { CardChargeJson, CreateCardChargeBody } from '#domain/schemas/checkout';
 import {
-  connectWalletPayment,
   type WalletPaymentEvent,
   type WalletSheetCommand,
   walletPaymentMachine,
 } from '../machines/walletPayment';
+import { connectWalletPayment } from '../machines/walletPaymentView';
 import { flushCoverage } from './coverage-store';
 import { generatePaths, runPath } from './harness';
 import {

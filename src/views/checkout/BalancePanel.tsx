@@ -1,10 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import {
-  type BalancePaymentEvent,
-  type balancePaymentMachine,
-  connectBalancePayment,
-} from '../../../machines/balancePayment';
+import type { BalancePaymentEvent, balancePaymentMachine } from '../../../machines/balancePayment';
+import { connectBalancePayment } from '../../../machines/balancePaymentView';
 import { Button } from '../components';
 import { PurchaseTerms } from './PurchaseTerms';
 import { RailPanel } from './RailPanel';

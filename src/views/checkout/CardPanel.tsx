@@ -1,11 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import {
-  type CardPaymentEvent,
-  type cardPaymentMachine,
-  connectCardPayment,
-} from '../../../machines/cardPayment';
+import type { CardPaymentEvent, cardPaymentMachine } from '../../../machines/cardPayment';
+import { connectCardPayment } from '../../../machines/cardPaymentView';
 import { Button, Spinner, TextInput } from '../components';
 import { BillingForm } from './BillingForm';
 import './card.css';

@@ -1,10 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import {
-  connectOnrampPayment,
-  type OnrampPaymentEvent,
-  type onrampPaymentMachine,
-} from '../../../machines/onrampPayment';
+import type { OnrampPaymentEvent, onrampPaymentMachine } from '../../../machines/onrampPayment';
+import { connectOnrampPayment } from '../../../machines/onrampPaymentView';
 import { Button } from '../components';
 import { PurchaseTerms } from './PurchaseTerms';
 import { RailPanel } from './RailPanel';

@@ -1,10 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import {
-  connectWalletPayment,
-  type WalletPaymentEvent,
-  type walletPaymentMachine,
-} from '../../../machines/walletPayment';
+import type { WalletPaymentEvent, walletPaymentMachine } from '../../../machines/walletPayment';
+import { connectWalletPayment } from '../../../machines/walletPaymentView';
 import { Button } from '../components';
 import { BillingForm } from './BillingForm';
 import { PurchaseTerms } from './PurchaseTerms';

@@ -5,11 +5,8 @@ import type { ActorRefFrom } from 'xstate';
 import { chargeRailOf } from '#domain/chargeProgress';
 import { type OrderCompleteSearch, queryText } from '#domain/purchase';
 import { routePaths } from '#domain/routes';
-import {
-  connectPurchaseComplete,
-  type PurchaseCompleteInput,
-  type purchaseCompleteMachine,
-} from '../../../machines/purchaseComplete';
+import type { PurchaseCompleteInput, purchaseCompleteMachine } from '../../../machines/purchaseComplete';
+import { connectPurchaseComplete } from '../../../machines/purchaseCompleteView';
 import { useApp } from '../AppContext';
 import { ImageLoader, Spinner } from '../components';
 import '../checkout/card.css';

@@ -1,0 +1,170 @@
+import type { SnapshotFrom } from 'xstate';
+import type { FollowedCharge } from '#domain/chargeProgress';
+import { SUPPORT_EMAIL } from '#domain/constants';
+import { toDate } from '#domain/dates';
+import { formatUsd } from '#domain/money';
+import { type PurchaseJson, purchasedItem } from '#domain/purchase';
+import type { OrderJson } from '#domain/schemas/checkout';
+import { orderTimeline, type TimelineEntry } from './checkoutFailed';
+import type { PurchaseCompleteContext, purchaseCompleteMachine } from './purchaseComplete';
+
+/**
+ * The purchase-complete page's view model (zag's `connect`): from a snapshot of the
+ * purchaseComplete machine to what the page renders — its panel, texts, the purchase's details, and
+ * the functions that send events.
+ */
+
+/** What the purchase-complete page shows of a completed purchase. */
+export interface PurchaseCompleteDetails {
+  title: string;
+  previewImageUrl: string | null;
+  /** "#3"; null when neither the purchase nor the link knows the edition. */
+  edition: string | null;
+  /** The storefront that sold it. */
+  partner: string | null;
+  /** "$40", "$12.50" or "Free". */
+  total: string;
+  /** Date and time of the purchase, in the browser's time zone. */
+  purchasedOn: string;
+  email: string | null;
+  /** The wallet the NFT went to. */
+  walletAddress: string;
+}
+export interface PurchaseCompleteView {
+  panel: 'pending' | 'success' | 'error' | 'refund';
+  title: string;
+  text: string;
+  busy: boolean;
+  /** The text is a problem the buyer must know of (an alert), not news. */
+  alert: boolean;
+  details?: PurchaseCompleteDetails;
+  /** What to do when a purchase failed, and whom to write to. */
+  help?: { text: string; supportEmail: string };
+  /** The order's events, oldest first, when it was not served and the payment goes back. */
+  timeline?: TimelineEntry[];
+  /** The item page, to try again. */
+  itemId?: string | null;
+}
+
+const purchaseDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+
+/** A price in cents as the page shows it: "Free" for nothing. */
+export const formatTotal = (cents: number) => (cents === 0 ? 'Free' : formatUsd(cents));
+
+function details(purchase: PurchaseJson, context: PurchaseCompleteContext): PurchaseCompleteDetails {
+  const { blueprint } = purchase.nft;
+  const serial = purchase.nft.seriesNumber ?? context.serial;
+  return {
+    ...purchasedItem(purchase),
+    edition: serial === null || serial === '' ? null : `#${serial}`,
+    partner: blueprint?.storefront.name ?? null,
+    total: formatTotal(purchase.amount),
+    purchasedOn: purchaseDate.format(toDate(purchase.purchasedOn)),
+    email: context.email,
+    walletAddress: purchase.walletAddress,
+  };
+}
+
+/** Why an order was not served, as its timeline tells it. */
+function notServedReason(order: OrderJson | null): string {
+  const events = order?.events.map((e) => e.type) ?? [];
+  if (events.includes('paid_late'))
+    return 'Your payment arrived after the order ended, when this edition was no longer held for you, so nothing was minted.';
+  if (events.includes('mint_failed')) return 'The edition could not be minted.';
+  return 'This purchase could not be completed, so nothing was minted.';
+}
+
+/** The refund of an order that was not served, in words. */
+function refundView(followed: FollowedCharge): PurchaseCompleteView {
+  const { order, refund } = followed;
+  const amount = formatUsd(refund?.cents ?? order?.amount ?? 0);
+  const to = refund?.to === 'card' ? 'to your card' : 'as FUSD to your wallet';
+  const reason = notServedReason(order);
+  const base = {
+    panel: 'refund' as const,
+    busy: false,
+    timeline: orderTimeline(order?.events ?? []),
+    itemId: order?.item.id ?? null,
+  };
+  if (followed.stage === 'refunded')
+    return {
+      ...base,
+      title: 'Payment Refunded',
+      text: `${reason} ${amount} was refunded ${to}.`,
+      alert: false,
+    };
+  if (followed.stage === 'refundFailed')
+    return {
+      ...base,
+      title: 'Refund Delayed',
+      text: `${reason} We could not send the ${amount} you paid back ${to} yet.`,
+      alert: true,
+      help: {
+        text: 'Our team has been told and will send it. Contact support if it has not arrived within a day.',
+        supportEmail: SUPPORT_EMAIL,
+      },
+    };
+  return {
+    ...base,
+    title: 'Refund on Its Way',
+    text: `${reason} The ${amount} you paid is being sent back ${to}.`,
+    alert: false,
+    help: {
+      text: 'It usually arrives within minutes. Contact support if it has not arrived within an hour.',
+      supportEmail: SUPPORT_EMAIL,
+    },
+  };
+}
+
+export function connectPurchaseComplete(
+  snapshot: SnapshotFrom<typeof purchaseCompleteMachine>,
+): PurchaseCompleteView {
+  const { context } = snapshot;
+  if (snapshot.status === 'done' && context.purchase) {
+    return {
+      panel: 'success',
+      title: 'Purchase Complete',
+      text: 'Thank you! The collectible is yours.',
+      busy: false,
+      alert: false,
+      details: details(context.purchase, context),
+    };
+  }
+  if (snapshot.matches('refunded') && context.followed) return refundView(context.followed);
+  if (snapshot.status === 'done' && context.failure === 'paymentFailed') {
+    const card = context.charge?.rail !== 'crypto' && context.charge?.rail !== 'onramp';
+    return {
+      panel: 'error',
+      title: 'Purchase Failed',
+      text: context.error?.message || (card ? 'Your card was not charged.' : 'You were not charged.'),
+      busy: false,
+      alert: true,
+      help: {
+        text: card
+          ? 'Nothing was minted. You can try again with another card.'
+          : 'Nothing was minted. You can try again from the item page.',
+        supportEmail: SUPPORT_EMAIL,
+      },
+    };
+  }
+  if (snapshot.status === 'done') {
+    return {
+      panel: 'error',
+      title: 'Uh Oh',
+      text: "Something went wrong. We're looking into it!",
+      busy: false,
+      alert: true,
+      help: {
+        text: 'Please check your collection, and contact support if you were charged and nothing arrives within an hour.',
+        supportEmail: SUPPORT_EMAIL,
+      },
+    };
+  }
+  return {
+    panel: 'pending',
+    title: 'Almost there',
+    text: "We're confirming your purchase. It may take a couple of minutes.",
+    busy: snapshot.hasTag('busy'),
+    alert: false,
+  };
+}
