@@ -96,6 +96,11 @@ export default defineConfig({
             'model-tests/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['tests/setup/dom.ts'],
+          // One module graph per worker instead of one per file: importing React, XState and the views
+          // again for each of a hundred files took as long as the tests. The files share no module
+          // state that matters: every test renders and starts its own actors, and the DOM is
+          // cleaned after each test (tests/setup/dom.ts).
+          isolate: false,
         },
       },
     ],
