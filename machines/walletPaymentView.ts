@@ -4,13 +4,13 @@ import { errorMessage } from '#domain/errors';
 import { formatUsd } from '#domain/money';
 import type { MobileWallet, WalletPaymentEvent, walletPaymentMachine } from './walletPayment';
 
+const NAMES: Record<MobileWallet, string> = { applepay: 'Apple Pay', googlepay: 'Google Pay' };
+
 /**
  * The mobile wallet rail's view model (zag's `connect`): from a snapshot of the walletPayment
  * machine to what its panel renders — the panel, texts, the billing form when the wallet shared too
  * little, busy and disabled flags, and the functions that send events.
  */
-const NAMES: Record<MobileWallet, string> = { applepay: 'Apple Pay', googlepay: 'Google Pay' };
-
 export interface WalletPaymentView {
   /** review: the "mobile wallet pay" panel; billing: the "Google Pay billing" panel. */
   panel: 'review' | 'billing' | 'done';

@@ -1,9 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AnyActorRef, type AnyMachineSnapshot, createActor } from 'xstate';
-import { errorMessage } from '#domain/errors';
-import { formatUsd } from '#domain/money';
-import { type BalancePaymentContext, balancePaymentMachine } from '../machines/balancePayment';
+import { balancePaymentMachine } from '../machines/balancePayment';
+import { connectBalancePayment } from '../machines/balancePaymentView';
 import { BalancePanel } from '../src/views/checkout/BalancePanel';
 import { balancePaymentModel, SCENARIOS } from './balancePayment.model';
 import { flushCoverage } from './coverage-store';
@@ -38,46 +37,39 @@ function perform(step: PathStep) {
   }
 }
 
+/** The balance panel against the balance rail's view model of the expected snapshot (never its state names). */
 function check(expected: AnyMachineSnapshot) {
-  const c = expected.context as BalancePaymentContext;
-  if (expected.status === 'done') {
+  const view = connectBalancePayment(expected as never, () => {});
+  if (view.panel === 'done') {
     expect(screen.queryByRole('region')).toBeNull();
     return;
   }
   const region = panel();
-  const busy = expected.hasTag('busy');
-  const short = expected.matches('short') || expected.matches('toppingUp');
-  expect(within(region).getByRole('heading').textContent).toBe(short ? SHORT_TITLE : PAY_TITLE);
-  expect(region.getAttribute('aria-busy')).toBe(busy ? 'true' : null);
+  const short = view.panel === 'short';
+  expect(view.title).toBe(short ? SHORT_TITLE : PAY_TITLE);
+  expect(within(region).getByRole('heading').textContent).toBe(view.title);
+  expect(region.getAttribute('aria-busy')).toBe(view.busy ? 'true' : null);
   expect(region.textContent).toContain('Night Market · $25');
-  if (c.balance !== null) expect(region.textContent).toContain(`Your balance${formatUsd(c.balance)} FUSD`);
-  expect(within(region).queryByRole('note')?.textContent ?? null).toBe(
-    c.balance !== null && c.balance < c.price ? 'Insufficient funds' : null,
-  );
+  if (view.balance) expect(region.textContent).toContain(`Your balance${view.balance} FUSD`);
+  expect(within(region).queryByRole('note')?.textContent ?? null).toBe(view.insufficient);
   expect(
     within(region)
       .queryAllByRole('alert')
       .map((a) => a.textContent),
-  ).toEqual(c.error ? [errorMessage(c.error)] : []);
-  expect(button('Back')!.disabled).toBe(!expected.can({ type: 'balance.back' }));
-  const review =
-    !short &&
-    !expected.matches('readFailed') &&
-    !expected.matches('reportFailed') &&
-    !expected.matches('reading');
-  if (review) {
-    expect(acknowledgement()!.checked).toBe(c.acknowledged);
-    expect(button('Pay $25 from balance')!.disabled).toBe(busy || !expected.can({ type: 'balance.submit' }));
+  ).toEqual(view.error ? [view.error] : []);
+  expect(button('Back')!.disabled).toBe(!view.canBack);
+  if (view.panel === 'review') {
+    expect(acknowledgement()!.checked).toBe(view.acknowledged);
+    expect(button('Pay $25 from balance')!.disabled).toBe(view.busy || !view.canPay);
   } else {
     expect(acknowledgement()).toBeNull();
     expect(button('Pay $25 from balance')).toBeNull();
   }
   const topup = button(/^Add \$.* with crypto$/);
-  if (short && c.canTopUp) expect(topup!.disabled).toBe(busy || !expected.can({ type: 'balance.topup' }));
+  if (short && view.topupLabel) expect(topup!.disabled).toBe(view.busy || !view.canTopUp);
   else expect(topup).toBeNull();
   const retry = button(/^(Check balance again|Confirm payment again)$/);
-  if (short || expected.matches('readFailed') || expected.matches('reportFailed'))
-    expect(retry!.disabled).toBe(!expected.can({ type: 'balance.retry' }));
+  if (short || view.panel === 'failed') expect(retry!.disabled).toBe(!view.canRetry);
   else expect(retry).toBeNull();
 }
 

@@ -1,9 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
-import { type BillingFormValues, cardExpiry, maskedCard } from '#domain/billing';
-import { errorMessage } from '#domain/errors';
-import type { SavedCardsContext } from '../machines/savedCards';
+import type { BillingFormValues } from '#domain/billing';
+import { connectSavedCards } from '../machines/savedCards';
 import { PaymentSettingsView } from '../src/views/settings/PaymentSettings';
 import { flushCoverage } from './coverage-store';
 import { clickFirst, typeInto } from './dom';
@@ -28,7 +27,6 @@ const dialog = (name: string) => screen.queryByRole('dialog', { name });
 const addDialog = () => dialog('Add a card');
 const field = (label: string) =>
   within(addDialog()!).getByLabelText<HTMLInputElement | HTMLSelectElement>(label);
-const rowLabel = (card: SavedCardsContext['cards'][number]) => maskedCard(card.scheme, card.lastFourDigits);
 
 /** Fills what the patch changes in the add-card dialog, the country before the state. */
 function fill(values: Partial<BillingFormValues>): true {
@@ -53,7 +51,7 @@ function fill(values: Partial<BillingFormValues>): true {
 
 function perform(step: PathStep, actor: AnyActorRef) {
   const e = step.event as { type: string; id?: string; values?: Partial<BillingFormValues> };
-  const c = actor.getSnapshot().context as SavedCardsContext;
+  const shown = connectSavedCards(actor.getSnapshot(), () => {});
   switch (e.type) {
     case 'cards.add':
       return clickFirst('Add card');
@@ -64,7 +62,7 @@ function perform(step: PathStep, actor: AnyActorRef) {
     case 'cards.close':
       return clickFirst('Cancel');
     case 'cards.remove':
-      return clickFirst(`Remove ${rowLabel(c.cards.find((card) => card.id === e.id)!)}`);
+      return clickFirst(`Remove ${shown.cards.find((card) => card.id === e.id)!.label}`);
     case 'cards.remove.confirm':
       return clickFirst('Remove card');
     case 'cards.retry':
@@ -74,67 +72,66 @@ function perform(step: PathStep, actor: AnyActorRef) {
   }
 }
 
+/** Settings → Payment against the saved cards' view model of the expected snapshot (never its state names). */
 function check(expected: AnyMachineSnapshot) {
-  const c = expected.context as SavedCardsContext;
+  const view = connectSavedCards(expected as never, () => {});
   const section = screen.getByRole('region', { name: 'Saved cards' });
-  const busy = expected.hasTag('busy');
-  expect(section.getAttribute('aria-busy')).toBe(busy ? 'true' : null);
+  expect(section.getAttribute('aria-busy')).toBe(view.busy ? 'true' : null);
   const pageAlerts = () =>
     within(section)
       .queryAllByRole('alert')
       .map((a) => a.textContent);
 
-  if (expected.matches('loadFailed')) {
-    expect(pageAlerts()).toEqual([`Your cards could not be loaded.${errorMessage(c.error)}Try again`]);
+  if (view.panel === 'loadFailed') {
+    expect(pageAlerts()).toEqual([`Your cards could not be loaded.${view.error}Try again`]);
     expect(screen.queryByRole('button', { name: 'Add card' })).toBeNull();
     return;
   }
-  if (expected.matches('loading') && c.cards.length === 0) {
+  if (view.panel === 'loading') {
     expect(within(section).getByRole('status', { name: 'Loading your cards' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add card' })).toBeNull();
     return;
   }
   const rows = within(section).queryAllByTestId('saved-card');
   expect(rows.map((r) => r.textContent)).toEqual(
-    c.cards.map((card) => `${rowLabel(card)} · ${cardExpiry(card.expiryMonth, card.expiryYear)}Remove`),
+    view.cards.map((card) => `${card.label} · ${card.expiry}Remove`),
   );
-  if (c.cards.length === 0) expect(section.textContent).toContain('No saved cards yet.');
+  expect(view.cards.every((card) => /^Expires \d{2}\/\d{4}$/.test(card.expiry ?? ''))).toBe(true);
+  if (view.cards.length === 0) expect(section.textContent).toContain('No saved cards yet.');
   const add = within(section).getByRole<HTMLButtonElement>('button', { name: 'Add card' });
-  expect(add.disabled).toBe(!expected.can({ type: 'cards.add' }));
+  expect(add.disabled).toBe(!view.canAdd);
 
-  if (expected.matches('adding')) {
+  if (view.form) {
     const d = addDialog()!;
     expect(d).toBeTruthy();
     for (const [key, label] of Object.entries(labels) as [keyof BillingFormValues, string][])
-      expect(field(label).value, label).toBe(c.values[key]);
+      expect(field(label).value, label).toBe(view.form.values[key]);
     expect(within(d).queryByRole('checkbox', { name: 'Save this card for later purchases' })).toBeNull();
     const alerts = within(d)
       .queryAllByRole('alert')
       .map((a) => a.textContent);
-    const expectedAlerts = [
-      ...Object.values(c.errors).map((e) => e!.message),
-      ...(c.error ? [errorMessage(c.error)] : []),
-    ];
+    const expectedAlerts = [...Object.values(view.form.errors), ...(view.error ? [view.error] : [])];
     expect([...alerts].sort()).toEqual([...expectedAlerts].sort());
     const save = within(d).getByRole('button', { name: 'Save card' });
-    expect(save.getAttribute('aria-busy')).toBe(busy ? 'true' : null);
-    expect(field('Card number').disabled).toBe(busy);
+    expect(save.getAttribute('aria-busy')).toBe(view.saving ? 'true' : null);
+    expect(view.saving).toBe(view.busy);
+    expect(field('Card number').disabled).toBe(view.busy);
   } else {
     expect(addDialog()).toBeNull();
   }
 
-  if (expected.matches('confirmingRemove') || expected.matches('removing')) {
+  if (view.confirmRemove) {
     const d = dialog('Remove this card?')!;
-    const card = c.cards.find((x) => x.id === c.removeId)!;
-    expect(d.textContent).toContain(`${rowLabel(card)} will no longer be offered at checkout.`);
+    expect(d.textContent).toContain(`${view.confirmRemove.label} will no longer be offered at checkout.`);
     expect(within(d).getByRole('button', { name: 'Remove card' }).getAttribute('aria-busy')).toBe(
-      expected.matches('removing') ? 'true' : null,
+      view.removing ? 'true' : null,
     );
   } else {
     expect(dialog('Remove this card?')).toBeNull();
   }
 
-  if (expected.matches('ready')) expect(pageAlerts()).toEqual(c.error ? [errorMessage(c.error)] : []);
+  if (!view.form && !view.confirmRemove && !view.busy)
+    expect(pageAlerts()).toEqual(view.error ? [view.error] : []);
 }
 
 describe('saved-card paths through Settings → Payment', () => {
