@@ -9,7 +9,7 @@ import { Button, Pager, Spinner } from '../components';
 import '../payouts/table.css';
 import './admin.css';
 
-const route = getRouteApi('/admin/$list');
+const route = getRouteApi('/_authenticated/admin/$list');
 
 /** The back office (admins only): one tab per list; the list's machine comes with the route. */
 export function AdminPage() {

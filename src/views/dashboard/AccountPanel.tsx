@@ -19,8 +19,8 @@ import './account.css';
 
 type Actor = ActorRefFrom<typeof dashboardAccountMachine>;
 
-const dashboardRoute = getRouteApi('/dashboard');
-const route = getRouteApi('/dashboard/account');
+const dashboardRoute = getRouteApi('/_authenticated/dashboard');
+const route = getRouteApi('/_authenticated/dashboard/account');
 
 /** /dashboard/account: the account machine for the caller's storefront; a save refreshes the dashboard. */
 export function AccountPanel() {

@@ -2,7 +2,7 @@ import { getRouteApi, Link, Outlet, useLocation } from '@tanstack/react-router';
 import { Avatar } from '../components';
 import './dashboard.css';
 
-const route = getRouteApi('/dashboard');
+const route = getRouteApi('/_authenticated/dashboard');
 
 const menu = [
   { label: 'Preview', to: '/dashboard/preview' },

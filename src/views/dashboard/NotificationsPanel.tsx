@@ -5,7 +5,7 @@ import { connectSaleNotices, type saleNoticesMachine } from '../../../machines/s
 import { useApp } from '../AppContext';
 import { Button, Spinner } from '../components';
 
-const route = getRouteApi('/dashboard/notifications');
+const route = getRouteApi('/_authenticated/dashboard/notifications');
 
 /** Dashboard → Notifications: the creator's sold notices and the sale-email switch. */
 export function NotificationsPanel() {

@@ -3,8 +3,8 @@ import { ItemGrid } from '../catalog/ItemCard';
 import { StorefrontFrame } from '../catalog/StorefrontFrame';
 import '../catalog/catalog.css';
 
-const dashboard = getRouteApi('/dashboard');
-const route = getRouteApi('/dashboard/preview');
+const dashboard = getRouteApi('/_authenticated/dashboard');
+const route = getRouteApi('/_authenticated/dashboard/preview');
 
 /** Dashboard preview: the storefront as visitors see it, or the way to create one. */
 export function PreviewPanel() {

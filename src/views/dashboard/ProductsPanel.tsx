@@ -26,8 +26,8 @@ import { NoStorefront } from './PreviewPanel';
 import { PublishDialog } from './PublishDialog';
 import './products.css';
 
-const dashboard = getRouteApi('/dashboard');
-const route = getRouteApi('/dashboard/products');
+const dashboard = getRouteApi('/_authenticated/dashboard');
+const route = getRouteApi('/_authenticated/dashboard/products');
 
 const actionLabels: Record<ProductAction, string> = {
   edit: 'Edit',

@@ -26,8 +26,8 @@ import { SalesChart } from './SalesChart';
 import '../payouts/table.css';
 import './sales.css';
 
-const dashboard = getRouteApi('/dashboard');
-const route = getRouteApi('/dashboard/sales');
+const dashboard = getRouteApi('/_authenticated/dashboard');
+const route = getRouteApi('/_authenticated/dashboard/sales');
 
 /** Dashboard → Sales: the storefront's sales; page and page size live in the URL. */
 export function SalesPanel() {

@@ -9,7 +9,7 @@ import { SalesChart } from '../dashboard/SalesChart';
 import './table.css';
 import './payouts.css';
 
-const route = getRouteApi('/payouts');
+const route = getRouteApi('/_authenticated/payouts');
 
 /** The payouts page: the machine comes with the route, one actor per visit. */
 export function PayoutsPage() {

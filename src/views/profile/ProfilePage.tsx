@@ -10,7 +10,7 @@ import { NftActions, TransferNftsDialog } from '../nft/NftActions';
 import '../nft/nft.css';
 import { AvatarEditor } from './AvatarEditor';
 
-const profileRoute = getRouteApi('/profile');
+const profileRoute = getRouteApi('/_authenticated/profile');
 
 /**
  * The private profile (SPEC §2): avatar, full name, @username, tabs of collectibles and of those for

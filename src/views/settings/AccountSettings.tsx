@@ -15,7 +15,7 @@ import { EditActions } from './EditActions';
 import { formValues } from './form';
 import { KycRow } from './KycRow';
 
-const settingsRoute = getRouteApi('/settings');
+const settingsRoute = getRouteApi('/_authenticated/settings');
 
 /** Settings → Account: edit/save toggle for email, names and username; KYC row; delete-account note. */
 export function AccountSettings() {

@@ -7,7 +7,7 @@ import { connectKyc, type kycMachine } from '../../../machines/kyc';
 import { useApp } from '../AppContext';
 import { Button, Modal, TextInput } from '../components';
 
-const settingsRoute = getRouteApi('/settings');
+const settingsRoute = getRouteApi('/_authenticated/settings');
 
 /** The KYC row of Settings → Account, its machine fed from the signed-in account. */
 export function KycRow({ user }: { user: User }) {

@@ -11,7 +11,7 @@ import { BillingForm } from '../checkout/BillingForm';
 import { Button, ConfirmModal, Modal, Spinner } from '../components';
 import '../checkout/card.css';
 
-const paymentRoute = getRouteApi('/settings/payment');
+const paymentRoute = getRouteApi('/_authenticated/settings/payment');
 
 /** Settings → Payment: the machine comes with the route, one actor per visit. */
 export function PaymentSettings() {

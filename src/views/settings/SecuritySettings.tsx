@@ -11,7 +11,7 @@ import { Button, TextInput } from '../components';
 import { EditActions } from './EditActions';
 import { formValues } from './form';
 
-const settingsRoute = getRouteApi('/settings');
+const settingsRoute = getRouteApi('/_authenticated/settings');
 
 /** Settings → Security: change password with a view/edit toggle. */
 export function SecuritySettings() {

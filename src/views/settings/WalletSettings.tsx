@@ -16,9 +16,9 @@ import { useApp } from '../AppContext';
 import { Button } from '../components';
 import { TopupPanel } from './BalancePanel';
 
-const settingsRoute = getRouteApi('/settings');
+const settingsRoute = getRouteApi('/_authenticated/settings');
 
-const walletRoute = getRouteApi('/settings/wallet');
+const walletRoute = getRouteApi('/_authenticated/settings/wallet');
 
 /**
  * Settings → Wallet: the account's email and linked Flow address (relink proves a wallet and links

@@ -1,0 +1,232 @@
+import { createRoute, type RouteComponent, redirect } from '@tanstack/react-router';
+import { marketFilter, parseCategories, parseMarketSearch } from '#domain/marketSearch';
+import { PUBLIC_STATES } from '#domain/products';
+import { parseOrderCompleteSearch } from '#domain/purchase';
+import { parseStorefrontsSearch } from '#domain/storefrontsSearch';
+import { ComingSoonPage } from '../views/pages/ComingSoonPage';
+import { NotFoundPage } from '../views/pages/NotFoundPage';
+import { optionalString, orNotFound, orNull, requireLogin, signedInUser } from './guards';
+import { nftMachines, root } from './root';
+import {
+  AuthLayout,
+  BrowseStorefrontsPage,
+  CheckoutFailedPage,
+  ConfirmEmailPage,
+  CreatorsPage,
+  CryptoCanceledPage,
+  HomePage,
+  MarketplacePage,
+  NftRoute,
+  PrivacyPage,
+  PurchaseCompletePage,
+  StorefrontPage,
+  TermsPage,
+} from './screens';
+
+type Screen = RouteComponent;
+const page = <P extends string>(path: P, component: Screen) =>
+  createRoute({ getParentRoute: () => root, path, component });
+
+// Public pages
+const home = page('/', HomePage);
+const marketplace = createRoute({
+  getParentRoute: () => root,
+  path: '/marketplace',
+  validateSearch: parseMarketSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => ({ page: await context.app.catalog.blueprints(marketFilter(deps)) }),
+  component: MarketplacePage,
+});
+const storefronts = createRoute({
+  getParentRoute: () => root,
+  path: '/storefronts',
+  validateSearch: parseStorefrontsSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => ({
+    page: await context.app.catalog.storefronts({
+      search: deps.q,
+      categories: parseCategories(deps.categories),
+      direction: deps.sort === 'oldest' ? 'asc' : 'desc',
+      to: 60,
+    }),
+  }),
+  component: BrowseStorefrontsPage,
+});
+const storefront = createRoute({
+  getParentRoute: () => root,
+  path: '/s/$vanityUrl',
+  validateSearch: (raw: Record<string, unknown>) => {
+    const { min, max } = parseMarketSearch(raw);
+    return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) } as {
+      min?: number;
+      max?: number;
+    };
+  },
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, params, deps }) => {
+    const s = await context.app.catalog.storefront(params.vanityUrl).catch(orNotFound);
+    const [items, share, reportMachine] = await Promise.all([
+      // What visitors see, for the owner too (drafts and hidden items stay in the dashboard).
+      context.app.catalog.blueprints({
+        ...marketFilter(deps),
+        storefrontId: s.id,
+        states: PUBLIC_STATES,
+        visible: true,
+        from: 1,
+        to: 100,
+      }),
+      context.app.catalog.share(s.id),
+      context.app.flows.storefrontReport(),
+    ]);
+    return { storefront: s, items, share, reportMachine };
+  },
+  component: StorefrontPage,
+  notFoundComponent: NotFoundPage,
+});
+const drops = page('/drops', () => <ComingSoonPage title="Drops" />);
+const creators = page('/creators', CreatorsPage);
+/** The confirmation link sent to a new email address (token in t). */
+const confirmEmail = createRoute({
+  getParentRoute: () => root,
+  path: '/confirm-email',
+  validateSearch: optionalString('t'),
+  loader: async ({ context }) => ({ machine: await context.app.flows.emailConfirmation() }),
+  component: ConfirmEmailPage,
+});
+const privacy = page('/privacy', PrivacyPage);
+const terms = page('/terms', TermsPage);
+/**
+ * Where a purchase ends (/ordercomplete/{id}?e&t&serial&type): the page waits until the purchase
+ * shows among the buyer's own. Open to visitors too: it shows what is known.
+ */
+const orderComplete = createRoute({
+  getParentRoute: () => root,
+  path: '/ordercomplete/$id',
+  validateSearch: parseOrderCompleteSearch,
+  loader: async ({ context }) => {
+    const { session } = context.app;
+    // The buyer's email and wallet: wait for the profile of a restored session (not for long).
+    await signedInUser(session);
+    return { machine: await context.app.flows.purchaseComplete() };
+  },
+  component: PurchaseCompletePage,
+});
+/**
+ * Where a crypto payment the buyer canceled on the provider's page ends (/coinbasecanceled/{chargeId}).
+ * Charges are their buyer's: login required (the guard of the authenticated pages).
+ */
+const cryptoCanceled = createRoute({
+  getParentRoute: () => root,
+  path: '/coinbasecanceled/$id',
+  beforeLoad: requireLogin,
+  loader: async ({ context }) => ({ machine: await context.app.flows.cryptoCanceled() }),
+  component: CryptoCanceledPage,
+});
+/**
+ * Where a card payment that failed ends (/checkoutcomfailed/{orderId}); from 3-D Secure the provider
+ * adds `cko-session-id`. Orders are their buyer's: login required (the guard of the authenticated pages).
+ */
+const cardFailed = createRoute({
+  getParentRoute: () => root,
+  path: '/checkoutcomfailed/$reference',
+  validateSearch: optionalString('cko-session-id'),
+  beforeLoad: requireLogin,
+  loader: async ({ context }) => ({ machine: await context.app.flows.checkoutFailed() }),
+  component: CheckoutFailedPage,
+});
+
+const nft = createRoute({
+  getParentRoute: () => root,
+  path: '/nft/$id',
+  // An NFT by its chain token id (digits), or the item detail of a blueprint or pack (uuid).
+  loader: async ({ context, params }) => {
+    const { app } = context;
+    if (/^\d{1,20}$/.test(params.id)) {
+      const [nft, machines] = await Promise.all([
+        app.nfts.get(params.id).catch(orNotFound),
+        nftMachines(app),
+      ]);
+      return { kind: 'nft' as const, nft, machines };
+    }
+    const blueprint = await app.catalog.blueprint(params.id).catch(orNull);
+    if (!blueprint)
+      return {
+        kind: 'item' as const,
+        item: await app.catalog.pack(params.id).catch(orNotFound),
+        history: [],
+        listings: [],
+      };
+    const [history, listings] = await Promise.all([
+      app.catalog.history(blueprint.id),
+      app.nfts.forSale(blueprint.flowBlueprintId),
+    ]);
+    return { kind: 'item' as const, item: blueprint, history: history.results, listings };
+  },
+  component: NftRoute,
+  notFoundComponent: NotFoundPage,
+});
+const nftIndex = createRoute({
+  getParentRoute: () => nft,
+  path: '/',
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/nft/$id/details', params, replace: true });
+  },
+});
+const nftDetails = createRoute({ getParentRoute: () => nft, path: 'details' });
+const nftHistory = createRoute({ getParentRoute: () => nft, path: 'history' });
+
+// Auth: the flow machine loads with the screen.
+const auth = createRoute({
+  getParentRoute: () => root,
+  path: '/auth',
+  loader: async ({ context }) => ({
+    machine: await context.app.flows.auth(),
+    avatarUpload: await context.app.flows.avatarUpload(),
+    walletAvailable: await context.app.walletAvailable(),
+  }),
+  component: AuthLayout,
+});
+const authChild = <P extends string>(path: P) => createRoute({ getParentRoute: () => auth, path });
+const authIndex = createRoute({
+  getParentRoute: () => auth,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/auth/connect', replace: true });
+  },
+});
+const authRoutes = [
+  authIndex,
+  authChild('connect'),
+  authChild('signup'),
+  authChild('welcome'),
+  authChild('name'),
+  authChild('login'),
+  createRoute({
+    getParentRoute: () => auth,
+    path: 'forgot-password',
+    validateSearch: optionalString('email'),
+  }),
+  createRoute({
+    getParentRoute: () => auth,
+    path: 'reset-password',
+    validateSearch: optionalString('t'),
+  }),
+];
+
+/** The pages anyone can open, the NFT pages and the sign-in flow. */
+export const publicRoutes = [
+  home,
+  marketplace,
+  storefronts,
+  storefront,
+  drops,
+  creators,
+  confirmEmail,
+  privacy,
+  terms,
+  orderComplete,
+  cryptoCanceled,
+  cardFailed,
+  nft.addChildren([nftIndex, nftDetails, nftHistory]),
+  auth.addChildren(authRoutes),
+];

@@ -1,0 +1,26 @@
+import { createRootRouteWithContext } from '@tanstack/react-router';
+import type { AppActors } from '../views/AppContext';
+import { NotFoundPage } from '../views/pages/NotFoundPage';
+import { RootLayout } from '../views/shell/RootLayout';
+
+/** What every route's guard and loader receive: the app's actors, services and flows. */
+export interface RouterContext {
+  app: AppActors;
+}
+
+/** The shell around every page; an unknown path is the Not Found page. */
+export const root = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+});
+
+/** The NFT action flows (list, remove, buy, transfer), loaded with the screens that offer them. */
+export async function nftMachines(app: AppActors) {
+  const [listForSale, removeListing, buyListing, transferNfts] = await Promise.all([
+    app.flows.listForSale(),
+    app.flows.removeListing(),
+    app.flows.buyListing(),
+    app.flows.transferNfts(),
+  ]);
+  return { listForSale, removeListing, buyListing, transferNfts };
+}
