@@ -23,7 +23,7 @@ import {
  * of the fixtures) or an odd one: any Unicode, NUL, lone surrogates, very long text, numbers past 64
  * bits either way, fractions, exponents and NaN-like words, nested JSON. Each route first gets a
  * deterministic sweep (every field in turn set to each of the pen test's inputs and their kin),
- * then RUNS random requests.
+ * then RUNS random requests (on PGlite; PostgreSQL gets the sweep).
  *
  * Runs are seeded (FUZZ_SEED, FUZZ_RUNS to change them); a failure names the request and the
  * counterexample, and fast-check prints the seed and path that replay it.
@@ -598,14 +598,20 @@ describe.each(databases)('no input makes a 500 on %s', (database) => {
     );
   });
 
+  // The random requests run once, on PGlite: an odd input is refused by the route's validation
+  // before any SQL, and what does reach the database meets PostgreSQL's own parser either way
+  // (PGlite is PostgreSQL). PostgreSQL gets the deterministic sweep of every field.
+  const random = database === 'pglite';
   for (const caller of ['anonymous', 'signed-in'] as const) {
-    it(`answers odd input to every route below 500 (${caller})`, { timeout: 120_000 }, async () => {
+    const title = random ? 'odd and random input' : 'odd input';
+    it(`answers ${title} to every route below 500 (${caller})`, { timeout: 120_000 }, async () => {
       for (const [i, op] of operations.entries()) {
         if (caller === 'signed-in') await ensureSession();
         const authorization = caller === 'anonymous' ? undefined : `Bearer ${token}`;
         for (const req of sweep(op, pools)) {
           assertNoServerError(t, op.method, req, await send(t, op.method, req, authorization));
         }
+        if (!random) continue;
         const auth = caller === 'anonymous' ? anonymousAuth : fc.constant(authorization);
         await fc.assert(
           fc.asyncProperty(requests(op, pools), auth, async (req, header) => {
