@@ -4,9 +4,9 @@ import type { BlueprintFilter } from './filters';
 import { parseDollars } from './money';
 
 /**
- * The marketplace's URL (SPEC §2 Marketplace, §3 Filters): search text, price range entered in
- * dollars (sent to the API as cents), storefront categories and the sort; unknown or malformed
- * values are dropped, so any URL opens a working page.
+ * The marketplace's URL: search text, price range entered in dollars (sent to the API as cents),
+ * storefront categories and the sort; unknown or malformed values are dropped, so any URL opens a
+ * working page.
  */
 export const marketSorts = ['price-asc', 'price-desc', 'edition-asc', 'edition-desc'] as const;
 export type MarketSort = (typeof marketSorts)[number];
@@ -84,3 +84,51 @@ export function marketFilter(search: MarketSearch, extra: Partial<BlueprintFilte
 }
 
 export const categoryOptions = storefrontCategories.map((value) => ({ value, label: categoryLabels[value] }));
+
+/** What a person typed in the sidebar filter: a price range in dollars and the categories ticked. */
+export interface PriceFilterEntry {
+  min: string;
+  max: string;
+  categories: readonly string[];
+}
+export interface PriceFilterResult {
+  minError: string | null;
+  maxError: string | null;
+  /** The URL's filter part, when both amounts read (an empty field: no bound). */
+  search: Pick<MarketSearch, 'min' | 'max' | 'categories'> | null;
+}
+
+const notDollars = 'Enter an amount in dollars, e.g. 25 or 12.50';
+
+/**
+ * The sidebar filter checked: each bound an amount in dollars (at most two decimals), the maximum
+ * not below the minimum.
+ */
+export function priceFilter(entry: PriceFilterEntry): PriceFilterResult {
+  const min = entry.min.trim() ? parseDollars(entry.min) : undefined;
+  const max = entry.max.trim() ? parseDollars(entry.max) : undefined;
+  const minError = min === null ? notDollars : null;
+  const maxError =
+    max === null
+      ? notDollars
+      : max !== undefined && min !== null && max < (min ?? 0)
+        ? 'The maximum is below the minimum'
+        : null;
+  if (minError || maxError || min === null || max === null) return { minError, maxError, search: null };
+  return {
+    minError,
+    maxError,
+    search: {
+      min: min === undefined ? undefined : min / 100,
+      max: max === undefined ? undefined : max / 100,
+      categories: entry.categories.length ? entry.categories.join(',') : undefined,
+    },
+  };
+}
+
+/** A price filter's text fields as the URL has them ("" for no bound). */
+export const priceFilterEntry = (search: MarketSearch): PriceFilterEntry => ({
+  min: search.min?.toString() ?? '',
+  max: search.max?.toString() ?? '',
+  categories: parseCategories(search.categories),
+});

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { isFree, isPurchasable, stateLabel } from '#domain/catalog';
 import { reviveDates, toDate } from '#domain/dates';
-import { marketFilter, parseMarketSearch } from '#domain/marketSearch';
+import { marketFilter, parseMarketSearch, priceFilter, priceFilterEntry } from '#domain/marketSearch';
 import { seriesLabel } from '#domain/nft';
 import { parseStorefrontsSearch } from '#domain/storefrontsSearch';
 import { timeAgo } from '#domain/time';
 
-describe('marketplace URL (SPEC §3 filters: dollars in, cents out)', () => {
+describe('marketplace URL (dollars in, cents out)', () => {
   it('keeps valid values and drops malformed ones', () => {
     expect(
       parseMarketSearch({
@@ -55,6 +55,35 @@ describe('marketplace URL (SPEC §3 filters: dollars in, cents out)', () => {
       categories: 'music',
     });
     expect(parseStorefrontsSearch({ sort: 'newest', categories: 'x' })).toEqual({});
+  });
+
+  it('checks the sidebar filter as typed: dollars, the maximum not below the minimum, empty = no bound', () => {
+    const entry = (min: string, max: string, categories: string[] = []) =>
+      priceFilter({ min, max, categories });
+    expect(entry('10', '12.50', ['music', 'art'])).toEqual({
+      minError: null,
+      maxError: null,
+      search: { min: 10, max: 12.5, categories: 'music,art' },
+    });
+    expect(entry(' ', '')).toEqual({
+      minError: null,
+      maxError: null,
+      search: { min: undefined, max: undefined, categories: undefined },
+    });
+    expect(entry('', '0.5').search).toEqual({ min: undefined, max: 0.5, categories: undefined });
+    const bad = 'Enter an amount in dollars, e.g. 25 or 12.50';
+    expect(entry('1.234', 'ten')).toEqual({ minError: bad, maxError: bad, search: null });
+    expect(entry('20', '15')).toEqual({
+      minError: null,
+      maxError: 'The maximum is below the minimum',
+      search: null,
+    });
+    expect(entry('20', '20').search).toMatchObject({ min: 20, max: 20 });
+    expect(priceFilterEntry({ min: 10, max: 12.5, categories: 'music,x' })).toEqual({
+      min: '10',
+      max: '12.5',
+      categories: ['music'],
+    });
   });
 });
 

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { centsToFusd, formatUsd, fusdToCents, parseDollars, percentToRate } from '#domain/money';
+import {
+  centsToFusd,
+  formatUsd,
+  fusdToCents,
+  parseDollars,
+  percentToRate,
+  shortfallCents,
+} from '#domain/money';
+import { sellerNetCents } from '#domain/nft';
 
-describe('money (SPEC §9: cents end to end, USD without decimals when whole)', () => {
+describe('money (cents end to end, USD without decimals when whole)', () => {
   it('formats cents as USD, dropping decimals only when whole', () => {
     expect(formatUsd(0)).toBe('$0');
     expect(formatUsd(1200)).toBe('$12');
@@ -31,6 +39,13 @@ describe('money (SPEC §9: cents end to end, USD without decimals when whole)', 
     expect(fusdToCents('12.34499999')).toBe(1234);
     expect(fusdToCents('7')).toBe(700);
     expect(() => fusdToCents('-1')).toThrow();
+  });
+
+  it('says what a balance lacks, and what a seller receives after the royalty and platform fee', () => {
+    expect(shortfallCents(2500, 1200)).toBe(1300);
+    expect(shortfallCents(2500, 3000)).toBe(0);
+    expect(sellerNetCents(1250, { royaltyPercent: 10, platformFeePercent: 5 })).toBe(1063);
+    expect(sellerNetCents(1000, { royaltyPercent: 0, platformFeePercent: 0 })).toBe(1000);
   });
 
   it('turns a percentage into a UFix64 rate', () => {

@@ -7,9 +7,9 @@ import {
   type MarketSort,
   marketSortLabels,
   marketSorts,
-  parseCategories,
+  priceFilter,
+  priceFilterEntry,
 } from '#domain/marketSearch';
-import { parseDollars } from '#domain/money';
 import { Button, Pager, TextInput } from '../components';
 import { ItemGrid } from './ItemCard';
 import './catalog.css';
@@ -17,7 +17,7 @@ import './catalog.css';
 const route = getRouteApi('/marketplace');
 
 /**
- * Marketplace (SPEC §2): search form, the count available, a sidebar filter (price range in dollars,
+ * Marketplace: search form, the count available, a sidebar filter (price range in dollars,
  * storefront categories) applied with Apply, and the sort. Everything lives in the URL.
  */
 export function MarketplacePage() {
@@ -125,7 +125,10 @@ export function SearchForm({
   );
 }
 
-/** The sidebar filter: a price range in dollars and storefront categories, applied together. */
+/**
+ * The sidebar filter: a price range in dollars and storefront categories, applied together. What it
+ * applies, and its errors, come from priceFilter; the fields hold what is typed until then.
+ */
 export function PriceCategoryFilter({
   search,
   onApply,
@@ -135,26 +138,11 @@ export function PriceCategoryFilter({
   onApply: (next: Pick<MarketSearch, 'min' | 'max' | 'categories'>) => void;
   categories?: boolean;
 }) {
-  const [min, setMin] = useState(search.min?.toString() ?? '');
-  const [max, setMax] = useState(search.max?.toString() ?? '');
-  const [chosen, setChosen] = useState(parseCategories(search.categories));
-  const minCents = min.trim() ? parseDollars(min) : 0;
-  const maxCents = max.trim() ? parseDollars(max) : Number.POSITIVE_INFINITY;
-  const minError = minCents === null ? 'Enter an amount in dollars, e.g. 25 or 12.50' : undefined;
-  const maxError =
-    maxCents === null
-      ? 'Enter an amount in dollars, e.g. 25 or 12.50'
-      : minCents !== null && maxCents < minCents
-        ? 'The maximum is below the minimum'
-        : undefined;
+  const [entry, setEntry] = useState(() => priceFilterEntry(search));
+  const checked = priceFilter(entry);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (minError || maxError) return;
-    onApply({
-      min: min.trim() ? minCents! / 100 : undefined,
-      max: max.trim() ? (maxCents as number) / 100 : undefined,
-      categories: chosen.length ? chosen.join(',') : undefined,
-    });
+    if (checked.search) onApply(checked.search);
   };
   return (
     <form className="vt-filter" aria-label="Filter" onSubmit={submit} noValidate>
@@ -165,17 +153,17 @@ export function PriceCategoryFilter({
             label="Min"
             inputMode="decimal"
             placeholder="$0"
-            value={min}
-            error={minError}
-            onChange={(e) => setMin(e.target.value)}
+            value={entry.min}
+            error={checked.minError ?? undefined}
+            onChange={(e) => setEntry({ ...entry, min: e.target.value })}
           />
           <TextInput
             label="Max"
             inputMode="decimal"
             placeholder="Any"
-            value={max}
-            error={maxError}
-            onChange={(e) => setMax(e.target.value)}
+            value={entry.max}
+            error={checked.maxError ?? undefined}
+            onChange={(e) => setEntry({ ...entry, max: e.target.value })}
           />
         </div>
       </fieldset>
@@ -186,11 +174,14 @@ export function PriceCategoryFilter({
             <label key={c.value} className="vt-check">
               <input
                 type="checkbox"
-                checked={chosen.includes(c.value)}
+                checked={entry.categories.includes(c.value)}
                 onChange={(e) =>
-                  setChosen((list) =>
-                    e.target.checked ? [...list, c.value] : list.filter((x) => x !== c.value),
-                  )
+                  setEntry({
+                    ...entry,
+                    categories: e.target.checked
+                      ? [...entry.categories, c.value]
+                      : entry.categories.filter((x) => x !== c.value),
+                  })
                 }
               />
               <span>{c.label}</span>
