@@ -104,5 +104,6 @@ export function assertPurchasable(item: CheckoutItemRecord): void {
   if (item.soldOut && !item.free) throw apiError(409, ErrorCode.SOLD_OUT);
   if (!purchasable(item)) throw apiError(400, ErrorCode.NOT_PURCHASABLE);
 }
+
 /** Can be claimed for free: on sale and free. */
 export const claimable = (item: CheckoutItemRecord) => item.onSale && item.free;

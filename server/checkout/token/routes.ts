@@ -12,17 +12,15 @@ import { type TokenPriceSource, TokenPriceUnavailableError } from '../../evm/pri
 import { type TokenChain, TokenChainUnavailableError } from '../../evm/token';
 import { apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../../http';
 import { findCheckoutItem, purchasable } from '../items';
+import { listTokenCharges, tokenChargeJson } from './queries';
+import { cancelTokenCharge, reconcileTokenCharge } from './reconcile';
 import {
-  cancelTokenCharge,
   createTokenCharge,
-  listTokenCharges,
   ownTokenCharge,
-  reconcileTokenCharge,
   reportTokenTransfer,
   signTokenCharge,
   type TokenChargeRow,
   tokenAmountFor,
-  tokenChargeJson,
 } from './token';
 
 const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });

@@ -1,22 +1,20 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
-import { getAddress, Transaction, verifyTypedData } from 'ethers';
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import { getAddress, verifyTypedData } from 'ethers';
 import { ErrorCode, errorMessage } from '#domain/errors';
 import {
   TOKEN_PAYMENT_MIN_PERCENT,
-  type TokenChargeJson,
   type TokenChargeStatus,
   tokenChargeDomain,
   tokenChargeTypes,
 } from '#domain/schemas/token';
 import type { Database, Executor } from '../../db';
 import { orders, tokenCharges, tokenTransactions } from '../../db/schema';
-import { type TokenChain, TokenChainUnavailableError } from '../../evm/token';
+import type { TokenChain } from '../../evm/token';
 import { apiError } from '../../http';
-import { enqueueJob, type JobHandler, type JobRow } from '../../jobs';
-import { failUnpaidToken, REFUND_TOKEN_JOB } from '../failures';
+import { enqueueJob } from '../../jobs';
+import { REFUND_TOKEN_JOB } from '../failures';
 import type { CheckoutItemRecord } from '../items';
-import { orderJson } from '../order-json';
-import { addEvent, FULFIL_JOB, findOrder, lockOrder, reserve } from '../orders';
+import { addEvent, FULFIL_JOB, lockOrder, reserve } from '../orders';
 
 /**
  * New editions paid in NFM from a browser wallet (docs/checkout.md "Utility token"). The charge
@@ -28,7 +26,7 @@ import { addEvent, FULFIL_JOB, findOrder, lockOrder, reserve } from '../orders';
 export type TokenChargeRow = typeof tokenCharges.$inferSelect;
 
 /** The statuses of a charge that still waits for its payment. */
-const ACTIVE: TokenChargeStatus[] = ['created', 'signed'];
+export const ACTIVE: TokenChargeStatus[] = ['created', 'signed'];
 
 /** NFM (smallest unit, 18 decimals) for `cents` at `frrPerUsd` FRR per dollar (≤ 6 decimals). */
 export function tokenAmountFor(cents: number, frrPerUsd: string): bigint {
@@ -152,6 +150,7 @@ const activeCharge = (chargeId: string) => {
   Object.assign(err.body, { chargeId });
   return err;
 };
+
 const byKey = async (db: Executor, buyerId: string, key: string) =>
   (
     await db
@@ -162,7 +161,7 @@ const byKey = async (db: Executor, buyerId: string, key: string) =>
 const byOrder = async (db: Executor, orderId: string) =>
   (await db.select().from(tokenCharges).where(eq(tokenCharges.orderId, orderId)))[0];
 
-async function lockCharge(tx: Executor, id: string) {
+export async function lockCharge(tx: Executor, id: string) {
   const [row] = await tx.select().from(tokenCharges).where(eq(tokenCharges.id, id)).for('update');
   return row;
 }
@@ -297,248 +296,3 @@ const notSigned = () =>
     'signature',
     'Sign the payment in your wallet before its NFM transfer is taken.',
   );
-
-/**
- * A transfer of NFM from the charge's address to the platform's, mined since the charge was
- * created and reported for no charge: the transfer of a tab that sent it and was closed or
- * reloaded before reporting it. Null when there is none (or the charge predates `fromBlock`).
- */
-export async function unreportedTransfer(
-  db: Executor,
-  chain: TokenChain,
-  charge: TokenChargeRow,
-): Promise<string | null> {
-  if (charge.fromBlock === null || !charge.orderId || !ACTIVE.includes(charge.status as TokenChargeStatus))
-    return null;
-  const found = await chain.transfersToPayments(charge.ethAddress, charge.fromBlock);
-  if (found.length === 0) return null;
-  const known = await db
-    .select({ hash: tokenTransactions.hash })
-    .from(tokenTransactions)
-    .where(
-      inArray(
-        tokenTransactions.hash,
-        found.map((t) => t.hash),
-      ),
-    );
-  const reported = new Set(known.map((t) => t.hash));
-  return found.find((t) => !reported.has(t.hash))?.hash ?? null;
-}
-
-/**
- * A signed charge with no reported transfer takes the one found on chain, as if its tab had
- * reported it (completed, or low_funds kept on the charge): a reload or a lost answer never leaves
- * NFM sent but unaccounted, and the buyer is never asked to send it again. Answers whether one was
- * found.
- */
-export async function reconcileTokenCharge(
-  db: Database,
-  chain: TokenChain,
-  charge: TokenChargeRow,
-  now: Date,
-): Promise<boolean> {
-  if (charge.status !== 'signed') return false;
-  const [reported] = await db
-    .select({ hash: tokenTransactions.hash })
-    .from(tokenTransactions)
-    .where(eq(tokenTransactions.chargeId, charge.id))
-    .limit(1);
-  if (reported) return false;
-  const hash = await unreportedTransfer(db, chain, charge);
-  if (!hash) return false;
-  try {
-    await reportTokenTransfer(db, chain, charge, hash, now);
-  } catch (err) {
-    // Refused (too low, another charge's): what the report decided is kept on the charge.
-    if (err instanceof TokenChainUnavailableError) throw err;
-  }
-  return true;
-}
-
-/**
- * Before unpaid orders expire: each signed charge whose order ends within `withinMs` and that has
- * no reported transfer takes one found on chain, so NFM sent from a tab that was closed before
- * reporting it pays the order instead of arriving for an expired one. Answers how many found one;
- * stops at an unreachable node (the next sweep tries again).
- */
-export async function reconcileDueTokenCharges(
-  db: Database,
-  chain: TokenChain,
-  now: Date,
-  withinMs = 60_000,
-  limit = 100,
-): Promise<number> {
-  const due = await db
-    .select({ charge: tokenCharges })
-    .from(tokenCharges)
-    .innerJoin(orders, eq(orders.id, tokenCharges.orderId))
-    .leftJoin(tokenTransactions, eq(tokenTransactions.chargeId, tokenCharges.id))
-    .where(
-      and(
-        eq(tokenCharges.status, 'signed'),
-        eq(orders.status, 'created'),
-        lt(orders.expiresAt, new Date(now.getTime() + withinMs)),
-        isNull(tokenTransactions.hash),
-      ),
-    )
-    .orderBy(asc(orders.expiresAt))
-    .limit(limit);
-  let found = 0;
-  for (const { charge } of due) if (await reconcileTokenCharge(db, chain, charge, now)) found++;
-  return found;
-}
-
-/**
- * Cancels a charge no transfer was made for: its order ends and gives its unit back. A transfer
- * reported, or found on chain (which a signed charge then takes), makes it CHARGE_NOT_CANCELLABLE.
- */
-export async function cancelTokenCharge(
-  db: Database,
-  chain: TokenChain,
-  charge: TokenChargeRow,
-  now: Date,
-): Promise<void> {
-  if (await unreportedTransfer(db, chain, charge)) {
-    await reconcileTokenCharge(db, chain, charge, now);
-    throw apiError(400, ErrorCode.CHARGE_NOT_CANCELLABLE);
-  }
-  await db.transaction(async (tx) => {
-    const order = charge.orderId ? await lockOrder(tx, charge.orderId) : undefined;
-    const row = await lockCharge(tx, charge.id);
-    if (!row || row.status === 'canceled') return;
-    const [transfer] = await tx
-      .select({ hash: tokenTransactions.hash })
-      .from(tokenTransactions)
-      .where(eq(tokenTransactions.chargeId, row.id))
-      .limit(1);
-    if (transfer || !['created', 'signed', 'lowFunds'].includes(row.status))
-      throw apiError(400, ErrorCode.CHARGE_NOT_CANCELLABLE);
-    await tx
-      .update(tokenCharges)
-      .set({ status: 'canceled', updatedAt: now })
-      .where(eq(tokenCharges.id, row.id));
-    if (order?.status === 'created') await failUnpaidToken(tx, order, 'canceled', now);
-  });
-}
-
-export async function listTokenCharges(
-  db: Executor,
-  buyerId: string,
-  filter: { statuses?: string[]; blueprintId?: string; blueprintPackId?: string },
-) {
-  return db
-    .select()
-    .from(tokenCharges)
-    .where(
-      and(
-        eq(tokenCharges.buyerId, buyerId),
-        filter.statuses?.length ? inArray(tokenCharges.status, filter.statuses) : undefined,
-        filter.blueprintId
-          ? and(eq(tokenCharges.itemKind, 'blueprint'), eq(tokenCharges.itemId, filter.blueprintId))
-          : undefined,
-        filter.blueprintPackId
-          ? and(eq(tokenCharges.itemKind, 'pack'), eq(tokenCharges.itemId, filter.blueprintPackId))
-          : undefined,
-      ),
-    )
-    .orderBy(desc(tokenCharges.createdAt))
-    .limit(50);
-}
-
-export async function tokenChargeJson(
-  db: Executor,
-  chain: TokenChain,
-  row: TokenChargeRow,
-): Promise<TokenChargeJson> {
-  const order = row.orderId ? await findOrder(db, row.orderId) : undefined;
-  const transactions = await db
-    .select({ hash: tokenTransactions.hash, value: tokenTransactions.value })
-    .from(tokenTransactions)
-    .where(eq(tokenTransactions.chargeId, row.id))
-    .orderBy(tokenTransactions.createdAt);
-  return {
-    id: row.id,
-    type: 'directPurchase',
-    ethAddress: row.ethAddress,
-    toCurrency: row.toCurrency as 'USD' | 'FRR',
-    status: row.status as TokenChargeStatus,
-    signature: row.signature,
-    tokenPrice: row.tokenPrice,
-    tokenAmount: row.tokenAmount,
-    chainId: chain.chainId,
-    tokenAddress: chain.tokenAddress,
-    paymentsAddress: chain.paymentsAddress,
-    transactions,
-    blueprintId: row.itemKind === 'blueprint' ? row.itemId : null,
-    blueprintPackId: row.itemKind === 'pack' ? row.itemId : null,
-    createdAt: row.createdAt.toISOString(),
-    order: order ? await orderJson(db, order) : null,
-  };
-}
-
-/**
- * The `refundToken` job of a charge (keyed by its id): every NFM received for it goes back to the
- * charge's address in one transfer, once: the transfer is signed and stored before it is sent, and
- * a retry sends the stored one again. Only for a charge whose order will not be served.
- */
-export function createRefundTokenHandler(deps: {
-  db: Database;
-  chain: TokenChain;
-  log?: Pick<Console, 'error' | 'info'>;
-  now?: () => Date;
-}): JobHandler {
-  const { db, chain } = deps;
-  const now = deps.now ?? (() => new Date());
-  const log = deps.log ?? console;
-  return {
-    async run(job: JobRow) {
-      const [charge] = await db.select().from(tokenCharges).where(eq(tokenCharges.id, job.key));
-      if (!charge?.orderId || charge.refundHash) return;
-      const order = await findOrder(db, charge.orderId);
-      if (!order || !['expired', 'canceled', 'refunded'].includes(order.status)) return;
-      let raw = charge.refundTransaction;
-      if (!raw) {
-        const received = await db
-          .select({ value: tokenTransactions.value })
-          .from(tokenTransactions)
-          .where(eq(tokenTransactions.chargeId, charge.id));
-        const value = received.reduce((sum, t) => sum + BigInt(t.value), 0n);
-        if (value === 0n) return;
-        const signed = await chain.signRefund(charge.ethAddress, value);
-        if (!signed) {
-          log.error(`token charge ${charge.id}: NFM to give back, but no key for the payments address`);
-          return;
-        }
-        // Stored first: a crash after this sends the same transaction, never a second one.
-        const [kept] = await db
-          .update(tokenCharges)
-          .set({ refundTransaction: signed.raw, updatedAt: now() })
-          .where(and(eq(tokenCharges.id, charge.id), isNull(tokenCharges.refundTransaction)))
-          .returning({ raw: tokenCharges.refundTransaction });
-        raw =
-          kept?.raw ??
-          (await db.select().from(tokenCharges).where(eq(tokenCharges.id, charge.id)))[0]!.refundTransaction!;
-      }
-      const outcome = await chain.sendSigned(raw);
-      if (outcome === 'failed') throw new Error(`token charge ${charge.id}: the refund transaction failed`);
-      const hash = Transaction.from(raw).hash!;
-      await db.transaction(async (tx) => {
-        const at = now();
-        await tx
-          .update(tokenCharges)
-          .set({ refundHash: hash, updatedAt: at })
-          .where(eq(tokenCharges.id, charge.id));
-        const locked = await lockOrder(tx, charge.orderId!);
-        if (!locked) return;
-        await addEvent(
-          tx,
-          locked.id,
-          'token_refunded',
-          at,
-          `The NFM you paid was sent back (transaction ${hash.slice(0, 10)}…).`,
-        );
-      });
-      log.info(`token charge ${charge.id}: NFM sent back in ${hash}`);
-    },
-  };
-}

@@ -9,7 +9,7 @@ import { OnrampProviderUnavailableError } from '../../payments/onramp-provider';
 import type { ProviderPayment, ProviderWebhookEvent } from '../../payments/provider';
 import { settleCrypto } from '../crypto/charges';
 import { settle, voidFailedOrder } from '../settle';
-import { receiveWertWebhook } from '../wert/wert';
+import { receiveWertWebhook } from '../wert/webhooks';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -8,20 +8,9 @@ import { apiError, badRequest, defineRoute, forbidden, notFound, type Route } fr
 import { type OnrampProvider, OnrampProviderUnavailableError } from '../../payments/onramp-provider';
 import { assertPurchasable, findCheckoutItem } from '../items';
 import { reserve } from '../orders';
-import {
-  cancelWert,
-  findWertCharge,
-  listWertCharges,
-  paymentLive,
-  reportWert,
-  settleWert,
-  syncWert,
-  WERT_ORDER_TTL_MS,
-  type WertChargeRow,
-  type WertSettleOutcome,
-  wertChargeJson,
-  wertRail,
-} from './wert';
+import { findWertCharge, listWertCharges, wertChargeJson } from './queries';
+import { cancelWert, paymentLive, settleWert, syncWert, type WertSettleOutcome } from './settle';
+import { reportWert, WERT_ORDER_TTL_MS, type WertChargeRow, wertRail } from './wert';
 
 const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });
 
