@@ -1,4 +1,4 @@
-import type { TokenConfig } from '../config';
+import type { TokenConfig } from '../provider-config';
 
 /**
  * Where the USD → FRR rate (FRR per US dollar) of the NFM utility token comes from: a fixed rate

@@ -16,7 +16,8 @@ import {
   type Sandbox,
   startCheckoutSandbox,
 } from '../../sandbox/checkout-com/index';
-import { type ApplePayConfig, loadConfig } from '../../server/config';
+import type { ApplePayConfig } from '../../server/card-config';
+import { loadConfig } from '../../server/config';
 import { users } from '../../server/db/schema';
 import { ApplePayUnavailableError, createApplePayGateway } from '../../server/payments/applepay';
 import { createCheckoutComProvider } from '../../server/payments/checkout-com';
