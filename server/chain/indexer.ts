@@ -1,10 +1,27 @@
-import * as sdk from '@onflow/sdk';
-import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { fusdToCents } from '#domain/money';
 import type { Database, Executor } from '../db';
-import { chainCursor, nftPurchases, nfts, saleListings, users } from '../db/schema';
+import { chainCursor } from '../db/schema';
 import { getNfts } from './actions';
 import type { FlowClient } from './client';
+import {
+  blockTime,
+  type ExtraEvents,
+  indexedEventTypes,
+  latestSealedHeight,
+  MAX_BLOCK_RANGE,
+  readEvents,
+  typeId,
+} from './events';
+import {
+  endListing,
+  moveNft,
+  recordSale,
+  repairOwners,
+  setChainOwner,
+  upsertListing,
+  upsertNft,
+} from './facts';
 
 /**
  * The chain event indexer: reads VitrineNFT and NFTStorefrontV2 events by block range from the
@@ -19,30 +36,8 @@ import type { FlowClient } from './client';
  * buyer's client records them through the API.
  */
 
-/** The access node answers at most 250 blocks per events request. */
-export const MAX_BLOCK_RANGE = 250;
 export const INDEXER_STREAM = 'vitrine-marketplace';
 export const INDEXER_INTERVAL_MS = 1000;
-
-export interface IndexedEvent {
-  type: string;
-  blockHeight: number;
-  transactionId: string;
-  transactionIndex: number;
-  eventIndex: number;
-  /** The block's time (ISO 8601), when the access node gives it. */
-  blockTimestamp?: string;
-  // biome-ignore lint/suspicious/noExplicitAny: decoded JSON-Cadence values
-  data: Record<string, any>;
-}
-
-/** Events of other modules the indexer applies in its batch transaction (e.g. FUSD payments). */
-export interface ExtraEvents {
-  type: string;
-  /** Applies one event; answers whether it changed anything. Must be safe to repeat. */
-  apply(tx: Executor, event: IndexedEvent, now: Date): Promise<boolean>;
-}
-
 export interface IndexerOptions {
   extraEvents?: ExtraEvents[];
   /** Height to start from when the stream has no cursor yet; default 0 on the emulator, else the latest sealed height. */
@@ -56,328 +51,6 @@ export interface IndexerRun {
   to: number;
   /** Events that changed or confirmed rows. */
   applied: number;
-}
-
-/** A Cadence Type value as decoded by the SDK: its type identifier. */
-function typeId(value: unknown): string {
-  if (typeof value === 'string') return value;
-  const v = value as { staticType?: { typeID?: string } | string; typeID?: string } | null;
-  if (!v) return '';
-  if (typeof v.staticType === 'string') return v.staticType;
-  return v.staticType?.typeID ?? v.typeID ?? '';
-}
-
-/** When the event's block was made, if the access node said so. */
-function blockTime(e: IndexedEvent): Date | null {
-  const at = e.blockTimestamp ? new Date(e.blockTimestamp) : null;
-  return at && !Number.isNaN(at.getTime()) ? at : null;
-}
-
-export async function latestSealedHeight(client: FlowClient): Promise<number> {
-  const block = (await client.sdk.send([sdk.getBlock(true)]).then(client.sdk.decode)) as { height: number };
-  return Number(block.height);
-}
-
-/** The events of `types` in blocks from..to (inclusive), in chain order. */
-export async function readEvents(
-  client: FlowClient,
-  types: string[],
-  from: number,
-  to: number,
-): Promise<IndexedEvent[]> {
-  const all: IndexedEvent[] = [];
-  for (const type of types) {
-    const events = (await client.sdk
-      .send([sdk.getEventsAtBlockHeightRange(type, from, to)])
-      .then(client.sdk.decode)) as IndexedEvent[];
-    for (const e of events) {
-      all.push({
-        type: e.type,
-        blockHeight: Number(e.blockHeight),
-        transactionId: e.transactionId,
-        transactionIndex: Number(e.transactionIndex),
-        eventIndex: Number(e.eventIndex),
-        blockTimestamp: e.blockTimestamp,
-        data: e.data,
-      });
-    }
-  }
-  return all.sort(
-    (a, b) =>
-      a.blockHeight - b.blockHeight || a.transactionIndex - b.transactionIndex || a.eventIndex - b.eventIndex,
-  );
-}
-
-/* ---- Applying chain facts (also used by the record routes) ---- */
-
-export interface NftFact {
-  id: string;
-  blueprintId: number;
-  serialNumber: number;
-  owner: string;
-  metadata?: Record<string, string>;
-}
-
-/** An NFT exists with this owner; metadata is kept once known. */
-export async function upsertNft(tx: Executor, fact: NftFact, now: Date): Promise<void> {
-  await tx
-    .insert(nfts)
-    .values({ ...fact, metadata: fact.metadata ?? {}, status: 'parked', createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({
-      target: nfts.id,
-      set: {
-        owner: fact.owner,
-        ...(fact.metadata ? { metadata: fact.metadata } : {}),
-        status: sql`case when ${nfts.status} = 'minting' then 'parked'::nft_status else ${nfts.status} end`,
-        updatedAt: now,
-      },
-    });
-}
-
-/** The NFT `nftId` went to `owner`: listings of earlier holders are gone (ghost listings). */
-export async function moveNft(tx: Executor, nftId: string, owner: string, now: Date): Promise<boolean> {
-  const moved = await tx
-    .update(nfts)
-    .set({ owner, updatedAt: now })
-    .where(and(eq(nfts.id, nftId), ne(nfts.owner, owner)))
-    .returning({ id: nfts.id });
-  if (moved.length === 0) return false;
-  await tx
-    .update(saleListings)
-    .set({ status: 'cancelled', completedOn: now, updatedAt: now })
-    .where(
-      and(eq(saleListings.nftId, nftId), eq(saleListings.status, 'active'), ne(saleListings.seller, owner)),
-    );
-  await refreshNftStatus(tx, nftId, now);
-  return true;
-}
-
-/** The chain shows `owner` holding the NFT (a mint or a deposit event, read in chain order). */
-export async function setChainOwner(tx: Executor, nftId: string, owner: string, now: Date): Promise<void> {
-  await tx
-    .update(nfts)
-    .set({ chainOwner: owner, updatedAt: now })
-    .where(and(eq(nfts.id, nftId), or(isNull(nfts.chainOwner), ne(nfts.chainOwner, owner))));
-}
-
-/**
- * A script has just shown `fact.owner` holding the NFT: the row (created if missing) moves to it as
- * on a deposit, and `chain_owner` follows so that the indexer's repair keeps it there.
- */
-export async function confirmHolder(tx: Executor, fact: NftFact, now: Date): Promise<void> {
-  await tx
-    .insert(nfts)
-    .values({
-      ...fact,
-      chainOwner: fact.owner,
-      metadata: fact.metadata ?? {},
-      status: 'parked',
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoUpdate({
-      target: nfts.id,
-      set: {
-        chainOwner: fact.owner,
-        status: sql`case when ${nfts.status} = 'minting' then 'parked'::nft_status else ${nfts.status} end`,
-        updatedAt: now,
-      },
-    });
-  await moveNft(tx, fact.id, fact.owner, now);
-  await refreshNftStatus(tx, fact.id, now);
-}
-
-/**
- * Rows whose `owner` disagrees with the holder the chain showed last (`chain_owner`) move back to
- * it, with the consequences of a move (listings of other holders end). Answers how many moved.
- */
-export async function repairOwners(tx: Executor, now: Date): Promise<number> {
-  const wrong = await tx
-    .select({ id: nfts.id, chainOwner: nfts.chainOwner })
-    .from(nfts)
-    .where(and(isNotNull(nfts.chainOwner), ne(nfts.owner, nfts.chainOwner)));
-  let repaired = 0;
-  for (const row of wrong) {
-    if (await moveNft(tx, row.id, row.chainOwner!, now)) repaired++;
-  }
-  return repaired;
-}
-
-/** A resale as the chain shows it: a listing completed with purchased=true, then the NFT deposited. */
-export interface SaleFact {
-  transactionId: string;
-  nftId: string;
-  blockchainListingId: string;
-  /** The address the NFT was deposited to after the listing completed. */
-  buyer: string;
-  /** The listing's price, a UFix64 FUSD amount. */
-  salePrice: string;
-}
-
-/**
- * The resale of VitrineNFT `nftId` in one transaction's events: a ListingCompleted with
- * purchased=true for that NFT (and `blockchainListingId`, when given) and the Deposited of that NFT
- * that follows it, which names the buyer. Null when the transaction sold no such listing.
- */
-export function saleInTransaction(
-  client: FlowClient,
-  transactionId: string,
-  events: { type: string; eventIndex: number | string; data: IndexedEvent['data'] }[],
-  nftId: string,
-  blockchainListingId?: string,
-): SaleFact | null {
-  const types = indexedEventTypes(client);
-  const ordered = [...events].sort((a, b) => Number(a.eventIndex) - Number(b.eventIndex));
-  for (const [i, e] of ordered.entries()) {
-    const d = e.data;
-    if (
-      e.type !== types.completed ||
-      !d.purchased ||
-      typeId(d.nftType) !== types.nftType ||
-      String(d.nftID) !== nftId ||
-      (blockchainListingId !== undefined && String(d.listingResourceID) !== blockchainListingId)
-    ) {
-      continue;
-    }
-    const deposit = ordered
-      .slice(i + 1)
-      .find(
-        (f) =>
-          f.type === types.deposited &&
-          f.data.type === types.nftType &&
-          String(f.data.id) === nftId &&
-          Boolean(f.data.to),
-      );
-    if (!deposit) continue;
-    return {
-      transactionId,
-      nftId,
-      blockchainListingId: String(d.listingResourceID),
-      buyer: deposit.data.to,
-      salePrice: String(d.salePrice),
-    };
-  }
-  return null;
-}
-
-export type PurchaseRow = typeof nftPurchases.$inferSelect;
-
-/**
- * Records a resale once per transaction (the API route and the indexer both call this): the
- * purchase (buyer: the user holding the buyer's wallet, if any; amount: the listing price), its
- * listing completed and bought by the buyer. A transaction recorded before keeps its first record
- * (`created` false). Ownership is not moved here.
- */
-export async function recordSale(
-  tx: Executor,
-  sale: SaleFact,
-  purchasedOn: Date,
-  now: Date,
-): Promise<{ purchase: PurchaseRow; created: boolean }> {
-  const [buyer] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.walletAddress, sale.buyer))
-    .limit(1);
-  const [inserted] = await tx
-    .insert(nftPurchases)
-    .values({
-      transactionId: sale.transactionId,
-      buyerId: buyer?.id ?? null,
-      walletAddress: sale.buyer,
-      nftId: sale.nftId,
-      type: 'saleListing',
-      blockchainListingId: sale.blockchainListingId,
-      amount: fusdToCents(sale.salePrice),
-      purchasedOn,
-    })
-    .onConflictDoNothing({ target: nftPurchases.transactionId })
-    .returning();
-  // The listing facts hold either way; applying them again changes nothing.
-  await endListing(tx, sale.blockchainListingId, { purchased: true, purchasedBy: sale.buyer }, now);
-  await tx
-    .update(saleListings)
-    .set({ purchasedBy: sale.buyer, updatedAt: now })
-    .where(
-      and(
-        eq(saleListings.blockchainListingId, sale.blockchainListingId),
-        or(isNull(saleListings.purchasedBy), ne(saleListings.purchasedBy, sale.buyer)),
-      ),
-    );
-  if (inserted) return { purchase: inserted, created: true };
-  const [first] = await tx
-    .select()
-    .from(nftPurchases)
-    .where(eq(nftPurchases.transactionId, sale.transactionId));
-  return { purchase: first!, created: false };
-}
-
-export interface ListingFact {
-  blockchainListingId: string;
-  seller: string;
-  nftId: string;
-  price: number;
-  listedOn?: Date;
-}
-
-/** A listing is available; a listing already completed or cancelled stays so. */
-export async function upsertListing(tx: Executor, fact: ListingFact, now: Date) {
-  const [row] = await tx
-    .insert(saleListings)
-    .values({ ...fact, listedOn: fact.listedOn ?? now, status: 'active', createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({
-      target: saleListings.blockchainListingId,
-      set: { seller: fact.seller, nftId: fact.nftId, price: fact.price, updatedAt: now },
-    })
-    .returning();
-  await refreshNftStatus(tx, fact.nftId, now);
-  return row!;
-}
-
-/** A listing ended: bought (completed) or removed (cancelled). Ending it again changes nothing. */
-export async function endListing(
-  tx: Executor,
-  blockchainListingId: string,
-  outcome: { purchased: boolean; purchasedBy?: string | null },
-  now: Date,
-) {
-  const [row] = await tx
-    .update(saleListings)
-    .set({
-      status: outcome.purchased ? 'completed' : 'cancelled',
-      ...(outcome.purchasedBy ? { purchasedBy: outcome.purchasedBy } : {}),
-      completedOn: now,
-      updatedAt: now,
-    })
-    .where(and(eq(saleListings.blockchainListingId, blockchainListingId), eq(saleListings.status, 'active')))
-    .returning();
-  if (row) await refreshNftStatus(tx, row.nftId, now);
-  return row;
-}
-
-/** forSale while its holder has an active listing of it, else parked. */
-export async function refreshNftStatus(tx: Executor, nftId: string, now: Date): Promise<void> {
-  await tx
-    .update(nfts)
-    .set({
-      status: sql`case when exists (select 1 from ${saleListings} where ${saleListings.nftId} = ${nfts.id}
-        and ${saleListings.status} = 'active' and ${saleListings.seller} = ${nfts.owner})
-        then 'forSale'::nft_status else 'parked'::nft_status end`,
-      updatedAt: now,
-    })
-    .where(and(eq(nfts.id, nftId), ne(nfts.status, 'minting')));
-}
-
-/* ---- The indexer ---- */
-
-export function indexedEventTypes(client: FlowClient) {
-  return {
-    minted: client.eventType('VitrineNFT', 'Minted'),
-    deposited: client.eventType('NonFungibleToken', 'Deposited'),
-    available: client.eventType('NFTStorefrontV2', 'ListingAvailable'),
-    completed: client.eventType('NFTStorefrontV2', 'ListingCompleted'),
-    nftType: client.eventType('VitrineNFT', 'NFT'),
-  };
 }
 
 async function readCursor(db: Executor, stream: string): Promise<number | null> {

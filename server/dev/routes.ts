@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { Email, FlowAddress } from '#domain/schemas/accounts';
 import { fieldObject } from '#domain/validation';
 import { checkCollection, mintNft } from '../chain/actions';
-import { upsertNft } from '../chain/indexer';
+import { upsertNft } from '../chain/facts';
 import type { Services } from '../deps';
 import { apiError, badRequest, defineRoute, type Route } from '../http';
 

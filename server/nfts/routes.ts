@@ -1,7 +1,6 @@
-import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import { ErrorCode } from '#domain/errors';
 import { fusdToCents } from '#domain/money';
-import type { NftJson } from '#domain/nft';
 import type { PurchaseJson } from '#domain/purchase';
 import {
   NftIdParams,
@@ -12,7 +11,6 @@ import {
   SaleListingIdParams,
   SaleListingRecordInput,
 } from '#domain/schemas/nfts';
-import { blueprintJson } from '../catalog/json';
 import {
   checkTransaction,
   getEditionToken,
@@ -21,158 +19,17 @@ import {
   type TransactionCheck,
 } from '../chain/actions';
 import type { FlowClient } from '../chain/client';
-import {
-  confirmHolder,
-  endListing,
-  indexedEventTypes,
-  type PurchaseRow,
-  recordSale,
-  saleInTransaction,
-  upsertListing,
-} from '../chain/indexer';
-import { type Database, type Executor, prepareNamed } from '../db';
-import { blueprints, nftPurchases, nfts, orders, saleListings, storefronts, users } from '../db/schema';
+import { indexedEventTypes } from '../chain/events';
+import { confirmHolder, endListing, recordSale, saleInTransaction, upsertListing } from '../chain/facts';
+import { nftPurchases, nfts, saleListings, users } from '../db/schema';
 import type { Services } from '../deps';
 import { type AppContext, apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
 import { findKyc } from '../users/store';
-
-type NftRow = typeof nfts.$inferSelect;
-type ListingRow = typeof saleListings.$inferSelect;
+import { listingJson, nftJson, purchaseJson } from './json';
+import { preparePurchasesCount, preparePurchasesPage } from './queries';
 
 /** How long the purchase route waits for the access node's answer about a transaction. */
 export const TRANSACTION_STATUS_TIMEOUT_MS = 3000;
-
-function purchaseJson(p: PurchaseRow) {
-  return {
-    id: p.id,
-    transactionId: p.transactionId,
-    nft: { id: p.nftId },
-    amount: p.amount,
-    type: p.type,
-    blockchainListingId: p.blockchainListingId,
-    purchasedOn: p.purchasedOn.toISOString(),
-  };
-}
-
-function listingJson(l: ListingRow) {
-  return {
-    id: l.id,
-    blockchainListingId: l.blockchainListingId,
-    price: l.price,
-    nft: { id: l.nftId },
-    seller: l.seller,
-    status: l.status,
-    purchasedBy: l.purchasedBy,
-    listedOn: l.listedOn.toISOString(),
-    completedOn: l.completedOn?.toISOString() ?? null,
-  };
-}
-
-async function nftJson(db: Executor, n: NftRow): Promise<NftJson> {
-  const [owner] = await db
-    .select({ id: users.id, username: users.username, avatarUrl: users.avatarUrl })
-    .from(users)
-    .where(eq(users.walletAddress, n.owner));
-  const [listing] = await db
-    .select()
-    .from(saleListings)
-    .where(
-      and(eq(saleListings.nftId, n.id), eq(saleListings.status, 'active'), eq(saleListings.seller, n.owner)),
-    );
-  const [purchase] = await db
-    .select()
-    .from(nftPurchases)
-    .where(eq(nftPurchases.nftId, n.id))
-    .orderBy(desc(nftPurchases.purchasedOn))
-    .limit(1);
-  const [blueprint] = await db
-    .select({ blueprint: blueprints, storefront: storefronts })
-    .from(blueprints)
-    .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
-    .where(eq(blueprints.flowBlueprintId, n.blueprintId));
-  return {
-    id: n.id,
-    blueprint: blueprint ? blueprintJson(blueprint.blueprint, blueprint.storefront) : null,
-    blueprintId: String(n.blueprintId),
-    seriesNumber: n.serialNumber,
-    serialNumber: n.serialNumber,
-    metadata: n.metadata,
-    status: n.status,
-    owner: {
-      id: owner?.id ?? null,
-      username: owner?.username ?? null,
-      avatarUrl: owner?.avatarUrl ?? null,
-      wallet: { walletAddress: n.owner },
-    },
-    activeSaleListing: listing
-      ? { id: listing.id, price: listing.price, blockchainListingId: listing.blockchainListingId }
-      : null,
-    nftPurchase: purchase
-      ? { amount: purchase.amount, purchasedOn: purchase.purchasedOn.toISOString() }
-      : null,
-  };
-}
-
-/** The caller's purchases of GET /nfts/purchases, optionally of one storefront or blueprint. */
-const purchaseFilter = () =>
-  and(
-    eq(nftPurchases.buyerId, sql.placeholder('buyerId')),
-    or(
-      sql`${sql.placeholder('storefrontId')}::uuid is null`,
-      eq(blueprints.storefrontId, sql.placeholder('storefrontId')),
-    ),
-    or(
-      sql`${sql.placeholder('blueprintId')}::uuid is null`,
-      eq(blueprints.id, sql.placeholder('blueprintId')),
-    ),
-  );
-
-/**
- * A page of the caller's purchases, newest first, each with its total count: the NFT bought, the
- * blueprint it was minted from (Vitrine's, if any) with its storefront, and the resale listing the
- * purchase completed (if it was one). Every join matches at most one row, so the window count is
- * the number of purchases.
- */
-const preparePurchasesPage = (db: Database) =>
-  prepareNamed(
-    db
-      .select({
-        purchase: nftPurchases,
-        nft: { id: nfts.id, serialNumber: nfts.serialNumber, metadata: nfts.metadata },
-        blueprint: {
-          id: blueprints.id,
-          title: blueprints.title,
-          previewImageUrl: blueprints.previewImageUrl,
-        },
-        storefront: { id: storefronts.id, name: storefronts.name },
-        listingId: saleListings.id,
-        order: { itemKind: orders.itemKind, itemId: orders.itemId },
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-      })
-      .from(nftPurchases)
-      .leftJoin(nfts, eq(nfts.id, nftPurchases.nftId))
-      .leftJoin(blueprints, eq(blueprints.flowBlueprintId, nfts.blueprintId))
-      .leftJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
-      .leftJoin(saleListings, eq(saleListings.blockchainListingId, nftPurchases.blockchainListingId))
-      .leftJoin(orders, eq(orders.id, nftPurchases.orderId))
-      .where(purchaseFilter())
-      .orderBy(desc(nftPurchases.purchasedOn), desc(nftPurchases.id))
-      .offset(sql.placeholder('offset'))
-      .limit(sql.placeholder('limit')),
-    'nft_purchases_page',
-  );
-
-/** How many purchases the filter of preparePurchasesPage matches. */
-const preparePurchasesCount = (db: Database) =>
-  prepareNamed(
-    db
-      .select({ total: count() })
-      .from(nftPurchases)
-      .leftJoin(nfts, eq(nfts.id, nftPurchases.nftId))
-      .leftJoin(blueprints, eq(blueprints.flowBlueprintId, nfts.blueprintId))
-      .where(purchaseFilter()),
-    'nft_purchases_count',
-  );
 
 function requireChain(s: Services): FlowClient {
   if (!s.chainClient) throw apiError(503, 'unavailable', undefined, 'The chain is not available.');

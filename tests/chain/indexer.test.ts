@@ -10,7 +10,8 @@ import {
   transferNfts,
 } from '../../server/chain/actions';
 import type { AccountKey } from '../../server/chain/config';
-import { INDEXER_STREAM, latestSealedHeight, runIndexerOnce, startIndexer } from '../../server/chain/indexer';
+import { latestSealedHeight } from '../../server/chain/events';
+import { INDEXER_STREAM, runIndexerOnce, startIndexer } from '../../server/chain/indexer';
 import { type DatabaseHandle, openDb } from '../../server/db';
 import { chainCursor, nftPurchases, nfts, saleListings, users } from '../../server/db/schema';
 import { flowAddress, newAccount, testConfig } from '../api/support/harness';

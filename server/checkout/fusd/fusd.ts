@@ -4,7 +4,7 @@ import { formatUsd } from '#domain/money';
 import type { FusdOrderJson, FusdPaymentJson, FusdPaymentStatus } from '#domain/schemas/fusd';
 import { checkTransaction } from '../../chain/actions';
 import type { FlowClient } from '../../chain/client';
-import type { ExtraEvents } from '../../chain/indexer';
+import type { ExtraEvents } from '../../chain/events';
 import { centsToUfix64, FusdSendError, sendFusd } from '../../chain/treasury';
 import type { Log } from '../../clock';
 import type { Database, Executor } from '../../db';
