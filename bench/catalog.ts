@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import { BlueprintListQuery } from '#domain/schemas/catalog';
 import { startThrowawayPostgres } from '../scripts/postgres';
 import { createApp } from '../server/app';
-import { blueprintListQueries } from '../server/blueprints/routes';
+import { blueprintListQueries } from '../server/blueprints/queries';
 import { loadConfig } from '../server/config';
 import { openDb } from '../server/db';
 import { seedLargeWorld } from '../server/seed/large';

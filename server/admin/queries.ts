@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminListQuery } from '#domain/schemas/admin';
-import { likePattern } from '../blueprints/routes';
+import { likePattern } from '../blueprints/queries';
 import type { Executor } from '../db';
 import {
   blueprints,

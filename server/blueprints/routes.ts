@@ -1,19 +1,16 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { HistoryItem } from '#domain/catalog';
 import { isActiveState } from '#domain/catalog';
-import type { BlueprintState } from '#domain/enums';
 import { PUBLIC_STATES } from '#domain/products';
 import { BlueprintCreateInput, BlueprintPatchInput } from '#domain/schemas/blueprints';
 import { BlueprintListQuery, IdParams, PackListQuery } from '#domain/schemas/catalog';
 import { assertOwnUpload } from '../assets/uploads';
 import { sendAnswer } from '../catalog/cache';
 import { blueprintJson, packJson, storefrontsById } from '../catalog/json';
-import type { Executor } from '../db';
 import {
   blueprintPacks,
   blueprintRegistrations,
   blueprints,
-  MARKET_WHERE,
   nftPurchases,
   nfts,
   storefronts,
@@ -21,29 +18,8 @@ import {
 } from '../db/schema';
 import type { Services } from '../deps';
 import { type AppContext, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
-
-/** What visitors see when they name no states: items that are or were on sale. */
-export { PUBLIC_STATES };
-
-/** Drafts: a creator may still edit and publish an item that is created or available. */
-const DRAFT_STATES: BlueprintState[] = ['created', 'available'];
-/** A publishing job in these states means the blueprint is (being) put on chain: no more edits. */
-const ON_CHAIN_JOBS: Array<(typeof blueprintRegistrations.$inferSelect)['status']> = [
-  'pending',
-  'submitted',
-  'sealed',
-];
-/** The same rule in SQL, for the UPDATE's WHERE. */
-const draftWhere = and(
-  inArray(blueprints.state, DRAFT_STATES),
-  isNull(blueprints.status),
-  notExists(
-    sql`(select 1 from ${blueprintRegistrations} where ${blueprintRegistrations.blueprintId} = ${blueprints.id} and ${blueprintRegistrations.status} in ('pending', 'submitted', 'sealed'))`,
-  ),
-)!;
-
-/** States in which an item can be hidden and shown again from the dashboard. */
-const HIDEABLE_STATES: BlueprintState[] = ['active', 'printed', 'soldOut', 'canceled'];
+import { blueprintListQueries, draftWhere, TOTAL_CAP } from './queries';
+import { DRAFT_STATES, HIDEABLE_STATES, HISTORY_ENTRIES, ON_CHAIN_JOBS } from './rules';
 
 /**
  * Previews and assets are files the caller uploaded, and they pass the rules of their kind
@@ -65,64 +41,6 @@ async function ownBlueprintUploads(
     await assertOwnUpload(s.config, userId, { field, url, kind, notOwnCode: code });
   }
 }
-
-/** Purchase history entries per item: the latest ten. */
-export const HISTORY_ENTRIES = 10;
-
-/** `%text%` for LIKE, with the caller's wildcards taken literally. */
-export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/**
- * The two queries of GET blueprints (a page and its total), built once so the benchmark can run the
- * very same SQL bare. `owner`: the caller owns the storefront filtered on (sees drafts and hidden).
- */
-export function blueprintListQueries(db: Executor, query: BlueprintListQuery, owner: boolean) {
-  const where: SQL[] = [];
-  if (query.storefrontId) where.push(eq(blueprints.storefrontId, query.storefrontId));
-  if (owner) {
-    if (query.states) where.push(inArray(blueprints.state, query.states));
-    if (query.visible !== undefined) where.push(eq(blueprints.visible, query.visible));
-  } else {
-    // Exactly the predicate of the marketplace's partial indexes, then the visitor's own filters.
-    where.push(sql.raw(MARKET_WHERE));
-    if (query.visible === false) where.push(sql`false`);
-    const states = query.states?.filter((st) => PUBLIC_STATES.includes(st));
-    if (states && states.length < PUBLIC_STATES.length)
-      where.push(states.length ? inArray(blueprints.state, states) : sql`false`);
-  }
-  if (query.search) where.push(sql`lower(${blueprints.title}) like ${likePattern(query.search)}`);
-  if (query.min !== undefined) where.push(gte(blueprints.price, query.min));
-  if (query.max !== undefined) where.push(lte(blueprints.price, query.max));
-  if (query.storefrontCategories?.length)
-    where.push(inArray(blueprints.storefrontCategory, query.storefrontCategories));
-  const filter = and(...where);
-  const column = { price: blueprints.price, quantity: blueprints.quantity, createdAt: blueprints.createdAt }[
-    query['sort[column]']
-  ];
-  const order = query['sort[direction]'] === 'desc' ? desc : asc;
-  return {
-    page: db
-      .select({ blueprint: blueprints, storefront: storefronts })
-      .from(blueprints)
-      .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
-      .where(filter)
-      .orderBy(order(column), order(blueprints.id))
-      .offset(query.from - 1)
-      .limit(query.to - query.from + 1),
-    // Counting stops at TOTAL_CAP + 1 rows: "10,000+ available" costs what 10,000 cost.
-    count: db.select({ total: sql<number>`count(*)::int` }).from(
-      db
-        .select({ one: sql`1`.as('one') })
-        .from(blueprints)
-        .where(filter)
-        .limit(TOTAL_CAP + 1)
-        .as('matching'),
-    ),
-  };
-}
-
-/** Totals above this are answered as TOTAL_CAP with `totalCapped: true`. */
-export const TOTAL_CAP = 10_000;
 
 /** Blueprints, a blueprint's purchase history, and blueprint packs. */
 export function blueprintRoutes(s: Services): Route[] {

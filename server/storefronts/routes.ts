@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
 import { ErrorCode } from '#domain/errors';
+import { PUBLIC_STATES } from '#domain/products';
 import {
   IdParams,
   StorefrontKeyParams,
@@ -10,7 +11,7 @@ import {
 } from '#domain/schemas/catalog';
 import { generatedVanityUrl, StorefrontCreateInput, StorefrontPatchInput } from '#domain/schemas/storefronts';
 import { assertOwnUpload } from '../assets/uploads';
-import { likePattern, PUBLIC_STATES } from '../blueprints/routes';
+import { likePattern } from '../blueprints/queries';
 import { sendAnswer } from '../catalog/cache';
 import { storefrontJson } from '../catalog/json';
 import { uniqueViolation } from '../db';
