@@ -5,7 +5,8 @@ import { errorMessage } from './errors';
 const ERROR_KEY = /^[A-Za-z_]+(\.[A-Za-z_]\w*)?$/;
 
 /**
- * Valibot messages in this project are error keys: "CODE" or "CODE.field" (SPEC §8 display rule).
+ * Valibot messages in this project are error keys: "CODE" or "CODE.field"; the text shown for a key
+ * is the field's own text when there is one, else the code's.
  * These helpers turn issues into `{ code, field, message }` bodies, one per field.
  */
 export function issueToError(issue: v.BaseIssue<unknown>): ApiErrorBody {
@@ -19,6 +20,12 @@ export function issueToError(issue: v.BaseIssue<unknown>): ApiErrorBody {
   if (field) body.field = field;
   body.message = errorMessage(body);
   return body;
+}
+
+/** The first problem of one field's value under its schema, as the server would report it; null when valid. */
+export function fieldError(field: string, schema: v.GenericSchema, value: unknown): ApiErrorBody | null {
+  const r = v.safeParse(schema, value);
+  return r.success ? null : issueToError({ ...r.issues[0], path: [{ key: field }] } as never);
 }
 
 /** The first error of a failed parse (what the API answers with). */

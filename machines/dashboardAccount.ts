@@ -1,26 +1,21 @@
-import * as v from 'valibot';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { type AssetKind, assetRules, checkImage, type ImageFormat } from '#domain/assets';
 import type { StorefrontJson } from '#domain/catalog';
 import type { StorefrontCategory, StorefrontTheme } from '#domain/enums';
 import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
-import { Email } from '#domain/schemas/accounts';
-import {
-  StorefrontBio,
-  StorefrontName,
-  type StorefrontPatchInput,
-  VanityUrl,
-} from '#domain/schemas/storefronts';
-import { issueToError } from '#domain/validation';
-import { storefrontImageUploads, type WizardFile } from './storefrontWizard';
+import type { StorefrontPatchInput } from '#domain/schemas/storefronts';
+import { storefrontFieldError } from '#domain/storefronts';
+import { type ImageUploadsOutput, imageUploadsMachine } from './imageUploads';
+import { storefrontUploads, type WizardFile } from './storefrontWizard';
 
 /**
- * Dashboard → Account (SPEC §2 Dashboard, §4 "Enable/disable toggles the storefront", §5 Storefront):
- * edit the owner's storefront (name, bio, category, theme, logo, banner, contact email, vanity URL),
- * save only when something changed, checking name, description, email and vanity URL in that order
- * and stopping at the first error; new images upload first (the imageJob flow), then PATCH
- * storefronts/{id} with the changed fields. Enabling or disabling is its own PATCH. Leaving with
- * unsaved changes asks first (dashboard.unsaved). Without a storefront the panel offers to create one.
+ * Dashboard → Account: edit the owner's storefront (name, bio, category, theme, logo, banner,
+ * contact email, vanity URL), save only when something changed, checking name, description, email
+ * and vanity URL in that order and stopping at the first error; new images upload first (the
+ * imageUploads child, as in the creation wizard), then PATCH storefronts/{id} with the changed
+ * fields. Enabling or disabling (which hides or shows the storefront and its items) is its own
+ * PATCH. Every storefront the server answers is emitted (`account.changed`). Leaving with unsaved
+ * changes asks first. Without a storefront the panel offers to create one.
  */
 /** A chosen image file (a browser `File` fits). */
 export type AccountFile = WizardFile;
@@ -36,7 +31,7 @@ export interface AccountValues {
   bannerUrl: string | null;
 }
 export type AccountTextField = 'name' | 'description' | 'contactEmail' | 'vanityUrl';
-/** The order of SPEC §5: "Dashboard checks in order name, description, email, vanity". */
+/** The order in which a save checks the text fields; the first invalid one stops it. */
 export const accountFieldOrder: readonly AccountTextField[] = [
   'name',
   'description',
@@ -84,6 +79,9 @@ export type DashboardAccountEvent =
   | { type: 'account.leave' }
   | { type: 'account.leave.confirm' }
   | { type: 'account.leave.cancel' };
+
+/** The storefront the server answered to a save or to enabling or disabling. */
+export type DashboardAccountEmitted = { type: 'account.changed'; storefront: StorefrontJson };
 
 export interface DashboardAccountInput {
   storefront: StorefrontJson | null;
@@ -135,20 +133,14 @@ export function changedFields(saved: AccountValues, draft: AccountValues): Store
 const isDirty = (c: Pick<DashboardAccountContext, 'saved' | 'draft' | 'logo' | 'banner'>) =>
   !!c.logo || !!c.banner || Object.keys(changedFields(c.saved, c.draft)).length > 0;
 
-const schemas = {
-  name: StorefrontName,
-  description: StorefrontBio,
-  contactEmail: Email,
-  vanityUrl: v.pipe(v.string(), v.trim(), VanityUrl),
-} as const;
 /** The first problem of a text field, as the server would report it. */
-export function fieldError(field: AccountTextField, value: string): ApiErrorBody | null {
-  const r = v.safeParse(schemas[field], value);
-  return r.success ? null : issueToError({ ...r.issues[0], path: [{ key: field }] } as never);
-}
+const fieldError = storefrontFieldError;
 
 const formats: Record<string, ImageFormat> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/gif': 'gif' };
-/** SPEC §5 image rules for a chosen logo or banner (sizes the browser could not read are left to the server). */
+/**
+ * The image rules for a chosen logo or banner: format, bytes and least width and height (sizes the
+ * browser could not read are left to the server).
+ */
 export function fileError(
   field: AccountImageField,
   file: AccountFile | null,
@@ -174,10 +166,13 @@ export const dashboardAccountMachine = setup({
     context: {} as DashboardAccountContext,
     events: {} as DashboardAccountEvent,
     input: {} as DashboardAccountInput,
-    tags: {} as 'busy',
+    emitted: {} as DashboardAccountEmitted,
+    /** busy while anything runs; saving or toggling says which. */
+    tags: {} as 'busy' | 'saving' | 'toggling',
   },
   actors: {
-    ...storefrontImageUploads,
+    /** The new logo and banner, uploaded one after the other. */
+    uploadImages: imageUploadsMachine,
     /** PATCH storefronts/{id} with the changed fields. */
     saveStorefront: fromPromise<StorefrontJson, SaveStorefrontInput>(async () => {
       throw new Error('saveStorefront not provided');
@@ -194,8 +189,7 @@ export const dashboardAccountMachine = setup({
       fieldError(field, context.draft[field]) !== null,
     fileAcceptable: ({ event }) =>
       event.type === 'account.file' && !fileError(event.field, event.file, event.width, event.height),
-    hasLogo: ({ context }) => !!context.logo,
-    hasBanner: ({ context }) => !!context.banner,
+    uploadFailed: (_, output: ImageUploadsOutput) => output.error !== null,
   },
   actions: {
     clearError: assign({ error: null }),
@@ -239,7 +233,22 @@ export const dashboardAccountMachine = setup({
       recomputed({ ...context, storefront, saved: accountValues(storefront), error: null }),
     ),
     setError: assign({ error: (_, { error }: { error: unknown }) => toErrorBody(error) }),
-    /** "Saved" (SPEC §9 saved toast 4000 ms). */
+    /** Takes the URLs of the images uploaded (the files are sent no more). */
+    takeUploads: assign(({ context }, { urls }: { urls: Record<string, string> }) => ({
+      draft: {
+        ...context.draft,
+        logoUrl: urls.logo ?? context.draft.logoUrl,
+        bannerUrl: urls.banner ?? context.draft.bannerUrl,
+      },
+      logo: urls.logo ? null : context.logo,
+      banner: urls.banner ? null : context.banner,
+    })),
+    /** Tells whoever listens that the server has a new storefront. */
+    emitChanged: emit((_, { storefront }: { storefront: StorefrontJson }) => ({
+      type: 'account.changed' as const,
+      storefront,
+    })),
+    /** "Saved" (a toast). */
     announceSaved: (_, _params: { storefront: StorefrontJson }) => {},
     /** "Storefront enabled" / "Storefront disabled". */
     announceEnabled: (_, _params: { storefront: StorefrontJson }) => {},
@@ -292,47 +301,28 @@ export const dashboardAccountMachine = setup({
           ],
         },
         saving: {
-          tags: ['busy'],
-          initial: 'logo',
+          tags: ['busy', 'saving'],
+          initial: 'uploading',
           states: {
-            logo: { always: [{ guard: 'hasLogo', target: 'uploadingLogo' }, { target: 'banner' }] },
-            uploadingLogo: {
+            uploading: {
               invoke: {
-                id: 'uploadLogo',
-                src: 'uploadLogo',
-                input: ({ context }) => ({ file: context.logo! }),
-                onDone: {
-                  target: 'banner',
-                  actions: assign(({ context, event }) => ({
-                    draft: { ...context.draft, logoUrl: event.output.url },
-                    logo: null,
-                  })),
-                },
-                onError: {
-                  target: '#dashboardAccount.editing.idle',
-                  actions: assign({ error: ({ event }) => ({ ...toErrorBody(event.error), field: 'logo' }) }),
-                },
-              },
-            },
-            banner: { always: [{ guard: 'hasBanner', target: 'uploadingBanner' }, { target: 'patching' }] },
-            uploadingBanner: {
-              invoke: {
-                id: 'uploadBanner',
-                src: 'uploadBanner',
-                input: ({ context }) => ({ file: context.banner! }),
-                onDone: {
-                  target: 'patching',
-                  actions: assign(({ context, event }) => ({
-                    draft: { ...context.draft, bannerUrl: event.output.url },
-                    banner: null,
-                  })),
-                },
-                onError: {
-                  target: '#dashboardAccount.editing.idle',
-                  actions: assign({
-                    error: ({ event }) => ({ ...toErrorBody(event.error), field: 'banner' }),
-                  }),
-                },
+                id: 'uploadImages',
+                src: 'uploadImages',
+                input: ({ context }) => ({ uploads: storefrontUploads(context) }),
+                onDone: [
+                  {
+                    guard: { type: 'uploadFailed', params: ({ event }) => event.output },
+                    target: '#dashboardAccount.editing.idle',
+                    actions: [
+                      { type: 'takeUploads', params: ({ event }) => event.output },
+                      assign({ error: ({ event }) => event.output.error }),
+                    ],
+                  },
+                  {
+                    target: 'patching',
+                    actions: { type: 'takeUploads', params: ({ event }) => event.output },
+                  },
+                ],
               },
             },
             patching: {
@@ -347,6 +337,7 @@ export const dashboardAccountMachine = setup({
                   target: '#dashboardAccount.editing.idle',
                   actions: [
                     { type: 'takeSaved', params: ({ event }) => ({ storefront: event.output }) },
+                    { type: 'emitChanged', params: ({ event }) => ({ storefront: event.output }) },
                     { type: 'announceSaved', params: ({ event }) => ({ storefront: event.output }) },
                   ],
                 },
@@ -359,7 +350,7 @@ export const dashboardAccountMachine = setup({
           },
         },
         toggling: {
-          tags: ['busy'],
+          tags: ['busy', 'toggling'],
           invoke: {
             id: 'setEnabled',
             src: 'setEnabled',
@@ -368,6 +359,7 @@ export const dashboardAccountMachine = setup({
               target: 'idle',
               actions: [
                 { type: 'takeEnabled', params: ({ event }) => ({ storefront: event.output }) },
+                { type: 'emitChanged', params: ({ event }) => ({ storefront: event.output }) },
                 { type: 'announceEnabled', params: ({ event }) => ({ storefront: event.output }) },
               ],
             },

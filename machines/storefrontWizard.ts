@@ -1,18 +1,18 @@
-import * as v from 'valibot';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { StorefrontJson } from '#domain/catalog';
 import type { StorefrontCategory, StorefrontTheme } from '#domain/enums';
-import { type ApiErrorBody, toErrorBody } from '#domain/errors';
-import { Email } from '#domain/schemas/accounts';
-import { StorefrontBio, StorefrontName } from '#domain/schemas/storefronts';
-import { issueToError } from '#domain/validation';
+import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
+import { STOREFRONT_BIO } from '#domain/schemas/storefronts';
+import { storefrontFieldError } from '#domain/storefronts';
 import type { ImageJobFile } from './imageJob';
+import { type ImageUpload, type ImageUploadsOutput, imageUploadsMachine } from './imageUploads';
 
 /**
- * The storefront creation wizard (SPEC §2 "Storefront creation wizard", §4 "Storefront creation"):
- * landing, name, bio, category, logo, banner, theme, email with Launch, then a loading screen while
- * the logo and banner upload (optimized first, plain on failure) and the storefront is created.
- * Logo, banner, category and theme can be skipped ("Skip for now").
+ * The storefront creation wizard: landing, name, bio, category, logo, banner, theme, email with
+ * Launch, then a loading screen while the logo and banner upload (the imageUploads child: optimized
+ * first, plain on failure) and the storefront is created. Logo, banner, category and theme can be
+ * skipped ("Skip for now"). A failure goes back to the step it is about (the name, an image), else
+ * to the last step.
  */
 /** A chosen image file (a browser `File` fits). */
 export type WizardFile = ImageJobFile;
@@ -26,7 +26,7 @@ export interface StorefrontWizardContext {
   banner: WizardFile | null;
   logoUrl: string | null;
   bannerUrl: string | null;
-  /** SPEC §4 "creating flag". */
+  /** Set while the storefront is being created (the loading screen). */
   creating: boolean;
   error: ApiErrorBody | null;
 }
@@ -51,26 +51,24 @@ export interface CreateStorefrontInput {
   bannerUrl: string | null;
 }
 
-const schemas = { name: StorefrontName, description: StorefrontBio, contactEmail: Email } as const;
-/** The first problem of a text field, as the server would report it. */
-function fieldError(field: WizardField, value: string): ApiErrorBody | null {
-  const r = v.safeParse(schemas[field], value);
-  return r.success ? null : issueToError({ ...r.issues[0], path: [{ key: field }] } as never);
-}
-
+const fieldError = storefrontFieldError;
 const goBack = (target: string) => ({ target, actions: 'clearError' as const });
 
-/** The storefront's two images, uploaded through the imageJob flow (optimized first, plain on failure). */
-export const storefrontImageUploads = {
-  /** Uploads the logo. */
-  uploadLogo: fromPromise<{ url: string }, { file: WizardFile }>(async () => {
-    throw new Error('uploadLogo not provided');
-  }),
-  /** Uploads the banner. */
-  uploadBanner: fromPromise<{ url: string }, { file: WizardFile }>(async () => {
-    throw new Error('uploadBanner not provided');
-  }),
-};
+/**
+ * The storefront's new images for the imageUploads child, logo first, each tried optimized first
+ * (an image already uploaded, by an earlier try, is not sent again).
+ */
+export function storefrontUploads(
+  files: { logo: ImageJobFile | null; banner: ImageJobFile | null },
+  urls: { logoUrl: string | null; bannerUrl: string | null } = { logoUrl: null, bannerUrl: null },
+): ImageUpload[] {
+  const uploads: ImageUpload[] = [];
+  if (files.logo && !urls.logoUrl)
+    uploads.push({ field: 'logo', file: files.logo, assetKind: 'storefrontLogo', optimize: true });
+  if (files.banner && !urls.bannerUrl)
+    uploads.push({ field: 'banner', file: files.banner, assetKind: 'storefrontBanner', optimize: true });
+  return uploads;
+}
 
 export const storefrontWizardMachine = setup({
   types: {
@@ -79,7 +77,8 @@ export const storefrontWizardMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    ...storefrontImageUploads,
+    /** The logo and banner, uploaded one after the other. */
+    uploadImages: imageUploadsMachine,
     /** POST storefronts. */
     createStorefront: fromPromise<StorefrontJson, CreateStorefrontInput>(async () => {
       throw new Error('createStorefront not provided');
@@ -89,8 +88,7 @@ export const storefrontWizardMachine = setup({
     nameValid: ({ context }) => !fieldError('name', context.name),
     bioValid: ({ context }) => !fieldError('description', context.description),
     emailValid: ({ context }) => !fieldError('contactEmail', context.contactEmail),
-    hasLogo: ({ context }) => !!context.logo && !context.logoUrl,
-    hasBanner: ({ context }) => !!context.banner && !context.bannerUrl,
+    uploadFailed: (_, output: ImageUploadsOutput) => output.error !== null,
     failedOnName: ({ context }) => context.error?.field === 'name',
     failedOnLogo: ({ context }) => context.error?.field === 'logo',
     failedOnBanner: ({ context }) => context.error?.field === 'banner',
@@ -192,32 +190,31 @@ export const storefrontWizardMachine = setup({
       tags: ['busy'],
       entry: assign({ creating: true }),
       exit: assign({ creating: false }),
-      initial: 'logo',
+      initial: 'uploading',
       states: {
-        logo: { always: [{ guard: 'hasLogo', target: 'uploadingLogo' }, { target: 'banner' }] },
-        uploadingLogo: {
+        uploading: {
           invoke: {
-            id: 'uploadLogo',
-            src: 'uploadLogo',
-            input: ({ context }) => ({ file: context.logo! }),
-            onDone: { target: 'banner', actions: assign({ logoUrl: ({ event }) => event.output.url }) },
-            onError: {
-              target: '#storefrontWizard.failed',
-              actions: assign({ error: ({ event }) => ({ ...toErrorBody(event.error), field: 'logo' }) }),
-            },
-          },
-        },
-        banner: { always: [{ guard: 'hasBanner', target: 'uploadingBanner' }, { target: 'saving' }] },
-        uploadingBanner: {
-          invoke: {
-            id: 'uploadBanner',
-            src: 'uploadBanner',
-            input: ({ context }) => ({ file: context.banner! }),
-            onDone: { target: 'saving', actions: assign({ bannerUrl: ({ event }) => event.output.url }) },
-            onError: {
-              target: '#storefrontWizard.failed',
-              actions: assign({ error: ({ event }) => ({ ...toErrorBody(event.error), field: 'banner' }) }),
-            },
+            id: 'uploadImages',
+            src: 'uploadImages',
+            input: ({ context }) => ({ uploads: storefrontUploads(context, context) }),
+            onDone: [
+              {
+                guard: { type: 'uploadFailed', params: ({ event }) => event.output },
+                target: '#storefrontWizard.failed',
+                actions: assign(({ context, event }) => ({
+                  logoUrl: event.output.urls.logo ?? context.logoUrl,
+                  bannerUrl: event.output.urls.banner ?? context.bannerUrl,
+                  error: event.output.error,
+                })),
+              },
+              {
+                target: 'saving',
+                actions: assign(({ context, event }) => ({
+                  logoUrl: event.output.urls.logo ?? context.logoUrl,
+                  bannerUrl: event.output.urls.banner ?? context.bannerUrl,
+                })),
+              },
+            ],
           },
         },
         saving: {
@@ -257,3 +254,102 @@ export const storefrontWizardMachine = setup({
     created: { type: 'final' },
   },
 });
+
+export const wizardSteps = [
+  'landing',
+  'name',
+  'bio',
+  'category',
+  'logo',
+  'banner',
+  'theme',
+  'email',
+] as const;
+export type WizardStep = (typeof wizardSteps)[number];
+/** The text field each step shows, and the error it shows beside it. */
+const stepField: Partial<Record<WizardStep, string>> = {
+  name: 'name',
+  bio: 'description',
+  logo: 'logo',
+  banner: 'banner',
+  email: 'contactEmail',
+};
+const fieldsWithAStep = new Set(Object.values(stepField));
+
+/** What the wizard shows: one screen per step, then the loading screen while creating. */
+export interface StorefrontWizardView {
+  step: WizardStep | 'creating' | 'created';
+  /** "Step 3 of 7" (none on the landing screen). */
+  progress: string | null;
+  name: string;
+  description: string;
+  /** "12/2000" under the bio. */
+  bioCount: string;
+  category: StorefrontCategory | null;
+  theme: StorefrontTheme;
+  contactEmail: string;
+  /** The file chosen on the logo or banner step. */
+  file: WizardFile | null;
+  /** The error about this step's field. */
+  fieldError: string | null;
+  /** An error about no field (the last step shows it). */
+  formError: string | null;
+  /** "Launching Night Loops…" on the loading screen. */
+  launching: string;
+  canBack: boolean;
+  canSkip: boolean;
+  /** The submit button: Get started, Continue or Launch. */
+  submitLabel: string;
+  submit: () => void;
+  back: () => void;
+  skip: () => void;
+  change: (field: WizardField, value: string) => void;
+  chooseCategory: (value: StorefrontCategory) => void;
+  chooseTheme: (value: StorefrontTheme) => void;
+  chooseFile: (file: WizardFile | null) => void;
+}
+
+export function connectStorefrontWizard(
+  snapshot: SnapshotFrom<typeof storefrontWizardMachine>,
+  send: (event: StorefrontWizardEvent) => void,
+): StorefrontWizardView {
+  const c = snapshot.context;
+  const value = snapshot.value;
+  const step: StorefrontWizardView['step'] =
+    typeof value === 'string' && (wizardSteps as readonly string[]).includes(value)
+      ? (value as WizardStep)
+      : value === 'created'
+        ? 'created'
+        : 'creating';
+  const index = (wizardSteps as readonly string[]).indexOf(step);
+  const field = stepField[step as WizardStep];
+  const error = c.error ? errorMessage(c.error) : null;
+  const launch = snapshot.can({ type: 'wizard.launch' });
+  const imageStep = step === 'logo' || step === 'banner';
+  return {
+    step,
+    progress: index > 0 ? `Step ${index} of ${wizardSteps.length - 1}` : null,
+    name: c.name,
+    description: c.description,
+    bioCount: `${c.description.length}/${STOREFRONT_BIO.max}`,
+    category: c.category,
+    theme: c.theme,
+    contactEmail: c.contactEmail,
+    file: step === 'logo' ? c.logo : step === 'banner' ? c.banner : null,
+    fieldError: field && c.error?.field === field ? error : null,
+    formError: step === 'email' && c.error && !fieldsWithAStep.has(c.error.field ?? '') ? error : null,
+    launching: `Launching ${c.name.trim()}…`,
+    canBack: snapshot.can({ type: 'wizard.back' }),
+    canSkip: snapshot.can({ type: 'wizard.skip' }),
+    submitLabel: step === 'landing' ? 'Get started' : launch ? 'Launch' : 'Continue',
+    submit: () => send({ type: launch ? 'wizard.launch' : 'wizard.next' }),
+    back: () => send({ type: 'wizard.back' }),
+    skip: () => send({ type: 'wizard.skip' }),
+    change: (f, text) => send({ type: 'wizard.change', field: f, value: text }),
+    chooseCategory: (category) => send({ type: 'wizard.category', value: category }),
+    chooseTheme: (theme) => send({ type: 'wizard.theme', value: theme }),
+    chooseFile: (file) => {
+      if (imageStep) send({ type: 'wizard.file', field: step, file });
+    },
+  };
+}

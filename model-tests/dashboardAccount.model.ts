@@ -1,5 +1,6 @@
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { StorefrontJson } from '#domain/catalog';
+import { storefrontFieldError as fieldError } from '#domain/storefronts';
 import {
   type AccountTextField,
   accountFieldOrder,
@@ -7,7 +8,6 @@ import {
   changedFields,
   type DashboardAccountContext,
   dashboardAccountMachine,
-  fieldError,
 } from '../machines/dashboardAccount';
 import type { MachineModel } from './harness';
 
@@ -112,11 +112,30 @@ function detailsEvents(s: AnyMachineSnapshot): Ev[] {
 
 function imageEvents(s: AnyMachineSnapshot): Ev[] {
   const c = s.context as DashboardAccountContext;
+  // What the imageUploads child answers for the chosen images: all uploaded, the logo refused, or
+  // the banner refused after the logo went up.
+  const sent = [...(c.logo ? ['logo'] : []), ...(c.banner ? ['banner'] : [])];
+  const urls = { logo: uploaded('logo.png'), banner: uploaded('banner.jpg') } as Record<string, string>;
+  const done = (fields: string[]) => Object.fromEntries(fields.map((f) => [f, urls[f]]));
+  const refused = (code: string, field: string) => ({ code, field, message: `server says ${code}` });
   const events: Ev[] = [
-    { type: 'xstate.done.actor.uploadLogo', output: { url: uploaded('logo.png') } },
-    { type: 'xstate.error.actor.uploadLogo', error: serverError('FILE_SIZE_BIG') },
-    { type: 'xstate.done.actor.uploadBanner', output: { url: uploaded('banner.jpg') } },
-    { type: 'xstate.error.actor.uploadBanner', error: serverError('IMAGE_MIN_HEIGHT') },
+    { type: 'xstate.done.actor.uploadImages', output: { urls: done(sent), error: null } },
+    ...(sent[0] === 'logo'
+      ? [
+          {
+            type: 'xstate.done.actor.uploadImages',
+            output: { urls: {}, error: refused('FILE_SIZE_BIG', 'logo') },
+          },
+        ]
+      : []),
+    ...(sent.includes('banner')
+      ? [
+          {
+            type: 'xstate.done.actor.uploadImages',
+            output: { urls: done(sent.slice(0, -1)), error: refused('IMAGE_MIN_HEIGHT', 'banner') },
+          },
+        ]
+      : []),
     { type: 'xstate.done.actor.saveStorefront', output: patched(c) },
     { type: 'xstate.error.actor.saveStorefront', error: { code: 'NETWORK_FAILURE' } },
   ];
@@ -164,7 +183,7 @@ function orderEvents(s: AnyMachineSnapshot): Ev[] {
 
 export const dashboardAccountModel: MachineModel<typeof dashboardAccountMachine> = {
   machine: dashboardAccountMachine,
-  fakes: ['uploadLogo', 'uploadBanner', 'saveStorefront', 'setEnabled'],
+  fakes: ['uploadImages', 'saveStorefront', 'setEnabled'],
   scenarios: [
     { name: 'no storefront', input: { storefront: null } },
     { name: 'details', input: { storefront: storefronts.details } },

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { StorefrontJson } from '#domain/catalog';
 import { dashboardAccountMachine, type SaveStorefrontInput } from '../machines/dashboardAccount';
+import type { ImageUploadsInput } from '../machines/imageUploads';
 import { flushCoverage } from './coverage-store';
 import { dashboardAccountModel, imageSizes, makeStorefront } from './dashboardAccount.model';
 import { flush, generatePaths, runPath } from './harness';
@@ -16,6 +17,11 @@ describe('dashboard account machine paths', () => {
   afterAll(() => flushCoverage('machine'));
 });
 
+const uploadedUrls: Record<string, string> = {
+  logo: '/media/uploads/00000000-0000-4000-8000-000000000001/logo-new.png',
+  banner: '/media/uploads/00000000-0000-4000-8000-000000000001/banner-new.jpg',
+};
+
 /** What the machine hands to its actors and announces (the paths check states, these the payloads). */
 describe('dashboard account machine: requests and announcements', () => {
   function start(storefront: StorefrontJson | null) {
@@ -25,14 +31,14 @@ describe('dashboard account machine: requests and announcements', () => {
     const actor = createActor(
       dashboardAccountMachine.provide({
         actors: {
-          uploadLogo: fromPromise(async ({ input }) => {
-            calls.push(['uploadLogo', input.file.name]);
-            return { url: '/media/uploads/00000000-0000-4000-8000-000000000001/logo-new.png' };
-          }),
-          uploadBanner: fromPromise(async ({ input }) => {
-            calls.push(['uploadBanner', input.file.name]);
-            return { url: '/media/uploads/00000000-0000-4000-8000-000000000001/banner-new.jpg' };
-          }),
+          // The imageUploads child: every image uploaded.
+          uploadImages: fromPromise(async ({ input }: { input: ImageUploadsInput }) => {
+            calls.push(['uploadImages', input.uploads.map((u) => [u.field, u.file.name, u.assetKind])]);
+            return {
+              urls: Object.fromEntries(input.uploads.map((u) => [u.field, uploadedUrls[u.field]])),
+              error: null,
+            };
+          }) as never,
           saveStorefront: fromPromise(async ({ input }: { input: SaveStorefrontInput }) => {
             calls.push(['saveStorefront', input]);
             server.current = { ...server.current!, ...input.patch } as StorefrontJson;
@@ -65,7 +71,7 @@ describe('dashboard account machine: requests and announcements', () => {
     actor.send({ type: 'account.save' });
     await flush();
     expect(calls).toEqual([
-      ['uploadLogo', 'logo.png'],
+      ['uploadImages', [['logo', 'logo.png', 'storefrontLogo']]],
       [
         'saveStorefront',
         {
@@ -112,7 +118,7 @@ describe('dashboard account machine: requests and announcements', () => {
     expect(actor.getSnapshot().context).toMatchObject({ dirty: true, draft: { name: 'Unsaved Name' } });
   });
 
-  it('refuses images below the SPEC §5 minimums and files over the size limit', () => {
+  it('refuses images below the least width and height and files over the size limit', () => {
     const { actor } = start(makeStorefront());
     actor.send({ type: 'account.file', field: 'banner', file: png('b.png'), width: 299, height: 100 });
     expect(actor.getSnapshot().context.error).toMatchObject({ code: 'IMAGE_MIN_WIDTH', field: 'banner' });

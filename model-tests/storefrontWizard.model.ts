@@ -1,13 +1,39 @@
-import { storefrontWizardMachine } from '../machines/storefrontWizard';
+import {
+  type StorefrontWizardContext,
+  storefrontUploads,
+  storefrontWizardMachine,
+} from '../machines/storefrontWizard';
 import type { MachineModel } from './harness';
 
 const storefront = { id: 's1', name: 'Night Loops', vanityUrl: 'Night-Loops-ab12c' };
 
+const urls = { logo: '/media/uploads/u/logo.png', banner: '/media/uploads/u/banner.jpg' };
+/**
+ * What the imageUploads child can answer for the images the wizard sends it: all uploaded, the logo
+ * refused, or the banner refused after the logo went up.
+ */
+function uploadOutcomes(c: StorefrontWizardContext) {
+  const sent = storefrontUploads(c, c).map((u) => u.field as 'logo' | 'banner');
+  const done = (fields: Array<'logo' | 'banner'>) => Object.fromEntries(fields.map((f) => [f, urls[f]]));
+  const outcomes = [{ urls: done(sent), error: null }];
+  if (sent[0] === 'logo')
+    outcomes.push({
+      urls: {},
+      error: { code: 'IMAGE_MIN_WIDTH', field: 'logo', message: 'narrow' },
+    } as never);
+  if (sent.includes('banner'))
+    outcomes.push({
+      urls: done(sent.filter((f) => f === 'logo')),
+      error: { code: 'FILE_SIZE_BIG', field: 'banner', message: 'big' },
+    } as never);
+  return outcomes.map((output) => ({ type: 'xstate.done.actor.uploadImages', output }));
+}
+
 export const storefrontWizardModel: MachineModel<typeof storefrontWizardMachine> = {
   machine: storefrontWizardMachine,
-  fakes: ['uploadLogo', 'uploadBanner', 'createStorefront'],
+  fakes: ['uploadImages', 'createStorefront'],
   scenarios: [{ name: 'a signed-in creator', input: undefined }],
-  events: () => [
+  events: (s) => [
     { type: 'wizard.next' },
     { type: 'wizard.back' },
     { type: 'wizard.skip' },
@@ -28,13 +54,7 @@ export const storefrontWizardModel: MachineModel<typeof storefrontWizardMachine>
       file: new File([new Uint8Array(4096)], 'banner.jpg', { type: 'image/jpeg' }),
     },
     { type: 'wizard.launch' },
-    { type: 'xstate.done.actor.uploadLogo', output: { url: '/media/uploads/u/logo.png' } },
-    {
-      type: 'xstate.error.actor.uploadLogo',
-      error: { body: { code: 'IMAGE_MIN_WIDTH', message: 'narrow' } },
-    },
-    { type: 'xstate.done.actor.uploadBanner', output: { url: '/media/uploads/u/banner.jpg' } },
-    { type: 'xstate.error.actor.uploadBanner', error: { body: { code: 'FILE_SIZE_BIG', message: 'big' } } },
+    ...uploadOutcomes(s.context),
     { type: 'xstate.done.actor.createStorefront', output: storefront },
     {
       type: 'xstate.error.actor.createStorefront',

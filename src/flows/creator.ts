@@ -6,15 +6,14 @@ import type { SharedFlowParts } from './shared';
 /** The creator's flows (storefront, products, sales, payouts) and the back office's lists. */
 export function creatorFlows(deps: FlowDeps, shared: SharedFlowParts) {
   const { api, catalog, sales } = deps;
-  const { toast, imageJob, imageUploader } = shared;
+  const { toast, imageJob, imageUploads, imageUploader } = shared;
   return {
     imageJob,
     storefrontWizard: once(async () => {
-      const upload = await imageUploader();
+      const uploadImages = await imageUploads();
       return (await import('../../machines/storefrontWizard')).storefrontWizardMachine.provide({
         actors: {
-          uploadLogo: fromPromise(({ input }) => upload(input.file, 'storefrontLogo')),
-          uploadBanner: fromPromise(({ input }) => upload(input.file, 'storefrontBanner')),
+          uploadImages,
           createStorefront: fromPromise(({ input }) => catalog.createStorefront(input)),
         },
         actions: { announceCreated: () => toast('storefront-created', 'Your storefront is live') },
@@ -52,11 +51,10 @@ export function creatorFlows(deps: FlowDeps, shared: SharedFlowParts) {
       }),
     ),
     dashboardAccount: once(async () => {
-      const upload = await imageUploader();
+      const uploadImages = await imageUploads();
       return (await import('../../machines/dashboardAccount')).dashboardAccountMachine.provide({
         actors: {
-          uploadLogo: fromPromise(({ input }) => upload(input.file, 'storefrontLogo')),
-          uploadBanner: fromPromise(({ input }) => upload(input.file, 'storefrontBanner')),
+          uploadImages,
           saveStorefront: fromPromise(({ input }) => catalog.updateStorefront(input.id, input.patch)),
           setEnabled: fromPromise(({ input }) =>
             catalog.updateStorefront(input.id, { enabled: input.enabled }),

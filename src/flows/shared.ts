@@ -101,6 +101,12 @@ export function sharedFlowParts(deps: FlowDeps) {
       },
     }),
   );
+  /** A form's images uploaded one after the other, each by the imageJob above (a child machine). */
+  const imageUploads = once(async () =>
+    (await import('../../machines/imageUploads')).imageUploadsMachine.provide({
+      actors: { imageJob: await imageJob() },
+    }),
+  );
   /** The imageJob flow to its end: the uploaded URL, or the error of the failed upload. */
   async function imageUploader() {
     const job = await imageJob();
@@ -126,6 +132,7 @@ export function sharedFlowParts(deps: FlowDeps) {
     collectionActors,
     buyListingFlow,
     imageJob,
+    imageUploads,
     imageUploader,
   };
 }

@@ -5,14 +5,15 @@ import { type ActorRefFrom, waitFor } from 'xstate';
 import { assetRules } from '#domain/assets';
 import { categoryLabels, type StorefrontJson } from '#domain/catalog';
 import { type StorefrontCategory, storefrontCategories } from '#domain/enums';
-import { errorMessage, errorTexts } from '#domain/errors';
 import { STOREFRONT_BIO, STOREFRONT_NAME } from '#domain/schemas/storefronts';
 import {
   type AccountImageField,
   type AccountTextField,
+  type DashboardAccountEvent,
   type dashboardAccountMachine,
   imageKinds,
 } from '../../../machines/dashboardAccount';
+import { connectDashboardAccount, type DashboardAccountView } from '../../../machines/dashboardAccountView';
 import { useApp } from '../AppContext';
 import { Avatar, Button, ConfirmModal, FileUpload, TextInput, useObjectUrl } from '../components';
 import './account.css';
@@ -33,20 +34,7 @@ export function AccountPanel() {
   return <AccountPanelView actor={actor} onSaved={onSaved} />;
 }
 
-/** What the panel shows for a machine state. */
-export function accountScreen(
-  value: unknown,
-): 'noStorefront' | 'idle' | 'confirmingLeave' | 'saving' | 'toggling' {
-  if (value === 'noStorefront' || value === 'start') return 'noStorefront';
-  const editing = (value as { editing?: unknown }).editing;
-  if (editing === 'confirmingLeave' || editing === 'toggling') return editing;
-  if (editing === 'idle' || editing === 'validating') return 'idle';
-  return 'saving';
-}
-
-const textFields: AccountTextField[] = ['name', 'description', 'contactEmail', 'vanityUrl'];
 const imageFields: AccountImageField[] = ['logo', 'banner'];
-const ownFields = new Set<string>([...textFields, ...imageFields]);
 const imageHints: Record<AccountImageField, string> = {
   logo: 'PNG or JPG, square (1:1), at least 100×100, up to 1 MB.',
   banner: 'PNG or JPG, wide (5:1), at least 300×100, up to 2 MB.',
@@ -66,9 +54,9 @@ async function imageSize(file: File): Promise<{ width?: number; height?: number 
 }
 
 /**
- * Dashboard → Account (SPEC §2): edit the storefront with a preview of its header, enable or disable
- * it, or create one. Save and Discard work only when something changed; a failed check scrolls to
- * and focuses its field. Leaving with unsaved changes asks first, and the browser warns on unload.
+ * Dashboard → Account: edit the storefront with a preview of its header, enable or disable it, or
+ * create one. Save and Discard work only when something changed; a failed check scrolls to and
+ * focuses its field. Leaving with unsaved changes asks first, and the browser warns on unload.
  */
 export function AccountPanelView({
   actor,
@@ -78,27 +66,31 @@ export function AccountPanelView({
   /** The storefront changed on the server (saved, enabled or disabled). */
   onSaved?: (storefront: StorefrontJson) => void;
 }) {
-  const screen = useSelector(actor, (s) => accountScreen(s.value));
-  const storefront = useSelector(actor, (s) => s.context.storefront);
+  const snapshot = useSelector(actor, (s) => s);
+  const view = connectDashboardAccount(snapshot, (event: DashboardAccountEvent) => actor.send(event));
   const navigate = useNavigate();
 
   const shouldBlockFn = useCallback(async () => {
+    const viewOf = (s: typeof snapshot) => connectDashboardAccount(s, actor.send);
     // A save in progress finishes first; then unsaved changes ask.
-    await waitFor(actor, (s) => !s.hasTag('busy'));
-    actor.send({ type: 'account.leave' });
-    const s = await waitFor(actor, (s) => !s.matches({ editing: 'confirmingLeave' }));
-    return s.context.dirty;
+    await waitFor(actor, (s) => !viewOf(s).busy);
+    viewOf(actor.getSnapshot()).leave();
+    const answered = await waitFor(actor, (s) => viewOf(s).leaveQuestion === null);
+    return viewOf(answered).dirty;
   }, [actor]);
-  const enableBeforeUnload = useCallback(() => actor.getSnapshot().context.dirty, [actor]);
+  const enableBeforeUnload = useCallback(
+    () => connectDashboardAccount(actor.getSnapshot(), actor.send).dirty,
+    [actor],
+  );
   useBlocker({ shouldBlockFn, enableBeforeUnload });
 
-  const reported = useRef(storefront);
+  // The machine emits every storefront the server answers.
   useEffect(() => {
-    if (storefront && storefront !== reported.current) onSaved?.(storefront);
-    reported.current = storefront;
-  }, [storefront, onSaved]);
+    const sub = actor.on('account.changed', ({ storefront }) => onSaved?.(storefront));
+    return () => sub.unsubscribe();
+  }, [actor, onSaved]);
 
-  if (screen === 'noStorefront' || !storefront)
+  if (view.panel === 'noStorefront' || !view.storefront)
     return (
       <section className="vt-account" data-state="noStorefront" aria-labelledby="account-title">
         <div className="vt-dashboard__empty">
@@ -110,52 +102,41 @@ export function AccountPanelView({
         </div>
       </section>
     );
-  return <AccountForm actor={actor} screen={screen} storefront={storefront} />;
+  return <AccountForm view={view} storefront={view.storefront} />;
 }
 
-function AccountForm({
-  actor,
-  screen,
-  storefront,
-}: {
-  actor: Actor;
-  screen: ReturnType<typeof accountScreen>;
-  storefront: StorefrontJson;
-}) {
-  const { draft, dirty, error, logo, banner } = useSelector(actor, (s) => s.context);
-  const busy = screen === 'saving' || screen === 'toggling';
-  const send = actor.send;
+function AccountForm({ view, storefront }: { view: DashboardAccountView; storefront: StorefrontJson }) {
+  const { values: draft, files } = view;
   const root = useRef<HTMLElement>(null);
-  const fieldError = (field: string) => (error?.field === field ? errorMessage(error) : undefined);
-  const formError = error && !ownFields.has(error.field ?? '') ? errorMessage(error) : undefined;
 
-  // SPEC §5: the first failed check scrolls to its field and focuses it.
+  // The first failed check scrolls to its field and focuses it.
+  const { errorField, fieldErrors } = view;
+  const errorText = errorField ? fieldErrors[errorField as AccountTextField] : undefined;
   useEffect(() => {
-    if (!error?.field) return;
-    const box = root.current?.querySelector<HTMLElement>(`[data-field="${error.field}"]`);
+    if (!errorField || !errorText) return;
+    const box = root.current?.querySelector<HTMLElement>(`[data-field="${errorField}"]`);
     if (!box) return;
     box.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
     box
       .querySelector<HTMLElement>('input:not([type="file"]), textarea, select, button')
       ?.focus({ preventScroll: true });
-  }, [error]);
+  }, [errorField, errorText]);
 
-  const logoPreview = useObjectUrl(logo as File | null) ?? draft.logoUrl ?? undefined;
-  const bannerPreview = useObjectUrl(banner as File | null) ?? draft.bannerUrl ?? undefined;
+  const logoPreview = useObjectUrl(files.logo as File | null) ?? draft.logoUrl ?? undefined;
+  const bannerPreview = useObjectUrl(files.banner as File | null) ?? draft.bannerUrl ?? undefined;
   const chooseImage = (field: AccountImageField) => async (file: File) => {
-    const size = await imageSize(file);
-    send({ type: 'account.file', field, file, ...size });
+    view.chooseFile(field, file, await imageSize(file));
   };
   const text = (field: AccountTextField) => ({
     id: `account-${field}`,
     value: draft[field],
-    error: fieldError(field),
+    error: fieldErrors[field],
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      send({ type: 'account.change', field, value: e.target.value }),
+      view.change(field, e.target.value),
   });
 
   return (
-    <section ref={root} className="vt-account" data-state={screen} aria-labelledby="account-title">
+    <section ref={root} className="vt-account" data-state={view.panel} aria-labelledby="account-title">
       <div className="vt-dashboard__head">
         <h1 id="account-title" className="vt-page__title">
           Account
@@ -164,32 +145,30 @@ function AccountForm({
           <input
             type="checkbox"
             role="switch"
-            aria-checked={storefront.enabled}
-            checked={storefront.enabled}
-            disabled={busy}
+            aria-checked={view.enabled}
+            checked={view.enabled}
+            disabled={!view.canToggle}
             aria-describedby="account-enabled-hint"
-            onChange={() => send({ type: 'account.enabled.toggle' })}
+            onChange={view.toggleEnabled}
           />
           <span>Storefront enabled</span>
         </label>
       </div>
       <p id="account-enabled-hint" className="vt-muted">
-        {storefront.enabled
-          ? 'Your storefront and its items are visible to everyone.'
-          : 'Your storefront is disabled: visitors cannot see it or its items.'}
+        {view.enabledHint}
       </p>
 
       <div className="vt-account__layout">
         <form
           className="vt-account__form vt-card"
           noValidate
-          aria-busy={busy || undefined}
+          aria-busy={view.busy || undefined}
           onSubmit={(e) => {
             e.preventDefault();
-            send({ type: 'account.save' });
+            view.save();
           }}
         >
-          <fieldset disabled={busy} className="vt-account__fields">
+          <fieldset disabled={view.busy} className="vt-account__fields">
             <div data-field="name">
               <TextInput label="Storefront name" maxLength={STOREFRONT_NAME.max} {...text('name')} />
             </div>
@@ -201,18 +180,18 @@ function AccountForm({
                 className="vt-account__textarea"
                 rows={5}
                 maxLength={STOREFRONT_BIO.max}
-                aria-invalid={error?.field === 'description' || undefined}
+                aria-invalid={!!fieldErrors.description || undefined}
                 aria-describedby="account-description-count"
                 id="account-description"
                 value={draft.description}
                 onChange={text('description').onChange}
               />
               <span id="account-description-count" className="vt-field__hint">
-                {draft.description.length}/{STOREFRONT_BIO.max}
+                {view.bioCount}
               </span>
-              {fieldError('description') && (
+              {fieldErrors.description && (
                 <p className="vt-field__error" role="alert">
-                  {fieldError('description')}
+                  {fieldErrors.description}
                 </p>
               )}
             </div>
@@ -225,11 +204,7 @@ function AccountForm({
                 className="vt-account__select"
                 value={draft.category ?? ''}
                 onChange={(e) =>
-                  send({
-                    type: 'account.change',
-                    field: 'category',
-                    value: (e.target.value || null) as StorefrontCategory | null,
-                  })
+                  view.change('category', (e.target.value || null) as StorefrontCategory | null)
                 }
               >
                 <option value="">None</option>
@@ -248,7 +223,7 @@ function AccountForm({
                     type="radio"
                     name="theme"
                     checked={draft.theme === theme}
-                    onChange={() => send({ type: 'account.change', field: 'theme', value: theme })}
+                    onChange={() => view.change('theme', theme)}
                   />
                   <span>
                     {theme === 'light' ? 'Light: dark text on white' : 'Dark: white text on near-black'}
@@ -262,13 +237,13 @@ function AccountForm({
                   label={field === 'logo' ? 'Logo' : 'Banner'}
                   accept="image/png,image/jpeg"
                   maxBytes={assetRules[imageKinds[field]].maxBytes}
-                  file={(field === 'logo' ? logo : banner) as File | null}
+                  file={files[field] as File | null}
                   previewUrl={(field === 'logo' ? draft.logoUrl : draft.bannerUrl) ?? undefined}
                   hint={imageHints[field]}
-                  error={fieldError(field)}
-                  disabled={busy}
+                  error={fieldErrors[field]}
+                  disabled={view.busy}
                   onFile={chooseImage(field)}
-                  onRemove={() => send({ type: 'account.file', field, file: null })}
+                  onRemove={() => view.removeFile(field)}
                 />
               </div>
             ))}
@@ -285,21 +260,16 @@ function AccountForm({
               />
             </div>
           </fieldset>
-          {formError && (
+          {view.formError && (
             <p className="vt-form-error" role="alert">
-              {formError}
+              {view.formError}
             </p>
           )}
           <div className="vt-actions">
-            <Button
-              type="button"
-              variant="ghost"
-              disabled={!dirty || busy}
-              onClick={() => send({ type: 'account.discard' })}
-            >
+            <Button type="button" variant="ghost" disabled={!view.canDiscard} onClick={view.discard}>
               Discard changes
             </Button>
-            <Button type="submit" disabled={!dirty || screen === 'toggling'} loading={screen === 'saving'}>
+            <Button type="submit" disabled={!view.canSave} loading={view.saving}>
               Save
             </Button>
           </div>
@@ -316,9 +286,9 @@ function AccountForm({
                 <Avatar src={logoPreview} seed={storefront.id} alt="" size={56} shape="rounded" />
               </span>
               <div>
-                <strong data-testid="preview-name">{draft.name.trim() || 'Your storefront'}</strong>
-                {draft.category && (
-                  <span className="vt-account-preview__muted">{categoryLabels[draft.category]}</span>
+                <strong data-testid="preview-name">{view.preview.name}</strong>
+                {view.preview.category && (
+                  <span className="vt-account-preview__muted">{view.preview.category}</span>
                 )}
               </div>
             </div>
@@ -334,14 +304,14 @@ function AccountForm({
       </div>
 
       <ConfirmModal
-        open={screen === 'confirmingLeave'}
+        open={view.leaveQuestion !== null}
         title="Unsaved changes"
-        message={errorTexts['dashboard.unsaved']}
+        message={view.leaveQuestion}
         confirmLabel="Leave"
         cancelLabel="Stay"
         danger
-        onConfirm={() => send({ type: 'account.leave.confirm' })}
-        onCancel={() => send({ type: 'account.leave.cancel' })}
+        onConfirm={view.confirmLeave}
+        onCancel={view.cancelLeave}
       />
     </section>
   );
