@@ -17,6 +17,7 @@ import { cryptoTopupMachine } from './cryptoTopup';
 import { dashboardAccountMachine } from './dashboardAccount';
 import { emailConfirmationMachine } from './emailConfirmation';
 import { imageJobMachine } from './imageJob';
+import { imageUploadsMachine } from './imageUploads';
 import { kycMachine } from './kyc';
 import { ledgerExportMachine } from './ledgerExport';
 import { listForSaleMachine } from './listForSale';
@@ -65,6 +66,7 @@ export const allMachines: AnyStateMachine[] = [
   storefrontReportMachine,
   storefrontWizardMachine,
   imageJobMachine,
+  imageUploadsMachine,
   blueprintFormMachine,
   publishMachine,
   productActionsMachine,
