@@ -1,5 +1,5 @@
 /**
- * Uploads (SPEC §3 asset kinds, §5 file rules): which files each kind takes, checked in the browser
+ * Uploads: which files each asset kind takes, checked in the browser
  * before uploading and by the server on the bytes it receives (real type and size, not the name).
  */
 export const assetKinds = [
@@ -67,7 +67,7 @@ export const assetRules: Record<AssetKind, AssetRule> = {
   unknown: rule(['jpeg', 'png', 'gif'], MB, 1, 1),
 };
 
-/** The first rule an image breaks (the SPEC §8 file error code), or null. */
+/** The first rule an image breaks (its file error code, shown as errors.{code}), or null. */
 export function checkImage(
   kind: AssetKind,
   image: { format: string | undefined; bytes: number; width: number | undefined; height: number | undefined },

@@ -10,7 +10,7 @@ import type {
   StorefrontTheme,
 } from './enums';
 
-/** Catalog entities as the product API answers them (SPEC §3); dates are ISO strings on the wire. */
+/** Catalog entities as the product API answers them; dates are ISO strings on the wire. */
 export interface StorefrontSummary {
   id: string;
   name: string;
@@ -96,20 +96,27 @@ export interface Page<T> {
   totalCapped?: boolean;
 }
 
-/** "Active" means active or printed (SPEC §4). */
+/** "Active" means active or printed. */
 export const isActiveState = (state: BlueprintState) => state === 'active' || state === 'printed';
 
-/** SPEC §4: a blueprint is purchasable … */
+/**
+ * Whether a blueprint can be bought: a standalone or sticker one while active (or printed); any other
+ * type while active, printed or sold out, and only with a price above 0.
+ */
 export function isPurchasable(b: Pick<BlueprintJson, 'type' | 'state' | 'price'>): boolean {
   if (b.type === 'standalone' || b.type === 'sticker') return isActiveState(b.state);
   return (isActiveState(b.state) || b.state === 'soldOut') && b.price > 0;
 }
 
-/** A blueprint with price 0 and not in a pack is free and is claimed instead of bought (SPEC §4). */
+/** A blueprint with price 0 and not in a pack is free and is claimed instead of bought. */
 export const isFree = (b: Pick<BlueprintJson, 'price' | 'blueprintPackId'>) =>
   b.price === 0 && !b.blueprintPackId;
 
-/** Dashboard labels of SPEC §4. */
+/**
+ * The dashboard's label of a state: created is Draft (Pending once it has a status, i.e. on its way
+ * to the chain); available, active and printed are Active; printing is Pending; canceled is Canceled;
+ * soldOut is Sold Out.
+ */
 export function stateLabel(state: BlueprintState | PackState, status?: BlueprintStatus | null): string {
   if (state === 'created' && status) return 'Pending';
   switch (state) {

@@ -1,9 +1,9 @@
 import { COUNTDOWN_DAYS_ABOVE_HOURS } from './constants';
 
 /**
- * Blueprint countdowns (SPEC: "A blueprint before availableTime shows a countdown: above 99 hours a
- * day count, otherwise hours:minutes:seconds … A drop not yet live uses a 'price' label, otherwise
- * 'from'.").
+ * Blueprint countdowns: before its availableTime a blueprint shows a countdown, a day count above 99
+ * hours, otherwise hours:minutes:seconds. A drop that is not live yet labels its price "price",
+ * everything else "from".
  */
 
 const HOUR_S = 3600;

@@ -1,5 +1,5 @@
 /**
- * Dates on the wire (SPEC §3): the server writes ISO strings; the client turns every string matching
+ * Dates on the wire: the server writes ISO strings; the client turns every string matching
  * the ISO pattern into a Date as it parses a response. Shared types therefore say `DateValue`.
  */
 export type DateValue = string | Date;

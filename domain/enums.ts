@@ -1,4 +1,4 @@
-/** Enumerations of SPEC §3. */
+/** The product's enumerations (roles, statuses, categories, states, kinds), as the API spells them. */
 export const roles = [
   'admin',
   'collector',
@@ -25,10 +25,10 @@ export const kycStatuses = [
 ] as const;
 export type KycStatus = (typeof kycStatuses)[number];
 
-/** New accounts register with role creator (SPEC §6). */
+/** New accounts register with role creator. */
 export const REGISTRATION_ROLE: Role = 'creator';
 
-/** Storefront categories and themes (SPEC §3 Storefront). */
+/** Storefront categories and themes (light: dark text on white, the default; dark: white on near-black). */
 export const storefrontCategories = [
   'collectibles',
   'digitalArt',
@@ -45,7 +45,7 @@ export type StorefrontCategory = (typeof storefrontCategories)[number];
 export const storefrontThemes = ['light', 'dark'] as const;
 export type StorefrontTheme = (typeof storefrontThemes)[number];
 
-/** Blueprint and pack states, statuses, types and rarity (SPEC §3, §4). */
+/** Blueprint and pack states, statuses (on the way to the chain), types and rarity. */
 export const blueprintStates = [
   'created',
   'available',
@@ -82,12 +82,12 @@ export type PackType = (typeof packTypes)[number];
 export const rarityLevels = ['common', 'uncommon', 'rare', 'ultraRare', 'legendary', 'unknown'] as const;
 export type RarityLevel = (typeof rarityLevels)[number];
 
-/** Storefront reports (SPEC §3). */
+/** Storefront reports: a reason, and a status from created to resolved or cancelled. */
 export const reportReasons = ['offensive', 'illegal', 'misleading', 'other'] as const;
 export type ReportReason = (typeof reportReasons)[number];
 export const reportStatuses = ['created', 'resolved', 'cancelled'] as const;
 
-/** Payout request states (SPEC §4 Payout state); the owner may cancel one in state created. */
+/** Payout request states; the owner may cancel one in state created (it becomes cancelled). */
 export const payoutStates = [
   'created',
   'approved',
@@ -98,7 +98,7 @@ export const payoutStates = [
   'failed',
 ] as const;
 export type PayoutState = (typeof payoutStates)[number];
-/** States whose amount is spoken for: subtracted from the available funds (SPEC §5). */
+/** States whose amount is spoken for: subtracted from the available funds. */
 export const payoutCommittedStates: PayoutState[] = ['created', 'pending', 'approved', 'payed'];
-/** Open requests: only one may exist per storefront (SPEC §4 "Only one payout request may be pending"). */
+/** Open requests: only one may exist per storefront at a time. */
 export const payoutOpenStates: PayoutState[] = ['created', 'pending'];

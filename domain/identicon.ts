@@ -1,6 +1,6 @@
 /**
- * Deterministic identicons (SPEC §2 Shell: "an avatar (uploaded image or identicon generated from the
- * wallet address)"). Pure, no dependencies: the same seed always gives the same picture, in the browser,
+ * Deterministic identicons: a user without an uploaded avatar shows one generated from their wallet
+ * address. Pure, no dependencies: the same seed always gives the same picture, in the browser,
  * on the server and in tests.
  *
  * The picture is a 5x5 grid mirrored around its middle column (so only 15 cells are drawn from the hash),

@@ -5,7 +5,11 @@ import type { BlueprintFilter } from './filters';
 /** States visitors see (the server's public states): the storefront page and the preview show these. */
 export const PUBLIC_STATES: BlueprintState[] = ['available', 'active', 'printed', 'soldOut'];
 
-/** The dashboard's product actions (SPEC §4 "Dashboard actions per state"). */
+/**
+ * The dashboard's product actions, by state: created or available: edit, publish; active or printed:
+ * view, sales, hide/show, cancel; soldOut or canceled: view, sales, hide/show; any other: view. An
+ * item on its way to the chain offers none.
+ */
 export type ProductAction = 'edit' | 'publish' | 'view' | 'sales' | 'hide' | 'show' | 'cancel';
 
 /** Whether the item is being put on chain (created with a status): a spinner, no actions. */
@@ -30,7 +34,7 @@ export function productActions(b: Pick<BlueprintJson, 'state' | 'status' | 'visi
   }
 }
 
-/** The status filter of the products list (SPEC §2 Dashboard "Products"). */
+/** The status filter of the dashboard's products list. */
 export const productStatuses = ['all', 'draft', 'active', 'hidden', 'canceled'] as const;
 export type ProductStatus = (typeof productStatuses)[number];
 export const productStatusLabels: Record<ProductStatus, string> = {

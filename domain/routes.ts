@@ -1,4 +1,4 @@
-/** Route names of SPEC §2 and their paths (links are built from these, never from string literals). */
+/** The product's route names and their paths (links are built from these, never from string literals). */
 export const routePaths = {
   Home: '/',
   Marketplace: '/marketplace',

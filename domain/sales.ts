@@ -3,21 +3,21 @@ import { type PayoutState, payoutCommittedStates } from './enums';
 import { type ApiErrorBody, errorTexts } from './errors';
 
 /**
- * A storefront's sales and its payout ledger (SPEC §2 Dashboard "Sales", "Payouts page", §5 payout
- * rule, §9 seller net). Pure arithmetic shared by the server (answers, CSV) and the browser.
+ * A storefront's sales and its payout ledger (the dashboard's Sales table, the payouts page, the
+ * payout rule, the seller's net). Pure arithmetic shared by the server (answers, CSV) and the browser.
  *
  * - A sale is a primary sale: a recorded purchase of one of the storefront's blueprints that is not
  *   a resale (resales pay the creator a royalty on chain, in FUSD, outside USD payouts).
  * - Royalty and platform fee are the blueprint's royaltyPercent and totalFeePercent of the amount,
- *   each rounded half up to a whole cent; net = amount − royalty − fee (SPEC §9 "rounded to 2 decimals").
+ *   each rounded half up to a whole cent (2 decimals of a dollar); net = amount − royalty − fee.
  * - Available funds = total net − the amounts of requests in created, pending, approved or payed.
  * - Ledger: requests (those committed states, oldest first) cover the sales' net oldest first; a
  *   sale may be split over two requests, and what no request covers is "unrequested".
  */
 
-/** The smallest payout request, in cents (SPEC §9 "minimum payout 1000 cents"). */
+/** The smallest payout request, in cents ($10): a request needs at least this much available. */
 export const PAYOUT_MINIMUM = 1000;
-/** Page sizes of the sales table (SPEC §2: default 50, options 25, 50, 100). */
+/** Page sizes of the sales table: 25, 50 or 100, 50 by default. */
 export const salesPageSizes = [25, 50, 100] as const;
 export type SalesPageSize = (typeof salesPageSizes)[number];
 export const SALES_PAGE_SIZE_DEFAULT: SalesPageSize = 50;
@@ -77,17 +77,17 @@ export interface SaleShares {
   net: number;
 }
 
-/** The royalty, platform fee and net of a sale of `amount` cents (SPEC §9 seller net). */
+/** The royalty, platform fee and net of a sale of `amount` cents (net = amount − royalty − fee). */
 export function saleShares(amount: number, royaltyPercent: number, totalFeePercent: number): SaleShares {
   const royaltyFee = percentOf(amount, royaltyPercent);
   const platformFee = percentOf(amount, totalFeePercent);
   return { royaltyFee, platformFee, net: amount - royaltyFee - platformFee };
 }
 
-/** Whether a request in this state holds back funds (SPEC §5). */
+/** Whether a request in this state holds back funds (created, pending, approved or payed). */
 export const isCommitted = (state: PayoutState) => payoutCommittedStates.includes(state);
 
-/** Available funds: the sales' total net minus the committed requests (SPEC §5). */
+/** Available funds: the sales' total net minus the committed requests. */
 export function availableFunds(
   totalNet: number,
   requests: ReadonlyArray<{ amount: number; state: PayoutState }>,
@@ -210,7 +210,7 @@ export interface PayoutRequestJson {
 export interface PayoutsPage {
   results: PayoutRequestJson[];
   total: number;
-  /** Cents that may be requested now (SPEC §5). */
+  /** Cents that may be requested now: the available funds. */
   available: number;
   /** The smallest request, cents. */
   minimum: number;
@@ -235,6 +235,6 @@ export function parseSalesSearch(raw: Record<string, unknown>): SalesSearch {
   return out;
 }
 
-/** SPEC §8 "Payout failure": the server's message, else errors.default. */
+/** The text of a failed payout request: the server's message, else errors.default. */
 export const payoutFailureText = (error: Pick<ApiErrorBody, 'message'> | null | undefined) =>
   error?.message || errorTexts['errors.default']!;

@@ -1,6 +1,6 @@
 import { formatDistanceToNow } from 'date-fns';
 
-/** History time-ago (SPEC §2): date-fns distance with "about" removed and " ago" added. */
+/** History time-ago: date-fns distance with "about" removed and " ago" added. */
 export function timeAgo(date: Date): string {
   return `${formatDistanceToNow(date).replace(/^about /, '')} ago`;
 }

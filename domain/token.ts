@@ -11,7 +11,7 @@ function base64UrlDecode(part: string): string {
 }
 
 /**
- * Reads the claims of a bearer JWT (SPEC §4 "Login": token, expiry and user id are taken from the token).
+ * Reads the claims of a bearer JWT: logging in stores the token with the expiry and user id read from it.
  * The signature is the server's business; a token that cannot be read gives null.
  */
 export function readSessionToken(token: string): SessionClaims | null {

@@ -1,7 +1,7 @@
 import type { DateValue } from './dates';
 import type { KycStatus, Role, UserStatus } from './enums';
 
-/** The user of SPEC §3 as the API returns it. */
+/** The user (and their identity verification) as the API returns it. */
 export interface Kyc {
   id: string | null;
   sessionId: string | null;

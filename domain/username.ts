@@ -1,7 +1,7 @@
 /**
  * A generated username: the letters of a seed (name or email) plus "_" and a random suffix of six
- * letters (SPEC §4: registration generates a random 6-character username suffix). It satisfies the
- * sign-up rule (at least 3 letters, hyphens or underscores; at most 50).
+ * letters (wallet-connect registration generates it). It satisfies the sign-up rule (at least 3
+ * letters, hyphens or underscores; at most 50).
  */
 export const USERNAME_SUFFIX_LENGTH = 6;
 
@@ -20,7 +20,7 @@ export function randomLetters(count: number, random: (n: number) => Uint8Array):
   return Array.from(random(count), (b) => alphabet[b % alphabet.length]).join('');
 }
 
-/** Wallet-connect registration: a random 12-character password (SPEC §4); the wallet is how they sign in. */
+/** Wallet-connect registration: a random 12-character password; the wallet is how they sign in. */
 export const WALLET_PASSWORD_LENGTH = 12;
 export function generatedPassword(random: (n: number) => Uint8Array): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';

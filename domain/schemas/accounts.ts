@@ -3,7 +3,10 @@ import { REGISTRATION_ROLE } from '../enums';
 import { PASSWORD_MIN } from '../errors';
 import { fieldObject } from '../validation';
 
-/** SPEC §5 rules for the account forms and the accounts API (SPEC §7). Messages are error keys. */
+/**
+ * The rules of the account forms (sign-up, login, password reset, profile, settings) and of the
+ * accounts API, one schema per field or body, each stating its rule. Messages are error keys.
+ */
 
 const required = (code: string) => v.pipe(v.string(code), v.trim(), v.nonEmpty(code));
 
@@ -86,7 +89,8 @@ export const RegistrationInput = v.pipe(
     walletProof: v.optional(v.pipe(v.string(), v.maxLength(2000))),
     role: v.optional(v.picklist([REGISTRATION_ROLE], 'INVALID_VALUE.role'), REGISTRATION_ROLE),
   }),
-  // A wallet-linked registration carries both the wallet address and the wallet's cid (SPEC §5).
+  // A wallet-linked registration carries both the wallet address and the wallet's cid, or
+  // neither; one without the other is BLOCTO_EMAIL.
   v.check((r) => !r.walletAddress === !r.cid, 'BLOCTO_EMAIL'),
 );
 export type RegistrationInput = v.InferOutput<typeof RegistrationInput>;
@@ -184,7 +188,7 @@ export const LoginForm = fieldObject({
 export const ForgotForm = fieldObject({ email: ForgotEmail });
 export const ConnectForm = fieldObject({ email: Email });
 
-/** Settings → Account: validates email, username, first and last name before saving (SPEC §5). */
+/** Settings → Account: validates email, username, first and last name before saving. */
 export const AccountForm = fieldObject({
   email: Email,
   username: SettingsUsername,

@@ -3,7 +3,7 @@ import { parseDollars } from '../money';
 import { fieldObject, textField } from '../validation';
 
 /**
- * The blueprint form and PATCH blueprints (SPEC §5 Blueprint form, §7): title 1–200, description
+ * The blueprint form and PATCH blueprints: title 1–200, description
  * 1–2000, price 0 (free: claimed, not bought) or 0.01–10000 USD in steps of 0.01 (sent and stored
  * as cents), quantity 1–10000,
  * preview and asset required (the caller's own uploads), royalty on resales 0–50 %.

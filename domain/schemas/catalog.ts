@@ -3,9 +3,9 @@ import { blueprintStates, packStates, packTypes, reportReasons, storefrontCatego
 import { fieldObject, queryInteger, queryList } from '../validation';
 
 /**
- * Query strings of the catalog (SPEC §3 "Filters", §7): lists page with from/to (1-based, inclusive,
- * at most 100 per page), lists of values are comma separated, sorts are `sort[column]` and
- * `sort[direction]`, money is integer cents.
+ * Query strings of the catalog lists (storefronts, blueprints, packs): lists page with from/to
+ * (1-based, inclusive, at most 100 per page), lists of values are comma separated, sorts are
+ * `sort[column]` and `sort[direction]`, money is integer cents.
  */
 const queryBool = (field: string) =>
   v.pipe(
@@ -26,7 +26,7 @@ const paging = {
   from: v.optional(queryInteger('from', 1), '1'),
   to: v.optional(queryInteger('to', 1)),
 };
-/** `to` defaults to a page of 50 (SPEC §9 page size), and a page holds at most 100. */
+/** `to` defaults to a page of 50, and a page holds at most 100. */
 const pageOk = (q: { from: number; to: number }) => q.to >= q.from && q.to - q.from < 100;
 const priceRangeOk = (q: { min?: number; max?: number }) =>
   q.min === undefined || q.max === undefined || q.min <= q.max;

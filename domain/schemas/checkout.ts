@@ -50,7 +50,8 @@ export const CheckoutItem = v.object({
 export type CheckoutItem = v.InferOutput<typeof CheckoutItem>;
 
 /**
- * Billing details of SPEC §3/§5. Field rules beyond shape (phone valid for the country, US and
+ * Billing details: firstName, addressLine1, city, state, country, phone and zip code required;
+ * lastName and addressLine2 optional. Field rules beyond shape (phone valid for the country, US and
  * Canadian states, the 27 countries) live in domain/billing.ts, which both sides call.
  */
 export const BillingFields = {
@@ -209,7 +210,7 @@ export const SyncCardChargeBody = v.object({
   ),
 });
 
-/** Card charge statuses (SPEC §4), as the provider spells them plus the mint statuses. */
+/** Card charge statuses, as the provider spells them plus the mint statuses. */
 export const cardChargeStatuses = [
   'Pending',
   'Authorized',

@@ -5,7 +5,7 @@ import type { OrderJson } from './checkout';
 import { IdempotencyKey } from './newEdition';
 
 /**
- * Crypto charges (SPEC §7 coinbase-charges): a hosted charge page at the crypto provider where the
+ * Crypto charges (the coinbase-charges API): a hosted charge page at the crypto provider where the
  * buyer pays in ETH, BTC, BCH or USDC. A `directPurchase` buys a blueprint or a pack (an order,
  * minted once paid); a `topup` adds FUSD to the buyer's balance (sent to the wallet once paid).
  * Resale listings are bought with the balance: top it up first. Money is integer cents.

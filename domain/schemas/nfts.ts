@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { BIGINT_ID_MAX, decimalString, fieldObject, queryInteger, UINT64_MAX } from '../validation';
 import { FlowAddress } from './accounts';
 
-/** SPEC §7 nfts, nfts/sale-listings and nfts/purchases inputs. */
+/** Inputs of the nfts, nfts/sale-listings and nfts/purchases APIs. */
 
 /** A UInt64 kept as text (token and listing ids) as a decimal string; numbers are accepted. */
 const uint64 = (field: string) => decimalString(field, UINT64_MAX);
@@ -28,7 +28,7 @@ export const NftIdParams = v.object({
 });
 export const SaleListingIdParams = v.object({ id: v.pipe(v.string(), v.uuid()) });
 
-/** NFT list sort columns of SPEC §3 (without one: by blueprint, then edition). */
+/** NFT list sort columns, each ascending or descending (without one: by blueprint, then edition). */
 export const nftSortColumns = ['activeSaleListing.price', 'seriesNumber', 'nftPurchase.purchasedOn'] as const;
 
 /** GET nfts: paging from/to (1-based, inclusive; default 1..50, at most 100 per page) and filters. */

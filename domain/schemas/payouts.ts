@@ -5,7 +5,7 @@ import type { ChartPeriod } from '../salesChart';
 import { fieldObject, queryInteger } from '../validation';
 
 /**
- * Inputs of SPEC §7 payout-requests and of the sales dashboard (GET sales, the ledger CSV). Amounts
+ * Inputs of the payout-requests API and of the sales dashboard (GET sales, the ledger CSV). Amounts
  * are integer cents; a payout request is at least PAYOUT_MINIMUM (PAYOUT_MINIMUM.amount) and at
  * most the available funds (INSUFFICIENT_FUNDS.amount, checked by the server against the ledger and
  * by the form against the funds it was shown).

@@ -4,7 +4,7 @@ import { fieldObject, textField } from '../validation';
 import { Email } from './accounts';
 
 /**
- * Storefront create and update (SPEC §5 Storefront, §9 vanity URL): name 2–50, bio 2–2000, contact
+ * Storefront create and update: name 2–50, bio 2–2000, contact
  * email 3–100, vanity URL of letters, digits, underscore or hyphen, 2–50 (INVALID_VANITY_URL).
  * Logos and banners are the caller's own uploads (/media/uploads/<userId>/…).
  */
@@ -66,8 +66,8 @@ export const StorefrontPatchInput = fieldObject({
 export type StorefrontPatchInput = v.InferOutput<typeof StorefrontPatchInput>;
 
 /**
- * SPEC §9: the name with spaces replaced, non-word characters stripped, cut to 44, then a dash and
- * 5 random characters.
+ * A generated vanity URL: the name with spaces replaced, non-word characters stripped, cut to 44,
+ * then a dash and 5 random characters.
  */
 export function generatedVanityUrl(name: string, random: string): string {
   const base = name

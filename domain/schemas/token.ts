@@ -5,7 +5,7 @@ import type { OrderJson } from './checkout';
 import { newEditionBody } from './newEdition';
 
 /**
- * Token charges (SPEC §7 token-charges): a new edition paid in NFM, the marketplace's ERC20 utility
+ * Token charges (the token-charges API): a new edition paid in NFM, the marketplace's ERC20 utility
  * token (currency code FRR), from the buyer's browser wallet. Only while the NFM_PAYMENTS flag is
  * on; otherwise none of these routes exist.
  *

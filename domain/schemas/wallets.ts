@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { fieldObject } from '../validation';
 import { Email, FlowAddress } from './accounts';
 
-/** SPEC §7: the account proof a wallet returns when a user connects it. */
+/** The account proof a wallet returns when a user connects it. */
 export const AccountProofInput = fieldObject({
   /** The email the wallet shared, if any. */
   email: v.optional(Email),

@@ -5,7 +5,7 @@ import type { OrderJson } from './checkout';
 import { newEditionBody } from './newEdition';
 
 /**
- * On-ramp charges (SPEC §7 wert-charges): the buyer pays a new edition (a blueprint or a pack) by
+ * On-ramp charges (the wert-charges API): the buyer pays a new edition (a blueprint or a pack) by
  * card in the card-to-crypto provider's widget (Wert's, opened with `@wert-io/widget-initializer`).
  * The server reserves one unit (an order, method `wert`, as the card and crypto checkouts do) and
  * answers the widget's smart-contract options signed with the partner's Ed25519 key (`signedData`);
@@ -16,7 +16,7 @@ import { newEditionBody } from './newEdition';
  * once it reports the order complete (a webhook, confirmed with the provider's order API) the
  * edition is minted to the buyer's wallet. Money is integer cents.
  *
- * Statuses (the on-ramp order statuses of SPEC §4), forward only:
+ * Statuses of an on-ramp order, forward only:
  * - `created` (signed, nothing paid);
  * - the browser's word, which pays for nothing: `paymentStarted` (the widget reported
  *   `payment-status: pending`), `transferStarted` (…pending with a `tx_id`);
@@ -27,7 +27,7 @@ import { newEditionBody } from './newEdition';
  *   reached us, and the provider's failover follows), `failover_complete` (the provider sent the
  *   coins to the buyer's wallet instead), `failover_cancelled` (the provider did not: it gives the
  *   card payment back itself);
- * - ours: `canceled` (the buyer gave the order up before paying: SPEC's "order canceled"),
+ * - ours: `canceled` (the buyer gave the order up before paying: "order canceled"),
  *   `expired` (not paid in time);
  * - a payment that must go back (paid after the order ended, or an edition that could not be
  *   minted) is sent as FUSD from the treasury: SEND_FUSD_SUCCEEDED / SEND_FUSD_FAILED.
