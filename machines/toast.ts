@@ -1,7 +1,7 @@
 import { setup } from 'xstate';
 
 /**
- * One toast (SPEC §2 "toasts (optional duration, deduplicated by id)"). A timed toast ends itself
+ * One toast: a text with an optional duration, shown once per id. A timed toast ends itself
  * after its duration; the ui machine removes it when it ends or when the user dismisses it.
  */
 export interface ToastInput {

@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { routePaths } from '#domain/routes';
 
-/** SPEC §2: /drops and /profile/avatars show "coming soon". */
+/** A page that is not open yet (/drops, /profile/avatars): says so and offers the marketplace. */
 export function ComingSoonPage({ title }: { title: string }) {
   return (
     <section className="vt-page vt-centered">
@@ -9,7 +8,7 @@ export function ComingSoonPage({ title }: { title: string }) {
       <h1 className="vt-page__title">Coming soon</h1>
       <p className="vt-muted">We're putting the finishing touches on this. Check back shortly.</p>
       <div className="vt-actions vt-actions--center">
-        <Link className="vt-button vt-button--primary" to={routePaths.Marketplace}>
+        <Link className="vt-button vt-button--primary" to="/marketplace">
           Explore the marketplace
         </Link>
       </div>

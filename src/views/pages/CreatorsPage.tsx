@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { routePaths } from '#domain/routes';
 import './legal.css';
 
-/** "For creators" (SPEC §2 /creators): what a storefront is, how to start selling, royalties. */
+/** "For creators" (/creators): what a storefront is, how to start selling, royalties. */
 export function CreatorsPage() {
   return (
     <article className="vt-page vt-legal">
@@ -82,10 +81,10 @@ export function CreatorsPage() {
         <h2>Ready to start?</h2>
         <p>Set up your storefront in a few minutes, or see what other creators are selling first.</p>
         <div className="vt-actions">
-          <Link className="vt-button vt-button--primary" to={routePaths.CreateStorefront}>
+          <Link className="vt-button vt-button--primary" to="/create-storefront">
             Create your storefront
           </Link>
-          <Link className="vt-button vt-button--secondary" to={routePaths.Marketplace}>
+          <Link className="vt-button vt-button--secondary" to="/marketplace">
             Explore the marketplace
           </Link>
         </div>

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { routePaths } from '#domain/routes';
 // The component file, not the components barrel: Home is in the first-load bundle.
 import { Carousel } from '../components/Carousel';
 import './home.css';
@@ -10,7 +9,7 @@ interface Slide {
   body: ReactNode;
 }
 
-/** The explainer carousel (SPEC: 4 slides, no auto-scroll). */
+/** The explainer carousel: 4 slides the visitor moves through (it never scrolls on its own). */
 const explainer: Slide[] = [
   {
     title: 'Digital collectibles you truly own',
@@ -100,7 +99,7 @@ const faq: { question: string; answer: ReactNode }[] = [
   },
 ];
 
-/** Home (SPEC: hero, explainer carousel of 4 slides with no auto-scroll, create-and-sell steps, FAQ of 5). */
+/** Home: the hero, the explainer carousel, the create-and-sell steps and a FAQ of 5 questions. */
 export function HomePage() {
   return (
     <div className="vt-home">
@@ -113,10 +112,10 @@ export function HomePage() {
             your profile. Creators open their own storefront in minutes.
           </p>
           <div className="vt-actions">
-            <Link className="vt-button vt-button--primary vt-button--lg" to={routePaths.Marketplace}>
+            <Link className="vt-button vt-button--primary vt-button--lg" to="/marketplace">
               Explore the marketplace
             </Link>
-            <Link className="vt-button vt-button--secondary vt-button--lg" to={routePaths.CreateStorefront}>
+            <Link className="vt-button vt-button--secondary vt-button--lg" to="/create-storefront">
               Open a storefront
             </Link>
           </div>
@@ -175,7 +174,7 @@ export function HomePage() {
           </li>
         </ol>
         <div className="vt-actions">
-          <Link className="vt-button vt-button--primary" to={routePaths.CreateStorefront}>
+          <Link className="vt-button vt-button--primary" to="/create-storefront">
             Create your storefront
           </Link>
         </div>

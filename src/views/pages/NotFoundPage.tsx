@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { routePaths } from '#domain/routes';
 
-/** SPEC §2: used for an unknown path, item, storefront or a viewer failure. */
+/** Not Found: an unknown path, item or storefront, or an item the viewer cannot show. */
 export function NotFoundPage() {
   return (
     <section className="vt-page vt-centered" data-testid="not-found">
@@ -9,10 +8,10 @@ export function NotFoundPage() {
       <h1 className="vt-page__title">We couldn't find what you're looking for</h1>
       <p className="vt-muted">The page may have moved, or the link may be mistyped.</p>
       <div className="vt-actions vt-actions--center">
-        <Link className="vt-button vt-button--primary" to={routePaths.Home}>
+        <Link className="vt-button vt-button--primary" to="/">
           Go home
         </Link>
-        <Link className="vt-button vt-button--secondary" to={routePaths.Marketplace}>
+        <Link className="vt-button vt-button--secondary" to="/marketplace">
           Browse the marketplace
         </Link>
       </div>

@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { routePaths } from '#domain/routes';
 import { LegalPage, type LegalSection, SupportEmailLink } from './LegalPage';
 
 const sections: readonly LegalSection[] = [
@@ -212,8 +211,8 @@ const sections: readonly LegalSection[] = [
       <p>
         Vitrine is not for children under 13, and we do not knowingly collect their personal information.
         Users aged 13 to 17 may use Vitrine only through a parent's or guardian's account, as our{' '}
-        <Link to={routePaths.TermsPage}>Terms of Service</Link> explain. If you believe a child under 13 has
-        given us personal information, write to <SupportEmailLink /> and we will delete it.
+        <Link to="/terms">Terms of Service</Link> explain. If you believe a child under 13 has given us
+        personal information, write to <SupportEmailLink /> and we will delete it.
       </p>
     ),
   },
@@ -267,7 +266,7 @@ const sections: readonly LegalSection[] = [
   },
 ];
 
-/** The Privacy Policy (SPEC §2 /privacy). */
+/** The Privacy Policy (/privacy). */
 export function PrivacyPage() {
   return (
     <LegalPage

@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { routePaths } from '#domain/routes';
 import { LegalPage, type LegalSection, SupportEmailLink } from './LegalPage';
 
 const sections: readonly LegalSection[] = [
@@ -181,8 +180,8 @@ const sections: readonly LegalSection[] = [
     title: 'Privacy and cookies',
     body: (
       <p>
-        Our <Link to={routePaths.PrivacyPolicyPage}>Privacy Policy</Link> explains what personal information
-        we collect, how we use it and how we use cookies. It forms part of these Terms.
+        Our <Link to="/privacy">Privacy Policy</Link> explains what personal information we collect, how we
+        use it and how we use cookies. It forms part of these Terms.
       </p>
     ),
   },
@@ -307,7 +306,7 @@ const sections: readonly LegalSection[] = [
   },
 ];
 
-/** The Terms of Service (SPEC §2 /terms). */
+/** The Terms of Service (/terms). */
 export function TermsPage() {
   return (
     <LegalPage
