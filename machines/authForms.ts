@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { ApiErrorBody } from '#domain/errors';
+import type { WalletConnectResult } from '#domain/ports/accounts';
 import {
   ConnectForm,
   ForgotForm,
@@ -10,6 +11,8 @@ import {
   SignupForm,
 } from '#domain/schemas/accounts';
 import type { User } from '#domain/user';
+
+export type { RegistrationRequest, WalletConnectResult } from '#domain/ports/accounts';
 
 /**
  * The auth flow's input, context and events, and the form schema each submit event is checked
@@ -24,28 +27,6 @@ export interface AuthInput {
   resetToken?: string | null;
   /** Whether a browser wallet can be connected (the Flow wallet service supplies it). */
   walletAvailable?: boolean;
-}
-
-export type WalletConnectResult =
-  | { kind: 'loggedIn'; authToken: string }
-  | {
-      kind: 'newUser';
-      /** Shared by wallets that know it (Blocto); others leave it to the user. */
-      email: string | null;
-      walletAddress: string | null;
-      cid: string | null;
-      /** The server's proof that this browser controls walletAddress, for registration. */
-      walletProof: string | null;
-    };
-
-export interface RegistrationRequest {
-  email: string;
-  password: string | null;
-  firstName: string;
-  lastName: string;
-  walletAddress: string | null;
-  cid: string | null;
-  walletProof: string | null;
 }
 
 export interface AuthContext {

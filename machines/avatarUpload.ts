@@ -1,8 +1,11 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { checkImage } from '#domain/assets';
 import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
+import type { ImageFacts } from '#domain/ports/uploads';
 import type { User } from '#domain/user';
 import type { ImageJobFile } from './imageJob';
+
+export type { ImageFacts } from '#domain/ports/uploads';
 
 /**
  * The avatar of the signed-in account: a chosen image is checked against the avatar rules
@@ -18,14 +21,6 @@ export interface AvatarUploadContext extends AvatarUploadInput {
   error: ApiErrorBody | null;
 }
 export type AvatarUploadEvent = { type: 'avatar.choose'; file: ImageJobFile } | { type: 'avatar.remove' };
-
-/** What the browser reads of an image file before it is sent. */
-export interface ImageFacts {
-  format: string | undefined;
-  bytes: number;
-  width: number | undefined;
-  height: number | undefined;
-}
 
 export const avatarUploadMachine = setup({
   types: {

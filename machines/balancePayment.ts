@@ -1,9 +1,12 @@
 import { type ActorRefFrom, assertEvent, assign, fromPromise, setup } from 'xstate';
 import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
+import type { BalanceOrderRequest, PayOrderRequest, TopupChargeRequest } from '#domain/ports/checkout';
 import type { CheckoutItemKind, OrderStatus } from '#domain/schemas/checkout';
 import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
 import { topupAmount } from '#domain/schemas/crypto';
 import type { FusdOrderJson } from '#domain/schemas/fusd';
+
+export type { BalanceOrderRequest, PayOrderRequest, TopupChargeRequest } from '#domain/ports/checkout';
 
 /**
  * Paying for a new edition with the FUSD (stablecoin) balance (the balance rail of the checkout).
@@ -38,22 +41,6 @@ export type BalancePaymentOutput =
   | { kind: 'paid'; order: FusdOrderJson }
   | { kind: 'redirect'; url: string }
   | { kind: 'back' };
-
-export interface BalanceOrderRequest {
-  item: BalancePaymentInput['item'];
-  price: number;
-  idempotencyKey: string;
-}
-export interface PayOrderRequest {
-  address: string;
-  orderId: string;
-  /** UFix64 text. */
-  amount: string;
-}
-export interface TopupChargeRequest {
-  amount: number;
-  idempotencyKey: string;
-}
 
 export interface BalancePaymentContext extends BalancePaymentInput {
   /** Cents, once read. */

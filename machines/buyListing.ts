@@ -1,8 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
 import type { NftJson } from '#domain/nft';
+import type { PurchaseRecord } from '#domain/ports/checkout';
 import { type CoinbaseChargeJson, topupAmount } from '#domain/schemas/crypto';
 import type { TopupChargeRequest } from './balancePayment';
+
+export type { PurchaseRecord } from '#domain/ports/checkout';
 
 /**
  * Buying a resale listing with the stablecoin balance: the FUSD balance is read from the chain;
@@ -23,11 +26,7 @@ export interface BuyListingInput {
   /** The crypto rail runs: a short balance can be topped up. */
   canTopUp?: boolean;
 }
-export interface PurchaseRecord {
-  id: string;
-  transactionId: string;
-  purchasedOn: string;
-}
+
 export interface BuyListingContext extends BuyListingInput {
   /** FUSD balance in cents, once read. */
   balance: number | null;

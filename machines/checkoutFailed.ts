@@ -2,7 +2,10 @@ import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { toDate } from '#domain/dates';
 import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
 import { formatUsd } from '#domain/money';
+import type { ChargeSync } from '#domain/ports/checkout';
 import { type CardChargeJson, type OrderJson, type OrderStatus, orderFailed } from '#domain/schemas/checkout';
+
+export type { ChargeSync } from '#domain/ports/checkout';
 
 /**
  * The page a card payment that failed ends on (/checkoutcomfailed/{orderId}): the provider sends the
@@ -16,10 +19,7 @@ export interface CheckoutFailedInput {
   /** The 3-D Secure session the provider sent the buyer back with (sid_…). */
   ckoSessionId: string | null;
 }
-export interface ChargeSync {
-  id: string;
-  ckoSessionId: string | null;
-}
+
 export interface CheckoutFailedContext extends CheckoutFailedInput {
   chargeId: string | null;
   order: OrderJson | null;

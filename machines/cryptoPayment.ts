@@ -1,8 +1,11 @@
 import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
 import { formatUsd } from '#domain/money';
+import type { CryptoChargeRequest } from '#domain/ports/checkout';
 import type { CheckoutItemKind } from '#domain/schemas/checkout';
 import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
+
+export type { CryptoChargeRequest } from '#domain/ports/checkout';
 
 /**
  * Paying for a new edition with crypto (the crypto rail of the checkout).
@@ -30,12 +33,6 @@ export type CryptoPaymentOutput =
   | { kind: 'redirect'; url: string; charge: CoinbaseChargeJson }
   | { kind: 'back' };
 
-/** What the createCharge actor sends: POST coinbase-charges, a direct purchase of the item. */
-export interface CryptoChargeRequest {
-  item: CryptoPaymentInput['item'];
-  price: number;
-  idempotencyKey: string;
-}
 /** One purchase attempt: its idempotency key. */
 export interface CryptoAttempt {
   key: string;

@@ -1,13 +1,12 @@
 import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
 import { formatUsd, parseDollars } from '#domain/money';
-import {
-  type CoinbaseChargeJson,
-  type CreateCoinbaseChargeBody,
-  TOPUP_MAX_CENTS,
-  TOPUP_MIN_CENTS,
-} from '#domain/schemas/crypto';
+import type { TopupRequest } from '#domain/ports/checkout';
+import { type CoinbaseChargeJson, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from '#domain/schemas/crypto';
 import { CRYPTO_COINS } from './cryptoPayment';
+
+export type { TopupRequest } from '#domain/ports/checkout';
+export { topupChargeBody } from '#domain/ports/checkout';
 
 /**
  * Adding funds to the FUSD balance with crypto (Settings → Wallet): a top-up.
@@ -41,12 +40,6 @@ export interface CryptoTopupOutput {
   url: string;
 }
 
-/** What the createTopup actor sends: POST coinbase-charges, a top-up of `amount` cents. */
-export interface TopupRequest {
-  /** Cents, TOPUP_MIN_CENTS to TOPUP_MAX_CENTS. */
-  amount: number;
-  idempotencyKey: string;
-}
 /** One top-up attempt: its idempotency key. */
 export interface TopupAttempt {
   key: string;
@@ -118,11 +111,6 @@ export function topupRequest(context: CryptoTopupContext): TopupRequest {
   const amount = topupAmount(context.amount);
   if (!amount.ok) throw new Error(`not an amount to top up: ${context.amount}`);
   return { amount: amount.cents, idempotencyKey: context.attempt!.key };
-}
-
-/** POST coinbase-charges' body for a top-up (for the service's createTopup). */
-export function topupChargeBody({ amount, idempotencyKey }: TopupRequest): CreateCoinbaseChargeBody {
-  return { type: 'topup', topupAmount: amount, idempotencyKey };
 }
 
 /** The message of a failed attempt: an open crypto charge is worded for a top-up. */

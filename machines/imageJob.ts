@@ -1,6 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { timings } from '#domain/constants';
 import { type ApiErrorBody, toErrorBody } from '#domain/errors';
+import type { CheckJobOutput, ImageJobFile } from '#domain/ports/uploads';
+
+export type { CheckJobOutput, ImageJobFile, ImageJobStatus } from '#domain/ports/uploads';
 
 /**
  * One image upload (SPEC "Storefront creation: logo and banner uploaded (optimized upload first,
@@ -12,11 +15,6 @@ import { type ApiErrorBody, toErrorBody } from '#domain/errors';
  * `jobTimeout` over the whole optimizing phase falls back to a plain upload. A failed plain upload
  * waits in `failed` for `image.retry`, which starts over (optimized first again when asked).
  */
-export interface ImageJobFile {
-  name: string;
-  type: string;
-  size: number;
-}
 export interface ImageJobInput {
   /** The chosen file (a browser `File` fits). */
   file: ImageJobFile;
@@ -36,11 +34,6 @@ export type ImageJobEvent = { type: 'image.retry' };
 export interface ImageJobOutput {
   url: string;
   optimized: boolean;
-}
-export type ImageJobStatus = 'pending' | 'complete' | 'fail';
-export interface CheckJobOutput {
-  status: ImageJobStatus;
-  url?: string;
 }
 
 export const imageJobMachine = setup({

@@ -2,6 +2,9 @@ import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
 import { formatUsd, parseDollars } from '#domain/money';
 import { sellerNetCents } from '#domain/nft';
+import type { RecordListingInput } from '#domain/ports/checkout';
+
+export type { RecordListingInput } from '#domain/ports/checkout';
 
 /**
  * "List for sale", offered to an NFT's owner: the owner enters a price in USD, signs the listing in
@@ -40,12 +43,6 @@ export interface ListForSaleOutput {
 
 export interface CreateListingOutput {
   blockchainListingId: string;
-}
-export interface RecordListingInput {
-  blockchainListingId: string;
-  flowBlueprintId: string;
-  nftSeriesNumber: string;
-  walletAddress: string;
 }
 
 const validPrice = (cents: number | null): cents is number =>

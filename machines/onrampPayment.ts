@@ -1,7 +1,20 @@
 import { type ActorRefFrom, assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
+import type {
+  OnrampChargeRequest,
+  OnrampPaymentEvent,
+  OnrampReport,
+  WidgetPaymentStatus,
+} from '#domain/ports/checkout';
 import type { CheckoutItemKind } from '#domain/schemas/checkout';
 import type { WertChargeJson } from '#domain/schemas/wert';
+
+export type {
+  OnrampChargeRequest,
+  OnrampPaymentEvent,
+  OnrampReport,
+  WidgetPaymentStatus,
+} from '#domain/ports/checkout';
 
 /**
  * Paying for a new edition by card through the card-to-crypto on-ramp (Wert's widget; the on-ramp
@@ -46,14 +59,6 @@ export interface OnrampPaymentInput {
 }
 export type OnrampPaymentOutput = { kind: 'paid'; charge: WertChargeJson } | { kind: 'back' };
 
-export interface OnrampChargeRequest {
-  item: OnrampPaymentInput['item'];
-  price: number;
-  idempotencyKey: string;
-}
-/** The widget's payment statuses (its `payment-status` event). */
-export type WidgetPaymentStatus = 'pending' | 'success' | 'failed' | 'canceled' | 'failover';
-
 export interface OnrampPaymentContext extends OnrampPaymentInput {
   acknowledged: boolean;
   key: string | null;
@@ -63,22 +68,6 @@ export interface OnrampPaymentContext extends OnrampPaymentInput {
   polls: number;
   error: ApiErrorBody | null;
   result: OnrampPaymentOutput | null;
-}
-export type OnrampPaymentEvent =
-  | { type: 'onramp.acknowledge'; value: boolean }
-  | { type: 'onramp.submit' }
-  | { type: 'onramp.back' }
-  /** The open charge found: pay it in the widget again, or give it up. */
-  | { type: 'onramp.resume' }
-  | { type: 'onramp.cancel' }
-  /** A payment status of the widget; `txId` once it names the transaction (with pending). */
-  | { type: 'onramp.widget.status'; status: WidgetPaymentStatus; txId?: string | null }
-  | { type: 'onramp.widget.close' };
-
-/** What the server is told of the widget's pending payment. */
-export interface OnrampReport {
-  id: string;
-  status: 'paymentStarted' | 'transferStarted';
 }
 
 const PAID_STATUSES = ['order_complete', 'MINTING', 'MINTED', 'MINT_SAVE_FAILED', 'NFT_SYNC_FAILED'];

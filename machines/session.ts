@@ -1,7 +1,10 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { Role } from '#domain/enums';
+import type { ProfileResult } from '#domain/ports/accounts';
 import { readSessionToken } from '#domain/token';
 import type { User } from '#domain/user';
+
+export type { ProfileResult } from '#domain/ports/accounts';
 
 /**
  * The session: token, role, expiry, userId and loginRedirect.
@@ -41,7 +44,6 @@ export type SessionEvent =
   | { type: 'session.wallet.changed'; loggedIn: boolean }
   | { type: 'session.retry' };
 
-export type ProfileResult = { status: 'ok'; user: User } | { status: 'notFound' };
 export interface RefreshResult {
   token: string;
 }

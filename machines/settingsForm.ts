@@ -1,15 +1,16 @@
 import * as v from 'valibot';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type ApiErrorBody, errorMessage, errorTexts, toErrorBody } from '#domain/errors';
+import type { SaveResult, SettingsKind } from '#domain/ports/accounts';
 import { AccountForm, PasswordForm } from '#domain/schemas/accounts';
-import type { User } from '#domain/user';
 import { fieldErrors } from '#domain/validation';
+
+export type { SaveResult, SettingsKind } from '#domain/ports/accounts';
 
 /**
  * A settings section with a view/edit toggle (Settings → Account, Settings → Security's password):
  * edit, validate with the schema the server uses too, save, and close edit mode on success.
  */
-export type SettingsKind = 'account' | 'password';
 const forms = { account: AccountForm, password: PasswordForm } as const;
 const fields: Record<SettingsKind, readonly string[]> = {
   account: ['email', 'username', 'firstName', 'lastName', 'oldPassword'],
@@ -29,8 +30,6 @@ export type SettingsFormEvent =
   | { type: 'settings.edit' }
   | { type: 'settings.cancel' }
   | { type: 'settings.submit'; values: Record<string, string> };
-
-export type SaveResult = { user: User; authToken?: string };
 
 export const settingsFormMachine = setup({
   types: {

@@ -9,8 +9,24 @@ import {
   walletContactGap,
 } from '#domain/billing';
 import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
+import type {
+  MobileWallet,
+  WalletAuthorization,
+  WalletBilling,
+  WalletPaymentEvent,
+  WalletSheetCommand,
+} from '#domain/ports/checkout';
 import type { CardChargeJson, CheckoutItemKind, CreateCardChargeBody } from '#domain/schemas/checkout';
 import type { CardPaymentOutput } from './cardPayment';
+
+export type {
+  MobileWallet,
+  WalletAuthorization,
+  WalletBilling,
+  WalletPaymentEvent,
+  WalletSheetCommand,
+  WalletSheetEvent,
+} from '#domain/ports/checkout';
 
 /**
  * Paying for a new edition with a mobile wallet: Apple Pay or Google Pay (the "mobile wallet pay"
@@ -36,8 +52,6 @@ import type { CardPaymentOutput } from './cardPayment';
  * Google Pay card stored without a device token), failed (declined: the order) or back. Each
  * attempt has one idempotency key, kept only after a network failure of the charge.
  */
-export type MobileWallet = 'applepay' | 'googlepay';
-
 export interface WalletPaymentInput {
   wallet: MobileWallet;
   item: { kind: CheckoutItemKind; id: string; title: string };
@@ -47,26 +61,6 @@ export interface WalletPaymentInput {
 }
 /** As the card rail ends: the checkout treats both alike. */
 export type WalletPaymentOutput = CardPaymentOutput;
-
-/** The wallet's billing contact, as our billing fields. */
-export interface WalletBilling {
-  firstName: string;
-  lastName: string;
-  addressLine1: string;
-  addressLine2?: string;
-  city: string;
-  state?: string;
-  zipCode: string;
-  /** ISO 3166-1 alpha-2. */
-  country: string;
-  phoneNumber?: string;
-}
-/** What the sheet hands over once the buyer authorized the payment. */
-export interface WalletAuthorization {
-  /** Apple's `paymentData`, or Google's parsed `tokenizationData.token`. */
-  tokenData: unknown;
-  billing: Partial<WalletBilling>;
-}
 
 export interface WalletPaymentContext extends WalletPaymentInput {
   acknowledged: boolean;
@@ -80,19 +74,6 @@ export interface WalletPaymentContext extends WalletPaymentInput {
   error: ApiErrorBody | null;
   result: WalletPaymentOutput | null;
 }
-export type WalletSheetEvent =
-  | { type: 'wallet.authorized'; authorization: WalletAuthorization }
-  | { type: 'wallet.canceled' }
-  | { type: 'wallet.failed'; error: unknown };
-export type WalletPaymentEvent =
-  | { type: 'wallet.acknowledge'; value: boolean }
-  | { type: 'wallet.submit' }
-  | { type: 'wallet.back' }
-  | { type: 'wallet.billing.change'; values: Partial<BillingFormValues> }
-  | { type: 'wallet.billing.submit' }
-  | WalletSheetEvent;
-/** What the machine tells the open sheet. */
-export type WalletSheetCommand = { type: 'wallet.complete'; success: boolean };
 
 /** POST checkout-com-charges' body for a wallet's card token. */
 export function walletChargeBody(context: WalletPaymentContext): CreateCardChargeBody {

@@ -1,10 +1,6 @@
-import {
-  type BillingDetails,
-  type BillingFormValues,
-  billingDetails,
-  type CardDetails,
-} from '#domain/billing';
+import { type BillingFormValues, billingDetails } from '#domain/billing';
 import { type ApiErrorBody, toErrorBody } from '#domain/errors';
+import type { CardCheckpoint } from '#domain/ports/checkout';
 import type {
   BillingInfoJson,
   CardChargeJson,
@@ -12,11 +8,9 @@ import type {
   CreateCardChargeBody,
 } from '#domain/schemas/checkout';
 
+export type { CardCheckpoint, CardToken, TokenizeInput } from '#domain/ports/checkout';
+
 /** The card rail's input, context, events and output, and the charge request it builds. */
-export interface CardCheckpoint {
-  chargeId: string;
-  step: 'charging' | 'redirect';
-}
 export interface CardPaymentInput {
   item: { kind: CheckoutItemKind; id: string; title: string };
   /** The price the buyer sees, in cents (sent as expectedPrice). */
@@ -34,16 +28,6 @@ export type CardPaymentOutput =
   | { kind: 'failed'; orderId: string }
   | { kind: 'back' };
 
-/** A card token made at the provider with the provider's public key. */
-export interface CardToken {
-  token: string;
-  scheme: string | null;
-  last4: string | null;
-}
-export interface TokenizeInput {
-  card: CardDetails;
-  billing: BillingDetails;
-}
 /** One purchase attempt: its idempotency key and, for a new card, the token it was made with. */
 export interface CardAttempt {
   key: string;

@@ -1,6 +1,14 @@
 import type { ApiErrorBody } from '#domain/errors';
+import type { TokenCheckpoint, WalletAccount } from '#domain/ports/checkout';
 import type { CheckoutItemKind } from '#domain/schemas/checkout';
 import type { TokenChargeJson, TokenPriceConversionJson } from '#domain/schemas/token';
+
+export type {
+  CreateTokenChargeRequest,
+  TokenCheckpoint,
+  TransferCheck,
+  WalletAccount,
+} from '#domain/ports/checkout';
 
 /** The token-charge machine's input, context, events and output, and the rules it reads of a charge. */
 export interface TokenChargeInput {
@@ -14,31 +22,8 @@ export interface TokenChargeInput {
   /** The tab's checkpoint of a charge under way (after a reload). */
   restore?: TokenCheckpoint | null;
 }
-export interface TokenCheckpoint {
-  chargeId: string;
-  /** The item the charge pays for: only its checkout resumes it. */
-  item?: { kind: CheckoutItemKind; id: string };
-  /** The transfer's hash, once the wallet sent it. */
-  transactionHash?: string | null;
-}
-export type TokenChargeOutput = { kind: 'paid'; charge: TokenChargeJson } | { kind: 'back' };
 
-export interface WalletAccount {
-  address: string;
-  chainId: number;
-}
-export interface CreateTokenChargeRequest {
-  item: TokenChargeInput['item'];
-  price: number;
-  ethAddress: string;
-  idempotencyKey: string;
-}
-/** What the chain shows of a charge's transfer: the charge as the server read it, and whether a
- * transaction of its address is still waiting to be mined. */
-export interface TransferCheck {
-  charge: TokenChargeJson;
-  pending: boolean;
-}
+export type TokenChargeOutput = { kind: 'paid'; charge: TokenChargeJson } | { kind: 'back' };
 
 export interface TokenChargeContext extends TokenChargeInput {
   estimate: TokenPriceConversionJson | null;

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { ApiError } from '#domain/errors';
+import type { ProfileResult, RegistrationRequest, SaveResult, SettingsKind } from '#domain/ports/accounts';
 import type { KycSession, KycSessionInput } from '#domain/schemas/kyc';
 import type { User } from '#domain/user';
 import {
@@ -8,9 +9,6 @@ import {
   randomLetters,
   USERNAME_SUFFIX_LENGTH,
 } from '#domain/username';
-import type { RegistrationRequest } from '../../machines/auth';
-import type { ProfileResult } from '../../machines/session';
-import type { SaveResult, SettingsKind } from '../../machines/settingsForm';
 import type { Api } from './api';
 
 const cryptoRandom = (n: number) => crypto.getRandomValues(new Uint8Array(n));

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
+import type { BalanceOrderRequest, PayOrderRequest, TopupChargeRequest } from '#domain/ports/checkout';
 import type { CreateFusdOrderBody, FusdOrderJson } from '#domain/schemas/fusd';
-import type { BalanceOrderRequest, PayOrderRequest, TopupChargeRequest } from '../../machines/balancePayment';
 import type { Api } from './api';
 import type { CryptoService } from './crypto';
 import type { Flow } from './flow';

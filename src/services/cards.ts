@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import { acceptedBrands, type CardBrand } from '#domain/billing';
 import { ApiError, ErrorCode, errorMessage } from '#domain/errors';
+import type { CardCheckpoint, CardToken, ChargeSync, TokenizeInput } from '#domain/ports/checkout';
 import type {
   BillingInfoJson,
   CardChargeJson,
@@ -9,8 +10,6 @@ import type {
   OrderJson,
   PaymentsConfigJson,
 } from '#domain/schemas/checkout';
-import type { CardCheckpoint, CardToken, TokenizeInput } from '../../machines/cardPayment';
-import type { ChargeSync } from '../../machines/checkoutFailed';
 import type { Api } from './api';
 
 /**

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import { ApiError, ErrorCode, errorMessage } from '#domain/errors';
+import type { CryptoChargeRequest } from '#domain/ports/checkout';
+import { type TopupRequest, topupChargeBody } from '#domain/ports/checkout';
 import type { CoinbaseChargeJson, CreateCoinbaseChargeBody } from '#domain/schemas/crypto';
-import type { CryptoChargeRequest } from '../../machines/cryptoPayment';
-import { type TopupRequest, topupChargeBody } from '../../machines/cryptoTopup';
 import type { Api } from './api';
 
 /**

@@ -1,5 +1,11 @@
 import { fromPromise } from 'xstate';
 import { ApiError, ErrorCode, errorMessage } from '#domain/errors';
+import type {
+  CreateTokenChargeRequest,
+  TokenCheckpoint,
+  TransferCheck,
+  WalletAccount,
+} from '#domain/ports/checkout';
 import type { PaymentsConfigJson } from '#domain/schemas/checkout';
 import {
   type CreateTokenChargeBody,
@@ -8,12 +14,6 @@ import {
   tokenChargeDomain,
   tokenChargeTypes,
 } from '#domain/schemas/token';
-import type {
-  CreateTokenChargeRequest,
-  TokenCheckpoint,
-  TransferCheck,
-  WalletAccount,
-} from '../../machines/tokenCharge';
 import type { Api } from './api';
 
 /**

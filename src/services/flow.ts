@@ -1,9 +1,9 @@
 import { bindImports } from '#domain/cadence';
 import { ApiError, ErrorCode, errorMessage } from '#domain/errors';
 import { centsToFusd, fusdToCents, percentToRate } from '#domain/money';
+import type { WalletConnectResult } from '#domain/ports/accounts';
 import { readSessionToken } from '#domain/token';
 import type { User } from '#domain/user';
-import type { WalletConnectResult } from '../../machines/auth';
 import type { Api } from './api';
 
 /**

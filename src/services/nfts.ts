@@ -1,7 +1,6 @@
 import type { NftJson } from '#domain/nft';
+import type { PurchaseRecord, RecordListingInput } from '#domain/ports/checkout';
 import { type PurchaseJson, type PurchaseLookup, purchaseMatches } from '#domain/purchase';
-import type { PurchaseRecord } from '../../machines/buyListing';
-import type { RecordListingInput } from '../../machines/listForSale';
 import type { Api } from './api';
 
 /** The nfts part of the product API (SPEC §7 nfts, nfts/sale-listings, nfts/purchases). */

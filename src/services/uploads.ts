@@ -1,5 +1,4 @@
-import type { ImageFacts } from '../../machines/avatarUpload';
-import type { CheckJobOutput, ImageJobFile } from '../../machines/imageJob';
+import type { CheckJobOutput, ImageFacts, ImageJobFile } from '#domain/ports/uploads';
 import type { Api } from './api';
 
 /**

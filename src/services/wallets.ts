@@ -1,12 +1,12 @@
 import { fromCallback, fromPromise, type PromiseActorLogic } from 'xstate';
 import { ApiError, ErrorCode, errorMessage } from '#domain/errors';
-import type { CardChargeJson, CreateCardChargeBody, PaymentsConfigJson } from '#domain/schemas/checkout';
 import type {
   MobileWallet,
   WalletBilling,
   WalletPaymentEvent,
   WalletSheetCommand,
-} from '../../machines/walletPayment';
+} from '#domain/ports/checkout';
+import type { CardChargeJson, CreateCardChargeBody, PaymentsConfigJson } from '#domain/schemas/checkout';
 import type { Api } from './api';
 
 /**

@@ -1,12 +1,12 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { ApiError, ErrorCode, errorMessage } from '#domain/errors';
-import { type CreateWertChargeBody, openWertChargeStatuses, type WertChargeJson } from '#domain/schemas/wert';
 import type {
   OnrampChargeRequest,
   OnrampPaymentEvent,
   OnrampReport,
   WidgetPaymentStatus,
-} from '../../machines/onrampPayment';
+} from '#domain/ports/checkout';
+import { type CreateWertChargeBody, openWertChargeStatuses, type WertChargeJson } from '#domain/schemas/wert';
 import type { Api } from './api';
 
 /**
