@@ -53,7 +53,7 @@ export interface VeriffConfig {
  * (the one the treasury pays refunds in); `network` names Flow for the provider (`flow` on mainnet,
  * `flow-testnet`, `flow-emulator`: ours, set WERT_NETWORK to the name Wert lists for the account);
  * `sc_address` is the treasury: the admin account (FLOW_ADMIN_ADDRESS; the emulator's service
- * account), which receives the coins with the purchase's description (server/checkout/wert.ts).
+ * account), which receives the coins with the purchase's description (server/checkout/wert/wert.ts).
  */
 export interface WertConfig {
   mode: 'embedded' | 'remote' | 'off';

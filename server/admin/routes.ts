@@ -25,7 +25,7 @@ import {
 /**
  * The back office: lists of everything an operator looks after, and the actions on users,
  * storefronts and reports. Every route is for admins only (401 without a session, 403 for anyone
- * else). Payout requests move through PATCH payout-requests/{id} (server/routes/payouts.ts).
+ * else). Payout requests move through PATCH payout-requests/{id} (server/payouts/routes.ts).
  */
 export function adminRoutes(s: Services): Route[] {
   const lists: Record<AdminList, (query: AdminListQuery) => Promise<Page<unknown>>> = {

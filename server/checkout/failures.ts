@@ -166,7 +166,7 @@ export async function failUnpaidWert(
   await addEvent(tx, order.id, status, now, failure.message);
 }
 
-/** The job that gives a token charge's received NFM back (server/checkout/token.ts). */
+/** The job that gives a token charge's received NFM back (server/checkout/token/refund.ts). */
 export const REFUND_TOKEN_JOB = 'refundToken';
 
 /** Fails an unpaid NFM order (row locked): its status, its unit released, its open charge ended. */

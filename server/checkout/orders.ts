@@ -109,7 +109,7 @@ export interface ReserveInput {
   /** How long the unpaid order holds its unit (default: the method's). */
   ttlMs?: number;
   /**
-   * A rail that keeps its own charge (the on-ramp, server/checkout/wert.ts): `pending` finds another
+   * A rail that keeps its own charge (the on-ramp, server/checkout/wert/): `pending` finds another
    * open charge of the buyer on it (CHARGE_PENDING), `attach` writes the order's charge in the
    * reservation's transaction.
    */

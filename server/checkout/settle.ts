@@ -245,7 +245,7 @@ export async function expireOrders(db: Database, now: Date, limit = 200): Promis
         return;
       }
       if (order.method === 'wert') {
-        // A payment the provider completes after this goes back as FUSD (server/checkout/wert.ts).
+        // A payment the provider completes after this goes back as FUSD (server/checkout/wert/refund.ts).
         await failUnpaidWert(
           tx,
           order,

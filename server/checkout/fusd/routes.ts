@@ -16,7 +16,7 @@ const OrderIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id
  * buyer's wallet. POST reserves one unit for 15 minutes at the price the buyer saw; the wallet then
  * pays `fusdAmount` for the order's id (transactions/pay_order.cdc); PATCH with the transaction id
  * has the server read the sealed transaction and serve the order. The amount is always the
- * server's; a payment that does not pay a waiting order exactly is sent back (server/checkout/fusd.ts).
+ * server's; a payment that does not pay a waiting order exactly is sent back (server/checkout/fusd/fusd.ts).
  */
 export function fusdOrderRoutes(s: Services): Route[] {
   const chain = () => {

@@ -98,7 +98,7 @@ export function webhookRoutes(s: Services): Route[] {
         if (!provider)
           throw apiError(503, 'unavailable', undefined, 'Card-to-crypto payments are not available.');
         // Wert signs nothing: whatever the body says is a hint, checked against the provider's
-        // Data API before anything is written (server/checkout/wert.ts). Answer 2xx for every event
+        // Data API before anything is written (server/checkout/wert/webhooks.ts). Answer 2xx for every event
         // we do not act on, or the provider counts a failure (and, after five, stops delivering).
         let result: Awaited<ReturnType<typeof receiveWertWebhook>>;
         try {
