@@ -1,20 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
-import type { CardChargeJson, FreeClaimJson } from '#domain/schemas/checkout';
-import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
-import type { User } from '#domain/user';
-import type { BuyListingInput, BuyListingOutput } from '../machines/buyListing';
-import type { CardPaymentInput, CardPaymentOutput } from '../machines/cardPayment';
-import { type CheckoutEvent, type CheckoutInput, cardTarget, checkoutMachine } from '../machines/checkout';
-import { connectCheckout, paymentRails } from '../machines/checkoutView';
-import type { OnrampPaymentInput, OnrampPaymentOutput } from '../machines/onrampPayment';
-import { createApi } from '../src/services/api';
-import { checkoutService } from '../src/services/checkout';
+import { waitFor } from 'xstate';
+import { type CheckoutInput, cardTarget } from '../machines/checkout';
 import {
-  BLUEPRINT_ITEM,
   BOUGHT,
   BUYER,
-  CANCELED,
   CARD_OUTCOMES,
   CHARGE_ID,
   CLAIM_ERROR,
@@ -24,7 +13,6 @@ import {
   FREE_ID,
   ITEM,
   LISTING_3,
-  LISTING_7,
   NETWORK_ERROR,
   NEW_WALLET,
   NOT_CANCELLABLE,
@@ -37,6 +25,7 @@ import {
   SCENARIOS,
   TOPUP_URL,
 } from './checkout.model';
+import { start } from './checkout.script';
 import { flushCoverage } from './coverage-store';
 import { makeUser } from './fixtures';
 import { generatePaths, runPath } from './harness';
@@ -47,87 +36,6 @@ describe('checkout machine paths', () => {
   for (const path of paths) it(path.description, () => runPath(checkoutModel, path));
   afterAll(() => flushCoverage('machine'));
 });
-
-type Script = {
-  pending?: () => Promise<CardChargeJson | null>;
-  cancel?: () => Promise<CardChargeJson>;
-  claim?: () => Promise<FreeClaimJson>;
-  wallet?: () => Promise<{ user: User }>;
-  collection?: (n: number) => Promise<{ ready: boolean }>;
-  card?: (input: CardPaymentInput) => Promise<CardPaymentOutput>;
-  buy?: (input: BuyListingInput) => Promise<BuyListingOutput>;
-  onramp?: (input: OnrampPaymentInput) => Promise<OnrampPaymentOutput>;
-};
-
-/** The real machine with scripted actors; every call and every redirect is recorded. */
-function start(input: CheckoutInput, script: Script = {}) {
-  const calls = {
-    pending: 0,
-    cancels: [] as string[],
-    claims: [] as string[],
-    links: 0,
-    checks: [] as string[],
-    setups: [] as string[],
-    cards: [] as CardPaymentInput[],
-    buys: [] as BuyListingInput[],
-    onramps: [] as OnrampPaymentInput[],
-    redirects: [] as string[],
-    linked: [] as User[],
-  };
-  const never = () => new Promise<never>(() => {});
-  const actor = createActor(
-    checkoutMachine.provide({
-      actors: {
-        findPendingCrypto: fromPromise(async (): Promise<CoinbaseChargeJson | null> => null),
-        findPendingCharge: fromPromise(async () => {
-          calls.pending++;
-          return (script.pending ?? (async () => null))();
-        }),
-        cancelCharge: fromPromise(async ({ input }) => {
-          calls.cancels.push(input.id);
-          return (script.cancel ?? (async () => CANCELED))();
-        }),
-        claimFree: fromPromise(async ({ input }) => {
-          calls.claims.push(input.blueprintId);
-          return (script.claim ?? (async () => FREE_CLAIM))();
-        }),
-        linkWallet: fromPromise(async () => {
-          calls.links++;
-          return (script.wallet ?? never)();
-        }),
-        checkCollection: fromPromise(async ({ input }) => {
-          calls.checks.push(input.address);
-          return (script.collection ?? (async () => ({ ready: true })))(calls.checks.length);
-        }),
-        setupCollection: fromPromise(async ({ input }) => {
-          calls.setups.push(input.address);
-        }),
-        cardPayment: fromPromise<CardPaymentOutput, CardPaymentInput>(async ({ input }) => {
-          calls.cards.push(input);
-          return (script.card ?? never)(input);
-        }) as never,
-        buyListing: fromPromise<BuyListingOutput, BuyListingInput>(async ({ input }) => {
-          calls.buys.push(input);
-          return (script.buy ?? never)(input);
-        }) as never,
-        onrampPayment: fromPromise<OnrampPaymentOutput, OnrampPaymentInput>(async ({ input }) => {
-          calls.onramps.push(input);
-          return (script.onramp ?? never)(input);
-        }) as never,
-      },
-      actions: {
-        redirectTo: (_, { url }) => void calls.redirects.push(url),
-        announceWalletLinked: (_, { user }) => void calls.linked.push(user),
-      },
-    }),
-    { input },
-  ).start();
-  const send = (event: CheckoutEvent) => actor.send(event);
-  const settled = () => waitFor(actor, (s) => !s.hasTag('busy'));
-  const view = () => connectCheckout(actor.getSnapshot(), send);
-  const done = () => waitFor(actor, (s) => s.status === 'done').then((s) => s.output);
-  return { actor, calls, send, settled, view, done };
-}
 
 describe('pressing buy', () => {
   it('asks a visitor to sign up, before looking anything up', async () => {
@@ -417,130 +325,6 @@ describe('collection required', () => {
         email: BUYER.email,
         checkpoint: null,
       },
-    ]);
-  });
-});
-
-describe('the checkout view model', () => {
-  it('lists the new edition at the item’s price among the listings, in the chosen order', async () => {
-    const { settled, view } = start(SCENARIOS.resold);
-    await settled();
-    const rows = () => view().editions.map((r) => [r.edition, r.price, r.seller]);
-    expect(view().sort).toEqual({
-      value: 'priceAsc',
-      label: 'Sort: Price: low to high',
-      options: [
-        { value: 'priceAsc', label: 'Price: low to high' },
-        { value: 'priceDesc', label: 'Price: high to low' },
-        { value: 'edition', label: 'Edition' },
-      ],
-    });
-    expect(rows()).toEqual([
-      ['Edition #07', '$18', '@0xe03daebed8ca0615'],
-      ['New edition', '$25', 'From the creator'],
-      ['Edition #03', '$40', '@ada'],
-    ]);
-    expect(view().editions.map((r) => r.buyLabel)).toEqual([
-      'Buy edition #07 for $18',
-      'Buy a new edition for $25',
-      'Buy edition #03 for $40',
-    ]);
-    view().sortBy('edition');
-    expect(rows().map(([edition]) => edition)).toEqual(['Edition #03', 'Edition #07', 'New edition']);
-  });
-
-  it('hides the new edition when none can be bought, and offers only the methods that work', async () => {
-    const soldOut = start({ ...SCENARIOS.resold, item: { ...BLUEPRINT_ITEM, soldOut: true } });
-    await soldOut.settled();
-    expect(soldOut.view().editions.map((r) => r.listingId)).toEqual([LISTING_7.id, LISTING_3.id]);
-    soldOut.send({ type: 'checkout.edition.select', listingId: null });
-    expect(soldOut.view().panel).toBe('selectEdition');
-    expect(soldOut.view().methods).toEqual([]);
-
-    // The utility token shows only with its rail (NFM_PAYMENTS), here absent.
-    const pack = start(SCENARIOS.pack);
-    await pack.settled();
-    expect(pack.view().methods).toEqual(paymentRails.filter((r) => r.method !== 'token'));
-    const withToken = start({
-      ...SCENARIOS.pack,
-      token: { chainId: 31337, walletAvailable: false, restore: null },
-    });
-    await withToken.settled();
-    expect(withToken.view().methods.at(-1)).toMatchObject({ method: 'token', note: 'MetaMask required' });
-    // Only the rails the server runs are offered, and only they can be chosen.
-    const cardOnly = start({ ...SCENARIOS.pack, rails: ['creditCard'] });
-    await cardOnly.settled();
-    expect(cardOnly.view().methods.map((m) => m.method)).toEqual(['creditCard']);
-    cardOnly.send({ type: 'checkout.method.select', method: 'crypto' });
-    expect(cardOnly.view().panel).toBe('selectPaymentMethod');
-    // A printed item's new edition is not paid from the balance (only its resale listings are).
-    const printed = start({ ...SCENARIOS.pack, item: { ...SCENARIOS.pack.item, printed: true } });
-    await printed.settled();
-    expect(printed.view().methods.map((m) => m.method)).toEqual(
-      paymentRails.map((r) => r.method).filter((m) => m !== 'balance' && m !== 'token'),
-    );
-    printed.send({ type: 'checkout.method.select', method: 'balance' });
-    expect(printed.view().panel).toBe('selectPaymentMethod');
-  });
-
-  it('resumes an open crypto charge on its payment page, or cancels it and carries on', async () => {
-    const { CRYPTO_CHARGE, HOSTED_URL } = await import('./checkout.model');
-    const withCrypto = createActor(
-      checkoutMachine.provide({
-        actors: {
-          findPendingCrypto: fromPromise(async (): Promise<CoinbaseChargeJson | null> => CRYPTO_CHARGE),
-          findPendingCharge: fromPromise(async (): Promise<CardChargeJson | null> => null),
-        },
-        actions: { redirectTo: (_, { url }) => redirects.push(url) },
-      }),
-      { input: SCENARIOS.resold },
-    );
-    const redirects: string[] = [];
-    withCrypto.start();
-    await waitFor(withCrypto, (s) => s.matches('cryptoPending'));
-    expect(connectCheckout(withCrypto.getSnapshot(), withCrypto.send)).toMatchObject({
-      panel: 'cryptoPending',
-      title: 'Crypto payment in progress',
-      pending: { itemTitle: 'Night Market', amount: '$25', card: null, canResume: true, canCancel: true },
-    });
-    withCrypto.send({ type: 'checkout.charge.resume' });
-    expect(withCrypto.getSnapshot().output).toEqual({ kind: 'redirecting', url: HOSTED_URL });
-    expect(redirects).toEqual([HOSTED_URL]);
-  });
-});
-
-describe('the checkout service', () => {
-  it('reads the first unresolved charge, cancels through the card service and claims a free blueprint', async () => {
-    const requests: string[] = [];
-    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = new Request(input, init);
-      requests.push(
-        `${request.method} ${request.url} ${request.method === 'GET' ? '' : await request.text()}`,
-      );
-      const body = request.url.includes('unresolved=true')
-        ? { results: [charge('challenge'), charge('pending')] }
-        : request.url.endsWith('/cancel')
-          ? CANCELED
-          : FREE_CLAIM;
-      return new Response(JSON.stringify(body), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    };
-    const api = createApi({
-      baseUrl: 'http://app.test/api',
-      getToken: () => 't',
-      onUnauthorized: () => {},
-      fetch,
-    });
-    const service = checkoutService(api);
-    expect((await service.pendingCharge())?.redirectLink).toBe(REDIRECT_URL);
-    expect((await service.cancelCharge(CHARGE_ID)).status).toBe('Canceled');
-    expect((await service.claimFree(FREE_ID)).blueprintId).toBe(FREE_ID);
-    expect(requests).toEqual([
-      'GET http://app.test/api/checkout-com-charges?unresolved=true ',
-      `POST http://app.test/api/checkout-com-charges/${CHARGE_ID}/actions/cancel `,
-      `POST http://app.test/api/free-blueprint-claims {"blueprintId":"${FREE_ID}"}`,
     ]);
   });
 });
