@@ -29,6 +29,11 @@ export const ErrorCode = {
   BLOCTO_EMAIL: 'BLOCTO_EMAIL',
   TRANSACTION: 'TRANSACTION',
   TRANSACTION_PENDING: 'TRANSACTION_PENDING',
+  /**
+   * The wallet sent the transaction but it was not sealed within the wait: trying again waits for
+   * the same transaction (the browser's answer; the server never sends it).
+   */
+  SEAL_TIMEOUT: 'SEAL_TIMEOUT',
   KYC_REQUIRED: 'KYC_REQUIRED',
   /** Identity verification is for people who own a collectible (there is nothing to sell before). */
   KYC_NO_NFTS: 'KYC_NO_NFTS',
@@ -195,6 +200,8 @@ export const errorTexts: Record<string, string> = {
   'errors.VERIFF_UNREACHABLE':
     'Unable to reach Veriff, our identity verification partner. Please try again later or contact support.',
   'errors.TRANSACTION': 'The transaction did not go through. Nothing was changed; please try again.',
+  'errors.SEAL_TIMEOUT':
+    'Your transaction was sent but the blockchain has not confirmed it yet. Try again to keep waiting for it; it is not sent twice.',
   'errors.TRANSACTION_PENDING': 'The transaction is not confirmed on chain yet. Please wait a moment.',
   'errors.WALLET_MISMATCH':
     'Your account is linked to the wallet {address}. Connect that wallet to continue.',

@@ -25,10 +25,15 @@ export interface RemoveListingOutput {
   changed: boolean;
 }
 
-/** Wallet refusals keep their own text; every other failure reads as the marketplace error. */
+/**
+ * Wallet refusals and a removal sent but not sealed yet (trying again waits for it) keep their own
+ * text; every other failure reads as the marketplace error.
+ */
 const removalError = (error: unknown): ApiErrorBody => {
   const body = toErrorBody(error);
-  return body.code.startsWith('WALLET_') ? body : { code: ErrorCode.REMOVE_LISTING, message: '' };
+  return body.code.startsWith('WALLET_') || body.code === ErrorCode.SEAL_TIMEOUT
+    ? body
+    : { code: ErrorCode.REMOVE_LISTING, message: '' };
 };
 
 export const removeListingMachine = setup({

@@ -5,6 +5,7 @@ import type { WalletConnectResult } from '#domain/ports/accounts';
 import { readSessionToken } from '#domain/token';
 import type { User } from '#domain/user';
 import type { Api } from './api';
+import { chainTransactions, SealTimeoutError } from './chainTransactions';
 
 /**
  * Cadence sources, loaded with the chain code on first use (not in the first-load bundle of every
@@ -150,37 +151,52 @@ export function createFlow(api: Api) {
     }
   };
 
+  const transactions = chainTransactions();
+
   /**
-   * A transaction signed in `address`'s wallet (SPEC §7 "submitted through a wallet then awaited"),
-   * with an explicit compute limit, awaited until sealed. A refusal in the wallet is
-   * WALLET_CANCELED; any other failure TRANSACTION.
+   * A transaction signed in `address`'s wallet and awaited until sealed, with an explicit compute
+   * limit; `key` names the operation and what it acts on, so that a try after SEAL_TIMEOUT waits for
+   * the transaction sent before instead of sending another (chainTransactions). A refusal in the
+   * wallet is WALLET_CANCELED; a seal that does not come in time SEAL_TIMEOUT; any other failure
+   * TRANSACTION.
    */
   const transact = async (
+    key: string,
     address: string,
     source: CadenceSource,
     args?: FclArgs,
   ): Promise<SentTransaction> => {
     await connectedAs(address);
     const { fcl, config } = await load();
-    let transactionId: string;
+    const send = async () => {
+      try {
+        const text = (await source()).default;
+        return await fcl.mutate({
+          cadence: bindImports(text, config.contracts),
+          ...(args ? { args } : {}),
+          limit: COMPUTE_LIMIT,
+        });
+      } catch (err) {
+        console.warn('The wallet did not send the transaction:', err);
+        throw walletError(declined(err) ? ErrorCode.WALLET_CANCELED : ErrorCode.TRANSACTION);
+      }
+    };
+    const seal = async (transactionId: string) => {
+      try {
+        const sealed = await fcl.tx(transactionId).onceSealed();
+        if (sealed.errorMessage) throw new Error(sealed.errorMessage);
+        return sealed.events ?? [];
+      } catch (err) {
+        console.warn(`Transaction ${transactionId} failed:`, err);
+        throw walletError(ErrorCode.TRANSACTION);
+      }
+    };
     try {
-      const text = (await source()).default;
-      transactionId = await fcl.mutate({
-        cadence: bindImports(text, config.contracts),
-        ...(args ? { args } : {}),
-        limit: COMPUTE_LIMIT,
-      });
+      const { transactionId, sealed } = await transactions.sendSealed(`${address}:${key}`, send, seal);
+      return { transactionId, events: sealed };
     } catch (err) {
-      console.warn('The wallet did not send the transaction:', err);
-      throw walletError(declined(err) ? ErrorCode.WALLET_CANCELED : ErrorCode.TRANSACTION);
-    }
-    try {
-      const sealed = await fcl.tx(transactionId).onceSealed();
-      if (sealed.errorMessage) throw new Error(sealed.errorMessage);
-      return { transactionId, events: sealed.events ?? [] };
-    } catch (err) {
-      console.warn(`Transaction ${transactionId} failed:`, err);
-      throw walletError(ErrorCode.TRANSACTION);
+      if (err instanceof SealTimeoutError) console.warn(`Transaction ${err.transactionId} not sealed yet`);
+      throw err;
     }
   };
 
@@ -213,7 +229,7 @@ export function createFlow(api: Api) {
     },
     /** The account-setup transaction, signed in `address`'s wallet and awaited until sealed. */
     async setupCollection(address: string): Promise<void> {
-      await transact(address, cadence.setupAccount);
+      await transact('setupAccount', address, cadence.setupAccount);
     },
     /** The FUSD balance of `address` in cents (0 without a vault). */
     async fusdBalance(address: string): Promise<number> {
@@ -225,28 +241,36 @@ export function createFlow(api: Api) {
       return fusdToCents(String(balance));
     },
     /**
-     * Lists an NFT on the seller's NFTStorefrontV2 storefront (SPEC §9 fixed expiry, commission 0,
-     * custom id); answers the chain's listing resource id.
+     * Lists an NFT on the seller's NFTStorefrontV2 storefront (with the fixed expiry, no commission
+     * and our custom id); answers the chain's listing resource id.
      */
     async createListing(
       request: CreateListingRequest,
     ): Promise<SentTransaction & { blockchainListingId: string }> {
       const { config } = await load();
-      const sent = await transact(request.address, cadence.createListing, (arg, t) => [
-        arg(request.nftId, t.UInt64),
-        arg(centsToFusd(request.priceCents), t.UFix64),
-        arg(request.platformFeePercent > 0 ? config.platformAddress : null, t.Optional(t.Address)),
-        arg(percentToRate(request.platformFeePercent), t.UFix64),
-      ]);
+      const sent = await transact(
+        `createListing:${request.nftId}`,
+        request.address,
+        cadence.createListing,
+        (arg, t) => [
+          arg(request.nftId, t.UInt64),
+          arg(centsToFusd(request.priceCents), t.UFix64),
+          arg(request.platformFeePercent > 0 ? config.platformAddress : null, t.Optional(t.Address)),
+          arg(percentToRate(request.platformFeePercent), t.UFix64),
+        ],
+      );
       const available = sent.events.find((e) => e.type.endsWith('.NFTStorefrontV2.ListingAvailable'));
       if (!available) throw walletError(ErrorCode.TRANSACTION);
       return { ...sent, blockchainListingId: String(available.data.listingResourceID) };
     },
     /** Removes the seller's listing from its storefront. */
     async removeListing(request: { address: string; blockchainListingId: string }): Promise<SentTransaction> {
-      return transact(request.address, cadence.removeListing, (arg, t) => [
-        arg(request.blockchainListingId, t.UInt64),
-      ]);
+      return transact(
+        `removeListing:${request.blockchainListingId}`,
+        request.address,
+        cadence.removeListing,
+        (arg, t) => [arg(request.blockchainListingId, t.UInt64)],
+      );
     },
     /** Buys a listing of `seller`'s storefront with the buyer's FUSD; the NFT lands in the buyer's collection. */
     async buyListing(request: {
@@ -254,30 +278,34 @@ export function createFlow(api: Api) {
       seller: string;
       blockchainListingId: string;
     }): Promise<SentTransaction> {
-      return transact(request.address, cadence.buyListing, (arg, t) => [
-        arg(request.seller, t.Address),
-        arg(request.blockchainListingId, t.UInt64),
-      ]);
+      return transact(
+        `buyListing:${request.blockchainListingId}`,
+        request.address,
+        cadence.buyListing,
+        (arg, t) => [arg(request.seller, t.Address), arg(request.blockchainListingId, t.UInt64)],
+      );
     },
     /**
      * Pays `amount` FUSD (UFix64 text) from the wallet `address` for the order `orderId`
      * (VitrineCheckout.pay); the server reads the payment from the sealed transaction.
      */
     async payOrder(request: { address: string; orderId: string; amount: string }): Promise<SentTransaction> {
-      return transact(request.address, cadence.payOrder, (arg, t) => [
+      return transact(`payOrder:${request.orderId}`, request.address, cadence.payOrder, (arg, t) => [
         arg(request.orderId, t.String),
         arg(request.amount, t.UFix64),
       ]);
     },
     /** Moves NFTs `ids` from the wallet `address` to the collection of `to`, all or none. */
     async transferNfts(request: { address: string; to: string; ids: string[] }): Promise<SentTransaction> {
-      return transact(request.address, cadence.transferNfts, (arg, t) => [
-        arg(request.to, t.Address),
-        arg(request.ids, t.Array(t.UInt64)),
-      ]);
+      return transact(
+        `transferNfts:${[...request.ids].sort().join(',')}`,
+        request.address,
+        cadence.transferNfts,
+        (arg, t) => [arg(request.to, t.Address), arg(request.ids, t.Array(t.UInt64))],
+      );
     },
     /**
-     * Connects a wallet (SPEC §4 wallet-connect): the wallet proves its address over a fresh nonce,
+     * Connects a wallet: the wallet proves its address over a fresh nonce,
      * the server checks the proof on chain and logs in the account holding the wallet, or answers a
      * wallet proof for registering it.
      */
