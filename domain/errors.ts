@@ -1,5 +1,5 @@
 /**
- * Error codes of SPEC §8 and the display rule: errors.{code} or errors.{code}.{field},
+ * The error codes the product answers, and how one is shown: errors.{code} or errors.{code}.{field},
  * or the server message, else errors.default.
  */
 export const ErrorCode = {
@@ -76,7 +76,7 @@ export const ErrorCode = {
   PHONE_SHORT: 'PHONE_SHORT',
   PAYMENT_PROVIDER: 'PAYMENT_PROVIDER',
   CHARGE_NOT_CANCELLABLE: 'CHARGE_NOT_CANCELLABLE',
-  /** Apple Pay / Google Pay (SPEC §8): the buyer closed the payment sheet (client side). */
+  /** Apple Pay / Google Pay: the buyer closed the payment sheet (client side). */
   APPLE_PAY_CANCELED: 'APPLE_PAY_CANCELED',
   /** The wallet's billing contact lacks the address line, city, postal code or country. */
   APPLE_PAY_ADDRESS: 'APPLE_PAY_ADDRESS',
@@ -86,14 +86,14 @@ export const ErrorCode = {
   PROCESSING_ERROR: 'PROCESSING_ERROR',
   CREATE_COINBASE_CHARGE: 'CREATE_COINBASE_CHARGE',
   CRYPTO_PROVIDER: 'CRYPTO_PROVIDER',
-  /** The buyer may cancel an on-ramp purchase only while nothing was paid (SPEC §8). */
+  /** The buyer may cancel an on-ramp purchase only while nothing was paid. */
   WERT_CANCEL_FAIL: 'wert_cancel_fail',
   ONRAMP_PROVIDER: 'ONRAMP_PROVIDER',
   ONRAMP_FAILED: 'ONRAMP_FAILED',
   ONRAMP_FAILOVER: 'ONRAMP_FAILOVER',
   CLAIM_BLUEPRINT: 'CLAIM_BLUEPRINT',
   PURCHASE_FAILED: 'PURCHASE_FAILED',
-  /** The utility token (NFM) rail (SPEC §8): see domain/schemas/token.ts. */
+  /** The utility token (NFM) rail: see domain/schemas/token.ts. */
   ERROR_ACTIVE_TOKEN_CHARGE_ADDRESS: 'ERROR_ACTIVE_TOKEN_CHARGE_ADDRESS',
   ERROR_TOKEN_CHARGE_ETH_ADDRESS: 'ERROR_TOKEN_CHARGE_ETH_ADDRESS',
   ERROR_TOKEN_CHARGE_COMPLETE: 'ERROR_TOKEN_CHARGE_COMPLETE',
@@ -246,7 +246,7 @@ export const errorTexts: Record<string, string> = {
   'errors.range': 'must be between {min} and {max}',
   'errors.matches': 'is invalid',
   'errors.required': 'Please fill in all the required information',
-  /** Dashboard: leaving a panel with unsaved changes (SPEC §2 Dashboard → Account). */
+  /** Dashboard: leaving a panel with unsaved changes (Dashboard → Account). */
   'dashboard.unsaved': 'You have unsaved changes. Leave without saving?',
   'errors.PAYOUT_PENDING': 'Payout request already pending',
   'errors.PAYOUT_MINIMUM': 'The minimum payout is $10.',
@@ -338,7 +338,10 @@ function fill(text: string, params?: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
 }
 
-/** Display rule of SPEC §8. */
+/**
+ * An error's text: errors.{code}.{field}, else errors.{code}, else the server's own message, else
+ * errors.default.
+ */
 export function errorMessage(err: Partial<ApiErrorBody> | null | undefined): string {
   if (!err) return errorTexts['errors.default']!;
   const params =

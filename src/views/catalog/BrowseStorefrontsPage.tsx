@@ -8,7 +8,7 @@ import './catalog.css';
 
 const route = getRouteApi('/storefronts');
 
-/** Browse storefronts (SPEC §2): search, newest or oldest first, a category filter, cards with previews. */
+/** Browse storefronts: search, newest or oldest first, a category filter, cards with previews. */
 export function BrowseStorefrontsPage() {
   const search = route.useSearch();
   const { page } = route.useLoaderData();

@@ -7,11 +7,11 @@ import './catalog.css';
 /** Grid cells are about 280 px wide at most; the image is 1000 px square. */
 export const CARD_IMAGE_SIZES = '(max-width: 600px) 50vw, 280px';
 
-/** The price as cards show it: "free" at 0 (SPEC §2 item card), USD without decimals when whole. */
+/** The price as cards show it: "free" at 0, USD without decimals when whole. */
 export const cardPrice = (cents: number) => (cents === 0 ? 'free' : formatUsd(cents));
 
 /**
- * Item card (SPEC §2): preview, title, creator meta, price ("free" at 0) and edition count with
+ * Item card: preview, title, creator meta, price ("free" at 0) and edition count with
  * its series padded to two digits; the whole card links to the item detail.
  */
 export function ItemCard({ item, priority = false }: { item: BlueprintJson | PackJson; priority?: boolean }) {

@@ -33,7 +33,7 @@ export interface ItemPageProps {
 }
 
 /**
- * Item detail for a blueprint or a pack (SPEC §2 BlueprintPage / PackPage at /nft/{id}): title with
+ * Item detail for a blueprint or a pack (at /nft/{id}): title with
  * edition, the asset (mp4 looped and muted; images expand), price and available/total, a countdown
  * before a drop, tabs details and history. Buy (or Claim for free) opens the checkout; with no new
  * edition on sale, the cheapest resale opens it at the choice of editions.

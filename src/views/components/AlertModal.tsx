@@ -15,7 +15,7 @@ export interface AlertModalProps {
   children?: ReactNode;
 }
 
-/** An informational modal with a message and a single "Done" button (SPEC §2 "alert modal with Done"). */
+/** An informational modal with a message and a single "Done" button. */
 export function AlertModal({
   open,
   title,

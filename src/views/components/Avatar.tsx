@@ -21,7 +21,7 @@ export interface AvatarProps {
   className?: string;
 }
 
-/** A user's picture: the uploaded image, else an identicon generated from the wallet address (SPEC §2 Shell). */
+/** A user's picture: the uploaded image, else an identicon generated from the wallet address. */
 export function Avatar({ src, seed, alt, size = 'md', shape = 'circle', className }: AvatarProps) {
   const pixels = typeof size === 'number' ? size : SIZES[size];
   const [failedSrc, setFailedSrc] = useState<string | null>(null);

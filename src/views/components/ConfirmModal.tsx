@@ -21,7 +21,7 @@ export interface ConfirmModalProps {
   children?: ReactNode;
 }
 
-/** Asks to confirm an action (SPEC §2 "confirm modal with Confirm/Cancel"). */
+/** Asks to confirm an action: Confirm or Cancel. */
 export function ConfirmModal({
   open,
   title,

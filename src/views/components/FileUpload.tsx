@@ -67,7 +67,7 @@ function describeAccept(accept: string | undefined): string | null {
 }
 
 /**
- * A drop zone with a "Browse" button (SPEC §2 "file upload with drag and drop"). Checks the type against
+ * A drop zone for drag and drop, with a "Browse" button. Checks the type against
  * `accept` and the size against `maxBytes`; shows the chosen file's name and, for images, a preview.
  * The whole zone opens the file picker on click; the button is the keyboard path.
  */

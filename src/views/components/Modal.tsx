@@ -27,7 +27,7 @@ export interface ModalProps {
   description?: ReactNode;
   /** Actions row at the bottom (buttons, end-aligned). */
   footer?: ReactNode;
-  /** Close when the backdrop is clicked. Default false (SPEC §2: "optionally on outside click"). */
+  /** Close when the backdrop is clicked. Default false. */
   closeOnOutsideClick?: boolean;
   /** Show the × button in the header. Default true. */
   showCloseButton?: boolean;

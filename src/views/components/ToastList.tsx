@@ -21,7 +21,7 @@ export interface ToastListProps {
 }
 
 /**
- * The toast stack (SPEC §2 "toasts"). The region is always rendered and polite, so screen readers
+ * The toast stack. The region is always rendered and polite, so screen readers
  * announce each toast as it is added; timing and deduplication belong to the toast machine.
  */
 export function ToastList({
