@@ -268,6 +268,8 @@ export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
 /** Someone is logged in (the profile may still be on its way). */
 export const isLoggedIn = (s: SessionSnapshot) => s.matches('loggedIn');
+/** A stored token that expired is being renewed: whether someone is logged in is not known yet. */
+export const isResuming = (s: SessionSnapshot) => s.matches('resuming');
 
 /** The profile fetch failed and will be retried on its own. */
 const retryingProfile = (s: SessionSnapshot) =>

@@ -1,5 +1,5 @@
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
-import { sessionMachine } from '../machines/session';
+import { isLoggedIn, sessionMachine } from '../machines/session';
 import { uiMachine } from '../machines/ui';
 import type { Flows } from './flows';
 import { lazyMethods, once } from './lazy';
@@ -72,7 +72,7 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
     browserStorage.setToken(s.context.token);
     browserStorage.setLoginRedirect(s.context.loginRedirect);
     // Logging out ends the wallet's FCL session too.
-    const loggedIn = s.matches('loggedIn');
+    const loggedIn = isLoggedIn(s);
     if (wasLoggedIn && !loggedIn) void flowLoaded?.disconnect().catch(() => {});
     wasLoggedIn = loggedIn;
   });

@@ -1,7 +1,7 @@
 import { notFound, type ParsedLocation, redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import { ApiError } from '#domain/errors';
-import { isLoggedIn, profileSettled } from '../../machines/session';
+import { isLoggedIn, isResuming, profileSettled } from '../../machines/session';
 import type { RouterContext } from './root';
 
 /** How long a page waits for the session (a renewal, the signed-in user's profile) before it goes on. */
@@ -25,9 +25,9 @@ export async function signedInUser(session: Session) {
  * site, or a tab reopened) has its answer, waiting at most SESSION_WAIT_MS.
  */
 async function loggedInAfterResume(session: Session) {
-  const s = await waitFor(session, (snapshot) => !snapshot.matches('resuming'), {
-    timeout: SESSION_WAIT_MS,
-  }).catch(() => session.getSnapshot());
+  const s = await waitFor(session, (snapshot) => !isResuming(snapshot), { timeout: SESSION_WAIT_MS }).catch(
+    () => session.getSnapshot(),
+  );
   return isLoggedIn(s);
 }
 
