@@ -9,7 +9,7 @@ import { connectCheckout } from '../machines/checkoutView';
 import type { OnrampPaymentInput, OnrampPaymentOutput } from '../machines/onrampPayment';
 import { CANCELED, FREE_CLAIM } from './checkout.model';
 
-type Script = {
+export type Script = {
   pending?: () => Promise<CardChargeJson | null>;
   cancel?: () => Promise<CardChargeJson>;
   claim?: () => Promise<FreeClaimJson>;

@@ -25,7 +25,7 @@ import {
   SCENARIOS,
   TOPUP_URL,
 } from './checkout.model';
-import { start } from './checkout.script';
+import { type Script, start } from './checkout.script';
 import { flushCoverage } from './coverage-store';
 import { makeUser } from './fixtures';
 import { generatePaths, runPath } from './harness';
