@@ -9,7 +9,10 @@ import { IMAGE_JOB_TTL_MS } from '../../server/images/jobs';
 import { mediaDir } from '../../server/media';
 import { databases, type Json, register, useTestApp } from './support/harness';
 
-/** Uploads into the local object store and the image-optimization jobs (SPEC §5, §7, §9). */
+/**
+ * Uploads into the local object store (each asset kind's file rules) and the image-optimization jobs
+ * (quality 85, polled every second, given up after 10 s).
+ */
 const noise = (width: number, height: number, format: 'png' | 'jpeg') => {
   const raw = randomBytes(width * height * 3);
   const image = sharp(raw, { raw: { width, height, channels: 3 } });
@@ -164,7 +167,7 @@ describe.each(databases)('assets on %s', (database) => {
     expect(webpSrcSet('https://elsewhere.example/art.png')).toBeNull();
   });
 
-  it('checks the bytes, not the name: type, size and dimensions of the kind (SPEC §5)', async () => {
+  it('checks the bytes, not the name: type, size and dimensions of the kind', async () => {
     const me = await register(t);
     const grant = async (
       assetKind: string,

@@ -4,7 +4,7 @@ import { blueprintRegistrations, blueprints } from '../../server/db/schema';
 import { databases, type Json, register, type TestApi, useTestApp } from './support/harness';
 import { uploadImage } from './support/uploads';
 
-/** A creator's products: drafts, editing, publishing, hide/show and cancel (SPEC §4, §5, §6, §7). */
+/** A creator's products, for the storefront's owner only: drafts, editing, publishing, hide/show and cancel. */
 async function creator(t: TestApi) {
   const me = await register(t);
   const storefront = await t.request('POST', '/api/storefronts', {
@@ -79,7 +79,7 @@ describe.each(databases)('POST and PATCH /api/blueprints on %s', (database) => {
     expect((await post(other.authToken, draft(c))).body).toMatchObject({ code: 'NO_STOREFRONT' });
   });
 
-  it('validates every field with the spec’s codes (SPEC §5 blueprint form)', async () => {
+  it('validates every field of the blueprint form with its error code', async () => {
     const c = await creator(t);
     const code = async (over: Json) => {
       const res = await post(c.authToken, draft(c, over));

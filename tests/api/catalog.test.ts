@@ -5,7 +5,7 @@ import { insertBlueprint, insertPack, insertStorefront, insertUser } from '../..
 import { seedLargeWorld } from '../../server/seed/large';
 import { databases, type Json, register, useTestApp } from './support/harness';
 
-/** The catalog API (SPEC §3 "Filters", §7): storefronts, blueprints, packs, history, reports, share. */
+/** The catalog API with its filters: storefronts, blueprints, packs, history, reports, share. */
 describe.each(databases)('catalog on %s', (database) => {
   const t = useTestApp(database);
   const ids: Record<string, string> = {};
@@ -120,6 +120,21 @@ describe.each(databases)('catalog on %s', (database) => {
       const page = await get('/blueprints?from=2&to=3');
       expect(titles(page.body)).toEqual(all.slice(1, 3));
       expect(page.body.total).toBe(5);
+    });
+
+    it('sorts and pages a title search like the whole list (a searched page is found through the title index)', async () => {
+      for (const column of ['price', 'quantity', 'createdAt'])
+        for (const direction of ['asc', 'desc']) {
+          const sort = `sort[column]=${column}&sort[direction]=${direction}`;
+          const all = titles((await get(`/blueprints?${sort}`)).body).filter((title) =>
+            /harbor/i.test(title),
+          );
+          expect(all).toHaveLength(2);
+          expect(titles((await get(`/blueprints?search=harbor&${sort}`)).body)).toEqual(all);
+          const second = await get(`/blueprints?search=harbor&${sort}&from=2&to=2`);
+          expect(titles(second.body)).toEqual(all.slice(1));
+          expect(second.body.total).toBe(2);
+        }
     });
 
     it('shows the owner their drafts and hidden items, never a visitor', async () => {

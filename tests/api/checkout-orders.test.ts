@@ -364,7 +364,7 @@ describe.each(databases)('checkout orders on %s', (database) => {
     expect(res.body.code).toBe('CARD_CVV');
   });
 
-  it('refuses bad input with the spec codes, before reserving or charging, and never with a 500', async () => {
+  it('refuses bad input with its error codes, before reserving or charging, and never with a 500', async () => {
     const me = await buyer();
     const bp = await item({ price: 2500 });
     const before = calls.requestPayment;

@@ -6,8 +6,9 @@ import { createApi } from '../../src/services/api';
 import { newAccount, register, useTestApp } from './support/harness';
 
 /**
- * The browser's API client (ky) against the real API app: the answer handling of SPEC §7 and the
- * actors the machines use. Requests go to the Hono app in-process instead of over a socket.
+ * The browser's API client (ky) against the real API app and the actors the machines use. Answers:
+ * no answer or a status of 500 or more raises NETWORK_FAILURE; 400 and 404 raise the parsed body; a
+ * 401 logs out, except on the login calls. Requests go to the Hono app in-process instead of over a socket.
  */
 
 describe('the browser client against the API', () => {
@@ -29,7 +30,7 @@ describe('the browser client against the API', () => {
   }
 
   describe('API client', () => {
-    it('raises the parsed body on 400, with the spec code and field', async () => {
+    it('raises the parsed body on 400, with the error code and field', async () => {
       const { api } = client();
       const err = await api.post('users/registrations', { email: 'nope' }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ApiError);

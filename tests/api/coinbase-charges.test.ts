@@ -413,7 +413,7 @@ describe.each(databases)('crypto charges on %s', (database) => {
     expect(reused).toMatchObject({ status: 400, body: { code: 'INVALID_VALUE', field: 'idempotencyKey' } });
   });
 
-  it('refuses bad input with the spec codes and never a 500', async () => {
+  it('refuses bad input with its error codes and never a 500', async () => {
     const me = await buyer();
     const bp = await item();
     const cases: [Record<string, unknown>, number, string][] = [

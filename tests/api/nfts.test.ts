@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { nfts, saleListings } from '../../server/db/schema';
 import { approveKyc, databases, flowAddress, provenWallet, register, useTestApp } from './support/harness';
 
-/** SPEC §7 nfts and nfts/sale-listings without a chain: reads, validation, auth and 404s. */
+/** The nfts and nfts/sale-listings routes without a chain: reads, validation, auth and 404s. */
 describe.each(databases)('NFT and sale listing routes on %s', (database) => {
   const t = useTestApp(database);
   const owner = flowAddress();
@@ -182,7 +182,7 @@ describe.each(databases)('NFT and sale listing routes on %s', (database) => {
     expect(badType.body).toMatchObject({ code: 'INVALID_VALUE', field: 'type' });
   });
 
-  it('lets only identity-verified sellers record a listing (KYC, SPEC §6); 503 without a chain', async () => {
+  it('lets only identity-verified sellers record a listing (KYC); 503 without a chain', async () => {
     const wallet = await provenWallet(t);
     const { authToken, id } = await register(t, { ...wallet, cid: 'dev-wallet' });
     const record = () =>

@@ -7,7 +7,11 @@ import { salesService } from '../../src/services/sales';
 import { databases, type Json, register, useTestApp } from './support/harness';
 import { blueprint, creator, day, payoutRequest, sale } from './support/sales';
 
-/** SPEC §7 payout-requests: §5 payout rule, §4 payout states, §8 payout failure. */
+/**
+ * The payout-requests API: a request needs at least 1000 cents of available funds and at most all of
+ * them; one open request per storefront; the owner cancels one in state created; a failure shows the
+ * server's message, else errors.default.
+ */
 describe.each(databases)('payout requests on %s', (database) => {
   const t = useTestApp(database);
   const list = (token: string | undefined, query = '') =>

@@ -35,7 +35,7 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** The dashboard's Sales (SPEC §2, §9 seller net) and the payout ledger CSV. */
+/** The dashboard's Sales (each with the seller's net: amount − royalty − fee) and the payout ledger CSV. */
 describe.each(databases)('GET /api/sales and the ledger CSV on %s', (database) => {
   const t = useTestApp(database);
   const sales = (token: string | undefined, query: string) =>

@@ -3,8 +3,8 @@ import { generatedVanityUrl } from '#domain/schemas/storefronts';
 import { insertBlueprint } from '../../server/seed/factory';
 import { databases, type Json, register, useTestApp } from './support/harness';
 
-/** Creating and editing a storefront (SPEC §5 Storefront, §6 owner, §9 vanity URL). */
-describe('vanity URL (SPEC §9)', () => {
+/** Creating and editing a storefront (one per user, names unique, edited by its owner only) and its vanity URL. */
+describe('generated vanity URL', () => {
   it('replaces spaces, strips non-word characters, cuts to 44, adds a dash and 5 random characters', () => {
     expect(generatedVanityUrl('Aria Sounds!', 'ab12cd99')).toBe('Aria-Sounds-ab12c');
     expect(generatedVanityUrl('x'.repeat(60), 'zzzzz')).toBe(`${'x'.repeat(44)}-zzzzz`);
@@ -57,7 +57,7 @@ describe.each(databases)('POST and PATCH /api/storefronts on %s', (database) => 
     });
   });
 
-  it('validates every field with the spec’s codes', async () => {
+  it('validates every field with its error code', async () => {
     const me = await register(t);
     for (const [over, code, field] of [
       [{ name: 'x' }, 'INVALID_VALUE', 'name'],

@@ -8,7 +8,8 @@ import { register, useTestApp } from './support/harness';
 
 /**
  * The imageJob machine with the browser's upload service against the real API: an optimized upload
- * (job polled every second) and a plain one; SPEC §4 "optimized upload first, falling back".
+ * (job polled every second) and a plain one: an optimized upload is tried first, and a failed one
+ * falls back to a plain upload.
  */
 describe('uploads from the browser', () => {
   const t = useTestApp('pglite');

@@ -41,7 +41,7 @@ describe.each(databases)('users on %s', (database) => {
   const t = useTestApp(database);
 
   describe('GET /api/users/{id}', () => {
-    it('has exactly the fields of the SPEC §3 user and no password hash', async () => {
+    it('has exactly the fields of the API user and no password hash', async () => {
       const { id, authToken } = await register(t);
       const res = await t.request('GET', `/api/users/${id}`, { token: authToken });
       expect(res.status).toBe(200);

@@ -629,7 +629,7 @@ describe.each(databases)('on-ramp charges on %s', (database) => {
     }
   });
 
-  it('refuses bad input with the spec codes and never a 500', async () => {
+  it('refuses bad input with its error codes and never a 500', async () => {
     const me = await buyer();
     const bp = await item();
     const free = await item({ price: 0 });

@@ -17,7 +17,7 @@ import { chainCursor, nftPurchases, nfts, saleListings, users } from '../../serv
 import { flowAddress, newAccount, testConfig } from '../api/support/harness';
 import { chainClient, freshBlueprintId, newCollector } from './support';
 
-/** The event indexer against the real emulator (SPEC §3 NFT, NFT sale listing). */
+/** The event indexer against the real emulator: NFTs and their sale listings. */
 const client = chainClient();
 
 describe('the chain event indexer', () => {

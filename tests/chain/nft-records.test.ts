@@ -14,7 +14,7 @@ import { nftPurchases, nfts, saleListings } from '../../server/db/schema';
 import { approveKyc, provenWallet, register, type TestApi, useTestApp } from '../api/support/harness';
 import { chainClient, freshBlueprintId, newCollector } from './support';
 
-/** SPEC §7 sale listing and purchase records, checked against the real emulator. */
+/** The sale listing and purchase record routes, checked against the real emulator. */
 const client = chainClient();
 
 describe('recording listings and purchases', () => {

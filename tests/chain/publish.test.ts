@@ -7,7 +7,7 @@ import { type Json, register, type TestApi, useTestApp } from '../api/support/ha
 import { uploadImage } from '../api/support/uploads';
 import { chainClient, freshBlueprintId } from './support';
 
-/** Publishing (SPEC §4): the durable job registers the blueprint on the real emulator, then it is active. */
+/** Publishing: the durable job registers the blueprint on the real emulator, then it is active. */
 const client = chainClient();
 
 async function publishedDraft(t: TestApi, over: Json = {}) {

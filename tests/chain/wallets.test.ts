@@ -10,7 +10,7 @@ import { chainClient } from './support';
 
 /**
  * Wallet connection against the real emulator: nonce, account proof checked by FCLCrypto, login of
- * the account holding the wallet, or a wallet proof to register it (SPEC §7).
+ * the account holding the wallet, or a wallet proof to register it.
  */
 const client = chainClient();
 const REQUEST = '/api/users/wallets/actions/request-account-proof';

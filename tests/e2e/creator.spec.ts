@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { flatImage, myStorefront, signUp, storefrontWizard, uniqueEmail } from './support';
 
 /**
- * A creator's products (SPEC §2 Dashboard, §4, §5): add a blueprint with a real PNG preview and
+ * A creator's products in the dashboard: add a blueprint with a real PNG preview and
  * JPEG asset, publish it (on chain), and see it on the storefront and in the marketplace; then hide,
  * show and cancel an item.
  */

@@ -87,7 +87,7 @@ describe('marketplace URL (dollars in, cents out)', () => {
   });
 });
 
-describe('SPEC §4 rules of blueprints', () => {
+describe('rules of blueprints: purchasable, free, state labels', () => {
   const b = (over: object) => ({
     type: 'standalone' as const,
     state: 'active' as const,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isPrinting, productActions, productFilter } from '#domain/products';
 
-/** SPEC §4 "Dashboard actions per state" and the products status filter. */
+/** The dashboard's product actions per state (domain/products.ts) and the products status filter. */
 describe('product actions', () => {
   const b = (state: string, status: string | null = null, visible = true) =>
     ({ state, status, visible }) as Parameters<typeof productActions>[0];

@@ -10,7 +10,11 @@ import {
   saleShares,
 } from '#domain/sales';
 
-/** SPEC §9 seller net, §5 available funds, and the FIFO payout ledger (domain/sales.ts). */
+/**
+ * The seller's net (amount − royalty − fee, each rounded half up to a cent), the available funds
+ * (total net − requests in created, pending, approved or payed) and the FIFO payout ledger
+ * (domain/sales.ts).
+ */
 describe('sale shares', () => {
   it('takes a percentage of cents, rounded half up, exactly', () => {
     expect(percentOf(2500, 7.5)).toBe(188); // 187.5

@@ -310,7 +310,7 @@ export async function registerAdmin(t: TestApi) {
 /** A unique Flow address (0x and 16 hex digits). */
 export const flowAddress = () => `0x${randomBytes(8).toString('hex')}`;
 
-/** Marks the user's identity verification approved (SPEC §6: selling requires KYC). */
+/** Marks the user's identity verification approved (selling requires KYC; buying does not). */
 export async function approveKyc(t: TestApi, userId: string) {
   await t.database.db
     .insert(kycVerifications)

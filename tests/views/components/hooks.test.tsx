@@ -29,7 +29,7 @@ describe('useDebouncedResize', () => {
     vi.useRealTimers();
   });
 
-  it('defaults to the 100 ms of the spec', () => {
+  it('debounces resizes by 100 ms by default', () => {
     expect(RESIZE_DEBOUNCE_MS).toBe(100);
   });
 

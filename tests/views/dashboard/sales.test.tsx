@@ -7,7 +7,10 @@ import { ledgerExportMachine } from '../../../machines/ledgerExport';
 import { SALES_PAGE } from '../../../model-tests/ledgerExport.model';
 import { formatSaleDay, formatSaleTime, SalesView } from '../../../src/views/dashboard/SalesPanel';
 
-/** The dashboard's Sales table (SPEC §2): columns, expandable rows, page size, pager, empty state. */
+/**
+ * The dashboard's Sales table: columns purchased date, blueprint, status, amount; rows expand to the
+ * fees and total; page size 50 by default (25, 50 or 100); pager; empty state.
+ */
 async function renderSales(sales: SalesPage) {
   const onPage = vi.fn();
   const exporter = createActor(
