@@ -74,7 +74,7 @@ export const payoutModel: MachineModel<typeof payoutMachine> = {
       type: 'xstate.error.actor.createPayout',
       error: { status: 400, body: { code: 'PAYOUT_PENDING', message: 'Payout request already pending' } },
     },
-    // A failure without a message: errors.default (SPEC §8 "Payout failure").
+    // A failure without a message: errors.default (with one, the server's message).
     {
       type: 'xstate.error.actor.createPayout',
       error: { status: 502, body: { code: 'unknown', message: '' } },

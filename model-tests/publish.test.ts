@@ -14,7 +14,7 @@ describe('publish machine paths', () => {
   afterAll(() => flushCoverage('machine'));
 });
 
-describe('publish polling (SPEC §4: every 2 s, up to 50 times)', () => {
+describe('publish polling (every 2 s, up to 50 times)', () => {
   it('polls 50 times, 2 s apart, then fails with the timeout shown as errors.unknown', async () => {
     const clock = new SimulatedClock();
     const polledAt: number[] = [];
