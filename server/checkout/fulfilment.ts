@@ -1,16 +1,14 @@
-import { and, asc, eq, isNull, max } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { ErrorCode } from '#domain/errors';
 import { splitCents } from '#domain/money';
 import { MintConflictError, MintFailedError, type MintResult, type MintService } from '../chain/mint';
 import type { Log } from '../clock';
-import type { Database, Executor } from '../db';
+import type { Database } from '../db';
 import {
   blueprints,
   cardCharges,
   coinbaseCharges,
   freeBlueprintClaims,
-  fusdPayments,
-  mints,
   nftPurchases,
   nfts,
   orderItems,
@@ -23,6 +21,7 @@ import { enqueueJob } from '../jobs';
 import { type CardProvider, ProviderRefusedError } from '../payments/provider';
 import { recordSaleNotices } from '../sales/notices';
 import { failureOf, REFUND_TOKEN_JOB } from './failures';
+import { chargeOf, nextSerial, setRailStatus } from './fulfilment-queries';
 import { refundAcceptedPayment } from './fusd/fusd';
 import { addEvent, findOrder, lockOrder, type OrderRow, release } from './orders';
 import { voidFailedOrder } from './settle';
@@ -100,51 +99,6 @@ export function createFulfilment(
     if (!deps.provider) throw new Error('no card provider is configured');
     return deps.provider;
   };
-  const chargeOf = async (db: Executor, orderId: string) =>
-    (await db.select().from(cardCharges).where(eq(cardCharges.orderId, orderId)))[0];
-
-  /** The order's payment record (card charge, crypto charge, on-ramp charge…) takes the status of its step. */
-  async function setRailStatus(
-    tx: Executor,
-    order: Pick<OrderRow, 'id' | 'method'>,
-    status: string,
-    at: Date,
-  ) {
-    if (order.method === 'creditCard')
-      await tx.update(cardCharges).set({ status, updatedAt: at }).where(eq(cardCharges.orderId, order.id));
-    else if (order.method === 'wert')
-      await tx.update(wertCharges).set({ status, updatedAt: at }).where(eq(wertCharges.orderId, order.id));
-    else if (order.method === 'coinbase')
-      await tx
-        .update(coinbaseCharges)
-        .set({ status, updatedAt: at })
-        .where(eq(coinbaseCharges.orderId, order.id));
-    else if (order.method === 'fusd')
-      await tx
-        .update(fusdPayments)
-        .set({ status, updatedAt: at })
-        .where(and(eq(fusdPayments.orderId, order.id), eq(fusdPayments.accepted, true)));
-    else if (order.method === 'token')
-      await tx.update(tokenCharges).set({ status, updatedAt: at }).where(eq(tokenCharges.orderId, order.id));
-  }
-
-  /** The next edition of a blueprint after every one minted, being minted or assigned. */
-  async function nextSerial(tx: Executor, flowBlueprintId: number): Promise<number> {
-    const [a] = await tx
-      .select({ n: max(mints.serialNumber) })
-      .from(mints)
-      .where(eq(mints.blueprintId, flowBlueprintId));
-    const [b] = await tx
-      .select({ n: max(orderItems.serialNumber) })
-      .from(orderItems)
-      .where(eq(orderItems.flowBlueprintId, flowBlueprintId));
-    const [c] = await tx
-      .select({ n: max(nfts.serialNumber) })
-      .from(nfts)
-      .where(eq(nfts.blueprintId, flowBlueprintId));
-    return Math.max(Number(a?.n ?? 0), Number(b?.n ?? 0), Number(c?.n ?? 0)) + 1;
-  }
-
   /** The provider no longer holds the authorization (it expired or was voided): nothing to fulfil. */
   async function authorizationLost(order: OrderRow, status: string) {
     const failure = failureOf(
