@@ -10,6 +10,7 @@ import { carouselMachine } from './carousel';
 import { checkoutMachine } from './checkout';
 import { checkoutFailedMachine } from './checkoutFailed';
 import { collectionCheckMachine } from './collectionCheck';
+import { collectionSelectionMachine } from './collectionSelection';
 import { countdownMachine } from './countdown';
 import { cryptoCanceledMachine } from './cryptoCanceled';
 import { cryptoPaymentMachine } from './cryptoPayment';
@@ -56,6 +57,7 @@ export const allMachines: AnyStateMachine[] = [
   salesChartMachine,
   walletLinkMachine,
   collectionCheckMachine,
+  collectionSelectionMachine,
   listForSaleMachine,
   removeListingMachine,
   buyListingMachine,
