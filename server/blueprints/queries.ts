@@ -19,6 +19,9 @@ export const draftWhere = and(
   ),
 )!;
 
+/** Whether a search has a run of three letters or digits, from which pg_trgm takes index keys. */
+const trigramSearchable = (text: string | undefined) => !!text && /[\p{L}\p{N}]{3}/u.test(text);
+
 /** `%text%` for LIKE, with the caller's wildcards taken literally. */
 export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -50,6 +53,39 @@ export function blueprintListQueries(db: Executor, query: BlueprintListQuery, ow
     query['sort[column]']
   ];
   const order = query['sort[direction]'] === 'desc' ? desc : asc;
+  // A search the title's trigram index can serve (a run of three letters or digits) finds its
+  // matches through that index first, sorts them, and only then reads the page's rows. Left to
+  // itself, the planner walks the sort column's index and filters row by row until the page is
+  // full: where the matches sit at the far end of that order (a word whose titles are all cheap,
+  // sorted by price descending), it reads tens of thousands of rows for 24. Sorting the matches
+  // costs what counting them costs (below). A LIMIT no list reaches keeps PostgreSQL from merging
+  // the matches' subquery into the sort (drizzle leaves out the usual fence, OFFSET 0).
+  const offset = query.from - 1;
+  const size = query.to - query.from + 1;
+  if (trigramSearchable(query.search)) {
+    const matches = db
+      .select({ id: blueprints.id, key: column })
+      .from(blueprints)
+      .where(filter)
+      .limit(2 ** 31 - 1)
+      .as('matches');
+    const hits = db
+      .select({ id: matches.id, key: matches.key })
+      .from(matches)
+      .orderBy(order(matches.key), order(matches.id))
+      .offset(offset)
+      .limit(size)
+      .as('hits');
+    return {
+      page: db
+        .select({ blueprint: blueprints, storefront: storefronts })
+        .from(hits)
+        .innerJoin(blueprints, eq(blueprints.id, hits.id))
+        .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
+        .orderBy(order(hits.key), order(hits.id)),
+      count: countOf(db, filter),
+    };
+  }
   return {
     page: db
       .select({ blueprint: blueprints, storefront: storefronts })
@@ -57,19 +93,23 @@ export function blueprintListQueries(db: Executor, query: BlueprintListQuery, ow
       .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
       .where(filter)
       .orderBy(order(column), order(blueprints.id))
-      .offset(query.from - 1)
-      .limit(query.to - query.from + 1),
-    // Counting stops at TOTAL_CAP + 1 rows: "10,000+ available" costs what 10,000 cost.
-    count: db.select({ total: sql<number>`count(*)::int` }).from(
-      db
-        .select({ one: sql`1`.as('one') })
-        .from(blueprints)
-        .where(filter)
-        .limit(TOTAL_CAP + 1)
-        .as('matching'),
-    ),
+      .offset(offset)
+      .limit(size),
+    count: countOf(db, filter),
   };
 }
 
 /** Totals above this are answered as TOTAL_CAP with `totalCapped: true`. */
 export const TOTAL_CAP = 10_000;
+
+/** The total of a list: counting stops at TOTAL_CAP + 1 rows, so "10,000+ available" costs what 10,000 cost. */
+function countOf(db: Executor, filter: SQL | undefined) {
+  return db.select({ total: sql<number>`count(*)::int` }).from(
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(blueprints)
+      .where(filter)
+      .limit(TOTAL_CAP + 1)
+      .as('matching'),
+  );
+}

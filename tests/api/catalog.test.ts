@@ -122,6 +122,21 @@ describe.each(databases)('catalog on %s', (database) => {
       expect(page.body.total).toBe(5);
     });
 
+    it('sorts and pages a title search like the whole list (a searched page is found through the title index)', async () => {
+      for (const column of ['price', 'quantity', 'createdAt'])
+        for (const direction of ['asc', 'desc']) {
+          const sort = `sort[column]=${column}&sort[direction]=${direction}`;
+          const all = titles((await get(`/blueprints?${sort}`)).body).filter((title) =>
+            /harbor/i.test(title),
+          );
+          expect(all).toHaveLength(2);
+          expect(titles((await get(`/blueprints?search=harbor&${sort}`)).body)).toEqual(all);
+          const second = await get(`/blueprints?search=harbor&${sort}&from=2&to=2`);
+          expect(titles(second.body)).toEqual(all.slice(1));
+          expect(second.body.total).toBe(2);
+        }
+    });
+
     it('shows the owner their drafts and hidden items, never a visitor', async () => {
       expect(titles((await get(`/blueprints?storefrontId=${ids.art}&states=created`)).body)).toEqual([]);
       const db = t.database.db;
