@@ -1,42 +1,13 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { type AnyActorRef, type AnyMachineSnapshot, createActor, createMachine, fromPromise } from 'xstate';
-import type { BlueprintJson, PackJson } from '#domain/catalog';
-import type { NftJson } from '#domain/nft';
-import type { BillingInfoJson, CardChargeJson } from '#domain/schemas/checkout';
-import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
-import { buyListingMachine } from '../machines/buyListing';
-import { cardPaymentMachine } from '../machines/cardPayment';
-import { type CheckoutEvent, type CheckoutInput, checkoutMachine } from '../machines/checkout';
+import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
+import type { CheckoutEvent } from '../machines/checkout';
 import { connectCheckout } from '../machines/checkoutView';
-import { type AppActors, AppContext } from '../src/views/AppContext';
-import { ItemPage } from '../src/views/catalog/ItemPage';
 import { CheckoutDialog } from '../src/views/checkout/CheckoutDialog';
-import {
-  BUYER,
-  CARD_OUTCOMES,
-  CHARGE_ID,
-  checkoutModel,
-  FREE_CLAIM,
-  ITEM,
-  LISTING_3,
-  LISTING_7,
-  LISTINGS,
-  ORDER_ID,
-  PRICE,
-  SCENARIOS,
-} from './checkout.model';
+import { checkoutModel, LISTING_3 } from './checkout.model';
 import { flushCoverage } from './coverage-store';
 import { clickFirst } from './dom';
-import { makeBlueprint, makeUser } from './fixtures';
 import { coveringPaths, type PathStep, runPath, unusedViewless, type ViewlessEvent } from './harness';
 import { renderWithRouter } from './router';
 
@@ -44,7 +15,7 @@ import { renderWithRouter } from './router';
  * The child machines (the card rail, the resale purchase) are faked like promises in the path runs:
  * their outcomes are the harness's steps, and their own panels are tested with their machines
  * (cardPayment.view.test, buyListing.view.test). Here a stand-in marks where each one shows; given a
- * real machine actor (the tests after the paths), the real panel renders.
+ * real machine actor (checkout.page.test.tsx), the real panel renders.
  */
 const isMachineActor = (actor: AnyActorRef) => 'machine' in (actor.getSnapshot() as object);
 vi.mock('../src/views/checkout/CardPanel', async (importOriginal) => {
@@ -365,211 +336,4 @@ describe('checkout paths through the dialog', () => {
   }
   it('has no unused viewless events', () => expect(unusedViewless(viewless)).toEqual([]));
   afterAll(() => flushCoverage('view'));
-});
-
-/** The checkout with answers for its actors; the card rail and the resale purchase as given. */
-function checkoutWith(actors: Partial<Parameters<typeof checkoutMachine.provide>[0]['actors']> = {}) {
-  return checkoutMachine.provide({
-    actors: {
-      findPendingCrypto: fromPromise(async (): Promise<CoinbaseChargeJson | null> => null),
-      findPendingCharge: fromPromise(async (): Promise<CardChargeJson | null> => null),
-      checkCollection: fromPromise(async (): Promise<{ ready: boolean }> => ({ ready: true })),
-      claimFree: fromPromise(async () => FREE_CLAIM),
-      ...actors,
-    },
-  });
-}
-
-async function renderDialog(machine: typeof checkoutMachine, input: CheckoutInput) {
-  const actor = createActor(machine, { input });
-  await renderWithRouter(() => <CheckoutDialog actor={actor} />);
-  await act(async () => {
-    actor.start();
-  });
-  return actor;
-}
-
-describe('the checkout dialog with its real child panels', () => {
-  it('shows the real card rail, which has no Close: its Back returns to the methods', async () => {
-    const machine = checkoutWith({
-      cardPayment: cardPaymentMachine.provide({
-        actors: { listBillingInfo: fromPromise(async (): Promise<BillingInfoJson[]> => []) },
-      }),
-    });
-    await renderDialog(machine, SCENARIOS.resold);
-    clickFirst('Buy a new edition for $25');
-    // The chosen control is gone: focus moves to the new panel's first control.
-    expect(document.activeElement?.textContent).toBe('Apple PayA card in your Apple Wallet');
-    await act(async () => {
-      clickFirst(/^Credit card/);
-    });
-    const rail = await screen.findByRole('region', { name: 'Pay by card' });
-    expect(within(rail).getByLabelText('Card number')).toBeTruthy();
-    expect(within(rail).getByRole('button', { name: 'Pay $25' })).toBeTruthy();
-    expect(within(dialog('Checkout')).queryAllByRole('button', { name: 'Close' })).toEqual([]);
-    await act(async () => {
-      fireEvent.click(within(rail).getByRole('button', { name: 'Back' }));
-    });
-    expect(dialog('How would you like to pay?')).toBeTruthy();
-  });
-
-  it('shows the real resale purchase in its own dialog; closing it returns to the editions', async () => {
-    const machine = checkoutWith({
-      buyListing: buyListingMachine.provide({ actors: { fusdBalance: fromPromise(async () => 10_000) } }),
-    });
-    await renderDialog(machine, SCENARIOS.resold);
-    await act(async () => {
-      clickFirst('Buy edition #03 for $40');
-    });
-    const buy = await screen.findByRole('dialog', { name: 'Buy for $40' });
-    expect(screen.getAllByRole('dialog')).toHaveLength(1);
-    await act(async () => {
-      fireEvent.click(within(buy).getByRole('button', { name: 'Cancel' }));
-    });
-    expect(await screen.findByRole('dialog', { name: 'Choose an edition' })).toBeTruthy();
-  });
-});
-
-/** A stand-in for the session actor: signed in (with the user) or not. */
-function sessionOf(user: ReturnType<typeof makeUser> | null) {
-  return createActor(
-    createMachine({
-      initial: user ? 'loggedIn' : 'loggedOut',
-      context: { user },
-      states: { loggedIn: {}, loggedOut: {} },
-    }),
-  ).start();
-}
-
-const blueprint = (over: Partial<BlueprintJson> = {}) =>
-  makeBlueprint({ id: ITEM.id, title: 'Night Market', state: 'active', price: PRICE, ...over });
-
-/** The item page on /nft/{id}, with the pages a checkout ends on. */
-async function renderItemPage(
-  item: BlueprintJson | PackJson,
-  listings: NftJson[],
-  options: { user?: ReturnType<typeof makeUser> | null; machine?: typeof checkoutMachine } = {},
-) {
-  const ui = { send: vi.fn() };
-  const cardInputs: unknown[] = [];
-  const machine =
-    options.machine ??
-    checkoutWith({
-      cardPayment: fromPromise(async ({ input }) => {
-        cardInputs.push(input);
-        return CARD_OUTCOMES.paid;
-      }) as never,
-    });
-  const app = {
-    session: sessionOf(options.user === undefined ? makeUser({ email: BUYER.email }) : options.user),
-    ui,
-    flows: { checkout: async () => machine },
-    cardCheckpoint: async () => null,
-    paymentRails: async () => ['creditCard', 'crypto'],
-    tokenRail: async () => null,
-  } as unknown as AppActors;
-  const root = createRootRoute();
-  const router = createRouter({
-    routeTree: root.addChildren([
-      createRoute({
-        getParentRoute: () => root,
-        path: '/nft/$id',
-        component: () => <ItemPage item={item} history={[]} listings={listings} />,
-      }),
-      createRoute({
-        getParentRoute: () => root,
-        path: '/ordercomplete/$id',
-        component: () => <p>Order page</p>,
-      }),
-      createRoute({
-        getParentRoute: () => root,
-        path: '/checkoutcomfailed/$reference',
-        component: () => <p>Failed page</p>,
-      }),
-    ]),
-    history: createMemoryHistory({ initialEntries: [`/nft/${item.id}`] }),
-  });
-  await act(async () => {
-    render(
-      <AppContext.Provider value={app}>
-        <RouterProvider router={router as never} />
-      </AppContext.Provider>,
-    );
-    await router.load();
-  });
-  return { router, ui, cardInputs };
-}
-
-describe('buying on the item page', () => {
-  it('asks a visitor to sign up', async () => {
-    const { ui } = await renderItemPage(blueprint(), [], { user: null });
-    await act(async () => {
-      clickFirst('Buy now · $25');
-    });
-    await waitFor(() => expect(ui.send).toHaveBeenCalledWith({ type: 'ui.signup.show' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
-  });
-
-  it('pays a new edition by card and opens the purchase-complete page that reads the charge', async () => {
-    const { router, cardInputs } = await renderItemPage(blueprint(), LISTINGS);
-    await act(async () => {
-      clickFirst('Buy now · $25');
-    });
-    await screen.findByRole('dialog', { name: 'Choose an edition' });
-    await act(async () => {
-      clickFirst('Buy a new edition for $25');
-    });
-    await act(async () => {
-      clickFirst(/^Credit card/);
-    });
-    await screen.findByText('Order page');
-    expect(cardInputs).toEqual([{ item: ITEM, price: PRICE, email: BUYER.email, checkpoint: null }]);
-    expect(router.state.location.pathname).toBe(`/ordercomplete/${ITEM.id}`);
-    expect(router.state.location.search).toEqual({
-      e: 'blueprint',
-      t: Date.parse('2026-11-22T10:00:00.000Z') - 15_000,
-      type: 'creditCard',
-      charge: CHARGE_ID,
-    });
-  });
-
-  it('opens the failed page of a declined order', async () => {
-    const machine = checkoutWith({ cardPayment: fromPromise(async () => CARD_OUTCOMES.failed) as never });
-    const { router } = await renderItemPage(blueprint(), [], { machine });
-    await act(async () => {
-      clickFirst('Buy now · $25');
-    });
-    await act(async () => {
-      clickFirst(/^Credit card/);
-    });
-    await screen.findByText('Failed page');
-    expect(router.state.location.pathname).toBe(`/checkoutcomfailed/${ORDER_ID}`);
-  });
-
-  it('claims a free item', async () => {
-    const { router } = await renderItemPage(blueprint({ id: FREE_CLAIM.blueprintId, price: 0 }), []);
-    await act(async () => {
-      clickFirst('Claim for free');
-    });
-    await screen.findByText('Order page');
-    expect(router.state.location.search).toMatchObject({ e: 'blueprint', type: 'freeBlueprintClaim' });
-  });
-
-  it('is sold out without listings; with listings, the cheapest opens the choice of editions', async () => {
-    await renderItemPage(blueprint({ quantityAvailable: 0 }), []);
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sold out' }).disabled).toBe(true);
-    cleanup();
-
-    await renderItemPage(blueprint({ quantityAvailable: 0 }), [LISTING_7, LISTING_3]);
-    await act(async () => {
-      clickFirst('Buy now · $18');
-    });
-    const editions = await screen.findByRole('dialog', { name: 'Choose an edition' });
-    expect(within(editions).queryByRole('button', { name: /new edition/ })).toBeNull();
-    expect(within(editions).getAllByRole('button', { name: /^Buy edition/ })).toHaveLength(2);
-    await act(async () => {
-      clickFirst('Close');
-    });
-    expect(screen.queryByRole('dialog')).toBeNull();
-  });
 });
