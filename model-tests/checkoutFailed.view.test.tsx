@@ -116,8 +116,10 @@ describe('the /checkoutcomfailed route', () => {
       },
     });
     const root = createRootRoute();
+    // The page is one of the signed-in pages, under the app's authenticated layout.
+    const authenticated = createRoute({ getParentRoute: () => root, id: '_authenticated' });
     const failed = createRoute({
-      getParentRoute: () => root,
+      getParentRoute: () => authenticated,
       path: '/checkoutcomfailed/$reference',
       validateSearch: (s: Record<string, unknown>) =>
         typeof s['cko-session-id'] === 'string' ? { 'cko-session-id': s['cko-session-id'] } : {},
@@ -125,7 +127,7 @@ describe('the /checkoutcomfailed route', () => {
       component: CheckoutFailedPage,
     });
     const router = createRouter({
-      routeTree: root.addChildren([failed]),
+      routeTree: root.addChildren([authenticated.addChildren([failed])]),
       history: createMemoryHistory({
         initialEntries: [`/checkoutcomfailed/${ORDER_ID}?cko-session-id=${SESSION_ID}`],
       }),

@@ -139,14 +139,16 @@ describe('the /coinbasecanceled route', () => {
       },
     });
     const root = createRootRoute();
+    // The page is one of the signed-in pages, under the app's authenticated layout.
+    const authenticated = createRoute({ getParentRoute: () => root, id: '_authenticated' });
     const canceled = createRoute({
-      getParentRoute: () => root,
+      getParentRoute: () => authenticated,
       path: '/coinbasecanceled/$id',
       loader: () => ({ machine }),
       component: CryptoCanceledPage,
     });
     const router = createRouter({
-      routeTree: root.addChildren([canceled]),
+      routeTree: root.addChildren([authenticated.addChildren([canceled])]),
       history: createMemoryHistory({ initialEntries: [`/coinbasecanceled/${CRYPTO_CHARGE_ID}`] }),
     });
     await act(async () => {

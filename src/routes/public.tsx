@@ -5,15 +5,13 @@ import { parseOrderCompleteSearch } from '#domain/purchase';
 import { parseStorefrontsSearch } from '#domain/storefrontsSearch';
 import { ComingSoonPage } from '../views/pages/ComingSoonPage';
 import { NotFoundPage } from '../views/pages/NotFoundPage';
-import { optionalString, orNotFound, orNull, requireLogin, signedInUser } from './guards';
+import { optionalString, orNotFound, orNull, signedInUser } from './guards';
 import { nftMachines, root } from './root';
 import {
   AuthLayout,
   BrowseStorefrontsPage,
-  CheckoutFailedPage,
   ConfirmEmailPage,
   CreatorsPage,
-  CryptoCanceledPage,
   HomePage,
   MarketplacePage,
   NftRoute,
@@ -111,30 +109,6 @@ const orderComplete = createRoute({
   },
   component: PurchaseCompletePage,
 });
-/**
- * Where a crypto payment the buyer canceled on the provider's page ends (/coinbasecanceled/{chargeId}).
- * Charges are their buyer's: login required (the guard of the authenticated pages).
- */
-const cryptoCanceled = createRoute({
-  getParentRoute: () => root,
-  path: '/coinbasecanceled/$id',
-  beforeLoad: requireLogin,
-  loader: async ({ context }) => ({ machine: await context.app.flows.cryptoCanceled() }),
-  component: CryptoCanceledPage,
-});
-/**
- * Where a card payment that failed ends (/checkoutcomfailed/{orderId}); from 3-D Secure the provider
- * adds `cko-session-id`. Orders are their buyer's: login required (the guard of the authenticated pages).
- */
-const cardFailed = createRoute({
-  getParentRoute: () => root,
-  path: '/checkoutcomfailed/$reference',
-  validateSearch: optionalString('cko-session-id'),
-  beforeLoad: requireLogin,
-  loader: async ({ context }) => ({ machine: await context.app.flows.checkoutFailed() }),
-  component: CheckoutFailedPage,
-});
-
 const nft = createRoute({
   getParentRoute: () => root,
   path: '/nft/$id',
@@ -225,8 +199,6 @@ export const publicRoutes = [
   privacy,
   terms,
   orderComplete,
-  cryptoCanceled,
-  cardFailed,
   nft.addChildren([nftIndex, nftDetails, nftHistory]),
   auth.addChildren(authRoutes),
 ];

@@ -11,7 +11,9 @@ import {
   AccountPanel,
   AccountSettings,
   AdminPage,
+  CheckoutFailedPage,
   CreateStorefrontPage,
+  CryptoCanceledPage,
   DashboardLayout,
   HelpPanel,
   NotificationsPanel,
@@ -37,6 +39,28 @@ export const authenticated = createRoute({
 });
 const signedInPage = <P extends string>(path: P, component: RouteComponent) =>
   createRoute({ getParentRoute: () => authenticated, path, component });
+/**
+ * Where a crypto payment the buyer canceled on the provider's page ends (/coinbasecanceled/{chargeId}).
+ * Charges are their buyer's.
+ */
+const cryptoCanceled = createRoute({
+  getParentRoute: () => authenticated,
+  path: '/coinbasecanceled/$id',
+  loader: async ({ context }) => ({ machine: await context.app.flows.cryptoCanceled() }),
+  component: CryptoCanceledPage,
+});
+/**
+ * Where a card payment that failed ends (/checkoutcomfailed/{orderId}); from 3-D Secure the provider
+ * adds `cko-session-id`. Orders are their buyer's.
+ */
+const cardFailed = createRoute({
+  getParentRoute: () => authenticated,
+  path: '/checkoutcomfailed/$reference',
+  validateSearch: optionalString('cko-session-id'),
+  loader: async ({ context }) => ({ machine: await context.app.flows.checkoutFailed() }),
+  component: CheckoutFailedPage,
+});
+
 const profile = createRoute({
   getParentRoute: () => authenticated,
   path: '/profile',
@@ -281,6 +305,8 @@ export const signedInRoutes = [
     dashboard.addChildren(dashboardRoutes),
     payouts,
     adminList,
+    cryptoCanceled,
+    cardFailed,
   ]),
   createStorefront.addChildren(createStorefrontRoutes),
   adminIndex,

@@ -13,7 +13,7 @@ import '../checkout/card.css';
 import './purchase.css';
 import { OrderTimeline, OutcomeReason, WayBack } from './Outcome';
 
-const failedRoute = getRouteApi('/checkoutcomfailed/$reference');
+const failedRoute = getRouteApi('/_authenticated/checkoutcomfailed/$reference');
 
 /**
  * /checkoutcomfailed/{orderId}[?cko-session-id]: where a card payment that failed ends, from the

@@ -13,7 +13,7 @@ import '../checkout/card.css';
 import './purchase.css';
 import { OrderTimeline, OutcomeReason, WayBack } from './Outcome';
 
-const canceledRoute = getRouteApi('/coinbasecanceled/$id');
+const canceledRoute = getRouteApi('/_authenticated/coinbasecanceled/$id');
 
 /** /coinbasecanceled/{chargeId}: where the crypto provider sends a buyer who canceled the payment. */
 export function CryptoCanceledPage() {

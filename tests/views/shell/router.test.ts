@@ -61,7 +61,15 @@ async function open(actors: AppActors, path: string) {
 }
 
 describe('the authenticated layout', () => {
-  for (const path of ['/profile/collection', '/settings/account', '/dashboard/sales', '/payouts', '/admin']) {
+  for (const path of [
+    '/profile/collection',
+    '/settings/account',
+    '/dashboard/sales',
+    '/payouts',
+    '/admin',
+    '/coinbasecanceled/charge-1',
+    '/checkoutcomfailed/order-1',
+  ]) {
     it(`sends a visitor who is not logged in from ${path} to sign in, remembering where they were headed`, async () => {
       const { actors, session } = app({});
       stop = () => session.stop();
