@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  customType,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { createdAt } from './columns';
+
+/**
+ * Work the server does beside requests: in-app notices, handled webhook deliveries, the durable
+ * jobs and image jobs.
+ */
+
+/**
+ * In-app notices (the dashboard's notifications): for now, "your item sold" to the storefront's
+ * owner, one per sold edition (kind sale, subject the NFT id), written in the transaction that
+ * records the sale, so a retried fulfilment adds none.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    title: text('title').notNull(),
+    serialNumber: bigint('serial_number', { mode: 'number' }),
+    /** The price paid and the owner's net after royalty and platform fee, in cents. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    net: bigint('net', { mode: 'number' }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('notifications_subject_unique').on(t.userId, t.kind, t.subject),
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Provider webhook deliveries already handled, by the provider's event id (evt_…). */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  receivedAt: createdAt(),
+});
+
+export const jobStatus = pgEnum('job_status', ['queued', 'running', 'done', 'failed']);
+
+/**
+ * Durable background work (fulfilling an order: mint, or undo the payment). A worker claims a due
+ * job with FOR UPDATE SKIP LOCKED and holds it for a lease; a job whose lease ran out (its worker
+ * died) is claimed again. One job per (kind, key).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    status: jobStatus('status').notNull().default('queued'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('jobs_kind_key_unique').on(t.kind, t.key),
+    index('jobs_due_idx').on(t.runAt).where(sql`${t.status} in ('queued', 'running')`),
+  ],
+);
+
+/** Raw bytes (bytea), read and written as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Image-optimization jobs (POST /image-jobs): the uploaded file waits here, not in one server's
+ * memory, until a worker of any server claims the job's `jobs` row (kind image.optimize, key = id)
+ * and stores the result; the input is dropped once the job is finished. A job is forgotten 10
+ * minutes after its last change.
+ */
+export const imageJobs = pgTable(
+  'image_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The upload grant the result is stored under: object key, mime type, asset kind. */
+    objectKey: text('object_key').notNull(),
+    mimeType: text('mime_type').notNull(),
+    assetKind: text('asset_kind').notNull(),
+    quality: integer('quality').notNull(),
+    input: bytea('input'),
+    status: text('status').$type<'pending' | 'complete' | 'fail'>().notNull().default('pending'),
+    url: text('url'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('image_jobs_pending_idx').on(t.userId).where(sql`${t.status} = 'pending'`)],
+);
