@@ -4,13 +4,14 @@ import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
 import type { ImageFacts } from '#domain/ports/uploads';
 import type { User } from '#domain/user';
 import type { ImageJobFile } from './imageJob';
+import { type ImageUploadsOutput, imageUploadsMachine } from './imageUploads';
 
 export type { ImageFacts } from '#domain/ports/uploads';
 
 /**
  * The avatar of the signed-in account: a chosen image is checked against the avatar rules
  * (PNG, GIF or JPEG; square; at least 256×256; at most 1 MB) before anything is sent, uploaded
- * through the image-job flow, then saved on the account; the account's new state is announced (the
+ * (the imageUploads child: optimized first, plain on failure), then saved on the account; the account's new state is announced (the
  * header shows it at once). The avatar can also be removed (the identicon shows again).
  */
 export interface AvatarUploadInput {
@@ -34,10 +35,8 @@ export const avatarUploadMachine = setup({
     inspectImage: fromPromise<ImageFacts, { file: ImageJobFile }>(async () => {
       throw new Error('inspectImage not provided');
     }),
-    /** Uploads the file as a userAvatar (optimized first) → its URL. */
-    uploadAvatar: fromPromise<{ url: string }, { file: ImageJobFile }>(async () => {
-      throw new Error('uploadAvatar not provided');
-    }),
+    /** Uploads the file as a userAvatar (optimized first) → its URL as avatarUrl. */
+    uploadImages: imageUploadsMachine,
     /** PATCH users/me { avatarUrl } → the account. */
     saveAvatar: fromPromise<{ user: User }, { avatarUrl: string | null }>(async () => {
       throw new Error('saveAvatar not provided');
@@ -46,6 +45,7 @@ export const avatarUploadMachine = setup({
   guards: {
     hasAvatar: ({ context }) => context.avatarUrl !== null,
     imageFits: (_, facts: ImageFacts) => checkImage('userAvatar', facts) === null,
+    uploadFailed: (_, output: ImageUploadsOutput) => output.error !== null,
   },
   actions: {
     /** Tells the session the account changed. */
@@ -94,11 +94,21 @@ export const avatarUploadMachine = setup({
     uploading: {
       tags: ['busy'],
       invoke: {
-        id: 'uploadAvatar',
-        src: 'uploadAvatar',
-        input: ({ context }) => ({ file: context.file! }),
-        onDone: { target: 'saving', actions: assign({ avatarUrl: ({ event }) => event.output.url }) },
-        onError: { target: 'idle', actions: assign({ error: ({ event }) => toErrorBody(event.error) }) },
+        id: 'uploadImages',
+        src: 'uploadImages',
+        input: ({ context }) => ({
+          uploads: [
+            { field: 'avatarUrl', file: context.file!, assetKind: 'userAvatar' as const, optimize: true },
+          ],
+        }),
+        onDone: [
+          {
+            guard: { type: 'uploadFailed', params: ({ event }) => event.output },
+            target: 'idle',
+            actions: assign({ error: ({ event }) => event.output.error }),
+          },
+          { target: 'saving', actions: assign({ avatarUrl: ({ event }) => event.output.urls.avatarUrl! }) },
+        ],
       },
     },
     saving: {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { BlueprintJson } from '#domain/catalog';
-import { type ApiErrorBody, toErrorBody } from '#domain/errors';
+import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
 import {
   type BlueprintCreateInput,
   BlueprintFormCheck,
@@ -10,14 +10,15 @@ import {
 } from '#domain/schemas/blueprints';
 import { fieldErrors } from '#domain/validation';
 import type { ImageJobFile } from './imageJob';
+import { type ImageUpload, type ImageUploadsOutput, imageUploadsMachine } from './imageUploads';
 
 /**
- * The add and edit form of a product (SPEC §5 "Blueprint form", §7 POST/PATCH blueprints): title,
- * description, price in USD (stored as cents), quantity, royalty, a preview image and the asset
- * (required: preview_required, asset_required), each with an "optimize" checkbox. On save the form
- * is checked with the server's own schema; new files are uploaded first (through the
+ * The add and edit form of a product (POST blueprints, PATCH blueprints/{id}): title, description,
+ * price in USD (stored as cents), quantity, royalty, a preview image and the asset (both required:
+ * preview_required, asset_required), each with an "optimize" checkbox. On save the form is checked
+ * with the server's own schema; new files are uploaded first (the imageUploads child, through the
  * optimization job when ticked), then the blueprint is created or updated. Cancel with unsaved
- * changes asks to confirm.
+ * changes asks to confirm. The machine ends saved (its output is the blueprint) or canceled (null).
  */
 export interface BlueprintFormValues {
   title: string;
@@ -51,11 +52,6 @@ export type BlueprintFormEvent =
   | { type: 'form.cancel' }
   | { type: 'form.cancel.confirm' }
   | { type: 'form.cancel.dismiss' };
-export interface UploadInput {
-  file: ImageJobFile;
-  assetKind: 'blueprintPreviewImage' | 'blueprintAsset';
-  optimize: boolean;
-}
 export type SaveBlueprintInput =
   | { id: null; body: v.InferInput<typeof BlueprintCreateInput> }
   | { id: string; body: BlueprintPatchInput };
@@ -101,6 +97,39 @@ const dirty = (context: BlueprintFormContext) =>
   );
 /** Optimization jobs make PNG or JPEG; a GIF is uploaded as it is. */
 const optimizable = (file: ImageJobFile) => file.type === 'image/png' || file.type === 'image/jpeg';
+/** The new files for the imageUploads child, by the URL field each fills: preview, then asset. */
+export function blueprintUploads({
+  files,
+  values,
+}: Pick<BlueprintFormContext, 'files' | 'values'>): ImageUpload[] {
+  const uploads: ImageUpload[] = [];
+  if (files.preview)
+    uploads.push({
+      field: 'previewImageUrl',
+      file: files.preview,
+      assetKind: 'blueprintPreviewImage',
+      optimize: values.optimizePreview && optimizable(files.preview),
+    });
+  if (files.asset)
+    uploads.push({
+      field: 'assetUrl',
+      file: files.asset,
+      assetKind: 'blueprintAsset',
+      optimize: values.optimizeAsset && optimizable(files.asset),
+    });
+  return uploads;
+}
+/** The uploaded files' URLs taken, and those files no longer waiting. */
+const takeUploads = (context: BlueprintFormContext, { urls }: ImageUploadsOutput) => ({
+  urls: {
+    previewImageUrl: urls.previewImageUrl ?? context.urls.previewImageUrl,
+    assetUrl: urls.assetUrl ?? context.urls.assetUrl,
+  },
+  files: {
+    preview: urls.previewImageUrl ? null : context.files.preview,
+    asset: urls.assetUrl ? null : context.files.asset,
+  },
+});
 
 export const blueprintFormMachine = setup({
   types: {
@@ -108,13 +137,12 @@ export const blueprintFormMachine = setup({
     events: {} as BlueprintFormEvent,
     input: {} as BlueprintFormInput,
     output: {} as BlueprintFormOutput,
-    tags: {} as 'busy',
+    /** busy while saving; uploading while the files go up. */
+    tags: {} as 'busy' | 'uploading',
   },
   actors: {
-    /** An upload (optimized first when asked, then plain): the file's URL. */
-    uploadFile: fromPromise<{ url: string }, UploadInput>(async () => {
-      throw new Error('uploadFile not provided');
-    }),
+    /** The new files, uploaded one after the other (optimized first when asked, then plain). */
+    uploadImages: imageUploadsMachine,
     /** POST blueprints (id null) or PATCH blueprints/{id}. */
     saveBlueprint: fromPromise<BlueprintJson, SaveBlueprintInput>(async () => {
       throw new Error('saveBlueprint not provided');
@@ -123,8 +151,7 @@ export const blueprintFormMachine = setup({
   guards: {
     valid: ({ context }) => check(context).success,
     dirty: ({ context }) => dirty(context),
-    previewToUpload: ({ context }) => !!context.files.preview,
-    assetToUpload: ({ context }) => !!context.files.asset,
+    uploadFailed: (_, output: ImageUploadsOutput) => output.error !== null,
   },
   actions: {
     /** Tells the page the product was saved (toast, list refresh). */
@@ -191,58 +218,28 @@ export const blueprintFormMachine = setup({
     saving: {
       tags: 'busy',
       entry: assign({ errors: {}, error: null }),
-      initial: 'preview',
+      initial: 'uploading',
       states: {
-        preview: {
-          always: [{ guard: 'previewToUpload', target: 'uploadingPreview' }, { target: 'asset' }],
-        },
-        uploadingPreview: {
+        uploading: {
+          tags: 'uploading',
           invoke: {
-            id: 'uploadFile',
-            src: 'uploadFile',
-            input: ({ context }) => ({
-              file: context.files.preview!,
-              assetKind: 'blueprintPreviewImage' as const,
-              optimize: context.values.optimizePreview && optimizable(context.files.preview!),
-            }),
-            onDone: {
-              target: 'asset',
-              actions: assign({
-                urls: ({ context, event }) => ({ ...context.urls, previewImageUrl: event.output.url }),
-                files: ({ context }) => ({ ...context.files, preview: null }),
-              }),
-            },
-            onError: {
-              target: '#blueprintForm.editing',
-              actions: assign({
-                errors: ({ event }) => ({ previewImageUrl: toErrorBody(event.error) }),
-              }),
-            },
-          },
-        },
-        asset: {
-          always: [{ guard: 'assetToUpload', target: 'uploadingAsset' }, { target: 'submitting' }],
-        },
-        uploadingAsset: {
-          invoke: {
-            id: 'uploadFile',
-            src: 'uploadFile',
-            input: ({ context }) => ({
-              file: context.files.asset!,
-              assetKind: 'blueprintAsset' as const,
-              optimize: context.values.optimizeAsset && optimizable(context.files.asset!),
-            }),
-            onDone: {
-              target: 'submitting',
-              actions: assign({
-                urls: ({ context, event }) => ({ ...context.urls, assetUrl: event.output.url }),
-                files: ({ context }) => ({ ...context.files, asset: null }),
-              }),
-            },
-            onError: {
-              target: '#blueprintForm.editing',
-              actions: assign({ errors: ({ event }) => ({ assetUrl: toErrorBody(event.error) }) }),
-            },
+            id: 'uploadImages',
+            src: 'uploadImages',
+            input: ({ context }) => ({ uploads: blueprintUploads(context) }),
+            onDone: [
+              {
+                guard: { type: 'uploadFailed', params: ({ event }) => event.output },
+                target: '#blueprintForm.editing',
+                actions: assign(({ context, event }) => ({
+                  ...takeUploads(context, event.output),
+                  errors: { [event.output.error!.field!]: event.output.error! },
+                })),
+              },
+              {
+                target: 'submitting',
+                actions: assign(({ context, event }) => takeUploads(context, event.output)),
+              },
+            ],
           },
         },
         submitting: {
@@ -286,3 +283,59 @@ export const blueprintFormMachine = setup({
   },
   output: ({ context }) => ({ blueprint: context.saved }),
 });
+
+/** What the product dialog shows: the form with its values, errors and files, or the discard question. */
+export interface BlueprintFormView {
+  panel: 'form' | 'confirmingCancel' | 'ended';
+  title: string;
+  saveLabel: string;
+  busy: boolean;
+  values: BlueprintFormValues;
+  files: Record<BlueprintFileField, ImageJobFile | null>;
+  /** The URL already there for each file (its preview). */
+  urls: { previewImageUrl: string | null; assetUrl: string | null };
+  /** Each field's message, by the field's name (the files' by their URL field). */
+  fieldErrors: Record<string, string>;
+  error: string | null;
+  /** "Uploading the files…", then "Saving…". */
+  status: string | null;
+  canCancel: boolean;
+  change: (field: keyof BlueprintFormValues, value: string | boolean) => void;
+  chooseFile: (field: BlueprintFileField, file: ImageJobFile | null) => void;
+  submit: () => void;
+  cancel: () => void;
+  confirmCancel: () => void;
+  dismissCancel: () => void;
+}
+
+export function connectBlueprintForm(
+  snapshot: SnapshotFrom<typeof blueprintFormMachine>,
+  send: (event: BlueprintFormEvent) => void,
+): BlueprintFormView {
+  const c = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  return {
+    panel:
+      snapshot.status === 'done'
+        ? 'ended'
+        : snapshot.can({ type: 'form.cancel.confirm' })
+          ? 'confirmingCancel'
+          : 'form',
+    title: c.blueprint ? 'Edit product' : 'Add product',
+    saveLabel: c.blueprint ? 'Save changes' : 'Save draft',
+    busy,
+    values: c.values,
+    files: c.files,
+    urls: c.urls,
+    fieldErrors: Object.fromEntries(Object.entries(c.errors).map(([field, e]) => [field, errorMessage(e)])),
+    error: c.error ? errorMessage(c.error) : null,
+    status: snapshot.hasTag('uploading') ? 'Uploading the files…' : busy ? 'Saving…' : null,
+    canCancel: snapshot.can({ type: 'form.cancel' }),
+    change: (field, value) => send({ type: 'form.change', field, value }),
+    chooseFile: (field, file) => send({ type: 'form.file', field, file }),
+    submit: () => send({ type: 'form.submit' }),
+    cancel: () => send({ type: 'form.cancel' }),
+    confirmCancel: () => send({ type: 'form.cancel.confirm' }),
+    dismissCancel: () => send({ type: 'form.cancel.dismiss' }),
+  };
+}

@@ -1,4 +1,4 @@
-import { assign, type SnapshotFrom, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { AssetKind } from '#domain/assets';
 import type { ApiErrorBody } from '#domain/errors';
 import { type ImageJobFile, imageJobMachine } from './imageJob';
@@ -9,7 +9,8 @@ import { type ImageJobFile, imageJobMachine } from './imageJob';
  * long). The machine ends with the URL of every uploaded image by its field; when an image cannot
  * be uploaded at all it ends at once with that error, about that field, beside the URLs of the
  * images uploaded before it (the form shows the error there and the person may save again). The
- * storefront wizard and Dashboard → Account (logo and banner) invoke it.
+ * storefront wizard and Dashboard → Account (logo and banner), the product form (preview and
+ * asset) and the avatar invoke it.
  */
 export interface ImageUpload {
   /** The form's field the image fills ("logo", "banner", "previewImageUrl", …). */
@@ -93,10 +94,3 @@ export const imageUploadsMachine = setup({
     done: { type: 'final' },
   },
 });
-
-/** The field whose image is uploading now, if any (a form's status line names it). */
-export function uploadingField(
-  snapshot: SnapshotFrom<typeof imageUploadsMachine> | undefined,
-): string | null {
-  return snapshot?.status === 'active' ? (snapshot.context.queue[0]?.field ?? null) : null;
-}

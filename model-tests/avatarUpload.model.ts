@@ -7,7 +7,7 @@ export const AVATAR_URL = '/media/uploads/u1/userAvatar-0123456789abcdef.png';
 
 export const avatarUploadModel: MachineModel<typeof avatarUploadMachine> = {
   machine: avatarUploadMachine,
-  fakes: ['inspectImage', 'uploadAvatar', 'saveAvatar'],
+  fakes: ['inspectImage', 'uploadImages', 'saveAvatar'],
   scenarios: [
     { name: 'no avatar yet', input: { avatarUrl: null } },
     { name: 'an avatar', input: { avatarUrl: AVATAR_URL } },
@@ -24,10 +24,14 @@ export const avatarUploadModel: MachineModel<typeof avatarUploadMachine> = {
       output: { format: 'png', bytes: 40_000, width: 512, height: 300 },
     },
     { type: 'xstate.error.actor.inspectImage', error: new Error('not an image') },
-    { type: 'xstate.done.actor.uploadAvatar', output: { url: AVATAR_URL } },
+    // The imageUploads child: the avatar uploaded, or refused.
+    { type: 'xstate.done.actor.uploadImages', output: { urls: { avatarUrl: AVATAR_URL }, error: null } },
     {
-      type: 'xstate.error.actor.uploadAvatar',
-      error: { status: 400, body: { code: 'FILE_SIZE_BIG', message: 'This file is too big.' } },
+      type: 'xstate.done.actor.uploadImages',
+      output: {
+        urls: {},
+        error: { code: 'FILE_SIZE_BIG', field: 'avatarUrl', message: 'This file is too big.' },
+      },
     },
     { type: 'xstate.done.actor.saveAvatar', output: { user: makeUser({ avatarUrl: AVATAR_URL }) } },
     { type: 'xstate.done.actor.saveAvatar', output: { user: makeUser({ avatarUrl: null }) } },

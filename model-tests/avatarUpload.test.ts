@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { avatarUploadMachine, connectAvatarUpload, type ImageFacts } from '../machines/avatarUpload';
 import type { ImageJobFile } from '../machines/imageJob';
+import type { ImageUploadsInput } from '../machines/imageUploads';
 import { AVATAR_FILE, AVATAR_URL, avatarUploadModel } from './avatarUpload.model';
 import { flushCoverage } from './coverage-store';
 import { makeUser } from './fixtures';
@@ -26,10 +27,11 @@ describe('avatarUpload', () => {
           bytes: 40_000,
           ...facts,
         })),
-        uploadAvatar: fromPromise(async ({ input }) => {
-          uploaded.push(input.file);
-          return { url: AVATAR_URL };
-        }),
+        // The imageUploads child: the avatar uploaded.
+        uploadImages: fromPromise(async ({ input }: { input: ImageUploadsInput }) => {
+          for (const u of input.uploads) uploaded.push([u.file, u.assetKind]);
+          return { urls: { avatarUrl: AVATAR_URL }, error: null };
+        }) as never,
         saveAvatar: fromPromise(async ({ input }) => ({ user: makeUser({ avatarUrl: input.avatarUrl }) })),
       },
     });
@@ -61,7 +63,7 @@ describe('avatarUpload', () => {
     ).start();
     actor.send({ type: 'avatar.choose', file: AVATAR_FILE });
     await waitFor(actor, (s) => s.matches('idle') && s.context.avatarUrl !== null);
-    expect(uploaded).toEqual([AVATAR_FILE]);
+    expect(uploaded).toEqual([[AVATAR_FILE, 'userAvatar']]);
     expect(announced).toEqual([AVATAR_URL]);
     expect(connectAvatarUpload(actor.getSnapshot())).toMatchObject({
       avatarUrl: AVATAR_URL,

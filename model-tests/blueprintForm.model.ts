@@ -1,4 +1,4 @@
-import { blueprintFormMachine } from '../machines/blueprintForm';
+import { type BlueprintFormContext, blueprintFormMachine, blueprintUploads } from '../machines/blueprintForm';
 import { makeBlueprint } from './fixtures';
 import type { MachineModel } from './harness';
 
@@ -8,13 +8,30 @@ export const ASSET_FILE = { name: 'asset.gif', type: 'image/gif', size: 900_000 
 export const UPLOADED_PREVIEW = '/media/uploads/u1/blueprintPreviewImage-new.png';
 export const UPLOADED_ASSET = '/media/uploads/u1/blueprintAsset-new.gif';
 
+const uploaded: Record<string, string> = { previewImageUrl: UPLOADED_PREVIEW, assetUrl: UPLOADED_ASSET };
+/**
+ * What the imageUploads child can answer for the files the form sends it: all uploaded, or the
+ * last one refused after those before it went up.
+ */
+function uploadOutcomes(c: BlueprintFormContext) {
+  const sent = blueprintUploads(c).map((u) => u.field);
+  const urls = (fields: string[]) => Object.fromEntries(fields.map((f) => [f, uploaded[f]]));
+  const outcomes: unknown[] = [{ urls: urls(sent), error: null }];
+  if (sent.length > 0)
+    outcomes.push({
+      urls: urls(sent.slice(0, -1)),
+      error: { code: 'IMAGE_MIN_WIDTH', field: sent.at(-1), message: '' },
+    });
+  return outcomes.map((output) => ({ type: 'xstate.done.actor.uploadImages', output }));
+}
+
 /**
  * Editing a draft takes every transition (its fields start valid); adding a product is explored
  * with the title only (cancel, and a submit the form refuses), which keeps the graph small.
  */
 export const blueprintFormModel: MachineModel<typeof blueprintFormMachine> = {
   machine: blueprintFormMachine,
-  fakes: ['uploadFile', 'saveBlueprint'],
+  fakes: ['uploadImages', 'saveBlueprint'],
   scenarios: [
     { name: 'editing a draft', input: { blueprint: editedDraft } },
     { name: 'adding a product', input: { blueprint: null } },
@@ -31,14 +48,7 @@ export const blueprintFormModel: MachineModel<typeof blueprintFormMachine> = {
           { type: 'form.file', field: 'preview', file: PREVIEW_FILE },
           { type: 'form.file', field: 'preview', file: null },
           { type: 'form.file', field: 'asset', file: ASSET_FILE },
-          {
-            type: 'xstate.done.actor.uploadFile',
-            output: { url: s.matches({ saving: 'uploadingAsset' }) ? UPLOADED_ASSET : UPLOADED_PREVIEW },
-          },
-          {
-            type: 'xstate.error.actor.uploadFile',
-            error: { status: 400, body: { code: 'IMAGE_MIN_WIDTH', field: 'file', message: '' } },
-          },
+          ...uploadOutcomes(s.context),
           {
             type: 'xstate.done.actor.saveBlueprint',
             output: { ...editedDraft, title: s.context.values.title },

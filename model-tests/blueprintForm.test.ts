@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { blueprintFormMachine, type SaveBlueprintInput, type UploadInput } from '../machines/blueprintForm';
+import { blueprintFormMachine, type SaveBlueprintInput } from '../machines/blueprintForm';
+import type { ImageUpload, ImageUploadsInput } from '../machines/imageUploads';
 import { ASSET_FILE, blueprintFormModel, PREVIEW_FILE } from './blueprintForm.model';
 import { flushCoverage } from './coverage-store';
 import { makeBlueprint } from './fixtures';
@@ -15,15 +16,17 @@ describe('blueprintForm machine paths', () => {
 
 describe('blueprintForm requests', () => {
   const run = () => {
-    const uploads: UploadInput[] = [];
+    const uploads: Array<Omit<ImageUpload, 'field'>> = [];
     const saves: SaveBlueprintInput[] = [];
     const actor = createActor(
       blueprintFormMachine.provide({
         actors: {
-          uploadFile: fromPromise(async ({ input }) => {
-            uploads.push(input);
-            return { url: `/media/uploads/u1/${input.assetKind}.${input.file.type.split('/')[1]}` };
-          }),
+          // The imageUploads child: every file uploaded.
+          uploadImages: fromPromise(async ({ input }: { input: ImageUploadsInput }) => {
+            for (const { field: _, ...upload } of input.uploads) uploads.push(upload);
+            const url = (u: ImageUpload) => `/media/uploads/u1/${u.assetKind}.${u.file.type.split('/')[1]}`;
+            return { urls: Object.fromEntries(input.uploads.map((u) => [u.field, url(u)])), error: null };
+          }) as never,
           saveBlueprint: fromPromise(async ({ input }) => {
             saves.push(input);
             return makeBlueprint();

@@ -8,7 +8,7 @@ import type { SharedFlowParts } from './shared';
 /** The account flows: signing in and up, settings, the wallet link, identity checks, the avatar. */
 export function accountFlows(deps: FlowDeps, shared: SharedFlowParts) {
   const { api, session, ui, flow, accounts, uploads, walletConnected } = deps;
-  const { linkWallet, announceWalletLinked, collectionActors, imageUploader } = shared;
+  const { linkWallet, announceWalletLinked, collectionActors, imageUploads } = shared;
   return {
     auth: once(async () =>
       (await import('../../machines/auth')).authMachine.provide({
@@ -82,11 +82,11 @@ export function accountFlows(deps: FlowDeps, shared: SharedFlowParts) {
       }),
     ),
     avatarUpload: once(async () => {
-      const upload = await imageUploader();
+      const uploadImages = await imageUploads();
       return (await import('../../machines/avatarUpload')).avatarUploadMachine.provide({
         actors: {
           inspectImage: fromPromise(({ input }) => uploads.inspectImage(input.file)),
-          uploadAvatar: fromPromise(({ input }) => upload(input.file, 'userAvatar')),
+          uploadImages,
           saveAvatar: accounts.saveAvatar,
         },
         actions: {

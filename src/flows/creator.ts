@@ -6,7 +6,7 @@ import type { SharedFlowParts } from './shared';
 /** The creator's flows (storefront, products, sales, payouts) and the back office's lists. */
 export function creatorFlows(deps: FlowDeps, shared: SharedFlowParts) {
   const { api, catalog, sales } = deps;
-  const { toast, imageJob, imageUploads, imageUploader } = shared;
+  const { toast, imageJob, imageUploads } = shared;
   return {
     imageJob,
     storefrontWizard: once(async () => {
@@ -20,10 +20,10 @@ export function creatorFlows(deps: FlowDeps, shared: SharedFlowParts) {
       });
     }),
     blueprintForm: once(async () => {
-      const upload = await imageUploader();
+      const uploadImages = await imageUploads();
       return (await import('../../machines/blueprintForm')).blueprintFormMachine.provide({
         actors: {
-          uploadFile: fromPromise(({ input }) => upload(input.file, input.assetKind, input.optimize)),
+          uploadImages,
           saveBlueprint: fromPromise(({ input }) =>
             input.id === null
               ? catalog.createBlueprint(input.body)

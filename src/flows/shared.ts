@@ -1,10 +1,7 @@
-import { createActor, fromPromise } from 'xstate';
-import type { AssetKind } from '#domain/assets';
+import { fromPromise } from 'xstate';
 import { timings } from '#domain/constants';
-import { ApiError } from '#domain/errors';
 import type { CardChargeJson } from '#domain/schemas/checkout';
 import type { User } from '#domain/user';
-import type { WizardFile } from '../../machines/storefrontWizard';
 import { once } from '../lazy';
 import type { FlowDeps } from './deps';
 
@@ -13,7 +10,7 @@ import type { FlowDeps } from './deps';
  * link, the collection check, the buyListing flow (an NFT's page and the checkout) and image uploads.
  */
 export function sharedFlowParts(deps: FlowDeps) {
-  const { api, session, ui, flow, nfts, uploads, walletConnected, inspect } = deps;
+  const { api, session, ui, flow, nfts, uploads, walletConnected } = deps;
   /**
    * The payment services (card checks with their brand and phone data, the wallets, crypto, the
    * on-ramp, the utility token) load with the first screen that pays, not with every page.
@@ -107,22 +104,6 @@ export function sharedFlowParts(deps: FlowDeps) {
       actors: { imageJob: await imageJob() },
     }),
   );
-  /** The imageJob flow to its end: the uploaded URL, or the error of the failed upload. */
-  async function imageUploader() {
-    const job = await imageJob();
-    return (file: WizardFile, assetKind: AssetKind, optimize = true) =>
-      new Promise<{ url: string }>((resolve, reject) => {
-        const actor = createActor(job, { input: { file, assetKind, optimize }, inspect }).start();
-        actor.subscribe((s) => {
-          if (s.status === 'done') resolve({ url: s.output!.url });
-          else if (s.matches('failed')) {
-            actor.stop();
-            reject(new ApiError(400, s.context.error!));
-          }
-        });
-      });
-  }
-
   return {
     payments,
     forgetSettledCheckpoint,
@@ -133,7 +114,6 @@ export function sharedFlowParts(deps: FlowDeps) {
     buyListingFlow,
     imageJob,
     imageUploads,
-    imageUploader,
   };
 }
 

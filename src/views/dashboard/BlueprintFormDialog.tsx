@@ -3,20 +3,23 @@ import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { assetRules } from '#domain/assets';
 import type { BlueprintJson } from '#domain/catalog';
-import { errorMessage } from '#domain/errors';
 import {
   BLUEPRINT_DESCRIPTION,
   BLUEPRINT_QUANTITY,
   BLUEPRINT_ROYALTY,
   BLUEPRINT_TITLE,
 } from '#domain/schemas/blueprints';
-import type { blueprintFormMachine } from '../../../machines/blueprintForm';
+import {
+  type BlueprintFormEvent,
+  type blueprintFormMachine,
+  connectBlueprintForm,
+} from '../../../machines/blueprintForm';
 import { useApp } from '../AppContext';
 import { Button, ConfirmModal, FileUpload, Modal, TextInput } from '../components';
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/gif';
 
-/** The two files of a product (SPEC §5): preview (≤ 1 MB) and asset (≤ 2 MB), each with "optimize". */
+/** The two files of a product: preview (up to 1 MB) and asset (up to 2 MB), each with "optimize". */
 const uploads = [
   {
     field: 'preview',
@@ -39,8 +42,8 @@ const uploads = [
 ] as const;
 
 /**
- * Add or edit a product (SPEC §5 Blueprint form). Renders the blueprintForm machine; `onDone(saved)`
- * once it is saved or canceled.
+ * Add or edit a product. Renders the blueprintForm machine's view model; `onDone(saved)` with the
+ * machine's output once it is saved or canceled.
  */
 export function BlueprintFormDialog({
   machine,
@@ -56,7 +59,7 @@ export function BlueprintFormDialog({
   return <BlueprintFormView actor={actor} onDone={onDone} />;
 }
 
-/** The blueprintForm machine's states as a dialog. */
+/** The blueprintForm machine's view model as a dialog. */
 export function BlueprintFormView({
   actor,
   onDone,
@@ -64,51 +67,43 @@ export function BlueprintFormView({
   actor: ActorRefFrom<typeof blueprintFormMachine>;
   onDone: (saved: boolean) => void;
 }) {
-  const state = useSelector(actor, (s) => s.value);
-  const ctx = useSelector(actor, (s) => s.context);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const send = actor.send;
-  // Once per dialog, whatever the parent re-renders.
-  const told = useRef(false);
+  const snapshot = useSelector(actor, (s) => s);
+  const view = connectBlueprintForm(snapshot, (event: BlueprintFormEvent) => actor.send(event));
+  // The latest callback, for a subscription made once per actor.
+  const parent = useRef(onDone);
   useEffect(() => {
-    if ((state === 'saved' || state === 'canceled') && !told.current) {
-      told.current = true;
-      onDone(state === 'saved');
-    }
-  }, [state, onDone]);
-
-  const fieldError = (field: string) => (ctx.errors[field] ? errorMessage(ctx.errors[field]) : undefined);
-  const change = (field: 'title' | 'description' | 'price' | 'quantity' | 'royaltyPercent') => ({
-    value: ctx.values[field],
-    onChange: (e: { target: { value: string } }) =>
-      send({ type: 'form.change', field, value: e.target.value }),
-    error: fieldError(field),
+    parent.current = onDone;
   });
-  const uploading =
-    typeof state === 'object' && 'saving' in state
-      ? ((
-          { uploadingPreview: 'Uploading the preview…', uploadingAsset: 'Uploading the asset…' } as Record<
-            string,
-            string
-          >
-        )[String(state.saving)] ?? 'Saving…')
-      : null;
+  useEffect(() => {
+    const sub = actor.subscribe({
+      complete: () => parent.current((actor.getSnapshot().output?.blueprint ?? null) !== null),
+    });
+    return () => sub.unsubscribe();
+  }, [actor]);
+
+  const { values, fieldErrors } = view;
+  const change = (field: 'title' | 'description' | 'price' | 'quantity' | 'royaltyPercent') => ({
+    value: values[field],
+    onChange: (e: { target: { value: string } }) => view.change(field, e.target.value),
+    error: fieldErrors[field],
+  });
+  if (view.panel === 'ended') return null;
 
   return (
     <>
       <Modal
-        open={state !== 'confirmingCancel'}
-        onClose={busy ? () => {} : () => send({ type: 'form.cancel' })}
-        title={ctx.blueprint ? 'Edit product' : 'Add product'}
-        showCloseButton={!busy}
+        open={view.panel === 'form'}
+        onClose={view.canCancel ? view.cancel : () => {}}
+        title={view.title}
+        showCloseButton={view.canCancel}
         size="lg"
         footer={
           <>
-            <Button variant="secondary" disabled={busy} onClick={() => send({ type: 'form.cancel' })}>
+            <Button variant="secondary" disabled={!view.canCancel} onClick={view.cancel}>
               Cancel
             </Button>
-            <Button type="submit" form="blueprint-form" loading={busy}>
-              {ctx.blueprint ? 'Save changes' : 'Save draft'}
+            <Button type="submit" form="blueprint-form" loading={view.busy}>
+              {view.saveLabel}
             </Button>
           </>
         }
@@ -119,7 +114,7 @@ export function BlueprintFormView({
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            send({ type: 'form.submit' });
+            view.submit();
           }}
         >
           <TextInput label="Title" maxLength={BLUEPRINT_TITLE.max} required {...change('title')} />
@@ -130,13 +125,13 @@ export function BlueprintFormView({
               rows={4}
               maxLength={BLUEPRINT_DESCRIPTION.max}
               required
-              value={ctx.values.description}
-              aria-invalid={!!fieldError('description')}
-              onChange={(e) => send({ type: 'form.change', field: 'description', value: e.target.value })}
+              value={values.description}
+              aria-invalid={!!fieldErrors.description}
+              onChange={(e) => view.change('description', e.target.value)}
             />
-            {fieldError('description') && (
+            {fieldErrors.description && (
               <span className="vt-field__error" role="alert">
-                {fieldError('description')}
+                {fieldErrors.description}
               </span>
             )}
           </label>
@@ -180,51 +175,45 @@ export function BlueprintFormView({
                   accept={IMAGE_TYPES}
                   maxBytes={assetRules[u.assetKind].maxBytes}
                   hint={u.hint}
-                  file={ctx.files[u.field] as File | null}
-                  previewUrl={ctx.urls[u.url] ?? undefined}
-                  error={fieldError(u.url)}
-                  onFile={(file) => send({ type: 'form.file', field: u.field, file })}
-                  onRemove={
-                    ctx.files[u.field]
-                      ? () => send({ type: 'form.file', field: u.field, file: null })
-                      : undefined
-                  }
-                  disabled={busy}
+                  file={view.files[u.field] as File | null}
+                  previewUrl={view.urls[u.url] ?? undefined}
+                  error={fieldErrors[u.url]}
+                  onFile={(file) => view.chooseFile(u.field, file)}
+                  onRemove={view.files[u.field] ? () => view.chooseFile(u.field, null) : undefined}
+                  disabled={view.busy}
                 />
                 <label className="vt-check">
                   <input
                     type="checkbox"
-                    checked={ctx.values[u.optimize]}
-                    onChange={(e) =>
-                      send({ type: 'form.change', field: u.optimize, value: e.target.checked })
-                    }
+                    checked={values[u.optimize]}
+                    onChange={(e) => view.change(u.optimize, e.target.checked)}
                   />
                   {u.optimizeLabel}
                 </label>
               </div>
             ))}
           </div>
-          {uploading && (
+          {view.status && (
             <p className="vt-muted" role="status">
-              {uploading}
+              {view.status}
             </p>
           )}
-          {ctx.error && (
+          {view.error && (
             <p className="vt-alert vt-alert--error" role="alert">
-              {errorMessage(ctx.error)}
+              {view.error}
             </p>
           )}
         </form>
       </Modal>
       <ConfirmModal
-        open={state === 'confirmingCancel'}
+        open={view.panel === 'confirmingCancel'}
         title="Discard changes?"
         message="You have unsaved changes. Leave without saving?"
         confirmLabel="Discard"
         cancelLabel="Keep editing"
         danger
-        onConfirm={() => send({ type: 'form.cancel.confirm' })}
-        onCancel={() => send({ type: 'form.cancel.dismiss' })}
+        onConfirm={view.confirmCancel}
+        onCancel={view.dismissCancel}
       />
     </>
   );
