@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
 import { ErrorCode } from '#domain/errors';
-import { PUBLIC_STATES } from '#domain/products';
 import {
   IdParams,
   StorefrontKeyParams,
@@ -11,15 +9,21 @@ import {
 } from '#domain/schemas/catalog';
 import { generatedVanityUrl, StorefrontCreateInput, StorefrontPatchInput } from '#domain/schemas/storefronts';
 import { assertOwnUpload } from '../assets/uploads';
-import { likePattern } from '../blueprints/queries';
 import { sendAnswer } from '../catalog/cache';
 import { storefrontJson } from '../catalog/json';
 import { uniqueViolation } from '../db';
-import { blueprints, storefrontReports, storefronts } from '../db/schema';
 import type { Services } from '../deps';
 import { apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import {
+  findStorefront,
+  insertReport,
+  insertStorefront,
+  listStorefronts,
+  storefrontByIdOrVanityUrl,
+  storefrontOfOwner,
+  updateStorefront,
+} from './queries';
+import { shareLinks } from './rules';
 
 /** Storefronts, reports of storefronts, and the share query (is a name or address free?). */
 export function storefrontRoutes(s: Services): Route[] {
@@ -37,36 +41,7 @@ export function storefrontRoutes(s: Services): Route[] {
       async handler(c, { query }) {
         const key = `storefronts ${JSON.stringify(query)}`;
         const make = async () => {
-          const where: SQL[] = [eq(storefronts.enabled, true)];
-          if (query.search) where.push(sql`lower(${storefronts.name}) like ${likePattern(query.search)}`);
-          if (query.categories?.length) where.push(inArray(storefronts.category, query.categories));
-          const hasItems = exists(
-            s.db
-              .select({ one: sql`1` })
-              .from(blueprints)
-              .where(
-                and(
-                  eq(blueprints.storefrontId, storefronts.id),
-                  eq(blueprints.visible, true),
-                  inArray(blueprints.state, PUBLIC_STATES),
-                ),
-              ),
-          );
-          if (query.hasBlueprints === true) where.push(hasItems);
-          if (query.hasBlueprints === false) where.push(sql`not ${hasItems}`);
-          const filter = and(...where);
-          const order = query['sort[direction]'] === 'asc' ? asc : desc;
-          const rows = await s.db
-            .select()
-            .from(storefronts)
-            .where(filter)
-            .orderBy(order(storefronts.createdAt), order(storefronts.id))
-            .offset(query.from - 1)
-            .limit(query.to - query.from + 1);
-          const [{ total }] = (await s.db
-            .select({ total: sql<number>`count(*)::int` })
-            .from(storefronts)
-            .where(filter)) as [{ total: number }];
+          const { rows, total } = await listStorefronts(s.db, query);
           const results = [];
           for (const row of rows) results.push(await storefrontJson(s.db, row));
           return JSON.stringify({ results, total: Number(total) });
@@ -82,10 +57,7 @@ export function storefrontRoutes(s: Services): Route[] {
       summary: 'The caller’s storefront (404 when the caller has none)',
       responses: { 200: 'the storefront', 401: 'Not logged in', 404: 'No storefront yet' },
       async handler(c) {
-        const [row] = await s.db
-          .select()
-          .from(storefronts)
-          .where(eq(storefronts.ownerId, c.get('user')!.id));
+        const row = await storefrontOfOwner(s.db, c.get('user')!.id);
         if (!row) throw notFound();
         return c.json(await storefrontJson(s.db, row));
       },
@@ -99,10 +71,7 @@ export function storefrontRoutes(s: Services): Route[] {
       params: StorefrontKeyParams,
       responses: { 200: 'the storefront', 404: 'No such storefront' },
       async handler(c, { params }) {
-        const key = UUID.test(params.id)
-          ? eq(storefronts.id, params.id)
-          : sql`lower(${storefronts.vanityUrl}) = ${params.id.toLowerCase()}`;
-        const [row] = await s.db.select().from(storefronts).where(key);
+        const row = await storefrontByIdOrVanityUrl(s.db, params.id);
         if (!row || (!row.enabled && c.get('user')?.id !== row.ownerId)) throw notFound();
         return c.json(await storefrontJson(s.db, row));
       },
@@ -124,14 +93,14 @@ export function storefrontRoutes(s: Services): Route[] {
         const user = c.get('user')!;
         await ownUploads(s, user.id, body);
         const vanityUrl = body.vanityUrl ?? generatedVanityUrl(body.name, randomBytes(8).toString('hex'));
-        const row = await s.db
-          .insert(storefronts)
-          .values({ ...body, vanityUrl, ownerId: user.id, createdAt: s.clock(), updatedAt: s.clock() })
-          .returning()
-          .then(([r]) => r!)
-          .catch((err: unknown) => {
-            throw uniqueError(err) ?? err;
-          });
+        const row = await insertStorefront(s.db, {
+          ...body,
+          vanityUrl,
+          ownerId: user.id,
+          at: s.clock(),
+        }).catch((err: unknown) => {
+          throw uniqueError(err) ?? err;
+        });
         s.catalogCache.clear();
         return c.json(await storefrontJson(s.db, row), 201);
       },
@@ -152,21 +121,16 @@ export function storefrontRoutes(s: Services): Route[] {
       },
       async handler(c, { params, body }) {
         const user = c.get('user')!;
-        const [row] = await s.db.select().from(storefronts).where(eq(storefronts.id, params.id));
+        const row = await findStorefront(s.db, params.id);
         if (!row) throw notFound();
         if (row.ownerId !== user.id) throw forbidden();
         if (row.suspended && body.enabled === true) throw apiError(403, ErrorCode.STOREFRONT_SUSPENDED);
         await ownUploads(s, user.id, body);
-        const [updated] = await s.db
-          .update(storefronts)
-          .set({ ...body, updatedAt: s.clock() })
-          .where(eq(storefronts.id, row.id))
-          .returning()
-          .catch((err: unknown) => {
-            throw uniqueError(err) ?? err;
-          });
+        const updated = await updateStorefront(s.db, row.id, body, s.clock()).catch((err: unknown) => {
+          throw uniqueError(err) ?? err;
+        });
         s.catalogCache.clear();
-        return c.json(await storefrontJson(s.db, updated!));
+        return c.json(await storefrontJson(s.db, updated));
       },
     }),
     defineRoute({
@@ -184,17 +148,8 @@ export function storefrontRoutes(s: Services): Route[] {
         409: 'ALREADY_REPORTED: the caller has reported this storefront before',
       },
       async handler(c, { body }) {
-        const [target] = await s.db
-          .select({ id: storefronts.id })
-          .from(storefronts)
-          .where(eq(storefronts.id, body.storefrontId));
-        if (!target) throw notFound();
-        // A user reports a storefront once: the unique index decides, so concurrent duplicates too.
-        const [report] = await s.db
-          .insert(storefrontReports)
-          .values({ ...body, userId: c.get('user')!.id, createdAt: s.clock() })
-          .onConflictDoNothing({ target: [storefrontReports.storefrontId, storefrontReports.userId] })
-          .returning();
+        if (!(await findStorefront(s.db, body.storefrontId))) throw notFound();
+        const report = await insertReport(s.db, { ...body, userId: c.get('user')!.id, at: s.clock() });
         if (!report) throw apiError(409, ErrorCode.ALREADY_REPORTED);
         return c.json(
           {
@@ -221,23 +176,10 @@ export function storefrontRoutes(s: Services): Route[] {
         404: 'No such storefront',
       },
       async handler(c, { query }) {
-        const [row] = await s.db.select().from(storefronts).where(eq(storefronts.id, query.storefrontId));
+        const row = await findStorefront(s.db, query.storefrontId);
         if (!row?.enabled) throw notFound();
         const url = publicUrl(row.vanityUrl);
-        const text = query.caption?.trim() || `${row.name} on Vitrine`;
-        const u = encodeURIComponent(url);
-        const t = encodeURIComponent(text);
-        return c.json({
-          url,
-          text,
-          links: {
-            twitter: `https://twitter.com/intent/tweet?url=${u}&text=${t}`,
-            facebook: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
-            telegram: `https://t.me/share/url?url=${u}&text=${t}`,
-            linkedin: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`,
-            email: `mailto:?subject=${t}&body=${u}`,
-          },
-        });
+        return c.json(shareLinks(url, query.caption?.trim() || `${row.name} on Vitrine`));
       },
     }),
   ];
