@@ -72,6 +72,11 @@ export const listForSaleMachine = setup({
   guards: {
     kycApproved: ({ context }) => context.kycApproved,
     priceValid: ({ context }) => validPrice(parseDollars(context.price)),
+    /**
+     * A listing sent but not sealed yet (SEAL_TIMEOUT) is waited for again by the next submit: its
+     * price stays the one sent.
+     */
+    priceEditable: ({ context }) => context.error?.code !== ErrorCode.SEAL_TIMEOUT,
   },
   actions: {
     /** Tells the page the NFT is listed (refresh, toast). */
@@ -98,7 +103,10 @@ export const listForSaleMachine = setup({
     },
     editing: {
       on: {
-        'listing.price.change': { actions: assign({ price: ({ event }) => event.value, error: null }) },
+        'listing.price.change': {
+          guard: 'priceEditable',
+          actions: assign({ price: ({ event }) => event.value, error: null }),
+        },
         'listing.submit': [
           {
             guard: 'priceValid',
@@ -175,6 +183,8 @@ export interface ListForSaleView {
   title: string;
   busy: boolean;
   price: string;
+  /** The price can be typed (not while busy, nor while a sent listing is waited for). */
+  canChangePrice: boolean;
   /** The price field's error, shown under it. */
   priceError: string | null;
   /** Any other error, as an alert. */
@@ -216,6 +226,7 @@ export function connectListForSale(
     title: panel === 'listed' ? 'Listed for sale' : 'List for sale',
     busy,
     price: context.price,
+    canChangePrice: snapshot.can({ type: 'listing.price.change', value: context.price }),
     priceError: fieldError && context.error ? errorMessage(context.error) : null,
     error: !fieldError && context.error ? errorMessage(context.error) : null,
     status: snapshot.matches('signing')

@@ -24,6 +24,8 @@ export const listForSaleModel: MachineModel<typeof listForSaleMachine> = {
     { type: 'listing.close' },
     { type: 'xstate.done.actor.createListing', output: { blockchainListingId: '99' } },
     { type: 'xstate.error.actor.createListing', error: { code: 'WALLET_CANCELED' } },
+    // Sent, not sealed in time: the next submit waits for the same listing, at the price sent.
+    { type: 'xstate.error.actor.createListing', error: { code: 'SEAL_TIMEOUT' } },
     { type: 'xstate.done.actor.recordListing', output: {} },
     { type: 'xstate.error.actor.recordListing', error: { code: 'NETWORK_FAILURE' } },
   ],

@@ -39,7 +39,7 @@ function check(expected: AnyMachineSnapshot) {
   expect(field === null).toBe(view.panel !== 'form');
   if (field) {
     expect(field.value).toBe(view.price);
-    expect(field.readOnly).toBe(view.busy);
+    expect(field.readOnly).toBe(!view.canChangePrice);
     expect(field.getAttribute('aria-invalid')).toBe(view.priceError ? 'true' : null);
     expect(screen.getByRole('button', { name: 'List for sale' }).getAttribute('aria-busy')).toBe(
       view.busy ? 'true' : null,

@@ -107,7 +107,7 @@ export function ListForSaleDialog({ actor }: PanelProps<ActorRefFrom<typeof list
             inputMode="decimal"
             autoComplete="off"
             value={view.price}
-            readOnly={view.busy}
+            readOnly={!view.canChangePrice}
             error={view.priceError ?? undefined}
             hint="Between $0.01 and $10,000."
             onChange={(e) => view.changePrice(e.target.value)}
