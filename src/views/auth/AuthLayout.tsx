@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { afterLoginTarget } from '#domain/routes';
 import type { AuthInput } from '../../../machines/auth';
 import { authEntryFrom, connectAuth } from '../../../machines/authView';
+import { connectSession } from '../../../machines/session';
 import { useApp } from '../AppContext';
 import { AvatarEditor } from '../profile/AvatarEditor';
 import { AuthScreen } from './AuthScreen';
@@ -14,7 +15,7 @@ const authRoute = getRouteApi('/auth');
 export function AuthLayout() {
   const { inspect, session } = useApp();
   const { machine, avatarUpload, walletAvailable } = authRoute.useLoaderData();
-  const user = useSelector(session, (s) => s.context.user);
+  const user = useSelector(session, (s) => connectSession(s, session.send).user);
   const location = useLocation();
   const navigate = useNavigate();
   const [input] = useState<AuthInput>(() => ({
