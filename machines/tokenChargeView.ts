@@ -41,6 +41,8 @@ export interface TokenChargeView {
   resume: () => void;
   cancel: () => void;
   back: () => void;
+  /** The form's submit: the one main action the panel offers now (switch, retry, resume or pay). */
+  submit: () => void;
 }
 
 const STATUS: Partial<Record<string, string>> = {
@@ -92,6 +94,11 @@ export function connectTokenCharge(
   const other = context.blocker;
   const otherItem = other?.order?.item.title;
   const forThisItem = other !== null && sameItem(context.item, chargeItem(other));
+  const can = {
+    switch: snapshot.can({ type: 'token.switch' }),
+    retry: snapshot.can({ type: 'token.retry' }),
+    resume: snapshot.can({ type: 'token.resume' }),
+  };
   return {
     panel,
     title: 'Pay with NFM',
@@ -117,10 +124,10 @@ export function connectTokenCharge(
         } is waiting.`
       : null,
     canPay: snapshot.can({ type: 'token.submit' }),
-    canSwitch: snapshot.can({ type: 'token.switch' }),
-    canRetry: snapshot.can({ type: 'token.retry' }),
+    canSwitch: can.switch,
+    canRetry: can.retry,
     retryLabel: CHECK_AGAIN.includes(state) ? 'Check again' : 'Try again',
-    canResume: snapshot.can({ type: 'token.resume' }),
+    canResume: can.resume,
     canCancel: snapshot.can({ type: 'token.cancel' }),
     cancelLabel: blocked ? 'Cancel that payment' : 'Cancel payment',
     canBack: snapshot.can({ type: 'token.back' }),
@@ -131,5 +138,15 @@ export function connectTokenCharge(
     resume: () => send({ type: 'token.resume' }),
     cancel: () => send({ type: 'token.cancel' }),
     back: () => send({ type: 'token.back' }),
+    submit: () =>
+      send({
+        type: can.switch
+          ? 'token.switch'
+          : can.retry
+            ? 'token.retry'
+            : can.resume
+              ? 'token.resume'
+              : 'token.submit',
+      }),
   };
 }

@@ -18,17 +18,10 @@ export function TokenPanel({ actor }: { actor: ActorRefFrom<typeof tokenChargeMa
   const snapshot = useSelector(actor, (s) => s);
   const view = connectTokenCharge(snapshot, (event: TokenChargeEvent) => actor.send(event));
   if (view.panel === 'done') return null;
-  const submit = view.canSwitch
-    ? view.switchNetwork
-    : view.canRetry
-      ? view.retry
-      : view.canResume
-        ? view.resume
-        : view.pay;
   return (
     <RailPanel
       {...view}
-      onSubmit={submit}
+      onSubmit={view.submit}
       actions={
         <>
           {view.canBack && (
