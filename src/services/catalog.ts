@@ -8,7 +8,7 @@ import type { Api } from './api';
 
 const list = (values?: string[]) => (values?.length ? values.join(',') : undefined);
 
-/** The catalog part of the product API (SPEC §7 storefronts, blueprints, packs, reports, share). */
+/** The catalog part of the product API (storefronts, blueprints, packs, reports, share). */
 export function catalogService(api: Api) {
   return {
     blueprints: (f: BlueprintFilter = {}) =>

@@ -3,7 +3,7 @@ import type { PurchaseRecord, RecordListingInput } from '#domain/ports/checkout'
 import { type PurchaseJson, type PurchaseLookup, purchaseMatches } from '#domain/purchase';
 import type { Api } from './api';
 
-/** The nfts part of the product API (SPEC §7 nfts, nfts/sale-listings, nfts/purchases). */
+/** The nfts part of the product API (nfts, nfts/sale-listings, nfts/purchases). */
 export function nftService(api: Api) {
   return {
     get: (id: string) => api.get<NftJson>(`nfts/${encodeURIComponent(id)}`),

@@ -25,7 +25,7 @@ export function saveTextFile(text: string, filename: string, type: string): void
   }
 }
 
-/** Sales and payouts of the product API (GET sales, sales/ledger.csv; SPEC §7 payout-requests). */
+/** Sales and payouts of the product API (GET sales, sales/ledger.csv, payout-requests). */
 export function salesService(api: Api, save: typeof saveTextFile = saveTextFile) {
   return {
     list: (q: SalesQuery) =>

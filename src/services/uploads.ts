@@ -2,8 +2,8 @@ import type { CheckJobOutput, ImageFacts, ImageJobFile } from '#domain/ports/upl
 import type { Api } from './api';
 
 /**
- * Uploads (SPEC §7): a signed URL from `assets/upload-url`, then the file PUT to it; or the
- * image-optimization job (SPEC §9: quality 85, pngquant for png, mozjpeg otherwise) that writes the
+ * Uploads: a signed URL from `assets/upload-url`, then the file PUT to it; or the
+ * image-optimization job (quality 85, pngquant for PNG, mozjpeg otherwise) that writes the
  * optimized file to that URL, polled by the imageJob machine.
  */
 type Upload = { file: ImageJobFile; assetKind: string };

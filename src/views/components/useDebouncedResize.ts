@@ -5,7 +5,7 @@ export interface ViewportSize {
   height: number;
 }
 
-/** SPEC §2: "Resize handling is debounced 100 ms". */
+/** Resize handling is debounced by 100 ms. */
 export const RESIZE_DEBOUNCE_MS = 100;
 
 function viewport(): ViewportSize {
@@ -41,7 +41,7 @@ export function useDebouncedResize(callback: (size: ViewportSize) => void, delay
 
 /**
  * The window's inner width, updated through `useDebouncedResize` (e.g. settings tabs become buttons at
- * 680 px or less, SPEC §2 "Profile and settings").
+ * 680 px or less on the profile and settings pages).
  */
 export function useViewportWidth(delay = RESIZE_DEBOUNCE_MS): number {
   const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 0 : window.innerWidth));

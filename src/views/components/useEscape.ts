@@ -17,8 +17,8 @@ function onKeyDown(event: KeyboardEvent): void {
 }
 
 /**
- * Calls `handler` when Escape is pressed anywhere in the document while `active` is true (SPEC §2:
- * modals, menus and the viewer overlay close on Escape). Nested users form a stack: only the innermost
+ * Calls `handler` when Escape is pressed anywhere in the document while `active` is true
+ * (modals, menus and the viewer overlay close on Escape). Nested users form a stack: only the innermost
  * (latest activated) handler runs.
  */
 export function useEscape(handler: EscapeHandler, active = true): void {

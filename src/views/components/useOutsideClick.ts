@@ -4,7 +4,7 @@ type Refs = RefObject<Element | null> | ReadonlyArray<RefObject<Element | null>>
 
 /**
  * Calls `handler` when a pointer goes down outside every element in `refs` while `active` is true
- * (SPEC §2: the nav menu, dropdowns and the viewer overlay close on outside click).
+ * (the nav menu, dropdowns and the viewer overlay close on outside click).
  *
  * Listens in the capture phase and checks `composedPath()`, so a click on an element that is removed
  * by the same click still counts as inside.
