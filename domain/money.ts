@@ -20,6 +20,11 @@ export function formatUsd(cents: number): string {
   return cents % 100 === 0 ? usdWhole.format(cents / 100) : usdCents.format(cents / 100);
 }
 
+/** A price as a list shows it: "Free" for nothing, else "$12.50". */
+export function formatPrice(cents: number): string {
+  return cents === 0 ? 'Free' : formatUsd(cents);
+}
+
 /** What a balance lacks to pay `price` (both in cents); 0 when it covers it. */
 export function shortfallCents(price: number, balance: number): number {
   return Math.max(0, price - balance);

@@ -1,14 +1,13 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { timings } from '#domain/constants';
-import { type ApiErrorBody, toErrorBody } from '#domain/errors';
+import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
 import type { CheckJobOutput, ImageJobFile } from '#domain/ports/uploads';
 
 export type { CheckJobOutput, ImageJobFile, ImageJobStatus } from '#domain/ports/uploads';
 
 /**
- * One image upload (SPEC "Storefront creation: logo and banner uploaded (optimized upload first,
- * falling back to plain upload on failure)"; "Image optimization job: start a job, poll every second,
- * 10 s timeout").
+ * One image upload: the optimized upload first, the plain upload when it fails. The optimization
+ * job is started, then its status is read every second for at most ten seconds.
  *
  * With `optimize`, an optimization job is started and polled every `pollInterval` until it completes
  * (the machine ends with the optimized URL). A failed job, an error of either call or the
@@ -42,7 +41,8 @@ export const imageJobMachine = setup({
     events: {} as ImageJobEvent,
     input: {} as ImageJobInput,
     output: {} as ImageJobOutput,
-    tags: {} as 'busy',
+    /** busy while uploading; optimizing while the optimization job runs. */
+    tags: {} as 'busy' | 'optimizing',
   },
   actors: {
     /** Starts an optimization job for the file. */
@@ -86,7 +86,7 @@ export const imageJobMachine = setup({
       always: [{ guard: 'optimize', target: 'optimizing' }, { target: 'fallback' }],
     },
     optimizing: {
-      tags: ['busy'],
+      tags: ['busy', 'optimizing'],
       after: { jobTimeout: 'fallback' },
       initial: 'starting',
       states: {
@@ -148,3 +148,32 @@ export const imageJobMachine = setup({
     done: { type: 'final' },
   },
 });
+
+/** What an upload's status line shows. */
+export interface ImageJobView {
+  busy: boolean;
+  /** "Optimizing the image…", "Uploading the image…". */
+  status: string | null;
+  /** The URL once uploaded. */
+  url: string | null;
+  error: string | null;
+  canRetry: boolean;
+  retry: () => void;
+}
+
+export function connectImageJob(
+  snapshot: SnapshotFrom<typeof imageJobMachine>,
+  send: (event: ImageJobEvent) => void,
+): ImageJobView {
+  const { url, error } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const canRetry = snapshot.can({ type: 'image.retry' });
+  return {
+    busy,
+    status: snapshot.hasTag('optimizing') ? 'Optimizing the image…' : busy ? 'Uploading the image…' : null,
+    url: snapshot.status === 'done' ? url : null,
+    error: canRetry && error ? errorMessage(error) : null,
+    canRetry,
+    retry: () => send({ type: 'image.retry' }),
+  };
+}

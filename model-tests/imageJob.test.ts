@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { timings } from '#domain/constants';
-import { imageJobMachine } from '../machines/imageJob';
+import { connectImageJob, imageJobMachine } from '../machines/imageJob';
 import { flushCoverage } from './coverage-store';
 import { FakeActors, flush, generatePaths, recordMicrosteps, runPath } from './harness';
 import { IMAGE_FILE, imageJobModel, OPTIMIZED_URL, PLAIN_URL } from './imageJob.model';
@@ -78,6 +78,31 @@ describe('image job machine paths', () => {
     expect(actor.getSnapshot().value).toBe('fallback');
     expect(actor.getSnapshot().context.error).toBeNull();
     expect(fakes.calls.filter((c) => c.name === 'plainUpload')).toHaveLength(2);
+  });
+
+  it('tells its status line what runs, the error of a failed upload and when it may be retried', async () => {
+    const sent: unknown[] = [];
+    const { actor, fakes } = start(true);
+    const view = () => connectImageJob(actor.getSnapshot(), (e) => sent.push(e));
+    expect(view()).toMatchObject({
+      busy: true,
+      status: 'Optimizing the image…',
+      canRetry: false,
+      error: null,
+    });
+    fakes.settle('startJob', { error: { code: 'NETWORK_FAILURE', message: '' } });
+    await flush();
+    expect(view()).toMatchObject({ busy: true, status: 'Uploading the image…', url: null });
+    fakes.settle('plainUpload', { error: { status: 400, body: { code: 'FILE_SIZE_BIG', message: '' } } });
+    await flush();
+    expect(view()).toMatchObject({
+      busy: false,
+      status: null,
+      canRetry: true,
+      error: 'This file is too big.',
+    });
+    view().retry();
+    expect(sent).toEqual([{ type: 'image.retry' }]);
   });
 
   afterAll(() => flushCoverage('machine'));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   centsToFusd,
+  formatPrice,
   formatUsd,
   fusdToCents,
   parseDollars,
@@ -12,6 +13,8 @@ import { sellerNetCents } from '#domain/nft';
 describe('money (cents end to end, USD without decimals when whole)', () => {
   it('formats cents as USD, dropping decimals only when whole', () => {
     expect(formatUsd(0)).toBe('$0');
+    expect(formatPrice(0)).toBe('Free');
+    expect(formatPrice(1250)).toBe('$12.50');
     expect(formatUsd(1200)).toBe('$12');
     expect(formatUsd(1250)).toBe('$12.50');
     expect(formatUsd(1)).toBe('$0.01');

@@ -14,8 +14,8 @@ const menu = [
 ] as const;
 
 /**
- * The creator dashboard (SPEC §2): menu preview, account, products, sales, notifications, help and exit to home;
- * the shell's header and footer are hidden on these paths.
+ * The creator dashboard: a menu of preview, account, products, sales, notifications, help and the
+ * way back home; the shell's header and footer are hidden on these paths.
  */
 export function DashboardLayout() {
   const { storefront } = route.useLoaderData();

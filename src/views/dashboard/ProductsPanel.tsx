@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, useCallback, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { type BlueprintJson, stateLabel } from '#domain/catalog';
-import { formatUsd } from '#domain/money';
+import { formatPrice } from '#domain/money';
 import {
   isPrinting,
   PRODUCTS_PAGE_SIZE,
@@ -232,7 +232,7 @@ function ProductRow({
       <div className="vt-products__info">
         <strong>{b.title}</strong>
         <span className="vt-muted">
-          {b.price === 0 ? 'Free' : formatUsd(b.price)} · {b.quantityAvailable}/{b.quantity} available
+          {formatPrice(b.price)} · {b.quantityAvailable}/{b.quantity} available
         </span>
       </div>
       <span className={`vt-badge vt-badge--${stateLabel(b.state, b.status).toLowerCase().replace(' ', '-')}`}>

@@ -13,7 +13,7 @@ const tabs = [
 
 const narrow = () => typeof window !== 'undefined' && window.innerWidth <= SETTINGS_BREAKPOINT_PX;
 
-/** Settings (SPEC §2): tabs Account, Security, Wallet, Payment; at 680 px or less the tabs are buttons. */
+/** Settings: tabs Account, Security, Wallet, Payment; at 680 px or less the tabs are buttons. */
 export function SettingsLayout() {
   const pathname = useLocation({ select: (l) => l.pathname });
   const navigate = useNavigate();
