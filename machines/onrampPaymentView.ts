@@ -29,6 +29,10 @@ export interface OnrampPaymentView {
   back: () => void;
   resume: () => void;
   cancel: () => void;
+  /** The form's submit: resume the open charge on its panel, else pay (or check again). */
+  submit: () => void;
+  /** Pay (or Check again) shows: on the review, and while a payment is still being confirmed. */
+  showsPay: boolean;
 }
 
 /** What the panel says of the buyer's open charge: this item's, or another's. */
@@ -49,24 +53,26 @@ export function connectOnrampPayment(
   const price = formatUsd(context.price);
   const processing = snapshot.matches('following') || snapshot.matches('stillProcessing');
   const open = snapshot.matches('openCharge') || snapshot.matches('cancellingOpen');
+  const canPay = snapshot.can({ type: 'onramp.submit' });
+  const panel: OnrampPaymentView['panel'] =
+    snapshot.status === 'done'
+      ? 'done'
+      : open
+        ? 'open'
+        : snapshot.matches('widget')
+          ? 'widget'
+          : processing
+            ? 'processing'
+            : 'review';
   return {
-    panel:
-      snapshot.status === 'done'
-        ? 'done'
-        : open
-          ? 'open'
-          : snapshot.matches('widget')
-            ? 'widget'
-            : processing
-              ? 'processing'
-              : 'review',
+    panel,
     title: 'Card to crypto',
     busy: snapshot.hasTag('busy'),
     itemTitle: context.item.title,
     price,
     acknowledged: context.acknowledged,
     payLabel: snapshot.matches('stillProcessing') ? 'Check again' : `Pay ${price} by card`,
-    canPay: snapshot.can({ type: 'onramp.submit' }),
+    canPay,
     canBack: snapshot.can({ type: 'onramp.back' }),
     canResume: snapshot.can({ type: 'onramp.resume' }),
     canCancel: snapshot.can({ type: 'onramp.cancel' }),
@@ -94,5 +100,7 @@ export function connectOnrampPayment(
     back: () => send({ type: 'onramp.back' }),
     resume: () => send({ type: 'onramp.resume' }),
     cancel: () => send({ type: 'onramp.cancel' }),
+    submit: () => send({ type: open ? 'onramp.resume' : 'onramp.submit' }),
+    showsPay: !open && (panel === 'review' || canPay),
   };
 }

@@ -21,7 +21,7 @@ export function OnrampPanel({ actor }: { actor: ActorRefFrom<typeof onrampPaymen
   return (
     <RailPanel
       {...view}
-      onSubmit={open ? view.resume : view.pay}
+      onSubmit={view.submit}
       actions={
         <>
           <Button variant="secondary" onClick={view.back} disabled={!view.canBack}>
@@ -42,7 +42,7 @@ export function OnrampPanel({ actor }: { actor: ActorRefFrom<typeof onrampPaymen
               </Button>
             </>
           )}
-          {!open && (view.panel === 'review' || view.canPay) && (
+          {view.showsPay && (
             <Button type="submit" loading={view.busy} disabled={!view.canPay}>
               {view.payLabel}
             </Button>
