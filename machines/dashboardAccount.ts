@@ -133,9 +133,6 @@ export function changedFields(saved: AccountValues, draft: AccountValues): Store
 const isDirty = (c: Pick<DashboardAccountContext, 'saved' | 'draft' | 'logo' | 'banner'>) =>
   !!c.logo || !!c.banner || Object.keys(changedFields(c.saved, c.draft)).length > 0;
 
-/** The first problem of a text field, as the server would report it. */
-const fieldError = storefrontFieldError;
-
 const formats: Record<string, ImageFormat> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/gif': 'gif' };
 /**
  * The image rules for a chosen logo or banner: format, bytes and least width and height (sizes the
@@ -186,7 +183,7 @@ export const dashboardAccountMachine = setup({
     hasStorefront: ({ context }) => context.storefront !== null,
     dirty: ({ context }) => context.dirty,
     fieldInvalid: ({ context }, { field }: { field: AccountTextField }) =>
-      fieldError(field, context.draft[field]) !== null,
+      storefrontFieldError(field, context.draft[field]) !== null,
     fileAcceptable: ({ event }) =>
       event.type === 'account.file' && !fileError(event.field, event.file, event.width, event.height),
     uploadFailed: (_, output: ImageUploadsOutput) => output.error !== null,
@@ -216,7 +213,8 @@ export const dashboardAccountMachine = setup({
       error: null,
     })),
     showFieldError: assign({
-      error: ({ context }, { field }: { field: AccountTextField }) => fieldError(field, context.draft[field]),
+      error: ({ context }, { field }: { field: AccountTextField }) =>
+        storefrontFieldError(field, context.draft[field]),
     }),
     /** The server's storefront becomes the saved and the drafted values. */
     takeSaved: assign((_, { storefront }: { storefront: StorefrontJson }) => ({

@@ -51,7 +51,6 @@ export interface CreateStorefrontInput {
   bannerUrl: string | null;
 }
 
-const fieldError = storefrontFieldError;
 const goBack = (target: string) => ({ target, actions: 'clearError' as const });
 
 /**
@@ -85,9 +84,9 @@ export const storefrontWizardMachine = setup({
     }),
   },
   guards: {
-    nameValid: ({ context }) => !fieldError('name', context.name),
-    bioValid: ({ context }) => !fieldError('description', context.description),
-    emailValid: ({ context }) => !fieldError('contactEmail', context.contactEmail),
+    nameValid: ({ context }) => !storefrontFieldError('name', context.name),
+    bioValid: ({ context }) => !storefrontFieldError('description', context.description),
+    emailValid: ({ context }) => !storefrontFieldError('contactEmail', context.contactEmail),
     uploadFailed: (_, output: ImageUploadsOutput) => output.error !== null,
     failedOnName: ({ context }) => context.error?.field === 'name',
     failedOnLogo: ({ context }) => context.error?.field === 'logo',
@@ -127,7 +126,7 @@ export const storefrontWizardMachine = setup({
         'wizard.back': goBack('landing'),
         'wizard.next': [
           { guard: 'nameValid', target: 'bio', actions: 'clearError' },
-          { actions: assign({ error: ({ context }) => fieldError('name', context.name) }) },
+          { actions: assign({ error: ({ context }) => storefrontFieldError('name', context.name) }) },
         ],
       },
     },
@@ -137,7 +136,11 @@ export const storefrontWizardMachine = setup({
         'wizard.back': goBack('name'),
         'wizard.next': [
           { guard: 'bioValid', target: 'category', actions: 'clearError' },
-          { actions: assign({ error: ({ context }) => fieldError('description', context.description) }) },
+          {
+            actions: assign({
+              error: ({ context }) => storefrontFieldError('description', context.description),
+            }),
+          },
         ],
       },
     },
@@ -181,7 +184,11 @@ export const storefrontWizardMachine = setup({
         'wizard.back': goBack('theme'),
         'wizard.launch': [
           { guard: 'emailValid', target: 'creating', actions: 'clearError' },
-          { actions: assign({ error: ({ context }) => fieldError('contactEmail', context.contactEmail) }) },
+          {
+            actions: assign({
+              error: ({ context }) => storefrontFieldError('contactEmail', context.contactEmail),
+            }),
+          },
         ],
       },
     },
