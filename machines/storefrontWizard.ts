@@ -2,6 +2,7 @@ import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { StorefrontJson } from '#domain/catalog';
 import type { StorefrontCategory, StorefrontTheme } from '#domain/enums';
 import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
+import type { CreateStorefrontInput } from '#domain/ports/catalog';
 import { STOREFRONT_BIO } from '#domain/schemas/storefronts';
 import { storefrontFieldError } from '#domain/storefronts';
 import type { ImageJobFile } from './imageJob';
@@ -40,16 +41,6 @@ export type StorefrontWizardEvent =
   | { type: 'wizard.theme'; value: StorefrontTheme }
   | { type: 'wizard.file'; field: 'logo' | 'banner'; file: WizardFile | null }
   | { type: 'wizard.launch' };
-
-export interface CreateStorefrontInput {
-  name: string;
-  description: string;
-  contactEmail: string;
-  category: StorefrontCategory | null;
-  theme: StorefrontTheme;
-  logoUrl: string | null;
-  bannerUrl: string | null;
-}
 
 const goBack = (target: string) => ({ target, actions: 'clearError' as const });
 

@@ -1,9 +1,9 @@
 import type { BlueprintJson, HistoryItem, PackJson, Page, StorefrontJson } from '#domain/catalog';
 import { ApiError } from '#domain/errors';
 import type { BlueprintFilter, ShareLinks, StorefrontFilter } from '#domain/filters';
+import type { CreateStorefrontInput } from '#domain/ports/catalog';
 import type { BlueprintCreateInput, BlueprintPatchInput } from '#domain/schemas/blueprints';
 import type { StorefrontPatchInput } from '#domain/schemas/storefronts';
-import type { CreateStorefrontInput } from '../../machines/storefrontWizard';
 import type { Api } from './api';
 
 const list = (values?: string[]) => (values?.length ? values.join(',') : undefined);
