@@ -1,5 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { payoutOpenStates } from '#domain/enums';
 import { ErrorCode } from '#domain/errors';
 import { canMovePayout, payoutMoveBy } from '#domain/payouts';
 import { PAYOUT_MINIMUM } from '#domain/sales';
@@ -10,10 +8,10 @@ import {
   PayoutPatchInput,
 } from '#domain/schemas/payouts';
 import { uniqueViolation } from '../db';
-import { payoutRequests, storefronts } from '../db/schema';
 import type { Services } from '../deps';
 import { badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
 import { payoutRequestJson, storefrontLedger, storefrontOf } from '../sales/ledger';
+import { insertPayoutRequest, movePayoutRequest, openPayoutRequest, payoutRequestWithOwner } from './queries';
 
 /**
  * payout-requests: a creator asks to be paid (in USD) what their storefront's sales earned.
@@ -72,30 +70,15 @@ export function payoutRoutes(s: Services): Route[] {
         if (!storefront) throw badRequest('NO_STOREFRONT');
         const row = await s.db
           .transaction(async (tx) => {
-            const [open] = await tx
-              .select({ id: payoutRequests.id })
-              .from(payoutRequests)
-              .where(
-                and(
-                  eq(payoutRequests.storefrontId, storefront.id),
-                  inArray(payoutRequests.state, payoutOpenStates),
-                ),
-              );
-            if (open) throw badRequest(ErrorCode.PAYOUT_PENDING);
+            if (await openPayoutRequest(tx, storefront.id)) throw badRequest(ErrorCode.PAYOUT_PENDING);
             const { available } = await storefrontLedger(tx, storefront.id);
             if (body.amount > available) throw badRequest(ErrorCode.INSUFFICIENT_FUNDS, 'amount');
-            const now = s.clock();
-            const [inserted] = await tx
-              .insert(payoutRequests)
-              .values({
-                storefrontId: storefront.id,
-                userId: user.id,
-                amount: body.amount,
-                createdAt: now,
-                updatedAt: now,
-              })
-              .returning();
-            return inserted!;
+            return insertPayoutRequest(tx, {
+              storefrontId: storefront.id,
+              userId: user.id,
+              amount: body.amount,
+              at: s.clock(),
+            });
           })
           .catch((err: unknown) => {
             // A concurrent request won the race to the one open request.
@@ -124,11 +107,7 @@ export function payoutRoutes(s: Services): Route[] {
       },
       async handler(c, { params, body }) {
         const user = c.get('user')!;
-        const [found] = await s.db
-          .select({ request: payoutRequests, ownerId: storefronts.ownerId })
-          .from(payoutRequests)
-          .innerJoin(storefronts, eq(storefronts.id, payoutRequests.storefrontId))
-          .where(eq(payoutRequests.id, params.id));
+        const found = await payoutRequestWithOwner(s.db, params.id);
         if (!found) throw notFound();
         const by = payoutMoveBy(body.state);
         if (by === 'owner' ? found.ownerId !== user.id : user.role !== 'admin') throw forbidden();
@@ -139,17 +118,14 @@ export function payoutRoutes(s: Services): Route[] {
             : badRequest(ErrorCode.PAYOUT_STATE, 'state');
         if (!canMovePayout(from, body.state)) throw refused();
         // Only from the state just read: a move made meanwhile by someone else wins, this one fails.
-        const [updated] = await s.db
-          .update(payoutRequests)
-          .set({ state: body.state, updatedAt: s.clock() })
-          .where(and(eq(payoutRequests.id, params.id), eq(payoutRequests.state, from)))
-          .returning()
-          .catch((err: unknown) => {
+        const updated = await movePayoutRequest(s.db, params.id, from, body.state, s.clock()).catch(
+          (err: unknown) => {
             // failed → pending reopens it: still one open request per storefront.
             if (uniqueViolation(err) === 'payout_requests_one_open')
               throw badRequest(ErrorCode.PAYOUT_PENDING);
             throw err;
-          });
+          },
+        );
         if (!updated) throw refused();
         return c.json(payoutRequestJson(updated));
       },
