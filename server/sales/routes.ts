@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { salesChart } from '#domain/salesChart';
 import { LedgerQuery, SalesChartQuery, SalesListQuery } from '#domain/schemas/payouts';
-import { storefronts } from '../db/schema';
 import type { Services } from '../deps';
 import { type AppContext, defineRoute, forbidden, notFound, type Route } from '../http';
+import { findStorefront } from '../storefronts/queries';
 import { ledgerCsv } from './csv';
 import { saleJson, storefrontLedger } from './ledger';
 
@@ -11,7 +10,7 @@ import { saleJson, storefrontLedger } from './ledger';
 export function salesRoutes(s: Services): Route[] {
   /** The storefront, if the caller owns it: 404 for an unknown one, 403 for someone else's. */
   const ownStorefront = async (c: AppContext, storefrontId: string) => {
-    const [row] = await s.db.select().from(storefronts).where(eq(storefronts.id, storefrontId));
+    const row = await findStorefront(s.db, storefrontId);
     if (!row) throw notFound();
     if (row.ownerId !== c.get('user')!.id) throw forbidden();
     return row;
