@@ -4,7 +4,7 @@ import { LoginInput, PasswordResetInput, PasswordResetRequestInput } from '#doma
 import { users } from '../db/schema';
 import type { Services } from '../deps';
 import { badRequest, defineRoute, forbidden, type Route, type UserRow, unauthorized } from '../http';
-import { findUserByEmail, nextTokenVersion } from '../users/store';
+import { findUserByEmail, nextTokenVersion } from '../users/queries';
 import { beginLoginAttempt, clearLoginFailures, loginSucceeded } from './login-limit';
 import { hashPassword, verifyNobody, verifyPassword } from './passwords';
 import { consumeResetToken, createResetToken, RESET_TTL_MS } from './resets';

@@ -24,7 +24,7 @@ import { confirmHolder, endListing, recordSale, saleInTransaction, upsertListing
 import { nftPurchases, nfts, saleListings, users } from '../db/schema';
 import type { Services } from '../deps';
 import { type AppContext, apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
-import { findKyc } from '../users/store';
+import { findKyc } from '../users/queries';
 import { listingJson, nftJson, purchaseJson } from './json';
 import { preparePurchasesCount, preparePurchasesPage } from './queries';
 

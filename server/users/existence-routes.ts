@@ -1,7 +1,7 @@
 import { UserExistenceQuery } from '#domain/schemas/accounts';
 import type { Services } from '../deps';
 import { defineRoute, type Route } from '../http';
-import { findUserByEmail, walletExists } from './store';
+import { findUserByEmail, walletExists } from './queries';
 
 /** Queries that answer yes or no without naming anyone (is an email or username taken?). */
 export function queryRoutes(s: Services): Route[] {

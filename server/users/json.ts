@@ -2,7 +2,7 @@ import type { User } from '#domain/user';
 import type { Executor } from '../db';
 import type { UserRow } from '../http';
 import { ownedNftCount } from './kyc';
-import { findKyc, type Kyc } from './store';
+import { findKyc, type Kyc } from './queries';
 
 /** A user as the API returns it to a viewer: the email only to the user and to admins. */
 export async function presentUser(db: Executor, row: UserRow, viewer: UserRow | undefined): Promise<User> {

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '#domain/errors';
 import { KycSessionInput } from '#domain/schemas/kyc';
-import { webhookEvents } from '../db/schema';
 import type { Services } from '../deps';
 import { apiError, defineRoute, type Route, type UserRow } from '../http';
 import type { IdentityDecision } from '../identity/veriff';
 import { applyKycDecision, identityOff, openKycSession } from './kyc';
-import { findUserById } from './store';
+import { findUserById, recordKycWebhook } from './queries';
 
 /** The page the provider sends the person back to: their account settings, with the KYC row. */
 export const KYC_RETURN_PATH = '/settings/account?kyc=returned';
@@ -70,12 +69,8 @@ export function kycRoutes(s: Services): Route[] {
         // record and the decision commit together.
         const id = `veriff:${createHash('sha256').update(raw).digest('hex')}`;
         const outcome = await s.db.transaction(async (tx) => {
-          const inserted = await tx
-            .insert(webhookEvents)
-            .values({ id, provider: 'veriff', type: `decision:${decision.status}`, receivedAt: s.clock() })
-            .onConflictDoNothing({ target: webhookEvents.id })
-            .returning({ id: webhookEvents.id });
-          if (inserted.length === 0) return 'duplicate' as const;
+          if (!(await recordKycWebhook(tx, id, `decision:${decision.status}`, s.clock())))
+            return 'duplicate' as const;
           return applyKycDecision(tx, decision, s.clock());
         });
         if (outcome === 'duplicate') return c.json({ received: true, duplicate: true });

@@ -11,7 +11,7 @@ import {
   IdentityProviderRefusedError,
   IdentityProviderUnavailableError,
 } from '../identity/veriff';
-import { findKyc } from './store';
+import { findKyc } from './queries';
 
 /**
  * Identity verification (KYC). Selling needs an approved verification; buying does not. Only a

@@ -8,7 +8,7 @@ import type { Services } from '../deps';
 import { badRequest, defineRoute, notFound, type Route, type UserRow } from '../http';
 import { consumeEmailChange, createEmailChange, EMAIL_CHANGE_TTL_MS, pendingEmail } from './email-changes';
 import { presentUser } from './json';
-import { findUserById, insertUser, nextTokenVersion, takenBy, uniquely, updateUser } from './store';
+import { findUserById, insertUser, nextTokenVersion, takenBy, uniquely, updateUser } from './queries';
 
 /** Users: registration, profile read and update. */
 export function userRoutes(s: Services): Route[] {

@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { ErrorCode } from '#domain/errors';
 import { ACCOUNT_PROOF_APP_IDENTIFIER, AccountProofInput } from '#domain/schemas/wallets';
 import { consumeNonce, issueNonce, NONCE_MAX_PER_ADDRESS, verifyAccountProof } from '../auth/wallet-proof';
-import { users } from '../db/schema';
 import type { Services } from '../deps';
 import { apiError, badRequest, defineRoute, forbidden, type Route, rateLimited } from '../http';
+import { findUserByWallet } from './queries';
 
 /** Wallet connection with an account proof (users/wallets/actions: ask for a nonce, then prove the account over it). */
 export function walletRoutes(s: Services): Route[] {
@@ -57,7 +56,7 @@ export function walletRoutes(s: Services): Route[] {
             'The wallet could not prove this address.',
           );
         }
-        const [holder] = await s.db.select().from(users).where(eq(users.walletAddress, body.walletAddress));
+        const holder = await findUserByWallet(s.db, body.walletAddress);
         if (holder) {
           if (holder.status !== 'active') throw forbidden();
           return c.json({ authToken: await s.sessions.start(c, holder) });

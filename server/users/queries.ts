@@ -1,9 +1,14 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { ErrorCode } from '#domain/errors';
-import { type Executor, uniqueViolation } from '../db';
-import { kycVerifications, users } from '../db/schema';
+import { type Executor, type Transaction, uniqueViolation } from '../db';
+import { kycVerifications, users, webhookEvents } from '../db/schema';
 import { badRequest, type HttpError, type UserRow } from '../http';
+
+/**
+ * The SQL of the user routes: users by id, email or wallet, the uniqueness checks, writes, the KYC
+ * row and the record of an identity webhook.
+ */
 
 export type Kyc = typeof kycVerifications.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -14,6 +19,12 @@ export function findUserById(db: Executor, id: string): Promise<UserRow | undefi
 
 export function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   return db.query.users.findFirst({ where: eq(users.email, email) });
+}
+
+/** The user holding this wallet address (at most one). */
+export async function findUserByWallet(db: Executor, walletAddress: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.walletAddress, walletAddress));
+  return row;
 }
 
 export async function findKyc(db: Executor, userId: string): Promise<Kyc | undefined> {
@@ -90,4 +101,22 @@ export async function updateUser(
 ): Promise<UserRow> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row!;
+}
+
+/**
+ * Records an identity-provider webhook under its key, inside the transaction that applies it: false
+ * when that key is already recorded (a repeat delivery).
+ */
+export async function recordKycWebhook(
+  tx: Transaction,
+  id: string,
+  type: string,
+  at: Date,
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(webhookEvents)
+    .values({ id, provider: 'veriff', type, receivedAt: at })
+    .onConflictDoNothing({ target: webhookEvents.id })
+    .returning({ id: webhookEvents.id });
+  return inserted.length > 0;
 }
