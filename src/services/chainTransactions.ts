@@ -6,9 +6,12 @@ import { ApiError, ErrorCode, errorMessage } from '#domain/errors';
  * send it.
  *
  * A transaction whose seal did not come within the wait fails with a SealTimeoutError, and is kept
- * under its key (the operation and what it acts on): the next try of the same operation waits for
- * that transaction again instead of sending a second one, which could act twice. A transaction that
- * failed, or never left the wallet, is forgotten: the next try sends it again.
+ * under its key (the operation and everything it acts with: the NFT and price of a listing, the
+ * NFTs and recipient of a transfer): the next try of the same operation waits for that transaction
+ * again instead of sending a second one, which could act twice. It is still waited for in the
+ * background: if it fails it is forgotten at once; if it seals it is kept for one more wait, so that
+ * a try right after the timeout gets its outcome, while a separate attempt later sends afresh. A
+ * transaction that failed, or never left the wallet, is forgotten: the next try sends it again.
  */
 
 /** Sent, not sealed within the wait; the same operation tried again waits for this transaction. */
@@ -59,13 +62,19 @@ export function chainTransactions(options: { sealTimeoutMs?: number } = {}) {
       seal: (transactionId: string) => Promise<T>,
     ): Promise<SealedTransaction<T>> {
       const transactionId = unsealed.get(key) ?? (await send());
+      const sealing = seal(transactionId);
       try {
-        const sealed = await withinWait(seal(transactionId), transactionId);
+        const sealed = await withinWait(sealing, transactionId);
         unsealed.delete(key);
         return { transactionId, sealed };
       } catch (err) {
-        if (err instanceof SealTimeoutError) unsealed.set(key, transactionId);
-        else unsealed.delete(key);
+        if (err instanceof SealTimeoutError) {
+          unsealed.set(key, transactionId);
+          const forget = () => {
+            if (unsealed.get(key) === transactionId) unsealed.delete(key);
+          };
+          sealing.then(() => setTimeout(forget, timeoutMs), forget);
+        } else unsealed.delete(key);
         throw err;
       }
     },

@@ -249,7 +249,7 @@ export function createFlow(api: Api) {
     ): Promise<SentTransaction & { blockchainListingId: string }> {
       const { config } = await load();
       const sent = await transact(
-        `createListing:${request.nftId}`,
+        `createListing:${request.nftId}:${request.priceCents}`,
         request.address,
         cadence.createListing,
         (arg, t) => [
@@ -298,7 +298,7 @@ export function createFlow(api: Api) {
     /** Moves NFTs `ids` from the wallet `address` to the collection of `to`, all or none. */
     async transferNfts(request: { address: string; to: string; ids: string[] }): Promise<SentTransaction> {
       return transact(
-        `transferNfts:${[...request.ids].sort().join(',')}`,
+        `transferNfts:${[...request.ids].sort().join(',')}:${request.to}`,
         request.address,
         cadence.transferNfts,
         (arg, t) => [arg(request.to, t.Address), arg(request.ids, t.Array(t.UInt64))],

@@ -56,6 +56,30 @@ describe('one transaction per operation: resumed after a seal timeout, sent agai
     expect(tx.pending('buyListing:99')).toBeNull();
   });
 
+  it('forgets a timed-out transaction when it fails in the background, and a wait after it seals', async () => {
+    vi.useFakeTimers();
+    const c = chain();
+    const tx = chainTransactions({ sealTimeoutMs: 1000 });
+    const failing = tx.sendSealed('removeListing:7', c.send, c.seal).catch((err: unknown) => err);
+    const sealing = tx.sendSealed('transferNfts:1,2:0xabc', c.send, c.seal).catch((err: unknown) => err);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await failing).toBeInstanceOf(SealTimeoutError);
+    expect(await sealing).toBeInstanceOf(SealTimeoutError);
+    expect(tx.pending('removeListing:7')).toBe('tx1');
+    expect(tx.pending('transferNfts:1,2:0xabc')).toBe('tx2');
+
+    c.failNow('tx1');
+    c.sealNow('tx2');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tx.pending('removeListing:7')).toBeNull();
+    // Sealed in the background: a try within the next wait still gets this transaction…
+    expect(tx.pending('transferNfts:1,2:0xabc')).toBe('tx2');
+    await vi.advanceTimersByTimeAsync(1000);
+    // …a later attempt sends afresh.
+    expect(tx.pending('transferNfts:1,2:0xabc')).toBeNull();
+    expect(c.sent).toEqual(['tx1', 'tx2']);
+  });
+
   it('sends again after a failed transaction, and keeps other operations apart', async () => {
     const c = chain();
     const tx = chainTransactions({ sealTimeoutMs: 1000 });
