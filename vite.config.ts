@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import { mockingWebTests, webTests } from './tests/setup/projects.ts';
 
 // `npm run dev`: Vite serves the SPA on PORT (3000) with hot reload; the API runs beside it on API_PORT.
 const webPort = Number(process.env.PORT ?? 3000);
@@ -90,17 +91,25 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: [
-            'tests/unit/**/*.test.{ts,tsx}',
-            'tests/views/**/*.test.{ts,tsx}',
-            'model-tests/**/*.test.{ts,tsx}',
-          ],
+          include: webTests,
+          exclude: [...mockingWebTests, '**/node_modules/**'],
           setupFiles: ['tests/setup/dom.ts'],
           // One module graph per worker instead of one per file: importing React, XState and the views
           // again for each of a hundred files took as long as the tests. The files share no module
           // state that matters: every test renders and starts its own actors, and the DOM is
           // cleaned after each test (tests/setup/dom.ts).
           isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Files that replace a module with vi.mock get a module graph of their own: in a shared
+          // graph the mock would miss a module another file loaded first, or leak into the next file.
+          name: 'web-mocking',
+          environment: 'jsdom',
+          include: mockingWebTests,
+          setupFiles: ['tests/setup/dom.ts'],
         },
       },
     ],
