@@ -31,6 +31,10 @@ export function seriesLabel(seriesNumber: number): string {
   return `#${String(seriesNumber).padStart(2, '0')}`;
 }
 
+/** A collectible can be sent on: it is neither listed for sale nor still minting. */
+export const transferable = (nft: Pick<NftJson, 'activeSaleListing' | 'status'>) =>
+  !nft.activeSaleListing && nft.status !== 'minting';
+
 /** The NFT's title: its metadata's, else its blueprint number. */
 export function nftTitle(nft: Pick<NftJson, 'metadata' | 'blueprintId' | 'blueprint'>): string {
   return nft.blueprint?.title || nft.metadata.title || nft.metadata.name || `Blueprint ${nft.blueprintId}`;

@@ -249,7 +249,7 @@ describe('dashboard account panel', () => {
     });
     const unload = block.mock.calls.at(-1)![0].enableBeforeUnload as () => boolean;
     expect(unload()).toBe(false);
-    act(() => actor.send({ type: 'account.change', field: 'theme', value: 'dark' }));
+    fireEvent.click(screen.getByRole('radio', { name: /^Dark/ }));
     expect(unload()).toBe(true);
   });
 });

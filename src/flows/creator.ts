@@ -6,9 +6,8 @@ import type { SharedFlowParts } from './shared';
 /** The creator's flows (storefront, products, sales, payouts) and the back office's lists. */
 export function creatorFlows(deps: FlowDeps, shared: SharedFlowParts) {
   const { api, catalog, sales } = deps;
-  const { toast, imageJob, imageUploads } = shared;
+  const { toast, imageUploads } = shared;
   return {
-    imageJob,
     storefrontWizard: once(async () => {
       const uploadImages = await imageUploads();
       return (await import('../../machines/storefrontWizard')).storefrontWizardMachine.provide({

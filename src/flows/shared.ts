@@ -112,7 +112,6 @@ export function sharedFlowParts(deps: FlowDeps) {
     announceWalletLinked,
     collectionActors,
     buyListingFlow,
-    imageJob,
     imageUploads,
   };
 }

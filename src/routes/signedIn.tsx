@@ -135,7 +135,7 @@ const settingsRoutes = [
 ];
 
 /**
- * The creator dashboard: the caller's storefront (or null), fetched once per visit before the
+ * The creator dashboard: the caller's storefront (or null), fetched once per navigation before the
  * panels load and shared with them through the route context (the layout shows it too).
  */
 const dashboard = createRoute({

@@ -19,7 +19,6 @@ import type { cryptoCanceledMachine } from '../../machines/cryptoCanceled';
 import type { cryptoTopupMachine } from '../../machines/cryptoTopup';
 import type { dashboardAccountMachine } from '../../machines/dashboardAccount';
 import type { emailConfirmationMachine } from '../../machines/emailConfirmation';
-import type { imageJobMachine } from '../../machines/imageJob';
 import type { kycMachine } from '../../machines/kyc';
 import type { ledgerExportMachine } from '../../machines/ledgerExport';
 import type { listForSaleMachine } from '../../machines/listForSale';
@@ -63,7 +62,6 @@ export interface AppActors {
     salesChart: () => Promise<typeof salesChartMachine>;
     avatarUpload: () => Promise<typeof avatarUploadMachine>;
     emailConfirmation: () => Promise<typeof emailConfirmationMachine>;
-    imageJob: () => Promise<typeof imageJobMachine>;
     storefrontWizard: () => Promise<typeof storefrontWizardMachine>;
     blueprintForm: () => Promise<typeof blueprintFormMachine>;
     publish: () => Promise<typeof publishMachine>;

@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { routePaths } from '#domain/routes';
 
 /** The acknowledgement every payment rail asks for before Pay: the purchase agreement and the terms. */
 export function PurchaseTerms({
@@ -23,7 +22,7 @@ export function PurchaseTerms({
         onChange={(e) => onChange(e.target.checked)}
       />
       <span>
-        I agree to the purchase agreement and the <Link to={routePaths.TermsPage}>Terms of Service</Link>.
+        I agree to the purchase agreement and the <Link to="/terms">Terms of Service</Link>.
       </span>
     </label>
   );

@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { routePaths } from '#domain/routes';
 import type { buyListingMachine } from '../../../machines/buyListing';
 import { connectBuyListing } from '../../../machines/buyListingView';
 import { connectListForSale, type listForSaleMachine } from '../../../machines/listForSale';
@@ -58,7 +57,7 @@ export function ListForSaleDialog({ actor }: PanelProps<ActorRefFrom<typeof list
             <Button variant="secondary" onClick={view.close}>
               Close
             </Button>
-            <Link className="vt-button vt-button--primary" to={routePaths.AccountSettingsPage}>
+            <Link className="vt-button vt-button--primary" to="/settings/account">
               Verify identity
             </Link>
           </>
@@ -257,8 +256,7 @@ export function BuyListingDialog({
               onChange={(e) => view.acknowledge(e.target.checked)}
             />
             <span>
-              I agree to the purchase agreement and the{' '}
-              <Link to={routePaths.TermsPage}>Terms of Service</Link>.
+              I agree to the purchase agreement and the <Link to="/terms">Terms of Service</Link>.
             </span>
           </label>
           <Status text={view.status} />

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { formatUsd } from '#domain/money';
-import { type NftJson, nftImage, nftTitle, seriesLabel } from '#domain/nft';
+import { type NftJson, nftImage, nftTitle, seriesLabel, transferable } from '#domain/nft';
 import {
   type CollectionSelectionEvent,
   collectionSelectionMachine,
@@ -11,9 +11,6 @@ import type { transferNftsMachine } from '../../../machines/transferNfts';
 import { useApp } from '../AppContext';
 import { Button, ImageLoader } from '../components';
 import { TransferNftsDialog } from '../nft/NftActions';
-
-/** A collectible can be sent on: it is neither listed for sale nor still minting. */
-export const transferable = (nft: NftJson) => !nft.activeSaleListing && nft.status !== 'minting';
 
 export interface CollectionGridProps {
   nfts: NftJson[];

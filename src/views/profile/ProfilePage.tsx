@@ -3,7 +3,6 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { formatUsd } from '#domain/money';
 import { nftImage, nftTitle, seriesLabel } from '#domain/nft';
-import { routePaths } from '#domain/routes';
 import { useApp } from '../AppContext';
 import { ImageLoader, Modal } from '../components';
 import { NftActions } from '../nft/NftActions';
@@ -43,7 +42,7 @@ export function ProfilePage() {
           <p className="vt-muted">@{user.username}</p>
         </div>
         <div className="vt-actions">
-          <Link className="vt-button vt-button--secondary" to={routePaths.Payouts}>
+          <Link className="vt-button vt-button--secondary" to="/payouts">
             Payouts
           </Link>
           {storefront ? (
@@ -55,7 +54,7 @@ export function ProfilePage() {
               View storefront
             </Link>
           ) : (
-            <Link className="vt-button vt-button--primary" to={routePaths.CreateStorefront}>
+            <Link className="vt-button vt-button--primary" to="/create-storefront">
               Create storefront
             </Link>
           )}
@@ -106,7 +105,7 @@ export function ProfilePage() {
         size="sm"
         title="Start your collection"
         footer={
-          <Link className="vt-button vt-button--primary" to={routePaths.Marketplace}>
+          <Link className="vt-button vt-button--primary" to="/marketplace">
             Go to the marketplace
           </Link>
         }

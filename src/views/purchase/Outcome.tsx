@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { routePaths } from '#domain/routes';
 import type { TimelineEntry } from '../../../machines/checkoutFailed';
 import { Button, Spinner } from '../components';
 
@@ -73,7 +72,7 @@ export function WayBack({ itemId, children }: { itemId: string | null; children?
           Back to the item
         </Link>
       )}
-      <Link className="vt-button vt-button--secondary" to={routePaths.Marketplace}>
+      <Link className="vt-button vt-button--secondary" to="/marketplace">
         Back to marketplace
       </Link>
     </div>

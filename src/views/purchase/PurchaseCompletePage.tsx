@@ -4,7 +4,6 @@ import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { chargeRailOf } from '#domain/chargeProgress';
 import { type OrderCompleteSearch, queryText } from '#domain/purchase';
-import { routePaths } from '#domain/routes';
 import type { PurchaseCompleteInput, purchaseCompleteMachine } from '../../../machines/purchaseComplete';
 import { connectPurchaseComplete } from '../../../machines/purchaseCompleteView';
 import { useApp } from '../AppContext';
@@ -104,7 +103,7 @@ export function PurchaseCompleteView({ actor }: { actor: ActorRefFrom<typeof pur
       )}
       {view.panel === 'success' && (
         <div className="vt-actions">
-          <Link className="vt-button vt-button--primary" to={routePaths.Marketplace}>
+          <Link className="vt-button vt-button--primary" to="/marketplace">
             Back to marketplace
           </Link>
         </div>
@@ -119,7 +118,7 @@ export function PurchaseCompleteView({ actor }: { actor: ActorRefFrom<typeof pur
       )}
       {failed && (
         <div className="vt-actions">
-          <Link className="vt-button vt-button--secondary" to={routePaths.PrivateProfile}>
+          <Link className="vt-button vt-button--secondary" to="/profile/collection">
             My collection
           </Link>
         </div>

@@ -1,15 +1,14 @@
 import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SETTINGS_BREAKPOINT_PX, timings } from '#domain/constants';
-import { routePaths } from '#domain/routes';
 import { useDebouncedResize } from '../components';
 
 const tabs = [
-  { label: 'Account', to: routePaths.AccountSettingsPage },
-  { label: 'Security', to: routePaths.SecuritySettingsPage },
-  { label: 'Wallet', to: routePaths.WalletSettingsPage },
-  { label: 'Payment', to: routePaths.PaymentSettingsPage },
-];
+  { label: 'Account', to: '/settings/account' },
+  { label: 'Security', to: '/settings/security' },
+  { label: 'Wallet', to: '/settings/wallet' },
+  { label: 'Payment', to: '/settings/payment' },
+] as const;
 
 const narrow = () => typeof window !== 'undefined' && window.innerWidth <= SETTINGS_BREAKPOINT_PX;
 
