@@ -9,7 +9,7 @@ import { printPublish, publishTimes } from './publish';
 import { printRace, raceBench } from './race';
 import { startTimes } from './start';
 
-execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
+execSync('npm run --silent build', { stdio: 'inherit' });
 printFirstLoad(await firstLoad(FIRST_LOAD_PAGES));
 const t = await startTimes();
 console.log(`npm start → healthy, fresh data dir (build + migrate): ${t.npmStartFresh} ms`);

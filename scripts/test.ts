@@ -91,7 +91,7 @@ if (v.numPendingTests + v.numTodoTests > 0) {
 
 run('transition coverage', 'npx', ['tsx', 'model-tests/coverage.ts']);
 run('the API against its OpenAPI document (schemathesis)', 'npx', ['tsx', 'scripts/contract.ts']);
-run('production build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+run('production build', 'npm', ['run', '--silent', 'build']);
 
 run('end-to-end journeys in Chromium', 'npx', ['playwright', 'test', '--reporter=line,json'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json',

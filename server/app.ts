@@ -110,7 +110,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.route('/api', api);
   mountMedia(app, mediaDir(s.config));
-  if (deps.spaDir) mountSpa(app, deps.spaDir);
+  if (deps.spaDir) mountSpa(app, deps.spaDir, { renderPage: deps.renderPage, log: s.log });
   app.notFound((c) => errorResponse(c, notFound()));
   return app;
 }

@@ -17,6 +17,7 @@ import { createOutbox, type Outbox } from './outbox';
 import type { CryptoProvider } from './payments/crypto-provider';
 import type { OnrampProvider } from './payments/onramp-provider';
 import type { CardProvider } from './payments/provider';
+import type { PageRenderer } from './spa';
 
 /** What createApp needs; tests replace the clock and the client address. */
 export interface AppDeps {
@@ -27,6 +28,8 @@ export interface AppDeps {
   clientAddress?: (c: Context) => string;
   /** Directory of the built SPA to serve (production). */
   spaDir?: string;
+  /** Renders the SPA's public pages on the server (see server/spa.ts). */
+  renderPage?: PageRenderer;
   log?: Log;
   /** The chain the server talks to, as /api/health reports it. */
   chain?: ChainStatus;

@@ -1,16 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
+import type { Log } from './clock';
 import type { AppEnv } from './http';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A page not rendered by then goes out unrendered: the browser renders it itself. */
+const RENDER_TIMEOUT_MS = 2000;
+
+/**
+ * Renders a page of the SPA on the server (the build's dist-ssr/entry-server.js): its markup and
+ * the API answers it was made from, or null when the browser must render it itself.
+ */
+export type PageRenderer = (
+  url: string,
+  api: typeof fetch,
+) => Promise<{ html: string; answers: Record<string, string> } | null>;
+
+/** The server-side renderer built beside the SPA (`npm run build`), if it was built. */
+export async function loadPageRenderer(spaDir: string): Promise<PageRenderer | undefined> {
+  const entry = join(spaDir, '..', 'dist-ssr', 'entry-server.js');
+  if (!existsSync(entry)) return undefined;
+  return ((await import(pathToFileURL(entry).href)) as { renderPage: PageRenderer }).renderPage;
+}
+
+/** The JSON of the API answers, safe inside a script element (no `</script>` can close it). */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
  * Serves the built SPA: each text file as the .br or .gz the build wrote beside it when the browser
  * accepts that encoding (else as it is), hashed /assets/* cached for a year, anything else
  * revalidated on every load. Other GET paths without a file (client routes) answer index.html;
  * a missing asset stays a 404.
+ *
+ * With a renderer, a page (a path whose last part has no file extension) is first rendered on the
+ * server as a visitor with no session sees it: its markup goes inside the root element and the API
+ * answers it was made from into a JSON script the browser reads instead of asking again. The page
+ * then shows before any script has run; it stays inert (no clicks, no focus) until the browser's
+ * React has taken it over, so no click or keystroke is lost before then. A page the renderer leaves to the browser (it needs a
+ * session, redirects, is missing, failed to load or took over RENDER_TIMEOUT_MS) is the plain
+ * index.html, as without one.
  */
-export function mountSpa(app: Hono<AppEnv>, root: string): void {
+export function mountSpa(
+  app: Hono<AppEnv>,
+  root: string,
+  options: { renderPage?: PageRenderer; log?: Log } = {},
+): void {
   const index = serveStatic({ root, path: 'index.html', precompressed: true });
   app.get('*', async (c, next) => {
     await next();
@@ -18,6 +55,38 @@ export function mountSpa(app: Hono<AppEnv>, root: string): void {
       c.res.headers.set('Cache-Control', c.req.path.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
     }
   });
+  const { renderPage, log } = options;
+  if (renderPage) {
+    const template = readFileSync(join(root, 'index.html'), 'utf8');
+    // The page's API calls are answered in-process, as the browser's would be over HTTP.
+    const api = ((input: RequestInfo | URL, init?: RequestInit) =>
+      app.fetch(new Request(input, init))) as typeof fetch;
+    app.get('*', async (c, next) => {
+      if (/\.[^/]*$/.test(c.req.path)) return next();
+      const url = new URL(c.req.url);
+      let page: Awaited<ReturnType<PageRenderer>> = null;
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        page = await Promise.race([
+          renderPage(`${url.pathname}${url.search}`, api),
+          new Promise<null>((resolve) => {
+            timer = setTimeout(resolve, RENDER_TIMEOUT_MS, null);
+          }),
+        ]);
+      } catch (error) {
+        log?.error(`rendering ${url.pathname} on the server failed`, error);
+      } finally {
+        clearTimeout(timer);
+      }
+      if (!page) return next();
+      return c.html(
+        template.replace(
+          '<div id="root"></div>',
+          `<div id="root" inert>${page.html}</div><script type="application/json" id="vt-first-load">${scriptJson(page.answers)}</script>`,
+        ),
+      );
+    });
+  }
   app.get('*', serveStatic({ root, precompressed: true }));
   app.get('*', (c, next) => (c.req.path.startsWith('/assets/') ? next() : index(c, next)));
 }

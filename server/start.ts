@@ -49,6 +49,7 @@ import type { CardProvider } from './payments/provider';
 import { createWertProvider } from './payments/wert';
 import { applySecurityHeaders } from './security';
 import { catalogIsEmpty, seedWorld } from './seed/world';
+import { loadPageRenderer } from './spa';
 
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -281,6 +282,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       database,
       log,
       spaDir,
+      renderPage: spaDir ? await loadPageRenderer(spaDir) : undefined,
       chain: chain?.status,
       chainClient: chain?.client,
       publisher,

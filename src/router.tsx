@@ -1,4 +1,4 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { publicRoutes } from './routes/public';
 import { root } from './routes/root';
 import { signedInRoutes } from './routes/signedIn';
@@ -16,12 +16,19 @@ export type { RouterContext } from './routes/root';
  */
 export const routeTree = root.addChildren([...publicRoutes, ...signedInRoutes]);
 
-export function createAppRouter(app: AppActors) {
+/** On the server: the one URL it renders (memory history), and no scroll to restore. */
+export interface ServerRouting {
+  history: RouterHistory;
+  isServer: true;
+}
+
+export function createAppRouter(app: AppActors, server?: ServerRouting) {
   return createRouter({
     routeTree,
     context: { app },
     defaultPreload: false,
-    scrollRestoration: true,
+    scrollRestoration: !server,
+    ...server,
     defaultErrorComponent: LoadErrorPage,
     // A page still loading after a second shows the shell (and its account banner) with a spinner.
     defaultPendingComponent: PagePending,

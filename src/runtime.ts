@@ -4,7 +4,7 @@ import { uiMachine } from '../machines/ui';
 import type { Flows } from './flows';
 import { lazyMethods, once } from './lazy';
 import { accountActors } from './services/accounts';
-import { createApi } from './services/api';
+import { type ApiOptions, createApi } from './services/api';
 import { catalogService } from './services/catalog';
 import type { Flow } from './services/flow';
 import { nftService } from './services/nfts';
@@ -16,7 +16,11 @@ import { uploadService } from './services/uploads';
  * The composition root: the long-lived actors (session, ui), the services every page uses, and the
  * flow machines with the real services provided (src/flows.ts, loaded with the first flow). Views receive this through AppContext and never import services.
  */
-export function createRuntime(inspect?: (event: InspectionEvent) => void) {
+export function createRuntime(
+  inspect?: (event: InspectionEvent) => void,
+  /** Where the API is and how it is reached: the server's own render calls itself in-process. */
+  transport: Pick<ApiOptions, 'baseUrl' | 'fetch'> = {},
+) {
   const currentPath = () => `${window.location.pathname}${window.location.search}`;
   // One renewal at a time: calls that fail together wait for the same new token.
   let renewing: Promise<string | null> | undefined;
@@ -32,6 +36,7 @@ export function createRuntime(inspect?: (event: InspectionEvent) => void) {
         renewing = undefined;
       }));
   const api = createApi({
+    ...transport,
     getToken: () => session.getSnapshot().context.token,
     onUnauthorized: () => session.send({ type: 'session.unauthorized', path: currentPath() }),
     renewToken,

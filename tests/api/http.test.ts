@@ -5,6 +5,7 @@ import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { openDb } from '../../server/db';
+import type { PageRenderer } from '../../server/spa';
 import { databases, type Json, openTestDatabase, silentLog, testConfig, useTestApp } from './support/harness';
 
 /** Every route of the API, as `METHOD /path` below /api. */
@@ -397,5 +398,67 @@ describe.each(databases)('the SPA in production on %s', (database) => {
       const res = await t.request('GET', path);
       expect(res.body).not.toContain('top secret');
     }
+  });
+});
+
+describe.each(databases)('pages rendered on the server, on %s', (database) => {
+  const root = mkdtempSync(join(tmpdir(), 'vitrine-ssr-'));
+  const spaDir = join(root, 'dist');
+  mkdirSync(spaDir, { recursive: true });
+  writeFileSync(
+    join(spaDir, 'index.html'),
+    '<!doctype html><title>Vitrine</title><body><div id="root"></div></body>',
+  );
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const rendered: string[] = [];
+  /**
+   * A renderer that reads the API the way the real one does (src/entry-server.tsx, exercised by
+   * the Playwright journeys): it asks the server in-process and notes the answer.
+   */
+  const renderPage: PageRenderer = async (url, api) => {
+    rendered.push(url);
+    if (url.startsWith('/needs-session')) return null;
+    if (url.startsWith('/broken')) throw new Error('render failed');
+    if (url.startsWith('/slow')) return new Promise(() => {});
+    const health = await api('http://vitrine.internal/api/health');
+    return {
+      html: `<h1>${url}</h1><p>${health.status}</p>`,
+      answers: { '/api/health': await health.text(), '/api/x': '"</script><script>alert(1)</script>"' },
+    };
+  };
+  const t = useTestApp(database, { production: true, nodeEnv: 'production' }, { spaDir, renderPage });
+
+  it('puts the page and the API answers it read into index.html, inert until the browser takes over', async () => {
+    const res = await t.request('GET', '/marketplace?min=10');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(rendered.at(-1)).toBe('/marketplace?min=10');
+    const html = res.body as unknown as string;
+    expect(html).toContain('<div id="root" inert><h1>/marketplace?min=10</h1><p>200</p></div>');
+    const script = html.match(/<script type="application\/json" id="vt-first-load">(.*?)<\/script>/s)?.[1];
+    const answers = JSON.parse(script!) as Record<string, string>;
+    expect(JSON.parse(answers['/api/health']!).status).toBeDefined();
+    // No answer can close the script element early.
+    expect(script).not.toContain('</script>');
+    expect(JSON.parse(answers['/api/x']!)).toBe('</script><script>alert(1)</script>');
+  });
+
+  it('serves the plain index.html when the page is left to the browser, fails or is slow', async () => {
+    for (const path of ['/needs-session', '/broken', '/slow']) {
+      const res = await t.request('GET', path);
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('vt-first-load');
+    }
+  });
+
+  it('never renders files or the API', async () => {
+    rendered.length = 0;
+    // A path with a file extension is a file: missing here, it falls back to the plain index.html.
+    expect((await t.request('GET', '/logo.svg')).body).not.toContain('vt-first-load');
+    expect((await t.request('GET', '/api/health')).status).toBe(200);
+    expect(rendered).toEqual([]);
   });
 });

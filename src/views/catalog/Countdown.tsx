@@ -51,7 +51,14 @@ export function CountdownView({
     return (
       <span className={classes} data-state={view.phase}>
         <span className="vt-visually-hidden">Available in </span>
-        <time role="timer" aria-live="off" className="vt-mono" dateTime={view.dateTime ?? undefined}>
+        {/* The server rendered the time left a moment earlier: the browser's own reading replaces it. */}
+        <time
+          role="timer"
+          aria-live="off"
+          className="vt-mono"
+          dateTime={view.dateTime ?? undefined}
+          suppressHydrationWarning
+        >
           {view.text}
         </time>
       </span>

@@ -285,7 +285,10 @@ function History({ items }: { items: HistoryItem[] }) {
               ? 'created this item'
               : `bought edition ${seriesLabel(h.seriesNumber ?? 0)}`}
           </span>
-          <span className="vt-muted">{timeAgo(toDate(h.createdAt))}</span>
+          {/* Read on the server's clock, then on the browser's. */}
+          <span className="vt-muted" suppressHydrationWarning>
+            {timeAgo(toDate(h.createdAt))}
+          </span>
         </li>
       ))}
     </ol>

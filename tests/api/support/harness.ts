@@ -183,7 +183,13 @@ export function useTestApp(
   deps: Partial<
     Pick<
       AppDeps,
-      'spaDir' | 'chainClient' | 'cardProvider' | 'cryptoProvider' | 'onrampProvider' | 'identityProvider'
+      | 'spaDir'
+      | 'renderPage'
+      | 'chainClient'
+      | 'cardProvider'
+      | 'cryptoProvider'
+      | 'onrampProvider'
+      | 'identityProvider'
     >
   > & {
     /** Builds the publishing job on the test database (chain tests). */

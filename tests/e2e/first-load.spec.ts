@@ -1,0 +1,82 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signUp, uniqueEmail } from './support';
+
+/** The API calls a page makes from now on (paths and queries). */
+function apiCalls(page: Page) {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${url.pathname}${url.search}`);
+  });
+  return calls;
+}
+
+/** Errors the page reports (React reports a failed take-over of the server's markup this way). */
+function pageErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/**
+ * Public pages arrive rendered by the server (issue 15): readable before any script runs, then
+ * taken over by the browser without asking the API for what the server already read.
+ */
+test('a visitor reads the marketplace before scripts run; then it is live without asking again', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const noScripts = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noScripts.newPage();
+  await plain.goto('/marketplace');
+  await expect(plain.getByRole('heading', { name: 'Marketplace', level: 1 })).toBeVisible();
+  await expect(plain.getByText(/\d+ items available$/)).toBeVisible();
+  await expect(plain.locator('.vt-item-card').first()).toBeVisible();
+  await expect(plain.getByRole('link', { name: 'Storefronts' }).first()).toBeVisible();
+  await noScripts.close();
+
+  const calls = apiCalls(page);
+  const errors = pageErrors(page);
+  await page.goto('/marketplace');
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page.locator('.vt-item-card').first()).toBeVisible();
+  expect(calls.filter((c) => c.startsWith('/api/blueprints'))).toEqual([]);
+
+  // Live: the filter asks the API for the next page.
+  await page.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByRole('region', { name: 'Cookies' })).toBeHidden();
+  await page.getByLabel('Min', { exact: true }).fill('10');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/\?min=10$/);
+  await expect
+    .poll(() => calls.some((c) => c.startsWith('/api/blueprints') && c.includes('price')))
+    .toBe(true);
+  expect(errors).toEqual([]);
+
+  // A storefront's page (opened directly, cookies accepted this time) is taken over as well.
+  await page.goto('/s/aria-sounds');
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page.getByRole('button', { name: 'Share' })).toBeVisible();
+  await page.getByRole('button', { name: 'Share' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Copy link' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a signed-in collector gets the server’s page first, then their own header', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page, uniqueEmail('first-load'), 'correct horse battery');
+  const errors = pageErrors(page);
+  // The server renders for a visitor; this browser has a session, so it renders its own page.
+  const html = await (await page.request.get('/marketplace')).text();
+  expect(html).toContain('Sign In');
+  await page.goto('/marketplace');
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  await expect(page.locator('.vt-item-card').first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
