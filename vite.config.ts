@@ -20,6 +20,17 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
+  resolve: {
+    // React 19 has useSyncExternalStore itself: the libraries' shim for older Reacts (@xstate/react,
+    // TanStack's store) is left out of the bundle.
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector',
+      },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'use-sync-external-store' },
+    ],
+  },
   build: {
     outDir: 'dist',
     sourcemap: true,
