@@ -25,6 +25,17 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
   // The server renders with the same modules; the public files are the browser build's.
   publicDir: isSsrBuild ? false : 'public',
+  resolve: {
+    // React 19 has useSyncExternalStore itself: the libraries' shim for older Reacts (@xstate/react,
+    // TanStack's store) is left out of the bundle.
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector',
+      },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'use-sync-external-store' },
+    ],
+  },
   build: {
     outDir: isSsrBuild ? 'dist-ssr' : 'dist',
     sourcemap: true,
@@ -36,24 +47,35 @@ export default defineConfig(({ isSsrBuild }) => ({
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
       output: {
-        // The framework every page needs ships as one file: one request, one compression window.
+        // A shared chunk's name lists every screen that loads it: a short name instead, since each
+        // name is written into the chunks that import it and into the preload lists.
+        chunkFileNames: (chunk) =>
+          chunk.name.startsWith('shared') ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js',
         codeSplitting: {
           groups: [
+            // What the first page runs ($initial: the entry's static imports, nothing a screen loads
+            // later) ships as two files: the framework (React, TanStack Router, XState), which seldom
+            // changes, and the app's shell (router, routes, session, header and footer, services).
+            // The parts of those libraries only lazily loaded screens use stay with those screens.
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate)[\\/]/,
+              tags: ['$initial'],
+              priority: 3,
             },
-            // The small shared domain modules (enums, money, dates, routes, errors…), the shared view
-            // components and the other few-hundred-byte modules every page needs ship as one file too:
-            // one request instead of a dozen tiny ones on every page.
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            // The domain modules and view components the screens share are grouped by the set of
+            // screens that use them (entriesAware): a screen loads the shared code it runs, not one
+            // file of everything (Home would carry the error texts, the form components and valibot).
             // The card and phone checks (billing), the valibot schemas and date-fns stay with the
             // screens that use them.
             {
-              name: 'app',
+              name: 'shared',
               test: (id: string) =>
-                (/[\\/](domain|src[\\/]views[\\/]components)[\\/][^\\/]+\.tsx?$/.test(id) &&
-                  !/[\\/](billing|time|validation)\.ts$/.test(id)) ||
-                /[\\/](src[\\/]lazy|machines[\\/]ui)\.ts$|preload-helper/.test(id),
+                /[\\/](domain|src[\\/]views[\\/]components)[\\/][^\\/]+\.tsx?$/.test(id) &&
+                !/[\\/](billing|time|validation)\.ts$/.test(id),
+              entriesAware: true,
+              priority: 1,
             },
           ],
         },

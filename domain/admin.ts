@@ -25,15 +25,7 @@ export interface AdminAction {
   danger?: boolean;
 }
 
-export const adminListOrder: readonly AdminList[] = [
-  'payout-requests',
-  'storefront-reports',
-  'users',
-  'kyc',
-  'blueprints',
-  'sales',
-  'charges',
-];
+export { adminListOrder } from './adminLists';
 
 export const adminTitles: Record<AdminList, string> = {
   'payout-requests': 'Payout requests',

@@ -1,6 +1,6 @@
 import type { DateValue } from './dates';
 import { type PayoutState, payoutCommittedStates } from './enums';
-import { type ApiErrorBody, errorTexts } from './errors';
+import { type ApiErrorBody, clientErrorTexts } from './errorCodes';
 
 /**
  * A storefront's sales and its payout ledger (the dashboard's Sales table, the payouts page, the
@@ -237,4 +237,4 @@ export function parseSalesSearch(raw: Record<string, unknown>): SalesSearch {
 
 /** The text of a failed payout request: the server's message, else errors.default. */
 export const payoutFailureText = (error: Pick<ApiErrorBody, 'message'> | null | undefined) =>
-  error?.message || errorTexts['errors.default']!;
+  error?.message || clientErrorTexts['errors.default'];

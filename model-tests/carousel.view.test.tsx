@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { type CarouselInput, connectCarousel } from '../machines/carousel';
-import { Carousel, CarouselView } from '../src/views/components';
+import { Carousel, CarouselView } from '../src/views/components/Carousel';
 import { carouselModel } from './carousel.model';
 import { flushCoverage } from './coverage-store';
 import { coveringPaths, type PathStep, runPath } from './harness';

@@ -66,7 +66,7 @@ export function defineRoute<
   return { auth: 'none', ...spec } as unknown as Route;
 }
 
-/* ---- Errors: `{ code, field?, message }` with the codes of domain/errors.ts ---- */
+/* ---- Errors: `{ code, field?, message }` with the codes of domain/errorCodes.ts ---- */
 
 /** An API error that also sets response headers (e.g. Retry-After). */
 export class HttpError extends ApiError {

@@ -142,7 +142,7 @@ export function openApiDocument(routes: readonly Route[], version: string) {
           properties: {
             code: {
               type: 'string',
-              description: 'Error code (the list in domain/errors.ts), e.g. EMAIL_EXISTS',
+              description: 'Error code (the list in domain/errorCodes.ts), e.g. EMAIL_EXISTS',
             },
             field: { type: 'string', description: 'The input field the error is about' },
             message: { type: 'string' },

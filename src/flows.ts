@@ -4,6 +4,7 @@ import type { FlowDeps } from './flows/deps';
 import { nftFlows } from './flows/nft';
 import { paymentQueries, purchaseFlows } from './flows/purchase';
 import { sharedFlowParts } from './flows/shared';
+import { uploadService } from './services/uploads';
 
 /**
  * The flow machines with their real services provided, and the payment rails the checkout offers.
@@ -12,7 +13,9 @@ import { sharedFlowParts } from './flows/shared';
  * the screen that uses it, once. The flows are grouped in src/flows/: account, nft, creator and
  * purchase, with what several groups share in src/flows/shared.ts.
  */
-export function createFlows(deps: FlowDeps) {
+export function createFlows(runtime: Omit<FlowDeps, 'uploads'>) {
+  // Only flows upload files: the upload service loads with them.
+  const deps: FlowDeps = { ...runtime, uploads: uploadService(runtime.api) };
   const shared = sharedFlowParts(deps);
   const flows = {
     ...accountFlows(deps, shared),

@@ -11,28 +11,7 @@ import { AppContext } from './views/AppContext';
 import './styles/tokens.css';
 import './styles/app.css';
 
-// The inspector must attach before the first actor starts, or it misses their registration.
-const inspect = inspectorWanted(window.location.search) ? await loadInspector() : undefined;
-// The server renders public pages as a visitor with no session and no cookie choice sees them, and
-// hands over the API answers it made them from (src/entry-server.tsx).
 const rootElement = document.getElementById('root')!;
-const firstLoad = document.getElementById('vt-first-load');
-const serverRendered = firstLoad !== null && rootElement.hasChildNodes();
-// Only such a visitor's first render is the server's markup: React then takes it over as it is. A
-// browser with a session or a cookie choice renders its own page over the server's.
-const takeOver = serverRendered && !browserStorage.token() && !browserStorage.cookiesAccepted();
-const answers: FirstLoadAnswers = takeOver ? JSON.parse(firstLoad.textContent ?? '{}') : {};
-const app = createRuntime(inspect, takeOver ? { fetch: replayingFetch(answers) } : {});
-const router = createAppRouter(app);
-// Leaving the session (logout, 401, expiry) re-checks the current route's guard. Watched from the
-// session's start, so a 401 that ends it before the first render still counts; a visitor who was
-// never logged in keeps the data the first load fetched.
-let wasLoggedIn = isLoggedIn(app.session.getSnapshot());
-app.session.subscribe((s) => {
-  const loggedIn = isLoggedIn(s);
-  if (wasLoggedIn && !loggedIn) void router.invalidate();
-  wasLoggedIn = loggedIn;
-});
 
 /** The server's markup is inert until React has rendered over it: then it is the live page. */
 function Live() {
@@ -40,21 +19,52 @@ function Live() {
   return null;
 }
 
-const page = (
-  <StrictMode>
-    <AppContext.Provider value={app}>
-      <RouterProvider router={router} />
-    </AppContext.Provider>
-    <Live />
-  </StrictMode>
-);
-if (serverRendered) {
-  // The page's data first (from the server's answers when taking over), so that the first render is
-  // the whole page: the server's markup stays on screen until then.
-  await router.load();
-  if (takeOver) {
-    // Renders the route tree as the server did (no suspense boundary around the root match).
-    router.ssr = { manifest: undefined };
-    hydrateRoot(rootElement, page);
+/**
+ * Starts the app. It awaits inside a function, never at the module's top level: this module shares
+ * its chunk with code the screens import, and a module still awaiting at top level would keep every
+ * screen's chunk (and so the first route load this awaits) waiting for it.
+ */
+async function start() {
+  // The inspector must attach before the first actor starts, or it misses their registration.
+  const inspect = inspectorWanted(window.location.search) ? await loadInspector() : undefined;
+  // The server renders public pages as a visitor with no session and no cookie choice sees them, and
+  // hands over the API answers it made them from (src/entry-server.tsx).
+  const firstLoad = document.getElementById('vt-first-load');
+  const serverRendered = firstLoad !== null && rootElement.hasChildNodes();
+  // Only such a visitor's first render is the server's markup: React then takes it over as it is. A
+  // browser with a session or a cookie choice renders its own page over the server's.
+  const takeOver = serverRendered && !browserStorage.token() && !browserStorage.cookiesAccepted();
+  const answers: FirstLoadAnswers = takeOver ? JSON.parse(firstLoad.textContent ?? '{}') : {};
+  const app = createRuntime(inspect, takeOver ? { fetch: replayingFetch(answers) } : {});
+  const router = createAppRouter(app);
+  // Leaving the session (logout, 401, expiry) re-checks the current route's guard. Watched from the
+  // session's start, so a 401 that ends it before the first render still counts; a visitor who was
+  // never logged in keeps the data the first load fetched.
+  let wasLoggedIn = isLoggedIn(app.session.getSnapshot());
+  app.session.subscribe((s) => {
+    const loggedIn = isLoggedIn(s);
+    if (wasLoggedIn && !loggedIn) void router.invalidate();
+    wasLoggedIn = loggedIn;
+  });
+
+  const page = (
+    <StrictMode>
+      <AppContext.Provider value={app}>
+        <RouterProvider router={router} />
+      </AppContext.Provider>
+      <Live />
+    </StrictMode>
+  );
+  if (serverRendered) {
+    // The page's data first (from the server's answers when taking over), so that the first render is
+    // the whole page: the server's markup stays on screen until then.
+    await router.load();
+    if (takeOver) {
+      // Renders the route tree as the server did (no suspense boundary around the root match).
+      router.ssr = { manifest: undefined };
+      hydrateRoot(rootElement, page);
+    } else createRoot(rootElement).render(page);
   } else createRoot(rootElement).render(page);
-} else createRoot(rootElement).render(page);
+}
+
+void start();

@@ -8,9 +8,8 @@ import { type ApiOptions, createApi } from './services/api';
 import { catalogService } from './services/catalog';
 import type { Flow } from './services/flow';
 import { nftService } from './services/nfts';
-import { salesService } from './services/sales';
+import type { SalesService } from './services/sales';
 import { browserStorage } from './services/storage';
-import { uploadService } from './services/uploads';
 
 /**
  * The composition root: the long-lived actors (session, ui), the services every page uses, and the
@@ -48,8 +47,10 @@ export function createRuntime(
   const flow = lazyMethods<Flow>(loadFlow);
   const nfts = nftService(api);
   const catalog = catalogService(api);
-  const uploads = uploadService(api);
-  const sales = salesService(api);
+  // Sales and payouts (the dashboard, the payouts page) load with their first call.
+  const sales = lazyMethods<SalesService>(
+    once(async () => (await import('./services/sales')).salesService(api)),
+  );
 
   const session = createActor(
     sessionMachine.provide({
@@ -102,7 +103,6 @@ export function createRuntime(
       accounts,
       nfts,
       catalog,
-      uploads,
       sales,
       walletConnected,
       inspect,

@@ -6,7 +6,7 @@ import type { DateValue } from '../dates';
  * Request schemas are shared by the server (validation) and the client (forms); the JSON types are
  * what the server answers. Money is integer cents.
  *
- * Error codes (domain/errors.ts):
+ * Error codes (domain/errorCodes.ts):
  * - SOLD_OUT (no edition left to reserve), PRICE_CHANGED (expectedPrice differs from the price now),
  *   NOT_PURCHASABLE (the item is not on sale), WALLET_REQUIRED (the buyer has no wallet),
  *   CHARGE_PENDING (the buyer already has an unresolved card charge; its id is in `chargeId`);

@@ -1,5 +1,5 @@
 import { createRoute, notFound, type RouteComponent, redirect } from '@tanstack/react-router';
-import { adminListOrder } from '#domain/admin';
+import { adminListOrder } from '#domain/adminLists';
 import { PUBLIC_STATES, parseProductsSearch, productFilter } from '#domain/products';
 import { parseSalesSearch } from '#domain/sales';
 import type { AdminList } from '#domain/schemas/admin';

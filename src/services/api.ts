@@ -1,6 +1,6 @@
 import type { KyInstance, Options } from 'ky';
 import { reviveDates } from '#domain/dates';
-import { ApiError, type ApiErrorBody, ErrorCode, errorMessage } from '#domain/errors';
+import { ApiError, type ApiErrorBody, ErrorCode, clientErrorText as errorMessage } from '#domain/errorCodes';
 
 /**
  * The product API over ky: no answer or a status of 500 or more raises NETWORK_FAILURE; 400, 403,

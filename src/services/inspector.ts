@@ -1,5 +1,4 @@
 import type { InspectionEvent } from 'xstate';
-import { redact } from '#domain/redact';
 
 /** The build settings the inspector depends on (Vite's import.meta.env). */
 export interface InspectorEnv {
@@ -14,7 +13,7 @@ export interface InspectorEnv {
  * - a production build made with VITE_INSPECT=allow: the same `?inspect=1`;
  * - any build made with VITE_INSPECT=1: always, from boot;
  * - any other production build: never, whatever the address says.
- * It is loaded with import(), so without the flag it never reaches the browser.
+ * It and the redaction are loaded with import(), so without the flag neither reaches the browser.
  */
 export function inspectorWanted(search: string, env: InspectorEnv = import.meta.env): boolean {
   if (env.VITE_INSPECT === '1') return true;
@@ -23,7 +22,10 @@ export function inspectorWanted(search: string, env: InspectorEnv = import.meta.
 }
 
 export async function loadInspector(): Promise<(event: InspectionEvent) => void> {
-  const { createBrowserInspector } = await import('@statelyai/inspect');
+  const [{ createBrowserInspector }, { redact }] = await Promise.all([
+    import('@statelyai/inspect'),
+    import('#domain/redact'),
+  ]);
   const inspector = createBrowserInspector({
     sanitizeContext: (context) => redact(context),
     sanitizeEvent: (event) => redact(event),

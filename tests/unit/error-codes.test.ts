@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode, errorTexts, serverWordedCodes } from '#domain/errors';
 
 /**
- * The error-code list in domain/errors.ts is complete: every code the server can answer (in an error
+ * The error-code list (domain/errorCodes.ts) is complete: every code the server can answer (in an error
  * body, or as an order's failure code) is in it, and each has an English text. A code written into
  * server code, a schema's message or an image rule that is not in the list fails here.
  */

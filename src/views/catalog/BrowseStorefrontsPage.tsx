@@ -2,7 +2,8 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { categoryLabels, type StorefrontJson } from '#domain/catalog';
 import { categoryOptions, parseCategories } from '#domain/marketSearch';
 import type { StorefrontsSearch } from '#domain/storefrontsSearch';
-import { Avatar, Carousel, ImageLoader } from '../components';
+import { Avatar, ImageLoader } from '../components';
+import { Carousel } from '../components/Carousel';
 import { SearchForm } from './MarketplacePage';
 import './catalog.css';
 

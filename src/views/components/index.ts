@@ -1,9 +1,11 @@
 import './components.css';
 
+// The Carousel is imported from its own file (./Carousel): it brings its styles, so exporting it
+// here would load it with every screen that uses this index.
+
 export { AlertModal, type AlertModalProps } from './AlertModal';
 export { Avatar, type AvatarProps, type AvatarSize } from './Avatar';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button';
-export { Carousel, type CarouselProps, CarouselView, type CarouselViewProps } from './Carousel';
 export { ConfirmModal, type ConfirmModalProps } from './ConfirmModal';
 export { Dropdown, type DropdownItem, type DropdownItemRenderProps, type DropdownProps } from './Dropdown';
 export { type FileRejection, type FileRejectionCode, FileUpload, type FileUploadProps } from './FileUpload';

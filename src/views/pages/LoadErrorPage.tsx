@@ -1,5 +1,5 @@
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
-import { Button } from '../components';
+import { Button } from '../components/Button';
 
 /**
  * A page whose data could not be loaded (the API or the network failed, or the signed-in user's

@@ -1,4 +1,4 @@
-import { Spinner } from '../components';
+import { Spinner } from '../components/Spinner';
 
 /** A page whose data is still on its way (after a moment): the shell stays, with a spinner in place. */
 export function PagePending() {

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { connectUi } from '../../../machines/ui';
 import { useApp } from '../AppContext';
-import { Button } from '../components';
+import { Button } from '../components/Button';
 
 /** The cookie notice, until the visitor accepts it (remembered across visits). */
 export function CookieBanner() {

@@ -5,7 +5,10 @@ import { externalLinks } from '#domain/routes';
 import { connectSession } from '../../../machines/session';
 import { connectUi } from '../../../machines/ui';
 import { useApp } from '../AppContext';
-import { Avatar, Button, useEscape, useOutsideClick } from '../components';
+import { Avatar } from '../components/Avatar';
+import { Button } from '../components/Button';
+import { useEscape } from '../components/useEscape';
+import { useOutsideClick } from '../components/useOutsideClick';
 import { Logo } from './Logo';
 
 /** The header: menu toggle, logo, links, then Sign In, or the avatar with the user menu when logged in. */

@@ -5,7 +5,11 @@ import { isChromelessPath } from '#domain/routes';
 import { connectSession } from '../../../machines/session';
 import { connectUi } from '../../../machines/ui';
 import { useApp } from '../AppContext';
-import { Button, ToastList } from '../components';
+// The shell (in every page's first load) imports each component's own file, never the components
+// barrel, which would bring every component along; the components' styles load with the shell.
+import '../components/components.css';
+import { Button } from '../components/Button';
+import { ToastList } from '../components/ToastList';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
