@@ -490,6 +490,16 @@ describe.each(databases)('catalog answer cache on %s', (database) => {
       }
       expect(heads[1]).toEqual(heads[0]);
     }
+    // An answer below 1 KB is not worth compressing (it would only grow), whatever the client takes.
+    for (const accept of ['gzip, deflate, br, zstd', 'gzip', 'deflate']) {
+      const none = await t.app.request(`/api/blueprints?storefrontId=${shop.id}&search=nothing-like-it`, {
+        headers: { 'Accept-Encoding': accept },
+      });
+      expect(none.headers.get('content-encoding')).toBeNull();
+      expect(none.headers.get('vary')).toBe('Accept-Encoding');
+      expect(none.headers.get('x-frame-options')).toBe('DENY');
+      expect(await none.json()).toEqual({ results: [], total: 0, totalCapped: false });
+    }
   });
 });
 
