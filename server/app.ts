@@ -27,6 +27,7 @@ import { nftRoutes } from './nfts/routes';
 import { notificationRoutes } from './notifications/routes';
 import { googlePayScript, paymentsConfigRoutes } from './payments/routes';
 import { payoutRoutes } from './payouts/routes';
+import { preparedOf } from './prepared';
 import { salesRoutes } from './sales/routes';
 import { jsonBodiesOnly, securityHeaders } from './security';
 import { mountSpa } from './spa';
@@ -101,8 +102,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // allow Google's Google Pay script while the browser would load it.
   app.use(securityHeaders({ googlePayScript: () => googlePayScript(s) }));
   // Text answers (API JSON, the OpenAPI document) go out gzip- or deflate-compressed when the client
-  // accepts it; the SPA's files are compressed at build time (server/spa.ts).
-  app.use(compress());
+  // accepts it; the SPA's files are compressed at build time (server/spa.ts), prepared answers (the
+  // catalog cache's, server/prepared.ts) when they are made.
+  const compressText = compress();
+  const compressed = async () => {};
+  app.use(async (c, next) => {
+    await next();
+    if (!preparedOf(c.res)) await compressText(c, compressed);
+  });
   app.onError((err, c) => {
     if (err instanceof ApiError) return errorResponse(c, err);
     s.log.error(`${c.req.method} ${c.req.path} failed`, err);

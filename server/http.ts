@@ -143,29 +143,52 @@ async function readJsonObject(c: Context): Promise<unknown> {
  * own stack, so no nesting depth a body can reach overflows the call stack.
  */
 export function nulField(input: unknown): string | undefined {
-  type Node = { value: unknown; key?: string; parent?: Node };
-  const name = (node: Node) => {
-    const keys: string[] = [];
-    for (let n: Node | undefined = node; n?.key !== undefined; n = n.parent) keys.unshift(n.key);
-    return keys.join('.') || 'body';
-  };
-  const stack: Node[] = [{ value: input }];
+  // Nearly every input holds none: a walk that keeps no path answers that alone, and only an input
+  // that holds one is walked again to name its field.
+  if (!holdsNul(input)) return undefined;
+  const stack: NulNode[] = [{ value: input }];
   for (let node = stack.pop(); node; node = stack.pop()) {
     const { value } = node;
     if (typeof value === 'string') {
-      if (value.includes('\0')) return name(node);
+      if (value.includes('\0')) return nulNodeName(node);
     } else if (typeof value === 'object' && value !== null) {
       const entries = Object.entries(value);
       // Pushed last to first, so the first key is looked at first.
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, item] = entries[i]!;
         const child = { value: item, key, parent: node };
-        if (key.includes('\0')) return name(child);
+        if (key.includes('\0')) return nulNodeName(child);
         stack.push(child);
       }
     }
   }
   return undefined;
+}
+
+type NulNode = { value: unknown; key?: string; parent?: NulNode };
+
+/** The field a node of nulField's walk sits in ("a.0.b"; "body" for the input itself). */
+function nulNodeName(node: NulNode): string {
+  const keys: string[] = [];
+  for (let n: NulNode | undefined = node; n?.key !== undefined; n = n.parent) keys.unshift(n.key);
+  return keys.join('.') || 'body';
+}
+
+/** Whether any text in the input (object keys and values, array items, at any depth) holds U+0000. */
+function holdsNul(input: unknown): boolean {
+  const stack: unknown[] = [input];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\0')) return true;
+    } else if (typeof value === 'object' && value !== null) {
+      for (const key of Object.keys(value)) {
+        if (key.includes('\0')) return true;
+        stack.push((value as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
 }
 
 /** The input itself, or 400 INVALID_VALUE naming the field when it holds U+0000 anywhere (see nulField). */

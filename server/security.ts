@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { ErrorCode } from '#domain/errors';
 import { apiError } from './http';
+import { preparedOf } from './prepared';
 
 /* ---- Security headers ---- */
 
@@ -117,7 +118,7 @@ export function contentSecurityPolicy(
 }
 
 /**
- * Sets the security headers on an answer's headers, by its content type:
+ * The security headers of an answer of this content type, by name:
  * - Content-Security-Policy (see contentSecurityPolicy);
  * - X-Content-Type-Options: nosniff, so no answer is read as another type than it declares;
  * - Referrer-Policy: strict-origin-when-cross-origin: other sites (the access node, wallets,
@@ -128,25 +129,66 @@ export function contentSecurityPolicy(
  * Scripts and stylesheets never become a page of their own, and browsers read neither
  * Permissions-Policy nor X-Frame-Options on them: those two are left off the SPA's many chunks
  * (about 300 bytes each on every first load).
+ *
+ * The same set is always the same (frozen) object, so a prepared answer (server/prepared.ts) can
+ * tell that it already carries the set this content type needs.
  */
+export function securityHeadersFor(
+  contentType: string | null | undefined,
+  googlePayScript = false,
+): Readonly<Record<string, string>> {
+  const key = `${googlePayScript ? 1 : 0}${contentType ?? ''}`;
+  let found = byContentType.get(key);
+  if (found) return found;
+  const policy = contentSecurityPolicy(contentType, googlePayScript);
+  const page = !SUBRESOURCE.test(contentType ?? '');
+  const set = `${policy ?? ''}\n${page}`;
+  found = distinctSets.get(set);
+  if (!found) {
+    const headers: Record<string, string> = {};
+    if (policy) headers['Content-Security-Policy'] = policy;
+    headers['X-Content-Type-Options'] = 'nosniff';
+    headers['Referrer-Policy'] = 'strict-origin-when-cross-origin';
+    if (page) {
+      headers['Permissions-Policy'] = PERMISSIONS_POLICY;
+      headers['X-Frame-Options'] = 'DENY';
+    }
+    found = Object.freeze(headers);
+    distinctSets.set(set, found);
+  }
+  // Content types come from our own answers, so there are few; the bound only keeps an odd one
+  // from growing the map.
+  if (byContentType.size >= 256) byContentType.clear();
+  byContentType.set(key, found);
+  return found;
+}
+/** The sets made so far, by content type (and whether Google Pay's script is used). */
+const byContentType = new Map<string, Readonly<Record<string, string>>>();
+/** The distinct sets (there are a handful). */
+const distinctSets = new Map<string, Readonly<Record<string, string>>>();
+
+/** Sets the security headers (see securityHeadersFor) on an answer's headers, by its content type. */
 export function applySecurityHeaders(headers: Headers, options: SecurityOptions = {}): void {
-  const type = headers.get('content-type');
-  const policy = contentSecurityPolicy(type, options.googlePayScript?.() ?? false);
-  if (policy) headers.set('Content-Security-Policy', policy);
-  headers.set('X-Content-Type-Options', 'nosniff');
-  headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  if (SUBRESOURCE.test(type ?? '')) return;
-  headers.set('Permissions-Policy', PERMISSIONS_POLICY);
-  headers.set('X-Frame-Options', 'DENY');
+  const set = securityHeadersFor(headers.get('content-type'), options.googlePayScript?.() ?? false);
+  for (const name in set) headers.set(name, set[name]!);
 }
 
 /** Scripts and stylesheets: answers a browser only ever runs or applies inside a page. */
 const SUBRESOURCE = /^\s*(text|application)\/(javascript|ecmascript)|^\s*text\/css/i;
 
-/** Sets the security headers on every answer of the app, errors and 404s included. */
+/**
+ * Sets the security headers on every answer of the app, errors and 404s included. A prepared
+ * answer (server/prepared.ts) that already carries the set its content type needs is sent as it is.
+ */
 export function securityHeaders(options: SecurityOptions = {}): MiddlewareHandler {
   return async (c, next) => {
     await next();
+    const prepared = preparedOf(c.res);
+    if (
+      prepared &&
+      prepared.security === securityHeadersFor(prepared.contentType, options.googlePayScript?.() ?? false)
+    )
+      return;
     applySecurityHeaders(c.res.headers, options);
   };
 }

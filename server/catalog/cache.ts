@@ -1,5 +1,7 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
+import { type Prepared, prepare, preparedResponse } from '../prepared';
+import { securityHeadersFor } from '../security';
 
 /**
  * A short-lived cache of public catalog answers (marketplace and storefront lists): visitors repeat
@@ -20,10 +22,14 @@ export interface AnswerCache {
   clear(): void;
 }
 
-/** A JSON answer and the compressed forms of it made so far (each at most once). */
+/**
+ * A JSON answer, the compressed forms of it made so far, and the forms ready to send with their
+ * headers (each made at most once).
+ */
 export interface CachedAnswer {
   readonly body: string;
   readonly encoded: Map<Encoding, Uint8Array>;
+  readonly ready: Map<Encoding | 'identity', Prepared>;
 }
 
 export function createAnswerCache(ttlMs: number, max = 500, now = () => performance.now()): AnswerCache {
@@ -42,7 +48,7 @@ export function createAnswerCache(ttlMs: number, max = 500, now = () => performa
       return hit.answer;
     },
     set(key, body) {
-      const answer: CachedAnswer = { body, encoded: new Map() };
+      const answer: CachedAnswer = { body, encoded: new Map(), ready: new Map() };
       if (ttlMs <= 0) return answer;
       entries.delete(key);
       entries.set(key, { answer, expires: now() + ttlMs });
@@ -50,14 +56,14 @@ export function createAnswerCache(ttlMs: number, max = 500, now = () => performa
       return answer;
     },
     answer(key, make) {
-      if (ttlMs <= 0) return make().then((body) => ({ body, encoded: new Map() }));
+      if (ttlMs <= 0) return make().then((body) => ({ body, encoded: new Map(), ready: new Map() }));
       const kept = cache.get(key);
       if (kept) return Promise.resolve(kept);
       let pending = making.get(key);
       if (!pending) {
         const started = generation;
         const made = make().then((body) =>
-          started === generation ? cache.set(key, body) : { body, encoded: new Map() },
+          started === generation ? cache.set(key, body) : { body, encoded: new Map(), ready: new Map() },
         );
         pending = made.finally(() => {
           if (making.get(key) === pending) making.delete(key);
@@ -75,14 +81,17 @@ export function createAnswerCache(ttlMs: number, max = 500, now = () => performa
   return cache;
 }
 
-type Encoding = 'br' | 'gzip';
+type Encoding = 'br' | 'gzip' | 'deflate';
 
 /**
- * The encoding to send, from an Accept-Encoding header: brotli, else gzip, when the client takes it
- * (q above 0, or `*`); none otherwise.
+ * The encoding to send, from an Accept-Encoding header: brotli, else gzip, else deflate, when the
+ * client takes it (q above 0, or `*`); none otherwise.
  */
 export function preferredEncoding(accept: string | undefined): Encoding | undefined {
   if (!accept) return undefined;
+  // Clients send one of a few headers (a browser always the same one): each is read once.
+  const known = encodingByAccept.get(accept);
+  if (known !== undefined) return known || undefined;
   const q = new Map<string, number>();
   for (const part of accept.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
@@ -90,29 +99,55 @@ export function preferredEncoding(accept: string | undefined): Encoding | undefi
     q.set(name.trim(), weight ? Number(weight.slice(2)) || 0 : 1);
   }
   const takes = (name: Encoding) => (q.get(name) ?? q.get('*') ?? 0) > 0;
-  return takes('br') ? 'br' : takes('gzip') ? 'gzip' : undefined;
+  const encoding = takes('br') ? 'br' : takes('gzip') ? 'gzip' : takes('deflate') ? 'deflate' : undefined;
+  if (accept.length <= 200) {
+    if (encodingByAccept.size >= 256) encodingByAccept.clear();
+    encodingByAccept.set(accept, encoding ?? '');
+  }
+  return encoding;
 }
+/** The encodings chosen so far, by Accept-Encoding header ('' for none). */
+const encodingByAccept = new Map<string, Encoding | ''>();
 
 /** Below this many bytes compressing costs more than it saves (as hono/compress's threshold). */
 const COMPRESS_FROM = 1024;
 
+const JSON_HEADERS = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
+/** The security headers of a JSON answer (server/security.ts). */
+const JSON_SECURITY = securityHeadersFor(JSON_HEADERS['Content-Type']);
+
+function compressed(body: string, encoding: Encoding): Uint8Array<ArrayBuffer> {
+  const bytes =
+    encoding === 'br'
+      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : encoding === 'gzip'
+        ? gzipSync(body, { level: 6 })
+        : deflateSync(body, { level: 6 });
+  return bytes as Uint8Array<ArrayBuffer>;
+}
+
 /**
  * The answer as a response, compressed in the encoding the client accepts: made once per cached
- * answer (brotli at quality 5, gzip at level 6), so a repeated search costs no compression. The
- * app's compression middleware leaves an answer with a Content-Encoding alone.
+ * answer (brotli at quality 5, gzip and deflate at level 6), so a repeated search costs no
+ * compression. An answer below 1 KB goes out as it is, whatever the client accepts. Each form is kept ready to send with all its headers, security headers included
+ * (server/prepared.ts): the app's security headers and compression middleware leave it as it is.
  */
 export function sendAnswer(c: Context, answer: CachedAnswer): Response {
-  const headers = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
   const encoding =
     answer.body.length >= COMPRESS_FROM ? preferredEncoding(c.req.header('accept-encoding')) : undefined;
-  if (!encoding) return c.body(answer.body, 200, headers);
-  let bytes = answer.encoded.get(encoding);
-  if (!bytes) {
-    bytes =
-      encoding === 'br'
-        ? brotliCompressSync(answer.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-        : gzipSync(answer.body, { level: 6 });
-    answer.encoded.set(encoding, bytes);
+  const form = encoding ?? 'identity';
+  let ready = answer.ready.get(form);
+  if (!ready) {
+    let bytes: Uint8Array<ArrayBuffer>;
+    if (encoding) {
+      bytes =
+        (answer.encoded.get(encoding) as Uint8Array<ArrayBuffer> | undefined) ??
+        compressed(answer.body, encoding);
+      answer.encoded.set(encoding, bytes);
+    } else bytes = new TextEncoder().encode(answer.body);
+    const headers = encoding ? { ...JSON_HEADERS, 'Content-Encoding': encoding } : JSON_HEADERS;
+    ready = prepare(200, bytes, headers, JSON_SECURITY);
+    answer.ready.set(form, ready);
   }
-  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { ...headers, 'Content-Encoding': encoding });
+  return preparedResponse(ready);
 }

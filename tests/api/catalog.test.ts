@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nftPurchases, nfts, saleListings, storefrontReports, storefronts } from '../../server/db/schema';
@@ -442,6 +443,63 @@ describe.each(databases)('catalog answer cache on %s', (database) => {
     await insertBlueprint(t.database.db, { storefrontId: shop.id, title: 'Second', price: 2, quantity: 1 });
     expect((await t.request('GET', path)).body.total).toBe(1);
     expect((await t.request('GET', path, { token: me.authToken })).body.total).toBe(2);
+  });
+
+  it('sends a kept answer in each encoding with the headers of any JSON answer, the same each time', async () => {
+    const me = await register(t);
+    const shop = await insertStorefront(t.database.db, { ownerId: me.id, name: 'Kept', vanityUrl: 'kept' });
+    for (let i = 0; i < 20; i++) {
+      await insertBlueprint(t.database.db, {
+        storefrontId: shop.id,
+        title: `Kept ${i}`,
+        price: 100 + i,
+        quantity: 1,
+      });
+    }
+    const path = `/api/blueprints?storefrontId=${shop.id}`;
+    const json = (await t.request('GET', path)).body;
+    expect(JSON.stringify(json).length).toBeGreaterThan(1024);
+    // What the security middleware puts on an ordinary JSON answer.
+    const ordinary = Object.fromEntries((await t.app.request('/api/health')).headers);
+    const { 'content-type': _type, 'content-length': _length, ...security } = ordinary;
+    const decode: Record<string, (b: Buffer) => Buffer> = {
+      br: brotliDecompressSync,
+      gzip: gunzipSync,
+      deflate: inflateSync,
+      none: (b) => b,
+    };
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['deflate', 'deflate'],
+      ['identity', 'none'],
+    ] as const) {
+      const heads: Record<string, string>[] = [];
+      for (let i = 0; i < 2; i++) {
+        const res = await t.app.request(path, { headers: { 'Accept-Encoding': accept } });
+        expect(res.status).toBe(200);
+        const headers = Object.fromEntries(res.headers);
+        heads.push(headers);
+        expect(headers).toMatchObject({
+          ...security,
+          'content-type': 'application/json',
+          vary: 'Accept-Encoding',
+        });
+        expect(headers['content-encoding']).toBe(encoding === 'none' ? undefined : encoding);
+        expect(JSON.parse(decode[encoding]!(Buffer.from(await res.arrayBuffer())).toString())).toEqual(json);
+      }
+      expect(heads[1]).toEqual(heads[0]);
+    }
+    // An answer below 1 KB is not worth compressing (it would only grow), whatever the client takes.
+    for (const accept of ['gzip, deflate, br, zstd', 'gzip', 'deflate']) {
+      const none = await t.app.request(`/api/blueprints?storefrontId=${shop.id}&search=nothing-like-it`, {
+        headers: { 'Accept-Encoding': accept },
+      });
+      expect(none.headers.get('content-encoding')).toBeNull();
+      expect(none.headers.get('vary')).toBe('Accept-Encoding');
+      expect(none.headers.get('x-frame-options')).toBe('DENY');
+      expect(await none.json()).toEqual({ results: [], total: 0, totalCapped: false });
+    }
   });
 });
 

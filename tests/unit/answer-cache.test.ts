@@ -1,7 +1,10 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { describe, expect, it } from 'vitest';
 import { createAnswerCache, preferredEncoding, sendAnswer } from '../../server/catalog/cache';
+import { prepare, preparedOf, preparedResponse } from '../../server/prepared';
+import { applySecurityHeaders, securityHeaders, securityHeadersFor } from '../../server/security';
 
 describe('the catalog answer cache', () => {
   it('answers within its time to live, then forgets', () => {
@@ -31,9 +34,12 @@ describe('the catalog answer cache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
-  it('takes brotli, else gzip, as the client accepts them', () => {
+  it('takes brotli, else gzip, else deflate, as the client accepts them', () => {
     expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
     expect(preferredEncoding('gzip, br;q=0')).toBe('gzip');
+    expect(preferredEncoding('deflate, gzip;q=0')).toBe('deflate');
+    // Read from the remembered choice the second time.
+    expect(preferredEncoding('deflate, gzip;q=0')).toBe('deflate');
     expect(preferredEncoding('identity')).toBeUndefined();
     expect(preferredEncoding('*')).toBe('br');
     expect(preferredEncoding('*, br;q=0')).toBe('gzip');
@@ -66,6 +72,14 @@ describe('the catalog answer cache', () => {
     const gz = await get('gzip, br;q=0');
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(json);
+    const deflated = await get('deflate');
+    expect(deflated.headers.get('content-encoding')).toBe('deflate');
+    expect(inflateSync(Buffer.from(await deflated.arrayBuffer())).toString()).toBe(json);
+    // Each form goes out with the same headers every time: made once, with the security headers.
+    const again = await get('gzip, deflate, br');
+    expect(preparedOf(again)).toBe(preparedOf(await get('br')));
+    expect(again.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(again.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     // A short answer is not worth compressing.
     const small = new Hono().get('/s', (c) => sendAnswer(c, cache.set('s', '{"results":[]}')));
     expect(
@@ -108,5 +122,77 @@ describe('the catalog answer cache', () => {
     const make = async () => `{"n":${++made}}`;
     await Promise.all([cache.answer('k', make), cache.answer('k', make)]);
     expect(made).toBe(2);
+  });
+});
+
+describe('prepared answers', () => {
+  const body = new TextEncoder().encode(JSON.stringify({ text: 'x'.repeat(2000) }));
+  /** An app with the app's answer-wide middleware (security headers, compression) around a route. */
+  const appWith = (route: () => Response, googlePayScript = false) => {
+    const compressText = compress();
+    return new Hono()
+      .use(securityHeaders({ googlePayScript: () => googlePayScript }))
+      .use(async (c, next) => {
+        await next();
+        if (!preparedOf(c.res)) await compressText(c, async () => {});
+      })
+      .get('/x', route);
+  };
+  /** The headers an ordinary answer of this content type gets from the security middleware. */
+  const secured = (type: string) => {
+    const headers = new Headers({ 'content-type': type });
+    applySecurityHeaders(headers);
+    return Object.fromEntries(headers);
+  };
+
+  it('go out as prepared, with the security headers of their type, and are not compressed again', async () => {
+    const ready = prepare(
+      200,
+      body,
+      { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' },
+      securityHeadersFor('application/json'),
+    );
+    const res = await appWith(() => preparedResponse(ready)).request('/x', {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
+    expect(Object.fromEntries(res.headers)).toEqual({
+      ...secured('application/json'),
+      vary: 'Accept-Encoding',
+    });
+    expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(body))).toBe(true);
+  });
+
+  it('get the security headers added when theirs are not the set their type needs', async () => {
+    const ready = prepare(200, body, { 'Content-Type': 'text/html' }, securityHeadersFor('application/json'));
+    const res = await appWith(() => preparedResponse(ready)).request('/x');
+    expect(res.headers.get('content-security-policy')).toBe(secured('text/html')['content-security-policy']);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('keep the same security headers as any answer, Google Pay or not', () => {
+    for (const type of [
+      'application/json',
+      'text/html; charset=UTF-8',
+      'text/javascript',
+      'image/png',
+      null,
+    ]) {
+      for (const googlePay of [false, true]) {
+        const headers = new Headers(type ? { 'content-type': type } : {});
+        applySecurityHeaders(headers, { googlePayScript: () => googlePay });
+        expect(Object.fromEntries(headers)).toEqual(
+          Object.fromEntries(
+            new Headers({
+              ...(type ? { 'content-type': type } : {}),
+              ...securityHeadersFor(type, googlePay),
+            }),
+          ),
+        );
+      }
+    }
+    // The same set is the same object, whatever the type it was asked for.
+    expect(securityHeadersFor('application/json')).toBe(securityHeadersFor('text/csv'));
+    expect(securityHeadersFor('application/json', true)).toBe(securityHeadersFor('application/json'));
+    expect(securityHeadersFor('text/html', true)).not.toBe(securityHeadersFor('text/html'));
   });
 });
