@@ -129,8 +129,9 @@ function compressed(body: string, encoding: Encoding): Uint8Array<ArrayBuffer> {
 /**
  * The answer as a response, compressed in the encoding the client accepts: made once per cached
  * answer (brotli at quality 5, gzip and deflate at level 6), so a repeated search costs no
- * compression. An answer below 1 KB goes out as it is, whatever the client accepts. Each form is kept ready to send with all its headers, security headers included
- * (server/prepared.ts): the app's security headers and compression middleware leave it as it is.
+ * compression. An answer below 1 KB goes out as it is, whatever the client accepts. Each form is
+ * kept ready to send with all its headers, security headers included (server/prepared.ts): the
+ * app's security headers and compression middleware leave it as it is.
  */
 export function sendAnswer(c: Context, answer: CachedAnswer): Response {
   const encoding =
