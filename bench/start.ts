@@ -45,7 +45,8 @@ export async function startTimes() {
       serverOnlyWarm: await timeToHealthy(['npx', 'tsx', 'server/main.ts'], dataDir, 3393),
     };
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    // The stopped servers' image copies may still be landing in the directory for a moment.
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
 

@@ -65,6 +65,8 @@ export interface RunningServer {
   port: number;
   /** Settles once the database is open and migrated and the API answers. */
   ready: Promise<void>;
+  /** Resolves once the resized copies of the stored images that lacked them are all made. */
+  imageCopiesMade(): Promise<void>;
   /** Stops accepting connections, lets open requests finish, closes the database. */
   close(): Promise<void>;
 }
@@ -302,6 +304,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
   return {
     port,
     ready,
+    imageCopiesMade: () => ready.then(() => imageCopies),
     async close() {
       closing = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
