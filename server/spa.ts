@@ -80,9 +80,11 @@ export function mountSpa(
       }
       if (!page) return next();
       return c.html(
+        // A function, so that `$&` or `$'` in the page (a title, a price) is taken literally.
         template.replace(
           '<div id="root"></div>',
-          `<div id="root" inert>${page.html}</div><script type="application/json" id="vt-first-load">${scriptJson(page.answers)}</script>`,
+          () =>
+            `<div id="root" inert>${page.html}</div><script type="application/json" id="vt-first-load">${scriptJson(page.answers)}</script>`,
         ),
       );
     });

@@ -422,7 +422,7 @@ describe.each(databases)('pages rendered on the server, on %s', (database) => {
     if (url.startsWith('/slow')) return new Promise(() => {});
     const health = await api('http://vitrine.internal/api/health');
     return {
-      html: `<h1>${url}</h1><p>${health.status}</p>`,
+      html: `<h1>${url}</h1><p>${health.status}</p><p>Rock $'n $& roll</p>`,
       answers: { '/api/health': await health.text(), '/api/x': '"</script><script>alert(1)</script>"' },
     };
   };
@@ -436,7 +436,9 @@ describe.each(databases)('pages rendered on the server, on %s', (database) => {
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(rendered.at(-1)).toBe('/marketplace?min=10');
     const html = res.body as unknown as string;
-    expect(html).toContain('<div id="root" inert><h1>/marketplace?min=10</h1><p>200</p></div>');
+    expect(html).toContain(
+      '<div id="root" inert><h1>/marketplace?min=10</h1><p>200</p><p>Rock $\'n $& roll</p></div>',
+    );
     const script = html.match(/<script type="application\/json" id="vt-first-load">(.*?)<\/script>/s)?.[1];
     const answers = JSON.parse(script!) as Record<string, string>;
     expect(JSON.parse(answers['/api/health']!).status).toBeDefined();
