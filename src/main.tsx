@@ -55,15 +55,13 @@ async function start() {
       <Live />
     </StrictMode>
   );
-  if (serverRendered) {
-    // The page's data first (from the server's answers when taking over), so that the first render is
-    // the whole page: the server's markup stays on screen until then.
-    await router.load();
-    if (takeOver) {
-      // Renders the route tree as the server did (no suspense boundary around the root match).
-      router.ssr = { manifest: undefined };
-      hydrateRoot(rootElement, page);
-    } else createRoot(rootElement).render(page);
+  // Over the server's markup, the page's data first (from the server's answers when taking over),
+  // so that the first render is the whole page: the markup stays on screen until then.
+  if (serverRendered) await router.load();
+  if (takeOver) {
+    // Renders the route tree as the server did (no suspense boundary around the root match).
+    router.ssr = { manifest: undefined };
+    hydrateRoot(rootElement, page);
   } else createRoot(rootElement).render(page);
 }
 
