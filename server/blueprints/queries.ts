@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lte, notExists, type SQL, sql
 import { PUBLIC_STATES } from '#domain/products';
 import type { BlueprintListQuery } from '#domain/schemas/catalog';
 import type { Executor } from '../db';
-import { blueprintRegistrations, blueprints, MARKET_WHERE, storefronts } from '../db/schema';
+import { blueprintRegistrations, blueprintSearch, blueprints, MARKET_WHERE, storefronts } from '../db/schema';
 import { DRAFT_STATES } from './rules';
 
 /**
@@ -30,42 +30,56 @@ export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\
  * very same SQL bare. `owner`: the caller owns the storefront filtered on (sees drafts and hidden).
  */
 export function blueprintListQueries(db: Executor, query: BlueprintListQuery, owner: boolean) {
+  // A marketplace title search over every storefront reads the narrow search rows (blueprint_search:
+  // exactly the blueprints MARKET_WHERE lets a visitor see) through their trigram index. Any other
+  // list reads blueprints: an owner's or a storefront's through the storefront's index, the
+  // marketplace without a searchable word through the partial index of its sort order.
+  const narrow = !owner && !query.storefrontId && trigramSearchable(query.search);
+  const from = narrow ? blueprintSearch : blueprints;
+  const t = {
+    id: from.id,
+    title: narrow ? blueprintSearch.title : sql`lower(${blueprints.title})`,
+    price: from.price,
+    quantity: from.quantity,
+    createdAt: from.createdAt,
+    state: from.state,
+    storefrontCategory: from.storefrontCategory,
+  };
   const where: SQL[] = [];
   if (query.storefrontId) where.push(eq(blueprints.storefrontId, query.storefrontId));
   if (owner) {
     if (query.states) where.push(inArray(blueprints.state, query.states));
     if (query.visible !== undefined) where.push(eq(blueprints.visible, query.visible));
   } else {
-    // Exactly the predicate of the marketplace's partial indexes, then the visitor's own filters.
-    where.push(sql.raw(MARKET_WHERE));
+    // Exactly the predicate of the marketplace's partial indexes (which every search row meets),
+    // then the visitor's own filters.
+    if (!narrow) where.push(sql.raw(MARKET_WHERE));
     if (query.visible === false) where.push(sql`false`);
     const states = query.states?.filter((st) => PUBLIC_STATES.includes(st));
     if (states && states.length < PUBLIC_STATES.length)
-      where.push(states.length ? inArray(blueprints.state, states) : sql`false`);
+      where.push(states.length ? inArray(t.state, states) : sql`false`);
   }
-  if (query.search) where.push(sql`lower(${blueprints.title}) like ${likePattern(query.search)}`);
-  if (query.min !== undefined) where.push(gte(blueprints.price, query.min));
-  if (query.max !== undefined) where.push(lte(blueprints.price, query.max));
+  if (query.search) where.push(sql`${t.title} like ${likePattern(query.search)}`);
+  if (query.min !== undefined) where.push(gte(t.price, query.min));
+  if (query.max !== undefined) where.push(lte(t.price, query.max));
   if (query.storefrontCategories?.length)
-    where.push(inArray(blueprints.storefrontCategory, query.storefrontCategories));
+    where.push(inArray(t.storefrontCategory, query.storefrontCategories));
   const filter = and(...where);
-  const column = { price: blueprints.price, quantity: blueprints.quantity, createdAt: blueprints.createdAt }[
-    query['sort[column]']
-  ];
+  const column = { price: t.price, quantity: t.quantity, createdAt: t.createdAt }[query['sort[column]']];
   const order = query['sort[direction]'] === 'desc' ? desc : asc;
-  // A search the title's trigram index can serve (a run of three letters or digits) finds its
-  // matches through that index first, sorts them, and only then reads the page's rows. Left to
-  // itself, the planner walks the sort column's index and filters row by row until the page is
-  // full: where the matches sit at the far end of that order (a word whose titles are all cheap,
-  // sorted by price descending), it reads tens of thousands of rows for 24. Sorting the matches
-  // costs what counting them costs (below). A LIMIT no list reaches keeps PostgreSQL from merging
-  // the matches' subquery into the sort (drizzle leaves out the usual fence, OFFSET 0).
+  // A search finds its matches first (through the trigram index, or the storefront's), sorts them,
+  // and only then reads the page's rows. Left to itself, the planner walks the sort column's index
+  // and filters row by row until the page is full: where the matches sit at the far end of that
+  // order (a word whose titles are all cheap, sorted by price descending), it reads tens of
+  // thousands of rows for 24. Sorting the matches costs what counting them costs (below). A LIMIT
+  // no list reaches keeps PostgreSQL from merging the matches' subquery into the sort (drizzle
+  // leaves out the usual fence, OFFSET 0).
   const offset = query.from - 1;
   const size = query.to - query.from + 1;
   if (trigramSearchable(query.search)) {
     const matches = db
-      .select({ id: blueprints.id, key: column })
-      .from(blueprints)
+      .select({ id: t.id, key: column })
+      .from(from as typeof blueprints)
       .where(filter)
       .limit(2 ** 31 - 1)
       .as('matches');
@@ -83,7 +97,7 @@ export function blueprintListQueries(db: Executor, query: BlueprintListQuery, ow
         .innerJoin(blueprints, eq(blueprints.id, hits.id))
         .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
         .orderBy(order(hits.key), order(hits.id)),
-      count: countOf(db, filter),
+      count: countOf(db, from, filter),
     };
   }
   return {
@@ -95,7 +109,7 @@ export function blueprintListQueries(db: Executor, query: BlueprintListQuery, ow
       .orderBy(order(column), order(blueprints.id))
       .offset(offset)
       .limit(size),
-    count: countOf(db, filter),
+    count: countOf(db, blueprints, filter),
   };
 }
 
@@ -103,11 +117,11 @@ export function blueprintListQueries(db: Executor, query: BlueprintListQuery, ow
 export const TOTAL_CAP = 10_000;
 
 /** The total of a list: counting stops at TOTAL_CAP + 1 rows, so "10,000+ available" costs what 10,000 cost. */
-function countOf(db: Executor, filter: SQL | undefined) {
+function countOf(db: Executor, from: typeof blueprints | typeof blueprintSearch, filter: SQL | undefined) {
   return db.select({ total: sql<number>`count(*)::int` }).from(
     db
       .select({ one: sql`1`.as('one') })
-      .from(blueprints)
+      .from(from as typeof blueprints)
       .where(filter)
       .limit(TOTAL_CAP + 1)
       .as('matching'),

@@ -8,6 +8,7 @@ import {
   type QueryOptions,
   type Results,
 } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { is } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -68,8 +69,9 @@ async function openPglite(config: DatabaseConfig): Promise<DatabaseHandle> {
     dir = join(config.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  // pg_trgm indexes the catalog's text search (migration 0004).
-  const client = new PGlite(dir, { extensions: { pg_trgm } });
+  // pg_trgm indexes the catalog's text search (migration 0004); btree_gin lets its index hold the
+  // category beside the trigrams (migration 0024).
+  const client = new PGlite(dir, { extensions: { pg_trgm, btree_gin } });
   try {
     await client.waitReady;
     await migratePglite(drizzlePglite({ client }), { migrationsFolder });

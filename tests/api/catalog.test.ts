@@ -1,7 +1,14 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nftPurchases, nfts, saleListings, storefrontReports, storefronts } from '../../server/db/schema';
+import {
+  blueprints,
+  nftPurchases,
+  nfts,
+  saleListings,
+  storefrontReports,
+  storefronts,
+} from '../../server/db/schema';
 import { insertBlueprint, insertPack, insertStorefront, insertUser } from '../../server/seed/factory';
 import { seedLargeWorld } from '../../server/seed/large';
 import { databases, type Json, register, useTestApp } from './support/harness';
@@ -409,6 +416,72 @@ describe.each(databases)('marketplace at scale on %s', (database) => {
     expect(await titles('storefrontCategories=sports')).toContain('Shifting Sands');
     await db.update(storefronts).set({ enabled: false }).where(eq(storefronts.id, shop.id));
     expect(await titles('search=shifting')).toEqual([]);
+  });
+
+  it('keeps the title search rows in step with what visitors may see, whatever changes a blueprint', async () => {
+    const db = t.database.db;
+    const owner = await insertUser(db, { email: 'step@example.com', username: 'step', firstName: 'Step' });
+    const shop = await insertStorefront(db, {
+      ownerId: owner.id,
+      name: 'Steps',
+      vanityUrl: 'steps',
+      category: 'music',
+    });
+    const draft = await insertBlueprint(db, {
+      storefrontId: shop.id,
+      title: 'Quokka Draft',
+      price: 900,
+      quantity: 3,
+      state: 'created',
+    });
+    const listed = await insertBlueprint(db, {
+      storefrontId: shop.id,
+      title: 'Quokka Listed',
+      price: 500,
+      quantity: 2,
+    });
+    /** What a marketplace search for "quokka" answers (it reads the search rows). */
+    const found = async (filters = '') =>
+      (await t.request('GET', `/api/blueprints?search=quokka${filters}`)).body.results.map(
+        (b: Json) => `${b.title} ${b.price}`,
+      );
+    /** Every search row equals its blueprint, and there is one exactly for each blueprint visitors see. */
+    const inStep = async () => {
+      const { rows } = (await db.execute(sql`
+        select count(*)::int as n from (
+          (select id, lower(title), price, quantity, state, storefront_category, created_at from blueprints
+            where visible and storefront_enabled and state in ('available', 'active', 'printed', 'soldOut')
+            except select * from blueprint_search)
+          union all
+          (select * from blueprint_search except
+            select id, lower(title), price, quantity, state, storefront_category, created_at from blueprints)
+        ) differing`)) as { rows: unknown[] };
+      expect(rows).toEqual([{ n: 0 }]);
+    };
+    expect(await found()).toEqual(['Quokka Listed 500']);
+    await db.update(blueprints).set({ state: 'active' }).where(eq(blueprints.id, draft.id));
+    expect(await found()).toEqual(['Quokka Listed 500', 'Quokka Draft 900']);
+    await db.update(blueprints).set({ title: 'Wombat Draft', price: 100 }).where(eq(blueprints.id, draft.id));
+    expect(await found()).toEqual(['Quokka Listed 500']);
+    await db
+      .update(blueprints)
+      .set({ title: 'Quokka Again', price: 1000 })
+      .where(eq(blueprints.id, draft.id));
+    expect(await found('&sort[direction]=desc')).toEqual(['Quokka Again 1000', 'Quokka Listed 500']);
+    await db.update(blueprints).set({ visible: false }).where(eq(blueprints.id, listed.id));
+    expect(await found()).toEqual(['Quokka Again 1000']);
+    await db.update(blueprints).set({ visible: true, state: 'soldOut' }).where(eq(blueprints.id, listed.id));
+    expect(await found('&states=soldOut')).toEqual(['Quokka Listed 500']);
+    await db.update(storefronts).set({ category: 'sports' }).where(eq(storefronts.id, shop.id));
+    expect(await found('&storefrontCategories=music')).toEqual([]);
+    expect(await found('&storefrontCategories=sports')).toHaveLength(2);
+    await inStep();
+    await db.update(storefronts).set({ enabled: false }).where(eq(storefronts.id, shop.id));
+    expect(await found()).toEqual([]);
+    await db.update(storefronts).set({ enabled: true }).where(eq(storefronts.id, shop.id));
+    await db.delete(blueprints).where(eq(blueprints.id, draft.id));
+    expect(await found()).toEqual(['Quokka Listed 500']);
+    await inStep();
   });
 
   it('counts up to 10,000 and says when there are more', async () => {

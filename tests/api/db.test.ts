@@ -50,6 +50,7 @@ describe.each(databases)('the database layer on %s', (database) => {
       'billing_infos',
       'blueprint_packs',
       'blueprint_registrations',
+      'blueprint_search',
       'blueprints',
       'card_charges',
       'chain_cursor',
