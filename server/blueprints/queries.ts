@@ -26,8 +26,9 @@ const trigramSearchable = (text: string | undefined) => !!text && /[\p{L}\p{N}]{
 export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The two queries of GET blueprints (a page and its total), built once so the benchmark can run the
- * very same SQL bare. `owner`: the caller owns the storefront filtered on (sees drafts and hidden).
+ * GET blueprints' statements (a page and its total: one statement for a title search, two otherwise)
+ * and how to run them, built once so the benchmark can run the very same SQL bare. `owner`: the
+ * caller owns the storefront filtered on (sees drafts and hidden items).
  */
 export function blueprintListQueries(db: Executor, query: BlueprintListQuery, owner: boolean) {
   // A marketplace title search over every storefront reads the narrow search rows (blueprint_search:
@@ -67,63 +68,95 @@ export function blueprintListQueries(db: Executor, query: BlueprintListQuery, ow
   const filter = and(...where);
   const column = { price: t.price, quantity: t.quantity, createdAt: t.createdAt }[query['sort[column]']];
   const order = query['sort[direction]'] === 'desc' ? desc : asc;
-  // A search finds its matches first (through the trigram index, or the storefront's), sorts them,
-  // and only then reads the page's rows. Left to itself, the planner walks the sort column's index
-  // and filters row by row until the page is full: where the matches sit at the far end of that
-  // order (a word whose titles are all cheap, sorted by price descending), it reads tens of
-  // thousands of rows for 24. Sorting the matches costs what counting them costs (below). A LIMIT
-  // no list reaches keeps PostgreSQL from merging the matches' subquery into the sort (drizzle
-  // leaves out the usual fence, OFFSET 0).
+  // A search finds its matches once (through the trigram index, or the storefront's), counts and
+  // sorts them, and only then reads the page's rows, all in one statement: the matches are a CTE
+  // that both the page and the total read, so PostgreSQL keeps them instead of finding them twice.
+  // Left to itself, the planner would walk the sort column's index and filter row by row until the
+  // page is full: where the matches sit at the far end of that order (a word whose titles are all
+  // cheap, sorted by price descending), it reads tens of thousands of rows for 24. The page is
+  // joined to the total's one row, so a page past the end still answers the total.
   const offset = query.from - 1;
   const size = query.to - query.from + 1;
   if (trigramSearchable(query.search)) {
-    const matches = db
-      .select({ id: t.id, key: column })
-      .from(from as typeof blueprints)
-      .where(filter)
-      .limit(2 ** 31 - 1)
-      .as('matches');
+    const matches = db.$with('matches').as(
+      db
+        .select({ id: t.id, key: column })
+        .from(from as typeof blueprints)
+        .where(filter),
+    );
     const hits = db
-      .select({ id: matches.id, key: matches.key })
-      .from(matches)
-      .orderBy(order(matches.key), order(matches.id))
-      .offset(offset)
-      .limit(size)
-      .as('hits');
+      .$with('hits')
+      .as(
+        db
+          .select({ id: matches.id, key: matches.key })
+          .from(matches)
+          .orderBy(order(matches.key), order(matches.id))
+          .offset(offset)
+          .limit(size),
+      );
+    const counted = db.$with('counted').as(
+      db.select({ total: sql<number>`count(*)::int`.as('total') }).from(
+        db
+          .select({ one: sql`1`.as('one') })
+          .from(matches)
+          .limit(TOTAL_CAP + 1)
+          .as('capped'),
+      ),
+    );
+    const statement = db
+      .with(matches, hits, counted)
+      .select({ total: counted.total, blueprint: blueprints, storefront: storefronts })
+      .from(counted)
+      .leftJoin(hits, sql`true`)
+      .leftJoin(blueprints, eq(blueprints.id, hits.id))
+      .leftJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
+      .orderBy(order(hits.key), order(hits.id));
     return {
-      page: db
-        .select({ blueprint: blueprints, storefront: storefronts })
-        .from(hits)
-        .innerJoin(blueprints, eq(blueprints.id, hits.id))
-        .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
-        .orderBy(order(hits.key), order(hits.id)),
-      count: countOf(db, from, filter),
+      statements: [statement],
+      async run(): Promise<BlueprintList> {
+        const rows = await statement;
+        return {
+          rows: rows.flatMap(({ blueprint, storefront }) =>
+            blueprint && storefront ? [{ blueprint, storefront }] : [],
+          ),
+          total: Number(rows[0]?.total ?? 0),
+        };
+      },
     };
   }
-  return {
-    page: db
-      .select({ blueprint: blueprints, storefront: storefronts })
-      .from(blueprints)
-      .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
-      .where(filter)
-      .orderBy(order(column), order(blueprints.id))
-      .offset(offset)
-      .limit(size),
-    count: countOf(db, blueprints, filter),
-  };
-}
-
-/** Totals above this are answered as TOTAL_CAP with `totalCapped: true`. */
-export const TOTAL_CAP = 10_000;
-
-/** The total of a list: counting stops at TOTAL_CAP + 1 rows, so "10,000+ available" costs what 10,000 cost. */
-function countOf(db: Executor, from: typeof blueprints | typeof blueprintSearch, filter: SQL | undefined) {
-  return db.select({ total: sql<number>`count(*)::int` }).from(
+  const page = db
+    .select({ blueprint: blueprints, storefront: storefronts })
+    .from(blueprints)
+    .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
+    .where(filter)
+    .orderBy(order(column), order(blueprints.id))
+    .offset(offset)
+    .limit(size);
+  const count = db.select({ total: sql<number>`count(*)::int` }).from(
     db
       .select({ one: sql`1`.as('one') })
-      .from(from as typeof blueprints)
+      .from(blueprints)
       .where(filter)
       .limit(TOTAL_CAP + 1)
       .as('matching'),
   );
+  return {
+    statements: [page, count],
+    // The page walks the sort order's index and stops after it; the total reads the matches apart
+    // (up to the cap). They are independent reads: on PostgreSQL they run side by side on two pooled
+    // connections (PGlite, one connection, takes them in turn).
+    async run(): Promise<BlueprintList> {
+      const [rows, [counted]] = await Promise.all([page, count]);
+      return { rows, total: Number(counted?.total ?? 0) };
+    },
+  };
 }
+
+/** A page of a blueprint list with the total of its matches (counted up to TOTAL_CAP + 1). */
+export interface BlueprintList {
+  rows: { blueprint: typeof blueprints.$inferSelect; storefront: typeof storefronts.$inferSelect }[];
+  total: number;
+}
+
+/** Totals above this are answered as TOTAL_CAP with `totalCapped: true`. */
+export const TOTAL_CAP = 10_000;

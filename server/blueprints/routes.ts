@@ -71,19 +71,13 @@ export function blueprintRoutes(s: Services): Route[] {
       async handler(c, { query }) {
         const owner = await ownsStorefront(c, query.storefrontId);
         const make = async () => {
-          const { page, count } = blueprintListQueries(s.db, query, owner);
-          // The page and its total are independent reads: on PostgreSQL they run side by side on
-          // two pooled connections (PGlite, one connection, takes them in turn).
-          const [rows, [{ total }]] = (await Promise.all([page, count])) as [
-            Awaited<typeof page>,
-            [{ total: number }],
-          ];
-          const capped = Number(total) > TOTAL_CAP;
+          const { rows, total } = await blueprintListQueries(s.db, query, owner).run();
+          const capped = total > TOTAL_CAP;
           return JSON.stringify({
             results: rows.map((r) =>
               blueprintJson(r.blueprint, query.withStorefront === false ? null : r.storefront),
             ),
-            total: capped ? TOTAL_CAP : Number(total),
+            total: capped ? TOTAL_CAP : total,
             totalCapped: capped,
           });
         };
