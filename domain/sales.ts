@@ -1,6 +1,6 @@
+import { type ApiErrorBody, clientErrorTexts } from './apiError';
 import type { DateValue } from './dates';
 import { type PayoutState, payoutCommittedStates } from './enums';
-import { type ApiErrorBody, clientErrorTexts } from './errorCodes';
 
 /**
  * A storefront's sales and its payout ledger (the dashboard's Sales table, the payouts page, the

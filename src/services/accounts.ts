@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { ApiError } from '#domain/errorCodes';
+import { ApiError } from '#domain/apiError';
 import type { ProfileResult, RegistrationRequest, SaveResult, SettingsKind } from '#domain/ports/accounts';
 import type { KycSession, KycSessionInput } from '#domain/schemas/kyc';
 import type { User } from '#domain/user';
