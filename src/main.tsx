@@ -8,6 +8,7 @@ import { type FirstLoadAnswers, replayingFetch } from './services/firstLoad';
 import { inspectorWanted, loadInspector } from './services/inspector';
 import { browserStorage } from './services/storage';
 import { AppContext } from './views/AppContext';
+import { preloadAccountMenu } from './views/shell/Header';
 import './styles/tokens.css';
 import './styles/app.css';
 
@@ -34,6 +35,9 @@ async function start() {
   // Only such a visitor's first render is the server's markup: React then takes it over as it is. A
   // browser with a session or a cookie choice renders its own page over the server's.
   const takeOver = serverRendered && !browserStorage.token() && !browserStorage.cookiesAccepted();
+  // A stored session shows the account menu in the header: its code, apart from the first page's,
+  // loads now beside the page's data.
+  if (browserStorage.token()) preloadAccountMenu();
   const answers: FirstLoadAnswers = takeOver ? JSON.parse(firstLoad.textContent ?? '{}') : {};
   const app = createRuntime(inspect, takeOver ? { fetch: replayingFetch(answers) } : {});
   const router = createAppRouter(app);
