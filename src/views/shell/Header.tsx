@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useRef } from 'react';
-import { externalLinks } from '#domain/routes';
+import { externalLinks } from '#domain/chrome';
 import { connectSession } from '../../../machines/session';
 import { connectUi } from '../../../machines/ui';
 import { once } from '../../lazy';
