@@ -61,7 +61,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             // framework's seldom changing would have kept it cached across releases, but every first
             // load paid a second response's headers and the worse compression of two halves (1.5 kB
             // of a 110 kB budget). The parts of those libraries only lazily loaded screens use stay
-            // with those screens.
+            // with those screens. src/main.tsx imports domain/constants, tiny and used by most
+            // screens, so that it ships here rather than as a file of its own.
             { name: 'app', tags: ['$initial'], priority: 2 },
             // The domain modules and view components the screens share are grouped by the set of
             // screens that use them (entriesAware): a screen loads the shared code it runs, not one

@@ -9,6 +9,10 @@ import { inspectorWanted, loadInspector } from './services/inspector';
 import { browserStorage } from './services/storage';
 import { AppContext } from './views/AppContext';
 import { preloadAccountMenu } from './views/shell/Header';
+// The business timings and limits (0.1 kB compressed) ship with the first load: most screens use
+// them (Home's carousel too), and as a file of their own they would cost each of those screens one
+// more response.
+import '#domain/constants';
 import './styles/tokens.css';
 import './styles/app.css';
 
