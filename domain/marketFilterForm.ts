@@ -1,7 +1,7 @@
 import { categoryLabels } from './catalog';
+import { parseDollars } from './dollars';
 import { storefrontCategories } from './enums';
 import { type MarketSearch, type MarketSort, parseCategories } from './marketSearch';
-import { parseDollars } from './money';
 
 /**
  * What the marketplace and storefront screens show to change their URL (domain/marketSearch.ts):

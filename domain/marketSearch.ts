@@ -1,6 +1,6 @@
+import { parseDollars } from './dollars';
 import { type StorefrontCategory, storefrontCategories } from './enums';
 import type { BlueprintFilter } from './filters';
-import { parseDollars } from './money';
 
 /**
  * The marketplace's URL: search text, price range entered in dollars (sent to the API as cents),
