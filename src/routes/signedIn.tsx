@@ -1,6 +1,6 @@
 import { createRoute, notFound, type RouteComponent, redirect } from '@tanstack/react-router';
 import { adminListOrder } from '#domain/adminLists';
-import { PUBLIC_STATES, parseProductsSearch, productFilter } from '#domain/products';
+import { PUBLIC_STATES, parseProductsSearch, productFilter } from '#domain/productsSearch';
 import { parseSalesSearch } from '#domain/salesSearch';
 import type { AdminList } from '#domain/schemas/admin';
 import { isLoggedIn } from '../../machines/session';
