@@ -30,8 +30,13 @@ function Live() {
  * screen's chunk (and so the first route load this awaits) waiting for it.
  */
 async function start() {
-  // The inspector must attach before the first actor starts, or it misses their registration.
-  const inspect = inspectorWanted(window.location.search) ? await loadInspector() : undefined;
+  // The inspector must attach before the first actor starts, or it misses their registration. A
+  // production build made without VITE_INSPECT never offers it (src/services/inspector.ts): there
+  // the first test is false at build time, and the inspector's code and chunks drop out of the build.
+  const inspect =
+    (import.meta.env.DEV || import.meta.env.VITE_INSPECT) && inspectorWanted(window.location.search)
+      ? await loadInspector()
+      : undefined;
   // The server renders public pages as a visitor with no session and no cookie choice sees them, and
   // hands over the API answers it made them from (src/entry-server.tsx).
   const firstLoad = document.getElementById('vt-first-load');
