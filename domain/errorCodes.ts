@@ -1,11 +1,15 @@
 /**
- * The error codes the product answers, the body of an error answer and the error an API call
- * throws: every page needs these from its first load on. The texts that show an error are in
- * domain/errors.ts, which loads with the screens that show one; the API client words the errors it
- * makes itself (no answer, an answer it cannot read) with the few texts here.
+ * The error codes the product answers. Only the screens (and the server) use the whole list, so it
+ * loads with them; what every page needs from its first load on (the body of an error answer, the
+ * error an API call throws and the texts of the errors the API client makes itself) is in
+ * domain/apiError.ts, re-exported here. The texts that show an error are in domain/errors.ts.
  */
+import { ClientErrorCode } from './apiError';
+
+export { ApiError, type ApiErrorBody, ClientErrorCode, clientErrorText, clientErrorTexts } from './apiError';
+
 export const ErrorCode = {
-  NETWORK_FAILURE: 'NETWORK_FAILURE',
+  NETWORK_FAILURE: ClientErrorCode.NETWORK_FAILURE,
   UNAUTHORIZED: 'UNAUTHORIZED',
   FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'not_found',
@@ -135,41 +139,6 @@ export const ErrorCode = {
   EXPIRED: 'EXPIRED',
   CANCELED: 'CANCELED',
   MINT_SAVE_FAILED: 'MINT_SAVE_FAILED',
-  UNKNOWN: 'unknown',
+  UNKNOWN: ClientErrorCode.UNKNOWN,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
-
-/** The body of every 400/401/403/404/429 answer of the product API. */
-export interface ApiErrorBody {
-  code: string;
-  field?: string;
-  message: string;
-  /** Extra values for messages with placeholders, e.g. { n: 8 } for "{n} Characters". */
-  params?: Record<string, string | number>;
-}
-
-/** The texts of the errors the API client makes itself, and the default text. */
-export const clientErrorTexts = {
-  'errors.default': 'Something went wrong. Please try again.',
-  'errors.unknown': 'Unknown error occurred',
-  'errors.NETWORK_FAILURE': 'Unknown connection error. Please check your connection and try again.',
-} as const;
-
-/**
- * The text of an error the API client makes itself (no answer, an answer it cannot read): the
- * same text errorMessage (domain/errors.ts) gives for these codes.
- */
-export function clientErrorText(err: { code: typeof ErrorCode.NETWORK_FAILURE | typeof ErrorCode.UNKNOWN }) {
-  return clientErrorTexts[`errors.${err.code}`];
-}
-
-/** A thrown error carrying an API error body; used by the server and the API client. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: ApiErrorBody,
-  ) {
-    super(body.message);
-    this.name = 'ApiError';
-  }
-}

@@ -1,21 +1,15 @@
-import { categoryLabels } from './catalog';
+import { parseDollars } from './dollars';
 import { type StorefrontCategory, storefrontCategories } from './enums';
 import type { BlueprintFilter } from './filters';
-import { parseDollars } from './money';
 
 /**
  * The marketplace's URL: search text, price range entered in dollars (sent to the API as cents),
  * storefront categories and the sort; unknown or malformed values are dropped, so any URL opens a
- * working page.
+ * working page. The routes read it, so it is in every first load; what the screens show to change it
+ * (sort labels, category options, the sidebar's price filter) is in domain/marketFilterForm.ts.
  */
 export const marketSorts = ['price-asc', 'price-desc', 'edition-asc', 'edition-desc'] as const;
 export type MarketSort = (typeof marketSorts)[number];
-export const marketSortLabels: Record<MarketSort, string> = {
-  'price-asc': 'Price: low to high',
-  'price-desc': 'Price: high to low',
-  'edition-asc': 'Edition size: small to large',
-  'edition-desc': 'Edition size: large to small',
-};
 export const MARKET_PAGE_SIZE = 24;
 
 export interface MarketSearch {
@@ -82,53 +76,3 @@ export function marketFilter(search: MarketSearch, extra: Partial<BlueprintFilte
     ...extra,
   };
 }
-
-export const categoryOptions = storefrontCategories.map((value) => ({ value, label: categoryLabels[value] }));
-
-/** What a person typed in the sidebar filter: a price range in dollars and the categories ticked. */
-export interface PriceFilterEntry {
-  min: string;
-  max: string;
-  categories: readonly string[];
-}
-export interface PriceFilterResult {
-  minError: string | null;
-  maxError: string | null;
-  /** The URL's filter part, when both amounts read (an empty field: no bound). */
-  search: Pick<MarketSearch, 'min' | 'max' | 'categories'> | null;
-}
-
-const notDollars = 'Enter an amount in dollars, e.g. 25 or 12.50';
-
-/**
- * The sidebar filter checked: each bound an amount in dollars (at most two decimals), the maximum
- * not below the minimum.
- */
-export function priceFilter(entry: PriceFilterEntry): PriceFilterResult {
-  const min = entry.min.trim() ? parseDollars(entry.min) : undefined;
-  const max = entry.max.trim() ? parseDollars(entry.max) : undefined;
-  const minError = min === null ? notDollars : null;
-  const maxError =
-    max === null
-      ? notDollars
-      : max !== undefined && min !== null && max < (min ?? 0)
-        ? 'The maximum is below the minimum'
-        : null;
-  if (minError || maxError || min === null || max === null) return { minError, maxError, search: null };
-  return {
-    minError,
-    maxError,
-    search: {
-      min: min === undefined ? undefined : min / 100,
-      max: max === undefined ? undefined : max / 100,
-      categories: entry.categories.length ? entry.categories.join(',') : undefined,
-    },
-  };
-}
-
-/** A price filter's text fields as the URL has them ("" for no bound). */
-export const priceFilterEntry = (search: MarketSearch): PriceFilterEntry => ({
-  min: search.min?.toString() ?? '',
-  max: search.max?.toString() ?? '',
-  categories: parseCategories(search.categories),
-});

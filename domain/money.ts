@@ -1,7 +1,11 @@
 /**
  * Money: integer cents end to end; shown in USD without decimals when whole. On chain,
- * prices are FUSD amounts (UFix64, 8 decimals) at one FUSD per dollar.
+ * prices are FUSD amounts (UFix64, 8 decimals) at one FUSD per dollar. Reading a typed dollar
+ * amount is in domain/dollars.ts (re-exported here): the marketplace's URL, which every first load
+ * parses, needs only that.
  */
+
+export { parseDollars } from './dollars';
 
 const usdWhole = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -28,19 +32,6 @@ export function formatPrice(cents: number): string {
 /** What a balance lacks to pay `price` (both in cents); 0 when it covers it. */
 export function shortfallCents(price: number, balance: number): number {
   return Math.max(0, price - balance);
-}
-
-/**
- * A dollar amount typed by a person ("12", "12.5", "$1,250.99") in cents, or null when it is not
- * one (more than two decimals, letters, negative).
- */
-export function parseDollars(input: string): number | null {
-  const m = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d{0,2}))?$/.exec(input.trim());
-  if (!m || (m[1] === undefined && !m[2])) return null;
-  const dollars = Number((m[1] ?? '0').replaceAll(',', ''));
-  const cents = Number((m[2] ?? '').padEnd(2, '0'));
-  const total = dollars * 100 + cents;
-  return Number.isSafeInteger(total) ? total : null;
 }
 
 /** Cents as an FUSD amount for a Cadence UFix64 argument: 1250 → "12.50". */

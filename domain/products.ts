@@ -1,9 +1,15 @@
 import type { BlueprintJson } from './catalog';
-import type { BlueprintState } from './enums';
-import type { BlueprintFilter } from './filters';
+import type { ProductStatus } from './productsSearch';
 
-/** States visitors see (the server's public states): the storefront page and the preview show these. */
-export const PUBLIC_STATES: BlueprintState[] = ['available', 'active', 'printed', 'soldOut'];
+export {
+  PRODUCTS_PAGE_SIZE,
+  type ProductStatus,
+  type ProductsSearch,
+  PUBLIC_STATES,
+  parseProductsSearch,
+  productFilter,
+  productStatuses,
+} from './productsSearch';
 
 /**
  * The dashboard's product actions, by state: created or available: edit, publish; active or printed:
@@ -34,9 +40,6 @@ export function productActions(b: Pick<BlueprintJson, 'state' | 'status' | 'visi
   }
 }
 
-/** The status filter of the dashboard's products list. */
-export const productStatuses = ['all', 'draft', 'active', 'hidden', 'canceled'] as const;
-export type ProductStatus = (typeof productStatuses)[number];
 export const productStatusLabels: Record<ProductStatus, string> = {
   all: 'All',
   draft: 'Draft',
@@ -44,50 +47,3 @@ export const productStatusLabels: Record<ProductStatus, string> = {
   hidden: 'Hidden',
   canceled: 'Canceled',
 };
-
-const statusFilter: Record<ProductStatus, { states?: BlueprintState[]; visible?: boolean }> = {
-  all: {},
-  draft: { states: ['created'] },
-  active: { states: ['available', 'active', 'printed'] },
-  hidden: { visible: false },
-  canceled: { states: ['canceled'] },
-};
-
-/** Products per page of the list (the product API's default page size). */
-export const PRODUCTS_PAGE_SIZE = 50;
-
-/** The owner's list query for a search text, a status and a page (1-based), newest first. */
-export function productFilter(
-  storefrontId: string,
-  search: string | undefined,
-  status: ProductStatus,
-  page = 1,
-): BlueprintFilter {
-  return {
-    storefrontId,
-    search: search?.trim() || undefined,
-    ...statusFilter[status],
-    sort: 'createdAt',
-    direction: 'desc',
-    from: (page - 1) * PRODUCTS_PAGE_SIZE + 1,
-    to: page * PRODUCTS_PAGE_SIZE,
-  };
-}
-
-/** /dashboard/products?q&status&page&edit (edit: a blueprint id, or "new" for the add form). */
-export interface ProductsSearch {
-  q?: string;
-  status?: ProductStatus;
-  page?: number;
-  edit?: string;
-}
-export function parseProductsSearch(raw: Record<string, unknown>): ProductsSearch {
-  const out: ProductsSearch = {};
-  if (typeof raw.q === 'string' && raw.q.trim()) out.q = raw.q.slice(0, 200);
-  if (typeof raw.status === 'string' && (productStatuses as readonly string[]).includes(raw.status))
-    out.status = raw.status as ProductStatus;
-  const page = Number(raw.page);
-  if (Number.isSafeInteger(page) && page > 1) out.page = page;
-  if (typeof raw.edit === 'string' && /^(new|[0-9a-f-]{36})$/i.test(raw.edit)) out.edit = raw.edit;
-  return out;
-}

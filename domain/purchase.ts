@@ -1,4 +1,13 @@
-import { type DateValue, toDate } from './dates';
+import type { DateValue } from './dates';
+import type { OrderCompleteSearch } from './orderComplete';
+
+export {
+  type OrderCompleteSearch,
+  type PurchaseLookup,
+  parseOrderCompleteSearch,
+  purchaseMatches,
+  queryText,
+} from './orderComplete';
 
 /**
  * A purchase as GET nfts/purchases answers it (the caller's own), shared by the server's JSON and
@@ -54,29 +63,6 @@ export type PurchaseKind = (typeof purchaseKinds)[number];
  */
 export const PURCHASE_CLOCK_SKEW_MS = 15_000;
 
-/** What the purchase-complete page looks for: the item (`id` of kind `kind`) bought at or after `since`. */
-export interface PurchaseLookup {
-  id: string;
-  kind: string;
-  /** Epoch milliseconds. */
-  since: number;
-}
-
-/** The purchase's id of the given kind: its blueprint, pack or resale listing. */
-function itemId(purchase: PurchaseJson, kind: string): string | null {
-  if (kind === 'blueprint') return purchase.blueprintId;
-  if (kind === 'blueprintPack') return purchase.blueprintPackId;
-  if (kind === 'nftSaleListing') return purchase.nftSaleListingId;
-  return null;
-}
-
-/** Whether the purchase is of the item looked for, made at or after `since`. */
-export function purchaseMatches(purchase: PurchaseJson, lookup: PurchaseLookup): boolean {
-  return (
-    itemId(purchase, lookup.kind) === lookup.id && toDate(purchase.purchasedOn).getTime() >= lookup.since
-  );
-}
-
 /**
  * The purchase time of an order-complete link (query `t`, epoch milliseconds), or null when it is
  * missing or not a whole number of milliseconds.
@@ -84,45 +70,6 @@ export function purchaseMatches(purchase: PurchaseJson, lookup: PurchaseLookup):
 export function parsePurchaseTime(t: string | null | undefined): number | null {
   if (typeof t !== 'string' || !/^\d{1,15}$/.test(t)) return null;
   return Number(t);
-}
-
-/**
- * The query of /ordercomplete/{id}: kind, purchase time, edition and purchase method. The router
- * reads a value of digits as a number (and writes a text of digits in quotes), so the time and the
- * edition stay numbers when they came as numbers: links keep plain digits, `t=1763805570000`.
- */
-export type OrderCompleteSearch = {
-  e?: string;
-  t?: string | number;
-  serial?: string | number;
-  type?: string;
-  /** A card purchase's charge id, and the 3-D Secure session the card provider added on return. */
-  charge?: string;
-  'cko-session-id'?: string;
-};
-
-/** A query value as text, or absent. */
-export const queryText = (value: string | number | undefined): string | undefined =>
-  value === undefined ? undefined : String(value);
-
-/** The order-complete query: e and type as text, t and serial as text or finite numbers, each optional. */
-export function parseOrderCompleteSearch(raw: Record<string, unknown>): OrderCompleteSearch {
-  const search: OrderCompleteSearch = {};
-  const text = (key: 'e' | 'type') => {
-    if (typeof raw[key] === 'string') search[key] = raw[key];
-  };
-  const textOrNumber = (key: 't' | 'serial') => {
-    const value = raw[key];
-    if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)))
-      search[key] = value;
-  };
-  text('e');
-  textOrNumber('t');
-  textOrNumber('serial');
-  text('type');
-  if (typeof raw.charge === 'string') search.charge = raw.charge;
-  if (typeof raw['cko-session-id'] === 'string') search['cko-session-id'] = raw['cko-session-id'];
-  return search;
 }
 
 /**

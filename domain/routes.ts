@@ -1,3 +1,10 @@
+/**
+ * The product's route names and paths. What the shell itself uses (which paths hide it, the
+ * footer's external links) is in domain/chrome.ts, re-exported here: the shell loads with every
+ * page, the rest with the screens.
+ */
+export { externalLinks, isChromelessPath } from './chrome';
+
 /** The product's route names and their paths (links are built from these, never from string literals). */
 export const routePaths = {
   Home: '/',
@@ -23,20 +30,8 @@ export const routePaths = {
 } as const;
 export type RouteName = keyof typeof routePaths;
 
-/** Paths whose screens hide the header, footer, nav menu and user menu. */
-export const isChromelessPath = (path: string) => /^\/(dashboard|create-storefront)(\/|$)/.test(path);
-
 /** Where to go after login: the remembered target, unless it is the login flow itself (then Home). */
 export function afterLoginTarget(loginRedirect: string | null): string {
   if (!loginRedirect || /^\/auth(\/|$|\?)/.test(loginRedirect)) return routePaths.Home;
   return loginRedirect;
 }
-
-/** External links of the footer. */
-export const externalLinks = {
-  blog: 'https://blog.vitrine.market',
-  contact: 'mailto:support@vitrine.market',
-  whitepaper: 'https://vitrine.market/whitepaper.pdf',
-  telegram: 'https://t.me/vitrinemarket',
-  twitter: 'https://twitter.com/vitrinemarket',
-};

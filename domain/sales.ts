@@ -1,6 +1,15 @@
+import { type ApiErrorBody, clientErrorTexts } from './apiError';
 import type { DateValue } from './dates';
 import { type PayoutState, payoutCommittedStates } from './enums';
-import { type ApiErrorBody, clientErrorTexts } from './errorCodes';
+import type { SalesPageSize } from './salesSearch';
+
+export {
+  parseSalesSearch,
+  SALES_PAGE_SIZE_DEFAULT,
+  type SalesPageSize,
+  type SalesSearch,
+  salesPageSizes,
+} from './salesSearch';
 
 /**
  * A storefront's sales and its payout ledger (the dashboard's Sales table, the payouts page, the
@@ -17,11 +26,6 @@ import { type ApiErrorBody, clientErrorTexts } from './errorCodes';
 
 /** The smallest payout request, in cents ($10): a request needs at least this much available. */
 export const PAYOUT_MINIMUM = 1000;
-/** Page sizes of the sales table: 25, 50 or 100, 50 by default. */
-export const salesPageSizes = [25, 50, 100] as const;
-export type SalesPageSize = (typeof salesPageSizes)[number];
-export const SALES_PAGE_SIZE_DEFAULT: SalesPageSize = 50;
-
 /** A recorded purchase is sealed on chain: every sale is completed. */
 /**
  * A sale's status: pending (paid, the edition is being minted), completed (the buyer holds it) or
@@ -214,25 +218,6 @@ export interface PayoutsPage {
   available: number;
   /** The smallest request, cents. */
   minimum: number;
-}
-
-/** The Sales panel's search params: page ≥ 1 and a page size of 25, 50 or 100 (defaults left out). */
-export interface SalesSearch {
-  /** Only this blueprint's sales. */
-  blueprintId?: string;
-  page?: number;
-  pageSize?: SalesPageSize;
-}
-export function parseSalesSearch(raw: Record<string, unknown>): SalesSearch {
-  const out: SalesSearch = {};
-  if (typeof raw.blueprintId === 'string' && /^[0-9a-f-]{36}$/i.test(raw.blueprintId))
-    out.blueprintId = raw.blueprintId;
-  const page = Number(raw.page);
-  if (Number.isSafeInteger(page) && page > 1) out.page = page;
-  const size = Number(raw.pageSize);
-  if (salesPageSizes.includes(size as SalesPageSize) && size !== SALES_PAGE_SIZE_DEFAULT)
-    out.pageSize = size as SalesPageSize;
-  return out;
 }
 
 /** The text of a failed payout request: the server's message, else errors.default. */

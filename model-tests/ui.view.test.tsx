@@ -117,6 +117,8 @@ async function mount(ui: AnyActorRef) {
     </AppContext.Provider>,
   );
   await screen.findByText('Home page');
+  // The logged-in header's account menu loads its own code (Header.tsx).
+  await screen.findByRole('button', { name: 'Account menu' });
   await act(flush);
 }
 

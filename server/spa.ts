@@ -51,9 +51,16 @@ export function mountSpa(
   const index = serveStatic({ root, path: 'index.html', precompressed: true });
   app.get('*', async (c, next) => {
     await next();
-    if (c.res.status === 200) {
-      c.res.headers.set('Cache-Control', c.req.path.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
+    if (c.res.status !== 200) return;
+    if (!c.req.path.startsWith('/assets/')) {
+      c.res.headers.set('Cache-Control', 'no-cache');
+      return;
     }
+    c.res.headers.set('Cache-Control', IMMUTABLE);
+    // A hashed file never changes, so no browser revalidates it by date or resumes it by range:
+    // without these two headers each script of a first load costs 70 bytes less.
+    c.res.headers.delete('Last-Modified');
+    c.res.headers.delete('Accept-Ranges');
   });
   const { renderPage, log } = options;
   if (renderPage) {

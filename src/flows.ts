@@ -4,6 +4,7 @@ import type { FlowDeps } from './flows/deps';
 import { nftFlows } from './flows/nft';
 import { paymentQueries, purchaseFlows } from './flows/purchase';
 import { sharedFlowParts } from './flows/shared';
+import { accountActors } from './services/accounts';
 import { uploadService } from './services/uploads';
 
 /**
@@ -13,9 +14,14 @@ import { uploadService } from './services/uploads';
  * the screen that uses it, once. The flows are grouped in src/flows/: account, nft, creator and
  * purchase, with what several groups share in src/flows/shared.ts.
  */
-export function createFlows(runtime: Omit<FlowDeps, 'uploads'>) {
-  // Only flows upload files: the upload service loads with them.
-  const deps: FlowDeps = { ...runtime, uploads: uploadService(runtime.api) };
+export function createFlows(runtime: Omit<FlowDeps, 'uploads' | 'accounts'>) {
+  // Only flows upload files or register, log in and save account settings: the upload service and
+  // the account actors load with them.
+  const deps: FlowDeps = {
+    ...runtime,
+    accounts: accountActors(runtime.api),
+    uploads: uploadService(runtime.api),
+  };
   const shared = sharedFlowParts(deps);
   const flows = {
     ...accountFlows(deps, shared),

@@ -8,6 +8,11 @@ import { type FirstLoadAnswers, replayingFetch } from './services/firstLoad';
 import { inspectorWanted, loadInspector } from './services/inspector';
 import { browserStorage } from './services/storage';
 import { AppContext } from './views/AppContext';
+import { preloadAccountMenu } from './views/shell/Header';
+// The business timings and limits (0.1 kB compressed) ship with the first load: most screens use
+// them (Home's carousel too), and as a file of their own they would cost each of those screens one
+// more response.
+import '#domain/constants';
 import './styles/tokens.css';
 import './styles/app.css';
 
@@ -25,8 +30,13 @@ function Live() {
  * screen's chunk (and so the first route load this awaits) waiting for it.
  */
 async function start() {
-  // The inspector must attach before the first actor starts, or it misses their registration.
-  const inspect = inspectorWanted(window.location.search) ? await loadInspector() : undefined;
+  // The inspector must attach before the first actor starts, or it misses their registration. A
+  // production build made without VITE_INSPECT never offers it (src/services/inspector.ts): there
+  // the first test is false at build time, and the inspector's code and chunks drop out of the build.
+  const inspect =
+    (import.meta.env.DEV || import.meta.env.VITE_INSPECT) && inspectorWanted(window.location.search)
+      ? await loadInspector()
+      : undefined;
   // The server renders public pages as a visitor with no session and no cookie choice sees them, and
   // hands over the API answers it made them from (src/entry-server.tsx).
   const firstLoad = document.getElementById('vt-first-load');
@@ -34,6 +44,9 @@ async function start() {
   // Only such a visitor's first render is the server's markup: React then takes it over as it is. A
   // browser with a session or a cookie choice renders its own page over the server's.
   const takeOver = serverRendered && !browserStorage.token() && !browserStorage.cookiesAccepted();
+  // A stored session shows the account menu in the header: its code, apart from the first page's,
+  // loads now beside the page's data.
+  if (browserStorage.token()) preloadAccountMenu();
   const answers: FirstLoadAnswers = takeOver ? JSON.parse(firstLoad.textContent ?? '{}') : {};
   const app = createRuntime(inspect, takeOver ? { fetch: replayingFetch(answers) } : {});
   const router = createAppRouter(app);

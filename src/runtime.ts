@@ -3,11 +3,11 @@ import { isLoggedIn, sessionMachine } from '../machines/session';
 import { uiMachine } from '../machines/ui';
 import type { Flows } from './flows';
 import { lazyMethods, once } from './lazy';
-import { accountActors } from './services/accounts';
 import { type ApiOptions, createApi } from './services/api';
 import { catalogService } from './services/catalog';
 import type { Flow } from './services/flow';
 import { nftService } from './services/nfts';
+import { profileActor } from './services/profile';
 import type { SalesService } from './services/sales';
 import { browserStorage } from './services/storage';
 
@@ -40,7 +40,6 @@ export function createRuntime(
     onUnauthorized: () => session.send({ type: 'session.unauthorized', path: currentPath() }),
     renewToken,
   });
-  const accounts = accountActors(api);
   // The chain service (and the Cadence it sends) loads on its first call, not with every page.
   let flowLoaded: Flow | undefined;
   const loadFlow = once(async () => (flowLoaded = (await import('./services/flow')).createFlow(api)));
@@ -55,7 +54,7 @@ export function createRuntime(
   const session = createActor(
     sessionMachine.provide({
       actors: {
-        fetchProfile: accounts.fetchProfile,
+        fetchProfile: profileActor(api),
         refreshSession: fromPromise(async () => ({
           token: (await api.post<{ authToken: string }>('auth/sessions/refresh')).authToken,
         })),
@@ -100,7 +99,6 @@ export function createRuntime(
       session,
       ui,
       flow,
-      accounts,
       nfts,
       catalog,
       sales,

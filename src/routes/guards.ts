@@ -1,6 +1,6 @@
 import { notFound, type ParsedLocation, redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
-import { ApiError } from '#domain/errorCodes';
+import { ApiError } from '#domain/apiError';
 import { isLoggedIn, isResuming, profileSettled } from '../../machines/session';
 import type { RouterContext } from './root';
 

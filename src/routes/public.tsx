@@ -1,7 +1,7 @@
 import { createRoute, type RouteComponent, redirect } from '@tanstack/react-router';
 import { marketFilter, parseCategories, parseMarketSearch } from '#domain/marketSearch';
-import { PUBLIC_STATES } from '#domain/products';
-import { parseOrderCompleteSearch } from '#domain/purchase';
+import { parseOrderCompleteSearch } from '#domain/orderComplete';
+import { PUBLIC_STATES } from '#domain/productsSearch';
 import { parseStorefrontsSearch } from '#domain/storefrontsSearch';
 import { ComingSoonPage } from '../views/pages/ComingSoonPage';
 import { NotFoundPage } from '../views/pages/NotFoundPage';

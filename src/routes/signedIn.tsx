@@ -1,7 +1,7 @@
 import { createRoute, notFound, type RouteComponent, redirect } from '@tanstack/react-router';
 import { adminListOrder } from '#domain/adminLists';
-import { PUBLIC_STATES, parseProductsSearch, productFilter } from '#domain/products';
-import { parseSalesSearch } from '#domain/sales';
+import { PUBLIC_STATES, parseProductsSearch, productFilter } from '#domain/productsSearch';
+import { parseSalesSearch } from '#domain/salesSearch';
 import type { AdminList } from '#domain/schemas/admin';
 import { isLoggedIn } from '../../machines/session';
 import { ComingSoonPage } from '../views/pages/ComingSoonPage';

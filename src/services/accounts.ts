@@ -1,6 +1,5 @@
 import { fromPromise } from 'xstate';
-import { ApiError } from '#domain/errorCodes';
-import type { ProfileResult, RegistrationRequest, SaveResult, SettingsKind } from '#domain/ports/accounts';
+import type { RegistrationRequest, SaveResult, SettingsKind } from '#domain/ports/accounts';
 import type { KycSession, KycSessionInput } from '#domain/schemas/kyc';
 import type { User } from '#domain/user';
 import {
@@ -10,20 +9,18 @@ import {
   USERNAME_SUFFIX_LENGTH,
 } from '#domain/username';
 import type { Api } from './api';
+import { profileActor } from './profile';
 
 const cryptoRandom = (n: number) => crypto.getRandomValues(new Uint8Array(n));
 
-/** The accounts part of the product API, as the actors the session and auth machines name. */
+/**
+ * The accounts part of the product API, as the actors the session and auth machines name. The
+ * flows (src/flows.ts) make them, so they load with the first flow; the session's own profile
+ * fetch, which every page runs, is in ./profile.ts.
+ */
 export function accountActors(api: Api) {
   return {
-    fetchProfile: fromPromise<ProfileResult, { userId: string }>(async ({ input }) => {
-      try {
-        return { status: 'ok', user: await api.get<User>(`users/${encodeURIComponent(input.userId)}`) };
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return { status: 'notFound' };
-        throw error;
-      }
-    }),
+    fetchProfile: profileActor(api),
     checkUserExistence: fromPromise<{ exists: boolean }, { email: string }>(({ input }) =>
       api.get('queries/user-existence', { email: input.email }),
     ),

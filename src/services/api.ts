@@ -1,6 +1,11 @@
 import type { KyInstance, Options } from 'ky';
+import {
+  ApiError,
+  type ApiErrorBody,
+  ClientErrorCode,
+  clientErrorText as errorMessage,
+} from '#domain/apiError';
 import { reviveDates } from '#domain/dates';
-import { ApiError, type ApiErrorBody, ErrorCode, clientErrorText as errorMessage } from '#domain/errorCodes';
 
 /**
  * The product API over ky: no answer or a status of 500 or more raises NETWORK_FAILURE; 400, 403,
@@ -113,15 +118,15 @@ async function toApiError(
 ): Promise<ApiError> {
   if (!error) {
     return new ApiError(0, {
-      code: ErrorCode.NETWORK_FAILURE,
-      message: errorMessage({ code: ErrorCode.NETWORK_FAILURE }),
+      code: ClientErrorCode.NETWORK_FAILURE,
+      message: errorMessage({ code: ClientErrorCode.NETWORK_FAILURE }),
     });
   }
   const { status } = error.response;
   if (status >= 500) {
     return new ApiError(status, {
-      code: ErrorCode.NETWORK_FAILURE,
-      message: errorMessage({ code: ErrorCode.NETWORK_FAILURE }),
+      code: ClientErrorCode.NETWORK_FAILURE,
+      message: errorMessage({ code: ClientErrorCode.NETWORK_FAILURE }),
     });
   }
   let body: ApiErrorBody;
@@ -129,7 +134,7 @@ async function toApiError(
     body = (await error.response.json()) as ApiErrorBody;
     if (typeof body?.code !== 'string') throw new Error('not an error body');
   } catch {
-    body = { code: ErrorCode.UNKNOWN, message: errorMessage({ code: ErrorCode.UNKNOWN }) };
+    body = { code: ClientErrorCode.UNKNOWN, message: errorMessage({ code: ClientErrorCode.UNKNOWN }) };
   }
   if (status === 401 && !LOGIN_CALLS.some((p) => path.startsWith(p))) options.onUnauthorized();
   return new ApiError(status, body);

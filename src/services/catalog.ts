@@ -1,5 +1,5 @@
+import { ApiError } from '#domain/apiError';
 import type { BlueprintJson, HistoryItem, PackJson, Page, StorefrontJson } from '#domain/catalog';
-import { ApiError } from '#domain/errorCodes';
 import type { BlueprintFilter, ShareLinks, StorefrontFilter } from '#domain/filters';
 import type { CreateStorefrontInput } from '#domain/ports/catalog';
 import type { BlueprintCreateInput, BlueprintPatchInput } from '#domain/schemas/blueprints';

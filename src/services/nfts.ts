@@ -1,6 +1,7 @@
 import type { NftJson } from '#domain/nft';
+import { type PurchaseLookup, purchaseMatches } from '#domain/orderComplete';
 import type { PurchaseRecord, RecordListingInput } from '#domain/ports/checkout';
-import { type PurchaseJson, type PurchaseLookup, purchaseMatches } from '#domain/purchase';
+import type { PurchaseJson } from '#domain/purchase';
 import type { Api } from './api';
 
 /** The nfts part of the product API (nfts, nfts/sale-listings, nfts/purchases). */

@@ -332,6 +332,9 @@ describe.each(databases)('the SPA in production on %s', (database) => {
     expect(res.status).toBe(200);
     expect(res.body).toBe('console.log(1)');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Never revalidated nor resumed: the headers for that are left off.
+    expect(res.headers.get('last-modified')).toBeNull();
+    expect(res.headers.get('accept-ranges')).toBeNull();
   });
 
   it('sends a built file as its precompressed brotli or gzip twin, by what the browser accepts', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isFree, isPurchasable, stateLabel } from '#domain/catalog';
 import { reviveDates, toDate } from '#domain/dates';
-import { marketFilter, parseMarketSearch, priceFilter, priceFilterEntry } from '#domain/marketSearch';
+import { priceFilter, priceFilterEntry } from '#domain/marketFilterForm';
+import { marketFilter, parseMarketSearch } from '#domain/marketSearch';
 import { seriesLabel } from '#domain/nft';
 import { parseStorefrontsSearch } from '#domain/storefrontsSearch';
 import { timeAgo } from '#domain/time';

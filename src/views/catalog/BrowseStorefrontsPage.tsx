@@ -1,6 +1,7 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { categoryLabels, type StorefrontJson } from '#domain/catalog';
-import { categoryOptions, parseCategories } from '#domain/marketSearch';
+import { categoryOptions } from '#domain/marketFilterForm';
+import { parseCategories } from '#domain/marketSearch';
 import type { StorefrontsSearch } from '#domain/storefrontsSearch';
 import { Avatar, ImageLoader } from '../components';
 import { Carousel } from '../components/Carousel';

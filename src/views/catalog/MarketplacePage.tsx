@@ -1,15 +1,7 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import {
-  categoryOptions,
-  MARKET_PAGE_SIZE,
-  type MarketSearch,
-  type MarketSort,
-  marketSortLabels,
-  marketSorts,
-  priceFilter,
-  priceFilterEntry,
-} from '#domain/marketSearch';
+import { categoryOptions, marketSortLabels, priceFilter, priceFilterEntry } from '#domain/marketFilterForm';
+import { MARKET_PAGE_SIZE, type MarketSearch, type MarketSort, marketSorts } from '#domain/marketSearch';
 import { Button, Pager, TextInput } from '../components';
 import { ItemGrid } from './ItemCard';
 import './catalog.css';

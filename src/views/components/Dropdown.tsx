@@ -9,7 +9,7 @@ import {
   useState,
 } from 'react';
 import { cx } from './cx';
-import { ChevronDownIcon } from './icons';
+import { ChevronDownIcon } from './fieldIcons';
 import { useEscape } from './useEscape';
 import { useOutsideClick } from './useOutsideClick';
 

@@ -9,8 +9,8 @@ import {
 } from 'react';
 import { Button } from './Button';
 import { cx } from './cx';
+import { FileIcon, UploadIcon } from './fieldIcons';
 import { fileMatchesAccept, formatBytes } from './fileAccept';
-import { FileIcon, UploadIcon } from './icons';
 import { useObjectUrl } from './useObjectUrl';
 
 export type FileRejectionCode = 'wrong-type' | 'too-large';

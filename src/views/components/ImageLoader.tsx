@@ -1,7 +1,7 @@
 import { type CSSProperties, type ImgHTMLAttributes, type ReactNode, useState } from 'react';
 import { webpSrcSet } from '#domain/assets';
 import { cx } from './cx';
-import { ImageIcon } from './icons';
+import { ImageIcon } from './fieldIcons';
 
 export interface ImageLoaderProps
   extends Omit<

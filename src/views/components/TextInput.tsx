@@ -9,7 +9,8 @@ import {
   useState,
 } from 'react';
 import { cx } from './cx';
-import { CloseIcon, EyeIcon, EyeOffIcon, LockIcon } from './icons';
+import { EyeIcon, EyeOffIcon, LockIcon } from './fieldIcons';
+import { CloseIcon } from './icons';
 
 export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
   label: ReactNode;

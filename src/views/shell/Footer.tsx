@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { externalLinks } from '#domain/routes';
+import { externalLinks } from '#domain/chrome';
 import { Logo } from './Logo';
 
 /** The site footer: the main pages, contact, the whitepaper, the blog and social accounts, terms and privacy. */

@@ -1,21 +1,31 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useRef } from 'react';
-import { externalLinks } from '#domain/routes';
+import { lazy, Suspense, useRef } from 'react';
+import { externalLinks } from '#domain/chrome';
 import { connectSession } from '../../../machines/session';
 import { connectUi } from '../../../machines/ui';
+import { once } from '../../lazy';
 import { useApp } from '../AppContext';
-import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { useEscape } from '../components/useEscape';
 import { useOutsideClick } from '../components/useOutsideClick';
 import { Logo } from './Logo';
 
+const loadAccountMenu = once(() => import('./AccountMenu'));
+const AccountMenu = lazy(() => loadAccountMenu().then((m) => ({ default: m.AccountMenu })));
+
+/**
+ * Fetches the account menu's code before the header needs it: main.tsx calls this at start when a
+ * session token is stored, so the code arrives beside the first page's data and the avatar shows
+ * with the first render.
+ */
+export const preloadAccountMenu = () => void loadAccountMenu().catch(() => {});
+
 /** The header: menu toggle, logo, links, then Sign In, or the avatar with the user menu when logged in. */
 export function Header() {
   const { session, ui } = useApp();
-  const { user, loggedIn, logout } = useSelector(session, (s) => connectSession(s, session.send));
-  const { navMenuOpened, userMenuOpened, toggleNav, toggleUserMenu, closeMenus } = useSelector(ui, (s) =>
+  const { loggedIn } = useSelector(session, (s) => connectSession(s, session.send));
+  const { navMenuOpened, userMenuOpened, toggleNav, closeMenus } = useSelector(ui, (s) =>
     connectUi(s, ui.send),
   );
   const navRef = useRef<HTMLDivElement>(null);
@@ -64,45 +74,10 @@ export function Header() {
         </nav>
         <div className="vt-header__right" ref={userRef}>
           {loggedIn ? (
-            <>
-              <button
-                type="button"
-                className="vt-avatar-button"
-                aria-label="Account menu"
-                aria-haspopup="menu"
-                aria-expanded={userMenuOpened}
-                onClick={toggleUserMenu}
-              >
-                <Avatar
-                  src={user?.avatarUrl ?? undefined}
-                  seed={user?.walletAddress ?? user?.id ?? 'vitrine'}
-                  alt={user ? `${user.firstName} ${user.lastName}`.trim() : 'Your account'}
-                  size={36}
-                />
-              </button>
-              {userMenuOpened && (
-                <div className="vt-popover vt-user-menu" role="menu" aria-label="Account">
-                  {user && (
-                    <div className="vt-user-menu__who">
-                      <strong>{`${user.firstName} ${user.lastName}`.trim()}</strong>
-                      <span>@{user.username}</span>
-                    </div>
-                  )}
-                  <Link role="menuitem" to="/profile/collection">
-                    Profile
-                  </Link>
-                  <Link role="menuitem" to="/settings">
-                    Settings
-                  </Link>
-                  <Link role="menuitem" to="/create-storefront">
-                    Create Storefront
-                  </Link>
-                  <button role="menuitem" type="button" onClick={logout}>
-                    Logout
-                  </button>
-                </div>
-              )}
-            </>
+            // The same size as the avatar button, so nothing moves when it comes in.
+            <Suspense fallback={<span className="vt-avatar-button vt-avatar-button--pending" />}>
+              <AccountMenu />
+            </Suspense>
           ) : (
             <Button as={Link} to="/auth/connect" variant="primary" size="sm">
               Sign In

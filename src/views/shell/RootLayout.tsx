@@ -1,7 +1,7 @@
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect } from 'react';
-import { isChromelessPath } from '#domain/routes';
+import { isChromelessPath } from '#domain/chrome';
 import { connectSession } from '../../../machines/session';
 import { connectUi } from '../../../machines/ui';
 import { useApp } from '../AppContext';
