@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, notExists, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  fillPlaceholders,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  notExists,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { PUBLIC_STATES } from '#domain/products';
 import type { BlueprintListQuery } from '#domain/schemas/catalog';
 import type { Executor } from '../db';
@@ -27,10 +40,81 @@ export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\
 
 /**
  * GET blueprints' statements (a page and its total: one statement for a title search, two otherwise)
- * and how to run them, built once so the benchmark can run the very same SQL bare. `owner`: the
- * caller owns the storefront filtered on (sees drafts and hidden items).
+ * and how to run them, so the benchmark can run the very same SQL bare. `owner`: the caller owns the
+ * storefront filtered on (sees drafts and hidden items).
+ *
+ * The statements of a list's shape (which filters it sets, its sort, the caller's view) are built
+ * once per database, with placeholders for the values: building a statement of two whole tables'
+ * columns costs about as much CPU as PostgreSQL spends running a search.
  */
 export function blueprintListQueries(db: Executor, query: BlueprintListQuery, owner: boolean) {
+  const { shape, values } = listShape(query, owner);
+  const shapes = statementsByDb.get(db) ?? new Map<string, ReturnType<typeof buildList>>();
+  statementsByDb.set(db, shapes);
+  let built = shapes.get(shape);
+  if (!built) {
+    built = buildList(db, query, owner);
+    // Shapes are few (filters set or not, three sort columns, two directions, two views); the
+    // bound only keeps the map from growing without end.
+    if (shapes.size >= 1000) shapes.clear();
+    shapes.set(shape, built);
+  }
+  const { statements, run } = built;
+  return {
+    statements: statements.map((statement) => ({
+      toSQL: () => {
+        const { sql: text, params } = statement.toSQL();
+        return { sql: text, params: fillPlaceholders(params, values) };
+      },
+    })),
+    run: () => run(values),
+  };
+}
+
+const statementsByDb = new WeakMap<Executor, Map<string, ReturnType<typeof buildList>>>();
+
+/** Public states a visitor's `states` filter keeps: undefined when it keeps them all (no filter). */
+function visitorStates(query: BlueprintListQuery) {
+  const states = query.states?.filter((st) => PUBLIC_STATES.includes(st));
+  return states && states.length < PUBLIC_STATES.length ? states : undefined;
+}
+
+/**
+ * A list of enum values as a PostgreSQL array literal: the one form of an array parameter both
+ * drivers pass as it is (PGlite cannot serialize a JavaScript array of an enum type).
+ */
+const arrayLiteral = (items: readonly string[] | undefined) =>
+  items && `{${items.map((item) => JSON.stringify(item)).join(',')}}`;
+
+/** A list's shape (what decides its SQL text) and the values of its placeholders. */
+function listShape(query: BlueprintListQuery, owner: boolean) {
+  const states = owner ? query.states : visitorStates(query);
+  const values = {
+    storefrontId: query.storefrontId,
+    states: arrayLiteral(states),
+    visible: query.visible,
+    pattern: query.search ? likePattern(query.search) : undefined,
+    min: query.min,
+    max: query.max,
+    categories: query.storefrontCategories?.length ? arrayLiteral(query.storefrontCategories) : undefined,
+    offset: query.from - 1,
+    limit: query.to - query.from + 1,
+  };
+  const set = (Object.keys(values) as (keyof typeof values)[]).filter((k) => values[k] !== undefined);
+  const shape = [
+    owner ? 'owner' : 'visitor',
+    trigramSearchable(query.search) ? 'trigram' : '',
+    states?.length === 0 ? 'no-states' : '',
+    query['sort[column]'],
+    query['sort[direction]'],
+    ...set,
+  ].join(' ');
+  return { shape, values };
+}
+
+/** The statements of a list's shape, prepared with placeholders (see blueprintListQueries). */
+function buildList(db: Executor, query: BlueprintListQuery, owner: boolean) {
+  const p = sql.placeholder;
   // A marketplace title search over every storefront reads the narrow search rows (blueprint_search:
   // exactly the blueprints MARKET_WHERE lets a visitor see) through their trigram index. Any other
   // list reads blueprints: an owner's or a storefront's through the storefront's index, the
@@ -47,27 +131,26 @@ export function blueprintListQueries(db: Executor, query: BlueprintListQuery, ow
     storefrontCategory: from.storefrontCategory,
   };
   const where: SQL[] = [];
-  if (query.storefrontId) where.push(eq(blueprints.storefrontId, query.storefrontId));
+  if (query.storefrontId) where.push(eq(blueprints.storefrontId, p('storefrontId')));
   if (owner) {
-    if (query.states) where.push(inArray(blueprints.state, query.states));
-    if (query.visible !== undefined) where.push(eq(blueprints.visible, query.visible));
+    if (query.states) where.push(sql`${blueprints.state} = any(${p('states')})`);
+    if (query.visible !== undefined) where.push(eq(blueprints.visible, p('visible')));
   } else {
     // Exactly the predicate of the marketplace's partial indexes (which every search row meets),
     // then the visitor's own filters.
     if (!narrow) where.push(sql.raw(MARKET_WHERE));
     if (query.visible === false) where.push(sql`false`);
-    const states = query.states?.filter((st) => PUBLIC_STATES.includes(st));
-    if (states && states.length < PUBLIC_STATES.length)
-      where.push(states.length ? inArray(t.state, states) : sql`false`);
+    const states = visitorStates(query);
+    if (states) where.push(states.length ? sql`${t.state} = any(${p('states')})` : sql`false`);
   }
-  if (query.search) where.push(sql`${t.title} like ${likePattern(query.search)}`);
-  if (query.min !== undefined) where.push(gte(t.price, query.min));
-  if (query.max !== undefined) where.push(lte(t.price, query.max));
-  if (query.storefrontCategories?.length)
-    where.push(inArray(t.storefrontCategory, query.storefrontCategories));
+  if (query.search) where.push(sql`${t.title} like ${p('pattern')}`);
+  if (query.min !== undefined) where.push(gte(t.price, p('min')));
+  if (query.max !== undefined) where.push(lte(t.price, p('max')));
+  if (query.storefrontCategories?.length) where.push(sql`${t.storefrontCategory} = any(${p('categories')})`);
   const filter = and(...where);
   const column = { price: t.price, quantity: t.quantity, createdAt: t.createdAt }[query['sort[column]']];
   const order = query['sort[direction]'] === 'desc' ? desc : asc;
+  type Values = Record<string, unknown>;
   // A search finds its matches once (through the trigram index, or the storefront's), counts and
   // sorts them, and only then reads the page's rows, all in one statement: the matches are a CTE
   // that both the page and the total read, so PostgreSQL keeps them instead of finding them twice.
@@ -75,8 +158,6 @@ export function blueprintListQueries(db: Executor, query: BlueprintListQuery, ow
   // page is full: where the matches sit at the far end of that order (a word whose titles are all
   // cheap, sorted by price descending), it reads tens of thousands of rows for 24. The page is
   // joined to the total's one row, so a page past the end still answers the total.
-  const offset = query.from - 1;
-  const size = query.to - query.from + 1;
   if (trigramSearchable(query.search)) {
     const matches = db.$with('matches').as(
       db
@@ -91,8 +172,8 @@ export function blueprintListQueries(db: Executor, query: BlueprintListQuery, ow
           .select({ id: matches.id, key: matches.key })
           .from(matches)
           .orderBy(order(matches.key), order(matches.id))
-          .offset(offset)
-          .limit(size),
+          .offset(p('offset'))
+          .limit(p('limit')),
       );
     const counted = db.$with('counted').as(
       db.select({ total: sql<number>`count(*)::int`.as('total') }).from(
@@ -111,10 +192,12 @@ export function blueprintListQueries(db: Executor, query: BlueprintListQuery, ow
       .leftJoin(blueprints, eq(blueprints.id, hits.id))
       .leftJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
       .orderBy(order(hits.key), order(hits.id));
+    // An empty name: PostgreSQL plans each run for its values (a trigram search's plan depends on them).
+    const prepared = statement.prepare('');
     return {
       statements: [statement],
-      async run(): Promise<BlueprintList> {
-        const rows = await statement;
+      async run(values: Values): Promise<BlueprintList> {
+        const rows = await prepared.execute(values);
         return {
           rows: rows.flatMap(({ blueprint, storefront }) =>
             blueprint && storefront ? [{ blueprint, storefront }] : [],
@@ -130,8 +213,8 @@ export function blueprintListQueries(db: Executor, query: BlueprintListQuery, ow
     .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
     .where(filter)
     .orderBy(order(column), order(blueprints.id))
-    .offset(offset)
-    .limit(size);
+    .offset(p('offset'))
+    .limit(p('limit'));
   const count = db.select({ total: sql<number>`count(*)::int` }).from(
     db
       .select({ one: sql`1`.as('one') })
@@ -140,13 +223,18 @@ export function blueprintListQueries(db: Executor, query: BlueprintListQuery, ow
       .limit(TOTAL_CAP + 1)
       .as('matching'),
   );
+  const preparedPage = page.prepare('');
+  const preparedCount = count.prepare('');
   return {
     statements: [page, count],
     // The page walks the sort order's index and stops after it; the total reads the matches apart
     // (up to the cap). They are independent reads: on PostgreSQL they run side by side on two pooled
     // connections (PGlite, one connection, takes them in turn).
-    async run(): Promise<BlueprintList> {
-      const [rows, [counted]] = await Promise.all([page, count]);
+    async run(values: Values): Promise<BlueprintList> {
+      const [rows, [counted]] = await Promise.all([
+        preparedPage.execute(values),
+        preparedCount.execute(values),
+      ]);
       return { rows, total: Number(counted?.total ?? 0) };
     },
   };
