@@ -33,6 +33,19 @@ export async function timeToHealthy(command: string[], dataDir: string, port: nu
   } finally {
     process.kill(-child.pid!, 'SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    // npm exits at once; the server it started finishes its shutdown (and any image copy it is
+    // writing) after: wait until no process of the group is left.
+    for (let i = 0; i < 300 && groupAlive(child.pid!); i++) await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Whether any process of the process group is still running. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
 
