@@ -49,8 +49,11 @@ export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\
  */
 export function blueprintListQueries(db: Executor, query: BlueprintListQuery, owner: boolean) {
   const { shape, values } = listShape(query, owner);
-  const shapes = statementsByDb.get(db) ?? new Map<string, ReturnType<typeof buildList>>();
-  statementsByDb.set(db, shapes);
+  let shapes = statementsByDb.get(db);
+  if (!shapes) {
+    shapes = new Map();
+    statementsByDb.set(db, shapes);
+  }
   let built = shapes.get(shape);
   if (!built) {
     built = buildList(db, query, owner);
