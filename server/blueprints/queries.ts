@@ -14,7 +14,14 @@ import {
 } from 'drizzle-orm';
 import { PUBLIC_STATES } from '#domain/products';
 import type { BlueprintListQuery } from '#domain/schemas/catalog';
+import {
+  type BlueprintCardRow,
+  blueprintCardColumns,
+  type StorefrontSummaryRow,
+  storefrontSummaryColumns,
+} from '../catalog/json';
 import type { Executor } from '../db';
+import { mapRowsByPlan } from '../db/rows';
 import { blueprintRegistrations, blueprintSearch, blueprints, MARKET_WHERE, storefronts } from '../db/schema';
 import { DRAFT_STATES } from './rules';
 
@@ -189,14 +196,14 @@ function buildList(db: Executor, query: BlueprintListQuery, owner: boolean) {
     );
     const statement = db
       .with(matches, hits, counted)
-      .select({ total: counted.total, blueprint: blueprints, storefront: storefronts })
+      .select({ total: counted.total, blueprint: blueprintCardColumns, storefront: storefrontSummaryColumns })
       .from(counted)
       .leftJoin(hits, sql`true`)
       .leftJoin(blueprints, eq(blueprints.id, hits.id))
       .leftJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
       .orderBy(order(hits.key), order(hits.id));
     // An empty name: PostgreSQL plans each run for its values (a trigram search's plan depends on them).
-    const prepared = statement.prepare('');
+    const prepared = mapRowsByPlan(statement.prepare(''));
     return {
       statements: [statement],
       async run(values: Values): Promise<BlueprintList> {
@@ -211,7 +218,7 @@ function buildList(db: Executor, query: BlueprintListQuery, owner: boolean) {
     };
   }
   const page = db
-    .select({ blueprint: blueprints, storefront: storefronts })
+    .select({ blueprint: blueprintCardColumns, storefront: storefrontSummaryColumns })
     .from(blueprints)
     .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
     .where(filter)
@@ -226,7 +233,7 @@ function buildList(db: Executor, query: BlueprintListQuery, owner: boolean) {
       .limit(TOTAL_CAP + 1)
       .as('matching'),
   );
-  const preparedPage = page.prepare('');
+  const preparedPage = mapRowsByPlan(page.prepare(''));
   const preparedCount = count.prepare('');
   return {
     statements: [page, count],
@@ -245,7 +252,7 @@ function buildList(db: Executor, query: BlueprintListQuery, owner: boolean) {
 
 /** A page of a blueprint list with the total of its matches (counted up to TOTAL_CAP + 1). */
 export interface BlueprintList {
-  rows: { blueprint: typeof blueprints.$inferSelect; storefront: typeof storefronts.$inferSelect }[];
+  rows: { blueprint: BlueprintCardRow; storefront: StorefrontSummaryRow }[];
   total: number;
 }
 

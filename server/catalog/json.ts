@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { BlueprintJson, PackJson, StorefrontJson, StorefrontSummary } from '#domain/catalog';
 import type { Executor } from '../db';
 import { type blueprintPacks, blueprints, storefronts } from '../db/schema';
@@ -8,7 +8,51 @@ export type StorefrontRow = typeof storefronts.$inferSelect;
 export type BlueprintRow = typeof blueprints.$inferSelect;
 export type PackRow = typeof blueprintPacks.$inferSelect;
 
-export const storefrontSummary = (s: StorefrontRow): StorefrontSummary => ({
+/** Some of an object's properties, by name. */
+function pick<T extends object, K extends keyof T>(from: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, from[key]])) as Pick<T, K>;
+}
+
+/** The storefront columns a summary shows: a list selects only these. */
+export const storefrontSummaryColumns = pick(getTableColumns(storefronts), [
+  'id',
+  'name',
+  'logoUrl',
+  'theme',
+  'vanityUrl',
+  'category',
+]);
+export type StorefrontSummaryRow = Pick<StorefrontRow, keyof typeof storefrontSummaryColumns>;
+
+/**
+ * The blueprint columns its answer shows (all but the storefront's copies and the update time): a
+ * list selects only these, since reading and mapping columns nobody shows costs CPU on every search.
+ */
+export const blueprintCardColumns = pick(getTableColumns(blueprints), [
+  'id',
+  'flowBlueprintId',
+  'title',
+  'description',
+  'assetUrl',
+  'previewImageUrl',
+  'quantity',
+  'quantityAvailable',
+  'price',
+  'royaltyPercent',
+  'totalFeePercent',
+  'rarityLevel',
+  'state',
+  'status',
+  'visible',
+  'availableTime',
+  'createdAt',
+  'drop',
+  'type',
+  'blueprintPackId',
+]);
+export type BlueprintCardRow = Pick<BlueprintRow, keyof typeof blueprintCardColumns>;
+
+export const storefrontSummary = (s: StorefrontSummaryRow): StorefrontSummary => ({
   id: s.id,
   name: s.name,
   logoUrl: s.logoUrl,
@@ -17,7 +61,7 @@ export const storefrontSummary = (s: StorefrontRow): StorefrontSummary => ({
   category: s.category,
 });
 
-export function blueprintJson(b: BlueprintRow, storefront: StorefrontRow | null): BlueprintJson {
+export function blueprintJson(b: BlueprintCardRow, storefront: StorefrontSummaryRow | null): BlueprintJson {
   const isSticker = b.type === 'sticker' || b.type === 'stickerInPack';
   return {
     id: b.id,

@@ -1,0 +1,65 @@
+import { Column, is, SQL } from 'drizzle-orm';
+
+/** A field of a prepared select as drizzle keeps it: where its value goes, and what decodes it. */
+interface SelectedField {
+  path: string[];
+  field: unknown;
+}
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+
+/** A column decodes its own values; an SQL expression (aliased or not) carries its decoder. */
+function decoderOf(field: unknown): Decoder {
+  if (is(field, Column)) return field;
+  const expression = is(field, SQL) ? field : (field as { sql: SQL }).sql;
+  return (expression as unknown as { decoder: Decoder }).decoder;
+}
+
+/**
+ * Has a prepared select map its rows by a plan made once instead of drizzle's own mapping, which
+ * works out each field's kind and walks its path again for every value of every row: for a page of
+ * 24 blueprints with their storefronts that cost about a third of a millisecond per request.
+ *
+ * The selection is flat or one level of nesting (`{ total, blueprint: {...}, storefront: {...} }`),
+ * as drizzle's select types allow. A nested object whose values are all null (the side of a left
+ * join that found nothing) is null, as drizzle answers it.
+ *
+ * It uses the prepared query's `fields` and `customResultMapper`, the hook drizzle's relational
+ * queries map their rows with: were a drizzle release to rename them, the statement keeps drizzle's
+ * own mapping (the same rows, only slower).
+ */
+export function mapRowsByPlan<T extends object>(prepared: T): T {
+  const query = prepared as { fields?: SelectedField[]; customResultMapper?: (rows: unknown[][]) => unknown };
+  const fields = query.fields;
+  if (!Array.isArray(fields) || !('customResultMapper' in query) || query.customResultMapper) return prepared;
+  const plan = fields.map(({ path, field }) => ({
+    outer: path.length === 2 ? path[0]! : undefined,
+    key: path.at(-1)!,
+    decoder: decoderOf(field),
+  }));
+  const outers = [...new Set(plan.flatMap((p) => (p.outer === undefined ? [] : [p.outer])))];
+  query.customResultMapper = (rows) =>
+    rows.map((row) => {
+      const result: Record<string, unknown> = {};
+      const nested: Record<string, Record<string, unknown>> = {};
+      const found: Record<string, boolean> = {};
+      for (const outer of outers) {
+        nested[outer] = {};
+        found[outer] = false;
+      }
+      for (let i = 0; i < plan.length; i++) {
+        const { outer, key, decoder } = plan[i]!;
+        const raw = row[i];
+        const value = raw === null ? null : decoder.mapFromDriverValue(raw);
+        if (outer === undefined) result[key] = value;
+        else {
+          nested[outer]![key] = value;
+          if (value !== null) found[outer] = true;
+        }
+      }
+      for (const outer of outers) result[outer] = found[outer] ? nested[outer] : null;
+      return result;
+    });
+  return prepared;
+}
