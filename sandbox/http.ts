@@ -68,3 +68,15 @@ export function isHttpUrl(value: unknown): boolean {
     return false;
   }
 }
+
+/** A Map that forgets its oldest entries beyond `max` (a sandbox keeps its state in memory). */
+export function bounded<K, V>(max: number): Map<K, V> {
+  const map = new Map<K, V>();
+  const set = map.set.bind(map);
+  map.set = (key, value) => {
+    set(key, value);
+    if (map.size > max) map.delete(map.keys().next().value as K);
+    return map;
+  };
+  return map;
+}

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { bounded } from '../http';
 import type { Card } from './cards';
-import { bounded, newId, type Payment, SESSION_TTL_MS, type Status } from './types';
+import { MAX_ENTRIES, newId, type Payment, SESSION_TTL_MS, type Status } from './types';
 import type { MobileWallet } from './wallets';
 
 /** The payment's card source, as the API shows it (in payments and webhooks). */
@@ -29,11 +30,11 @@ export function createStore(options: { now: () => Date; origin: () => string; em
   const tokens = bounded<
     string,
     { card: Card; expiresAt: Date; used: boolean; wallet: MobileWallet | null; cryptogram: boolean }
-  >();
-  const sources = bounded<string, Card>();
-  const payments = bounded<string, Payment>();
-  const sessions = bounded<string, string>();
-  const idempotent = bounded<string, { status: number; body: unknown }>();
+  >(MAX_ENTRIES);
+  const sources = bounded<string, Card>(MAX_ENTRIES);
+  const payments = bounded<string, Payment>(MAX_ENTRIES);
+  const sessions = bounded<string, string>(MAX_ENTRIES);
+  const idempotent = bounded<string, { status: number; body: unknown }>(MAX_ENTRIES);
 
   /** Settles an unanswered challenge that is too old. */
   function expire(p: Payment) {

@@ -82,15 +82,3 @@ export function newId(prefix: string): string {
   for (const b of bytes) id += alphabet[b % 32];
   return `${prefix}_${id}`;
 }
-
-/** A Map that forgets its oldest entries beyond MAX_ENTRIES. */
-export function bounded<K, V>(): Map<K, V> {
-  const map = new Map<K, V>();
-  const set = map.set.bind(map);
-  map.set = (key, value) => {
-    set(key, value);
-    if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value as K);
-    return map;
-  };
-  return map;
-}

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
+import { bounded } from '../http';
 import {
   amountOf,
-  bounded,
   type Charge,
   COIN_NAMES,
   COINS,
@@ -9,6 +9,7 @@ import {
   cryptoOf,
   hex,
   iso,
+  MAX_ENTRIES,
   type Payment,
   type Status,
 } from './types';
@@ -79,8 +80,8 @@ export function chargeJson(c: Charge, origin: string) {
  */
 export function createChargeStore(options: { now: () => Date; emit: (c: Charge) => void }) {
   const { now, emit } = options;
-  const charges = bounded<string, Charge>();
-  const codes = bounded<string, string>();
+  const charges = bounded<string, Charge>(MAX_ENTRIES);
+  const codes = bounded<string, string>(MAX_ENTRIES);
 
   function setStatus(c: Charge, status: Status, context?: string) {
     c.timeline.push({ time: now(), status, ...(context ? { context } : {}) });

@@ -105,18 +105,6 @@ export function newCode(): string {
   return code;
 }
 
-/** A Map that forgets its oldest entries beyond MAX_ENTRIES. */
-export function bounded<K, V>(): Map<K, V> {
-  const map = new Map<K, V>();
-  const set = map.set.bind(map);
-  map.set = (key, value) => {
-    set(key, value);
-    if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value as K);
-    return map;
-  };
-  return map;
-}
-
 /** ISO 8601 in UTC to the second, as the provider writes times ("2017-01-31T20:49:02Z"). */
 export const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
