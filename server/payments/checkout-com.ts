@@ -50,6 +50,16 @@ function payment(body: Json): ProviderPayment {
   };
 }
 
+/**
+ * Whether the SDK's error is a request that got no answer (the SDK reports a failed fetch as an
+ * API error without a status, its text in `body`), as opposed to a status, a timeout or a refusal.
+ */
+const unanswered = (err: Json) =>
+  err?.name === 'API Error' &&
+  !err.http_code &&
+  typeof err.body === 'string' &&
+  /fetch failed/.test(err.body);
+
 /** SDK errors as the checkout reads them: refusals (4xx with error codes) or an unreachable provider. */
 function failure(err: Json): Error {
   const status = Number(err?.http_code ?? 0);
@@ -66,7 +76,16 @@ export function createCheckoutComProvider(options: CheckoutComOptions): CardProv
     host: apiUrl,
     timeout: options.timeoutMs ?? 15_000,
   });
+  // Every call either only reads or carries an idempotency key (the provider answers a repeated key
+  // with the first call's result), so a call that got no answer at all (the connection was reset or
+  // closed: a kept-alive connection the other side had just closed as idle) is sent once more on a
+  // fresh connection before the provider counts as unreachable.
   const call = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (err) {
+      if (!unanswered(err)) throw failure(err);
+    }
     try {
       return await run();
     } catch (err) {

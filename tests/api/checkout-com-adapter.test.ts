@@ -275,6 +275,51 @@ describe('the card sandbox through the official SDK', () => {
     expect(provider.verifyWebhook(deliveries[0]!.body, 'zz')).toBe(false);
   });
 
+  it('sends a payment once more, with the same idempotency key, when its connection is reset unanswered', async () => {
+    // A stand-in in front of the sandbox resets the first payment request's connection without an
+    // answer (as a server does to a kept-alive connection it has just closed as idle), then passes
+    // every request on.
+    const keys: (string | undefined)[] = [];
+    let reset = false;
+    const front = createServer(async (req, res) => {
+      const body = await readBody(req);
+      if (req.url === '/payments') keys.push(req.headers['cko-idempotency-key'] as string | undefined);
+      if (req.url === '/payments' && !reset) {
+        reset = true;
+        req.socket.resetAndDestroy();
+        return;
+      }
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([name]) => name === 'authorization' || name.startsWith('cko-')),
+      ) as Record<string, string>;
+      const answer = await fetch(`${sandbox.url}${req.url}`, {
+        method: req.method,
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: req.method === 'GET' ? undefined : body,
+      });
+      res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(await answer.text());
+    });
+    await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
+    try {
+      const behind = createCheckoutComProvider({
+        secretKey: SANDBOX_SECRET_KEY,
+        publicKey: SANDBOX_PUBLIC_KEY,
+        apiUrl: `http://127.0.0.1:${(front.address() as AddressInfo).port}`,
+        webhookSignatureKey: WEBHOOK_KEY,
+      });
+      const paid = await behind.requestPayment({
+        ...(await baseRequest()),
+        source: { type: 'token', token: (await token('4242424242424242')).body.token },
+        idempotencyKey: 'reset-once',
+      });
+      expect(paid).toMatchObject({ status: 'Authorized', approved: true });
+      expect(keys).toEqual(['reset-once', 'reset-once']);
+      expect(await provider.getPayment(paid.id)).toMatchObject({ id: paid.id, status: 'Authorized' });
+    } finally {
+      await new Promise((r) => front.close(r));
+    }
+  });
+
   it('reports an unreachable provider as unavailable, not as a refusal', async () => {
     const down = createCheckoutComProvider({
       secretKey: SANDBOX_SECRET_KEY,
