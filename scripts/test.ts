@@ -7,6 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
 
 const started = Date.now();
 let passed = 0;
@@ -79,7 +80,17 @@ const v = json<{
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
+  testResults: { name: string; startTime: number; endTime: number }[];
 }>('test-results/vitest.json');
+// The slowest files (they run side by side, so their times add up to more than the phase's), to
+// keep the suite within its budget.
+const slowest = v.testResults
+  .map((file) => ({ file: relative('.', file.name), ms: file.endTime - file.startTime }))
+  .sort((a, b) => b.ms - a.ms)
+  .slice(0, 10);
+console.log(
+  `slowest test files: ${slowest.map((f) => `${f.file} ${(f.ms / 1000).toFixed(0)} s`).join(', ')}`,
+);
 passed += v.numPassedTests;
 failed += v.numFailedTests;
 if (v.numPendingTests + v.numTodoTests > 0) {
