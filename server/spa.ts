@@ -30,6 +30,20 @@ export async function loadPageRenderer(spaDir: string): Promise<PageRenderer | u
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
+ * The page with its one stylesheet inline instead of linked, for rendered pages: a page then paints
+ * as soon as its markup has arrived. Linked, the stylesheet is a second request, which the app's
+ * scripts can overtake, and the first paint then waits behind their work as well. A stylesheet that
+ * could close the style element early stays linked.
+ */
+function inlineStylesheet(page: string, root: string): string {
+  const link = /<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)"[^>]*>/.exec(page);
+  if (!link) return page;
+  const css = readFileSync(join(root, link[1]!), 'utf8');
+  if (/<\/style/i.test(css)) return page;
+  return page.replace(link[0], () => `<style>${css}</style>`);
+}
+
+/**
  * Serves the built SPA: each text file as the .br or .gz the build wrote beside it when the browser
  * accepts that encoding (else as it is), hashed /assets/* cached for a year, anything else
  * revalidated on every load. Other GET paths without a file (client routes) answer index.html;
@@ -64,7 +78,7 @@ export function mountSpa(
   });
   const { renderPage, log } = options;
   if (renderPage) {
-    const template = readFileSync(join(root, 'index.html'), 'utf8');
+    const template = inlineStylesheet(readFileSync(join(root, 'index.html'), 'utf8'), root);
     // The page's API calls are answered in-process, as the browser's would be over HTTP.
     const api = ((input: RequestInfo | URL, init?: RequestInit) =>
       app.fetch(new Request(input, init))) as typeof fetch;

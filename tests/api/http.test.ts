@@ -407,11 +407,13 @@ describe.each(databases)('the SPA in production on %s', (database) => {
 describe.each(databases)('pages rendered on the server, on %s', (database) => {
   const root = mkdtempSync(join(tmpdir(), 'vitrine-ssr-'));
   const spaDir = join(root, 'dist');
-  mkdirSync(spaDir, { recursive: true });
+  mkdirSync(join(spaDir, 'assets'), { recursive: true });
+  const stylesheet = '<link rel="stylesheet" crossorigin href="/assets/style-abc123.css">';
   writeFileSync(
     join(spaDir, 'index.html'),
-    '<!doctype html><title>Vitrine</title><body><div id="root"></div></body>',
+    `<!doctype html><title>Vitrine</title>${stylesheet}<body><div id="root"></div></body>`,
   );
+  writeFileSync(join(spaDir, 'assets', 'style-abc123.css'), 'body{color:#123}');
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   const rendered: string[] = [];
   /**
@@ -448,6 +450,9 @@ describe.each(databases)('pages rendered on the server, on %s', (database) => {
     // No answer can close the script element early.
     expect(script).not.toContain('</script>');
     expect(JSON.parse(answers['/api/x']!)).toBe('</script><script>alert(1)</script>');
+    // The stylesheet comes inline: the page paints without a second request.
+    expect(html).toContain('<title>Vitrine</title><style>body{color:#123}</style><body>');
+    expect(html).not.toContain(stylesheet);
   });
 
   it('serves the plain index.html when the page is left to the browser, fails or is slow', async () => {
@@ -456,6 +461,8 @@ describe.each(databases)('pages rendered on the server, on %s', (database) => {
       expect(res.status).toBe(200);
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).not.toContain('vt-first-load');
+      // Unrendered, the page links its stylesheet, which the browser keeps for the next page.
+      expect(res.body).toContain(stylesheet);
     }
   });
 
