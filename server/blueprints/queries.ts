@@ -49,8 +49,7 @@ export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\
 /**
  * GET blueprints' statements (a page and its total: one statement for a title search, two otherwise)
  * and how to run them, so the benchmark can run the very same SQL bare (as the same prepared
- * statement). `owner`: the caller owns the
- * storefront filtered on (sees drafts and hidden items).
+ * statement). `owner`: the caller owns the storefront filtered on (sees drafts and hidden items).
  *
  * The statements of a list's shape (which filters it sets, its sort, the caller's view) are built
  * once per database, with placeholders for the values: building a statement of two whole tables'

@@ -25,8 +25,9 @@ export const storefrontSummaryColumns = pick(getTableColumns(storefronts), [
 export type StorefrontSummaryRow = Pick<StorefrontRow, keyof typeof storefrontSummaryColumns>;
 
 /**
- * The blueprint columns its answer shows (all but the storefront's copies and the update time): a
- * list selects only these, since reading and mapping columns nobody shows costs CPU on every search.
+ * The blueprint columns its answer shows (all but its storefront's id, the copies of its
+ * storefront's category and state, and the update time): a list selects only these, since reading
+ * and mapping columns nobody shows costs CPU on every search.
  */
 export const blueprintCardColumns = pick(getTableColumns(blueprints), [
   'id',
