@@ -1,13 +1,14 @@
 /**
- * `npm test`: everything, in order, failing on the first broken step and on any skipped test:
+ * `npm test`: everything, failing on the first broken step and on any skipped test:
  * lint and format (Biome) → types (tsc) → the statechart diagrams in docs/machines match the machines →
- * vitest (API on PGlite and PostgreSQL, machines' model-based paths, views) → transition coverage
- * (100 % or fail) → schemathesis over the OpenAPI document (0 failures) → production build →
- * Playwright in Chromium.
+ * vitest (API on PGlite and PostgreSQL, machines' model-based paths, views; the chain tests on the
+ * Flow emulator run beside all of these) → transition coverage (100 % or fail) → schemathesis over
+ * the OpenAPI document (0 failures) → production build → Playwright in Chromium.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const started = Date.now();
 let passed = 0;
@@ -64,6 +65,35 @@ if (missing.length > 0) {
   }
 }
 
+/**
+ * The chain tests run one file at a time against one Flow emulator, mostly waiting for it: in a
+ * vitest process of their own, started first, they run beside the checks and the other tests
+ * instead of after them. Their output goes to a file, printed when they end.
+ */
+const chainLog = 'test-results/vitest-chain.log';
+const chain = spawn(
+  'npx',
+  [
+    'vitest',
+    'run',
+    '--project',
+    'chain',
+    '--reporter=dot',
+    '--reporter=json',
+    '--outputFile.json=test-results/vitest-chain.json',
+  ],
+  // A process group of its own, so that a failed step stops vitest and its workers with npx.
+  { stdio: ['ignore', openSync(chainLog, 'w'), openSync(chainLog, 'a')], detached: true },
+);
+const chainDone = new Promise<number>((resolve) =>
+  chain.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))),
+);
+process.on('exit', () => {
+  if (chain.exitCode === null && chain.signalCode === null) process.kill(-chain.pid!, 'SIGTERM');
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
+console.log(`\n▶ chain tests, beside the next steps: output in ${chainLog}`);
+
 run('lint and format', 'npx', ['biome', 'check', '.']);
 run('types', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('statechart diagrams up to date', 'npx', ['tsx', 'scripts/diagrams.ts', '--check']);
@@ -71,33 +101,61 @@ run('statechart diagrams up to date', 'npx', ['tsx', 'scripts/diagrams.ts', '--c
 run('unit, API, model-based and view tests', 'npx', [
   'vitest',
   'run',
+  '--project',
+  'api',
+  '--project',
+  'web',
+  '--project',
+  'web-mocking',
   '--reporter=dot',
   '--reporter=json',
   '--outputFile.json=test-results/vitest.json',
 ]);
-const v = json<{
+const chainStatus = await chainDone;
+// Without the colours and the rows of progress dots.
+const chainOutput = stripVTControlCharacters(readFileSync(chainLog, 'utf8'));
+console.log(
+  chainOutput
+    .split('\n')
+    .filter((line) => !/^[·×↓*-]+$/.test(line.trim()))
+    .join('\n'),
+);
+if (chainStatus !== 0) {
+  console.error('✗ chain tests failed');
+  finish(1);
+}
+console.log('✓ chain tests');
+
+interface VitestReport {
   numPassedTests: number;
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
   testResults: { name: string; startTime: number; endTime: number }[];
-}>('test-results/vitest.json');
+}
+const reports = [
+  json<VitestReport>('test-results/vitest.json'),
+  json<VitestReport>('test-results/vitest-chain.json'),
+];
 // The slowest files (they run side by side, so their times add up to more than the phase's), to
 // keep the suite within its budget.
-const slowest = v.testResults
+const slowest = reports
+  .flatMap((v) => v.testResults)
   .map((file) => ({ file: relative('.', file.name), ms: file.endTime - file.startTime }))
   .sort((a, b) => b.ms - a.ms)
   .slice(0, 10);
 console.log(
   `slowest test files: ${slowest.map((f) => `${f.file} ${(f.ms / 1000).toFixed(0)} s`).join(', ')}`,
 );
-passed += v.numPassedTests;
-failed += v.numFailedTests;
-if (v.numPendingTests + v.numTodoTests > 0) {
-  console.error(
-    `✗ ${v.numPendingTests + v.numTodoTests} vitest tests were skipped or todo: every test must run`,
-  );
-  finish(1);
+for (const v of reports) {
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+  if (v.numPendingTests + v.numTodoTests > 0) {
+    console.error(
+      `✗ ${v.numPendingTests + v.numTodoTests} vitest tests were skipped or todo: every test must run`,
+    );
+    finish(1);
+  }
 }
 
 run('transition coverage', 'npx', ['tsx', 'model-tests/coverage.ts']);

@@ -166,7 +166,8 @@ describe.each(databases)('reopening a database on %s', (database) => {
 
   it('keeps the data and applies each migration once', async () => {
     let databaseUrl: string | undefined; // PGlite in <dataDir>/pglite
-    if (database === 'postgres') ({ url: databaseUrl, drop } = await openTestDatabase(database));
+    if (database === 'postgres')
+      ({ url: databaseUrl, drop } = await openTestDatabase(database, { empty: true }));
     const config = testConfig('', dataDir, { databaseUrl });
     const first = await openDb(config);
     await first.db.insert(users).values(user('persisted'));

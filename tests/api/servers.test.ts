@@ -63,7 +63,7 @@ describe('two servers on one PostgreSQL', () => {
   }
 
   it('shares the image jobs of both between both, and does each once', async () => {
-    const created = await openTestDatabase('postgres');
+    const created = await openTestDatabase('postgres', { empty: true });
     drop = created.drop;
     // One after the other: the first migrates the database.
     const a = await server(created.url);

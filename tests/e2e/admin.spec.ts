@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { signUp, uniqueEmail, usd } from './support';
+import type { Browser, Page } from '@playwright/test';
+import { expect, signUp, test, uniqueEmail, usd } from './support';
 
 /**
  * The back office, as the seeded admin: approves and pays a creator's payout request (the creator

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { expectAccessible, latestEmail, logOut, signUp, uniqueEmail } from './support';
+import { expect, expectAccessible, latestEmail, logOut, signUp, test, uniqueEmail } from './support';
 
 test.describe('accounts', () => {
   test('sign up, log out, a protected page sends to AuthConnect, log in returns there', async ({ page }) => {

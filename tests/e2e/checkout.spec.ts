@@ -1,11 +1,13 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import type { BlueprintJson } from '#domain/catalog';
 import {
   approveInWallet,
+  expect,
   expectAccessible,
   fillBillingForm,
   linkNewWallet,
   signUp,
+  test,
   uniqueEmail,
 } from './support';
 

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { flatImage, myStorefront, signUp, storefrontWizard, uniqueEmail } from './support';
+import type { Page } from '@playwright/test';
+import { expect, flatImage, myStorefront, signUp, storefrontWizard, test, uniqueEmail } from './support';
 
 /**
  * A creator's products in the dashboard: add a blueprint with a real PNG preview and

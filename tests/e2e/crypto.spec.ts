@@ -1,6 +1,14 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import type { BlueprintJson } from '#domain/catalog';
-import { approveInWallet, expectAccessible, linkNewWallet, signUp, uniqueEmail } from './support';
+import {
+  approveInWallet,
+  expect,
+  expectAccessible,
+  linkNewWallet,
+  signUp,
+  test,
+  uniqueEmail,
+} from './support';
 
 /**
  * Paying a new edition with crypto: the checkout opens a hosted charge at the crypto sandbox (its

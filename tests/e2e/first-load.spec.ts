@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signUp, uniqueEmail } from './support';
+import type { Page } from '@playwright/test';
+import { expect, signUp, test, uniqueEmail } from './support';
 
 /** The API calls a page makes from now on (paths and queries). */
 function apiCalls(page: Page) {

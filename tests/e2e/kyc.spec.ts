@@ -1,5 +1,14 @@
-import { type Browser, expect, test } from '@playwright/test';
-import { approveInWallet, devPost, linkNewWallet, signUp, uniqueEmail, verifyIdentity } from './support';
+import type { Browser } from '@playwright/test';
+import {
+  approveInWallet,
+  devPost,
+  expect,
+  linkNewWallet,
+  signUp,
+  test,
+  uniqueEmail,
+  verifyIdentity,
+} from './support';
 
 /**
  * Identity verification through the Veriff-shaped sandbox: a collector who owns an NFT is asked to

@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { BlueprintJson } from '#domain/catalog';
-import { collector, expectAccessible, itemOnSale, usd } from './support';
+import { collector, expect, expectAccessible, itemOnSale, test, usd } from './support';
 
 /**
  * A payment that completes after its edition sold out is refunded automatically, and the buyer sees

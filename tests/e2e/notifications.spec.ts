@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { BlueprintJson } from '#domain/catalog';
-import { collector, fillBillingForm, usd } from './support';
+import { collector, expect, fillBillingForm, test, usd } from './support';
 
 /**
  * A sale tells its creator: a collector pays one of a seeded creator's items by card; once it is

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { flatImage, signUp, uniqueEmail } from './support';
+import { expect, flatImage, signUp, test, uniqueEmail } from './support';
 
 /**
  * The avatar: chosen in the welcome step of sign-up, shown in the header at once and on the

@@ -1,10 +1,12 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import {
   approveInWallet,
   devPost,
+  expect,
   linkNewWallet,
   logOut,
   signUp,
+  test,
   topUpWithCrypto,
   uniqueEmail,
   verifyIdentity,

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { expectAccessible } from './support';
+import { expect, expectAccessible, test } from './support';
 
 /**
  * A seeded creator with sales (Brush & Pixel) reads the sales table, opens a sale's fees, exports

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { flatImage, myStorefront, signUp, storefrontWizard, uniqueEmail } from './support';
+import { expect, flatImage, myStorefront, signUp, storefrontWizard, test, uniqueEmail } from './support';
 
 /**
  * A new creator opens a storefront through every wizard step: a real PNG logo (optimized by an

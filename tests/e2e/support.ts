@@ -1,7 +1,30 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Page } from '@playwright/test';
+import { type Browser, test as base, expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { BlueprintJson } from '#domain/catalog';
+
+/**
+ * Playwright's test, closing at its end every browser context it opened beside its own page (a
+ * second collector, an admin, a tab without scripts): the browser lives as long as the run, and a
+ * context left open keeps its page running (its timers, its polls of the API) through every later
+ * journey.
+ */
+export const test = base.extend<{ closeOwnContexts: undefined }>({
+  closeOwnContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use(undefined);
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((context) => !before.has(context))
+          .map((context) => context.close()),
+      );
+    },
+    { auto: true },
+  ],
+});
+export { expect };
 
 /** A fresh address short enough for the forgot-password form (at most 40 characters). */
 export const uniqueEmail = (tag: string) =>

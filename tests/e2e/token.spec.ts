@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { injectWallet } from './evm-wallet';
-import { collector, expectAccessible, itemOnSale, usd } from './support';
+import { collector, expect, expectAccessible, itemOnSale, test, usd } from './support';
 
 /**
  * Paying a new edition in NFM (NFM_PAYMENTS is on in the journeys) from a browser wallet injected

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { expectAccessible, signUp, uniqueEmail } from './support';
+import { expect, expectAccessible, signUp, test, uniqueEmail } from './support';
 
 /**
  * A visitor's tour of the seeded world (issue 4): home → marketplace → filter by price and

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { approveInWallet, logOut, signUp, uniqueEmail } from './support';
+import type { Page } from '@playwright/test';
+import { approveInWallet, expect, logOut, signUp, test, uniqueEmail } from './support';
 
 /**
  * Wallet connect through the real FCL dev wallet (in FCL's iframe) against the embedded emulator:

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { collector, expectAccessible, itemOnSale, usd } from './support';
+import { collector, expect, expectAccessible, itemOnSale, test, usd } from './support';
 
 /**
  * Apple Pay and Google Pay in Chromium: where the card provider is the embedded sandbox, the browser

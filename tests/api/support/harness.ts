@@ -143,8 +143,13 @@ export function testConfig(databaseUrl: string, dataDir: string, overrides: Part
   };
 }
 
-/** A fresh PostgreSQL database on the server of the global setup; drop() removes it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh PostgreSQL database on the server of the global setup; drop() removes it. It is a copy of
+ * the setup's migrated template, or with `empty` a database without a table (to test migrating).
+ */
+export async function createPostgresDatabase(
+  options: { empty?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const server = inject('postgresUrl');
   const name = `vitrine_test_${randomBytes(6).toString('hex')}`;
   const admin = async (statement: string) => {
@@ -156,15 +161,21 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
       await client.end();
     }
   };
-  await admin(`create database ${name}`);
+  await admin(`create database ${name}${options.empty ? '' : ` template ${inject('postgresTemplate')}`}`);
   const url = new URL(server);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`drop database ${name} with (force)`) };
 }
 
-/** An empty database of the given kind: in-memory PGlite, or a new PostgreSQL database. */
-export async function openTestDatabase(kind: DatabaseName): Promise<{ url: string; drop(): Promise<void> }> {
-  if (kind === 'postgres') return createPostgresDatabase();
+/**
+ * A database of the given kind for openDb: in-memory PGlite (openDb migrates it), or a new
+ * PostgreSQL database copied from the migrated template; with `empty`, one without a table.
+ */
+export async function openTestDatabase(
+  kind: DatabaseName,
+  options: { empty?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
+  if (kind === 'postgres') return createPostgresDatabase(options);
   return { url: 'memory://', drop: async () => undefined };
 }
 
