@@ -463,6 +463,22 @@ describe.each(databases)('marketplace at scale on %s', (database) => {
             select id, lower(title), price, quantity, state, storefront_category, created_at from blueprints)
         ) differing`)) as { rows: unknown[] };
       expect(rows).toEqual([{ n: 0 }]);
+      // Each search row's words, one row each with its columns, and every word in the vocabulary.
+      const words = (await db.execute(sql`
+        select count(*)::int as n from (
+          (select word, id, price, quantity, state, storefront_category, created_at
+            from blueprint_search, blueprint_title_words(title) word
+            except select * from blueprint_search_words)
+          union all
+          (select * from blueprint_search_words except
+            select word, id, price, quantity, state, storefront_category, created_at
+            from blueprint_search, blueprint_title_words(title) word)
+        ) differing`)) as { rows: unknown[] };
+      expect(words.rows).toEqual([{ n: 0 }]);
+      const unknownWords = (await db.execute(sql`
+        select count(*)::int as n from blueprint_search_words w
+        where not exists (select 1 from blueprint_words v where v.word = w.word)`)) as { rows: unknown[] };
+      expect(unknownWords.rows).toEqual([{ n: 0 }]);
     };
     expect(await found()).toEqual(['Quokka Listed 500']);
     await db.update(blueprints).set({ state: 'active' }).where(eq(blueprints.id, draft.id));
@@ -488,6 +504,46 @@ describe.each(databases)('marketplace at scale on %s', (database) => {
     await db.delete(blueprints).where(eq(blueprints.id, draft.id));
     expect(await found()).toEqual(['Quokka Listed 500']);
     await inStep();
+  });
+
+  it('finds by words exactly what the title search finds, whitespace and wildcards included', async () => {
+    const db = t.database.db;
+    const owner = await insertUser(db, { email: 'words@example.com', username: 'words', firstName: 'W' });
+    const shop = await insertStorefront(db, { ownerId: owner.id, name: 'Words', vanityUrl: 'words' });
+    const titles = [
+      'Numbat\tTwo  Spaces',
+      'numbat numbat twice',
+      'Numbat-Hyphen 100%',
+      'under_score numbat',
+      'été numbat',
+      'prefixnumbatsuffix',
+    ];
+    for (const [i, title] of titles.entries())
+      await insertBlueprint(db, { storefrontId: shop.id, title, price: 100 + i, quantity: 5 });
+    const { rows } = (await db.execute(
+      sql`select word from blueprint_search_words join blueprints using (id) where blueprints.title = ${titles[0]} order by word`,
+    )) as { rows: { word: string }[] };
+    expect(rows.map((r) => r.word)).toEqual(['numbat', 'spaces', 'two']);
+    /** The API's answer to a search, and the titles that contain the text (what the search promises). */
+    const compare = async (search: string) => {
+      const res = await t.request('GET', `/api/blueprints?search=${encodeURIComponent(search)}&to=100`);
+      expect(res.status).toBe(200);
+      const expected = titles.filter((title) => title.toLowerCase().includes(search.toLowerCase()));
+      expect(res.body.results.map((b: Json) => b.title).sort(), search).toEqual(expected.sort());
+      expect(res.body.total, search).toBe(expected.length);
+    };
+    for (const search of [
+      'numbat',
+      'NUMBAT',
+      'umba',
+      'bat-hyp',
+      '100%',
+      'r_s',
+      'été',
+      'prefixnumbat',
+      'two  spaces',
+    ])
+      await compare(search);
   });
 
   it('counts up to 10,000 and says when there are more', async () => {

@@ -51,6 +51,8 @@ describe.each(databases)('the database layer on %s', (database) => {
       'blueprint_packs',
       'blueprint_registrations',
       'blueprint_search',
+      'blueprint_search_words',
+      'blueprint_words',
       'blueprints',
       'card_charges',
       'chain_cursor',

@@ -7,6 +7,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -198,6 +199,55 @@ export const blueprintSearch = pgTable(
       .with({ fastupdate: false }),
   ],
 );
+
+/**
+ * The marketplace's word search: a search row's words (what lies between ASCII whitespace in its
+ * lower-case title), one row each, with the columns the marketplace filters and sorts on. A title
+ * contains a text without whitespace exactly when one of its words does; so such a search looks up
+ * the vocabulary's words that contain it (blueprintWords), then reads the rows of those words in
+ * its price range from one index alone, where a trigram search fetches and rechecks every candidate
+ * blueprint. A trigger on blueprint_search keeps the rows (migration 0025); deleting a search row
+ * deletes its words' rows.
+ */
+export const blueprintSearchWords = pgTable(
+  'blueprint_search_words',
+  {
+    word: text('word').notNull(),
+    id: uuid('id')
+      .notNull()
+      .references(() => blueprintSearch.id, { onDelete: 'cascade' }),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    quantity: integer('quantity').notNull(),
+    state: blueprintState('state').notNull(),
+    storefrontCategory: storefrontCategory('storefront_category'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.word] }),
+    // Every column a search filters on or sorts by, after the word and the price range: a search
+    // reads this index and never the table (an index-only scan).
+    index('blueprint_search_words_search_idx').on(
+      t.word,
+      t.price,
+      t.state,
+      t.storefrontCategory,
+      t.createdAt,
+      t.quantity,
+      t.id,
+    ),
+  ],
+);
+
+/**
+ * Every word a search row's title has had (see blueprintSearchWords), with the index of its
+ * trigrams: a search finds the few words that contain its text here. A word no title has any more
+ * stays; it matches no search row.
+ */
+export const blueprintWords = pgTable('blueprint_words', { word: text('word').primaryKey() }, (t) => [
+  index('blueprint_words_word_trgm_idx')
+    .using('gin', sql`${t.word} gin_trgm_ops`)
+    .with({ fastupdate: false }),
+]);
 
 /** Reports of storefronts by users: one per reporter and storefront, resolved or dismissed by admins. */
 export const storefrontReports = pgTable(
