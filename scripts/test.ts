@@ -89,7 +89,11 @@ const chainDone = new Promise<number>((resolve) =>
   chain.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))),
 );
 process.on('exit', () => {
-  if (chain.exitCode === null && chain.signalCode === null) process.kill(-chain.pid!, 'SIGTERM');
+  try {
+    process.kill(-chain.pid!, 'SIGTERM');
+  } catch {
+    // already ended
+  }
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 console.log(`\n▶ chain tests, beside the next steps: output in ${chainLog}`);
