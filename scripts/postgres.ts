@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import pg from 'pg';
 
 /**
  * A throwaway PostgreSQL cluster, tuned for tests and benchmarks (no fsync); the API tests' global
@@ -130,4 +131,22 @@ export async function startThrowawayPostgres(): Promise<{ url: string; stop(): v
       }
     },
   };
+}
+
+/** The URL of the database `name` on the server that `server` (a PostgreSQL URL) names. */
+export function databaseUrl(server: string, name: string): string {
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Runs one statement on the server (creating or dropping a database), on a connection of its own. */
+export async function onServer(server: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startThrowawayPostgres } from '../../scripts/postgres';
+import { databaseUrl, onServer, startThrowawayPostgres } from '../../scripts/postgres';
 import { openDb } from '../../server/db';
 
 /**
@@ -20,26 +19,14 @@ declare module 'vitest' {
   }
 }
 
-async function admin(server: string, statement: string) {
-  const client = new pg.Client({ connectionString: server });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 export default async function setup(project: TestProject) {
   const external = process.env.TEST_DATABASE_URL;
   const postgres = external ? undefined : await startThrowawayPostgres();
   const server = external ?? postgres!.url;
   const template = `vitrine_template_${randomBytes(6).toString('hex')}`;
   try {
-    await admin(server, `create database ${template}`);
-    const url = new URL(server);
-    url.pathname = `/${template}`;
-    const migrated = await openDb({ databaseUrl: url.toString(), dataDir: '' });
+    await onServer(server, `create database ${template}`);
+    const migrated = await openDb({ databaseUrl: databaseUrl(server, template), dataDir: '' });
     await migrated.close();
   } catch (err) {
     await postgres?.stop();
@@ -48,7 +35,7 @@ export default async function setup(project: TestProject) {
   project.provide('postgresUrl', server);
   project.provide('postgresTemplate', template);
   return async () => {
-    await admin(server, `drop database if exists ${template} with (force)`);
+    await onServer(server, `drop database if exists ${template} with (force)`);
     await postgres?.stop();
   };
 }

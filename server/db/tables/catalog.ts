@@ -169,6 +169,18 @@ export const blueprints = pgTable(
 );
 
 /**
+ * The columns of a blueprint that marketplace searches filter and sort on, as the search tables copy
+ * them (blueprint_search, blueprint_search_words): each table gets its own column builders.
+ */
+const searchColumns = () => ({
+  price: bigint('price', { mode: 'number' }).notNull(),
+  quantity: integer('quantity').notNull(),
+  state: blueprintState('state').notNull(),
+  storefrontCategory: storefrontCategory('storefront_category'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * The marketplace's title search: one narrow row per blueprint a visitor may see (MARKET_WHERE), with
  * its title in lower case and the columns the marketplace filters and sorts on. A trigram search
  * rechecks every candidate row it finds; here a row is about a fifth of a blueprint's, so the
@@ -184,11 +196,7 @@ export const blueprintSearch = pgTable(
       .references(() => blueprints.id, { onDelete: 'cascade' }),
     /** lower(blueprints.title) */
     title: text('title').notNull(),
-    price: bigint('price', { mode: 'number' }).notNull(),
-    quantity: integer('quantity').notNull(),
-    state: blueprintState('state').notNull(),
-    storefrontCategory: storefrontCategory('storefront_category'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    ...searchColumns(),
   },
   (t) => [
     // The title's trigrams and the category in one index (btree_gin): a search in some categories
@@ -216,11 +224,7 @@ export const blueprintSearchWords = pgTable(
     id: uuid('id')
       .notNull()
       .references(() => blueprintSearch.id, { onDelete: 'cascade' }),
-    price: bigint('price', { mode: 'number' }).notNull(),
-    quantity: integer('quantity').notNull(),
-    state: blueprintState('state').notNull(),
-    storefrontCategory: storefrontCategory('storefront_category'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    ...searchColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.id, t.word] }),

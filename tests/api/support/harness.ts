@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import {
   SANDBOX_PUBLIC_KEY,
@@ -24,6 +23,7 @@ import {
   SANDBOX_PARTNER_ID as WERT_SANDBOX_PARTNER_ID,
   SANDBOX_PRIVATE_KEY as WERT_SANDBOX_PRIVATE_KEY,
 } from '../../../sandbox/wert/index';
+import { databaseUrl, onServer } from '../../../scripts/postgres';
 import { createApp } from '../../../server/app';
 import { createWalletProofs } from '../../../server/auth/wallet-proof';
 import type { Publisher } from '../../../server/blueprints/publisher';
@@ -152,19 +152,14 @@ export async function createPostgresDatabase(
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const server = inject('postgresUrl');
   const name = `vitrine_test_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
+  await onServer(
+    server,
+    `create database ${name}${options.empty ? '' : ` template ${inject('postgresTemplate')}`}`,
+  );
+  return {
+    url: databaseUrl(server, name),
+    drop: () => onServer(server, `drop database ${name} with (force)`),
   };
-  await admin(`create database ${name}${options.empty ? '' : ` template ${inject('postgresTemplate')}`}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database ${name} with (force)`) };
 }
 
 /**
