@@ -26,24 +26,19 @@ export interface Prepared {
 const PREPARED = Symbol('prepared');
 
 /**
- * The prepared answer with its headers in one record (lower-case names, in the order a Headers
- * object would list them, as @hono/node-server writes any other answer).
+ * Prepares answers that carry these headers: their one record (lower-case names, in the order a
+ * Headers object would list them, as @hono/node-server writes any other answer) is made here, once,
+ * and shared by every answer prepared with it.
  */
-export function prepare(
-  status: number,
-  body: Uint8Array<ArrayBuffer>,
+export function preparer(
   headers: Record<string, string>,
   security: Readonly<Record<string, string>>,
-): Prepared {
+): (status: number, body: Uint8Array<ArrayBuffer>) => Prepared {
   const all = new Headers(headers);
   for (const [name, value] of Object.entries(security)) all.set(name, value);
-  return {
-    status,
-    body,
-    headers: Object.freeze(Object.fromEntries(all)),
-    contentType: all.get('content-type') ?? '',
-    security,
-  };
+  const record = Object.freeze(Object.fromEntries(all));
+  const contentType = all.get('content-type') ?? '';
+  return (status, body) => ({ status, body, headers: record, contentType, security });
 }
 
 /** A new Response for the prepared answer. */

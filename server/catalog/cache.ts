@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
-import { type Prepared, prepare, preparedResponse } from '../prepared';
+import { type Prepared, preparedResponse, preparer } from '../prepared';
 import { securityHeadersFor } from '../security';
 
 /**
@@ -115,6 +115,14 @@ const COMPRESS_FROM = 1024;
 const JSON_HEADERS = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
 /** The security headers of a JSON answer (server/security.ts). */
 const JSON_SECURITY = securityHeadersFor(JSON_HEADERS['Content-Type']);
+/** A JSON answer's form as it goes out, with all its headers, for each encoding. */
+const prepareJson = {
+  identity: preparer(JSON_HEADERS, JSON_SECURITY),
+  br: preparer({ ...JSON_HEADERS, 'Content-Encoding': 'br' }, JSON_SECURITY),
+  gzip: preparer({ ...JSON_HEADERS, 'Content-Encoding': 'gzip' }, JSON_SECURITY),
+  deflate: preparer({ ...JSON_HEADERS, 'Content-Encoding': 'deflate' }, JSON_SECURITY),
+} satisfies Record<Encoding | 'identity', unknown>;
+const utf8 = new TextEncoder();
 
 function compressed(body: string, encoding: Encoding): Uint8Array<ArrayBuffer> {
   const bytes =
@@ -145,9 +153,8 @@ export function sendAnswer(c: Context, answer: CachedAnswer): Response {
         (answer.encoded.get(encoding) as Uint8Array<ArrayBuffer> | undefined) ??
         compressed(answer.body, encoding);
       answer.encoded.set(encoding, bytes);
-    } else bytes = new TextEncoder().encode(answer.body);
-    const headers = encoding ? { ...JSON_HEADERS, 'Content-Encoding': encoding } : JSON_HEADERS;
-    ready = prepare(200, bytes, headers, JSON_SECURITY);
+    } else bytes = utf8.encode(answer.body);
+    ready = prepareJson[form](200, bytes);
     answer.ready.set(form, ready);
   }
   return preparedResponse(ready);

@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { BlueprintJson, PackJson, StorefrontJson, StorefrontSummary } from '#domain/catalog';
 import type { Executor } from '../db';
+import { isoText } from '../db/rows';
 import { type blueprintPacks, blueprints, storefronts } from '../db/schema';
 
 /** Rows of the catalog tables as the API answers them (money in cents, times as ISO text). */
@@ -26,32 +27,45 @@ export type StorefrontSummaryRow = Pick<StorefrontRow, keyof typeof storefrontSu
 
 /**
  * The blueprint columns its answer shows (all but its storefront's id, the copies of its
- * storefront's category and state, and the update time): a list selects only these, since reading
- * and mapping columns nobody shows costs CPU on every search.
+ * storefront's category and state, and the update time), its times as the ISO text it shows: a list
+ * selects only these, since reading and mapping columns nobody shows costs CPU on every search.
  */
-export const blueprintCardColumns = pick(getTableColumns(blueprints), [
-  'id',
-  'flowBlueprintId',
-  'title',
-  'description',
-  'assetUrl',
-  'previewImageUrl',
-  'quantity',
-  'quantityAvailable',
-  'price',
-  'royaltyPercent',
-  'totalFeePercent',
-  'rarityLevel',
-  'state',
-  'status',
-  'visible',
-  'availableTime',
-  'createdAt',
-  'drop',
-  'type',
-  'blueprintPackId',
-]);
-export type BlueprintCardRow = Pick<BlueprintRow, keyof typeof blueprintCardColumns>;
+export const blueprintCardColumns = {
+  ...pick(getTableColumns(blueprints), [
+    'id',
+    'flowBlueprintId',
+    'title',
+    'description',
+    'assetUrl',
+    'previewImageUrl',
+    'quantity',
+    'quantityAvailable',
+    'price',
+    'royaltyPercent',
+    'totalFeePercent',
+    'rarityLevel',
+    'state',
+    'status',
+    'visible',
+    'drop',
+    'type',
+    'blueprintPackId',
+  ]),
+  availableTime: isoText(blueprints.availableTime),
+  createdAt: isoText(blueprints.createdAt),
+};
+type CardTimes = 'availableTime' | 'createdAt';
+/** A list's card row: its times as ISO text. */
+export type BlueprintCardRow = Pick<BlueprintRow, Exclude<keyof typeof blueprintCardColumns, CardTimes>> & {
+  availableTime: string | null;
+  createdAt: string;
+};
+/** What a card is made from: a list's card row, or a whole row with its times as Dates. */
+type CardSource = Omit<BlueprintCardRow, CardTimes> & {
+  availableTime: Date | string | null;
+  createdAt: Date | string;
+};
+const iso = (time: Date | string) => (typeof time === 'string' ? time : time.toISOString());
 
 export const storefrontSummary = (s: StorefrontSummaryRow): StorefrontSummary => ({
   id: s.id,
@@ -62,7 +76,7 @@ export const storefrontSummary = (s: StorefrontSummaryRow): StorefrontSummary =>
   category: s.category,
 });
 
-export function blueprintJson(b: BlueprintCardRow, storefront: StorefrontSummaryRow | null): BlueprintJson {
+export function blueprintJson(b: CardSource, storefront: StorefrontSummaryRow | null): BlueprintJson {
   const isSticker = b.type === 'sticker' || b.type === 'stickerInPack';
   return {
     id: b.id,
@@ -81,8 +95,8 @@ export function blueprintJson(b: BlueprintCardRow, storefront: StorefrontSummary
     state: b.state,
     status: b.status,
     visible: b.visible,
-    availableTime: b.availableTime?.toISOString() ?? null,
-    createdAt: b.createdAt.toISOString(),
+    availableTime: b.availableTime === null ? null : iso(b.availableTime),
+    createdAt: iso(b.createdAt),
     drop: b.drop,
     type: b.type,
     blueprintPackId: b.blueprintPackId,

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { describe, expect, it } from 'vitest';
 import { createAnswerCache, preferredEncoding, sendAnswer } from '../../server/catalog/cache';
-import { prepare, preparedOf, preparedResponse } from '../../server/prepared';
+import { preparedOf, preparedResponse, preparer } from '../../server/prepared';
 import { applySecurityHeaders, securityHeaders, securityHeadersFor } from '../../server/security';
 
 describe('the catalog answer cache', () => {
@@ -146,12 +146,10 @@ describe('prepared answers', () => {
   };
 
   it('go out as prepared, with the security headers of their type, and are not compressed again', async () => {
-    const ready = prepare(
-      200,
-      body,
+    const ready = preparer(
       { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' },
       securityHeadersFor('application/json'),
-    );
+    )(200, body);
     const res = await appWith(() => preparedResponse(ready)).request('/x', {
       headers: { 'Accept-Encoding': 'gzip' },
     });
@@ -163,7 +161,10 @@ describe('prepared answers', () => {
   });
 
   it('get the security headers added when theirs are not the set their type needs', async () => {
-    const ready = prepare(200, body, { 'Content-Type': 'text/html' }, securityHeadersFor('application/json'));
+    const ready = preparer({ 'Content-Type': 'text/html' }, securityHeadersFor('application/json'))(
+      200,
+      body,
+    );
     const res = await appWith(() => preparedResponse(ready)).request('/x');
     expect(res.headers.get('content-security-policy')).toBe(secured('text/html')['content-security-policy']);
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
