@@ -75,8 +75,9 @@ export function mapRowsByPlan<T extends object>(prepared: T): T {
 /**
  * ISO 8601 text of a timestamp as PostgreSQL writes it (`2026-11-26 15:25:38.268776+00`), exactly
  * as `Date.toISOString` writes the same instant: milliseconds, the rest of the fraction dropped, as
- * `new Date` drops it. Text in UTC is rewritten as it is; any other (a session in another time zone,
- * a year past 9999) goes through a Date. A value that is already a Date is written as it is.
+ * `new Date` drops it. Text in UTC is rewritten as it is; any other (a session in another time zone)
+ * goes through a Date, as drizzle reads a timestamp column. A value that is already a Date is
+ * written as it is.
  */
 export function isoFromDriver(value: unknown): string {
   if (value instanceof Date) return value.toISOString();
