@@ -9,21 +9,25 @@ import { databases, useTestApp } from './support/harness';
 /** A prepared select mapped by its plan answers exactly the rows drizzle's own mapping answers. */
 describe.each(databases)('rows mapped by plan on %s', (database) => {
   const t = useTestApp(database);
+  /** A storefront in the music category, with an owner of its own. */
+  const storefrontNamed = async (name: string, handle: string) => {
+    const owner = await insertUser(t.database.db, {
+      email: `${handle}@example.com`,
+      username: handle,
+      firstName: name,
+      walletAddress: undefined,
+    });
+    return insertStorefront(t.database.db, {
+      ownerId: owner.id,
+      name,
+      vanityUrl: handle,
+      category: 'music',
+    });
+  };
 
   it('answers the same values, dates, nulls and left-joined nothing as drizzle', async () => {
     const db = t.database.db;
-    const owner = await insertUser(db, {
-      email: 'rows@example.com',
-      username: 'rows',
-      firstName: 'Rows',
-      walletAddress: undefined,
-    });
-    const storefront = await insertStorefront(db, {
-      ownerId: owner.id,
-      name: 'Row House',
-      vanityUrl: 'row-house',
-      category: 'music',
-    });
+    const storefront = await storefrontNamed('Row House', 'row-house');
     await insertBlueprint(db, { storefrontId: storefront.id, title: 'First', price: 1234, quantity: 5 });
     await insertBlueprint(db, {
       storefrontId: storefront.id,
@@ -75,18 +79,7 @@ describe.each(databases)('rows mapped by plan on %s', (database) => {
       '1999-12-31 23:59:59.000001+00',
       '2030-06-30 12:00:00.12+00',
     ];
-    const owner = await insertUser(db, {
-      email: 'times@example.com',
-      username: 'times',
-      firstName: 'Times',
-      walletAddress: undefined,
-    });
-    const storefront = await insertStorefront(db, {
-      ownerId: owner.id,
-      name: 'Time House',
-      vanityUrl: 'time-house',
-      category: 'music',
-    });
+    const storefront = await storefrontNamed('Time House', 'time-house');
     for (const [i, time] of times.entries()) {
       const b = await insertBlueprint(db, {
         storefrontId: storefront.id,
