@@ -21,7 +21,7 @@ import {
   webhookEvents,
 } from '../../server/db/schema';
 import { createCoinbaseProvider } from '../../server/payments/coinbase-commerce';
-import type { CryptoProvider } from '../../server/payments/crypto-provider';
+import type { CryptoCharge, CryptoProvider } from '../../server/payments/crypto-provider';
 import { insertBlueprint } from '../../server/seed/factory';
 import { databases, flowAddress, type Json, register, type TestApi, useTestApp } from './support/harness';
 import { creator } from './support/sales';
@@ -39,12 +39,18 @@ describe.each(databases)('crypto charges on %s', (database) => {
   let sandbox: CoinbaseSandbox;
   let provider: CryptoProvider;
   let server: Server;
+  /** Runs when the provider has answered a create, before the app sees the answer. */
+  let afterCreate: ((charge: CryptoCharge) => Promise<void>) | undefined;
   const t: TestApi = useTestApp(
     database,
     {},
     {
       cryptoProvider: {
-        createCharge: (r) => provider.createCharge(r),
+        createCharge: async (r) => {
+          const charge = await provider.createCharge(r);
+          await afterCreate?.(charge);
+          return charge;
+        },
         getCharge: (id) => provider.getCharge(id),
         cancelCharge: (id) => provider.cancelCharge(id),
         verifyWebhook: (raw, sig) => provider.verifyWebhook(raw, sig),
@@ -494,6 +500,41 @@ describe.each(databases)('crypto charges on %s', (database) => {
     });
     expect(open.body.results).toEqual([]);
     // Nothing is open: the buyer can pay again.
+    expect((await buy(me, bp)).status).toBe(201);
+  });
+
+  it('without a hosted page, its charge:created webhook applied first: still 502, nothing recorded or held', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const delivered = sandbox.deliveries.length;
+    sandbox.setHostedPages(false);
+    // The provider's charge:created webhook reaches the app and is applied before the create answer.
+    afterCreate = (charge) =>
+      until(
+        () =>
+          t.database.db.select().from(coinbaseCharges).where(eq(coinbaseCharges.providerChargeId, charge.id)),
+        (rows) => rows.length === 1,
+      ).then(() => undefined);
+    let res: Awaited<ReturnType<typeof buy>>;
+    try {
+      res = await buy(me, bp);
+    } finally {
+      afterCreate = undefined;
+      sandbox.setHostedPages(true);
+    }
+    expect(res).toMatchObject({ status: 502, body: { code: 'CREATE_COINBASE_CHARGE' } });
+    // The provider's cancel of its charge is delivered too (created, then canceled) and changes nothing.
+    const deliveries = await until(
+      async () => sandbox.deliveries.slice(delivered),
+      (d) => d.length >= 2,
+    );
+    expect(deliveries.map((d) => d.status)).toEqual([200, 200]);
+    const rows = await t.database.db.select().from(coinbaseCharges).where(eq(coinbaseCharges.buyerId, me.id));
+    expect(rows).toMatchObject([
+      { status: 'CANCELED', providerChargeId: null, hostedUrl: null, code: null, paid: 0 },
+    ]);
+    expect(await orderRow(rows[0]!.orderId!)).toMatchObject({ status: 'canceled', reserved: false });
+    expect(await available(bp.id)).toBe(10);
     expect((await buy(me, bp)).status).toBe(201);
   });
 

@@ -101,6 +101,10 @@ export async function settleCrypto(
     const row = await lockCharge(tx, chargeId);
     if (!row) return { kind: 'unchanged' };
     if (row.providerChargeId && row.providerChargeId !== charge.id) return { kind: 'unchanged' };
+    // Abandoned here (ended before any provider charge was recorded on it, see abandonCharge): the
+    // provider's own cancel of that charge is no news; only a payment would be.
+    if (!row.providerChargeId && ENDED.has(row.status) && charge.paid === 0 && !paidInFull(charge))
+      return { kind: 'unchanged' };
     const ours = !PROVIDER_STATUSES.has(row.status);
     // An older status delivered late: nothing to learn from it.
     if (!ours && !advances(row.status, charge)) return { kind: 'unchanged' };
@@ -206,16 +210,28 @@ export async function createTopup(
   });
 }
 
-/** A charge the provider never created (it was refused or unreachable): ended, its order failed. */
-export async function abandonCharge(db: Database, chargeId: string, now: Date) {
+/**
+ * A charge nobody can pay: the provider refused it, was unreachable, or created it without a hosted
+ * page (`refused`, its id). Ours ends CANCELED with no provider charge, code or page recorded, and
+ * its order fails (the unit released). The provider's charge:created webhook for `refused` may have
+ * been applied already; a charge tied to another provider charge is left alone.
+ */
+export async function abandonCharge(db: Database, chargeId: string, now: Date, refused?: string) {
   await db.transaction(async (tx) => {
+    // The order before its charge, as settleCrypto locks them: the webhook of the same charge can
+    // be applied at the same moment, and locks taken in opposite orders would deadlock.
+    const [ref] = await tx
+      .select({ orderId: coinbaseCharges.orderId })
+      .from(coinbaseCharges)
+      .where(eq(coinbaseCharges.id, chargeId));
+    if (!ref) return;
+    const order = ref.orderId ? await lockOrder(tx, ref.orderId) : undefined;
     const row = await lockCharge(tx, chargeId);
-    if (!row || row.providerChargeId) return;
+    if (!row || (row.providerChargeId && row.providerChargeId !== refused)) return;
     await tx
       .update(coinbaseCharges)
-      .set({ status: 'CANCELED', updatedAt: now })
+      .set({ status: 'CANCELED', providerChargeId: null, code: null, hostedUrl: null, updatedAt: now })
       .where(eq(coinbaseCharges.id, row.id));
-    const order = row.orderId ? await lockOrder(tx, row.orderId) : undefined;
     if (order?.status === 'created') await failUnpaidCrypto(tx, order, 'canceled', 'CANCELED', now);
   });
 }

@@ -71,7 +71,7 @@ export function coinbaseChargeRoutes(s: Services): Route[] {
     }
     if (!charge.hostedUrl) {
       // A charge nobody can pay: ours ends (the unit released), and the provider's is canceled.
-      await abandonCharge(s.db, row.id, s.clock());
+      await abandonCharge(s.db, row.id, s.clock(), charge.id);
       await provider()
         .cancelCharge(charge.id)
         .catch(() => undefined);
