@@ -4,7 +4,7 @@ import { identiconDataUrl } from '#domain/identicon';
 import { Avatar, ImageLoader } from '../../../src/views/components';
 
 describe('ImageLoader', () => {
-  it('shows a skeleton while loading, then the image', () => {
+  it('shows a placeholder while loading, then the image', () => {
     const onLoad = vi.fn();
     const { container } = render(
       <ImageLoader src="/nft/1.png" alt="Moment #1" aspectRatio={1} onLoad={onLoad} />,
@@ -37,15 +37,17 @@ describe('ImageLoader', () => {
     expect(other.querySelector('source')).toBeNull();
   });
 
-  it('loads a priority image at once with high priority, others lazily', () => {
+  it('loads a priority image at once with high priority, decoded with the page; others lazily, decoded apart', () => {
     render(<ImageLoader src="/media/first.jpg" alt="First" priority />);
     const first = screen.getByRole('img', { name: 'First' });
     expect(first.getAttribute('loading')).toBe('eager');
     expect(first.getAttribute('fetchpriority')).toBe('high');
+    expect(first.getAttribute('decoding')).toBe('sync');
     render(<ImageLoader src="/media/later.jpg" alt="Later" />);
     const later = screen.getByRole('img', { name: 'Later' });
     expect(later.getAttribute('loading')).toBe('lazy');
     expect(later.getAttribute('fetchpriority')).toBeNull();
+    expect(later.getAttribute('decoding')).toBe('async');
   });
 
   it('shows the fallback, still named by alt, when the image fails', () => {
