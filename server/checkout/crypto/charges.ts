@@ -82,6 +82,21 @@ async function lockCharge(tx: Executor, id: string) {
   return row;
 }
 
+/**
+ * A charge and its order (if any), both locked: the order first, in the order the fulfil job and the
+ * expiry sweep lock them. A charge's webhook and the request that opened it can run at the same
+ * moment, and locks taken in opposite orders would deadlock.
+ */
+async function lockChargeWithOrder(tx: Executor, id: string) {
+  const [ref] = await tx
+    .select({ orderId: coinbaseCharges.orderId })
+    .from(coinbaseCharges)
+    .where(eq(coinbaseCharges.id, id));
+  if (!ref) return { order: undefined, row: undefined };
+  const order = ref.orderId ? await lockOrder(tx, ref.orderId) : undefined;
+  return { order, row: await lockCharge(tx, id) };
+}
+
 /** Applies what the provider says of a charge (see above); one transaction, safe to repeat. */
 export async function settleCrypto(
   db: Executor,
@@ -90,15 +105,7 @@ export async function settleCrypto(
   now: Date,
 ): Promise<CryptoSettleOutcome> {
   return db.transaction(async (tx): Promise<CryptoSettleOutcome> => {
-    // The order is locked before its charge, in the order the fulfil job and the expiry sweep lock
-    // them, so they never wait on each other.
-    const [ref] = await tx
-      .select({ orderId: coinbaseCharges.orderId })
-      .from(coinbaseCharges)
-      .where(eq(coinbaseCharges.id, chargeId));
-    if (!ref) return { kind: 'unchanged' };
-    const order = ref.orderId ? await lockOrder(tx, ref.orderId) : undefined;
-    const row = await lockCharge(tx, chargeId);
+    const { order, row } = await lockChargeWithOrder(tx, chargeId);
     if (!row) return { kind: 'unchanged' };
     if (row.providerChargeId && row.providerChargeId !== charge.id) return { kind: 'unchanged' };
     // Abandoned here (ended before any provider charge was recorded on it, see abandonCharge): the
@@ -218,15 +225,7 @@ export async function createTopup(
  */
 export async function abandonCharge(db: Database, chargeId: string, now: Date, refused?: string) {
   await db.transaction(async (tx) => {
-    // The order before its charge, as settleCrypto locks them: the webhook of the same charge can
-    // be applied at the same moment, and locks taken in opposite orders would deadlock.
-    const [ref] = await tx
-      .select({ orderId: coinbaseCharges.orderId })
-      .from(coinbaseCharges)
-      .where(eq(coinbaseCharges.id, chargeId));
-    if (!ref) return;
-    const order = ref.orderId ? await lockOrder(tx, ref.orderId) : undefined;
-    const row = await lockCharge(tx, chargeId);
+    const { order, row } = await lockChargeWithOrder(tx, chargeId);
     if (!row || (row.providerChargeId && row.providerChargeId !== refused)) return;
     await tx
       .update(coinbaseCharges)
