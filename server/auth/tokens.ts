@@ -34,19 +34,30 @@ export interface Tokens {
 }
 
 export function createTokens(secret: string, ttlSeconds: number, clock: Clock): Tokens {
-  const key = new TextEncoder().encode(secret);
+  // The HMAC key, imported once: given the secret's bytes, jose imports a key on every sign and
+  // verify, which is about half of a verify's time.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
-    issue(user, sessionId) {
+    async issue(user, sessionId) {
       const now = Math.floor(clock().getTime() / 1000);
       return new SignJWT({ userId: user.id, role: user.role, tv: user.tokenVersion, sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuedAt(now)
         .setExpirationTime(now + ttlSeconds)
-        .sign(key);
+        .sign(await key);
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: clock() });
+        const { payload } = await jwtVerify(token, await key, {
+          algorithms: ['HS256'],
+          currentDate: clock(),
+        });
         const claims = v.safeParse(Claims, payload);
         return claims.success ? claims.output : undefined;
       } catch {
