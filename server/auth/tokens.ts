@@ -33,16 +33,18 @@ export interface Tokens {
   verify(token: string): Promise<TokenClaims | undefined>;
 }
 
+/**
+ * The HS256 key of a secret, imported once for signing and verifying: handed the secret's bytes,
+ * jose imports a key on every sign and verify, which is about half of a verify's time.
+ */
+export const hs256Key = (secret: string) =>
+  crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
+
 export function createTokens(secret: string, ttlSeconds: number, clock: Clock): Tokens {
-  // The HMAC key, imported once: given the secret's bytes, jose imports a key on every sign and
-  // verify, which is about half of a verify's time.
-  const key = crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign', 'verify'],
-  );
+  const key = hs256Key(secret);
   return {
     async issue(user, sessionId) {
       const now = Math.floor(clock().getTime() / 1000);

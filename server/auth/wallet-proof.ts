@@ -7,6 +7,7 @@ import type { FlowClient } from '../chain/client';
 import type { Clock } from '../clock';
 import type { Database } from '../db';
 import { walletNonces } from '../db/schema';
+import { hs256Key } from './tokens';
 
 /**
  * Wallet connection: a single-use nonce, the wallet's account proof over it checked by
@@ -111,19 +112,22 @@ export interface WalletProofs {
 }
 
 export function createWalletProofs(secret: string, clock: Clock): WalletProofs {
-  const key = new TextEncoder().encode(secret);
+  const key = hs256Key(secret);
   return {
-    issue(walletAddress) {
+    async issue(walletAddress) {
       const now = Math.floor(clock().getTime() / 1000);
       return new SignJWT({ purpose: 'wallet', walletAddress })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuedAt(now)
         .setExpirationTime(now + WALLET_PROOF_TTL_SECONDS)
-        .sign(key);
+        .sign(await key);
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: clock() });
+        const { payload } = await jwtVerify(token, await key, {
+          algorithms: ['HS256'],
+          currentDate: clock(),
+        });
         return payload.purpose === 'wallet' && typeof payload.walletAddress === 'string'
           ? payload.walletAddress
           : undefined;
