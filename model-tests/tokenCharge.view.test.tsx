@@ -112,6 +112,7 @@ describe('a reload in the middle of a payment, through the panel', () => {
       report?: () => Promise<TokenChargeJson>;
       load?: () => Promise<TokenChargeJson>;
     },
+    { start = true } = {},
   ) {
     const actor = createActor(
       tokenChargeMachine.provide({
@@ -141,10 +142,12 @@ describe('a reload in the middle of a payment, through the panel', () => {
           saveCheckpoint: (_, checkpoint) => tokenCheckpoint.save(checkpoint),
           clearCheckpoint: () => tokenCheckpoint.clear(),
         },
-        delays: { receivedPause: 10 },
+        // Long enough for the panel to paint "received payment" on a loaded machine.
+        delays: { receivedPause: 300 },
       }),
       { input },
-    ).start();
+    );
+    if (start) actor.start();
     return actor;
   }
   async function payUntil(text: string, actor: AnyActorRef) {
@@ -208,8 +211,14 @@ describe('a reload in the middle of a payment, through the panel', () => {
     const second = tab(
       { ...SCENARIOS.wallet, restore: tokenCheckpoint.read() },
       { load: async () => WITH_TRANSFER, report: async () => tokenCharge('completed', 'authorized') },
+      { start: false },
     );
+    // Every answer of this tab is at hand at once: its panel is on screen before it starts, or the
+    // flow could end before the panel was drawn.
     await renderWithRouter(() => <TokenPanel actor={second as never} />);
+    act(() => {
+      second.start();
+    });
     await within(panel()).findByText('received payment');
     await waitFor(() => expect(second.getSnapshot().status).toBe('done'));
     expect(calls.sends).toBe(1);
