@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followCrypto } from '#domain/chargeProgress';
 import {
@@ -14,7 +14,7 @@ import { createSendFusdHandler } from '../../server/checkout/crypto/send-fusd';
 import { createFulfilment } from '../../server/checkout/fulfilment';
 import { FULFIL_JOB, SEND_FUSD_JOB } from '../../server/checkout/orders';
 import { expireOrders } from '../../server/checkout/settle';
-import { coinbaseCharges, nftPurchases, orderEvents, orders, users } from '../../server/db/schema';
+import { coinbaseCharges, jobs, nftPurchases, orderEvents, orders, users } from '../../server/db/schema';
 import { createJobWorker, type JobWorker } from '../../server/jobs';
 import { createCoinbaseProvider } from '../../server/payments/coinbase-commerce';
 import type { CryptoProvider } from '../../server/payments/crypto-provider';
@@ -180,6 +180,23 @@ describe('crypto charges on the emulator', () => {
     // Another read of the charge sends nothing more.
     await sync(me, res.body.id);
     await new Promise((r) => setTimeout(r, 500));
+    expect(await fusd(me.walletAddress)).toBeCloseTo(before + 42.5, 8);
+
+    // A worker that stopped after the transfer was sealed, before the charge said so: the job runs
+    // again, finds the transfer kept on the charge, and sends nothing more.
+    await t.database.db
+      .update(coinbaseCharges)
+      .set({ status: 'COMPLETED' })
+      .where(eq(coinbaseCharges.id, res.body.id));
+    const [job] = await t.database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, SEND_FUSD_JOB), eq(jobs.key, res.body.id)));
+    await createSendFusdHandler({ db: t.database.db, client, log: quiet }).run(job!);
+    expect(await charge(res.body.id)).toMatchObject({
+      status: 'SEND_FUSD_SUCCEEDED',
+      fusdTransactionId: row.fusdTransactionId,
+    });
     expect(await fusd(me.walletAddress)).toBeCloseTo(before + 42.5, 8);
   });
 

@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { formatUsd } from '#domain/money';
 import type { FlowClient } from '../../chain/client';
-import { FusdSendError, sendFusd } from '../../chain/treasury';
 import type { Log } from '../../clock';
 import type { Database } from '../../db';
 import { coinbaseCharges, orders } from '../../db/schema';
 import type { JobHandler, JobRow } from '../../jobs';
-import { addEvent, lockOrder } from '../orders';
+import { orderSentBackFusd, refundAsFusd } from '../fusd-refund';
 import { paidInFull } from './charges';
 
 /**
@@ -30,21 +28,6 @@ export function createSendFusdHandler(deps: {
   const { db, client } = deps;
   const now = deps.now ?? (() => new Date());
   const log = deps.log ?? console;
-  const store = {
-    async get(key: string) {
-      const [row] = await db
-        .select({ transactionId: coinbaseCharges.fusdTransactionId })
-        .from(coinbaseCharges)
-        .where(eq(coinbaseCharges.id, key));
-      return row?.transactionId ? { transactionId: row.transactionId } : null;
-    },
-    async save(key: string, transactionId: string) {
-      await db
-        .update(coinbaseCharges)
-        .set({ fusdTransactionId: transactionId, updatedAt: now() })
-        .where(eq(coinbaseCharges.id, key));
-    },
-  };
 
   async function run(job: JobRow) {
     const [charge] = await db.select().from(coinbaseCharges).where(eq(coinbaseCharges.id, job.key));
@@ -62,38 +45,22 @@ export function createSendFusdHandler(deps: {
       cents = charge.paid;
     }
     if (cents <= 0) return;
-    try {
-      const { transactionId } = await sendFusd(
-        client,
-        { to: charge.walletAddress, cents, key: charge.id },
-        store,
-      );
-      await db.transaction(async (tx) => {
-        const at = now();
-        await tx
-          .update(coinbaseCharges)
-          .set({ status: 'SEND_FUSD_SUCCEEDED', fusdTransactionId: transactionId, updatedAt: at })
-          .where(eq(coinbaseCharges.id, charge.id));
-        if (!order) return;
-        const locked = await lockOrder(tx, order.id);
-        if (!locked) return;
-        await tx.update(orders).set({ status: 'refunded', updatedAt: at }).where(eq(orders.id, order.id));
-        await addEvent(
-          tx,
-          order.id,
-          'fusd_sent',
-          at,
-          `${formatUsd(cents)} was sent back as FUSD to your wallet.`,
-        );
-      });
-    } catch (err) {
-      if (!(err instanceof FusdSendError)) throw err;
-      log.error(`crypto charge ${charge.id}: the FUSD transfer was refused: ${err.message}`);
-      await db
-        .update(coinbaseCharges)
-        .set({ status: 'SEND_FUSD_FAILED', updatedAt: now() })
-        .where(eq(coinbaseCharges.id, charge.id));
-    }
+    await refundAsFusd(
+      { db, client, log, now },
+      {
+        key: charge.id,
+        to: charge.walletAddress,
+        cents,
+        what: `crypto charge ${charge.id}`,
+        kept: charge.fusdTransactionId,
+        write: (tx, { transactionId, ...values }) =>
+          tx
+            .update(coinbaseCharges)
+            .set({ ...values, ...(transactionId && { fusdTransactionId: transactionId }) })
+            .where(eq(coinbaseCharges.id, charge.id)),
+        sent: order ? (tx, at) => orderSentBackFusd(tx, order.id, cents, at) : undefined,
+      },
+    );
   }
 
   return { run };

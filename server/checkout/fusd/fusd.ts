@@ -5,12 +5,13 @@ import type { FusdOrderJson, FusdPaymentJson, FusdPaymentStatus } from '#domain/
 import { checkTransaction } from '../../chain/actions';
 import type { FlowClient } from '../../chain/client';
 import type { ExtraEvents } from '../../chain/events';
-import { centsToUfix64, FusdSendError, sendFusd } from '../../chain/treasury';
+import { centsToUfix64 } from '../../chain/treasury';
 import type { Log } from '../../clock';
 import type { Database, Executor } from '../../db';
 import { fusdPayments, orders } from '../../db/schema';
 import { apiError } from '../../http';
 import { enqueueJob, type JobHandler, type JobRow } from '../../jobs';
+import { orderSentBackFusd, refundAsFusd } from '../fusd-refund';
 import { orderJson } from '../order-json';
 import { addEvent, FULFIL_JOB, lockOrder, type OrderRow } from '../orders';
 
@@ -241,59 +242,27 @@ export function createRefundFusdHandler(deps: {
   const { db, client } = deps;
   const now = deps.now ?? (() => new Date());
   const log = deps.log ?? console;
-  const store = {
-    async get(key: string) {
-      const [row] = await db
-        .select({ transactionId: fusdPayments.refundTransactionId })
-        .from(fusdPayments)
-        .where(eq(fusdPayments.id, key));
-      return row?.transactionId ? { transactionId: row.transactionId } : null;
-    },
-    async save(key: string, transactionId: string) {
-      await db
-        .update(fusdPayments)
-        .set({ refundTransactionId: transactionId, updatedAt: now() })
-        .where(eq(fusdPayments.id, key));
-    },
-  };
 
   async function run(job: JobRow) {
     const [payment] = await db.select().from(fusdPayments).where(eq(fusdPayments.id, job.key));
     if (payment?.status !== 'REFUND_PENDING' || payment.amount <= 0) return;
-    try {
-      const { transactionId } = await sendFusd(
-        client,
-        { to: payment.refundTo, cents: payment.amount, key: payment.id },
-        store,
-      );
-      await db.transaction(async (tx) => {
-        const at = now();
-        await tx
-          .update(fusdPayments)
-          .set({ status: 'SEND_FUSD_SUCCEEDED', refundTransactionId: transactionId, updatedAt: at })
-          .where(eq(fusdPayments.id, payment.id));
-        if (!payment.orderId) return;
-        const order = await lockOrder(tx, payment.orderId);
-        if (!order) return;
-        if (payment.accepted) {
-          await tx.update(orders).set({ status: 'refunded', updatedAt: at }).where(eq(orders.id, order.id));
-        }
-        await addEvent(
-          tx,
-          order.id,
-          payment.accepted ? 'fusd_sent' : 'payment_returned_sent',
-          at,
-          `${formatUsd(payment.amount)} was sent back as FUSD to your wallet.`,
-        );
-      });
-    } catch (err) {
-      if (!(err instanceof FusdSendError)) throw err;
-      log.error(`FUSD payment ${payment.id}: the refund was refused: ${err.message}`);
-      await db
-        .update(fusdPayments)
-        .set({ status: 'SEND_FUSD_FAILED', updatedAt: now() })
-        .where(eq(fusdPayments.id, payment.id));
-    }
+    const { orderId, accepted } = payment;
+    await refundAsFusd(
+      { db, client, log, now },
+      {
+        key: payment.id,
+        to: payment.refundTo,
+        cents: payment.amount,
+        what: `FUSD payment ${payment.id}`,
+        kept: payment.refundTransactionId,
+        write: (tx, { transactionId, ...values }) =>
+          tx
+            .update(fusdPayments)
+            .set({ ...values, ...(transactionId && { refundTransactionId: transactionId }) })
+            .where(eq(fusdPayments.id, payment.id)),
+        sent: orderId ? (tx, at) => orderSentBackFusd(tx, orderId, payment.amount, at, accepted) : undefined,
+      },
+    );
   }
   return { run };
 }
