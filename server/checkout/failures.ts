@@ -42,13 +42,14 @@ export async function requestCompensation(tx: Executor, orderId: string, now: Da
     .where(and(eq(jobs.kind, FULFIL_JOB), eq(jobs.key, orderId), inArray(jobs.status, ['done', 'failed'])));
 }
 
-/** Moves an unpaid order (status created, row locked) to a failed status and releases its unit. */
-export async function failUnpaid(
+type UnpaidEnd = Extract<OrderStatus, 'declined' | 'canceled' | 'expired'>;
+
+/** An unpaid order (status created, row locked) ends: its status and failure, its unit released. */
+async function endUnpaid(
   tx: Executor,
   order: OrderRow,
-  status: Extract<OrderStatus, 'declined' | 'canceled' | 'expired'>,
+  status: UnpaidEnd,
   failure: Failure | null,
-  chargeStatus: CardChargeStatus,
   now: Date,
 ) {
   await tx
@@ -61,6 +62,27 @@ export async function failUnpaid(
     })
     .where(eq(orders.id, order.id));
   await release(tx, order, now);
+}
+
+/** The failure of an unpaid order that expired or was canceled, in the rail's words. */
+const endedFailure = (
+  status: 'expired' | 'canceled',
+  messages: Record<'expired' | 'canceled', string>,
+): Failure => ({
+  code: status === 'expired' ? ErrorCode.EXPIRED : ErrorCode.CANCELED,
+  message: messages[status],
+});
+
+/** Moves an unpaid card order (status created, row locked) to a failed status and releases its unit. */
+export async function failUnpaid(
+  tx: Executor,
+  order: OrderRow,
+  status: UnpaidEnd,
+  failure: Failure | null,
+  chargeStatus: CardChargeStatus,
+  now: Date,
+) {
+  await endUnpaid(tx, order, status, failure, now);
   await tx
     .update(cardCharges)
     // Billing details kept for saving the card are not needed any more.
@@ -68,11 +90,6 @@ export async function failUnpaid(
     .where(eq(cardCharges.orderId, order.id));
   await addEvent(tx, order.id, status, now, failure?.message ?? null);
 }
-
-const CRYPTO_UNPAID: Record<'expired' | 'canceled', Failure> = {
-  expired: { code: 'EXPIRED', message: 'The crypto payment was not completed in time.' },
-  canceled: { code: 'CANCELED', message: 'Your crypto purchase was canceled.' },
-};
 
 /**
  * Fails an unpaid crypto order (row locked): released, its charge EXPIRED or CANCELED unless the
@@ -85,12 +102,11 @@ export async function failUnpaidCrypto(
   chargeStatus: 'EXPIRED' | 'CANCELED',
   now: Date,
 ) {
-  const failure = CRYPTO_UNPAID[status];
-  await tx
-    .update(orders)
-    .set({ status, failureCode: failure.code, failureMessage: failure.message, updatedAt: now })
-    .where(eq(orders.id, order.id));
-  await release(tx, order, now);
+  const failure = endedFailure(status, {
+    expired: 'The crypto payment was not completed in time.',
+    canceled: 'Your crypto purchase was canceled.',
+  });
+  await endUnpaid(tx, order, status, failure, now);
   const [charge] = await tx
     .select()
     .from(coinbaseCharges)
@@ -122,21 +138,12 @@ export async function failUnpaidFusd(
   status: 'expired' | 'canceled',
   now: Date,
 ) {
-  const message =
-    status === 'expired'
-      ? 'The payment was not made in time. Nothing was taken from your balance.'
-      : 'Your purchase was canceled. Nothing was taken from your balance.';
-  await tx
-    .update(orders)
-    .set({
-      status,
-      failureCode: status === 'expired' ? ErrorCode.EXPIRED : ErrorCode.CANCELED,
-      failureMessage: message,
-      updatedAt: now,
-    })
-    .where(eq(orders.id, order.id));
-  await release(tx, order, now);
-  await addEvent(tx, order.id, status, now, message);
+  const failure = endedFailure(status, {
+    expired: 'The payment was not made in time. Nothing was taken from your balance.',
+    canceled: 'Your purchase was canceled. Nothing was taken from your balance.',
+  });
+  await endUnpaid(tx, order, status, failure, now);
+  await addEvent(tx, order.id, status, now, failure.message);
 }
 
 /**
@@ -146,16 +153,12 @@ export async function failUnpaidFusd(
 export async function failUnpaidWert(
   tx: Executor,
   order: OrderRow,
-  status: Extract<OrderStatus, 'declined' | 'canceled' | 'expired'>,
+  status: UnpaidEnd,
   failure: Failure,
   chargeStatus: 'canceled' | 'expired' | null,
   now: Date,
 ) {
-  await tx
-    .update(orders)
-    .set({ status, failureCode: failure.code, failureMessage: failure.message, updatedAt: now })
-    .where(eq(orders.id, order.id));
-  await release(tx, order, now);
+  await endUnpaid(tx, order, status, failure, now);
   if (chargeStatus)
     await tx
       .update(wertCharges)
@@ -176,26 +179,17 @@ export async function failUnpaidToken(
   status: 'expired' | 'canceled',
   now: Date,
 ) {
-  const message =
-    status === 'expired'
-      ? 'The NFM payment was not completed in time. Any NFM received is sent back to your wallet.'
-      : 'Your purchase was canceled. Nothing was taken from your wallet.';
-  await tx
-    .update(orders)
-    .set({
-      status,
-      failureCode: status === 'expired' ? ErrorCode.EXPIRED : ErrorCode.CANCELED,
-      failureMessage: message,
-      updatedAt: now,
-    })
-    .where(eq(orders.id, order.id));
-  await release(tx, order, now);
+  const failure = endedFailure(status, {
+    expired: 'The NFM payment was not completed in time. Any NFM received is sent back to your wallet.',
+    canceled: 'Your purchase was canceled. Nothing was taken from your wallet.',
+  });
+  await endUnpaid(tx, order, status, failure, now);
   const [charge] = await tx
     .update(tokenCharges)
     .set({ status, updatedAt: now })
     .where(and(eq(tokenCharges.orderId, order.id), inArray(tokenCharges.status, ['created', 'signed'])))
     .returning({ id: tokenCharges.id });
-  await addEvent(tx, order.id, status, now, message);
+  await addEvent(tx, order.id, status, now, failure.message);
   // NFM that arrived short of the price goes back.
   if (charge) {
     const [transfer] = await tx

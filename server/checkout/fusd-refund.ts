@@ -5,6 +5,7 @@ import { FusdSendError, sendFusd } from '../chain/treasury';
 import type { Log } from '../clock';
 import type { Database, Executor } from '../db';
 import { orders } from '../db/schema';
+import { enqueueJob } from '../jobs';
 import { addEvent, lockOrder } from './orders';
 
 /** Writes these values to the refund's payment row, in `tx`. */
@@ -62,6 +63,21 @@ export async function refundAsFusd(
     log.error(`${refund.what}: the FUSD transfer was refused: ${err.message}`);
     await refund.write(db, { status: 'SEND_FUSD_FAILED', updatedAt: now() });
   }
+}
+
+/**
+ * A payment that arrived after its order ended (the edition let go): the order is not served, its
+ * timeline says so, and `job` (keyed by the payment) sends the payment back as FUSD.
+ */
+export async function refundLateAsFusd(tx: Executor, orderId: string, job: string, key: string, at: Date) {
+  await addEvent(
+    tx,
+    orderId,
+    'paid_late',
+    at,
+    'Your payment arrived after the order ended: it is refunded as FUSD to your wallet.',
+  );
+  await enqueueJob(tx, job, key, at);
 }
 
 /**

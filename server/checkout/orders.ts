@@ -71,6 +71,16 @@ export async function addEvent(
     .onConflictDoNothing({ target: [orderEvents.orderId, orderEvents.type] });
 }
 
+/**
+ * The order's payment is secured: the order is `authorized`, its timeline says how it was paid, and
+ * its `fulfil` job (mint, then capture where the rail captures) is queued.
+ */
+export async function authorizeOrder(tx: Executor, orderId: string, at: Date, detail: string | null) {
+  await tx.update(orders).set({ status: 'authorized', updatedAt: at }).where(eq(orders.id, orderId));
+  await addEvent(tx, orderId, 'authorized', at, detail);
+  await enqueueJob(tx, FULFIL_JOB, orderId, at);
+}
+
 /* ---- Reading ---- */
 
 export async function lockOrder(tx: Executor, orderId: string): Promise<OrderRow | undefined> {

@@ -3,7 +3,6 @@ import { ErrorCode } from '#domain/errors';
 import type { CardChargeStatus } from '#domain/schemas/checkout';
 import { type Database, type Executor, uniqueViolation } from '../db';
 import { billingInfos, cardCharges, orders } from '../db/schema';
-import { enqueueJob } from '../jobs';
 import type { CardProvider, ProviderPayment } from '../payments/provider';
 import { declineCode, schemeAccepted } from './billing/billing';
 import {
@@ -18,9 +17,9 @@ import {
 } from './failures';
 import {
   addEvent,
+  authorizeOrder,
   type CardChargeRow,
   chargeOfOrder,
-  FULFIL_JOB,
   findOrder,
   lockOrder,
   type OrderRow,
@@ -167,13 +166,11 @@ export async function settle(
           await requestCompensation(tx, order.id, now);
           return { kind: 'refused', failure: refusal };
         }
-        await tx.update(orders).set({ status: 'authorized', updatedAt: now }).where(eq(orders.id, order.id));
         await tx
           .update(cardCharges)
           .set({ status: 'Authorized', redirectUrl: null })
           .where(eq(cardCharges.id, charge.id));
-        await addEvent(tx, order.id, 'authorized', now, known.last4 ? `Card ending ${known.last4}` : null);
-        await enqueueJob(tx, FULFIL_JOB, order.id, now);
+        await authorizeOrder(tx, order.id, now, known.last4 ? `Card ending ${known.last4}` : null);
         return { kind: 'authorized' };
       }
       if (['canceled', 'expired', 'declined'].includes(order.status)) {

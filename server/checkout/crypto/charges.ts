@@ -1,16 +1,17 @@
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { CoinbaseChargeJson, CoinbaseChargeStatus } from '#domain/schemas/crypto';
 import type { Database, Executor } from '../../db';
-import { coinbaseCharges, orders } from '../../db/schema';
+import { coinbaseCharges } from '../../db/schema';
 import { enqueueJob } from '../../jobs';
 import type { CryptoCharge } from '../../payments/crypto-provider';
 import { failUnpaidCrypto } from '../failures';
+import { refundLateAsFusd } from '../fusd-refund';
 import { orderJson } from '../order-json';
 import {
   addEvent,
+  authorizeOrder,
   CRYPTO_CHARGE_TTL_MS,
   chargePending,
-  FULFIL_JOB,
   findOrder,
   lockOrder,
   pendingCryptoCharge,
@@ -139,21 +140,11 @@ export async function settleCrypto(
     if (!order) return { kind: 'unchanged' };
     if (paid) {
       if (order.status === 'created') {
-        await tx.update(orders).set({ status: 'authorized', updatedAt: now }).where(eq(orders.id, order.id));
-        await addEvent(tx, order.id, 'authorized', now, `Paid with crypto (charge ${charge.code}).`);
-        await enqueueJob(tx, FULFIL_JOB, order.id, now);
+        await authorizeOrder(tx, order.id, now, `Paid with crypto (charge ${charge.code}).`);
         return { kind: 'authorized' };
       }
       if (order.status === 'expired' || order.status === 'canceled') {
-        // Paid after the edition was let go: the payment goes back as FUSD.
-        await addEvent(
-          tx,
-          order.id,
-          'paid_late',
-          now,
-          'Your payment arrived after the order ended: it is refunded as FUSD to your wallet.',
-        );
-        await enqueueJob(tx, SEND_FUSD_JOB, row.id, now);
+        await refundLateAsFusd(tx, order.id, SEND_FUSD_JOB, row.id, now);
         return { kind: 'refund' };
       }
       return { kind: 'unchanged' };

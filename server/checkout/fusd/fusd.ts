@@ -13,7 +13,7 @@ import { apiError } from '../../http';
 import { enqueueJob, type JobHandler, type JobRow } from '../../jobs';
 import { orderSentBackFusd, refundAsFusd } from '../fusd-refund';
 import { orderJson } from '../order-json';
-import { addEvent, FULFIL_JOB, lockOrder, type OrderRow } from '../orders';
+import { addEvent, authorizeOrder, lockOrder, type OrderRow } from '../orders';
 
 /**
  * New editions paid with the FUSD balance (order method fusd).
@@ -114,15 +114,7 @@ export async function applyFusdPayment(tx: Executor, e: PaidEvent, now: Date): P
   if (inserted.length === 0) return 'unchanged';
   const paymentId = inserted[0]!.id;
   if (pays) {
-    await tx.update(orders).set({ status: 'authorized', updatedAt: now }).where(eq(orders.id, order!.id));
-    await addEvent(
-      tx,
-      order!.id,
-      'authorized',
-      now,
-      `Paid ${formatUsd(order!.amount)} from your FUSD balance.`,
-    );
-    await enqueueJob(tx, FULFIL_JOB, order!.id, now);
+    await authorizeOrder(tx, order!.id, now, `Paid ${formatUsd(order!.amount)} from your FUSD balance.`);
     return 'accepted';
   }
   if (units > 0n) await enqueueJob(tx, REFUND_FUSD_JOB, paymentId, now);

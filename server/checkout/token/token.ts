@@ -14,7 +14,7 @@ import { apiError } from '../../http';
 import { enqueueJob } from '../../jobs';
 import { REFUND_TOKEN_JOB } from '../failures';
 import type { CheckoutItemRecord } from '../items';
-import { addEvent, FULFIL_JOB, lockOrder, reserve } from '../orders';
+import { addEvent, authorizeOrder, lockOrder, reserve } from '../orders';
 
 /**
  * New editions paid in NFM from a browser wallet (docs/checkout.md "Utility token"). The charge
@@ -271,9 +271,7 @@ export async function reportTokenTransfer(
       .set({ status: 'completed', updatedAt: now })
       .where(eq(tokenCharges.id, row.id));
     if (order.status === 'created') {
-      await tx.update(orders).set({ status: 'authorized', updatedAt: now }).where(eq(orders.id, order.id));
-      await addEvent(tx, order.id, 'authorized', now, `Paid in NFM (transaction ${hash.slice(0, 10)}…).`);
-      await enqueueJob(tx, FULFIL_JOB, order.id, now);
+      await authorizeOrder(tx, order.id, now, `Paid in NFM (transaction ${hash.slice(0, 10)}…).`);
     } else {
       // Paid after the order ended (expired or canceled): the NFM goes back (refundToken job).
       await addEvent(

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db';
 import { orders, wertCharges } from '../../db/schema';
-import { enqueueJob } from '../../jobs';
 import type { OnrampOrder, OnrampProvider } from '../../payments/onramp-provider';
 import { failUnpaidWert } from '../failures';
-import { addEvent, FULFIL_JOB, lockOrder } from '../orders';
+import { refundLateAsFusd } from '../fusd-refund';
+import { addEvent, authorizeOrder, lockOrder } from '../orders';
 import {
   advances,
   CANCELLABLE,
@@ -110,21 +110,11 @@ export async function settleWert(
     const open = order.status === 'created';
     if (po.status === 'success') {
       if (open) {
-        await tx.update(orders).set({ status: 'authorized', updatedAt: now }).where(eq(orders.id, order.id));
-        await addEvent(tx, order.id, 'authorized', now, `Paid by card through the on-ramp (order ${po.id}).`);
-        await enqueueJob(tx, FULFIL_JOB, order.id, now);
+        await authorizeOrder(tx, order.id, now, `Paid by card through the on-ramp (order ${po.id}).`);
         return { kind: 'authorized' };
       }
       if (moves && ['expired', 'canceled', 'declined'].includes(order.status)) {
-        // Paid after the edition was let go: it is not served, and the payment goes back.
-        await addEvent(
-          tx,
-          order.id,
-          'paid_late',
-          now,
-          'Your payment arrived after the order ended: it is refunded as FUSD to your wallet.',
-        );
-        await enqueueJob(tx, WERT_REFUND_JOB, row.id, now);
+        await refundLateAsFusd(tx, order.id, WERT_REFUND_JOB, row.id, now);
         return { kind: 'refund' };
       }
       return { kind: 'unchanged' };
