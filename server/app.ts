@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX, compress } from 'hono/compress';
 import { ApiError, ErrorCode } from '#domain/errors';
 import { adminRoutes } from './admin/routes';
 import { assetRoutes } from './assets/routes';
@@ -108,7 +108,19 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const compressed = async () => {};
   app.use(async (c, next) => {
     await next();
-    if (!preparedOf(c.res)) await compressText(c, compressed);
+    if (preparedOf(c.res)) return;
+    // A text answer's encoding depends on Accept-Encoding, so it says so in Vary. Added here, in
+    // place: hono's compress adds it with c.header, which rebuilds a finished Response around its
+    // body as a stream (about 60 µs, and @hono/node-server then writes it as a stream).
+    const headers = c.res.headers;
+    const vary = headers.get('vary');
+    if (
+      COMPRESSIBLE_CONTENT_TYPE_REGEX.test(headers.get('content-type') ?? '') &&
+      vary !== '*' &&
+      !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? '')
+    )
+      headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    await compressText(c, compressed);
   });
   app.onError((err, c) => {
     if (err instanceof ApiError) return errorResponse(c, err);

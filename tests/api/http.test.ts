@@ -363,6 +363,15 @@ describe.each(databases)('the SPA in production on %s', (database) => {
     expect(document.openapi).toMatch(/^3\./);
   });
 
+  it('says Vary: Accept-Encoding once on every JSON answer, compressed or not', async () => {
+    for (const headers of [{}, { 'Accept-Encoding': 'gzip' }] as Record<string, string>[]) {
+      const small = await t.app.request('/api/health', { headers });
+      expect(small.headers.get('vary')).toBe('Accept-Encoding');
+      const large = await t.app.request('/api/openapi.json', { headers });
+      expect(large.headers.get('vary')).toBe('Accept-Encoding');
+    }
+  });
+
   it('answers 404 for a missing asset instead of index.html', async () => {
     const res = await t.request('GET', '/assets/index-gone.js');
     expect(res.status).toBe(404);
