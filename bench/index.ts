@@ -7,7 +7,17 @@ import { execFileSync, execSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 execSync('npm run --silent build', { stdio: 'inherit' });
-for (const name of ['first-load', 'start', 'mint', 'images', 'publish', 'checkout', 'race', 'catalog']) {
+for (const name of [
+  'first-load',
+  'start',
+  'mint',
+  'images',
+  'publish',
+  'checkout',
+  'race',
+  'answers',
+  'catalog',
+]) {
   execFileSync(
     process.execPath,
     ['--import', 'tsx', fileURLToPath(new URL(`./${name}.ts`, import.meta.url))],

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { COMPRESSIBLE_CONTENT_TYPE_REGEX, compress } from 'hono/compress';
 import { ApiError, ErrorCode } from '#domain/errors';
 import { adminRoutes } from './admin/routes';
 import { assetRoutes } from './assets/routes';
@@ -18,6 +17,7 @@ import { orderRoutes } from './checkout/routes';
 import { tokenChargeRoutes } from './checkout/token/routes';
 import { webhookRoutes } from './checkout/webhooks/routes';
 import { wertChargeRoutes } from './checkout/wert/routes';
+import { compressAnswers } from './compression';
 import { type AppDeps, createServices } from './deps';
 import { devRoutes } from './dev/routes';
 import { tokenPriceSource } from './evm/price';
@@ -27,7 +27,6 @@ import { nftRoutes } from './nfts/routes';
 import { notificationRoutes } from './notifications/routes';
 import { googlePayScript, paymentsConfigRoutes } from './payments/routes';
 import { payoutRoutes } from './payouts/routes';
-import { preparedOf } from './prepared';
 import { salesRoutes } from './sales/routes';
 import { jsonBodiesOnly, securityHeaders } from './security';
 import { mountSpa } from './spa';
@@ -101,27 +100,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Every answer (API, /media, the SPA, errors and 404s) carries the security headers; the pages
   // allow Google's Google Pay script while the browser would load it.
   app.use(securityHeaders({ googlePayScript: () => googlePayScript(s) }));
-  // Text answers (API JSON, the OpenAPI document) go out gzip- or deflate-compressed when the client
-  // accepts it; the SPA's files are compressed at build time (server/spa.ts), prepared answers (the
-  // catalog cache's, server/prepared.ts) when they are made.
-  const compressText = compress();
-  const compressed = async () => {};
-  app.use(async (c, next) => {
-    await next();
-    if (preparedOf(c.res)) return;
-    // A text answer's encoding depends on Accept-Encoding, so it says so in Vary. Added here, in
-    // place: hono's compress adds it with c.header, which rebuilds a finished Response around its
-    // body as a stream (about 60 µs, and @hono/node-server then writes it as a stream).
-    const headers = c.res.headers;
-    const vary = headers.get('vary');
-    if (
-      COMPRESSIBLE_CONTENT_TYPE_REGEX.test(headers.get('content-type') ?? '') &&
-      vary !== '*' &&
-      !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? '')
-    )
-      headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-    await compressText(c, compressed);
-  });
+  // Text answers (API JSON, the OpenAPI document, pages) go out compressed when the client accepts
+  // it (server/compression.ts); the SPA's files are compressed at build time (server/spa.ts),
+  // prepared answers (the catalog cache's, server/prepared.ts) when they are made.
+  app.use(compressAnswers());
   app.onError((err, c) => {
     if (err instanceof ApiError) return errorResponse(c, err);
     s.log.error(`${c.req.method} ${c.req.path} failed`, err);

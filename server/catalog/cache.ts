@@ -1,5 +1,5 @@
-import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
+import { COMPRESS_FROM, compressed, type Encoding, preferredEncoding } from '../compression';
 import { type Prepared, preparedResponse, preparer } from '../prepared';
 import { securityHeadersFor } from '../security';
 
@@ -32,6 +32,9 @@ export interface CachedAnswer {
   readonly ready: Map<Encoding | 'identity', Prepared>;
 }
 
+/** A JSON answer with none of its forms made yet. */
+export const answerOf = (body: string): CachedAnswer => ({ body, encoded: new Map(), ready: new Map() });
+
 export function createAnswerCache(ttlMs: number, max = 500, now = () => performance.now()): AnswerCache {
   const entries = new Map<string, { answer: CachedAnswer; expires: number }>();
   const making = new Map<string, Promise<CachedAnswer>>();
@@ -48,7 +51,7 @@ export function createAnswerCache(ttlMs: number, max = 500, now = () => performa
       return hit.answer;
     },
     set(key, body) {
-      const answer: CachedAnswer = { body, encoded: new Map(), ready: new Map() };
+      const answer = answerOf(body);
       if (ttlMs <= 0) return answer;
       entries.delete(key);
       entries.set(key, { answer, expires: now() + ttlMs });
@@ -56,15 +59,13 @@ export function createAnswerCache(ttlMs: number, max = 500, now = () => performa
       return answer;
     },
     answer(key, make) {
-      if (ttlMs <= 0) return make().then((body) => ({ body, encoded: new Map(), ready: new Map() }));
+      if (ttlMs <= 0) return make().then((body) => answerOf(body));
       const kept = cache.get(key);
       if (kept) return Promise.resolve(kept);
       let pending = making.get(key);
       if (!pending) {
         const started = generation;
-        const made = make().then((body) =>
-          started === generation ? cache.set(key, body) : { body, encoded: new Map(), ready: new Map() },
-        );
+        const made = make().then((body) => (started === generation ? cache.set(key, body) : answerOf(body)));
         pending = made.finally(() => {
           if (making.get(key) === pending) making.delete(key);
         });
@@ -81,37 +82,6 @@ export function createAnswerCache(ttlMs: number, max = 500, now = () => performa
   return cache;
 }
 
-type Encoding = 'br' | 'gzip' | 'deflate';
-
-/**
- * The encoding to send, from an Accept-Encoding header: brotli, else gzip, else deflate, when the
- * client takes it (q above 0, or `*`); none otherwise.
- */
-export function preferredEncoding(accept: string | undefined): Encoding | undefined {
-  if (!accept) return undefined;
-  // Clients send one of a few headers (a browser always the same one): each is read once.
-  const known = encodingByAccept.get(accept);
-  if (known !== undefined) return known || undefined;
-  const q = new Map<string, number>();
-  for (const part of accept.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const weight = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    q.set(name.trim(), weight ? Number(weight.slice(2)) || 0 : 1);
-  }
-  const takes = (name: Encoding) => (q.get(name) ?? q.get('*') ?? 0) > 0;
-  const encoding = takes('br') ? 'br' : takes('gzip') ? 'gzip' : takes('deflate') ? 'deflate' : undefined;
-  if (accept.length <= 200) {
-    if (encodingByAccept.size >= 256) encodingByAccept.clear();
-    encodingByAccept.set(accept, encoding ?? '');
-  }
-  return encoding;
-}
-/** The encodings chosen so far, by Accept-Encoding header ('' for none). */
-const encodingByAccept = new Map<string, Encoding | ''>();
-
-/** Below this many bytes compressing costs more than it saves (as hono/compress's threshold). */
-const COMPRESS_FROM = 1024;
-
 const JSON_HEADERS = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
 /** The security headers of a JSON answer (server/security.ts). */
 const JSON_SECURITY = securityHeadersFor(JSON_HEADERS['Content-Type']);
@@ -123,16 +93,6 @@ const prepareJson = {
   deflate: preparer({ ...JSON_HEADERS, 'Content-Encoding': 'deflate' }, JSON_SECURITY),
 } satisfies Record<Encoding | 'identity', unknown>;
 const utf8 = new TextEncoder();
-
-function compressed(body: string, encoding: Encoding): Uint8Array<ArrayBuffer> {
-  const bytes =
-    encoding === 'br'
-      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-      : encoding === 'gzip'
-        ? gzipSync(body, { level: 6 })
-        : deflateSync(body, { level: 6 });
-  return bytes as Uint8Array<ArrayBuffer>;
-}
 
 /**
  * The answer as a response, compressed in the encoding the client accepts: made once per cached

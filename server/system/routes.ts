@@ -1,11 +1,13 @@
 import pkg from '../../package.json' with { type: 'json' };
+import { answerOf, type CachedAnswer, sendAnswer } from '../catalog/cache';
 import type { Services } from '../deps';
 import { defineRoute, type Route } from '../http';
 import { openApiDocument } from '../openapi';
 
 /** Health and the OpenAPI document of all routes (including these). */
 export function systemRoutes(s: Services, routes: readonly Route[]): Route[] {
-  let document: ReturnType<typeof openApiDocument> | undefined;
+  /** The document never changes while the server runs: made, and compressed, once. */
+  let document: CachedAnswer | undefined;
   return [
     defineRoute({
       method: 'get',
@@ -25,8 +27,8 @@ export function systemRoutes(s: Services, routes: readonly Route[]): Route[] {
       summary: 'This API as an OpenAPI 3.1 document',
       responses: { 200: 'The document' },
       handler(c) {
-        document ??= openApiDocument(routes, pkg.version);
-        return c.json(document);
+        document ??= answerOf(JSON.stringify(openApiDocument(routes, pkg.version)));
+        return sendAnswer(c, document);
       },
     }),
   ];

@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { describe, expect, it } from 'vitest';
-import { createAnswerCache, preferredEncoding, sendAnswer } from '../../server/catalog/cache';
+import { createAnswerCache, sendAnswer } from '../../server/catalog/cache';
+import { compressAnswers } from '../../server/compression';
 import { preparedOf, preparedResponse, preparer } from '../../server/prepared';
 import { applySecurityHeaders, securityHeaders, securityHeadersFor } from '../../server/security';
 
@@ -32,18 +32,6 @@ describe('the catalog answer cache', () => {
     const cache = createAnswerCache(0);
     expect(cache.set('a', 'A').body).toBe('A');
     expect(cache.get('a')).toBeUndefined();
-  });
-
-  it('takes brotli, else gzip, else deflate, as the client accepts them', () => {
-    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
-    expect(preferredEncoding('gzip, br;q=0')).toBe('gzip');
-    expect(preferredEncoding('deflate, gzip;q=0')).toBe('deflate');
-    // Read from the remembered choice the second time.
-    expect(preferredEncoding('deflate, gzip;q=0')).toBe('deflate');
-    expect(preferredEncoding('identity')).toBeUndefined();
-    expect(preferredEncoding('*')).toBe('br');
-    expect(preferredEncoding('*, br;q=0')).toBe('gzip');
-    expect(preferredEncoding(undefined)).toBeUndefined();
   });
 
   it('sends an answer compressed once per entry, in the encoding the client accepts', async () => {
@@ -129,13 +117,9 @@ describe('prepared answers', () => {
   const body = new TextEncoder().encode(JSON.stringify({ text: 'x'.repeat(2000) }));
   /** An app with the app's answer-wide middleware (security headers, compression) around a route. */
   const appWith = (route: () => Response, googlePayScript = false) => {
-    const compressText = compress();
     return new Hono()
       .use(securityHeaders({ googlePayScript: () => googlePayScript }))
-      .use(async (c, next) => {
-        await next();
-        if (!preparedOf(c.res)) await compressText(c, async () => {});
-      })
+      .use(compressAnswers())
       .get('/x', route);
   };
   /** The headers an ordinary answer of this content type gets from the security middleware. */
