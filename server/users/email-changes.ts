@@ -37,22 +37,6 @@ export async function createEmailChange(
   return token;
 }
 
-/** The address waiting for confirmation, if any. */
-export async function pendingEmail(db: Executor, clock: Clock, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ newEmail: emailChanges.newEmail })
-    .from(emailChanges)
-    .where(
-      and(
-        eq(emailChanges.userId, userId),
-        isNull(emailChanges.confirmedAt),
-        gt(emailChanges.expiresAt, clock()),
-      ),
-    )
-    .limit(1);
-  return row?.newEmail ?? null;
-}
-
 /** Uses up a valid token: its user and new address, or undefined when unknown, used or expired. */
 export async function consumeEmailChange(tx: Executor, clock: Clock, token: string) {
   const now = clock();

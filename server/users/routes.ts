@@ -6,12 +6,13 @@ import { assertOwnUpload } from '../assets/uploads';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Services } from '../deps';
 import { badRequest, defineRoute, notFound, type Route, type UserRow } from '../http';
-import { consumeEmailChange, createEmailChange, EMAIL_CHANGE_TTL_MS, pendingEmail } from './email-changes';
-import { presentUser } from './json';
+import { consumeEmailChange, createEmailChange, EMAIL_CHANGE_TTL_MS } from './email-changes';
+import { meReader, presentUser } from './json';
 import { findUserById, insertUser, nextTokenVersion, takenBy, uniquely, updateUser } from './queries';
 
 /** Users: registration, profile read and update. */
 export function userRoutes(s: Services): Route[] {
+  const readMe = meReader(s.db);
   return [
     defineRoute({
       method: 'post',
@@ -55,11 +56,7 @@ export function userRoutes(s: Services): Route[] {
       auth: 'required',
       responses: { 200: 'The user', 401: 'Missing, invalid or expired token' },
       async handler(c) {
-        const me = c.get('user')!;
-        return c.json({
-          ...(await presentUser(s.db, me, me)),
-          pendingEmail: await pendingEmail(s.db, s.clock, me.id),
-        });
+        return c.json(await readMe(c.get('user')!, s.clock()));
       },
     }),
     defineRoute({
@@ -126,10 +123,7 @@ export function userRoutes(s: Services): Route[] {
           await s.outbox.send(confirmEmail(user, newEmail, `${s.config.publicUrl}/confirm-email?t=${token}`));
           await s.outbox.send(emailChangeNotice(user, newEmail));
         }
-        const json = {
-          ...(await presentUser(s.db, user, user)),
-          pendingEmail: await pendingEmail(s.db, s.clock, me.id),
-        };
+        const json = await readMe(user, s.clock());
         return c.json(authToken === undefined ? json : { ...json, authToken });
       },
     }),

@@ -129,7 +129,12 @@ describe.each(databases)('PATCH /api/users/me on %s', (database) => {
       const { authToken, email, password } = await register(t);
       await patch(authToken, { email: `late-${email}`, oldPassword: password });
       const late = (await outbox()).find((m) => m.to === `late-${email}`);
+      const me = async (token: string) => (await t.request('GET', PATH, { token })).body;
+      expect(await me(authToken)).toMatchObject({ email, pendingEmail: `late-${email}` });
       t.clock.advance(24 * 3600_000 + 1000);
+      // An expired request is no longer waiting.
+      const login = await t.request('POST', '/api/auth/logins', { body: { email, password } });
+      expect(await me(login.body.authToken)).toMatchObject({ email, pendingEmail: null });
       const expired = await t.request('POST', '/api/users/email-confirmations', {
         body: { token: linkToken(late.link) },
       });
