@@ -7,12 +7,12 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Services } from '../deps';
 import { badRequest, defineRoute, notFound, type Route, type UserRow } from '../http';
 import { consumeEmailChange, createEmailChange, EMAIL_CHANGE_TTL_MS } from './email-changes';
-import { meReader, presentUser } from './json';
+import { userPresenter } from './json';
 import { findUserById, insertUser, nextTokenVersion, takenBy, uniquely, updateUser } from './queries';
 
 /** Users: registration, profile read and update. */
 export function userRoutes(s: Services): Route[] {
-  const readMe = meReader(s.db);
+  const present = userPresenter(s.db, s.clock);
   return [
     defineRoute({
       method: 'post',
@@ -45,7 +45,7 @@ export function userRoutes(s: Services): Route[] {
           }),
         );
         const authToken = await s.sessions.start(c, user);
-        return c.json({ authToken, user: await presentUser(s.db, user, user) }, 201);
+        return c.json({ authToken, user: await present.user(user, user) }, 201);
       },
     }),
     defineRoute({
@@ -56,7 +56,7 @@ export function userRoutes(s: Services): Route[] {
       auth: 'required',
       responses: { 200: 'The user', 401: 'Missing, invalid or expired token' },
       async handler(c) {
-        return c.json(await readMe(c.get('user')!, s.clock()));
+        return c.json(await present.me(c.get('user')!));
       },
     }),
     defineRoute({
@@ -70,7 +70,7 @@ export function userRoutes(s: Services): Route[] {
       async handler(c, { params }) {
         const user = await findUserById(s.db, params.id);
         if (!user) throw notFound();
-        return c.json(await presentUser(s.db, user, c.get('user')));
+        return c.json(await present.user(user, c.get('user')));
       },
     }),
     defineRoute({
@@ -123,7 +123,7 @@ export function userRoutes(s: Services): Route[] {
           await s.outbox.send(confirmEmail(user, newEmail, `${s.config.publicUrl}/confirm-email?t=${token}`));
           await s.outbox.send(emailChangeNotice(user, newEmail));
         }
-        const json = await readMe(user, s.clock());
+        const json = await present.me(user);
         return c.json(authToken === undefined ? json : { ...json, authToken });
       },
     }),
