@@ -170,6 +170,8 @@ describe.each(databases)('the server process on %s', (database) => {
         CHECKOUT_COM_SANDBOX_PORT: '0',
         COINBASE_COMMERCE_SANDBOX_PORT: '0',
         WERT_SANDBOX_PORT: '0',
+        // Fixed ports would collide with a server another test file spawns at the same time.
+        VERIFF_SANDBOX_PORT: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
