@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { constants, copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 
@@ -11,6 +12,11 @@ import sharp from 'sharp';
  * runs, see warmImageCopies), and looping mp4 clips encoded by the ffmpeg binary that ships in the
  * @ffmpeg-installer npm package. Files are named by a hash of what they show, so a rerun reuses
  * them and their URLs can be cached forever.
+ *
+ * The same name always shows the same thing, so each file is made once per installation, in
+ * `node_modules/.cache/vitrine/seed-media`, and copied from there into a data directory: a fresh
+ * data directory (a reset `npm start`, every test server) does not render and encode the artwork
+ * again (about 15 s of CPU).
  */
 export const MEDIA_ROUTE = '/media';
 export const JPEG_QUALITY = 85;
@@ -80,6 +86,42 @@ const fileName = (kind: string, seed: string, ext: string) =>
 export interface MediaStore {
   /** Where files are written; served at /media. */
   dir: string;
+  /** Where made files are kept for the next data directory; the installation's cache by default. */
+  cache?: string;
+}
+
+const INSTALLATION_CACHE = fileURLToPath(
+  new URL('../../node_modules/.cache/vitrine/seed-media', import.meta.url),
+);
+
+/**
+ * Puts the file `name` into the store (unless it is there): copied from the cache, or made by
+ * `make` into a temporary path of the cache (same extension) and renamed into place, so two
+ * processes seeding at once each see a whole file or none. Without a writable cache it is made
+ * in the store itself. Answers its URL path.
+ */
+async function stored(store: MediaStore, name: string, make: (path: string) => Promise<void>) {
+  const target = join(store.dir, name);
+  if (existsSync(target)) return `${MEDIA_ROUTE}/${name}`;
+  mkdirSync(store.dir, { recursive: true });
+  let cache: string | undefined = store.cache ?? INSTALLATION_CACHE;
+  try {
+    mkdirSync(cache, { recursive: true });
+  } catch {
+    cache = undefined;
+  }
+  const kept = join(cache ?? store.dir, name);
+  if (!existsSync(kept)) {
+    const temp = join(cache ?? store.dir, `.${randomBytes(6).toString('hex')}-${name}`);
+    try {
+      await make(temp);
+      renameSync(temp, kept);
+    } finally {
+      rmSync(temp, { force: true });
+    }
+  }
+  if (kept !== target) copyFileSync(kept, target, constants.COPYFILE_FICLONE);
+  return `${MEDIA_ROUTE}/${name}`;
 }
 
 /** A JPEG of the artwork for `seed`; answers its URL path. */
@@ -90,15 +132,11 @@ export async function artImage(
   width: number,
   height: number,
 ): Promise<string> {
-  mkdirSync(store.dir, { recursive: true });
-  const name = fileName(`${kind}-${width}x${height}`, seed, 'jpg');
-  const path = join(store.dir, name);
-  if (!existsSync(path)) {
+  return stored(store, fileName(`${kind}-${width}x${height}`, seed, 'jpg'), async (path) => {
     await sharp(Buffer.from(artSvg(seed, width, height)))
       .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
       .toFile(path);
-  }
-  return `${MEDIA_ROUTE}/${name}`;
+  });
 }
 
 const run = promisify(execFile);
@@ -114,38 +152,37 @@ async function ffmpegPath(): Promise<string> {
  * start); answers its URL path.
  */
 export async function artVideo(store: MediaStore, seed: string): Promise<string> {
-  mkdirSync(store.dir, { recursive: true });
-  const name = fileName('clip', seed, 'mp4');
-  const path = join(store.dir, name);
-  if (!existsSync(path)) {
-    const frame = join(store.dir, fileName('frame', seed, 'png'));
-    await sharp(Buffer.from(artSvg(seed, 1080, 1080)))
-      .png()
-      .toFile(frame);
-    await run(await ffmpegPath(), [
-      '-y',
-      '-loglevel',
-      'error',
-      '-loop',
-      '1',
-      '-i',
-      frame,
-      '-vf',
-      "zoompan=z='1+0.15*sin(PI*on/100)':x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':d=1:s=720x720:fps=25,format=yuv420p",
-      '-frames:v',
-      '100',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryfast',
-      '-crf',
-      '26',
-      '-movflags',
-      '+faststart',
-      '-an',
-      path,
-    ]);
-    rmSync(frame, { force: true });
-  }
-  return `${MEDIA_ROUTE}/${name}`;
+  return stored(store, fileName('clip', seed, 'mp4'), async (path) => {
+    const frame = `${path}.png`;
+    try {
+      await sharp(Buffer.from(artSvg(seed, 1080, 1080)))
+        .png()
+        .toFile(frame);
+      await run(await ffmpegPath(), [
+        '-y',
+        '-loglevel',
+        'error',
+        '-loop',
+        '1',
+        '-i',
+        frame,
+        '-vf',
+        "zoompan=z='1+0.15*sin(PI*on/100)':x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':d=1:s=720x720:fps=25,format=yuv420p",
+        '-frames:v',
+        '100',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '26',
+        '-movflags',
+        '+faststart',
+        '-an',
+        path,
+      ]);
+    } finally {
+      rmSync(frame, { force: true });
+    }
+  });
 }
