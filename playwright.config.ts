@@ -41,7 +41,10 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ${dataDir} && npx tsx server/main.ts`,
     url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: false,
+    // `npm test` starts this server itself, early, so that its minute of starting (the emulator,
+    // the seeded world) passes while the other tests run (scripts/test.ts); alone, Playwright
+    // starts it.
+    reuseExistingServer: process.env.VITRINE_E2E_SERVER === 'started',
     // The first start on a machine builds the Flow emulator (see scripts/flow-tools.ts).
     timeout: 600_000,
     env: {

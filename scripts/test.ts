@@ -1,14 +1,16 @@
 /**
  * `npm test`: everything, failing on the first broken step and on any skipped test:
- * lint and format (Biome) → types (tsc) → the statechart diagrams in docs/machines match the machines →
- * vitest (API on PGlite and PostgreSQL, machines' model-based paths, views; the chain tests on the
- * Flow emulator run beside all of these) → transition coverage (100 % or fail) → schemathesis over
- * the OpenAPI document (0 failures) → production build → Playwright in Chromium.
+ * lint and format (Biome) → production build → types (tsc) → the statechart diagrams in docs/machines
+ * match the machines → vitest (API on PGlite and PostgreSQL, machines' model-based paths, views; the
+ * chain tests on the Flow emulator run beside all of these, and so does the start of the journeys'
+ * server) → transition coverage (100 % or fail) → schemathesis over the OpenAPI document
+ * (0 failures) → Playwright in Chromium.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import playwright from '../playwright.config';
 
 const started = Date.now();
 let passed = 0;
@@ -88,17 +90,37 @@ const chain = spawn(
 const chainDone = new Promise<number>((resolve) =>
   chain.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))),
 );
-process.on('exit', () => {
+/** Stops a process started in a group of its own, with everything it started. */
+function stopGroup(pid: number | undefined) {
   try {
-    process.kill(-chain.pid!, 'SIGTERM');
+    process.kill(-pid!, 'SIGTERM');
   } catch {
     // already ended
   }
-});
+}
+process.on('exit', () => stopGroup(chain.pid));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 console.log(`\n▶ chain tests, beside the next steps: output in ${chainLog}`);
 
 run('lint and format', 'npx', ['biome', 'check', '.']);
+run('production build', 'npm', ['run', '--silent', 'build']);
+
+/**
+ * The journeys' server (Playwright's webServer: the production build on a fresh data directory,
+ * the Flow emulator, the sandboxes, the seeded world) takes about a minute to start, mostly waiting
+ * for the emulator: started here, it is ready by the time the journeys run, and Playwright uses it.
+ * Its output goes to a file outside test-results, which Playwright empties when it starts.
+ */
+const e2eLog = 'e2e-server.log';
+const webServer = playwright.webServer as { command: string; url: string; env: Record<string, string> };
+const e2eServer = spawn('sh', ['-c', webServer.command], {
+  env: { ...process.env, ...webServer.env },
+  stdio: ['ignore', openSync(e2eLog, 'w'), openSync(e2eLog, 'a')],
+  detached: true,
+});
+process.on('exit', () => stopGroup(e2eServer.pid));
+console.log(`\n▶ the journeys' server, starting beside the next steps: output in ${e2eLog}`);
+
 run('types', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('statechart diagrams up to date', 'npx', ['tsx', 'scripts/diagrams.ts', '--check']);
 
@@ -164,10 +186,30 @@ for (const v of reports) {
 
 run('transition coverage', 'npx', ['tsx', 'model-tests/coverage.ts']);
 run('the API against its OpenAPI document (schemathesis)', 'npx', ['tsx', 'scripts/contract.ts']);
-run('production build', 'npm', ['run', '--silent', 'build']);
 
+/** Whether the journeys' server started above answers (waiting while it starts); false if it ended. */
+async function e2eServerReady(): Promise<boolean> {
+  for (const end = Date.now() + 600_000; Date.now() < end; ) {
+    if (e2eServer.exitCode !== null || e2eServer.signalCode !== null) return false;
+    if (
+      await fetch(webServer.url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return true;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return false;
+}
+// Otherwise Playwright starts one itself, on a fresh data directory.
+if (!(await e2eServerReady())) {
+  console.log(`The journeys' server did not start (see ${e2eLog}): Playwright starts it again`);
+  stopGroup(e2eServer.pid);
+}
 run('end-to-end journeys in Chromium', 'npx', ['playwright', 'test', '--reporter=line,json'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json',
+  VITRINE_E2E_SERVER: 'started',
 });
 const p = json<{ stats: { expected: number; unexpected: number; skipped: number; flaky: number } }>(
   'test-results/playwright.json',
