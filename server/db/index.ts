@@ -1,5 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   PGlite,
@@ -67,28 +69,64 @@ async function openPglite(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.databaseUrl !== 'memory://') {
     const dir = join(config.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    return pgliteHandle(await migratedPglite(dir));
+    const fresh = !existsSync(join(dir, 'PG_VERSION'));
+    return pgliteHandle(await migratedPglite(dir, fresh ? await emptyImage() : undefined));
   }
-  memoryImage ??= migratedPglite('memory://').then(async (client) => {
-    try {
-      return await client.dumpDataDir('none');
-    } finally {
-      await client.close();
-    }
-  });
-  const image = await memoryImage.catch((err) => {
-    memoryImage = undefined;
-    throw err;
-  });
-  return pgliteHandle(await migratedPglite('memory://', image));
+  return pgliteHandle(await migratedPglite('memory://', await emptyImage()));
+}
+
+/** Where the image of a migrated empty database is kept: named by PGlite's version and the migrations. */
+export function imagePath(): string {
+  const hash = createHash('sha256');
+  const pglite = join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..');
+  hash.update(JSON.parse(readFileSync(join(pglite, 'package.json'), 'utf8')).version);
+  for (const entry of readdirSync(migrationsFolder, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .sort()) {
+    hash.update(entry.slice(migrationsFolder.length)).update(readFileSync(entry));
+  }
+  const cache = fileURLToPath(new URL('../../node_modules/.cache/vitrine', import.meta.url));
+  return join(cache, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 
 /**
- * A migrated, empty in-memory database as a data directory image, made by the process's first
- * in-memory database: each later one loads it (about 1 s) instead of creating a cluster and running
- * every migration again (about 3 s). The migrator still runs on it and finds nothing to apply.
+ * A migrated, empty database as a data directory image. Every new PGlite database (in memory, or a
+ * fresh data directory) loads it (about 1 s) instead of creating a cluster and running every
+ * migration (3 to 6 s); the migrator still runs on it and finds nothing to apply. It is made once per
+ * installation, PGlite version and set of migrations, into node_modules/.cache/vitrine (written
+ * beside and renamed into place, so a process reads a whole image or none); where that cannot be
+ * written, once per process.
  */
-let memoryImage: Promise<File | Blob> | undefined;
+let migratedImage: Promise<Blob> | undefined;
+
+function emptyImage(): Promise<Blob> {
+  migratedImage ??= (async () => {
+    const path = imagePath();
+    if (existsSync(path)) return new Blob([readFileSync(path)]);
+    const client = await migratedPglite('memory://');
+    let image: Blob;
+    try {
+      image = await client.dumpDataDir('none');
+    } finally {
+      await client.close();
+    }
+    const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(temp, Buffer.from(await image.arrayBuffer()));
+      renameSync(temp, path);
+    } catch {
+      // A read-only installation: this process keeps its own image.
+      rmSync(temp, { force: true });
+    }
+    return image;
+  })().catch((err: unknown) => {
+    migratedImage = undefined;
+    throw err;
+  });
+  return migratedImage;
+}
 
 async function migratedPglite(dir: string, image?: File | Blob): Promise<PGlite> {
   // pg_trgm indexes the catalog's text search (migration 0004); btree_gin lets its index hold the

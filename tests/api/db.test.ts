@@ -1,10 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../server/config';
-import { type DatabaseHandle, databaseKind, openDb, prepareNamed, uniqueViolation } from '../../server/db';
+import {
+  type DatabaseHandle,
+  databaseKind,
+  imagePath,
+  openDb,
+  prepareNamed,
+  uniqueViolation,
+} from '../../server/db';
 import journal from '../../server/db/migrations/meta/_journal.json' with { type: 'json' };
 import { users } from '../../server/db/schema';
 import { databases, openTestDatabase, testConfig } from './support/harness';
@@ -183,6 +190,8 @@ describe.each(databases)('reopening a database on %s', (database) => {
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
       );
       expect(applied[0]!.n).toBe(journal.entries.length);
+      // A fresh PGlite directory starts from the installation's image of a migrated database.
+      if (database === 'pglite') expect(existsSync(imagePath())).toBe(true);
     } finally {
       await second.close();
     }
