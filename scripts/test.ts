@@ -2,9 +2,9 @@
  * `npm test`: everything, failing on the first broken step and on any skipped test:
  * lint and format (Biome) → production build → types (tsc) → the statechart diagrams in docs/machines
  * match the machines → vitest (API on PGlite and PostgreSQL, machines' model-based paths, views; the
- * chain tests on the Flow emulator run beside all of these, and so does the start of the journeys'
- * server) → transition coverage (100 % or fail) → schemathesis over the OpenAPI document
- * (0 failures) → Playwright in Chromium.
+ * chain tests on the Flow emulator run beside all of these) → transition coverage (100 % or fail) →
+ * schemathesis over the OpenAPI document (0 failures; the journeys' server starts beside it) →
+ * Playwright in Chromium.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -105,22 +105,6 @@ console.log(`\n▶ chain tests, beside the next steps: output in ${chainLog}`);
 run('lint and format', 'npx', ['biome', 'check', '.']);
 run('production build', 'npm', ['run', '--silent', 'build']);
 
-/**
- * The journeys' server (Playwright's webServer: the production build on a fresh data directory,
- * the Flow emulator, the sandboxes, the seeded world) takes about a minute to start, mostly waiting
- * for the emulator: started here, it is ready by the time the journeys run, and Playwright uses it.
- * Its output goes to a file outside test-results, which Playwright empties when it starts.
- */
-const e2eLog = 'e2e-server.log';
-const webServer = playwright.webServer as { command: string; url: string; env: Record<string, string> };
-const e2eServer = spawn('sh', ['-c', webServer.command], {
-  env: { ...process.env, ...webServer.env },
-  stdio: ['ignore', openSync(e2eLog, 'w'), openSync(e2eLog, 'a')],
-  detached: true,
-});
-process.on('exit', () => stopGroup(e2eServer.pid));
-console.log(`\n▶ the journeys' server, starting beside the next steps: output in ${e2eLog}`);
-
 run('types', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('statechart diagrams up to date', 'npx', ['tsx', 'scripts/diagrams.ts', '--check']);
 
@@ -185,6 +169,23 @@ for (const v of reports) {
 }
 
 run('transition coverage', 'npx', ['tsx', 'model-tests/coverage.ts']);
+/**
+ * The journeys' server (Playwright's webServer: the production build on a fresh data directory,
+ * the Flow emulator, the sandboxes, the seeded world) takes about a minute to start, mostly waiting
+ * for the emulator: started beside the contract run, it is ready by the time the journeys run, and
+ * Playwright uses it. (Beside vitest it would slow the tests that time a whole server's work.)
+ * Its output goes to a file outside test-results, which Playwright empties when it starts.
+ */
+const e2eLog = 'e2e-server.log';
+const webServer = playwright.webServer as { command: string; url: string; env: Record<string, string> };
+const e2eServer = spawn('sh', ['-c', webServer.command], {
+  env: { ...process.env, ...webServer.env },
+  stdio: ['ignore', openSync(e2eLog, 'w'), openSync(e2eLog, 'a')],
+  detached: true,
+});
+process.on('exit', () => stopGroup(e2eServer.pid));
+console.log(`\n▶ the journeys' server, starting beside the contract run: output in ${e2eLog}`);
+
 run('the API against its OpenAPI document (schemathesis)', 'npx', ['tsx', 'scripts/contract.ts']);
 
 /** Whether the journeys' server started above answers (waiting while it starts); false if it ended. */

@@ -56,7 +56,8 @@ describe.each(databases)('the server process on %s', (database) => {
       await server.close();
     }
     await expect(fetch(url('/api/health'))).rejects.toThrow();
-  });
+    // A whole server's start and stop: slow on a loaded machine.
+  }, 60_000);
 
   it('counts failed logins per client address over real connections: X-Forwarded-For only from a trusted proxy', async () => {
     const direct = await start(testConfig(await freshDatabase(), dataDir), { log: silentLog([]) });
