@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
@@ -7,6 +6,7 @@ import sharp from 'sharp';
 import { IMAGE_MAX_SIDE, IMAGE_WIDTHS, type ImageWidth } from '#domain/assets';
 import type { Log } from './clock';
 import type { Config } from './config';
+import { writeWhole } from './files';
 import { type AppEnv, errorResponse, notFound } from './http';
 
 /** Media files (seed artwork now, uploads later) live in `<dataDir>/media`. */
@@ -26,27 +26,22 @@ const writing = new Map<string, Promise<void>>();
 
 /**
  * Writes the WebP copy of the stored JPEG or PNG at `path` at `width` (never wider than the
- * original, turned as its EXIF orientation says) unless it exists. The copy is written beside the
- * target and renamed into place, so a reader (or another server sharing the directory) sees a whole
- * file or none.
+ * original, turned as its EXIF orientation says) unless it exists. The copy is written whole or
+ * not at all (writeWhole), so a reader (or another server sharing the directory) sees a whole file
+ * or none.
  */
 export function writeImageCopy(path: string, width: ImageWidth): Promise<void> {
   const target = copyPath(path, width);
   if (existsSync(target)) return Promise.resolve();
   let work = writing.get(target);
   if (!work) {
-    const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-    work = sharp(path, { limitInputPixels: IMAGE_MAX_SIDE * IMAGE_MAX_SIDE })
-      .rotate()
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: COPY_QUALITY, effort: COPY_EFFORT })
-      .toFile(temp)
-      .then(() => renameSync(temp, target))
-      .catch((err: unknown) => {
-        rmSync(temp, { force: true });
-        throw err;
-      })
-      .finally(() => writing.delete(target));
+    work = writeWhole(target, (temp) =>
+      sharp(path, { limitInputPixels: IMAGE_MAX_SIDE * IMAGE_MAX_SIDE })
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: COPY_QUALITY, effort: COPY_EFFORT })
+        .toFile(temp),
+    ).finally(() => writing.delete(target));
     writing.set(target, work);
   }
   return work;

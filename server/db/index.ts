@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,7 @@ import { drizzle as drizzlePglite, PglitePreparedQuery } from 'drizzle-orm/pglit
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config';
+import { installationCache, writeWhole } from '../files';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -86,17 +87,16 @@ export function imagePath(): string {
     .sort()) {
     hash.update(entry.slice(migrationsFolder.length)).update(readFileSync(entry));
   }
-  const cache = fileURLToPath(new URL('../../node_modules/.cache/vitrine', import.meta.url));
-  return join(cache, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  return installationCache(`pglite-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 
 /**
  * A migrated, empty database as a data directory image. Every new PGlite database (in memory, or a
  * fresh data directory) loads it (about 1 s) instead of creating a cluster and running every
  * migration (3 to 6 s); the migrator still runs on it and finds nothing to apply. It is made once per
- * installation, PGlite version and set of migrations, into node_modules/.cache/vitrine (written
- * beside and renamed into place, so a process reads a whole image or none); where that cannot be
- * written, once per process.
+ * installation, PGlite version and set of migrations, into node_modules/.cache/vitrine (whole or
+ * not at all, so a process reads a whole image or none); where that cannot be written, once per
+ * process.
  */
 let migratedImage: Promise<Blob> | undefined;
 
@@ -111,14 +111,12 @@ function emptyImage(): Promise<Blob> {
     } finally {
       await client.close();
     }
-    const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
     try {
       mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(temp, Buffer.from(await image.arrayBuffer()));
-      renameSync(temp, path);
+      const bytes = Buffer.from(await image.arrayBuffer());
+      await writeWhole(path, (temp) => writeFileSync(temp, bytes));
     } catch {
       // A read-only installation: this process keeps its own image.
-      rmSync(temp, { force: true });
     }
     return image;
   })().catch((err: unknown) => {

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { constants, copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { constants, copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
+import { installationCache, writeWhole } from '../files';
 
 /**
  * Seed artwork, made on this machine (no network): abstract compositions rendered from SVG with
@@ -90,36 +90,23 @@ export interface MediaStore {
   cache?: string;
 }
 
-const INSTALLATION_CACHE = fileURLToPath(
-  new URL('../../node_modules/.cache/vitrine/seed-media', import.meta.url),
-);
-
 /**
- * Puts the file `name` into the store (unless it is there): copied from the cache, or made by
- * `make` into a temporary path of the cache (same extension) and renamed into place, so two
- * processes seeding at once each see a whole file or none. Without a writable cache it is made
- * in the store itself. Answers its URL path.
+ * Puts the file `name` into the store (unless it is there): copied from the cache, made into the
+ * cache first (whole or not at all, so two processes seeding at once each see a whole file or
+ * none). Without a writable cache it is made in the store itself. Answers its URL path.
  */
 async function stored(store: MediaStore, name: string, make: (path: string) => Promise<void>) {
   const target = join(store.dir, name);
   if (existsSync(target)) return `${MEDIA_ROUTE}/${name}`;
   mkdirSync(store.dir, { recursive: true });
-  let cache: string | undefined = store.cache ?? INSTALLATION_CACHE;
+  let cache: string | undefined = store.cache ?? installationCache('seed-media');
   try {
     mkdirSync(cache, { recursive: true });
   } catch {
     cache = undefined;
   }
   const kept = join(cache ?? store.dir, name);
-  if (!existsSync(kept)) {
-    const temp = join(cache ?? store.dir, `.${randomBytes(6).toString('hex')}-${name}`);
-    try {
-      await make(temp);
-      renameSync(temp, kept);
-    } finally {
-      rmSync(temp, { force: true });
-    }
-  }
+  if (!existsSync(kept)) await writeWhole(kept, make);
   if (kept !== target) copyFileSync(kept, target, constants.COPYFILE_FICLONE);
   return `${MEDIA_ROUTE}/${name}`;
 }
