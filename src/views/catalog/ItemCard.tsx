@@ -29,7 +29,13 @@ export function ItemCard({ item, priority = false }: { item: BlueprintJson | Pac
       />
       {item.storefront && (
         <span className="vt-item-card__creator">
-          <Avatar src={item.storefront.logoUrl ?? undefined} seed={item.storefront.id} alt="" size={24} />
+          <Avatar
+            src={item.storefront.logoUrl ?? undefined}
+            seed={item.storefront.id}
+            alt=""
+            size={24}
+            loading={priority ? 'eager' : 'lazy'}
+          />
           <span>{item.storefront.name}</span>
         </span>
       )}

@@ -18,16 +18,22 @@ export interface AvatarProps {
   size?: AvatarSize | number;
   /** circle (default) or rounded square (storefront logos). */
   shape?: 'circle' | 'rounded';
+  /** lazy: fetched only as it nears the viewport (an avatar below the fold); default eager. */
+  loading?: 'eager' | 'lazy';
   className?: string;
 }
 
 /** A user's picture: the uploaded image, else an identicon generated from the wallet address. */
-export function Avatar({ src, seed, alt, size = 'md', shape = 'circle', className }: AvatarProps) {
+export function Avatar({ src, seed, alt, size = 'md', shape = 'circle', loading, className }: AvatarProps) {
   const pixels = typeof size === 'number' ? size : SIZES[size];
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const identiconSeed = seed ?? alt;
-  const identicon = useMemo(() => identiconDataUrl(identiconSeed, pixels), [identiconSeed, pixels]);
   const showUpload = Boolean(src) && src !== failedSrc;
+  // Drawn only when it shows: a page of cards with uploaded logos draws none.
+  const identicon = useMemo(
+    () => (showUpload ? null : identiconDataUrl(identiconSeed, pixels)),
+    [showUpload, identiconSeed, pixels],
+  );
   const style = { '--vt-avatar-size': `${pixels}px` } as CSSProperties;
   // An uploaded image is fetched as its smallest WebP copy that fills the avatar.
   const copies = showUpload ? webpSrcSet(src) : null;
@@ -42,11 +48,12 @@ export function Avatar({ src, seed, alt, size = 'md', shape = 'circle', classNam
         {copies && <source type="image/webp" srcSet={copies} sizes={`${pixels}px`} />}
         <img
           className="vt-avatar__img"
-          src={showUpload ? (src as string) : identicon}
+          src={showUpload ? (src as string) : (identicon as string)}
           alt={alt}
           width={pixels}
           height={pixels}
           decoding="async"
+          loading={loading}
           onError={showUpload ? () => setFailedSrc(src ?? null) : undefined}
         />
       </picture>

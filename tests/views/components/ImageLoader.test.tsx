@@ -116,6 +116,17 @@ describe('Avatar', () => {
     expect(src('one')).not.toBe(src('three'));
   });
 
+  it('loads eagerly unless asked to wait until it nears the viewport', () => {
+    render(
+      <>
+        <Avatar src="/avatars/ada.png" alt="first" />
+        <Avatar src="/avatars/ada.png" alt="below" loading="lazy" />
+      </>,
+    );
+    expect(screen.getByRole('img', { name: 'first' }).getAttribute('loading')).toBeNull();
+    expect(screen.getByRole('img', { name: 'below' }).getAttribute('loading')).toBe('lazy');
+  });
+
   it('falls back to the identicon when the uploaded image fails', () => {
     const { container } = render(<Avatar src="/broken.png" seed={address} alt="Ada" />);
     fireEvent.error(screen.getByRole('img', { name: 'Ada' }));

@@ -1,0 +1,88 @@
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { act, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { BlueprintJson } from '#domain/catalog';
+import { ItemGrid } from '../../../src/views/catalog/ItemCard';
+
+/** A public blueprint of storefront `s<n % 3>`, with an uploaded logo. */
+const item = (n: number): BlueprintJson => ({
+  id: `b${n}`,
+  blueprintId: `b${n}`,
+  flowBlueprintId: String(n),
+  title: `Item ${n}`,
+  description: 'A card',
+  assetUrl: `/media/asset-${n}.jpg`,
+  previewImageUrl: `/media/preview-${n}.jpg`,
+  quantity: 10,
+  quantityAvailable: 4,
+  price: 1500,
+  royaltyPercent: 10,
+  totalFeePercent: 5,
+  rarityLevel: 'common',
+  state: 'active',
+  status: null,
+  visible: true,
+  availableTime: null,
+  createdAt: '2026-11-27T10:00:00.000Z',
+  drop: false,
+  type: 'standalone',
+  blueprintPackId: null,
+  storefront: {
+    id: `s${n % 3}`,
+    name: `Storefront ${n % 3}`,
+    logoUrl: `/media/logo-${n % 3}.jpg`,
+    theme: 'light',
+    vanityUrl: `store-${n % 3}`,
+    category: 'music',
+  },
+  isSticker: false,
+  isPack: false,
+  isNft: true,
+  isDrop: false,
+  isPrinted: false,
+  isSoldOut: false,
+  isInPack: false,
+});
+
+async function renderGrid(count: number) {
+  const root = createRootRoute();
+  const items = Array.from({ length: count }, (_, i) => item(i + 1));
+  const router = createRouter({
+    routeTree: root.addChildren([
+      createRoute({
+        getParentRoute: () => root,
+        path: '/',
+        component: () => <ItemGrid items={items} label="Items" />,
+      }),
+      createRoute({ getParentRoute: () => root, path: '/nft/$id', component: () => null }),
+    ]),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  await act(async () => {
+    render(<RouterProvider router={router as never} />);
+    await router.load();
+  });
+  return within(screen.getByRole('list', { name: 'Items' })).getAllByRole('listitem');
+}
+
+describe('ItemGrid', () => {
+  it('fetches the first row’s previews and logos at once, the rest as they near the viewport', async () => {
+    const cards = await renderGrid(6);
+    const images = (card: HTMLElement) => [...card.querySelectorAll('img')];
+    for (const [i, card] of cards.entries()) {
+      const [preview, logo] = images(card);
+      expect(preview!.getAttribute('src')).toBe(`/media/preview-${i + 1}.jpg`);
+      expect(logo!.getAttribute('src')).toBe(`/media/logo-${(i + 1) % 3}.jpg`);
+      const firstRow = i < 4;
+      expect(preview!.getAttribute('loading')).toBe(firstRow ? 'eager' : 'lazy');
+      expect(preview!.getAttribute('fetchpriority')).toBe(firstRow ? 'high' : null);
+      expect(logo!.getAttribute('loading')).toBe(firstRow ? 'eager' : 'lazy');
+    }
+  });
+});
