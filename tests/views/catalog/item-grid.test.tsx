@@ -8,47 +8,20 @@ import {
 import { act, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BlueprintJson } from '#domain/catalog';
+import { makeBlueprint } from '../../../model-tests/fixtures';
 import { ItemGrid } from '../../../src/views/catalog/ItemCard';
 
 /** A public blueprint of storefront `s<n % 3>`, with an uploaded logo. */
-const item = (n: number): BlueprintJson => ({
-  id: `b${n}`,
-  blueprintId: `b${n}`,
-  flowBlueprintId: String(n),
-  title: `Item ${n}`,
-  description: 'A card',
-  assetUrl: `/media/asset-${n}.jpg`,
-  previewImageUrl: `/media/preview-${n}.jpg`,
-  quantity: 10,
-  quantityAvailable: 4,
-  price: 1500,
-  royaltyPercent: 10,
-  totalFeePercent: 5,
-  rarityLevel: 'common',
-  state: 'active',
-  status: null,
-  visible: true,
-  availableTime: null,
-  createdAt: '2026-11-27T10:00:00.000Z',
-  drop: false,
-  type: 'standalone',
-  blueprintPackId: null,
-  storefront: {
-    id: `s${n % 3}`,
-    name: `Storefront ${n % 3}`,
-    logoUrl: `/media/logo-${n % 3}.jpg`,
-    theme: 'light',
-    vanityUrl: `store-${n % 3}`,
-    category: 'music',
-  },
-  isSticker: false,
-  isPack: false,
-  isNft: true,
-  isDrop: false,
-  isPrinted: false,
-  isSoldOut: false,
-  isInPack: false,
-});
+const item = (n: number): BlueprintJson => {
+  const base = makeBlueprint();
+  return makeBlueprint({
+    id: `b${n}`,
+    blueprintId: `b${n}`,
+    previewImageUrl: `/media/preview-${n}.jpg`,
+    state: 'active',
+    storefront: { ...base.storefront!, id: `s${n % 3}`, logoUrl: `/media/logo-${n % 3}.jpg` },
+  });
+};
 
 async function renderGrid(count: number) {
   const root = createRootRoute();
