@@ -14,6 +14,7 @@ import { blueprintListQueries } from '../server/blueprints/queries';
 import { loadConfig } from '../server/config';
 import { openDb } from '../server/db';
 import { seedLargeWorld } from '../server/seed/large';
+import { settleDisk } from './settle';
 
 /**
  * The marketplace search of a large world (100,000 blueprints, 1,000,000 NFTs), on PGlite and on
@@ -145,6 +146,7 @@ export async function catalogBench(
     // connection that bulk-loaded the world and vacuumed it is not one a server would search on.
     await database.close();
     database = await openDb(config);
+    settleDisk();
 
     const uncached = await listen(0);
     const connection = await oneConnection(uncached.port);

@@ -5,6 +5,7 @@
  */
 import { execFileSync, execSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { settleDisk } from './settle';
 
 execSync('npm run --silent build', { stdio: 'inherit' });
 for (const name of [
@@ -18,6 +19,8 @@ for (const name of [
   'answers',
   'catalog',
 ]) {
+  // Each starts with the earlier ones' writes on disk.
+  settleDisk();
   execFileSync(
     process.execPath,
     ['--import', 'tsx', fileURLToPath(new URL(`./${name}.ts`, import.meta.url))],
