@@ -149,13 +149,21 @@ export function openDb(config: DatabaseConfig): Promise<DatabaseHandle> {
   return databaseKind(config) === 'postgres' ? openPostgres(config.databaseUrl!) : openPglite(config);
 }
 
-/** The name of the unique constraint a failed insert or update violated, if that is why it failed. */
-export function uniqueViolation(err: unknown): string | undefined {
+/**
+ * The error in `err`'s cause chain (drizzle wraps the driver's) that PostgreSQL raised with SQLSTATE
+ * `code`, if that is why the statement failed.
+ */
+export function postgresError(err: unknown, code: string): (Error & { constraint?: string }) | undefined {
   for (let e = err; e instanceof Error; e = e.cause) {
-    const { code, constraint } = e as Error & { code?: string; constraint?: string };
-    if (code === '23505') return constraint ?? '';
+    if ((e as Error & { code?: string }).code === code) return e;
   }
   return undefined;
+}
+
+/** The name of the unique constraint a failed insert or update violated, if that is why it failed. */
+export function uniqueViolation(err: unknown): string | undefined {
+  const violation = postgresError(err, '23505');
+  return violation && (violation.constraint ?? '');
 }
 
 /* ---- Named statements ---- */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db';
+import { type Database, postgresError } from '../db';
 
 /**
  * A large world for benchmarks (`npm run seed -- --blueprints 100000 --nfts 1000000`): generated in
@@ -156,15 +156,8 @@ export async function seedLargeWorld(db: Database, options: LargeWorldOptions): 
   // A role that may not checkpoint (neither a superuser nor in pg_checkpoint) leaves it to the
   // checkpointer.
   await db.execute(sql`checkpoint`).catch((err: unknown) => {
-    if (!insufficientPrivilege(err)) throw err;
+    // SQLSTATE 42501: insufficient privilege.
+    if (!postgresError(err, '42501')) throw err;
   });
   log(`large world ready in ${Date.now() - started} ms`);
-}
-
-/** Whether a statement failed because the role lacks a privilege (SQLSTATE 42501). */
-function insufficientPrivilege(err: unknown): boolean {
-  for (let e = err; e instanceof Error; e = e.cause) {
-    if ((e as Error & { code?: string }).code === '42501') return true;
-  }
-  return false;
 }

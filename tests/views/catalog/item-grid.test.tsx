@@ -1,14 +1,8 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { act, render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BlueprintJson } from '#domain/catalog';
 import { makeBlueprint } from '../../../model-tests/fixtures';
+import { renderWithRouter } from '../../../model-tests/router';
 import { ItemGrid } from '../../../src/views/catalog/ItemCard';
 
 /** A public blueprint of storefront `s<n % 3>`, with an uploaded logo. */
@@ -24,23 +18,8 @@ const item = (n: number): BlueprintJson => {
 };
 
 async function renderGrid(count: number) {
-  const root = createRootRoute();
   const items = Array.from({ length: count }, (_, i) => item(i + 1));
-  const router = createRouter({
-    routeTree: root.addChildren([
-      createRoute({
-        getParentRoute: () => root,
-        path: '/',
-        component: () => <ItemGrid items={items} label="Items" />,
-      }),
-      createRoute({ getParentRoute: () => root, path: '/nft/$id', component: () => null }),
-    ]),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-  await act(async () => {
-    render(<RouterProvider router={router as never} />);
-    await router.load();
-  });
+  await renderWithRouter(() => <ItemGrid items={items} label="Items" />);
   return within(screen.getByRole('list', { name: 'Items' })).getAllByRole('listitem');
 }
 
