@@ -9,7 +9,7 @@ import type { AdminList } from './schemas/admin';
  */
 export type AdminRow = Record<string, unknown> & { id: string };
 
-type Format = 'text' | 'money' | 'date';
+type Format = 'text' | 'money' | 'date' | 'change';
 export interface AdminColumn {
   key: string;
   label: string;
@@ -35,6 +35,7 @@ export const adminTitles: Record<AdminList, string> = {
   blueprints: 'Blueprints',
   sales: 'Sales',
   charges: 'Charges',
+  audit: 'Audit log',
 };
 
 export const adminColumns: Record<AdminList, readonly AdminColumn[]> = {
@@ -95,6 +96,13 @@ export const adminColumns: Record<AdminList, readonly AdminColumn[]> = {
     { key: 'failureCode', label: 'Failure' },
     { key: 'createdAt', label: 'Date', format: 'date' },
   ],
+  audit: [
+    { key: 'admin', label: 'Admin' },
+    { key: 'action', label: 'Action' },
+    { key: 'subject', label: 'On' },
+    { key: 'change', label: 'Change', format: 'change' },
+    { key: 'createdAt', label: 'Date', format: 'date' },
+  ],
 };
 
 const dateTime = new Intl.DateTimeFormat('en-US', {
@@ -103,8 +111,19 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
-/** A cell's text: money in dollars, dates in UTC, nothing as an em dash. */
+/**
+ * A cell's text: money in dollars, dates in UTC, an audited change as `field: before → after` for
+ * each field the action changed, nothing as an em dash.
+ */
 export function adminCell(row: AdminRow, column: AdminColumn): string {
+  if (column.format === 'change') {
+    const before = (row.before ?? {}) as Record<string, unknown>;
+    const after = (row.after ?? {}) as Record<string, unknown>;
+    const changed = Object.keys(after).filter((key) => before[key] !== after[key]);
+    return (
+      changed.map((key) => `${key}: ${String(before[key] ?? '—')} → ${String(after[key])}`).join(', ') || '—'
+    );
+  }
   const value = row[column.key];
   if (value === null || value === undefined || value === '') return '—';
   if (column.format === 'money' && typeof value === 'number') return formatUsd(value);
@@ -112,7 +131,10 @@ export function adminCell(row: AdminRow, column: AdminColumn): string {
   return String(value);
 }
 
-/** The actions a row offers: payout moves, report outcomes and storefront suspension, blocking. */
+/**
+ * The actions a row offers: payout moves, report outcomes and storefront suspension, blocking,
+ * reopening a declined identity verification or one stuck in review.
+ */
 export function adminActions(list: AdminList, row: AdminRow): AdminAction[] {
   switch (list) {
     case 'payout-requests': {
@@ -150,6 +172,10 @@ export function adminActions(list: AdminList, row: AdminRow): AdminAction[] {
       );
       return actions;
     }
+    case 'kyc':
+      return row.status === 'declined' || row.status === 'review'
+        ? [{ label: 'Reopen', path: `admin/kyc/${row.id}`, body: { reopen: true } }]
+        : [];
     case 'users':
       return row.status === 'blocked'
         ? [{ label: 'Unblock', path: `admin/users/${row.id}`, body: { status: 'active' } }]

@@ -13,4 +13,5 @@ export const adminListOrder: readonly AdminList[] = [
   'blueprints',
   'sales',
   'charges',
+  'audit',
 ];

@@ -45,6 +45,8 @@ export const ErrorCode = {
   KYC_NO_NFTS: 'KYC_NO_NFTS',
   /** A new verification session cannot be started: the current one is approved, declined or in review. */
   KYC_CLOSED: 'KYC_CLOSED',
+  /** Back office: only a declined verification, or one in review, can be reopened. */
+  KYC_NOT_CLOSED: 'KYC_NOT_CLOSED',
   /** The identity provider refused to open a session (the create-KYC error). */
   CREATE_KYC: 'CREATE_KYC',
   /** The identity provider could not be reached. */

@@ -54,6 +54,7 @@ export const errorTexts: Record<string, string> = {
   'errors.KYC_NO_NFTS':
     'Identity verification is for selling, and you have nothing to sell yet. Collect an NFT first, then verify your identity to list it.',
   'errors.KYC_CLOSED': 'Your identity verification is already decided or under review.',
+  'errors.KYC_NOT_CLOSED': 'Only a declined verification, or one in review, can be reopened.',
   'errors.CREATE_KYC': 'We could not start your identity verification. Please check your name and try again.',
   'errors.VERIFF_UNREACHABLE':
     'Unable to reach Veriff, our identity verification partner. Please try again later or contact support.',

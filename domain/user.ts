@@ -15,7 +15,12 @@ export interface Kyc {
   updatedAt: DateValue | null;
 }
 
-export interface User {
+/**
+ * A user as anyone may see them. Identity verification (the KYC record: legal name, provider
+ * session and its hosted URL, decision and reason) and preferences are private: only the user and
+ * admins get `User`, everyone else this.
+ */
+export interface PublicUser {
   id: string;
   email: string | null;
   username: string;
@@ -34,6 +39,10 @@ export interface User {
   wallet: { walletAddress: string | null };
   /** How many collectibles the account's wallet holds. */
   nfts: number;
+}
+
+/** A user as they (or an admin) see them. */
+export interface User extends PublicUser {
   kyc: Kyc;
   /** Sale emails on (only the user sees it): an email when one of their items sells. */
   saleEmails?: boolean;

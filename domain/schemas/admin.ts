@@ -34,6 +34,7 @@ export const adminStatuses = {
   charges: orderStatuses,
   'storefront-reports': reportStatuses,
   'payout-requests': payoutStates,
+  audit: [],
 } as const satisfies Record<string, readonly string[]>;
 
 /** The admin lists' queries. */
@@ -45,6 +46,7 @@ export const adminLists = {
   charges: listOf(orderStatuses),
   'storefront-reports': listOf(reportStatuses),
   'payout-requests': listOf(payoutStates),
+  audit: v.object(paging),
 } as const;
 export type AdminList = keyof typeof adminLists;
 export interface AdminListQuery {
@@ -69,4 +71,12 @@ export const AdminStorefrontPatch = fieldObject({
 /** PATCH storefront-reports/{id}: an admin resolves or dismisses a report. */
 export const ReportPatch = fieldObject({
   status: v.picklist(['resolved', 'cancelled'], 'INVALID_VALUE.status'),
+});
+
+/**
+ * PATCH admin/kyc/{id}: reopens a declined verification, or one in review, that the person disputes
+ * through support; they may then verify again.
+ */
+export const AdminKycPatch = fieldObject({
+  reopen: v.literal(true, 'INVALID_VALUE.reopen'),
 });

@@ -3,6 +3,7 @@ import type { AdminListQuery } from '#domain/schemas/admin';
 import { likePattern } from '../blueprints/queries';
 import type { Executor } from '../db';
 import {
+  adminActions,
   blueprints,
   kycVerifications,
   orders,
@@ -262,6 +263,40 @@ export function adminPayouts(db: Executor, query: AdminListQuery) {
         .from(payoutRequests)
         .innerJoin(storefronts, eq(storefronts.id, payoutRequests.storefrontId))
         .innerJoin(users, eq(users.id, payoutRequests.userId))
+        .where(where),
+  );
+}
+
+/** The audit log: every admin action, newest first; searchText matches the action or the admin. */
+export function adminActionLog(db: Executor, query: AdminListQuery) {
+  const where = searching(query.searchText, adminActions.action, users.email);
+  const columns = {
+    id: adminActions.id,
+    admin: users.email,
+    action: adminActions.action,
+    subjectType: adminActions.subjectType,
+    subjectId: adminActions.subjectId,
+    subject: sql<string>`${adminActions.subjectType} || ' ' || ${adminActions.subjectId}::text`,
+    before: adminActions.before,
+    after: adminActions.after,
+    createdAt: adminActions.createdAt,
+  };
+  return paged(
+    query,
+    (limit, offset) =>
+      db
+        .select(columns)
+        .from(adminActions)
+        .leftJoin(users, eq(users.id, adminActions.adminId))
+        .where(where)
+        .orderBy(desc(adminActions.createdAt), desc(adminActions.id))
+        .limit(limit)
+        .offset(offset),
+    () =>
+      db
+        .select({ n: count() })
+        .from(adminActions)
+        .leftJoin(users, eq(users.id, adminActions.adminId))
         .where(where),
   );
 }

@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '#domain/errors';
 import {
   AdminIdParams,
+  AdminKycPatch,
   type AdminList,
   type AdminListQuery,
   AdminStorefrontPatch,
@@ -9,10 +10,12 @@ import {
   adminLists,
   ReportPatch,
 } from '#domain/schemas/admin';
-import { storefrontReports, storefronts, users } from '../db/schema';
+import { kycVerifications, storefrontReports, storefronts, users } from '../db/schema';
 import type { Services } from '../deps';
 import { apiError, badRequest, defineRoute, notFound, type Route } from '../http';
+import { recordAdminAction } from './audit';
 import {
+  adminActionLog,
   adminBlueprints,
   adminKyc,
   adminOrders,
@@ -22,10 +25,26 @@ import {
   type Page,
 } from './queries';
 
+/** The identity verifications an admin may reopen: declined, or stuck in review. */
+const KYC_REOPENABLE = ['declined', 'review'] as const;
+
+function reopenedEmail(user: { email: string; firstName: string }, publicUrl: string) {
+  const link = `${publicUrl}/settings/account`;
+  const text = [
+    `Hello ${user.firstName},`,
+    '',
+    'Our support team has reopened your identity verification. Open your account settings and press "Begin KYC" to verify your identity again.',
+    '',
+    link,
+  ].join('\n');
+  return { to: user.email, subject: 'You can verify your identity again', text, link };
+}
+
 /**
  * The back office: lists of everything an operator looks after, and the actions on users,
- * storefronts and reports. Every route is for admins only (401 without a session, 403 for anyone
- * else). Payout requests move through PATCH payout-requests/{id} (server/payouts/routes.ts).
+ * storefronts, reports and identity verifications. Every route is for admins only (401 without a
+ * session, 403 for anyone else), and every action is recorded in the audit log (list `audit`) in the
+ * transaction that makes it. Payout requests move through PATCH payout-requests/{id} (server/payouts/routes.ts).
  */
 export function adminRoutes(s: Services): Route[] {
   const lists: Record<AdminList, (query: AdminListQuery) => Promise<Page<unknown>>> = {
@@ -36,6 +55,7 @@ export function adminRoutes(s: Services): Route[] {
     charges: (q) => adminOrders(s.db, q, 'charges'),
     'storefront-reports': (q) => adminReports(s.db, q),
     'payout-requests': (q) => adminPayouts(s.db, q),
+    audit: (q) => adminActionLog(s.db, q),
   };
   const listRoutes = (Object.keys(lists) as AdminList[]).map((name) =>
     defineRoute({
@@ -76,16 +96,33 @@ export function adminRoutes(s: Services): Route[] {
       async handler(c, { params, body }) {
         if (params.id === c.get('user')!.id && body.status === 'blocked')
           throw apiError(403, ErrorCode.FORBIDDEN, 'status', 'You cannot block your own account.');
-        // A new token version ends every session of the account (tokens carry the version).
-        const [row] = await s.db
-          .update(users)
-          .set({
-            status: body.status,
-            ...(body.status === 'blocked' && { tokenVersion: sql`${users.tokenVersion} + 1` }),
-          })
-          .where(eq(users.id, params.id))
-          .returning({ id: users.id, status: users.status });
-        if (!row) throw notFound();
+        const row = await s.db.transaction(async (tx) => {
+          const [before] = await tx
+            .select({ status: users.status })
+            .from(users)
+            .where(eq(users.id, params.id))
+            .for('update');
+          if (!before) throw notFound();
+          // A new token version ends every session of the account (tokens carry the version).
+          const [row] = await tx
+            .update(users)
+            .set({
+              status: body.status,
+              ...(body.status === 'blocked' && { tokenVersion: sql`${users.tokenVersion} + 1` }),
+            })
+            .where(eq(users.id, params.id))
+            .returning({ id: users.id, status: users.status });
+          await recordAdminAction(tx, {
+            adminId: c.get('user')!.id,
+            action: body.status === 'blocked' ? 'user.block' : 'user.unblock',
+            subjectType: 'user',
+            subjectId: params.id,
+            before,
+            after: { status: row!.status },
+            at: s.clock(),
+          });
+          return row!;
+        });
         return c.json(row);
       },
     }),
@@ -106,15 +143,105 @@ export function adminRoutes(s: Services): Route[] {
         404: 'No such storefront',
       },
       async handler(c, { params, body }) {
-        // Lifting a suspension leaves the storefront disabled: its owner enables it again.
-        const [row] = await s.db
-          .update(storefronts)
-          .set({ suspended: body.suspended, ...(body.suspended && { enabled: false }) })
-          .where(eq(storefronts.id, params.id))
-          .returning({ id: storefronts.id, enabled: storefronts.enabled, suspended: storefronts.suspended });
-        if (!row) throw notFound();
+        const row = await s.db.transaction(async (tx) => {
+          const [before] = await tx
+            .select({ enabled: storefronts.enabled, suspended: storefronts.suspended })
+            .from(storefronts)
+            .where(eq(storefronts.id, params.id))
+            .for('update');
+          if (!before) throw notFound();
+          // Lifting a suspension leaves the storefront disabled: its owner enables it again.
+          const [row] = await tx
+            .update(storefronts)
+            .set({ suspended: body.suspended, ...(body.suspended && { enabled: false }) })
+            .where(eq(storefronts.id, params.id))
+            .returning({
+              id: storefronts.id,
+              enabled: storefronts.enabled,
+              suspended: storefronts.suspended,
+            });
+          await recordAdminAction(tx, {
+            adminId: c.get('user')!.id,
+            action: body.suspended ? 'storefront.suspend' : 'storefront.unsuspend',
+            subjectType: 'storefront',
+            subjectId: params.id,
+            before,
+            after: { enabled: row!.enabled, suspended: row!.suspended },
+            at: s.clock(),
+          });
+          return row!;
+        });
         s.catalogCache.clear();
         return c.json(row);
+      },
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/admin/kyc/{id}',
+      tag: 'admin',
+      auth: 'admin',
+      summary:
+        'Reopens a declined identity verification, or one stuck in review, when the person disputes it through support: the record goes back to not started (the old session forgotten, so its late decisions change nothing) and the person may verify again; the person is told by email',
+      params: AdminIdParams,
+      body: AdminKycPatch,
+      responses: {
+        200: '{ id, status: unknown }',
+        400: 'INVALID_VALUE.reopen',
+        401: 'Not logged in',
+        403: 'Not an admin',
+        404: 'No such verification',
+        409: 'KYC_NOT_CLOSED: only a declined verification or one in review can be reopened',
+      },
+      async handler(c, { params }) {
+        const reopened = await s.db.transaction(async (tx) => {
+          const [before] = await tx
+            .select({
+              userId: kycVerifications.userId,
+              status: kycVerifications.status,
+              sessionId: kycVerifications.sessionId,
+              code: kycVerifications.code,
+              reason: kycVerifications.reason,
+              reasonCode: kycVerifications.reasonCode,
+            })
+            .from(kycVerifications)
+            .where(eq(kycVerifications.id, params.id))
+            .for('update');
+          if (!before) throw notFound();
+          const [row] = await tx
+            .update(kycVerifications)
+            .set({
+              status: 'unknown',
+              sessionId: null,
+              url: null,
+              code: null,
+              reason: null,
+              reasonCode: null,
+              decisionTime: null,
+              updatedAt: s.clock(),
+            })
+            .where(
+              and(
+                eq(kycVerifications.id, params.id),
+                inArray(kycVerifications.status, KYC_REOPENABLE as unknown as ['declined', 'review']),
+              ),
+            )
+            .returning({ id: kycVerifications.id, status: kycVerifications.status });
+          if (!row) throw apiError(409, ErrorCode.KYC_NOT_CLOSED, 'reopen');
+          const { userId, ...was } = before;
+          await recordAdminAction(tx, {
+            adminId: c.get('user')!.id,
+            action: 'kyc.reopen',
+            subjectType: 'kyc',
+            subjectId: params.id,
+            before: { userId, ...was },
+            after: { userId, status: row.status },
+            at: s.clock(),
+          });
+          return { row, userId };
+        });
+        const [person] = await s.db.select().from(users).where(eq(users.id, reopened.userId));
+        if (person) await s.outbox.send(reopenedEmail(person, s.config.publicUrl));
+        return c.json(reopened.row);
       },
     }),
     defineRoute({
@@ -150,11 +277,24 @@ export function adminRoutes(s: Services): Route[] {
         404: 'No such report',
       },
       async handler(c, { params, body }) {
-        const [row] = await s.db
-          .update(storefrontReports)
-          .set({ status: body.status })
-          .where(and(eq(storefrontReports.id, params.id), eq(storefrontReports.status, 'created')))
-          .returning({ id: storefrontReports.id, status: storefrontReports.status });
+        const row = await s.db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(storefrontReports)
+            .set({ status: body.status })
+            .where(and(eq(storefrontReports.id, params.id), eq(storefrontReports.status, 'created')))
+            .returning({ id: storefrontReports.id, status: storefrontReports.status });
+          if (row)
+            await recordAdminAction(tx, {
+              adminId: c.get('user')!.id,
+              action: body.status === 'resolved' ? 'storefront-report.resolve' : 'storefront-report.dismiss',
+              subjectType: 'storefront-report',
+              subjectId: params.id,
+              before: { status: 'created' },
+              after: { status: row.status },
+              at: s.clock(),
+            });
+          return row;
+        });
         if (row) return c.json(row);
         const [exists] = await s.db
           .select({ id: storefrontReports.id })

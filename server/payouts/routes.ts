@@ -7,6 +7,7 @@ import {
   PayoutListQuery,
   PayoutPatchInput,
 } from '#domain/schemas/payouts';
+import { recordAdminAction } from '../admin/audit';
 import { uniqueViolation } from '../db';
 import type { Services } from '../deps';
 import { badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
@@ -118,14 +119,28 @@ export function payoutRoutes(s: Services): Route[] {
             : badRequest(ErrorCode.PAYOUT_STATE, 'state');
         if (!canMovePayout(from, body.state)) throw refused();
         // Only from the state just read: a move made meanwhile by someone else wins, this one fails.
-        const updated = await movePayoutRequest(s.db, params.id, from, body.state, s.clock()).catch(
-          (err: unknown) => {
+        const updated = await s.db
+          .transaction(async (tx) => {
+            const moved = await movePayoutRequest(tx, params.id, from, body.state, s.clock());
+            // An admin's move goes in the back office's audit log with the move itself.
+            if (moved && by === 'admin')
+              await recordAdminAction(tx, {
+                adminId: user.id,
+                action: `payout-request.${body.state}`,
+                subjectType: 'payout-request',
+                subjectId: params.id,
+                before: { state: from },
+                after: { state: moved.state },
+                at: s.clock(),
+              });
+            return moved;
+          })
+          .catch((err: unknown) => {
             // failed → pending reopens it: still one open request per storefront.
             if (uniqueViolation(err) === 'payout_requests_one_open')
               throw badRequest(ErrorCode.PAYOUT_PENDING);
             throw err;
-          },
-        );
+          });
         if (!updated) throw refused();
         return c.json(payoutRequestJson(updated));
       },

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { User } from '#domain/user';
+import type { PublicUser, User } from '#domain/user';
 import type { Clock } from '../clock';
 import { type Database, prepareNamed } from '../db';
 import { emailChanges, kycVerifications, nfts, users } from '../db/schema';
@@ -10,8 +10,11 @@ import type { Kyc } from './queries';
 export type Me = User & { pendingEmail: string | null };
 
 export interface UserPresenter {
-  /** A user as the API returns it to a viewer: the email only to the user and to admins. */
-  user(row: UserRow, viewer: UserRow | undefined): Promise<User>;
+  /**
+   * A user as the API returns it to a viewer: the email and the identity verification only to the
+   * user and to admins, the preferences only to the user.
+   */
+  user(row: UserRow, viewer: UserRow | undefined): Promise<User | PublicUser>;
   /** The signed-in user as they see themselves (every page load of a signed-in visitor asks). */
   me(row: UserRow): Promise<Me>;
 }
@@ -28,16 +31,26 @@ export function userPresenter(db: Database, clock: Clock): UserPresenter {
     const [extra] = await query.execute({ userId: row.id, now: clock() });
     return extra;
   };
-  const json = (row: UserRow, extra: Awaited<ReturnType<typeof extras>>, viewer: UserRow | undefined) =>
-    userJson(row, extra?.kyc ?? undefined, extra?.nfts ?? 0, {
-      showEmail: viewer?.id === row.id || viewer?.role === 'admin',
-      self: viewer?.id === row.id,
-    });
   return {
-    user: async (row, viewer) => json(row, await extras(row), viewer),
+    async user(row, viewer) {
+      const extra = await extras(row);
+      const self = viewer?.id === row.id;
+      const user = publicUserJson(row, extra?.nfts ?? 0);
+      if (!self && viewer?.role !== 'admin') return { ...user, email: null };
+      return {
+        ...user,
+        ...(self && { saleEmails: row.saleEmails }),
+        kyc: kycJson(extra?.kyc ?? undefined),
+      };
+    },
     async me(row) {
       const extra = await extras(row);
-      return { ...json(row, extra, row), pendingEmail: extra?.pendingEmail ?? null };
+      return {
+        ...publicUserJson(row, extra?.nfts ?? 0),
+        saleEmails: row.saleEmails,
+        kyc: kycJson(extra?.kyc ?? undefined),
+        pendingEmail: extra?.pendingEmail ?? null,
+      };
     },
   };
 }
@@ -59,15 +72,11 @@ function prepareExtras(db: Database) {
   return prepareNamed(query, 'users_answer_extras');
 }
 
-function userJson(
-  row: UserRow,
-  kyc: Kyc | undefined,
-  nfts: number,
-  options: { showEmail: boolean; self: boolean },
-): User {
+/** What anyone may see of a user (the caller blanks the email of someone else's). */
+function publicUserJson(row: UserRow, nfts: number): PublicUser {
   return {
     id: row.id,
-    email: options.showEmail ? row.email : null,
+    email: row.email,
     username: row.username,
     firstName: row.firstName,
     lastName: row.lastName,
@@ -83,19 +92,21 @@ function userJson(
     status: row.status,
     wallet: { walletAddress: row.walletAddress },
     nfts,
-    // Preferences: only the user sees them.
-    ...(options.self && { saleEmails: row.saleEmails }),
-    kyc: {
-      id: kyc?.id ?? null,
-      sessionId: kyc?.sessionId ?? null,
-      url: kyc?.url ?? null,
-      status: kyc?.status ?? 'unknown',
-      code: kyc?.code ?? null,
-      firstName: kyc?.firstName ?? null,
-      lastName: kyc?.lastName ?? null,
-      reason: kyc?.reason ?? null,
-      reasonCode: kyc?.reasonCode ?? null,
-      updatedAt: kyc?.updatedAt?.toISOString() ?? null,
-    },
+  };
+}
+
+/** The identity verification record, for its person and for admins only. */
+function kycJson(kyc: Kyc | undefined): User['kyc'] {
+  return {
+    id: kyc?.id ?? null,
+    sessionId: kyc?.sessionId ?? null,
+    url: kyc?.url ?? null,
+    status: kyc?.status ?? 'unknown',
+    code: kyc?.code ?? null,
+    firstName: kyc?.firstName ?? null,
+    lastName: kyc?.lastName ?? null,
+    reason: kyc?.reason ?? null,
+    reasonCode: kyc?.reasonCode ?? null,
+    updatedAt: kyc?.updatedAt?.toISOString() ?? null,
   };
 }

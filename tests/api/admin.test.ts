@@ -174,4 +174,42 @@ describe.each(databases)('the back office on %s', (database) => {
       (await patch(boss.authToken, `admin/users/${crypto.randomUUID()}`, { status: 'blocked' })).status,
     ).toBe(404);
   });
+
+  it('records every admin action in the audit log, with who, on what, and the change', async () => {
+    const boss = await admin(t);
+    const user = await register(t);
+    const shop = await creator(t);
+    const payout = await payoutRequest(t, shop, 2_000, 'created', day(1));
+    await patch(boss.authToken, `admin/users/${user.id}`, { status: 'blocked' });
+    await patch(boss.authToken, `admin/users/${user.id}`, { status: 'active' });
+    await patch(boss.authToken, `admin/storefronts/${shop.storefront.id}`, { suspended: true });
+    await patch(boss.authToken, `payout-requests/${payout.id}`, { state: 'approved' });
+    // What was refused leaves no record: the self-block, and a move the state does not allow.
+    await patch(boss.authToken, `admin/users/${boss.id}`, { status: 'blocked' });
+    await patch(boss.authToken, `payout-requests/${payout.id}`, { state: 'approved' });
+    // The owner's own cancel is not an admin action either.
+    const other = await creator(t);
+    const mine = await payoutRequest(t, other, 2_000, 'created', day(2));
+    expect((await patch(other.authToken, `payout-requests/${mine.id}`, { state: 'cancelled' })).status).toBe(
+      200,
+    );
+    const log = await get(boss.authToken, `admin/audit?searchText=${encodeURIComponent(boss.email)}`);
+    expect(log.status).toBe(200);
+    expect(
+      (log.body.results as Json[]).map((r) => [r.admin, r.action, r.subjectId, r.before, r.after]),
+    ).toEqual([
+      [boss.email, 'payout-request.approved', payout.id, { state: 'created' }, { state: 'approved' }],
+      [
+        boss.email,
+        'storefront.suspend',
+        shop.storefront.id,
+        { enabled: true, suspended: false },
+        { enabled: false, suspended: true },
+      ],
+      [boss.email, 'user.unblock', user.id, { status: 'blocked' }, { status: 'active' }],
+      [boss.email, 'user.block', user.id, { status: 'active' }, { status: 'blocked' }],
+    ]);
+    // Only admins read it.
+    expect((await get(other.authToken, 'admin/audit')).status).toBe(403);
+  });
 });

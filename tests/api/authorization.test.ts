@@ -5,6 +5,8 @@ import {
   billingInfos,
   cardCharges,
   coinbaseCharges,
+  kycVerifications,
+  nfts,
   orders,
   payoutRequests,
   storefronts,
@@ -55,6 +57,8 @@ const ROUTES: Record<string, Access> = {
   'GET /admin/payout-requests': 'admin',
   'PATCH /admin/users/{id}': 'admin',
   'PATCH /admin/storefronts/{id}': 'admin',
+  'PATCH /admin/kyc/{id}': 'admin',
+  'GET /admin/audit': 'admin',
   'GET /storefront-reports': 'admin',
   'PATCH /storefront-reports/{id}': 'admin',
   'GET /notifications': 'user',
@@ -134,6 +138,18 @@ const ROUTES: Record<string, Access> = {
 
 const ZERO = '00000000-0000-4000-8000-000000000000';
 
+/** The owner's identity verification: values that no one but the owner and admins may ever read. */
+const secret = randomBytes(4).toString('hex');
+const PRIVATE = {
+  legalFirstName: `Legalfirst${secret}`,
+  legalLastName: `Legallast${secret}`,
+  sessionId: `kyc-session-${secret}`,
+  url: `https://verify.example/v/kyc-session-${secret}`,
+  reason: `Document reason ${secret}`,
+};
+/** Keys that only the user (and, for KYC, admins) may see in any answer. */
+const PRIVATE_KEYS = ['kyc', 'passwordHash', 'tokenVersion', 'saleEmails', 'pendingEmail', 'sessionId'];
+
 describe.each(databases)('the authorization matrix on %s', (database) => {
   const t: TestApi = useTestApp(database);
   let owner: Awaited<ReturnType<typeof creator>> & { walletAddress: string };
@@ -141,6 +157,7 @@ describe.each(databases)('the authorization matrix on %s', (database) => {
   let boss: Awaited<ReturnType<typeof register>>;
   /** The owner's things, by the path parameter each owner route names. */
   const ids: Record<string, string> = {};
+  let ownedNftId = '';
 
   beforeAll(async () => {
     const db = t.database.db;
@@ -153,6 +170,22 @@ describe.each(databases)('the authorization matrix on %s', (database) => {
     const bp = await blueprint(t, shop.storefront.id, { royaltyPercent: 0, totalFeePercent: 0 });
     await sale(t, bp, { serial: 1, amount: 50_000, purchasedOn: day(1) });
     const payout = await payoutRequest(t, shop, 2_000, 'created', day(2));
+    // The owner bought an edition (their wallet holds it) and is verifying their identity.
+    const bought = await sale(t, bp, { serial: 2, amount: 50_000, purchasedOn: day(3), buyerId: shop.id });
+    await db.update(nfts).set({ owner: walletAddress }).where(eq(nfts.id, bought.nftId));
+    ownedNftId = bought.nftId;
+    await db.insert(kycVerifications).values({
+      userId: shop.id,
+      sessionId: PRIVATE.sessionId,
+      url: PRIVATE.url,
+      status: 'declined',
+      code: '9102',
+      firstName: PRIVATE.legalFirstName,
+      lastName: PRIVATE.legalLastName,
+      reason: PRIVATE.reason,
+      reasonCode: '102',
+      updatedAt: day(4),
+    });
     const order = async (method: 'creditCard' | 'coinbase' | 'wert' | 'fusd') => {
       const [row] = await db
         .insert(orders)
@@ -318,6 +351,75 @@ describe.each(databases)('the authorization matrix on %s', (database) => {
     expect(
       await db.select().from(billingInfos).where(eq(billingInfos.id, ids['DELETE /billing-info/{id}']!)),
     ).toHaveLength(1);
+  });
+
+  /**
+   * The field-level rule: every answer of every GET route, with every path parameter naming one of
+   * the owner's things (and the list filters naming the owner), read as anonymous, another user,
+   * the owner and an admin. The owner's email, legal name, KYC session, its hosted URL and decision
+   * reason, and any private key, reach the owner and admins only.
+   */
+  it('never shows one user’s private fields to anyone but them and admins', async () => {
+    const doc = (await t.request('GET', '/api/openapi.json')).body as { paths: Record<string, Json> };
+    const gets = Object.entries(doc.paths)
+      .filter(([, methods]) => 'get' in (methods as object))
+      .map(([path]) => path)
+      // The OpenAPI document names the fields (saleEmails among them), holding no one's data.
+      .filter((path) => ROUTES[`GET ${path}`] !== 'dev' && path !== '/openapi.json');
+    const params: Record<string, string> = {
+      '/users/{id}': owner.id,
+      '/storefronts/{id}': owner.storefront.id,
+      '/nfts/{id}': ownedNftId,
+      '/blueprints/{id}': ids['PATCH /blueprints/{id}']!,
+      '/blueprints/{id}/history': ids['PATCH /blueprints/{id}']!,
+      ...Object.fromEntries(
+        Object.entries(ids)
+          .filter(([key]) => key.startsWith('GET '))
+          .map(([key, id]) => [key.slice(4), id]),
+      ),
+    };
+    const queries: Record<string, string> = {
+      '/nfts': `?ownerId=${owner.id}`,
+      '/sales': `?storefrontId=${owner.storefront.id}`,
+      '/admin/kyc': `?searchText=${owner.email}`,
+    };
+    const secrets = [owner.email, ...Object.values(PRIVATE)];
+    const seen = async (token: string | undefined) => {
+      const found = new Map<string, string[]>();
+      for (const path of gets) {
+        const url = `/api${path.replace(/\{[^}]+\}/, params[path] ?? ZERO)}${queries[path] ?? ''}`;
+        const res = await t.request('GET', url, { token });
+        const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body ?? null);
+        const leaks = [
+          ...secrets.filter((value) => text.toLowerCase().includes(value.toLowerCase())),
+          // users/me is the caller's own record: its private keys are theirs.
+          ...PRIVATE_KEYS.filter((key) => path !== '/users/me' && text.includes(`"${key}":`)),
+        ];
+        if (leaks.length > 0) found.set(path, leaks);
+      }
+      return found;
+    };
+    for (const [who, token] of [
+      ['anonymous', undefined],
+      ['another user', other.authToken],
+    ] as const) {
+      expect([who, Object.fromEntries(await seen(token))]).toEqual([who, {}]);
+    }
+    // The owner and an admin do read them: the fixture is real, and the walk reaches it.
+    const mine = await seen(owner.authToken);
+    expect(mine.get('/users/me')).toEqual(expect.arrayContaining(secrets));
+    expect(mine.get('/users/{id}')).toEqual(expect.arrayContaining([...secrets, 'kyc']));
+    const admins = await seen(boss.authToken);
+    expect(admins.get('/users/{id}')).toEqual(expect.arrayContaining([...secrets, 'kyc']));
+    expect(admins.get('/admin/kyc')).toEqual(
+      expect.arrayContaining([owner.email, PRIVATE.legalFirstName, PRIVATE.legalLastName, PRIVATE.reason]),
+    );
+    // What the others saw did show the owner: their profile, storefront and NFT are public.
+    const profile = await t.request('GET', `/api/users/${owner.id}`, { token: other.authToken });
+    expect(profile.body).toMatchObject({ id: owner.id, username: owner.username, email: null });
+    expect(profile.body).not.toHaveProperty('kyc');
+    const nft = await t.request('GET', `/api/nfts/${ownedNftId}`);
+    expect(nft.status).toBe(200);
   });
 
   it('lets nobody name another user in a list query', async () => {

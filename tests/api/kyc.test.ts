@@ -12,7 +12,15 @@ import {
 } from '../../sandbox/veriff/index';
 import { kycVerifications, nfts, outbox, users, webhookEvents } from '../../server/db/schema';
 import { createVeriffProvider, hmacHex, type IdentityProvider } from '../../server/identity/veriff';
-import { databases, flowAddress, type Json, register, type TestApi, useTestApp } from './support/harness';
+import {
+  databases,
+  flowAddress,
+  type Json,
+  register,
+  registerAdmin,
+  type TestApi,
+  useTestApp,
+} from './support/harness';
 
 /**
  * Identity verification against the Veriff-shaped sandbox over real HTTP, its webhooks delivered
@@ -291,6 +299,72 @@ describe.each(databases)('identity verification on %s', (database) => {
     expect((await start(ida)).body.url).toBe(second.body.url);
     await onPage(second.body.url, 'approved');
     expect((await me(ida)).kyc.status).toBe('approved');
+  });
+
+  it('reopens a disputed decline through support: audited, the old session forgotten, and the person verifies again', async () => {
+    const kim = await collector();
+    const first = await start(kim);
+    await onPage(first.body.url, 'declined');
+    const declined = await me(kim);
+    expect(declined.kyc).toMatchObject({ status: 'declined', code: '9102' });
+    expect((await start(kim)).body.code).toBe('KYC_CLOSED');
+
+    const reopen = (who: { authToken: string }, id = declined.kyc.id) =>
+      t.request('PATCH', `/api/admin/kyc/${id}`, { token: who.authToken, body: { reopen: true } });
+    // Only an admin reopens; the person cannot reopen their own.
+    expect((await reopen(kim)).status).toBe(403);
+    const admin = await registerAdmin(t);
+    expect(
+      (await t.request('PATCH', `/api/admin/kyc/${declined.kyc.id}`, { token: admin.authToken, body: {} }))
+        .status,
+    ).toBe(400);
+    const res = await reopen(admin);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: declined.kyc.id, status: 'unknown' });
+    // Reopened once: a second press finds nothing closed.
+    const twice = await reopen(admin);
+    expect([twice.status, twice.body.code]).toEqual([409, 'KYC_NOT_CLOSED']);
+    expect((await reopen(admin, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await me(kim)).kyc).toMatchObject({
+      status: 'unknown',
+      sessionId: null,
+      url: null,
+      reason: null,
+    });
+    expect((await emails(kim.email)).map((m) => m.subject)).toContain('You can verify your identity again');
+
+    // The back office's audit log names who did it, to what, and what it was.
+    const audit = await t.request('GET', `/api/admin/audit?searchText=${encodeURIComponent(admin.email)}`, {
+      token: admin.authToken,
+    });
+    expect(audit.body.results).toEqual([
+      expect.objectContaining({
+        admin: admin.email,
+        action: 'kyc.reopen',
+        subjectType: 'kyc',
+        subjectId: declined.kyc.id,
+        before: expect.objectContaining({ status: 'declined', sessionId: declined.kyc.sessionId }),
+        after: expect.objectContaining({ status: 'unknown' }),
+      }),
+    ]);
+
+    // A late decision about the declined session changes nothing now.
+    const late = signed({
+      id: declined.kyc.sessionId,
+      status: 'approved',
+      code: 9001,
+      decisionTime: new Date(Date.now() + 1000).toISOString(),
+    });
+    expect((await deliver(late)).status).toBe(200);
+    expect((await me(kim)).kyc.status).toBe('unknown');
+
+    const second = await start(kim);
+    expect(second.status).toBe(200);
+    expect(second.body.url).not.toBe(first.body.url);
+    await onPage(second.body.url, 'approved');
+    expect((await me(kim)).kyc.status).toBe('approved');
+    // An approved verification is not reopened.
+    expect((await reopen(admin)).status).toBe(409);
   });
 
   it('reads a decision back from the provider (the polling fallback), signed over the session id', async () => {

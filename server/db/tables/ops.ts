@@ -4,6 +4,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -115,4 +116,30 @@ export const imageJobs = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('image_jobs_pending_idx').on(t.userId).where(sql`${t.status} = 'pending'`)],
+);
+
+/**
+ * The back office's audit log: every action an admin takes (blocking a user, suspending a
+ * storefront, closing a report, moving a payout request, reopening an identity verification), who
+ * took it, on what, and what the thing was before and after. Written in the transaction of the
+ * action itself, so an action is never without its record.
+ */
+export const adminActions = pgTable(
+  'admin_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    /** What was done, as `subject.verb` (kyc.reopen, user.block, storefront.suspend, …). */
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    /** The fields the action changed, before and after. */
+    before: jsonb('before').$type<Record<string, unknown>>().notNull(),
+    after: jsonb('after').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('admin_actions_created_idx').on(t.createdAt),
+    index('admin_actions_subject_idx').on(t.subjectType, t.subjectId),
+  ],
 );
