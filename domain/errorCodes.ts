@@ -47,6 +47,12 @@ export const ErrorCode = {
   KYC_CLOSED: 'KYC_CLOSED',
   /** Back office: only a declined verification, or one in review, can be reopened. */
   KYC_NOT_CLOSED: 'KYC_NOT_CLOSED',
+  /** The buyer (account or client address) already holds an unpaid unit of this item. */
+  ITEM_HELD: 'ITEM_HELD',
+  /** The account holds the most unpaid units it may (3) in all. */
+  HOLD_LIMIT: 'HOLD_LIMIT',
+  /** The buyer's hold of this item expired unpaid under a minute ago (429, Retry-After). */
+  HOLD_COOLDOWN: 'HOLD_COOLDOWN',
   /** The identity provider refused to open a session (the create-KYC error). */
   CREATE_KYC: 'CREATE_KYC',
   /** The identity provider could not be reached. */

@@ -54,6 +54,11 @@ export const errorTexts: Record<string, string> = {
   'errors.KYC_NO_NFTS':
     'Identity verification is for selling, and you have nothing to sell yet. Collect an NFT first, then verify your identity to list it.',
   'errors.KYC_CLOSED': 'Your identity verification is already decided or under review.',
+  'errors.ITEM_HELD':
+    'This item is already waiting for payment by you or someone on your network. Complete or cancel that payment, or try again in a few minutes.',
+  'errors.HOLD_LIMIT':
+    'You have 3 purchases waiting for payment. Complete or cancel one of them before starting another.',
+  'errors.HOLD_COOLDOWN': 'Your hold on this item ran out before it was paid. You can try again in a minute.',
   'errors.KYC_NOT_CLOSED': 'Only a declined verification, or one in review, can be reopened.',
   'errors.CREATE_KYC': 'We could not start your identity verification. Please check your name and try again.',
   'errors.VERIFF_UNREACHABLE':
@@ -149,7 +154,7 @@ export const errorTexts: Record<string, string> = {
   'errors.CRYPTO_PROVIDER':
     'We could not contact the crypto processor. You were not charged; please try again.',
   'errors.ERROR_ACTIVE_TOKEN_CHARGE_ADDRESS':
-    'You already have a payment in NFM waiting for this wallet address. Finish or cancel it first.',
+    'You already have a payment in NFM waiting. Finish or cancel it first.',
   'errors.ERROR_TOKEN_CHARGE_ETH_ADDRESS':
     'This payment belongs to the wallet {address}. Switch to that account in your wallet.',
   'errors.ERROR_TOKEN_CHARGE_COMPLETE': 'This payment is already complete.',

@@ -14,6 +14,7 @@ import {
   type WertConfig,
   wertConfig,
 } from './provider-config';
+import { SIGNUP_FREE_PER_HOUR } from './users/signup-limit';
 
 /** Server configuration, read once from the environment (see docs/api.md). */
 export interface Config {
@@ -63,6 +64,11 @@ export interface Config {
   veriff: VeriffConfig;
   /** Emails of the accounts that are admins (VITRINE_ADMIN_EMAILS, comma-separated). */
   adminEmails: string[];
+  /**
+   * Sign-ups an address makes in an hour before each next one waits (VITRINE_SIGNUP_FREE_PER_HOUR,
+   * default 10; see server/users/signup-limit.ts).
+   */
+  signupFreePerHour: number;
 }
 
 export const JWT_SECRET_MIN = 32;
@@ -149,5 +155,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     token: tokenConfig(env),
     veriff: veriffConfig(env),
     adminEmails: adminEmails(env.VITRINE_ADMIN_EMAILS),
+    signupFreePerHour: integer(
+      'VITRINE_SIGNUP_FREE_PER_HOUR',
+      env.VITRINE_SIGNUP_FREE_PER_HOUR,
+      SIGNUP_FREE_PER_HOUR,
+      1,
+      100_000,
+    ),
   };
 }

@@ -15,6 +15,7 @@ import {
 } from '../db/schema';
 import { apiError } from '../http';
 import { enqueueJob } from '../jobs';
+import { checkHolds } from './holds';
 import type { CheckoutItemRecord } from './items';
 
 /**
@@ -102,6 +103,8 @@ export async function chargeOfOrder(db: Executor, orderId: string): Promise<Card
 
 export interface ReserveInput {
   buyerId: string;
+  /** The client address the request comes from (the holds rule, ./holds.ts). */
+  clientAddress: string;
   idempotencyKey: string;
   method: OrderMethod;
   item: CheckoutItemRecord;
@@ -203,7 +206,8 @@ export async function release(tx: Executor, order: Pick<OrderRow, 'id' | 'itemKi
  * order), one unit of the item (SOLD_OUT when none is left, and nothing is written), its editions,
  * its card charge (or its crypto charge, or the charge its `rail` writes: the on-ramp's) and the
  * `created` event. The buyer's row is locked, so one buyer's concurrent purchases are checked one at
- * a time (CHARGE_PENDING: another payment on the same rail is unresolved).
+ * a time (CHARGE_PENDING: another payment on the same rail is unresolved; then the holds rule of
+ * ./holds.ts). A key of the buyer's purchase on another rail is refused (INVALID_VALUE.idempotencyKey).
  * A free claim is authorized at once, with its claim row and its `fulfil` job.
  */
 export async function reserve(db: Database, input: ReserveInput): Promise<Reserved> {
@@ -214,7 +218,17 @@ export async function reserve(db: Database, input: ReserveInput): Promise<Reserv
       .select()
       .from(orders)
       .where(and(eq(orders.buyerId, input.buyerId), eq(orders.idempotencyKey, input.idempotencyKey)));
-    if (existing) return { order: existing, repeated: true };
+    if (existing) {
+      // The key of another purchase (another rail's): not this one's.
+      if (existing.method !== input.method)
+        throw apiError(
+          400,
+          ErrorCode.INVALID_VALUE,
+          'idempotencyKey',
+          'This key belongs to another purchase.',
+        );
+      return { order: existing, repeated: true };
+    }
     if (input.rail) {
       const pending = await input.rail.pending(tx);
       if (pending) throw chargePending(pending.id);
@@ -249,6 +263,7 @@ export async function reserve(db: Database, input: ReserveInput): Promise<Reserv
         storefrontId: item.storefrontId,
         amount: free ? 0 : item.price,
         walletAddress: input.walletAddress,
+        clientAddress: input.clientAddress,
         status: free ? 'authorized' : 'created',
         expiresAt: new Date(
           now.getTime() + (input.ttlMs ?? (input.method === 'coinbase' ? CRYPTO_ORDER_TTL_MS : ORDER_TTL_MS)),
@@ -262,6 +277,15 @@ export async function reserve(db: Database, input: ReserveInput): Promise<Reserv
         ? apiError(400, ErrorCode.CLAIM_BLUEPRINT, undefined, 'This item is sold out.')
         : apiError(409, ErrorCode.SOLD_OUT);
     }
+    // Checked once the unit is taken: a sold-out item answers SOLD_OUT, whoever asks.
+    if (!free)
+      await checkHolds(tx, {
+        orderId: order!.id,
+        buyerId: input.buyerId,
+        clientAddress: input.clientAddress,
+        itemId: item.id,
+        now,
+      });
     await tx.insert(orderItems).values(
       item.blueprints.map((b) => ({
         orderId: order!.id,
@@ -301,7 +325,7 @@ export async function reserve(db: Database, input: ReserveInput): Promise<Reserv
         createdAt: now,
         updatedAt: now,
       });
-    } else {
+    } else if (input.method === 'creditCard') {
       await tx.insert(cardCharges).values({
         orderId: order!.id,
         buyerId: input.buyerId,

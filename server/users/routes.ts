@@ -9,6 +9,7 @@ import { badRequest, defineRoute, notFound, type Route, type UserRow } from '../
 import { consumeEmailChange, createEmailChange, EMAIL_CHANGE_TTL_MS } from './email-changes';
 import { userPresenter } from './json';
 import { findUserById, insertUser, nextTokenVersion, takenBy, uniquely, updateUser } from './queries';
+import { takeSignupSlot } from './signup-limit';
 
 /** Users: registration, profile read and update. */
 export function userRoutes(s: Services): Route[] {
@@ -23,11 +24,13 @@ export function userRoutes(s: Services): Route[] {
       responses: {
         201: 'The session token and the new user: { authToken, user }',
         400: 'Invalid input, or EMAIL_EXISTS, USERNAME_EXISTS, WALLET_EXISTS',
+        429: 'RATE_LIMITED: many sign-ups from this address within the hour; the next must wait (Retry-After)',
       },
       async handler(c, { body }) {
         await assertWalletProven(s, body);
         const taken = await takenBy(s.db, body);
         if (taken) throw taken;
+        await takeSignupSlot(s.db, s.clock(), s.clientAddress(c), s.config.signupFreePerHour);
         const passwordHash = await hashPassword(body.password);
         const user = await uniquely(() =>
           insertUser(s.db, {

@@ -160,7 +160,7 @@ describe.each(databases)('checkout orders on %s', (database) => {
   async function charge(
     who: { authToken: string },
     body: Record<string, unknown> & { item?: unknown },
-  ): Promise<{ status: number; body: Json }> {
+  ): Promise<{ status: number; body: Json; headers: Headers }> {
     return t.request('POST', '/api/checkout-com-charges', {
       token: who.authToken,
       body: { idempotencyKey: key(), ...body },
@@ -229,7 +229,7 @@ describe.each(databases)('checkout orders on %s', (database) => {
     const bp = await item({ price: 2500 });
     const before = calls.requestPayment;
     const res = await payNew(me, bp);
-    expect(res.status).toBe(201);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({
       status: 'Authorized',
       success: true,
@@ -339,7 +339,8 @@ describe.each(databases)('checkout orders on %s', (database) => {
     const cases = [
       { number: CARD.declined, price: 2500, code: 'CARD_DECLINED' },
       { number: CARD.insufficient, price: 2500, code: 'CARD_INSUFFICIENT_FUNDS' },
-      { number: CARD.visa, price: 2554, code: 'CARD_EXPIRED' },
+      // An expired card (20054) is a decline like any other: card testers learn nothing of the expiry.
+      { number: CARD.visa, price: 2554, code: 'CARD_DECLINED' },
       { number: CARD.visa, price: 2551, code: 'CARD_INSUFFICIENT_FUNDS' },
     ];
     for (const c of cases) {
@@ -353,7 +354,8 @@ describe.each(databases)('checkout orders on %s', (database) => {
       expect(order.body).toMatchObject({ status: 'declined', failure: { code: c.code } });
       expect(order.body.events.map((e: Json) => e.type)).toEqual(['created', 'declined']);
     }
-    // Wrong CVV (the sandbox declines CVV 100 with 20087).
+    // Wrong CVV (the sandbox declines CVV 100 with 20087): the same answer as any decline, so a
+    // wrong CVV is not told from a wrong number or expiry.
     const bp = await item();
     const res = await charge(me, {
       item: { kind: 'blueprint', id: bp.id },
@@ -361,7 +363,13 @@ describe.each(databases)('checkout orders on %s', (database) => {
       billingInfo: billing(await cardToken(CARD.visa, '100')),
     });
     expect(res.status).toBe(402);
-    expect(res.body.code).toBe('CARD_CVV');
+    const plain = await t.request('GET', `/api/orders/${res.body.orderId}`, { token: me.authToken });
+    expect({ ...res.body, orderId: undefined }).toEqual({
+      code: 'CARD_DECLINED',
+      message: plain.body.failure.message,
+      orderId: undefined,
+    });
+    expect(res.body.message).toBe('Purchase Failed. Your card was not charged.');
   });
 
   it('refuses bad input with its error codes, before reserving or charging, and never with a 500', async () => {
@@ -552,7 +560,7 @@ describe.each(databases)('checkout orders on %s', (database) => {
       expectedPrice: bp.price,
       savedBillingInfo: { id: saved[0]!.id, cvv: '100' },
     });
-    expect(wrongCvv).toMatchObject({ status: 402, body: { code: 'CARD_CVV' } });
+    expect(wrongCvv).toMatchObject({ status: 402, body: { code: 'CARD_DECLINED' } });
     expect(await available(bp.id)).toBe(8);
   });
 
@@ -909,6 +917,8 @@ describe.each(databases)('checkout orders on %s', (database) => {
       buyers.map((_, i) =>
         t.request('POST', '/api/checkout-com-charges', {
           token: authTokens[i],
+          // Each buyer from an address of their own (an address holds one unit of an item).
+          headers: { 'x-test-address': `10.1.${i >> 8}.${i & 255}` },
           body: {
             item: { kind: 'blueprint', id: bp.id },
             expectedPrice: 1200,
@@ -937,4 +947,63 @@ describe.each(databases)('checkout orders on %s', (database) => {
     expect(placed).toHaveLength(5);
     expect(placed.every((o) => o.status === 'authorized' && o.reserved)).toBe(true);
   }, 120_000);
+
+  it('limits card checks: 5 per account in 10 minutes, 20 per address in an hour, then 429 with Retry-After and the provider is not asked', async () => {
+    const me = await buyer();
+    const bp = await item({ price: 2500 });
+    const before = calls.requestPayment;
+    // Card testing: numbers tried one after another, by charges and by saving the card.
+    const tries = [];
+    for (let i = 0; i < 5; i++) {
+      const token = await cardToken(CARD.declined);
+      tries.push(
+        i % 2 === 0
+          ? await charge(me, {
+              item: { kind: 'blueprint', id: bp.id },
+              expectedPrice: 2500,
+              billingInfo: billing(token),
+            })
+          : await t.request('POST', '/api/billing-info', { token: me.authToken, body: billing(token) }),
+      );
+    }
+    expect(tries.map((r) => [r.status, r.body.code])).toEqual([
+      [402, 'CARD_DECLINED'],
+      [400, 'CARD_DECLINED'],
+      [402, 'CARD_DECLINED'],
+      [400, 'CARD_DECLINED'],
+      [402, 'CARD_DECLINED'],
+    ]);
+    expect(calls.requestPayment - before).toBe(5);
+    const sixth = await payNew(me, bp);
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.code).toBe('RATE_LIMITED');
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(sixth.headers.get('retry-after'))).toBeLessThanOrEqual(600);
+    const saving = await t.request('POST', '/api/billing-info', {
+      token: me.authToken,
+      body: billing(await cardToken(CARD.visa)),
+    });
+    expect(saving.status).toBe(429);
+    // Nothing was held or asked for the refused ones.
+    expect(calls.requestPayment - before).toBe(5);
+    expect(await available(bp.id)).toBe(10);
+    // Ten minutes later the account may try again.
+    t.clock.advance(10 * 60_000 + 1000);
+    expect((await payNew(me, bp)).status).toBe(201);
+
+    // From one address, accounts count together: 20 checks in an hour, whoever makes them.
+    const others = await Promise.all(Array.from({ length: 5 }, () => buyer()));
+    const statuses: number[] = [];
+    for (const who of others)
+      for (let i = 0; i < 4; i++) {
+        const shop = await item({ price: 2500 });
+        statuses.push((await payNew(who, shop, CARD.declined)).status);
+      }
+    // The first account's 6 checks this hour count too.
+    expect(statuses.filter((s) => s === 402)).toHaveLength(14);
+    expect(statuses.slice(14).every((s) => s === 429)).toBe(true);
+    // Another address is not limited by this one.
+    t.address = '203.0.113.77';
+    expect((await payNew(others[4]!, await item(), CARD.declined)).status).toBe(402);
+  });
 });

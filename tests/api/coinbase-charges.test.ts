@@ -408,6 +408,7 @@ describe.each(databases)('crypto charges on %s', (database) => {
     const record = (await findCheckoutItem(t.database.db, { kind: 'blueprint', id: bp.id }, new Date()))!;
     await reserve(t.database.db, {
       buyerId: me.id,
+      clientAddress: t.address,
       idempotencyKey: 'card-key-456',
       method: 'creditCard',
       item: record,
@@ -585,5 +586,74 @@ describe.each(databases)('crypto charges on %s', (database) => {
     expect(await available(bp.id)).toBe(10);
     // The failed charge is not open: the buyer can pay again.
     expect((await buy(me, bp)).status).toBe(201);
+  });
+
+  it('ten accounts behind one address, ten requests each, leave at least 3 of a 4-unit item to everyone else', async () => {
+    const target = await item({ quantity: 4 });
+    const attackers = await Promise.all(Array.from({ length: 10 }, () => buyer()));
+    const answers = await Promise.all(
+      attackers.flatMap((who) => Array.from({ length: 10 }, () => buy(who, target))),
+    );
+    const held = answers.filter((a) => a.status === 201);
+    const refused = answers.filter((a) => a.status !== 201);
+    console.info(
+      `[${database}] 10 accounts × 10 crypto requests from one address on a 4-unit item: ${held.length} held, ` +
+        `${refused.length} refused (${[...new Set(refused.map((a) => `${a.status} ${a.body.code}`))].join(', ')}); ` +
+        `${await available(target.id)} units left`,
+    );
+    expect(held).toHaveLength(1);
+    // The holder's other requests meet its own open charge; everyone else's the address's hold.
+    expect(new Set(refused.map((a) => a.body.code))).toEqual(new Set(['CHARGE_PENDING', 'ITEM_HELD']));
+    expect(refused.every((a) => a.status === 409)).toBe(true);
+    expect(await available(target.id)).toBe(3);
+    // An eleventh buyer elsewhere reserves one; two more take the last ones.
+    for (const [i, who] of (await Promise.all([buyer(), buyer(), buyer()])).entries()) {
+      t.address = `198.18.1.${i + 1}`;
+      expect((await buy(who, target)).status).toBe(201);
+    }
+    expect(await available(target.id)).toBe(0);
+  });
+
+  it('a hold that expired unpaid is not renewed by its buyer or address for 60 s; others may take it at once', async () => {
+    const { expireOrders } = await import('../../server/checkout/settle');
+    const me = await buyer();
+    const neighbour = await buyer();
+    const stranger = await buyer();
+    const target = await item({ quantity: 1 });
+    const first = await buy(me, target);
+    expect(first.status).toBe(201);
+    // The crypto order's hold ends 65 minutes after it was placed; the sweep gives the unit back.
+    t.clock.advance(65 * 60_000 + 1000);
+    await expireOrders(t.database.db, t.clock.now());
+    expect((await orderRow(first.body.order.id)).status).toBe('expired');
+    expect(await available(target.id)).toBe(1);
+    // An hour on, the session tokens are stale: each signs in again.
+    for (const who of [me, neighbour, stranger]) {
+      const login = await t.request('POST', '/api/auth/logins', {
+        body: { email: who.email, password: who.password },
+        headers: { 'x-test-address': '198.18.9.9' },
+      });
+      who.authToken = login.body.authToken;
+    }
+    for (const who of [me, neighbour]) {
+      const again = await buy(who, target);
+      expect([again.status, again.body.code]).toEqual([429, 'HOLD_COOLDOWN']);
+      const wait = Number(again.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(55);
+      expect(wait).toBeLessThanOrEqual(60);
+    }
+    expect(await available(target.id)).toBe(1);
+    // Someone else, from another address, may take it now.
+    t.address = '198.18.2.1';
+    const other = await buy(stranger, target);
+    expect(other.status).toBe(201);
+    await t.request('PATCH', `/api/coinbase-charges/${other.body.id}`, {
+      token: stranger.authToken,
+      body: { status: 'CANCELED' },
+    });
+    // A minute after the expiry the first buyer may hold it again.
+    t.address = '198.18.2.2';
+    t.clock.advance(60_000);
+    expect((await buy(me, target)).status).toBe(201);
   });
 });

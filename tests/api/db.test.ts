@@ -54,6 +54,7 @@ describe.each(databases)('the database layer on %s', (database) => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.map((r) => r.table_name)).toEqual([
+      'admin_actions',
       'billing_infos',
       'blueprint_packs',
       'blueprint_registrations',
@@ -81,6 +82,7 @@ describe.each(databases)('the database layer on %s', (database) => {
       'outbox',
       'password_resets',
       'payout_requests',
+      'rate_events',
       'sale_listings',
       'sessions',
       'storefront_reports',

@@ -413,9 +413,15 @@ describe.each(databases)('token charges on %s', (database) => {
     expect(bad.body).toMatchObject({ code: 'INVALID_VALUE', field: 'from' });
   });
 
-  it('creates a charge holding the unit, lowFunds for a short wallet, one active charge per address', async () => {
+  it('creates a charge holding the unit, lowFunds for a short wallet, one active charge per buyer whatever the address', async () => {
     const me = await buyer();
     const bp = await edition();
+    // A wallet short of NFM: lowFunds, holding nothing.
+    const empty = `0x${randomBytes(20).toString('hex')}`;
+    const short = await create(me, { blueprintId: bp.id, ethAddress: empty });
+    expect(short.status).toBe(201);
+    expect(short.body).toMatchObject({ status: 'lowFunds', order: null });
+
     const res = await create(me, { blueprintId: bp.id, ethAddress: wallet(0).toLowerCase() });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -429,14 +435,16 @@ describe.each(databases)('token charges on %s', (database) => {
     });
     const [row] = await t.database.db.select().from(blueprints).where(eq(blueprints.id, bp.id));
     expect(row!.quantityAvailable).toBe(9);
-    const again = await create(me, { blueprintId: bp.id, ethAddress: wallet(0) });
-    expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ code: 'ERROR_ACTIVE_TOKEN_CHARGE_ADDRESS', chargeId: res.body.id });
+    // One active charge per buyer: not a second from the same address, nor from another funded one
+    // (each would hold another unit).
+    for (const address of [wallet(0), wallet(1)]) {
+      const again = await create(me, { blueprintId: bp.id, ethAddress: address });
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ code: 'ERROR_ACTIVE_TOKEN_CHARGE_ADDRESS', chargeId: res.body.id });
+    }
+    const [after] = await t.database.db.select().from(blueprints).where(eq(blueprints.id, bp.id));
+    expect(after!.quantityAvailable).toBe(9);
 
-    const empty = `0x${randomBytes(20).toString('hex')}`;
-    const short = await create(me, { blueprintId: bp.id, ethAddress: empty });
-    expect(short.status).toBe(201);
-    expect(short.body).toMatchObject({ status: 'lowFunds', order: null });
     const list = await t.request('GET', `/api/token-charges?userId=${me.id}&statuses=lowFunds`, {
       token: me.authToken,
     });

@@ -88,13 +88,16 @@ export function checkWalletBilling(contact: WalletBillingInfo): void {
   if (gap) throw badRequest(ErrorCode.APPLE_PAY_ADDRESS, gap);
 }
 
-/** Provider refusals of a card token or source, as the API's error codes. */
+/**
+ * Provider refusals of a card token or source, as the API's error codes. A refusal of the card's
+ * own details (its number, expiry or CVV) is CARD_DECLINED whichever it was: telling them apart
+ * would help someone testing stolen cards guess the missing field. Only what the card form must
+ * say is kept apart: an expired or used token (enter the card again) and an invalid address.
+ */
 export function providerError(err: unknown): never {
   if (err instanceof ProviderRefusedError) {
     const codes = err.errorCodes.join(' ');
     if (/token_(expired|used|invalid)/.test(codes)) throw badRequest(ErrorCode.CARD_TOKEN);
-    if (/card_expired|expiry/.test(codes)) throw badRequest(ErrorCode.CARD_EXPIRED);
-    if (/cvv/.test(codes)) throw badRequest(ErrorCode.CARD_CVV);
     if (/address|zip/.test(codes)) throw badRequest(ErrorCode.INVALID_ADDRESS);
     throw badRequest(ErrorCode.CARD_DECLINED);
   }
@@ -102,19 +105,13 @@ export function providerError(err: unknown): never {
   throw err;
 }
 
-/** A declined card answer's code: 20051 insufficient funds, 20054 expired, 20087 CVV, else declined. */
+/**
+ * A declined card answer's code: 20051 insufficient funds (the buyer is offered a crypto top-up
+ * instead), anything else CARD_DECLINED ("Purchase Failed"): an expired card (20054) or a wrong CVV
+ * (20087, 20082) is not told apart from any other decline (see providerError).
+ */
 export function declineCode(responseCode: string | null | undefined): string {
-  switch (responseCode) {
-    case '20051':
-      return ErrorCode.CARD_INSUFFICIENT_FUNDS;
-    case '20054':
-      return ErrorCode.CARD_EXPIRED;
-    case '20087':
-    case '20082':
-      return ErrorCode.CARD_CVV;
-    default:
-      return ErrorCode.CARD_DECLINED;
-  }
+  return responseCode === '20051' ? ErrorCode.CARD_INSUFFICIENT_FUNDS : ErrorCode.CARD_DECLINED;
 }
 
 /**
@@ -170,9 +167,12 @@ export async function verifyAndSaveCard(
   user: { id: string; email: string },
   body: CreateBillingInfoBody,
   publicUrl: string,
+  /** Counts the card check (the velocity limit) once the details pass, before the provider is asked. */
+  countCheck: () => Promise<void>,
 ): Promise<BillingInfoRow> {
   const { cardToken, ...fields } = body;
   checkBilling(fields);
+  await countCheck();
   const reference = `card-${crypto.randomUUID()}`;
   let payment: ProviderPayment;
   try {

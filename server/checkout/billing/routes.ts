@@ -4,6 +4,7 @@ import { CreateBillingInfoBody } from '#domain/schemas/checkout';
 import { billingInfos } from '../../db/schema';
 import type { Services } from '../../deps';
 import { apiError, defineRoute, notFound, type Route } from '../../http';
+import { takeCardCheck } from '../card/velocity';
 import { billingInfoJson, listBillingInfos, ownBillingInfo, verifyAndSaveCard } from './billing';
 
 const BillingInfoIdParams = v.object({ id: v.pipe(v.string(), v.uuid()) });
@@ -40,14 +41,17 @@ export function billingInfoRoutes(s: Services): Route[] {
       body: CreateBillingInfoBody,
       responses: {
         201: 'BillingInfo',
-        400: 'Invalid field; CARD_TOKEN (expired or used token), CARD_TYPE (not VISA, MASTERCARD or DISCOVER), CARD_DUPLICATE (same last four digits saved), CARD_DECLINED, CARD_EXPIRED, CARD_CVV, INVALID_ADDRESS, PHONE_SHORT, PHONE_COUNTRY',
+        400: 'Invalid field; CARD_TOKEN (expired or used token), CARD_TYPE (not VISA, MASTERCARD or DISCOVER), CARD_DUPLICATE (same last four digits saved), CARD_DECLINED (whatever the issuer disliked: number, expiry or CVV), CARD_INSUFFICIENT_FUNDS, INVALID_ADDRESS, PHONE_SHORT, PHONE_COUNTRY',
         401: 'Not logged in',
+        429: 'RATE_LIMITED: 5 card checks per account in 10 minutes, or 20 per address in an hour (Retry-After)',
         502: 'PAYMENT_PROVIDER: the card processor could not be reached',
         503: 'Card payments are off',
       },
       async handler(c, { body }) {
         const user = c.get('user')!;
-        const row = await verifyAndSaveCard(s.db, provider(), user, body, s.config.publicUrl);
+        const row = await verifyAndSaveCard(s.db, provider(), user, body, s.config.publicUrl, () =>
+          takeCardCheck(s.db, s.clock(), user.id, s.clientAddress(c)),
+        );
         return c.json(billingInfoJson(row), 201);
       },
     }),

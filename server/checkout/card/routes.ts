@@ -24,6 +24,7 @@ import { assertPurchasable, findCheckoutItem } from '../items';
 import { chargeJson, ownCharge, ownChargeReader, unresolvedCharges } from '../order-json';
 import { chargeOfOrder, type OrderRow, reserve, type SaveCardDetails } from '../orders';
 import { cancelOrder, type SettleOutcome, settle, voidFailedOrder } from '../settle';
+import { takeCardCheck } from './velocity';
 
 const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid()) });
 const ChargeListQuery = v.object({
@@ -118,11 +119,12 @@ export function cardChargeRoutes(s: Services): Route[] {
       responses: {
         200: 'CardCharge: the charge of an earlier request with the same idempotencyKey',
         201: 'CardCharge: success (authorized), or unresolved with redirectLink (3-D Secure)',
-        400: 'Invalid field; NOT_PURCHASABLE, WALLET_REQUIRED, CARD_TOKEN, CARD_TYPE (payment voided), CARD_DUPLICATE (payment voided), CARD_EXPIRED, CARD_CVV, INVALID_ADDRESS, PHONE_SHORT, PHONE_COUNTRY; Apple Pay / Google Pay (billingInfo.wallet): APPLE_PAY_ADDRESS, CHECKOUT_COM_TOKEN',
+        400: 'Invalid field; NOT_PURCHASABLE, WALLET_REQUIRED, CARD_TOKEN, CARD_TYPE (payment voided), CARD_DUPLICATE (payment voided), CARD_EXPIRED (a saved card past its expiry), CARD_CVV (no CVV for a saved card), CARD_DECLINED, INVALID_ADDRESS, PHONE_SHORT, PHONE_COUNTRY; Apple Pay / Google Pay (billingInfo.wallet): APPLE_PAY_ADDRESS, CHECKOUT_COM_TOKEN',
         401: 'Not logged in',
-        402: 'Declined by the card issuer: CARD_DECLINED, CARD_INSUFFICIENT_FUNDS, CARD_EXPIRED, CARD_CVV, with orderId',
+        402: 'Declined by the card issuer, with orderId: CARD_INSUFFICIENT_FUNDS, else CARD_DECLINED (a wrong number, expiry or CVV is not told apart)',
         404: 'No such item, or no such saved card of the caller',
-        409: 'PRICE_CHANGED, SOLD_OUT, CHARGE_PENDING (with chargeId)',
+        409: 'PRICE_CHANGED, SOLD_OUT, CHARGE_PENDING (with chargeId), ITEM_HELD (the buyer or their address holds an unpaid unit of it), HOLD_LIMIT (3 unpaid holds)',
+        429: 'RATE_LIMITED: 5 card checks per account in 10 minutes, or 20 per address in an hour; HOLD_COOLDOWN: the buyer’s hold of this item expired under a minute ago (Retry-After)',
         502: 'PAYMENT_PROVIDER: the card processor could not be reached (reservation released)',
         503: 'Card payments are off',
       },
@@ -177,8 +179,11 @@ export function cardChargeRoutes(s: Services): Route[] {
           source = { type: 'token', token: body.billingInfo!.cardToken };
         }
 
+        // A card check (velocity limit) before anything is held or the provider is asked.
+        await takeCardCheck(s.db, now, user.id, s.clientAddress(c));
         const { order, repeated } = await reserve(s.db, {
           buyerId: user.id,
+          clientAddress: s.clientAddress(c),
           idempotencyKey: body.idempotencyKey,
           method: 'creditCard',
           item,

@@ -99,7 +99,8 @@ export function coinbaseChargeRoutes(s: Services): Route[] {
         400: 'Invalid field; NOT_PURCHASABLE (also resale listings: pay them with the balance), WALLET_REQUIRED',
         401: 'Not logged in',
         404: 'No such item',
-        409: 'PRICE_CHANGED, SOLD_OUT, CHARGE_PENDING (with chargeId)',
+        409: 'PRICE_CHANGED, SOLD_OUT, CHARGE_PENDING (with chargeId), ITEM_HELD (the buyer or their address holds an unpaid unit of it), HOLD_LIMIT (3 unpaid holds)',
+        429: 'HOLD_COOLDOWN: the buyer’s hold of this item expired under a minute ago (Retry-After)',
         502: 'CRYPTO_PROVIDER (unreachable), CREATE_COINBASE_CHARGE (no hosted page); the reservation is released',
         503: 'Crypto payments are off',
       },
@@ -153,6 +154,7 @@ export function coinbaseChargeRoutes(s: Services): Route[] {
         if (item.price !== body.expectedPrice) throw apiError(409, ErrorCode.PRICE_CHANGED);
         const { order, repeated } = await reserve(s.db, {
           buyerId: user.id,
+          clientAddress: s.clientAddress(c),
           idempotencyKey: body.idempotencyKey,
           method: 'coinbase',
           item,

@@ -82,6 +82,7 @@ export function freeClaimRoutes(s: Services): Route[] {
         try {
           ({ order } = await reserve(s.db, {
             buyerId: user.id,
+            clientAddress: s.clientAddress(c),
             // Never a client's key (those have no colon): each claim attempt is its own order.
             idempotencyKey: `claim:${randomUUID()}`,
             method: 'freeBlueprintClaim',

@@ -2,12 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { ErrorCode } from '#domain/errors';
 import { CreateFusdOrderBody, UpdateFusdOrderBody } from '#domain/schemas/fusd';
+import { getFusdBalance } from '../../chain/actions';
+import { centsToUfix64 } from '../../chain/treasury';
 import { orders } from '../../db/schema';
 import type { Services } from '../../deps';
 import { apiError, badRequest, defineRoute, notFound, type Route } from '../../http';
 import { assertPurchasable, findCheckoutItem } from '../items';
 import { findOrder, reserve } from '../orders';
-import { confirmFusdPayment, fusdOrderJson, ownFusdOrder } from './fusd';
+import { confirmFusdPayment, fusdOrderJson, ownFusdOrder, ufixUnits } from './fusd';
 
 const OrderIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });
 
@@ -36,9 +38,11 @@ export function fusdOrderRoutes(s: Services): Route[] {
         200: 'FusdOrder: the order of an earlier request with the same idempotencyKey',
         201: 'FusdOrder',
         400: 'Invalid field; NOT_PURCHASABLE, WALLET_REQUIRED; INVALID_VALUE.idempotencyKey (the key of another purchase)',
+        402: 'INSUFFICIENT_FUNDS: the wallet’s FUSD balance does not cover the price',
         401: 'Not logged in',
         404: 'No such item',
-        409: 'PRICE_CHANGED, SOLD_OUT',
+        409: 'PRICE_CHANGED, SOLD_OUT, ITEM_HELD, HOLD_LIMIT',
+        429: 'HOLD_COOLDOWN: the buyer’s hold of this item expired under a minute ago (Retry-After)',
         503: 'The chain is not available',
       },
       async handler(c, { body }) {
@@ -61,11 +65,19 @@ export function fusdOrderRoutes(s: Services): Route[] {
           // The balance buys a printed item only through one of its resale listings.
           if (item.printed) throw badRequest(ErrorCode.NOT_PURCHASABLE);
           if (item.price !== body.expectedPrice) throw apiError(409, ErrorCode.PRICE_CHANGED);
+          // A balance order holds a unit only when the wallet's FUSD covers it (else anyone could
+          // hold units with an empty wallet).
+          const balance = await getFusdBalance(chain(), user.walletAddress).catch(() => {
+            throw apiError(503, 'unavailable', undefined, 'The chain is not available.');
+          });
+          if (ufixUnits(balance) < ufixUnits(centsToUfix64(item.price)))
+            throw apiError(402, ErrorCode.INSUFFICIENT_FUNDS);
         }
         const { order, repeated } = earlier
           ? { order: earlier, repeated: true }
           : await reserve(s.db, {
               buyerId: user.id,
+              clientAddress: s.clientAddress(c),
               idempotencyKey: body.idempotencyKey,
               method: 'fusd',
               item,

@@ -92,7 +92,8 @@ export function tokenChargeRoutes(s: Services, chain: TokenChain, price: TokenPr
         400: 'Invalid field; NOT_PURCHASABLE, WALLET_REQUIRED',
         401: 'Not logged in',
         404: 'No such item',
-        409: 'PRICE_CHANGED, SOLD_OUT, ERROR_ACTIVE_TOKEN_CHARGE_ADDRESS (with chargeId)',
+        409: 'PRICE_CHANGED, SOLD_OUT, ERROR_ACTIVE_TOKEN_CHARGE_ADDRESS (with chargeId), ITEM_HELD (the buyer or their address holds an unpaid unit of it), HOLD_LIMIT (3 unpaid holds)',
+        429: 'HOLD_COOLDOWN: the buyer’s hold of this item expired under a minute ago (Retry-After)',
         502: 'TOKEN_NETWORK: the EVM node (or, field rate, the price source) could not be reached',
       },
       async handler(c, { body }) {
@@ -112,6 +113,7 @@ export function tokenChargeRoutes(s: Services, chain: TokenChain, price: TokenPr
             () => price.frrPerUsd(),
             {
               buyerId: user.id,
+              clientAddress: s.clientAddress(c),
               idempotencyKey: body.idempotencyKey,
               ethAddress: body.ethAddress,
               toCurrency: body.toCurrency,

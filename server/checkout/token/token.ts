@@ -39,7 +39,8 @@ export function tokenAmountFor(cents: number, frrPerUsd: string): bigint {
 /** "0x7099…79C8": an address as the buyer recognizes it. */
 export const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
-async function activeForAddress(tx: Executor, buyerId: string, ethAddress: string, now: Date) {
+/** The buyer's charge that still waits for its payment, whatever address it pays from. */
+async function activeForBuyer(tx: Executor, buyerId: string, now: Date) {
   const [row] = await tx
     .select({ id: tokenCharges.id })
     .from(tokenCharges)
@@ -47,7 +48,6 @@ async function activeForAddress(tx: Executor, buyerId: string, ethAddress: strin
     .where(
       and(
         eq(tokenCharges.buyerId, buyerId),
-        eq(tokenCharges.ethAddress, ethAddress),
         inArray(tokenCharges.status, ACTIVE),
         eq(orders.status, 'created'),
         gt(orders.expiresAt, now),
@@ -59,6 +59,8 @@ async function activeForAddress(tx: Executor, buyerId: string, ethAddress: strin
 
 export interface CreateTokenChargeInput {
   buyerId: string;
+  /** The client address the request comes from (the holds rule). */
+  clientAddress: string;
   idempotencyKey: string;
   ethAddress: string;
   toCurrency: 'USD' | 'FRR';
@@ -70,7 +72,8 @@ export interface CreateTokenChargeInput {
 /**
  * A new charge (or the one of this key): lowFunds, without an order, when the address holds less
  * NFM than the price; else created, its order holding the unit. At most one active charge per
- * buyer and address (ERROR_ACTIVE_TOKEN_CHARGE_ADDRESS, with its id).
+ * buyer, whatever address pays it (ERROR_ACTIVE_TOKEN_CHARGE_ADDRESS, with its id): another
+ * address would otherwise hold another unit.
  */
 export async function createTokenCharge(
   db: Database,
@@ -103,7 +106,7 @@ export async function createTokenCharge(
     createdAt: input.now,
     updatedAt: input.now,
   };
-  const active = await activeForAddress(db, input.buyerId, ethAddress, input.now);
+  const active = await activeForBuyer(db, input.buyerId, input.now);
   if (active) throw activeCharge(active.id);
   // Its transfer is sent once the charge exists, so it is mined after the latest block: an
   // unreported one is looked for from the next.
@@ -120,6 +123,7 @@ export async function createTokenCharge(
   let created: TokenChargeRow | undefined;
   const { order, repeated } = await reserve(db, {
     buyerId: input.buyerId,
+    clientAddress: input.clientAddress,
     idempotencyKey: input.idempotencyKey,
     method: 'token',
     item: input.item,
@@ -129,7 +133,7 @@ export async function createTokenCharge(
       // The check that matters runs in the reservation's transaction (the buyer's row is locked).
       pending: async () => undefined,
       async attach(tx, order) {
-        const again = await activeForAddress(tx, input.buyerId, ethAddress, input.now);
+        const again = await activeForBuyer(tx, input.buyerId, input.now);
         if (again) throw activeCharge(again.id);
         [created] = await tx
           .insert(tokenCharges)

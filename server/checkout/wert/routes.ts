@@ -62,7 +62,8 @@ export function wertChargeRoutes(s: Services): Route[] {
         400: 'Invalid field; NOT_PURCHASABLE, WALLET_REQUIRED',
         401: 'Not logged in',
         404: 'No such item',
-        409: 'PRICE_CHANGED, SOLD_OUT, CHARGE_PENDING (with chargeId)',
+        409: 'PRICE_CHANGED, SOLD_OUT, CHARGE_PENDING (with chargeId), ITEM_HELD (the buyer or their address holds an unpaid unit of it), HOLD_LIMIT (3 unpaid holds)',
+        429: 'HOLD_COOLDOWN: the buyer’s hold of this item expired under a minute ago (Retry-After)',
         503: 'The on-ramp is off',
       },
       async handler(c, { body }) {
@@ -86,6 +87,7 @@ export function wertChargeRoutes(s: Services): Route[] {
         const { wert } = s.config;
         const { order, repeated } = await reserve(s.db, {
           buyerId: user.id,
+          clientAddress: s.clientAddress(c),
           idempotencyKey: body.idempotencyKey,
           method: 'wert',
           item,

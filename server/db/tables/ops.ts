@@ -143,3 +143,19 @@ export const adminActions = pgTable(
     index('admin_actions_subject_idx').on(t.subjectType, t.subjectId),
   ],
 );
+
+/**
+ * One row per counted action (a card check, a sign-up, a provider lookup a webhook caused), by the
+ * key it is counted under (`card:account:<id>`, `signup:address:<ip>`, …): the rate limits of
+ * server/rate-limit.ts count the rows of a key inside their window. Rows older than the longest
+ * window are deleted as new ones are counted.
+ */
+export const rateEvents = pgTable(
+  'rate_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_events_key_at_idx').on(t.key, t.at)],
+);

@@ -71,6 +71,11 @@ export const orders = pgTable(
     currency: text('currency').notNull().default('USD'),
     /** The buyer's Flow address the editions are minted to. */
     walletAddress: text('wallet_address').notNull(),
+    /**
+     * The client address the order was placed from (the holds rule counts an address's unpaid
+     * holds of an item, whatever account they were placed with); null for orders older than it.
+     */
+    clientAddress: text('client_address'),
     status: orderStatus('status').notNull().default('created'),
     /** True while the order holds one unit of the item's quantity_available. */
     reserved: boolean('reserved').notNull().default(true),
@@ -88,6 +93,8 @@ export const orders = pgTable(
     index('orders_item_idx').on(t.itemId, t.status),
     /** Unpaid orders still holding inventory, walked by the expiry sweep. */
     index('orders_reserved_idx').on(t.expiresAt).where(sql`${t.reserved}`),
+    /** An address's recent orders of an item (the holds rule). */
+    index('orders_client_item_idx').on(t.clientAddress, t.itemId, t.expiresAt),
   ],
 );
 

@@ -119,6 +119,8 @@ export function testConfig(databaseUrl: string, dataDir: string, overrides: Part
       sandboxPort: 0,
     },
     adminEmails: [],
+    // The suites register hundreds of accounts from few addresses; the sign-up delay has its own test.
+    signupFreePerHour: 100_000,
     coinbase: {
       mode: 'off',
       apiUrl: undefined,
