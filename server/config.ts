@@ -72,6 +72,9 @@ export interface Config {
 }
 
 export const JWT_SECRET_MIN = 32;
+
+/** Cookies are sent only over HTTPS when the public URL is https. */
+export const secureCookies = (config: Pick<Config, 'publicUrl'>) => config.publicUrl.startsWith('https://');
 const DEFAULT_TOKEN_TTL = 15 * 60;
 const DEFAULT_SESSION_TTL = 7 * 24 * 3600;
 

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { clientAddressResolver, trustedProxyList } from './auth/client-address';
+import { createDevices, type Devices } from './auth/devices';
 import { createSessions, type Sessions } from './auth/sessions';
 import { createTokens, type Tokens } from './auth/tokens';
 import { createWalletProofs, type WalletProofs } from './auth/wallet-proof';
@@ -7,7 +8,7 @@ import type { Publisher } from './blueprints/publisher';
 import { type AnswerCache, createAnswerCache } from './catalog/cache';
 import type { FlowClient } from './chain/client';
 import type { Clock, Log } from './clock';
-import type { Config } from './config';
+import { type Config, secureCookies } from './config';
 import { type CrashPoint, crashHook } from './crash';
 import type { Database, DatabaseHandle, DatabaseKind } from './db';
 import type { TokenChain } from './evm/token';
@@ -67,6 +68,7 @@ export interface Services {
   clock: Clock;
   clientAddress: (c: Context) => string;
   tokens: Tokens;
+  devices: Devices;
   sessions: Sessions;
   outbox: Outbox;
   log: Log;
@@ -93,6 +95,7 @@ export function createServices(deps: AppDeps): Services {
   const catalogCache = createAnswerCache(deps.config.catalogCacheMs);
   deps.publisher?.onChange(() => catalogCache.clear());
   const tokens = createTokens(deps.config.jwtSecret, deps.config.tokenTtlSeconds, clock);
+  const devices = createDevices(deps.config.jwtSecret, clock, secureCookies(deps.config));
   return {
     config: deps.config,
     crashPoint: crashHook(deps.config.crashAt),
@@ -101,12 +104,14 @@ export function createServices(deps: AppDeps): Services {
     clock,
     clientAddress: deps.clientAddress ?? clientAddressResolver(trustedProxyList(deps.config.trustedProxies)),
     tokens,
+    devices,
     sessions: createSessions({
       db,
       clock,
       tokens,
+      devices,
       ttlSeconds: deps.config.sessionTtlSeconds,
-      secureCookie: deps.config.publicUrl.startsWith('https://'),
+      secureCookie: secureCookies(deps.config),
     }),
     outbox: createOutbox(db, deps.config, clock, log),
     log,

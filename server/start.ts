@@ -27,7 +27,7 @@ import { reconcileDueTokenCharges } from './checkout/token/reconcile';
 import { createRefundTokenHandler } from './checkout/token/refund';
 import { createWertRefundHandler } from './checkout/wert/refund';
 import { WERT_REFUND_JOB } from './checkout/wert/wert';
-import type { Log } from './clock';
+import type { Clock, Log } from './clock';
 import type { Config } from './config';
 import { crashHook } from './crash';
 import { type DatabaseHandle, type DatabaseKind, databaseKind, openDb } from './db';
@@ -59,6 +59,8 @@ export interface StartOptions {
   /** The built SPA, served in production (default dist/). */
   spaDir?: string;
   startChain?: (config: Config, log: Log) => Promise<ChainHandle | null>;
+  /** The API's clock (tests stop it); the system clock by default. */
+  clock?: Clock;
 }
 
 export interface RunningServer {
@@ -282,6 +284,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
     app = createApp({
       config,
       database,
+      clock: options.clock,
       log,
       spaDir,
       renderPage: spaDir ? await loadPageRenderer(spaDir) : undefined,

@@ -17,25 +17,26 @@ export function authRoutes(s: Services): Route[] {
       method: 'post',
       path: '/auth/logins',
       tag: 'auth',
-      summary: 'Log in with email and password',
+      summary: 'Log in with email and password; sets the refresh cookie and the device cookie',
       body: LoginInput,
       responses: {
         200: 'The session token: { authToken }',
         400: 'Invalid input',
         401: 'Invalid email or password',
         403: 'The account is blocked or removed',
-        429: 'RATE_LIMITED: too many failed attempts from this address, or this account must wait (Retry-After)',
+        429: 'RATE_LIMITED: this account must wait for clients without its device cookie, or this address is paced (Retry-After)',
       },
       async handler(c, { body }) {
-        const attempt = { email: body.email, address: s.clientAddress(c) };
-        await beginLoginAttempt(s.db, s.clock, attempt);
         const user = await findUserByEmail(s.db, body.email);
+        const device = user && (await s.devices.recognise(c, user));
+        const attempt = { email: body.email, address: s.clientAddress(c), device };
+        const counted = await beginLoginAttempt(s.db, s.clock, attempt);
         const valid = user
           ? await verifyPassword(user.passwordHash, body.password)
           : await verifyNobody(body.password);
         if (!user || !valid) throw unauthorized('Invalid email or password');
         if (user.status !== 'active') throw forbidden();
-        await loginSucceeded(s.db, attempt);
+        await loginSucceeded(s.db, counted);
         return c.json({ authToken: await s.sessions.start(c, user) });
       },
     }),

@@ -6,6 +6,7 @@ import type { Clock } from '../clock';
 import { type Database, type Executor, prepareNamed } from '../db';
 import { sessions, users } from '../db/schema';
 import { type UserRow, unauthorized } from '../http';
+import type { Devices } from './devices';
 import type { Tokens } from './tokens';
 import { tokenDigest } from './tokens';
 
@@ -15,7 +16,8 @@ import { tokenDigest } from './tokens';
  * /api/auth/sessions. The refresh token is replaced on every use; the replaced one still works for
  * REFRESH_GRACE_MS (two tabs refreshing at once) and after that presenting it revokes the session,
  * since only a stolen copy would be used so late. Logging out, a password change or reset, and
- * blocking the user revoke sessions, and their tokens stop working at once.
+ * blocking the user revoke sessions, and their tokens stop working at once. Opening a session also
+ * gives the browser the user's device cookie (devices.ts).
  */
 export const REFRESH_COOKIE = 'vitrine_session';
 export const REFRESH_COOKIE_PATH = '/api/auth/sessions';
@@ -45,6 +47,7 @@ export interface SessionOptions {
   db: Database;
   clock: Clock;
   tokens: Tokens;
+  devices: Devices;
   /** How long a session lasts without being refreshed. */
   ttlSeconds: number;
   /** Send the cookie only over HTTPS (when the public URL is https). */
@@ -52,7 +55,10 @@ export interface SessionOptions {
 }
 
 export interface Sessions {
-  /** Opens a session for the user, sets its refresh cookie and answers its first session token. */
+  /**
+   * Opens a session for the user, sets its refresh cookie and the user's device cookie, and answers
+   * its first session token.
+   */
   start(c: Context, user: UserRow, tx?: Executor): Promise<string>;
   /** A new session token for the refresh cookie's session (and a replaced cookie); 401 otherwise. */
   refresh(c: Context): Promise<string>;
@@ -99,6 +105,7 @@ export function createSessions(o: SessionOptions): Sessions {
         .returning({ id: sessions.id });
       await prune(tx, now);
       setRefreshCookie(c, refreshToken);
+      await o.devices.remember(c, user);
       return o.tokens.issue(user, row!.id);
     },
 

@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { WalletUtils } from '@onflow/fcl';
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import { jwtVerify, SignJWT } from 'jose';
+import * as v from 'valibot';
 import { ACCOUNT_PROOF_APP_IDENTIFIER } from '#domain/schemas/wallets';
 import type { FlowClient } from '../chain/client';
 import type { Clock } from '../clock';
 import type { Database } from '../db';
 import { walletNonces } from '../db/schema';
-import { hs256Key } from './tokens';
+import { bearerToken } from './session';
+import { hs256Key, type Tokens, tokenDigest } from './tokens';
 
 /**
  * Wallet connection: a single-use nonce, the wallet's account proof over it checked by
@@ -17,8 +21,15 @@ import { hs256Key } from './tokens';
 export const NONCE_TTL_MS = 10 * 60 * 1000;
 export const WALLET_PROOF_TTL_SECONDS = 15 * 60;
 /**
- * Outstanding nonces (unused and unexpired) one client address may hold; asking for another is
- * refused until one of them is used or expires.
+ * A session that asks again while it holds an unused nonce with at least NONCE_REUSE_MIN_MS left
+ * gets that nonce back instead of a new one, so clicking "connect" again and again costs nothing.
+ * A session is the signed-in session of a valid bearer token, else the browser's nonce cookie.
+ */
+export const NONCE_REUSE_MIN_MS = 5 * 60 * 1000;
+/**
+ * New nonces are capped per client address: one address may hold this many outstanding (unused,
+ * unexpired) nonces; asking for another from a session holding none is refused until one of them
+ * is used or expires.
  */
 export const NONCE_MAX_PER_ADDRESS = 20;
 /**
@@ -29,19 +40,66 @@ export const NONCE_PRUNE_BATCH = 50;
 /** First key (a 32-bit class) of the advisory lock that makes one address's issues take turns. */
 const NONCE_LOCK = 74_617_002;
 
+/**
+ * The cookie naming a browser that asked for a nonce without a session token: 16 random bytes,
+ * HTTP-only, same-site, sent only to the wallet actions, ending with the browser session.
+ */
+export const NONCE_COOKIE = 'vitrine_wallet_session';
+export const NONCE_COOKIE_PATH = '/api/users/wallets/actions';
+const BrowserId = v.pipe(v.string(), v.regex(/^[\w-]{22}$/));
+
+/**
+ * The session asking for a nonce (the SHA-256 of its name): the signed-in session of a valid
+ * bearer token, else the browser of the nonce cookie, which is set here when missing or malformed.
+ */
+export async function nonceSession(c: Context, tokens: Tokens, secureCookie: boolean): Promise<string> {
+  const bearer = bearerToken(c.req.header('authorization'));
+  const claims = bearer ? await tokens.verify(bearer) : undefined;
+  if (claims) return tokenDigest(`session:${claims.sid}`);
+  let browser = getCookie(c, NONCE_COOKIE);
+  if (!v.is(BrowserId, browser)) {
+    browser = randomBytes(16).toString('base64url');
+    setCookie(c, NONCE_COOKIE, browser, {
+      path: NONCE_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure: secureCookie,
+    });
+  }
+  return tokenDigest(`browser:${browser}`);
+}
+
 export type IssuedNonce = { nonce: string } | { retryAfterMs: number };
 
 /**
- * A new nonce for the client at `address`, or, when that address already holds
+ * The nonce for `session` asking from `address`: its own outstanding one with at least
+ * NONCE_REUSE_MIN_MS left, else a new one, or, when that address already holds
  * NONCE_MAX_PER_ADDRESS outstanding nonces, how long until the oldest of them expires. Deletes a
  * batch of expired and used nonces first.
  */
-export async function issueNonce(db: Database, clock: Clock, address: string): Promise<IssuedNonce> {
+export async function issueNonce(
+  db: Database,
+  clock: Clock,
+  { address, session }: { address: string; session: string },
+): Promise<IssuedNonce> {
   const now = clock();
   await pruneNonces(db, now);
   return db.transaction(async (tx) => {
     // Issues for one address take turns, so concurrent requests cannot go past the cap.
     await tx.execute(sql`select pg_advisory_xact_lock(${NONCE_LOCK}::int, hashtext(${address}))`);
+    const [held] = await tx
+      .select({ nonce: walletNonces.nonce })
+      .from(walletNonces)
+      .where(
+        and(
+          eq(walletNonces.session, session),
+          isNull(walletNonces.usedAt),
+          gt(walletNonces.expiresAt, new Date(now.getTime() + NONCE_REUSE_MIN_MS)),
+        ),
+      )
+      .orderBy(desc(walletNonces.expiresAt))
+      .limit(1);
+    if (held) return { nonce: held.nonce };
     const outstanding = await tx
       .select({ expiresAt: walletNonces.expiresAt })
       .from(walletNonces)
@@ -54,9 +112,13 @@ export async function issueNonce(db: Database, clock: Clock, address: string): P
       return { retryAfterMs: outstanding[0]!.expiresAt.getTime() - now.getTime() };
     }
     const nonce = randomBytes(32).toString('hex');
-    await tx
-      .insert(walletNonces)
-      .values({ nonce, address, createdAt: now, expiresAt: new Date(now.getTime() + NONCE_TTL_MS) });
+    await tx.insert(walletNonces).values({
+      nonce,
+      address,
+      session,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + NONCE_TTL_MS),
+    });
     return { nonce };
   });
 }

@@ -1,6 +1,13 @@
 import { ErrorCode } from '#domain/errors';
 import { ACCOUNT_PROOF_APP_IDENTIFIER, AccountProofInput } from '#domain/schemas/wallets';
-import { consumeNonce, issueNonce, NONCE_MAX_PER_ADDRESS, verifyAccountProof } from '../auth/wallet-proof';
+import {
+  consumeNonce,
+  issueNonce,
+  NONCE_MAX_PER_ADDRESS,
+  nonceSession,
+  verifyAccountProof,
+} from '../auth/wallet-proof';
+import { secureCookies } from '../config';
 import type { Services } from '../deps';
 import { apiError, badRequest, defineRoute, forbidden, type Route, rateLimited } from '../http';
 import { findUserByWallet } from './queries';
@@ -12,13 +19,15 @@ export function walletRoutes(s: Services): Route[] {
       method: 'post',
       path: '/users/wallets/actions/request-account-proof',
       tag: 'wallets',
-      summary: 'A single-use nonce for the account proof a wallet signs when connecting',
+      summary:
+        'A single-use nonce for the account proof a wallet signs when connecting; the same session asking again gets its outstanding nonce back',
       responses: {
-        201: '{ appIdentifier, nonce } (nonce: 32 bytes hex, valid for 10 minutes)',
-        429: `RATE_LIMITED: the client address already holds ${NONCE_MAX_PER_ADDRESS} unused, unexpired nonces (Retry-After: until the oldest expires)`,
+        201: '{ appIdentifier, nonce } (nonce: 32 bytes hex, valid for 10 minutes); sets the nonce cookie of a browser without a session token',
+        429: `RATE_LIMITED: the session holds no fresh nonce and the client address already holds ${NONCE_MAX_PER_ADDRESS} unused, unexpired nonces (Retry-After: until the oldest expires)`,
       },
       async handler(c) {
-        const issued = await issueNonce(s.db, s.clock, s.clientAddress(c));
+        const session = await nonceSession(c, s.tokens, secureCookies(s.config));
+        const issued = await issueNonce(s.db, s.clock, { address: s.clientAddress(c), session });
         if ('retryAfterMs' in issued) throw rateLimited(issued.retryAfterMs);
         return c.json({ appIdentifier: ACCOUNT_PROOF_APP_IDENTIFIER, nonce: issued.nonce }, 201);
       },

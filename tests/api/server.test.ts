@@ -5,6 +5,7 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ADDRESS_FREE_ACCOUNTS } from '../../server/auth/login-limit';
 import { type DatabaseHandle, openDb } from '../../server/db';
 import { start } from '../../server/start';
 import { databases, newAccount, openTestDatabase, silentLog, testConfig } from './support/harness';
@@ -60,7 +61,10 @@ describe.each(databases)('the server process on %s', (database) => {
   }, 60_000);
 
   it('counts failed logins per client address over real connections: X-Forwarded-For only from a trusted proxy', async () => {
-    const direct = await start(testConfig(await freshDatabase(), dataDir), { log: silentLog([]) });
+    // A stopped clock: past ADDRESS_FREE_ACCOUNTS accounts failed, the address's next turn never comes.
+    const stopped = new Date();
+    const options = { log: silentLog([]), clock: () => stopped };
+    const direct = await start(testConfig(await freshDatabase(), dataDir), options);
     const login = (port: number, email: string, forwardedFor?: string) =>
       fetch(`http://127.0.0.1:${port}/api/auth/logins`, {
         method: 'POST',
@@ -73,7 +77,7 @@ describe.each(databases)('the server process on %s', (database) => {
     try {
       await direct.ready;
       // Nobody is trusted: a client that rotates X-Forwarded-For is still one address.
-      for (let i = 0; i < 10; i++)
+      for (let i = 0; i < ADDRESS_FREE_ACCOUNTS; i++)
         expect((await login(direct.port, `nobody${i}@example.com`, `198.51.100.${i}`)).status).toBe(401);
       expect((await login(direct.port, 'someone@example.com', '198.51.100.77')).status).toBe(429);
     } finally {
@@ -82,13 +86,11 @@ describe.each(databases)('the server process on %s', (database) => {
 
     const proxied = await start(
       testConfig(await freshDatabase(), dataDir, { trustedProxies: ['127.0.0.1'] }),
-      {
-        log: silentLog([]),
-      },
+      options,
     );
     try {
       await proxied.ready;
-      for (let i = 0; i < 10; i++)
+      for (let i = 0; i < ADDRESS_FREE_ACCOUNTS; i++)
         expect((await login(proxied.port, `nobody${i}@example.com`, '198.51.100.9')).status).toBe(401);
       expect((await login(proxied.port, 'someone@example.com', '198.51.100.9')).status).toBe(429);
       // The proxy appends the real client to whatever the client wrote: the right-most hop counts.

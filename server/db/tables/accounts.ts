@@ -92,19 +92,23 @@ export const passwordResets = pgTable(
 );
 
 /**
- * Login throttles, one row per key: `address:<client address>` counts failed logins of one client
- * in a fixed window (a hard limit), `email:<email>` counts an account's recent failures and holds
- * the time before which the next attempt for it is refused (a growing delay, never a lockout).
- * Attempts are counted before the password is checked, in one atomic upsert, so a burst cannot
- * overshoot; a successful login gives its attempt back.
+ * Login throttles, one row per key (server/auth/login-limit.ts): `device:<id>` counts the failures
+ * of one device cookie, `account:<email>` those of untrusted clients on one account and the time
+ * before which their next attempt is refused, `pair:<address> <email>` those of one address on one
+ * account, and `address:<address>` the accounts one address has failed against and the time before
+ * which a paced address may try again. A row is forgotten FORGET_MS after it last grew (updated_at)
+ * and then pruned.
  */
-export const loginThrottles = pgTable('login_throttles', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
-  nextAllowedAt: timestamp('next_allowed_at', { withTimezone: true }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-});
+export const loginThrottles = pgTable(
+  'login_throttles',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    nextAllowedAt: timestamp('next_allowed_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_throttles_updated_idx').on(t.updatedAt)],
+);
 
 /**
  * Login sessions. A session token (short-lived JWT) names its session; logging out revokes the

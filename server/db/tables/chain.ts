@@ -57,6 +57,8 @@ export const walletNonces = pgTable(
     nonce: text('nonce').primaryKey(),
     /** The client address that asked for it (outstanding nonces are capped per address). */
     address: text('address'),
+    /** SHA-256 of the session that asked for it, which gets it again while it is fresh (wallet-proof.ts). */
+    session: text('session'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -64,6 +66,7 @@ export const walletNonces = pgTable(
   (t) => [
     index('wallet_nonces_expires_idx').on(t.expiresAt),
     index('wallet_nonces_address_idx').on(t.address, t.createdAt),
+    index('wallet_nonces_session_idx').on(t.session, t.expiresAt),
   ],
 );
 

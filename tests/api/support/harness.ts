@@ -59,15 +59,24 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** A clock that starts at the real time and moves only when told. */
+/**
+ * A clock that starts at the real time and runs with it, plus whatever it is told to advance;
+ * frozen, it moves only when told (a simulation counts exact milliseconds).
+ */
 export class TestClock {
   private offset = 0;
-  now = (): Date => new Date(Date.now() + this.offset);
+  private frozenAt: number | undefined;
+  now = (): Date => new Date((this.frozenAt ?? Date.now()) + this.offset);
   advance(ms: number): void {
     this.offset += ms;
   }
+  /** Stops the real time from moving the clock (until reset). */
+  freeze(): void {
+    this.frozenAt ??= Date.now();
+  }
   reset(): void {
     this.offset = 0;
+    this.frozenAt = undefined;
   }
 }
 
