@@ -1,13 +1,54 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ensureFlowTools } from '../../scripts/flow-tools';
 import { type DatabaseHandle, openDb } from '../../server/db';
 import { start } from '../../server/start';
 import { databases, newAccount, openTestDatabase, silentLog, testConfig } from './support/harness';
+import { childProcesses, listeningSockets, outsideAddresses, tryConnect } from './support/sockets';
+
+/**
+ * A stand-in for `go` that builds the Flow tools from two small module directories: `go mod download`
+ * waits (at most 10 s) until the test writes `<dir>/release`, and `go build` writes the file its
+ * `-o` names with the copy of the source it was run in, so the test sees what was built.
+ */
+function fakeGo(dir: string): string {
+  const modules = { emulator: join(dir, 'mod-emulator'), wallet: join(dir, 'mod-wallet') };
+  mkdirSync(join(modules.emulator, 'server', 'debugger'), { recursive: true });
+  writeFileSync(
+    join(modules.emulator, 'server', 'debugger', 'debugger.go'),
+    'listener, err = net.Listen("tcp", fmt.Sprintf(":%d", d.port))\n',
+  );
+  mkdirSync(join(modules.wallet, 'go', 'wallet'), { recursive: true });
+  writeFileSync(join(modules.wallet, 'go', 'wallet', 'server.go'), 'Addr: fmt.Sprintf(":%d", port),\n');
+  const go = join(dir, 'go');
+  writeFileSync(
+    go,
+    `#!/bin/sh
+if [ "$1" = mod ]; then
+  touch ${dir}/downloading
+  i=0
+  while [ ! -f ${dir}/release ]; do
+    i=$((i + 1))
+    if [ $i -gt 100 ]; then touch ${dir}/gave-up; exit 3; fi
+    sleep 0.1
+  done
+  case "$4" in
+    *flow-emulator*) echo '{"Dir":"${modules.emulator}"}' ;;
+    *) echo '{"Dir":"${modules.wallet}"}' ;;
+  esac
+else
+  cat server/debugger/debugger.go go/wallet/server.go > "$3" 2>/dev/null || test -s "$3"
+fi
+`,
+  );
+  chmodSync(go, 0o755);
+  return go;
+}
 
 describe.each(databases)('the server process on %s', (database) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-server-'));
@@ -58,6 +99,82 @@ describe.each(databases)('the server process on %s', (database) => {
     await expect(fetch(url('/api/health'))).rejects.toThrow();
     // A whole server's start and stop: slow on a loaded machine.
   }, 60_000);
+
+  it('answers 503 starting while the Flow tools build: the build never blocks the event loop', async () => {
+    const tools = mkdtempSync(join(tmpdir(), 'vitrine-tools-'));
+    const go = fakeGo(tools);
+    const server = await start(testConfig(await freshDatabase(), dataDir), {
+      log: silentLog([]),
+      // The chain's first step as on a first start: building the emulator and the dev wallet.
+      startChain: async (_config, log) => {
+        await ensureFlowTools({ dir: tools, go, log: (line) => log.info(line) });
+        return null;
+      },
+    });
+    const url = (path: string) => `http://127.0.0.1:${server.port}${path}`;
+    try {
+      while (!existsSync(join(tools, 'downloading'))) await new Promise((r) => setTimeout(r, 20));
+      const health = await fetch(url('/api/health'));
+      expect(health.status).toBe(503);
+      expect(await health.json()).toEqual({ status: 'starting', database });
+      const other = await fetch(url('/api/users/me'));
+      expect(other.status).toBe(503);
+      expect((await other.json()).code).toBe('unavailable');
+      // Those answers came while `go` was still at work, not after it gave up.
+      expect(existsSync(join(tools, 'gave-up'))).toBe(false);
+
+      writeFileSync(join(tools, 'release'), '');
+      await server.ready;
+      expect((await fetch(url('/api/health'))).status).toBe(200);
+      // What was built is the patched source: loopback only.
+      expect(readFileSync(join(tools, 'bin', 'flow-emulator'), 'utf8')).toContain(
+        'fmt.Sprintf("127.0.0.1:%d", d.port)',
+      );
+      expect(readFileSync(join(tools, 'bin', 'fcl-dev-wallet'), 'utf8')).toContain(
+        'fmt.Sprintf("127.0.0.1:%d", port)',
+      );
+    } finally {
+      writeFileSync(join(tools, 'release'), '');
+      await server.close();
+      rmSync(tools, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('runs every embedded service (the four sandboxes, the EVM node) on 127.0.0.1 only', async () => {
+    const base = testConfig(await freshDatabase(), join(dataDir, `loopback-${database}`));
+    const logged: unknown[][] = [];
+    const server = await start(
+      {
+        ...base,
+        checkoutCom: { ...base.checkoutCom, mode: 'embedded' },
+        coinbase: { ...base.coinbase, mode: 'embedded' },
+        wert: { ...base.wert, mode: 'embedded' },
+        veriff: { ...base.veriff, mode: 'embedded' },
+        token: { mode: 'embedded', nodePort: 0, chainId: 31337, frrPerUsd: '10' },
+      },
+      { log: silentLog(logged) },
+    );
+    try {
+      await server.ready;
+      const sandboxPorts = logged
+        .map((line) => / sandbox \(.*\) on http:\/\/127\.0\.0\.1:(\d+)$/.exec(String(line[0]))?.[1])
+        .filter((port) => port !== undefined)
+        .map(Number);
+      expect(sandboxPorts).toHaveLength(4);
+      const ours = listeningSockets(process.pid);
+      const sockets = [
+        ...ours.filter((socket) => sandboxPorts.includes(socket.port)),
+        ...childProcesses('anvil').flatMap(listeningSockets),
+      ];
+      expect(sockets.length).toBeGreaterThanOrEqual(5);
+      for (const socket of sockets) expect(socket.address, `port ${socket.port}`).toBe('127.0.0.1');
+      for (const host of outsideAddresses())
+        for (const { port } of sockets)
+          expect(await tryConnect(host, port), `${host}:${port}`).toBe('ECONNREFUSED');
+    } finally {
+      await server.close();
+    }
+  }, 90_000);
 
   it('counts failed logins per client address over real connections: X-Forwarded-For only from a trusted proxy', async () => {
     const direct = await start(testConfig(await freshDatabase(), dataDir), { log: silentLog([]) });
