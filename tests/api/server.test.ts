@@ -5,7 +5,9 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SANDBOX_WEBHOOK_KEY } from '../../sandbox/checkout-com/index';
 import { ensureFlowTools } from '../../scripts/flow-tools';
+import { loadConfig } from '../../server/config';
 import { type DatabaseHandle, openDb } from '../../server/db';
 import { start } from '../../server/start';
 import { databases, newAccount, openTestDatabase, silentLog, testConfig } from './support/harness';
@@ -176,6 +178,35 @@ describe.each(databases)('the server process on %s', (database) => {
     }
   }, 90_000);
 
+  it('starts nothing embedded with VITRINE_EMBEDDED=off: no sandbox, no chain, no seed, every unconfigured rail off', async () => {
+    const logged: unknown[][] = [];
+    const config = loadConfig({
+      VITRINE_EMBEDDED: 'off',
+      VITRINE_DATA_DIR: join(dataDir, `deployment-${database}`),
+      DATABASE_URL: await freshDatabase(),
+      PORT: '0',
+      JWT_SECRET: 'a-deployment-secret-of-forty-characters!',
+      FLOW_EMULATOR: 'off',
+    });
+    const server = await start(config, { log: silentLog(logged) });
+    try {
+      await server.ready;
+      const res = await fetch(`http://127.0.0.1:${server.port}/api/config/payments`);
+      expect(await res.json()).toEqual({
+        card: null,
+        crypto: false,
+        balance: false,
+        onramp: false,
+        applePay: null,
+        googlePay: null,
+        walletStandIns: false,
+      });
+      expect(logged.map(String).filter((line) => /sandbox|seeded|anvil|emulator/i.test(line))).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('counts failed logins per client address over real connections: X-Forwarded-For only from a trusted proxy', async () => {
     const direct = await start(testConfig(await freshDatabase(), dataDir), { log: silentLog([]) });
     const login = (port: number, email: string, forwardedFor?: string) =>
@@ -277,6 +308,44 @@ describe.each(databases)('the server process on %s', (database) => {
   // default database as `npm start` runs it (no DATABASE_URL); the tests above start the same
   // server in-process on both databases.
   if (database !== 'pglite') return;
+  it('`tsx server/main.ts` with VITRINE_EMBEDDED=off and unsafe settings names each and exits 1 without listening', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        PATH: process.env.PATH,
+        PORT: '0',
+        VITRINE_DATA_DIR: join(dataDir, 'refused'),
+        VITRINE_EMBEDDED: 'off',
+        CHECKOUT_COM_WEBHOOK_KEY: SANDBOX_WEBHOOK_KEY,
+        VERIFF_API_KEY: 'a-real-veriff-key',
+        FLOW_EMULATOR: 'off',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let errors = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      errors += chunk;
+    });
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(output).not.toContain('listening');
+    expect(errors).toContain(
+      [
+        'Vitrine cannot start:',
+        '- JWT_SECRET is required with VITRINE_EMBEDDED=off (at least 32 characters, the same on every instance)',
+        '- CHECKOUT_COM_API_URL is required with CHECKOUT_COM=external',
+        '- CHECKOUT_COM_PUBLIC_KEY is required with CHECKOUT_COM=external',
+        '- CHECKOUT_COM_SECRET_KEY is required with CHECKOUT_COM=external',
+        '- VERIFF_API_URL is required with VERIFF=external',
+        '- VERIFF_SHARED_SECRET is required with VERIFF=external',
+        "- CHECKOUT_COM_WEBHOOK_KEY is the embedded card sandbox's published webhook key",
+      ].join('\n'),
+    );
+  }, 60_000);
+
   it('runs as `tsx server/main.ts` on the default database and exits 0 on SIGTERM', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env: {
