@@ -5,11 +5,13 @@ import { serve } from '@hono/node-server';
 /**
  * Serves a sandbox's app on its own port (0: any free one) and resolves once it listens, with the
  * origin it is reached at; `close` ends open connections too, so a test's teardown never waits.
+ * A sandbox answers anyone with its published keys, so it listens on 127.0.0.1 only unless given
+ * another host.
  */
 export async function listen(
   fetch: (request: Request) => Response | Promise<Response>,
   port: number,
-  host?: string,
+  host = '127.0.0.1',
 ): Promise<{ origin: string; port: number; close(): Promise<void> }> {
   const server = serve({ fetch, port, hostname: host }) as Server;
   await new Promise<void>((resolve, reject) => {

@@ -2,12 +2,14 @@
  * `npm run seed`: seeds the embedded world into the configured database (and, with a chain, onto
  * it) when the catalog is empty. `npm run seed -- --blueprints 100000 --nfts 1000000` adds a large
  * generated world for benchmarks. Run it while the server is stopped: only one process may open
- * the embedded PGlite directory.
+ * the embedded PGlite directory. Never with VITRINE_EMBEDDED=off: the demo world's accounts sign in
+ * with a published password.
  */
 import { parseArgs } from 'node:util';
 import { startChain } from '../server/chain/lifecycle';
 import { loadConfig } from '../server/config';
 import { openDb } from '../server/db';
+import { embeddedWorld } from '../server/embedded';
 import { mediaDir } from '../server/media';
 import { seedLargeWorld } from '../server/seed/large';
 import { catalogIsEmpty, seedWorld } from '../server/seed/world';
@@ -24,6 +26,10 @@ const count = (name: string, raw: string | undefined) => {
   return n;
 };
 
+if (!embeddedWorld(process.env.VITRINE_EMBEDDED)) {
+  console.error('npm run seed seeds the demo world and its published logins: not with VITRINE_EMBEDDED=off');
+  process.exit(2);
+}
 const config = loadConfig();
 const database = await openDb(config);
 try {

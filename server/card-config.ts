@@ -5,7 +5,7 @@ import {
   SANDBOX_SECRET_KEY,
   SANDBOX_WEBHOOK_KEY,
 } from '../sandbox/checkout-com/index';
-import { integer, onOff } from './env';
+import { integer, onOff, providerMode, required } from './env';
 
 /**
  * The card provider's settings (Checkout.com, or its embedded sandbox) and the wallets that ride on
@@ -13,8 +13,8 @@ import { integer, onOff } from './env';
  */
 
 /**
- * The card provider: `embedded` (the default) starts the Checkout.com-shaped sandbox with the
- * server on its own port; `external` talks to CHECKOUT_COM_API_URL with real keys; `off` runs
+ * The card provider: `embedded` (the default of the embedded world) starts the Checkout.com-shaped
+ * sandbox with the server on its own port; `external` talks to CHECKOUT_COM_API_URL with real keys; `off` runs
  * without card payments (checkout offers no card).
  */
 export interface CheckoutComConfig {
@@ -58,12 +58,21 @@ export interface GooglePayConfig {
   environment: 'TEST' | 'PRODUCTION';
 }
 
-function checkoutComConfig(env: NodeJS.ProcessEnv): CheckoutComConfig {
-  const raw = env.CHECKOUT_COM;
-  if (raw && raw !== 'embedded' && raw !== 'external' && raw !== 'off')
-    throw new Error('CHECKOUT_COM must be embedded, external or off');
-  const apiUrl = env.CHECKOUT_COM_API_URL || undefined;
-  const mode = (raw as CheckoutComConfig['mode'] | undefined) ?? (apiUrl ? 'external' : 'embedded');
+const CHECKOUT_COM_SETTINGS = [
+  'CHECKOUT_COM_API_URL',
+  'CHECKOUT_COM_PUBLIC_KEY',
+  'CHECKOUT_COM_SECRET_KEY',
+  'CHECKOUT_COM_WEBHOOK_KEY',
+];
+
+function checkoutComConfig(env: NodeJS.ProcessEnv, embedded: boolean): CheckoutComConfig {
+  const mode = providerMode(
+    env,
+    'CHECKOUT_COM',
+    'external',
+    { all: CHECKOUT_COM_SETTINGS, url: 'CHECKOUT_COM_API_URL' },
+    embedded,
+  );
   const sandboxPort = integer(
     'CHECKOUT_COM_SANDBOX_PORT',
     env.CHECKOUT_COM_SANDBOX_PORT,
@@ -71,7 +80,9 @@ function checkoutComConfig(env: NodeJS.ProcessEnv): CheckoutComConfig {
     0,
     65535,
   );
-  if (mode !== 'external') {
+  if (mode === 'off')
+    return { mode, apiUrl: undefined, publicKey: '', secretKey: '', webhookSignatureKey: '', sandboxPort };
+  if (mode === 'embedded')
     return {
       mode,
       apiUrl: undefined,
@@ -80,18 +91,17 @@ function checkoutComConfig(env: NodeJS.ProcessEnv): CheckoutComConfig {
       webhookSignatureKey: env.CHECKOUT_COM_WEBHOOK_KEY || SANDBOX_WEBHOOK_KEY,
       sandboxPort,
     };
-  }
-  const required = (name: string) => {
-    const value = env[name];
-    if (!value) throw new Error(`${name} is required with CHECKOUT_COM=external`);
-    return value;
-  };
+  const [apiUrl, publicKey, secretKey, webhookSignatureKey] = required(
+    env,
+    CHECKOUT_COM_SETTINGS,
+    'with CHECKOUT_COM=external',
+  );
   return {
     mode,
-    apiUrl: required('CHECKOUT_COM_API_URL'),
-    publicKey: required('CHECKOUT_COM_PUBLIC_KEY'),
-    secretKey: required('CHECKOUT_COM_SECRET_KEY'),
-    webhookSignatureKey: required('CHECKOUT_COM_WEBHOOK_KEY'),
+    apiUrl: apiUrl!,
+    publicKey: publicKey!,
+    secretKey: secretKey!,
+    webhookSignatureKey: webhookSignatureKey!,
     sandboxPort,
   };
 }
@@ -150,7 +160,7 @@ function walletsConfig(
   return { applePay, googlePay };
 }
 
-export function cardConfig(env: NodeJS.ProcessEnv) {
-  const checkoutCom = checkoutComConfig(env);
+export function cardConfig(env: NodeJS.ProcessEnv, embedded = true) {
+  const checkoutCom = checkoutComConfig(env, embedded);
   return { checkoutCom, ...walletsConfig(env, checkoutCom) };
 }

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type ApplePayConfig, type CheckoutComConfig, cardConfig, type GooglePayConfig } from './card-config';
+import { loadChainConfig } from './chain/config';
 import { type CrashPoint, parseCrashPoint } from './crash';
+import { embeddedWorld, publishedSecrets } from './embedded';
 import { integer } from './env';
 import {
   type CoinbaseConfig,
@@ -16,7 +18,13 @@ import {
 } from './provider-config';
 import { SIGNUP_FREE_PER_HOUR } from './users/signup-limit';
 
-/** Server configuration, read once from the environment (see docs/api.md). */
+/**
+ * Server configuration, read once from the environment (see docs/operations.md). VITRINE_EMBEDDED
+ * (server/embedded.ts) decides the defaults: `on` (unset) runs the embedded world, `off` a deployment,
+ * which needs JWT_SECRET, a public Flow network (or FLOW_EMULATOR=off) and every setting of each
+ * provider it turns on, and refuses the keys this repository publishes. Every problem is named in
+ * one ConfigError.
+ */
 export interface Config {
   port: number;
   /** Directory for the embedded database, the JWT secret and the email outbox. */
@@ -34,17 +42,20 @@ export interface Config {
   publicUrl: string;
   nodeEnv: string;
   production: boolean;
-  /** Mount the development helpers (the email outbox viewer): outside production, or with VITRINE_DEV_OUTBOX=1. */
+  /**
+   * Mount the development helpers (the email outbox viewer): in the embedded world outside
+   * production, or with VITRINE_DEV_OUTBOX=1.
+   */
   devTools: boolean;
   /**
-   * The local Flow emulator: `embedded` (default on the emulator network) starts it and the FCL dev
-   * wallet with the server; `external` uses one already running at FLOW_ACCESS_NODE; `off` runs
+   * The local Flow emulator: `embedded` (the embedded world's default on the emulator network)
+   * starts it and the FCL dev wallet with the server; `external` uses one already running at FLOW_ACCESS_NODE; `off` runs
    * without a chain (API-only tests).
    */
   flowEmulator: 'embedded' | 'external' | 'off';
   /** Port of the FCL dev wallet started with an embedded emulator. */
   devWalletPort: number;
-  /** Seed the embedded world into an empty catalog on start (VITRINE_SEED=off to skip). */
+  /** Seed the embedded world into an empty catalog on start (VITRINE_SEED=off to skip; never without it). */
   seed: boolean;
   /** Crash tests only (VITRINE_CRASH_AT, see server/crash.ts): where the process kills itself. */
   crashAt?: CrashPoint;
@@ -78,13 +89,28 @@ export const secureCookies = (config: Pick<Config, 'publicUrl'>) => config.publi
 const DEFAULT_TOKEN_TTL = 15 * 60;
 const DEFAULT_SESSION_TTL = 7 * 24 * 3600;
 
-/** JWT_SECRET, else a secret generated once and kept in `<dataDir>/jwt-secret`. */
-function jwtSecret(raw: string | undefined, dataDir: string): string {
+/** The settings refused at start, every one named (one per line of the message). */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * JWT_SECRET; in the embedded world, when unset, a secret generated once and kept in
+ * `<dataDir>/jwt-secret`. A deployment sets its own.
+ */
+function jwtSecret(raw: string | undefined, dataDir: string, embedded: boolean): string {
   if (raw !== undefined && raw !== '') {
     if (raw.length < JWT_SECRET_MIN)
       throw new Error(`JWT_SECRET must be at least ${JWT_SECRET_MIN} characters`);
     return raw;
   }
+  if (!embedded)
+    throw new Error(
+      `JWT_SECRET is required with VITRINE_EMBEDDED=off (at least ${JWT_SECRET_MIN} characters, the same on every instance)`,
+    );
   const file = join(dataDir, 'jwt-secret');
   mkdirSync(dataDir, { recursive: true });
   try {
@@ -95,11 +121,27 @@ function jwtSecret(raw: string | undefined, dataDir: string): string {
   return readFileSync(file, 'utf8').trim();
 }
 
-function flowEmulatorMode(env: NodeJS.ProcessEnv): Config['flowEmulator'] {
+function flowEmulatorMode(env: NodeJS.ProcessEnv, embedded: boolean): Config['flowEmulator'] {
   const raw = env.FLOW_EMULATOR;
-  if (raw === 'embedded' || raw === 'external' || raw === 'off') return raw;
-  if (raw) throw new Error('FLOW_EMULATOR must be embedded, external or off');
-  return !env.FLOW_NETWORK || env.FLOW_NETWORK === 'emulator' ? 'embedded' : 'external';
+  if (raw && raw !== 'embedded' && raw !== 'external' && raw !== 'off')
+    throw new Error('FLOW_EMULATOR must be embedded, external or off');
+  if (raw === 'embedded' && !embedded)
+    throw new Error('FLOW_EMULATOR=embedded starts the Flow emulator: not with VITRINE_EMBEDDED=off');
+  if (raw) return raw as Config['flowEmulator'];
+  return embedded && (!env.FLOW_NETWORK || env.FLOW_NETWORK === 'emulator') ? 'embedded' : 'external';
+}
+
+/**
+ * Without the embedded world the chain is a public network with all its settings (or none at all,
+ * FLOW_EMULATOR=off): an emulator, embedded or not, signs with the published service key.
+ */
+function deploymentChain(env: NodeJS.ProcessEnv, flowEmulator: Config['flowEmulator']): void {
+  if (flowEmulator === 'off') return;
+  if (env.FLOW_NETWORK !== 'testnet' && env.FLOW_NETWORK !== 'mainnet')
+    throw new Error(
+      'FLOW_NETWORK must be testnet or mainnet with VITRINE_EMBEDDED=off (or FLOW_EMULATOR=off: no chain)',
+    );
+  loadChainConfig(env);
 }
 
 function crashAt(raw: string | undefined, production: boolean): CrashPoint | undefined {
@@ -107,10 +149,13 @@ function crashAt(raw: string | undefined, production: boolean): CrashPoint | und
   return parseCrashPoint(raw);
 }
 
-function seedMode(raw: string | undefined): boolean {
-  if (raw === undefined || raw === '' || raw === 'on') return true;
-  if (raw === 'off') return false;
-  throw new Error('VITRINE_SEED must be on or off');
+function seedMode(raw: string | undefined, embedded: boolean): boolean {
+  if (raw && raw !== 'on' && raw !== 'off') throw new Error('VITRINE_SEED must be on or off');
+  if (raw === 'on' && !embedded)
+    throw new Error(
+      'VITRINE_SEED=on seeds the demo world and its published logins: not with VITRINE_EMBEDDED=off',
+    );
+  return raw ? raw === 'on' : embedded;
 }
 
 /** VITRINE_ADMIN_EMAILS: a comma-separated list of emails, lower-cased. */
@@ -122,21 +167,39 @@ function adminEmails(raw: string | undefined): string[] {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = integer('PORT', env.PORT, 3000, 0, 65535);
+  let embedded: boolean;
+  try {
+    embedded = embeddedWorld(env.VITRINE_EMBEDDED);
+  } catch (err) {
+    // Every other default depends on the switch: nothing else is read without it.
+    throw new ConfigError([(err as Error).message]);
+  }
+  const problems: string[] = [];
+  // Each setting is read on its own: what one refuses is noted, and the start stops once all are read.
+  const read = <T>(reader: () => T): T => {
+    try {
+      return reader();
+    } catch (err) {
+      problems.push(...(err as Error).message.split('\n'));
+      return undefined as T;
+    }
+  };
+  const port = read(() => integer('PORT', env.PORT, 3000, 0, 65535));
   const dataDir = resolve(env.VITRINE_DATA_DIR || './data');
   const nodeEnv = env.NODE_ENV || 'development';
-  return {
+  const production = nodeEnv === 'production';
+  const devOutbox = env.VITRINE_DEV_OUTBOX === '1';
+  const flowEmulator = read(() => flowEmulatorMode(env, embedded));
+  const config: Config = {
     port,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    jwtSecret: jwtSecret(env.JWT_SECRET, dataDir),
-    tokenTtlSeconds: integer('JWT_TTL_SECONDS', env.JWT_TTL_SECONDS, DEFAULT_TOKEN_TTL, 60, 24 * 3600),
-    sessionTtlSeconds: integer(
-      'SESSION_TTL_SECONDS',
-      env.SESSION_TTL_SECONDS,
-      DEFAULT_SESSION_TTL,
-      300,
-      365 * 24 * 3600,
+    jwtSecret: read(() => jwtSecret(env.JWT_SECRET, dataDir, embedded)),
+    tokenTtlSeconds: read(() =>
+      integer('JWT_TTL_SECONDS', env.JWT_TTL_SECONDS, DEFAULT_TOKEN_TTL, 60, 24 * 3600),
+    ),
+    sessionTtlSeconds: read(() =>
+      integer('SESSION_TTL_SECONDS', env.SESSION_TTL_SECONDS, DEFAULT_SESSION_TTL, 300, 365 * 24 * 3600),
     ),
     trustedProxies: (env.VITRINE_TRUSTED_PROXIES ?? '')
       .split(',')
@@ -144,26 +207,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     nodeEnv,
-    production: nodeEnv === 'production',
-    devTools: nodeEnv !== 'production' || env.VITRINE_DEV_OUTBOX === '1',
-    flowEmulator: flowEmulatorMode(env),
-    devWalletPort: integer('FLOW_DEV_WALLET_PORT', env.FLOW_DEV_WALLET_PORT, 8701, 1, 65535),
-    seed: seedMode(env.VITRINE_SEED),
-    crashAt: crashAt(env.VITRINE_CRASH_AT, nodeEnv === 'production' && env.VITRINE_DEV_OUTBOX !== '1'),
-    catalogCacheMs: integer('VITRINE_CATALOG_CACHE_MS', env.VITRINE_CATALOG_CACHE_MS, 2000, 0, 60_000),
-    platformFeePercent: integer('VITRINE_PLATFORM_FEE_PERCENT', env.VITRINE_PLATFORM_FEE_PERCENT, 5, 0, 50),
-    ...cardConfig(env),
-    coinbase: coinbaseConfig(env),
-    wert: wertConfig(env),
-    token: tokenConfig(env),
-    veriff: veriffConfig(env),
+    production,
+    devTools: devOutbox || (embedded && !production),
+    flowEmulator,
+    devWalletPort: read(() => integer('FLOW_DEV_WALLET_PORT', env.FLOW_DEV_WALLET_PORT, 8701, 1, 65535)),
+    seed: read(() => seedMode(env.VITRINE_SEED, embedded)),
+    crashAt: read(() => crashAt(env.VITRINE_CRASH_AT, (production && !devOutbox) || !embedded)),
+    catalogCacheMs: read(() =>
+      integer('VITRINE_CATALOG_CACHE_MS', env.VITRINE_CATALOG_CACHE_MS, 2000, 0, 60_000),
+    ),
+    platformFeePercent: read(() =>
+      integer('VITRINE_PLATFORM_FEE_PERCENT', env.VITRINE_PLATFORM_FEE_PERCENT, 5, 0, 50),
+    ),
+    ...read(() => cardConfig(env, embedded)),
+    coinbase: read(() => coinbaseConfig(env, embedded)),
+    wert: read(() => wertConfig(env, embedded)),
+    token: read(() => tokenConfig(env, embedded)),
+    veriff: read(() => veriffConfig(env, embedded)),
     adminEmails: adminEmails(env.VITRINE_ADMIN_EMAILS),
-    signupFreePerHour: integer(
-      'VITRINE_SIGNUP_FREE_PER_HOUR',
-      env.VITRINE_SIGNUP_FREE_PER_HOUR,
-      SIGNUP_FREE_PER_HOUR,
-      1,
-      100_000,
+    signupFreePerHour: read(() =>
+      integer(
+        'VITRINE_SIGNUP_FREE_PER_HOUR',
+        env.VITRINE_SIGNUP_FREE_PER_HOUR,
+        SIGNUP_FREE_PER_HOUR,
+        1,
+        100_000,
+      ),
     ),
   };
+  if (!embedded) {
+    if (flowEmulator) read(() => deploymentChain(env, flowEmulator));
+    problems.push(...publishedSecrets(env));
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
 }

@@ -16,17 +16,19 @@ import {
 } from '../sandbox/wert/index';
 import { normalizeAddress } from './chain/config';
 import { EMULATOR_SERVICE_ADDRESS } from './chain/emulator';
-import { integer } from './env';
+import { integer, missing, providerMode, required } from './env';
 
 /**
  * The settings of the outside services (identity checks, crypto payments, the NFM token, the
- * on-ramp, the card provider and the wallets on it), read from the environment: each runs its
- * embedded sandbox unless told otherwise, and refuses incomplete settings at start.
+ * on-ramp, the card provider and the wallets on it), read from the environment. With the embedded
+ * world (VITRINE_EMBEDDED=on, the default) each runs its sandbox unless told otherwise; without it
+ * (`off`) a provider whose settings are all unset is off, and one with some of them set needs the
+ * rest (providerMode in server/env.ts). Incomplete settings are refused at start, each one named.
  */
 
 /**
- * The identity provider (KYC): `embedded` (the default) starts the Veriff-shaped sandbox with the
- * server on its own port; `external` talks to VERIFF_API_URL (the integration's base URL, e.g.
+ * The identity provider (KYC): `embedded` (the default of the embedded world) starts the
+ * Veriff-shaped sandbox with the server on its own port; `external` talks to VERIFF_API_URL (the integration's base URL, e.g.
  * https://stationapi.veriff.com) with VERIFF_API_KEY and VERIFF_SHARED_SECRET; `off` runs without
  * identity verification (nobody can start it, so nobody new can list for sale).
  */
@@ -42,8 +44,9 @@ export interface VeriffConfig {
 }
 
 /**
- * The card-to-crypto on-ramp (Wert's widget and Data API): `embedded` (the default) starts the
- * Wert-shaped sandbox with the server on its own port (its own origin, as the real widget's);
+ * The card-to-crypto on-ramp (Wert's widget and Data API): `embedded` (the default of the embedded
+ * world) starts the Wert-shaped sandbox with the server on its own port (its own origin, as the real
+ * widget's);
  * `remote` uses Wert (WERT_ORIGIN https://sandbox.wert.io or https://widget.wert.io, WERT_API_URL
  * https://partner-sandbox.wert.io or https://partner.wert.io, the partner id and keys Wert issued);
  * `off` runs without it (the checkout does not offer it).
@@ -75,8 +78,8 @@ export interface WertConfig {
 }
 
 /**
- * The crypto provider (hosted charges): `embedded` (the default) starts the Coinbase
- * Commerce-shaped sandbox with the server on its own port; `external` talks to
+ * The crypto provider (hosted charges): `embedded` (the default of the embedded world) starts the
+ * Coinbase Commerce-shaped sandbox with the server on its own port; `external` talks to
  * COINBASE_COMMERCE_API_URL (https://api.commerce.coinbase.com) with a real key; `off` runs without
  * crypto payments (checkout does not offer them).
  */
@@ -90,12 +93,16 @@ export interface CoinbaseConfig {
   sandboxPort: number;
 }
 
-export function veriffConfig(env: NodeJS.ProcessEnv): VeriffConfig {
-  const raw = env.VERIFF;
-  if (raw && raw !== 'embedded' && raw !== 'external' && raw !== 'off')
-    throw new Error('VERIFF must be embedded, external or off');
-  const apiUrl = env.VERIFF_API_URL || undefined;
-  const mode = (raw as VeriffConfig['mode'] | undefined) ?? (apiUrl ? 'external' : 'embedded');
+const VERIFF_SETTINGS = ['VERIFF_API_URL', 'VERIFF_API_KEY', 'VERIFF_SHARED_SECRET'];
+
+export function veriffConfig(env: NodeJS.ProcessEnv, embedded = true): VeriffConfig {
+  const mode = providerMode(
+    env,
+    'VERIFF',
+    'external',
+    { all: VERIFF_SETTINGS, url: 'VERIFF_API_URL' },
+    embedded,
+  );
   const sandboxPort = integer(
     'VERIFF_SANDBOX_PORT',
     env.VERIFF_SANDBOX_PORT,
@@ -103,7 +110,8 @@ export function veriffConfig(env: NodeJS.ProcessEnv): VeriffConfig {
     0,
     65535,
   );
-  if (mode !== 'external')
+  if (mode === 'off') return { mode, apiUrl: undefined, apiKey: '', sharedSecret: '', sandboxPort };
+  if (mode === 'embedded')
     return {
       mode,
       apiUrl: undefined,
@@ -111,28 +119,31 @@ export function veriffConfig(env: NodeJS.ProcessEnv): VeriffConfig {
       sharedSecret: env.VERIFF_SHARED_SECRET || VERIFF_SANDBOX_SHARED_SECRET,
       sandboxPort,
     };
-  const required = (name: string) => {
-    const value = env[name];
-    if (!value) throw new Error(`${name} is required with VERIFF=external`);
-    return value;
-  };
-  const url = required('VERIFF_API_URL');
-  if (!/^https?:\/\/[^/]+/.test(url)) throw new Error('VERIFF_API_URL must be an http(s) URL');
+  const [url, apiKey, sharedSecret] = required(env, VERIFF_SETTINGS, 'with VERIFF=external');
+  if (!/^https?:\/\/[^/]+/.test(url!)) throw new Error('VERIFF_API_URL must be an http(s) URL');
   return {
     mode,
-    apiUrl: url.replace(/\/+$/, ''),
-    apiKey: required('VERIFF_API_KEY'),
-    sharedSecret: required('VERIFF_SHARED_SECRET'),
+    apiUrl: url!.replace(/\/+$/, ''),
+    apiKey: apiKey!,
+    sharedSecret: sharedSecret!,
     sandboxPort,
   };
 }
 
-export function coinbaseConfig(env: NodeJS.ProcessEnv): CoinbaseConfig {
-  const raw = env.COINBASE_COMMERCE;
-  if (raw && raw !== 'embedded' && raw !== 'external' && raw !== 'off')
-    throw new Error('COINBASE_COMMERCE must be embedded, external or off');
-  const apiUrl = env.COINBASE_COMMERCE_API_URL || undefined;
-  const mode = (raw as CoinbaseConfig['mode'] | undefined) ?? (apiUrl ? 'external' : 'embedded');
+const COINBASE_SETTINGS = [
+  'COINBASE_COMMERCE_API_URL',
+  'COINBASE_COMMERCE_API_KEY',
+  'COINBASE_COMMERCE_WEBHOOK_SECRET',
+];
+
+export function coinbaseConfig(env: NodeJS.ProcessEnv, embedded = true): CoinbaseConfig {
+  const mode = providerMode(
+    env,
+    'COINBASE_COMMERCE',
+    'external',
+    { all: COINBASE_SETTINGS, url: 'COINBASE_COMMERCE_API_URL' },
+    embedded,
+  );
   const sandboxPort = integer(
     'COINBASE_COMMERCE_SANDBOX_PORT',
     env.COINBASE_COMMERCE_SANDBOX_PORT,
@@ -140,7 +151,8 @@ export function coinbaseConfig(env: NodeJS.ProcessEnv): CoinbaseConfig {
     0,
     65535,
   );
-  if (mode !== 'external') {
+  if (mode === 'off') return { mode, apiUrl: undefined, apiKey: '', webhookSecret: '', sandboxPort };
+  if (mode === 'embedded')
     return {
       mode,
       apiUrl: undefined,
@@ -148,27 +160,17 @@ export function coinbaseConfig(env: NodeJS.ProcessEnv): CoinbaseConfig {
       webhookSecret: env.COINBASE_COMMERCE_WEBHOOK_SECRET || COINBASE_SANDBOX_WEBHOOK_SECRET,
       sandboxPort,
     };
-  }
-  const required = (name: string) => {
-    const value = env[name];
-    if (!value) throw new Error(`${name} is required with COINBASE_COMMERCE=external`);
-    return value;
-  };
-  return {
-    mode,
-    apiUrl: required('COINBASE_COMMERCE_API_URL'),
-    apiKey: required('COINBASE_COMMERCE_API_KEY'),
-    webhookSecret: required('COINBASE_COMMERCE_WEBHOOK_SECRET'),
-    sandboxPort,
-  };
+  const [apiUrl, apiKey, webhookSecret] = required(env, COINBASE_SETTINGS, 'with COINBASE_COMMERCE=external');
+  return { mode, apiUrl: apiUrl!, apiKey: apiKey!, webhookSecret: webhookSecret!, sandboxPort };
 }
 
 /**
  * Paying with the NFM utility token (currency code FRR) from a browser wallet: a feature flag,
- * NFM_PAYMENTS=on (off by default: then the rail exists nowhere, not even in the API). With no
- * EVM_RPC_URL the server starts a local EVM node (anvil, port EVM_NODE_PORT) and deploys NFM on the
- * first start; with EVM_RPC_URL it uses that network: EVM_CHAIN_ID, NFM_TOKEN_ADDRESS and
- * NFM_PAYMENTS_ADDRESS (the platform's receiving address) are then required. USD converts to FRR at
+ * NFM_PAYMENTS=on (off by default: then the rail exists nowhere, not even in the API). In the
+ * embedded world with no EVM_RPC_URL the server starts a local EVM node (anvil, port EVM_NODE_PORT)
+ * and deploys NFM on the first start; with EVM_RPC_URL (required with VITRINE_EMBEDDED=off) it uses
+ * that network: EVM_CHAIN_ID, NFM_TOKEN_ADDRESS and NFM_PAYMENTS_ADDRESS (the platform's receiving
+ * address) are then required. USD converts to FRR at
  * NFM_FRR_PER_USD (a fixed rate, default 10 FRR per dollar, at most 6 decimals), or at the rate an
  * HTTP JSON endpoint answers (NFM_PRICE_URL: the number at NFM_PRICE_FIELD, read within
  * NFM_PRICE_TIMEOUT_MS and kept NFM_PRICE_CACHE_SECONDS; server/evm/price.ts).
@@ -195,7 +197,7 @@ export interface TokenConfig {
   publicRpcUrl?: string;
 }
 
-export function tokenConfig(env: NodeJS.ProcessEnv): TokenConfig | null {
+export function tokenConfig(env: NodeJS.ProcessEnv, embedded = true): TokenConfig | null {
   const flag = env.NFM_PAYMENTS || 'off';
   if (flag !== 'on' && flag !== 'off') throw new Error('NFM_PAYMENTS must be on or off');
   if (flag === 'off') return null;
@@ -222,7 +224,7 @@ export function tokenConfig(env: NodeJS.ProcessEnv): TokenConfig | null {
   if (publicRpcUrl && !/^https?:\/\//.test(publicRpcUrl))
     throw new Error('EVM_PUBLIC_RPC_URL must be an http(s) URL');
   const chainName = env.EVM_CHAIN_NAME || undefined;
-  if (!env.EVM_RPC_URL)
+  if (embedded && !env.EVM_RPC_URL)
     return {
       mode: 'embedded',
       nodePort,
@@ -232,22 +234,23 @@ export function tokenConfig(env: NodeJS.ProcessEnv): TokenConfig | null {
       chainName: chainName ?? 'Vitrine local (anvil)',
       publicRpcUrl,
     };
-  const address = (name: string) => {
-    const value = env[name];
-    if (!value || !/^0x[0-9a-fA-F]{40}$/.test(value)) throw new Error(`${name} must be an 0x address`);
+  // A real network: without the embedded world, NFM_PAYMENTS=on needs one.
+  const [rpcUrl, chainId, tokenAddress, paymentsAddress] = required(
+    env,
+    ['EVM_RPC_URL', 'EVM_CHAIN_ID', 'NFM_TOKEN_ADDRESS', 'NFM_PAYMENTS_ADDRESS'],
+    embedded ? 'with EVM_RPC_URL' : 'with NFM_PAYMENTS=on (VITRINE_EMBEDDED=off starts no EVM node)',
+  );
+  const address = (name: string, value: string) => {
+    if (!/^0x[0-9a-fA-F]{40}$/.test(value)) throw new Error(`${name} must be an 0x address`);
     return value;
   };
   return {
     mode: 'external',
     nodePort,
-    rpcUrl: env.EVM_RPC_URL,
-    chainId: env.EVM_CHAIN_ID
-      ? integer('EVM_CHAIN_ID', env.EVM_CHAIN_ID, 1, 1, Number.MAX_SAFE_INTEGER)
-      : (() => {
-          throw new Error('EVM_CHAIN_ID is required with EVM_RPC_URL');
-        })(),
-    tokenAddress: address('NFM_TOKEN_ADDRESS'),
-    paymentsAddress: address('NFM_PAYMENTS_ADDRESS'),
+    rpcUrl,
+    chainId: integer('EVM_CHAIN_ID', chainId, 1, 1, Number.MAX_SAFE_INTEGER),
+    tokenAddress: address('NFM_TOKEN_ADDRESS', tokenAddress!),
+    paymentsAddress: address('NFM_PAYMENTS_ADDRESS', paymentsAddress!),
     frrPerUsd,
     ...(price && { price }),
     paymentsKey: env.NFM_PAYMENTS_PRIVATE_KEY || undefined,
@@ -258,11 +261,10 @@ export function tokenConfig(env: NodeJS.ProcessEnv): TokenConfig | null {
 
 const STABLECOINS = ['FUSD', 'USDC', 'USDT'];
 
-export function wertConfig(env: NodeJS.ProcessEnv): WertConfig {
-  const raw = env.WERT;
-  if (raw && raw !== 'embedded' && raw !== 'remote' && raw !== 'off')
-    throw new Error('WERT must be embedded, remote or off');
-  let mode = (raw as WertConfig['mode'] | undefined) ?? 'embedded';
+const WERT_SETTINGS = ['WERT_ORIGIN', 'WERT_PARTNER_ID', 'WERT_PRIVATE_KEY', 'WERT_API_URL', 'WERT_API_KEY'];
+
+export function wertConfig(env: NodeJS.ProcessEnv, embedded = true): WertConfig {
+  let mode = providerMode(env, 'WERT', 'remote', { all: WERT_SETTINGS }, embedded);
   const sandboxPort = integer(
     'WERT_SANDBOX_PORT',
     env.WERT_SANDBOX_PORT,
@@ -278,12 +280,10 @@ export function wertConfig(env: NodeJS.ProcessEnv): WertConfig {
   const treasury =
     env.WERT_SC_ADDRESS ||
     env.FLOW_ADMIN_ADDRESS ||
-    (flowNetwork === 'emulator' ? EMULATOR_SERVICE_ADDRESS : '');
-  // The on-ramp pays the treasury: without its address it is off, unless WERT asks for it.
-  if (mode !== 'off' && !treasury) {
-    if (raw) throw new Error('WERT_SC_ADDRESS or FLOW_ADMIN_ADDRESS is required for the on-ramp');
-    mode = 'off';
-  }
+    (embedded && flowNetwork === 'emulator' ? EMULATOR_SERVICE_ADDRESS : '');
+  // The on-ramp pays the treasury: in the embedded world it is off without its address unless WERT
+  // asks for it; otherwise the address is one more required setting.
+  if (!treasury && embedded && !env.WERT) mode = 'off';
   const scAddress = treasury ? normalizeAddress(treasury) : '';
   const key = (name: string, value: string) => {
     if (!/^(0x)?[0-9a-fA-F]{64}$/.test(value))
@@ -291,7 +291,14 @@ export function wertConfig(env: NodeJS.ProcessEnv): WertConfig {
     return value.replace(/^0x/i, '').toLowerCase();
   };
   const shared = { mode, sandboxPort, commodity, network, scAddress };
-  if (mode !== 'remote') {
+  if (mode === 'off')
+    return { ...shared, partnerId: '', origin: undefined, privateKey: '', apiUrl: undefined, apiKey: '' };
+  const problems = [
+    ...(mode === 'remote' ? missing(env, WERT_SETTINGS, 'with WERT=remote') : []),
+    ...(treasury ? [] : ['WERT_SC_ADDRESS or FLOW_ADMIN_ADDRESS is required for the on-ramp']),
+  ];
+  if (problems.length > 0) throw new Error(problems.join('\n'));
+  if (mode === 'embedded')
     return {
       ...shared,
       partnerId: env.WERT_PARTNER_ID || WERT_SANDBOX_PARTNER_ID,
@@ -300,18 +307,13 @@ export function wertConfig(env: NodeJS.ProcessEnv): WertConfig {
       apiUrl: undefined,
       apiKey: env.WERT_API_KEY || WERT_SANDBOX_API_KEY,
     };
-  }
-  const required = (name: string) => {
-    const value = env[name];
-    if (!value) throw new Error(`${name} is required with WERT=remote`);
-    return value;
-  };
+  const [origin, partnerId, privateKey, apiUrl, apiKey] = WERT_SETTINGS.map((name) => env[name]!);
   return {
     ...shared,
-    partnerId: required('WERT_PARTNER_ID'),
-    origin: required('WERT_ORIGIN').replace(/\/+$/, ''),
-    privateKey: key('WERT_PRIVATE_KEY', required('WERT_PRIVATE_KEY')),
-    apiUrl: required('WERT_API_URL').replace(/\/+$/, ''),
-    apiKey: required('WERT_API_KEY'),
+    partnerId: partnerId!,
+    origin: origin!.replace(/\/+$/, ''),
+    privateKey: key('WERT_PRIVATE_KEY', privateKey!),
+    apiUrl: apiUrl!.replace(/\/+$/, ''),
+    apiKey: apiKey!,
   };
 }

@@ -19,6 +19,7 @@ export const MAX_ENTRIES = 10_000;
 export interface SandboxOptions {
   /** 0 picks a free port; default SANDBOX_DEFAULT_PORT. */
   port?: number;
+  /** Where it listens (default 127.0.0.1: the sandbox answers anyone holding its published keys). */
   host?: string;
   publicKey?: string;
   secretKey?: string;

@@ -18,6 +18,7 @@ export const MISSING_VERSION_WARNING = `Missing X-CC-Version header; serving lat
 export interface CoinbaseSandboxOptions {
   /** 0 picks a free port; default SANDBOX_DEFAULT_PORT. */
   port?: number;
+  /** Where it listens (default 127.0.0.1: the sandbox answers anyone holding its published keys). */
   host?: string;
   apiKey?: string;
   /** Where charge events are posted; none: no webhooks. */

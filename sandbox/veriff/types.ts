@@ -39,6 +39,7 @@ export const DECISION_NAMES = Object.keys(DECISIONS) as Decision[];
 export interface VeriffSandboxOptions {
   /** 0 picks a free port; default SANDBOX_DEFAULT_PORT. */
   port?: number;
+  /** Where it listens (default 127.0.0.1: the sandbox answers anyone holding its published keys). */
   host?: string;
   apiKey?: string;
   sharedSecret?: string;

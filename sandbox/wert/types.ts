@@ -18,6 +18,7 @@ export const MAX_ENTRIES = 10_000;
 export interface WertSandboxOptions {
   /** 0 picks a free port; default SANDBOX_DEFAULT_PORT. */
   port?: number;
+  /** Where it listens (default 127.0.0.1: the sandbox answers anyone holding its published keys). */
   host?: string;
   partnerId?: string;
   /** The partner's registered public key (hex); default the one of SANDBOX_PRIVATE_KEY. */

@@ -6,7 +6,9 @@ import { ensureFlowTools } from '../../scripts/flow-tools';
 
 /**
  * The local Flow emulator (and, for the browser, the FCL dev wallet), started and stopped by the
- * project. Listens on 127.0.0.1 only. With a data directory its state persists in `<dataDir>/flowdb`.
+ * project. Every port of both listens on 127.0.0.1 only: the REST, gRPC and admin APIs by `--host`, the
+ * debugger and the dev wallet (which holds the service key) by the patch scripts/flow-tools.ts builds
+ * them with. With a data directory its state persists in `<dataDir>/flowdb`.
  */
 export const EMULATOR_SERVICE_ADDRESS = '0xf8d6e0586b0a20c7';
 /** The service key the FCL dev wallet ships with (local development only); the emulator is started with it. */
@@ -73,7 +75,7 @@ function stopProcess(child: ChildProcess): Promise<void> {
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const log = options.log ?? (() => {});
-  const tools = ensureFlowTools(log);
+  const tools = await ensureFlowTools({ log });
   const restPort = options.restPort ?? (await freePort());
   const args = [
     '--host',

@@ -36,6 +36,9 @@ export function anvilBinary(): string {
 /** The chain id anvil runs with (its default, Foundry's and Hardhat's local chain). */
 export const ANVIL_CHAIN_ID = 31337;
 
+/** Anvil's second dev account (its mnemonic is public): the embedded node's payments address. */
+export const ANVIL_PAYMENTS_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
+
 async function rpcReady(url: string, child: ChildProcess, ms: number) {
   for (const end = Date.now() + ms; ; ) {
     if (child.exitCode !== null) throw new Error(`anvil exited with ${child.exitCode}`);

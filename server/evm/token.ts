@@ -48,9 +48,6 @@ export interface TokenChain {
   close(): void;
 }
 
-/** Anvil's second dev account (its mnemonic is public): the embedded node's payments address. */
-export const ANVIL_PAYMENTS_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
-
 /** The node could not be asked (down, unreachable, answering garbage). */
 export class TokenChainUnavailableError extends Error {
   constructor(cause: unknown) {

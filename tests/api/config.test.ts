@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,8 +11,19 @@ import {
   SANDBOX_API_KEY as COINBASE_SANDBOX_API_KEY,
   SANDBOX_WEBHOOK_SECRET as COINBASE_SANDBOX_WEBHOOK_SECRET,
 } from '../../sandbox/coinbase-commerce/index';
-import { loadConfig } from '../../server/config';
+import {
+  SANDBOX_API_KEY as VERIFF_SANDBOX_API_KEY,
+  SANDBOX_SHARED_SECRET as VERIFF_SANDBOX_SHARED_SECRET,
+} from '../../sandbox/veriff/index';
+import {
+  SANDBOX_API_KEY as WERT_SANDBOX_API_KEY,
+  SANDBOX_PARTNER_ID as WERT_SANDBOX_PARTNER_ID,
+  SANDBOX_PRIVATE_KEY as WERT_SANDBOX_PRIVATE_KEY,
+} from '../../sandbox/wert/index';
+import { EMULATOR_SERVICE_KEY } from '../../server/chain/emulator';
+import { ConfigError, loadConfig } from '../../server/config';
 import { databaseKind } from '../../server/db';
+import { ANVIL_PAYMENTS_KEY } from '../../server/evm/anvil';
 
 describe('loadConfig', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-config-'));
@@ -233,5 +244,261 @@ describe('loadConfig', () => {
     [{ JWT_TTL_SECONDS: '5' }, 'JWT_TTL_SECONDS must be an integer'],
   ])('refuses %o', (vars, message) => {
     expect(() => loadConfig(env(vars))).toThrow(message);
+  });
+});
+
+describe('VITRINE_EMBEDDED', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-embedded-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env = (vars: Record<string, string>) => ({ VITRINE_DATA_DIR: dataDir, ...vars });
+  /** The problems a refused configuration names, one per entry. */
+  const problems = (vars: Record<string, string>) => {
+    try {
+      loadConfig(env(vars));
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as ConfigError).problems;
+    }
+    throw new Error('the configuration was accepted');
+  };
+  /** A public Flow network with Vitrine's contracts and an admin key of its own. */
+  const testnet = {
+    FLOW_NETWORK: 'testnet',
+    FLOW_VITRINE_ADDRESS: '0x0000000000000a01',
+    FLOW_FUSD_ADDRESS: '0x0000000000000a01',
+    FLOW_VITRINE_BLUEPRINTS_ADDRESS: '0x0000000000000a01',
+    FLOW_VITRINE_CHECKOUT_ADDRESS: '0x0000000000000a01',
+    FLOW_ADMIN_ADDRESS: '0x0000000000000a01',
+    FLOW_ADMIN_PRIVATE_KEY: 'ab'.repeat(32),
+  };
+  const off = { VITRINE_EMBEDDED: 'off', JWT_SECRET: 'a-deployment-secret-of-forty-characters!', ...testnet };
+  /** Every provider with settings of its own. */
+  const providers = {
+    CHECKOUT_COM_API_URL: 'https://api.checkout.com',
+    CHECKOUT_COM_PUBLIC_KEY: 'pk_realrealrealrealrealrealrealreal',
+    CHECKOUT_COM_SECRET_KEY: 'sk_realrealrealrealrealrealrealreal',
+    CHECKOUT_COM_WEBHOOK_KEY: 'a-real-webhook-key',
+    COINBASE_COMMERCE_API_URL: 'https://api.commerce.coinbase.com',
+    COINBASE_COMMERCE_API_KEY: 'a-real-api-key',
+    COINBASE_COMMERCE_WEBHOOK_SECRET: 'a-real-shared-secret',
+    WERT_ORIGIN: 'https://widget.wert.io',
+    WERT_PARTNER_ID: '01GCRJZ1P7GP32304PZCS6RSPD',
+    WERT_PRIVATE_KEY: 'cd'.repeat(32),
+    WERT_API_URL: 'https://partner.wert.io',
+    WERT_API_KEY: 'a-real-wert-key',
+    VERIFF_API_URL: 'https://stationapi.veriff.com',
+    VERIFF_API_KEY: 'a-real-veriff-key',
+    VERIFF_SHARED_SECRET: 'a-real-veriff-secret',
+    NFM_PAYMENTS: 'on',
+    EVM_RPC_URL: 'https://rpc.example.com',
+    EVM_CHAIN_ID: '11155111',
+    NFM_TOKEN_ADDRESS: `0x${'1'.repeat(40)}`,
+    NFM_PAYMENTS_ADDRESS: `0x${'2'.repeat(40)}`,
+  };
+  const published = [
+    SANDBOX_PUBLIC_KEY,
+    SANDBOX_SECRET_KEY,
+    SANDBOX_WEBHOOK_KEY,
+    COINBASE_SANDBOX_API_KEY,
+    COINBASE_SANDBOX_WEBHOOK_SECRET,
+    WERT_SANDBOX_PARTNER_ID,
+    WERT_SANDBOX_PRIVATE_KEY,
+    WERT_SANDBOX_API_KEY,
+    VERIFF_SANDBOX_API_KEY,
+    VERIFF_SANDBOX_SHARED_SECRET,
+    EMULATOR_SERVICE_KEY,
+    ANVIL_PAYMENTS_KEY.slice(2),
+  ];
+
+  it('on, the default (unset), runs the embedded world: emulator, every sandbox with its published keys, the seed', () => {
+    for (const vars of [{}, { VITRINE_EMBEDDED: 'on' }] as Record<string, string>[]) {
+      const config = loadConfig(env(vars));
+      expect(config).toMatchObject({
+        flowEmulator: 'embedded',
+        seed: true,
+        devTools: true,
+        checkoutCom: { mode: 'embedded', webhookSignatureKey: SANDBOX_WEBHOOK_KEY },
+        coinbase: { mode: 'embedded', webhookSecret: COINBASE_SANDBOX_WEBHOOK_SECRET },
+        wert: { mode: 'embedded', privateKey: WERT_SANDBOX_PRIVATE_KEY },
+        veriff: { mode: 'embedded', sharedSecret: VERIFF_SANDBOX_SHARED_SECRET },
+      });
+      expect(config.applePay).not.toBeNull();
+      expect(config.googlePay).not.toBeNull();
+      expect(loadConfig(env({ ...vars, NFM_PAYMENTS: 'on' })).token).toMatchObject({ mode: 'embedded' });
+    }
+    expect(() => loadConfig(env({ VITRINE_EMBEDDED: 'maybe' }))).toThrow(
+      'VITRINE_EMBEDDED must be on or off',
+    );
+  });
+
+  it('off: nothing embedded; a provider without settings is off, and no published key is in the config', () => {
+    const own = mkdtempSync(join(tmpdir(), 'vitrine-deployment-'));
+    try {
+      const config = loadConfig({ ...off, VITRINE_DATA_DIR: own });
+      expect(config).toMatchObject({
+        flowEmulator: 'external',
+        seed: false,
+        devTools: false,
+        checkoutCom: { mode: 'off' },
+        applePay: null,
+        googlePay: null,
+        coinbase: { mode: 'off' },
+        wert: { mode: 'off' },
+        veriff: { mode: 'off' },
+        token: null,
+      });
+      const text = JSON.stringify(config).toLowerCase();
+      for (const value of published) expect(text).not.toContain(value.toLowerCase());
+      // The JWT secret is the deployment's own: none is generated into the data directory.
+      expect(existsSync(join(own, 'jwt-secret'))).toBe(false);
+      // FLOW_EMULATOR=off runs without a chain, and then needs no Flow settings.
+      expect(
+        loadConfig({ VITRINE_EMBEDDED: 'off', JWT_SECRET: off.JWT_SECRET, FLOW_EMULATOR: 'off' })
+          .flowEmulator,
+      ).toBe('off');
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
+  it('off: a provider with all its settings is the real one (wallets by their own settings)', () => {
+    const config = loadConfig(env({ ...off, ...providers }));
+    expect(config).toMatchObject({
+      checkoutCom: {
+        mode: 'external',
+        apiUrl: 'https://api.checkout.com',
+        webhookSignatureKey: 'a-real-webhook-key',
+      },
+      applePay: null,
+      googlePay: null,
+      coinbase: { mode: 'external', webhookSecret: 'a-real-shared-secret' },
+      wert: {
+        mode: 'remote',
+        origin: 'https://widget.wert.io',
+        scAddress: '0x0000000000000a01',
+        network: 'flow-testnet',
+      },
+      veriff: { mode: 'external', sharedSecret: 'a-real-veriff-secret' },
+      token: { mode: 'external', rpcUrl: 'https://rpc.example.com', chainId: 11155111 },
+    });
+    expect(
+      loadConfig(env({ ...off, ...providers, GOOGLE_PAY_MERCHANT_ID: 'BCR2DN4T' })).googlePay,
+    ).toMatchObject({
+      merchantId: 'BCR2DN4T',
+    });
+  });
+
+  it('off: partly configured providers, the JWT secret and the chain are all named in one refusal', () => {
+    expect(
+      problems({
+        VITRINE_EMBEDDED: 'off',
+        CHECKOUT_COM_SECRET_KEY: 'sk_realrealrealrealrealrealrealreal',
+        COINBASE_COMMERCE_API_KEY: 'a-real-api-key',
+        WERT_PARTNER_ID: '01GCRJZ1P7GP32304PZCS6RSPD',
+        VERIFF_API_URL: 'https://stationapi.veriff.com',
+        NFM_PAYMENTS: 'on',
+      }),
+    ).toEqual([
+      'JWT_SECRET is required with VITRINE_EMBEDDED=off (at least 32 characters, the same on every instance)',
+      'CHECKOUT_COM_API_URL is required with CHECKOUT_COM=external',
+      'CHECKOUT_COM_PUBLIC_KEY is required with CHECKOUT_COM=external',
+      'CHECKOUT_COM_WEBHOOK_KEY is required with CHECKOUT_COM=external',
+      'COINBASE_COMMERCE_API_URL is required with COINBASE_COMMERCE=external',
+      'COINBASE_COMMERCE_WEBHOOK_SECRET is required with COINBASE_COMMERCE=external',
+      'WERT_ORIGIN is required with WERT=remote',
+      'WERT_PRIVATE_KEY is required with WERT=remote',
+      'WERT_API_URL is required with WERT=remote',
+      'WERT_API_KEY is required with WERT=remote',
+      'WERT_SC_ADDRESS or FLOW_ADMIN_ADDRESS is required for the on-ramp',
+      'EVM_RPC_URL is required with NFM_PAYMENTS=on (VITRINE_EMBEDDED=off starts no EVM node)',
+      'EVM_CHAIN_ID is required with NFM_PAYMENTS=on (VITRINE_EMBEDDED=off starts no EVM node)',
+      'NFM_TOKEN_ADDRESS is required with NFM_PAYMENTS=on (VITRINE_EMBEDDED=off starts no EVM node)',
+      'NFM_PAYMENTS_ADDRESS is required with NFM_PAYMENTS=on (VITRINE_EMBEDDED=off starts no EVM node)',
+      'VERIFF_API_KEY is required with VERIFF=external',
+      'VERIFF_SHARED_SECRET is required with VERIFF=external',
+      'FLOW_NETWORK must be testnet or mainnet with VITRINE_EMBEDDED=off (or FLOW_EMULATOR=off: no chain)',
+    ]);
+  });
+
+  it('off: the chain is a public network with all its settings, never an emulator', () => {
+    const { FLOW_NETWORK: _, ...settings } = off;
+    expect(problems({ ...settings, FLOW_NETWORK: 'emulator' })).toEqual([
+      'FLOW_NETWORK must be testnet or mainnet with VITRINE_EMBEDDED=off (or FLOW_EMULATOR=off: no chain)',
+    ]);
+    expect(problems({ ...off, FLOW_EMULATOR: 'embedded' })).toEqual([
+      'FLOW_EMULATOR=embedded starts the Flow emulator: not with VITRINE_EMBEDDED=off',
+    ]);
+    expect(
+      problems({ VITRINE_EMBEDDED: 'off', JWT_SECRET: off.JWT_SECRET, FLOW_NETWORK: 'mainnet' }),
+    ).toEqual([
+      'FLOW_NETWORK=mainnet needs FLOW_VITRINE_ADDRESS, FLOW_FUSD_ADDRESS, FLOW_VITRINE_BLUEPRINTS_ADDRESS, FLOW_VITRINE_CHECKOUT_ADDRESS, FLOW_ADMIN_ADDRESS, FLOW_ADMIN_PRIVATE_KEY',
+    ]);
+  });
+
+  it("off: a key, secret or id published in this repository is refused by its setting's name", () => {
+    expect(
+      problems({
+        ...off,
+        ...providers,
+        CHECKOUT_COM_PUBLIC_KEY: SANDBOX_PUBLIC_KEY,
+        CHECKOUT_COM_SECRET_KEY: SANDBOX_SECRET_KEY,
+        CHECKOUT_COM_WEBHOOK_KEY: SANDBOX_WEBHOOK_KEY,
+        COINBASE_COMMERCE_API_KEY: COINBASE_SANDBOX_API_KEY,
+        COINBASE_COMMERCE_WEBHOOK_SECRET: COINBASE_SANDBOX_WEBHOOK_SECRET,
+        WERT_PARTNER_ID: WERT_SANDBOX_PARTNER_ID,
+        // Another spelling of the same key is the same key.
+        WERT_PRIVATE_KEY: `0x${WERT_SANDBOX_PRIVATE_KEY.toUpperCase()}`,
+        WERT_API_KEY: WERT_SANDBOX_API_KEY,
+        VERIFF_API_KEY: VERIFF_SANDBOX_API_KEY,
+        VERIFF_SHARED_SECRET: VERIFF_SANDBOX_SHARED_SECRET,
+        NFM_PAYMENTS_PRIVATE_KEY: ANVIL_PAYMENTS_KEY,
+        FLOW_ADMIN_PRIVATE_KEY: EMULATOR_SERVICE_KEY,
+      }),
+    ).toEqual([
+      "CHECKOUT_COM_PUBLIC_KEY is the embedded card sandbox's published public key",
+      "CHECKOUT_COM_SECRET_KEY is the embedded card sandbox's published secret key",
+      "CHECKOUT_COM_WEBHOOK_KEY is the embedded card sandbox's published webhook key",
+      "COINBASE_COMMERCE_API_KEY is the embedded crypto sandbox's published API key",
+      "COINBASE_COMMERCE_WEBHOOK_SECRET is the embedded crypto sandbox's published webhook secret",
+      "WERT_PARTNER_ID is the embedded on-ramp sandbox's published partner id",
+      "WERT_PRIVATE_KEY is the embedded on-ramp sandbox's published private key",
+      "WERT_API_KEY is the embedded on-ramp sandbox's published API key",
+      "VERIFF_API_KEY is the embedded identity sandbox's published API key",
+      "VERIFF_SHARED_SECRET is the embedded identity sandbox's published shared secret",
+      "NFM_PAYMENTS_PRIVATE_KEY is the embedded EVM node's published dev account key",
+      "FLOW_ADMIN_PRIVATE_KEY is the embedded Flow emulator's published service key",
+    ]);
+    // A published secret set for another provider is refused too.
+    expect(problems({ ...off, ...providers, VERIFF_SHARED_SECRET: COINBASE_SANDBOX_WEBHOOK_SECRET })).toEqual(
+      ["VERIFF_SHARED_SECRET is the embedded crypto sandbox's published webhook secret"],
+    );
+  });
+
+  it('off: asking for something embedded is refused by name', () => {
+    expect(
+      problems({
+        ...off,
+        CHECKOUT_COM: 'embedded',
+        COINBASE_COMMERCE: 'embedded',
+        WERT: 'embedded',
+        VERIFF: 'embedded',
+        VITRINE_SEED: 'on',
+        VITRINE_CRASH_AT: 'captured',
+      }),
+    ).toEqual([
+      'VITRINE_SEED=on seeds the demo world and its published logins: not with VITRINE_EMBEDDED=off',
+      'VITRINE_CRASH_AT is for crash tests, not production',
+      'CHECKOUT_COM=embedded starts a sandbox: not with VITRINE_EMBEDDED=off',
+      'COINBASE_COMMERCE=embedded starts a sandbox: not with VITRINE_EMBEDDED=off',
+      'WERT=embedded starts a sandbox: not with VITRINE_EMBEDDED=off',
+      'VERIFF=embedded starts a sandbox: not with VITRINE_EMBEDDED=off',
+    ]);
+  });
+
+  it('on: a provider may still be pointed at a real endpoint, with any key', () => {
+    expect(loadConfig(env({ ...providers, CHECKOUT_COM_WEBHOOK_KEY: SANDBOX_WEBHOOK_KEY }))).toMatchObject({
+      checkoutCom: { mode: 'external', webhookSignatureKey: SANDBOX_WEBHOOK_KEY },
+      veriff: { mode: 'external' },
+    });
   });
 });

@@ -1,14 +1,57 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SANDBOX_WEBHOOK_KEY } from '../../sandbox/checkout-com/index';
+import { ensureFlowTools } from '../../scripts/flow-tools';
 import { ADDRESS_FREE_ACCOUNTS } from '../../server/auth/login-limit';
+import { loadConfig } from '../../server/config';
 import { type DatabaseHandle, openDb } from '../../server/db';
 import { start } from '../../server/start';
 import { databases, newAccount, openTestDatabase, silentLog, testConfig } from './support/harness';
+import { childProcesses, listeningSockets, outsideAddresses, tryConnect } from './support/sockets';
+
+/**
+ * A stand-in for `go` that builds the Flow tools from two small module directories: `go mod download`
+ * waits (at most 10 s) until the test writes `<dir>/release`, and `go build` writes the file its
+ * `-o` names with the copy of the source it was run in, so the test sees what was built.
+ */
+function fakeGo(dir: string): string {
+  const modules = { emulator: join(dir, 'mod-emulator'), wallet: join(dir, 'mod-wallet') };
+  mkdirSync(join(modules.emulator, 'server', 'debugger'), { recursive: true });
+  writeFileSync(
+    join(modules.emulator, 'server', 'debugger', 'debugger.go'),
+    'listener, err = net.Listen("tcp", fmt.Sprintf(":%d", d.port))\n',
+  );
+  mkdirSync(join(modules.wallet, 'go', 'wallet'), { recursive: true });
+  writeFileSync(join(modules.wallet, 'go', 'wallet', 'server.go'), 'Addr: fmt.Sprintf(":%d", port),\n');
+  const go = join(dir, 'go');
+  writeFileSync(
+    go,
+    `#!/bin/sh
+if [ "$1" = mod ]; then
+  touch ${dir}/downloading
+  i=0
+  while [ ! -f ${dir}/release ]; do
+    i=$((i + 1))
+    if [ $i -gt 100 ]; then touch ${dir}/gave-up; exit 3; fi
+    sleep 0.1
+  done
+  case "$4" in
+    *flow-emulator*) echo '{"Dir":"${modules.emulator}"}' ;;
+    *) echo '{"Dir":"${modules.wallet}"}' ;;
+  esac
+else
+  cat server/debugger/debugger.go go/wallet/server.go > "$3" 2>/dev/null || test -s "$3"
+fi
+`,
+  );
+  chmodSync(go, 0o755);
+  return go;
+}
 
 describe.each(databases)('the server process on %s', (database) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-server-'));
@@ -59,6 +102,111 @@ describe.each(databases)('the server process on %s', (database) => {
     await expect(fetch(url('/api/health'))).rejects.toThrow();
     // A whole server's start and stop: slow on a loaded machine.
   }, 60_000);
+
+  it('answers 503 starting while the Flow tools build: the build never blocks the event loop', async () => {
+    const tools = mkdtempSync(join(tmpdir(), 'vitrine-tools-'));
+    const go = fakeGo(tools);
+    const server = await start(testConfig(await freshDatabase(), dataDir), {
+      log: silentLog([]),
+      // The chain's first step as on a first start: building the emulator and the dev wallet.
+      startChain: async (_config, log) => {
+        await ensureFlowTools({ dir: tools, go, log: (line) => log.info(line) });
+        return null;
+      },
+    });
+    const url = (path: string) => `http://127.0.0.1:${server.port}${path}`;
+    try {
+      while (!existsSync(join(tools, 'downloading'))) await new Promise((r) => setTimeout(r, 20));
+      const health = await fetch(url('/api/health'));
+      expect(health.status).toBe(503);
+      expect(await health.json()).toEqual({ status: 'starting', database });
+      const other = await fetch(url('/api/users/me'));
+      expect(other.status).toBe(503);
+      expect((await other.json()).code).toBe('unavailable');
+      // Those answers came while `go` was still at work, not after it gave up.
+      expect(existsSync(join(tools, 'gave-up'))).toBe(false);
+
+      writeFileSync(join(tools, 'release'), '');
+      await server.ready;
+      expect((await fetch(url('/api/health'))).status).toBe(200);
+      // What was built is the patched source: loopback only.
+      expect(readFileSync(join(tools, 'bin', 'flow-emulator'), 'utf8')).toContain(
+        'fmt.Sprintf("127.0.0.1:%d", d.port)',
+      );
+      expect(readFileSync(join(tools, 'bin', 'fcl-dev-wallet'), 'utf8')).toContain(
+        'fmt.Sprintf("127.0.0.1:%d", port)',
+      );
+    } finally {
+      writeFileSync(join(tools, 'release'), '');
+      await server.close();
+      rmSync(tools, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('runs every embedded service (the four sandboxes, the EVM node) on 127.0.0.1 only', async () => {
+    const base = testConfig(await freshDatabase(), join(dataDir, `loopback-${database}`));
+    const logged: unknown[][] = [];
+    const server = await start(
+      {
+        ...base,
+        checkoutCom: { ...base.checkoutCom, mode: 'embedded' },
+        coinbase: { ...base.coinbase, mode: 'embedded' },
+        wert: { ...base.wert, mode: 'embedded' },
+        veriff: { ...base.veriff, mode: 'embedded' },
+        token: { mode: 'embedded', nodePort: 0, chainId: 31337, frrPerUsd: '10' },
+      },
+      { log: silentLog(logged) },
+    );
+    try {
+      await server.ready;
+      const sandboxPorts = logged
+        .map((line) => / sandbox \(.*\) on http:\/\/127\.0\.0\.1:(\d+)$/.exec(String(line[0]))?.[1])
+        .filter((port) => port !== undefined)
+        .map(Number);
+      expect(sandboxPorts).toHaveLength(4);
+      const ours = listeningSockets(process.pid);
+      const sockets = [
+        ...ours.filter((socket) => sandboxPorts.includes(socket.port)),
+        ...childProcesses('anvil').flatMap(listeningSockets),
+      ];
+      expect(sockets.length).toBeGreaterThanOrEqual(5);
+      for (const socket of sockets) expect(socket.address, `port ${socket.port}`).toBe('127.0.0.1');
+      for (const host of outsideAddresses())
+        for (const { port } of sockets)
+          expect(await tryConnect(host, port), `${host}:${port}`).toBe('ECONNREFUSED');
+    } finally {
+      await server.close();
+    }
+  }, 90_000);
+
+  it('starts nothing embedded with VITRINE_EMBEDDED=off: no sandbox, no chain, no seed, every unconfigured rail off', async () => {
+    const logged: unknown[][] = [];
+    const config = loadConfig({
+      VITRINE_EMBEDDED: 'off',
+      VITRINE_DATA_DIR: join(dataDir, `deployment-${database}`),
+      DATABASE_URL: await freshDatabase(),
+      PORT: '0',
+      JWT_SECRET: 'a-deployment-secret-of-forty-characters!',
+      FLOW_EMULATOR: 'off',
+    });
+    const server = await start(config, { log: silentLog(logged) });
+    try {
+      await server.ready;
+      const res = await fetch(`http://127.0.0.1:${server.port}/api/config/payments`);
+      expect(await res.json()).toEqual({
+        card: null,
+        crypto: false,
+        balance: false,
+        onramp: false,
+        applePay: null,
+        googlePay: null,
+        walletStandIns: false,
+      });
+      expect(logged.map(String).filter((line) => /sandbox|seeded|anvil|emulator/i.test(line))).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
 
   it('counts failed logins per client address over real connections: X-Forwarded-For only from a trusted proxy', async () => {
     // A stopped clock: past ADDRESS_FREE_ACCOUNTS accounts failed, the address's next turn never comes.
@@ -162,6 +310,44 @@ describe.each(databases)('the server process on %s', (database) => {
   // default database as `npm start` runs it (no DATABASE_URL); the tests above start the same
   // server in-process on both databases.
   if (database !== 'pglite') return;
+  it('`tsx server/main.ts` with VITRINE_EMBEDDED=off and unsafe settings names each and exits 1 without listening', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        PATH: process.env.PATH,
+        PORT: '0',
+        VITRINE_DATA_DIR: join(dataDir, 'refused'),
+        VITRINE_EMBEDDED: 'off',
+        CHECKOUT_COM_WEBHOOK_KEY: SANDBOX_WEBHOOK_KEY,
+        VERIFF_API_KEY: 'a-real-veriff-key',
+        FLOW_EMULATOR: 'off',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let errors = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      errors += chunk;
+    });
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(output).not.toContain('listening');
+    expect(errors).toContain(
+      [
+        'Vitrine cannot start:',
+        '- JWT_SECRET is required with VITRINE_EMBEDDED=off (at least 32 characters, the same on every instance)',
+        '- CHECKOUT_COM_API_URL is required with CHECKOUT_COM=external',
+        '- CHECKOUT_COM_PUBLIC_KEY is required with CHECKOUT_COM=external',
+        '- CHECKOUT_COM_SECRET_KEY is required with CHECKOUT_COM=external',
+        '- VERIFF_API_URL is required with VERIFF=external',
+        '- VERIFF_SHARED_SECRET is required with VERIFF=external',
+        "- CHECKOUT_COM_WEBHOOK_KEY is the embedded card sandbox's published webhook key",
+      ].join('\n'),
+    );
+  }, 60_000);
+
   it('runs as `tsx server/main.ts` on the default database and exits 0 on SIGTERM', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env: {

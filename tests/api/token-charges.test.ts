@@ -11,10 +11,10 @@ import { tokenChargeDomain, tokenChargeTypes } from '#domain/schemas/token';
 import { reconcileDueTokenCharges } from '../../server/checkout/token/reconcile';
 import { createRefundTokenHandler } from '../../server/checkout/token/refund';
 import { blueprints, jobs, orders, tokenCharges, tokenTransactions, users } from '../../server/db/schema';
-import { ANVIL_CHAIN_ID, type Anvil, startAnvil } from '../../server/evm/anvil';
+import { ANVIL_CHAIN_ID, ANVIL_PAYMENTS_KEY, type Anvil, startAnvil } from '../../server/evm/anvil';
 import { ensureNfm } from '../../server/evm/nfm';
 import { normalizeRate } from '../../server/evm/price';
-import { ANVIL_PAYMENTS_KEY, createTokenChain, type TokenChain } from '../../server/evm/token';
+import { createTokenChain, type TokenChain } from '../../server/evm/token';
 import { insertBlueprint } from '../../server/seed/factory';
 import { start } from '../../server/start';
 import {

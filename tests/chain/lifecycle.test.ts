@@ -7,6 +7,7 @@ import { emulatorChainConfig } from '../../server/chain/config';
 import { freePort } from '../../server/chain/emulator';
 import { startChain } from '../../server/chain/lifecycle';
 import type { Config } from '../../server/config';
+import { childProcesses, listeningSockets, outsideAddresses, tryConnect } from '../api/support/sockets';
 import { newCollector } from './support';
 
 /**
@@ -58,6 +59,23 @@ describe('embedded chain', () => {
       expect(nfts.map((n) => [n.id, n.metadata.name])).toEqual([[nftId, 'Kept']]);
     } finally {
       await second.stop();
+    }
+  });
+
+  it('listens on 127.0.0.1 only: the emulator (REST, gRPC, admin, debugger) and the dev wallet, as the kernel reports', async () => {
+    const chain = (await embedded())!;
+    try {
+      const emulator = childProcesses('flow-emulator').flatMap(listeningSockets);
+      const wallet = childProcesses('fcl-dev-wallet').flatMap(listeningSockets);
+      expect(emulator).toHaveLength(4);
+      expect(wallet.map((s) => s.port)).toEqual([Number(new URL(chain.status.devWallet!).port)]);
+      for (const socket of [...emulator, ...wallet])
+        expect(socket.address, `port ${socket.port}`).toBe('127.0.0.1');
+      for (const host of outsideAddresses())
+        for (const { port } of [...emulator, ...wallet])
+          expect(await tryConnect(host, port), `${host}:${port}`).toBe('ECONNREFUSED');
+    } finally {
+      await chain.stop();
     }
   });
 
