@@ -14,10 +14,22 @@ import type { WertChargeJson } from './schemas/wert';
  *   could not be minted, or it sold out meanwhile) but the buyer paid: the payment is on its way back;
  * - `refunded`: it went back (to the card, or as FUSD to the buyer's wallet);
  * - `refundFailed`: sending it back failed (the FUSD transfer was refused): an operator must act;
+ * - `confirming`: a crypto payment the network has seen but not yet confirmed: nothing is minted
+ *   until it is;
  * - `pending`: none of these yet.
  */
 export type ChargeRail = 'card' | 'crypto' | 'onramp';
-export type ChargeStage = 'pending' | 'minted' | 'failed' | 'refunding' | 'refunded' | 'refundFailed';
+export type ChargeStage =
+  | 'pending'
+  | 'confirming'
+  | 'minted'
+  | 'failed'
+  | 'refunding'
+  | 'refunded'
+  | 'refundFailed';
+
+/** What a crypto payment the network has seen but not confirmed says while it waits. */
+export const WAITING_FOR_NETWORK = 'Waiting for the network to confirm your payment.';
 
 /** A charge as the purchase-complete page follows it. */
 export interface FollowedCharge {
@@ -59,6 +71,7 @@ export function followCrypto(charge: CoinbaseChargeJson): FollowedCharge {
     const paid = charge.paid > 0 || CRYPTO_PAID.includes(charge.status);
     return paid ? { stage: 'refunding', order, refund } : { stage: 'failed', order, refund: null };
   }
+  if (charge.status === 'PENDING') return { stage: 'confirming', order, refund: null };
   return { stage: 'pending', order, refund: null };
 }
 

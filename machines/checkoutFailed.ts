@@ -127,6 +127,7 @@ export const orderEventLabels: Record<string, string> = {
   refunded: 'Payment refunded',
   // The crypto and on-ramp payments' own events.
   underpaid: 'Paid in part',
+  payment_seen: 'Payment seen, waiting for the network to confirm it',
   paid_late: 'Paid after the order ended',
   fusd_sent: 'Refunded as FUSD',
   payment_started: 'Card payment started',

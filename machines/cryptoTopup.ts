@@ -1,4 +1,5 @@
 import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { WAITING_FOR_NETWORK } from '#domain/chargeProgress';
 import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
 import { formatUsd, parseDollars } from '#domain/money';
 import type { TopupRequest } from '#domain/ports/checkout';
@@ -28,7 +29,8 @@ export { topupChargeBody } from '#domain/ports/checkout';
  * the next tick reads again. SEND_FUSD_SUCCEEDED: the FUSD is in the wallet (`announceAdded` lets the
  * page refresh the balance); SEND_FUSD_FAILED: paid, but the transfer was refused (the operator
  * sees it); EXPIRED or CANCELED: not paid; anything else (NEW, PENDING, COMPLETED, UNRESOLVED,
- * RESOLVED) is still on its way. After the last read the page says the payment is still being
+ * RESOLVED) is still on its way (PENDING: the network has seen the payment and the page says it waits
+ * for its confirmation; the FUSD is sent only once the network confirms it). After the last read the page says the payment is still being
  * confirmed. From any of these outcomes the collector may add more funds.
  */
 export interface CryptoTopupInput {
@@ -374,7 +376,9 @@ export function connectCryptoTopup(
     busy: snapshot.hasTag('busy'),
     status:
       panel === 'checking'
-        ? 'Checking your top-up…'
+        ? context.charge?.status === 'PENDING'
+          ? WAITING_FOR_NETWORK
+          : 'Checking your top-up…'
         : snapshot.matches('creating') || panel === 'redirecting'
           ? 'Opening the payment page…'
           : null,

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { FollowedCharge } from '#domain/chargeProgress';
+import { type FollowedCharge, WAITING_FOR_NETWORK } from '#domain/chargeProgress';
 import { SUPPORT_EMAIL } from '#domain/constants';
 import { toDate } from '#domain/dates';
 import { formatUsd } from '#domain/money';
@@ -163,7 +163,10 @@ export function connectPurchaseComplete(
   return {
     panel: 'pending',
     title: 'Almost there',
-    text: "We're confirming your purchase. It may take a couple of minutes.",
+    text:
+      context.followed?.stage === 'confirming'
+        ? `${WAITING_FOR_NETWORK} Your collectible is minted as soon as it is.`
+        : "We're confirming your purchase. It may take a couple of minutes.",
     busy: snapshot.hasTag('busy'),
     alert: false,
   };

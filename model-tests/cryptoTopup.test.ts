@@ -380,6 +380,8 @@ describe('back from the payment page', () => {
     await tick(48);
     expect(reads).toHaveLength(49);
     expect(view().panel).toBe('checking');
+    // The network has seen the payment (PENDING) and not confirmed it: the page says it waits.
+    expect(view().status).toBe('Waiting for the network to confirm your payment.');
     await tick(1);
     expect(reads).toHaveLength(50);
     expect(readAt).toEqual(Array.from({ length: 50 }, (_, i) => i * topupTimings.pollMs));

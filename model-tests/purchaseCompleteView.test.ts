@@ -1,6 +1,7 @@
 /** The purchase-complete page's view model, the purchased item and the purchase links. */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { type FollowedCharge, followCrypto } from '#domain/chargeProgress';
 import { timings } from '#domain/constants';
 import {
   orderCompleteTarget,
@@ -12,7 +13,11 @@ import {
   purchaseMatches,
   queryText,
 } from '#domain/purchase';
-import { type PurchaseCompleteInput, purchaseCompleteMachine } from '../machines/purchaseComplete';
+import {
+  type ChargeRef,
+  type PurchaseCompleteInput,
+  purchaseCompleteMachine,
+} from '../machines/purchaseComplete';
 import { connectPurchaseComplete, formatTotal } from '../machines/purchaseCompleteView';
 import { flush } from './harness';
 import {
@@ -20,6 +25,8 @@ import {
   BOUGHT_AT,
   BUYER_EMAIL,
   BUYER_WALLET,
+  CRYPTO_CHARGE_ID,
+  cryptoCharge,
   FREE_CLAIM,
   LINK_TIME,
   LISTING_ID,
@@ -54,6 +61,37 @@ describe('purchased item', () => {
 });
 
 describe('purchaseComplete view model', () => {
+  it('says it waits for the network while a crypto payment is seen but not confirmed', async () => {
+    const seen = { ...cryptoCharge('open'), status: 'PENDING' as const, paid: 2500, unresolved: false };
+    expect(followCrypto(seen).stage).toBe('confirming');
+    const actor = createActor(
+      purchaseCompleteMachine.provide({
+        actors: {
+          findPurchase: fromPromise<PurchaseJson | null, PurchaseLookup>(async () => null),
+          syncCharge: fromPromise<FollowedCharge, ChargeRef>(async () => followCrypto(seen)),
+        },
+      }),
+      {
+        input: {
+          id: BLUEPRINT_ID,
+          kind: 'blueprint',
+          time: LINK_TIME,
+          type: 'coinbase',
+          email: BUYER_EMAIL,
+          walletAddress: BUYER_WALLET,
+          charge: { rail: 'crypto', id: CRYPTO_CHARGE_ID, ckoSessionId: null },
+        },
+        clock: new SimulatedClock(),
+      },
+    ).start();
+    await flush();
+    expect(connectPurchaseComplete(actor.getSnapshot())).toMatchObject({
+      panel: 'pending',
+      title: 'Almost there',
+      text: 'Waiting for the network to confirm your payment. Your collectible is minted as soon as it is.',
+    });
+  });
+
   it('shows the item, edition, storefront, total, time, email and wallet of the purchase', async () => {
     const clock = new SimulatedClock();
     const actor = createActor(

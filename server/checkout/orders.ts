@@ -46,6 +46,7 @@ export type SaveCardDetails = Omit<CreateBillingInfoBody, 'cardToken'>;
 /** Timeline order for events written at the same instant. */
 export const EVENT_RANK = [
   'created',
+  'payment_seen',
   'authorized',
   'captured',
   'minting',

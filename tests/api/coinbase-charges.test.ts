@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
@@ -184,7 +184,8 @@ describe.each(databases)('crypto charges on %s', (database) => {
     );
     expect(row).toMatchObject({ status: 'COMPLETED', paid: 1250 });
     const events = await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
-    expect(events.map((e) => e.type).sort()).toEqual(['authorized', 'created']);
+    // The payment was seen (PENDING), then confirmed (COMPLETED): minted only on the confirmation.
+    expect(events.map((e) => e.type).sort()).toEqual(['authorized', 'created', 'payment_seen']);
     const got = await t.request('GET', `/api/coinbase-charges/${res.body.id}`, { token: me.authToken });
     expect(got.body).toMatchObject({ success: true, unresolved: false, hostedUrl: null });
   });
@@ -285,57 +286,108 @@ describe.each(databases)('crypto charges on %s', (database) => {
     expect(await jobsOf(SEND_FUSD_JOB, res.body.id)).toBe(1);
   });
 
-  it('applies a webhook once however often it comes; a forged or missing signature is 401', async () => {
-    const me = await buyer();
-    const bp = await item();
-    const res = await buy(me, bp);
-    const charge = await provider.getCharge(res.body.code);
+  /** A webhook delivery as the provider signs it: the charge as the provider has it, with `timeline`. */
+  async function providerEvent(code: string, type: string, statuses: string[], eventId = randomUUID()) {
+    const charge = await provider.getCharge(code);
+    const data = (
+      await (
+        await fetch(`${sandbox.url}/charges/${charge.id}`, {
+          headers: { 'X-CC-Api-Key': SANDBOX_API_KEY, 'X-CC-Version': '2018-03-22' },
+        })
+      ).json()
+    ).data;
     const event = {
       id: 1,
       scheduled_for: new Date().toISOString(),
       attempt_number: 1,
       event: {
-        id: '0b0d6c7c-65c9-4c5a-9a2b-6d3c2f1f0a11',
+        id: eventId,
         resource: 'event',
-        type: 'charge:pending',
+        type,
         api_version: '2018-03-22',
         created_at: new Date().toISOString(),
         data: {
-          ...(
-            await (
-              await fetch(`${sandbox.url}/charges/${charge.id}`, {
-                headers: { 'X-CC-Api-Key': SANDBOX_API_KEY, 'X-CC-Version': '2018-03-22' },
-              })
-            ).json()
-          ).data,
-          timeline: [
-            { time: new Date().toISOString(), status: 'NEW' },
-            { time: new Date().toISOString(), status: 'PENDING' },
-          ],
+          ...data,
+          timeline: statuses.map((status) => ({ time: new Date().toISOString(), status })),
         },
       },
     };
     const raw = JSON.stringify(event);
-    const signature = createHmac('sha256', SANDBOX_WEBHOOK_SECRET).update(raw).digest('hex');
-    const post = (sig?: string, body = raw) =>
-      t.request('POST', '/api/webhooks/coinbase-commerce', {
-        raw: body,
-        headers: { 'content-type': 'application/json', ...(sig ? { 'x-cc-webhook-signature': sig } : {}) },
-      });
-    expect((await post()).status).toBe(401);
-    expect((await post(signature.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')))).status).toBe(401);
-    expect((await post(signature, raw.replace('charge:pending', 'charge:confirmed'))).status).toBe(401);
+    return {
+      raw,
+      id: eventId,
+      signature: createHmac('sha256', SANDBOX_WEBHOOK_SECRET).update(raw).digest('hex'),
+    };
+  }
+  const postWebhook = (raw: string, sig?: string) =>
+    t.request('POST', '/api/webhooks/coinbase-commerce', {
+      raw,
+      headers: { 'content-type': 'application/json', ...(sig ? { 'x-cc-webhook-signature': sig } : {}) },
+    });
+
+  it('applies a webhook once however often it comes; a forged or missing signature is 401', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const res = await buy(me, bp);
+    const pending = await providerEvent(res.body.code, 'charge:pending', ['NEW', 'PENDING']);
+    expect((await postWebhook(pending.raw)).status).toBe(401);
+    expect(
+      (
+        await postWebhook(
+          pending.raw,
+          pending.signature.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')),
+        )
+      ).status,
+    ).toBe(401);
+    expect(
+      (await postWebhook(pending.raw.replace('charge:pending', 'charge:confirmed'), pending.signature))
+        .status,
+    ).toBe(401);
     expect((await orderRow(res.body.order.id)).status).toBe('created');
 
-    const answers = await Promise.all(Array.from({ length: 10 }, () => post(signature)));
+    // Seen on the network (PENDING), ten times: the order keeps its unit and waits; nothing minted.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => postWebhook(pending.raw, pending.signature)),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    const waiting = await orderRow(res.body.order.id);
+    expect(waiting.status).toBe('created');
+    expect(waiting.reserved).toBe(true);
+    // Its hold now lasts while the network confirms (two hours from the payment).
+    expect(waiting.expiresAt.getTime()).toBeGreaterThan(Date.now() + 110 * 60_000);
+    expect(await jobsOf(FULFIL_JOB, res.body.order.id)).toBe(0);
+    const seen = await t.request('GET', `/api/orders/${res.body.order.id}`, { token: me.authToken });
+    expect(seen.body.events.map((e: Json) => e.type)).toEqual(['created', 'payment_seen']);
+
+    // Confirmed, ten times: authorized once, one fulfil job.
+    const confirmed = await providerEvent(res.body.code, 'charge:confirmed', ['NEW', 'PENDING', 'COMPLETED']);
+    const again = await Promise.all(
+      Array.from({ length: 10 }, () => postWebhook(confirmed.raw, confirmed.signature)),
+    );
+    expect(again.map((a) => a.status)).toEqual(Array(10).fill(200));
     expect((await orderRow(res.body.order.id)).status).toBe('authorized');
     expect(await jobsOf(FULFIL_JOB, res.body.order.id)).toBe(1);
-    const stored = await t.database.db
-      .select()
-      .from(webhookEvents)
-      .where(eq(webhookEvents.id, `cc:${event.event.id}`));
-    expect(stored).toHaveLength(1);
+    for (const id of [pending.id, confirmed.id]) {
+      const stored = await t.database.db
+        .select()
+        .from(webhookEvents)
+        .where(eq(webhookEvents.id, `cc:${id}`));
+      expect(stored).toHaveLength(1);
+    }
+  });
+
+  it('credits a top-up only once the network confirms its payment: nothing is sent while it is only seen', async () => {
+    const me = await buyer();
+    const res = await create(me, { type: 'topup', topupAmount: 2000 });
+    expect(res.status).toBe(201);
+    const pending = await providerEvent(res.body.code, 'charge:pending', ['NEW', 'PENDING']);
+    expect((await postWebhook(pending.raw, pending.signature)).status).toBe(200);
+    expect(await jobsOf(SEND_FUSD_JOB, res.body.id)).toBe(0);
+    const read = await t.request('GET', `/api/coinbase-charges/${res.body.id}`, { token: me.authToken });
+    expect(read.body).toMatchObject({ status: 'PENDING', fusdTransactionId: null });
+    const confirmed = await providerEvent(res.body.code, 'charge:confirmed', ['NEW', 'PENDING', 'COMPLETED']);
+    expect((await postWebhook(confirmed.raw, confirmed.signature)).status).toBe(200);
+    expect(await jobsOf(SEND_FUSD_JOB, res.body.id)).toBe(1);
   });
 
   it('never moves a charge back: a late charge:created after the payment changes nothing', async () => {

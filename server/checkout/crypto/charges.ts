@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { CoinbaseChargeJson, CoinbaseChargeStatus } from '#domain/schemas/crypto';
 import type { Database, Executor } from '../../db';
-import { coinbaseCharges } from '../../db/schema';
+import { coinbaseCharges, orders } from '../../db/schema';
 import { enqueueJob } from '../../jobs';
 import type { CryptoCharge } from '../../payments/crypto-provider';
 import { failUnpaidCrypto } from '../failures';
@@ -24,10 +24,14 @@ import {
  * answer, a signed webhook, or a read when the buyer comes back — is applied by `settleCrypto`,
  * whichever comes first and however often:
  *
- * - PENDING (paid, not yet confirmed), COMPLETED, RESOLVED, or UNRESOLVED because OVERPAID or
- *   DELAYED (paid after expiry): paid. An unpaid order is authorized and its fulfil job queued (the
- *   edition is minted, nothing to capture); an order already released (expired or canceled) cannot
- *   be served, so what was paid goes back as FUSD; a top-up's FUSD is sent (sendFusd job).
+ * - PENDING: paid in full but not yet confirmed by the network (seen, may still fail). An unpaid
+ *   order keeps its unit while the network confirms (its hold is extended by CONFIRMATION_HOLD_MS
+ *   and its timeline says the payment was seen); nothing is minted, sent or given back yet.
+ * - COMPLETED, RESOLVED, or UNRESOLVED because OVERPAID or DELAYED (paid after expiry): paid and
+ *   confirmed. An unpaid order is authorized and its fulfil job queued (the edition is minted,
+ *   nothing to capture); an order already released (expired or canceled) cannot be served, so what
+ *   was paid goes back as FUSD; a top-up's FUSD is sent (sendFusd job). Nothing is ever sent or
+ *   minted on a payment the network has not confirmed.
  * - UNRESOLVED UNDERPAID: the order waits (the buyer can still pay the rest on the hosted page, or
  *   cancel; at expiry what arrived goes back as FUSD).
  * - EXPIRED, CANCELED: the order fails and its unit is released.
@@ -63,15 +67,26 @@ function advances(from: string, to: CryptoCharge) {
 const ENDED = new Set(['EXPIRED', 'CANCELED']);
 const PAID_CONTEXTS = new Set(['OVERPAID', 'DELAYED']);
 
-/** Whether the provider says the charge is paid in full. */
-export const paidInFull = (c: Pick<CryptoCharge, 'status' | 'context'>) =>
-  c.status === 'PENDING' ||
+/** Whether the provider says the charge is paid in full and the network confirmed the payment. */
+export const confirmedPaid = (c: Pick<CryptoCharge, 'status' | 'context'>) =>
   c.status === 'COMPLETED' ||
   c.status === 'RESOLVED' ||
   (c.status === 'UNRESOLVED' && PAID_CONTEXTS.has(c.context ?? ''));
 
+/** Whether the provider says the charge is paid in full, confirmed or not yet (PENDING). */
+export const paidInFull = (c: Pick<CryptoCharge, 'status' | 'context'>) =>
+  c.status === 'PENDING' || confirmedPaid(c);
+
+/**
+ * An unpaid order whose payment the network has seen (PENDING) holds its unit at least this long
+ * from then: confirmations of a slow coin take up to an hour, and a confirmed payment for an order
+ * that expired meanwhile would have to go back.
+ */
+export const CONFIRMATION_HOLD_MS = 2 * 60 * 60_000;
+
 export type CryptoSettleOutcome =
   | { kind: 'unchanged' }
+  | { kind: 'confirming' }
   | { kind: 'authorized' }
   | { kind: 'failed' }
   | { kind: 'refund' }
@@ -128,16 +143,30 @@ export async function settleCrypto(
         updatedAt: now,
       })
       .where(eq(coinbaseCharges.id, row.id));
-    const paid = paidInFull(charge);
+    const paid = confirmedPaid(charge);
 
     if (row.type === 'topup') {
       if (ours) return { kind: 'unchanged' };
-      // Paid in full: the amount asked is sent; ended after a part arrived: that part goes back.
+      // Paid and confirmed: the amount asked is sent; ended after a part arrived: that part goes back.
       if (!paid && !(ENDED.has(charge.status) && charge.paid > 0)) return { kind: 'unchanged' };
       await enqueueJob(tx, SEND_FUSD_JOB, row.id, now);
       return { kind: 'topup' };
     }
     if (!order) return { kind: 'unchanged' };
+    if (charge.status === 'PENDING') {
+      if (order.status !== 'created') return { kind: 'unchanged' };
+      const holdUntil = new Date(now.getTime() + CONFIRMATION_HOLD_MS);
+      if (order.expiresAt < holdUntil)
+        await tx.update(orders).set({ expiresAt: holdUntil, updatedAt: now }).where(eq(orders.id, order.id));
+      await addEvent(
+        tx,
+        order.id,
+        'payment_seen',
+        now,
+        'Your payment was seen on the network; the edition is minted once the network confirms it.',
+      );
+      return { kind: 'confirming' };
+    }
     if (paid) {
       if (order.status === 'created') {
         await authorizeOrder(tx, order.id, now, `Paid with crypto (charge ${charge.code}).`);

@@ -5,7 +5,7 @@ import type { Database } from '../../db';
 import { coinbaseCharges, orders } from '../../db/schema';
 import type { JobHandler, JobRow } from '../../jobs';
 import { orderSentBackFusd, refundAsFusd } from '../fusd-refund';
-import { paidInFull } from './charges';
+import { confirmedPaid } from './charges';
 
 /**
  * The `sendFusd` job of a crypto charge (keyed by its id): FUSD from the platform's treasury to
@@ -35,8 +35,9 @@ export function createSendFusdHandler(deps: {
     const [order] = charge.orderId ? await db.select().from(orders).where(eq(orders.id, charge.orderId)) : [];
     let cents: number;
     if (charge.type === 'topup') {
-      // Paid in full: the amount asked; ended after a part arrived (EXPIRED, CANCELED): that part.
-      if (paidInFull({ status: charge.status as never, context: charge.context })) cents = charge.amount;
+      // Paid and confirmed: the amount asked; ended after a part arrived (EXPIRED, CANCELED): that part.
+      // A payment only seen (PENDING) is never credited.
+      if (confirmedPaid({ status: charge.status as never, context: charge.context })) cents = charge.amount;
       else if (charge.status === 'EXPIRED' || charge.status === 'CANCELED') cents = charge.paid;
       else return;
     } else {
