@@ -15,6 +15,7 @@ for (const name of [
   'images',
   'publish',
   'checkout',
+  'lanes',
   'race',
   'answers',
   'catalog',

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Log } from './clock';
 import type { Database, Executor } from './db';
-import { jobs } from './db/schema';
+import { type JobLane, jobLanes, jobs } from './db/schema';
 
 /**
  * A small durable job queue on the `jobs` table (one row per (kind, key)).
@@ -10,10 +11,17 @@ import { jobs } from './db/schema';
  * - `enqueueJob(tx, kind, key)` writes the job in the caller's transaction, so the job exists
  *   exactly when the change that asks for it commits; a second enqueue of the same (kind, key) does
  *   nothing.
- * - A worker claims one due job at a time with a single statement (`UPDATE … WHERE id = (SELECT …
+ * - Every job is in a lane, from its kind (`jobs.lane`): `media` for image work, `money` for the rest
+ *   (capture, mint, refund, FUSD transfer, top-up). A worker runs each lane in slots of its own
+ *   (JOB_SLOTS: 2 money, 1 media), each slot one job at a time, so however many image jobs wait or
+ *   run, a money job is claimed by the next free money slot.
+ * - A slot claims one due job of its lane with a single statement (`UPDATE … WHERE id = (SELECT …
  *   FOR UPDATE SKIP LOCKED)`): the job becomes `running`, leased to the worker until `lease_until`.
  *   Two workers never hold the same job; a job whose worker died (its lease ran out) is claimed
  *   again. While a job runs, its worker renews the lease.
+ * - Fair share: the next job of a lane is that of the account (`account_id`, e.g. an image's
+ *   uploader) with the fewest running jobs, then the one served longest ago (never served first),
+ *   then the most overdue job; jobs without an account (money work) go by how overdue they are.
  * - A handler that returns marks the job `done`; one that throws puts it back in the queue after a
  *   growing delay, with the error and the attempt count (`attempts` counts claims). Handlers must be
  *   idempotent: a job may run again after a crash at any point.
@@ -43,8 +51,10 @@ export interface JobWorkerOptions {
   workerId?: string;
   /** How long a claim holds a job (renewed every third of it while the job runs); default 60 s. */
   leaseMs?: number;
-  /** How often an idle worker looks for due jobs; default 1 s. */
+  /** How often an idle slot looks for due jobs; default 1 s. */
   pollMs?: number;
+  /** Jobs run at once per lane; default JOB_SLOTS. */
+  slots?: Partial<Record<JobLane, number>>;
   /** The delay before attempt n+1 after n failed ones; default 1 s, 2 s, 4 s … up to 5 min. */
   backoffMs?: (attempts: number) => number;
   now?: () => Date;
@@ -54,12 +64,15 @@ export interface JobWorkerOptions {
 export interface JobWorker {
   readonly id: string;
   start(): void;
-  /** Stops claiming, waits for the running job and task, and stops. */
+  /** Stops claiming, waits for the running jobs and tasks, and stops. */
   stop(): Promise<void>;
-  /** Looks for due jobs at once (after an enqueue committed). */
+  /** Its idle slots look for due jobs at once (after an enqueue committed). */
   nudge(): void;
-  /** Claims and runs one due job, if any; answers whether one ran (tests drive workers with it). */
-  runOnce(): Promise<boolean>;
+  /**
+   * Claims and runs one due job of the lane (default: money, else media), if any; answers whether
+   * one ran (tests drive workers with it).
+   */
+  runOnce(lane?: JobLane): Promise<boolean>;
 }
 
 /** What route modules need of the worker: a way to make it look for new jobs now. */
@@ -69,15 +82,32 @@ export interface JobQueue {
 
 export const DEFAULT_LEASE_MS = 15_000;
 
+/**
+ * Jobs a worker runs at once per lane. Money work mostly waits on the providers and the chain: with
+ * two slots, one slow provider call does not hold up the next order (mints still go one at a time
+ * per admin key, server/chain/client.ts). Image work is CPU (sharp): one at a time leaves the second
+ * core of a 2-core server to requests and money work.
+ */
+export const JOB_SLOTS: Readonly<Record<JobLane, number>> = { money: 2, media: 1 };
+
 export const defaultBackoffMs = (attempts: number) =>
   Math.min(300_000, 1000 * 2 ** Math.max(0, attempts - 1));
 
-/** Writes a job in the caller's transaction; nothing when the (kind, key) job exists already. */
-export async function enqueueJob(tx: Executor, kind: string, key: string, runAt?: Date): Promise<void> {
+/**
+ * Writes a job in the caller's transaction; nothing when the (kind, key) job exists already. Its
+ * lane follows from its kind; `accountId` names the account it works for (fair share).
+ */
+export async function enqueueJob(
+  tx: Executor,
+  kind: string,
+  key: string,
+  runAt?: Date,
+  accountId?: string,
+): Promise<void> {
   await tx
     .insert(jobs)
     // The app's clock, as the workers' (the database's now() may run ahead of it by microseconds).
-    .values({ kind, key, runAt: runAt ?? new Date() })
+    .values({ kind, key, runAt: runAt ?? new Date(), accountId })
     .onConflictDoNothing({ target: [jobs.kind, jobs.key] });
 }
 
@@ -90,12 +120,18 @@ export async function findJob(db: Executor, kind: string, key: string): Promise<
   return row;
 }
 
+const candidate = alias(jobs, 'candidate');
+const busy = alias(jobs, 'busy');
+const served = alias(jobs, 'served');
+
 /**
- * Claims the most overdue job of the given kinds for `workerId`: one statement, so it is atomic on
- * PostgreSQL (SKIP LOCKED lets concurrent workers pass each other's candidate) and on PGlite.
+ * Claims the lane's next due job of the given kinds for `workerId` (fair share, see above): one
+ * statement, so it is atomic on PostgreSQL (SKIP LOCKED lets concurrent workers pass each other's
+ * candidate) and on PGlite.
  */
 export async function claimJob(
   db: Executor,
+  lane: JobLane,
   kinds: string[],
   workerId: string,
   now: Date,
@@ -119,11 +155,16 @@ export async function claimJob(
     .where(
       eq(
         jobs.id,
-        sql`(select ${jobs.id} from ${jobs}
-          where ${jobs.kind} in (${kindList})
-            and ((${jobs.status} = 'queued' and ${jobs.runAt} <= ${now})
-              or (${jobs.status} = 'running' and ${jobs.leaseUntil} < ${now}))
-          order by ${jobs.runAt}
+        sql`(select ${candidate.id} from ${jobs} ${candidate}
+          where ${candidate.lane} = ${lane} and ${candidate.kind} in (${kindList})
+            and ((${candidate.status} = 'queued' and ${candidate.runAt} <= ${now})
+              or (${candidate.status} = 'running' and ${candidate.leaseUntil} < ${now}))
+          order by
+            (select count(*) from ${jobs} ${busy} where ${busy.accountId} = ${candidate.accountId}
+              and ${busy.status} = 'running' and ${busy.leaseUntil} >= ${now}),
+            (select max(${served.updatedAt}) from ${jobs} ${served}
+              where ${served.accountId} = ${candidate.accountId} and ${served.attempts} > 0) nulls first,
+            ${candidate.runAt}
           limit 1
           for update skip locked)`,
       ),
@@ -132,15 +173,21 @@ export async function claimJob(
   return row;
 }
 
-const sleep = (ms: number, wake: { resolve?: () => void }) =>
+/** An idle slot: `nudged` when asked to look again, `wake` ends its sleep. */
+interface Slot {
+  nudged: boolean;
+  wake?: () => void;
+}
+
+const sleep = (ms: number, slot: Slot) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(done, ms);
     function done() {
       clearTimeout(timer);
-      wake.resolve = undefined;
+      slot.wake = undefined;
       resolve();
     }
-    wake.resolve = done;
+    slot.wake = done;
   });
 
 export function createJobWorker(options: JobWorkerOptions): JobWorker {
@@ -151,11 +198,11 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const backoff = options.backoffMs ?? defaultBackoffMs;
   const now = options.now ?? (() => new Date());
   const log = options.log ?? console;
+  const slotsPerLane = { ...JOB_SLOTS, ...options.slots };
   const kinds = Object.keys(handlers);
-  const wake: { resolve?: () => void } = {};
-  let nudged = false;
+  const slots: Slot[] = [];
   let running = false;
-  let loop: Promise<void> | undefined;
+  let loops: Promise<void>[] = [];
   const taskTimers = new Set<NodeJS.Timeout>();
   const taskRuns = new Set<Promise<unknown>>();
 
@@ -204,24 +251,30 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     }
   }
 
-  async function runOnce(): Promise<boolean> {
-    const job = await db.transaction((tx) => claimJob(tx, kinds, id, now(), leaseMs));
+  async function claimAndRun(lane: JobLane): Promise<boolean> {
+    const job = await db.transaction((tx) => claimJob(tx, lane, kinds, id, now(), leaseMs));
     if (!job) return false;
     await execute(job);
     return true;
   }
 
-  async function work() {
+  async function runOnce(lane?: JobLane): Promise<boolean> {
+    for (const l of lane ? [lane] : jobLanes) if (await claimAndRun(l)) return true;
+    return false;
+  }
+
+  /** One slot of a lane: runs the lane's due jobs one after another, and sleeps when there is none. */
+  async function work(lane: JobLane, slot: Slot) {
     while (running) {
-      nudged = false;
+      slot.nudged = false;
       let ran = false;
       try {
-        ran = await runOnce();
+        ran = await claimAndRun(lane);
       } catch (err) {
-        log.error(`job worker ${id}: claiming failed`, err);
+        log.error(`job worker ${id}: claiming a ${lane} job failed`, err);
       }
       if (!running) break;
-      if (!ran && !nudged) await sleep(pollMs, wake);
+      if (!ran && !slot.nudged) await sleep(pollMs, slot);
     }
   }
 
@@ -251,20 +304,29 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     start() {
       if (running) return;
       running = true;
-      loop = work();
+      loops = jobLanes.flatMap((lane) =>
+        Array.from({ length: slotsPerLane[lane] }, () => {
+          const slot: Slot = { nudged: false };
+          slots.push(slot);
+          return work(lane, slot);
+        }),
+      );
       for (const task of options.tasks ?? []) schedule(task);
     },
     async stop() {
       running = false;
-      wake.resolve?.();
+      for (const slot of slots) slot.wake?.();
       for (const timer of taskTimers) clearTimeout(timer);
       taskTimers.clear();
-      await loop;
+      await Promise.all(loops);
+      slots.length = 0;
       await Promise.allSettled([...taskRuns]);
     },
     nudge() {
-      nudged = true;
-      wake.resolve?.();
+      for (const slot of slots) {
+        slot.nudged = true;
+        slot.wake?.();
+      }
     },
     runOnce,
   };

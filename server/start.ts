@@ -242,6 +242,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
     if (chain) publisher = createPublisher({ db: database.db, client: chain.client, log });
     // Durable jobs: fulfilling orders (capture → mint → record, or undoing the payment) needs the
     // chain; the sweep that expires unpaid orders (and gives their units back) runs in any case.
+    // Money work and image work run in lanes of their own (JOB_SLOTS in server/jobs.ts).
     const db = database.db;
     const handlers: Record<string, JobHandler> = {};
     if (chain) {

@@ -125,7 +125,7 @@ export function assetRoutes(s: Services): Route[] {
         201: '{ jobId }',
         400: 'Missing file or upload URL; FILE_TYPE (not the upload URL’s raster format), FILE_SIZE_BIG, IMAGE_MIN_WIDTH, IMAGE_MIN_HEIGHT, IMAGE_MAX_WIDTH or IMAGE_MAX_HEIGHT',
         403: 'Upload URL not the caller’s',
-        429: 'RATE_LIMITED: two jobs of the caller (or too many in all) still running (Retry-After)',
+        429: 'RATE_LIMITED: two jobs of the caller (or 32 in all) still waiting or running (Retry-After)',
       },
       async handler(c) {
         const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);

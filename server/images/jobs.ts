@@ -2,7 +2,7 @@ import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { AssetKind } from '#domain/assets';
 import type { Log } from '../clock';
 import type { Database } from '../db';
-import { imageJobs } from '../db/schema';
+import { IMAGE_JOB, imageJobs } from '../db/schema';
 import { rateLimited } from '../http';
 import { enqueueJob, type JobHandler } from '../jobs';
 import { decoder, formatOf, type ImageStore, type UploadGrant } from './store';
@@ -12,9 +12,10 @@ import { decoder, formatOf, type ImageStore, type UploadGrant } from './store';
  * uploaded file waits in `image_jobs`, and the job's `jobs` row is claimed by one worker of any
  * server (row lock and lease, see server/jobs.ts), which re-encodes the image (sharp, quality 85,
  * palette PNG for PNG, mozjpeg otherwise; a GIF is stored as it is) and stores it at the upload URL.
- * Each worker runs one job at a time, so a server decodes one image at a time.
+ * Image jobs are the queue's media lane: a worker runs one at a time (JOB_SLOTS), apart from money
+ * work, and accounts take turns at it (fair share, server/jobs.ts).
  */
-export const IMAGE_JOB = 'image.optimize';
+export { IMAGE_JOB };
 /** Waiting image jobs one user may have; the next one answers 429. */
 export const IMAGE_JOBS_PER_USER = 2;
 /** Waiting image jobs of all users together; the next one answers 429. */
@@ -64,7 +65,7 @@ export async function queueImageJob(db: Database, now: Date, request: ImageJobRe
         updatedAt: now,
       })
       .returning({ id: imageJobs.id });
-    await enqueueJob(tx, IMAGE_JOB, row!.id, now);
+    await enqueueJob(tx, IMAGE_JOB, row!.id, now, grant.userId);
     return row!.id;
   });
 }

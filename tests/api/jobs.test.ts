@@ -1,10 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFUND_TOKEN_JOB } from '../../server/checkout/failures';
+import { REFUND_FUSD_JOB } from '../../server/checkout/fusd/fusd';
+import { FULFIL_JOB, SEND_FUSD_JOB } from '../../server/checkout/orders';
+import { WERT_REFUND_JOB } from '../../server/checkout/wert/wert';
 import { type DatabaseHandle, openDb } from '../../server/db';
 import { jobs } from '../../server/db/schema';
+import { IMAGE_JOB } from '../../server/images/jobs';
 import { claimJob, createJobWorker, enqueueJob, findJob, type JobRow } from '../../server/jobs';
 import { databases, openTestDatabase } from './support/harness';
 
@@ -12,7 +18,8 @@ import { databases, openTestDatabase } from './support/harness';
  * The durable job queue (server/jobs.ts) on both databases: on PostgreSQL two workers on two
  * separate connections pools of one database race for the same jobs; on PGlite two workers share
  * the one connection. No job runs twice at once or twice in all; a job whose worker died (its lease
- * ran out) is taken again; failures back off; enqueue is once per (kind, key).
+ * ran out) is taken again; failures back off; enqueue is once per (kind, key). Image work and money
+ * work run in lanes of their own, and image jobs are shared fairly among accounts.
  */
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -90,7 +97,7 @@ describe.each(databases)('job queue on %s', (database) => {
     await enqueueJob(first.db, 'lease', 'orphan');
     // A worker claims it and dies: nothing renews the lease.
     const claimed = await first.db.transaction((tx) =>
-      claimJob(tx, ['lease'], 'dead-worker', new Date(), 300),
+      claimJob(tx, 'money', ['lease'], 'dead-worker', new Date(), 300),
     );
     expect(claimed).toMatchObject({ key: 'orphan', status: 'running', lockedBy: 'dead-worker', attempts: 1 });
     const ran: JobRow[] = [];
@@ -193,5 +200,93 @@ describe.each(databases)('job queue on %s', (database) => {
     expect(finished).toBe(true);
     expect(await findJob(first.db, 'nudge', 'now')).toMatchObject({ status: 'done' });
     expect(ticks).toBeGreaterThan(0);
+  });
+
+  it('puts image work in the media lane and every other kind (capture, mint, refunds, FUSD) in money', async () => {
+    const money = [FULFIL_JOB, SEND_FUSD_JOB, REFUND_FUSD_JOB, WERT_REFUND_JOB, REFUND_TOKEN_JOB];
+    const key = `lanes-${randomUUID()}`;
+    for (const kind of [IMAGE_JOB, ...money])
+      await enqueueJob(first.db, kind, key, new Date(Date.now() + 3_600_000));
+    const rows = await first.db.select().from(jobs).where(eq(jobs.key, key));
+    expect(Object.fromEntries(rows.map((r) => [r.kind, r.lane]))).toEqual({
+      [IMAGE_JOB]: 'media',
+      ...Object.fromEntries(money.map((kind) => [kind, 'money'])),
+    });
+    await first.db.delete(jobs).where(eq(jobs.key, key));
+  });
+
+  it('claims a money job at once while the media lane of both workers is full of long image jobs', async () => {
+    const images = Array.from({ length: 4 }, (_, i) => `busy-${i}-${randomUUID()}`);
+    const payment = `pay-${randomUUID()}`;
+    let release!: () => void;
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    const handlers = {
+      // Image work that runs until the test lets it finish.
+      [IMAGE_JOB]: { run: () => released },
+      pay: { async run() {} },
+    };
+    const a = createJobWorker({ db: first.db, handlers, workerId: 'a', pollMs: 20 });
+    const b = createJobWorker({ db: second.db, handlers, workerId: 'b', pollMs: 20 });
+    // Four image jobs, all older than the payment: both media slots take one, two wait.
+    const start = Date.now() - 60_000;
+    for (const [i, key] of images.entries()) await enqueueJob(first.db, IMAGE_JOB, key, new Date(start + i));
+    const imageRows = () =>
+      first.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.kind, IMAGE_JOB), inArray(jobs.key, images)));
+    try {
+      a.start();
+      b.start();
+      await until(async () => (await imageRows()).filter((r) => r.status === 'running').length === 2);
+      await enqueueJob(first.db, 'pay', payment);
+      a.nudge();
+      b.nudge();
+      await until(async () => (await findJob(first.db, 'pay', payment))?.status === 'done');
+      // The media lane was full the whole time: its jobs still run or wait.
+      const statuses = (await imageRows()).map((r) => r.status).sort();
+      expect(statuses).toEqual(['queued', 'queued', 'running', 'running']);
+    } finally {
+      release();
+      await until(async () => (await imageRows()).every((r) => r.status === 'done'));
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+
+  it('shares the media lane fairly: one account’s ten queued images do not hold back another’s one', async () => {
+    const start = Date.now() - 60_000;
+    /** Ten jobs of account A, then one of B (the oldest first); answers the name of a claimed key. */
+    const queue = async (a: string, b: string) => {
+      const keys: Record<string, string> = {};
+      for (let i = 0; i < 10; i++) {
+        keys[`a${i}`] = `fair-a${i}-${randomUUID()}`;
+        await enqueueJob(first.db, IMAGE_JOB, keys[`a${i}`]!, new Date(start + i), a);
+      }
+      keys.b = `fair-b-${randomUUID()}`;
+      await enqueueJob(first.db, IMAGE_JOB, keys.b, new Date(start + 10), b);
+      return (key: string | undefined) => Object.entries(keys).find(([, k]) => k === key)?.[0];
+    };
+
+    // One slot, each job finished before the next claim: the account served longest ago goes first.
+    const named = await queue(randomUUID(), randomUUID());
+    const ran: (string | undefined)[] = [];
+    const worker = createJobWorker({
+      db: second.db,
+      handlers: { [IMAGE_JOB]: { run: async (job) => void ran.push(named(job.key)) } },
+    });
+    while (await worker.runOnce('media'));
+    expect(ran).toEqual(['a0', 'b', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7', 'a8', 'a9']);
+    await first.db.delete(jobs).where(eq(jobs.kind, IMAGE_JOB));
+
+    // Two slots at once: A's first job runs, so B (nothing running) comes before A's second.
+    const again = await queue(randomUUID(), randomUUID());
+    const claim = (db: DatabaseHandle, worker: string) =>
+      db.db.transaction((tx) => claimJob(tx, 'media', [IMAGE_JOB], worker, new Date()));
+    expect(again((await claim(first, 'one'))?.key)).toBe('a0');
+    expect(again((await claim(second, 'two'))?.key)).toBe('b');
+    expect(again((await claim(first, 'three'))?.key)).toBe('a1');
+    await first.db.delete(jobs).where(eq(jobs.kind, IMAGE_JOB));
   });
 });

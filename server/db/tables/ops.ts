@@ -58,10 +58,21 @@ export const webhookEvents = pgTable('webhook_events', {
 
 export const jobStatus = pgEnum('job_status', ['queued', 'running', 'done', 'failed']);
 
+/** The kind of an image-optimization job (server/images/jobs.ts). */
+export const IMAGE_JOB = 'image.optimize';
+
 /**
- * Durable background work (fulfilling an order: mint, or undo the payment). A worker claims a due
- * job with FOR UPDATE SKIP LOCKED and holds it for a lease; a job whose lease ran out (its worker
- * died) is claimed again. One job per (kind, key).
+ * The lanes of the job queue: `media` is image work (IMAGE_JOB), `money` is every other kind
+ * (capture, mint, refund, FUSD transfer, top-up). A worker runs each lane in slots of its own, so
+ * image work never takes a slot money work needs (server/jobs.ts).
+ */
+export const jobLanes = ['money', 'media'] as const;
+export type JobLane = (typeof jobLanes)[number];
+
+/**
+ * Durable background work (fulfilling an order: mint, or undo the payment; optimizing an image). A
+ * worker claims a due job of one lane with FOR UPDATE SKIP LOCKED and holds it for a lease; a job
+ * whose lease ran out (its worker died) is claimed again. One job per (kind, key).
  */
 export const jobs = pgTable(
   'jobs',
@@ -69,6 +80,13 @@ export const jobs = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind').notNull(),
     key: text('key').notNull(),
+    /** The job's lane, from its kind: the one place kinds map to lanes. */
+    lane: text('lane')
+      .$type<JobLane>()
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`case when kind = '${IMAGE_JOB}' then 'media' else 'money' end`)),
+    /** The account the job works for (an image job's uploader): a lane's slots are shared fairly among accounts. */
+    accountId: uuid('account_id'),
     status: jobStatus('status').notNull().default('queued'),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
@@ -80,7 +98,10 @@ export const jobs = pgTable(
   },
   (t) => [
     uniqueIndex('jobs_kind_key_unique').on(t.kind, t.key),
-    index('jobs_due_idx').on(t.runAt).where(sql`${t.status} in ('queued', 'running')`),
+    index('jobs_due_idx').on(t.lane, t.runAt).where(sql`${t.status} in ('queued', 'running')`),
+    // The fair share's look-ups: an account's running jobs, and when it was last served.
+    index('jobs_account_running_idx').on(t.accountId).where(sql`${t.status} = 'running'`),
+    index('jobs_account_served_idx').on(t.accountId, t.updatedAt).where(sql`${t.accountId} is not null`),
   ],
 );
 

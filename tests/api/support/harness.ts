@@ -36,7 +36,7 @@ import type { TokenChain } from '../../../server/evm/token';
 import type { AppEnv } from '../../../server/http';
 import { createImageJobHandler, IMAGE_JOB } from '../../../server/images/jobs';
 import { createImageStore } from '../../../server/images/store';
-import { createJobWorker, type JobWorker } from '../../../server/jobs';
+import { createJobWorker, type JobHandler, type JobWorker } from '../../../server/jobs';
 
 /** Every API suite runs once per database: `describe.each(databases)('%s', (database) => …)`. */
 export const databases = ['pglite', 'postgres'] as const;
@@ -213,6 +213,8 @@ export function useTestApp(
     publisher?: (db: Database) => Publisher;
     /** The NFM token's chain, once an earlier beforeAll started it (token tests). */
     tokenChain?: () => TokenChain;
+    /** More kinds for the app's job worker, beside image jobs (one worker for all, as on a server). */
+    jobHandlers?: (db: Database) => Record<string, JobHandler>;
   } = {},
 ): TestApi {
   const t = { address: randomAddress(), clock: new TestClock(), logged: [] } as unknown as TestApi;
@@ -226,9 +228,9 @@ export function useTestApp(
     drop = created.drop;
     t.config = testConfig(created.url, dataDir, overrides);
     t.database = await openDb(t.config);
-    const { publisher: makePublisher, tokenChain, ...appDeps } = deps;
+    const { publisher: makePublisher, tokenChain, jobHandlers, ...appDeps } = deps;
     t.publisher = makePublisher?.(t.database.db);
-    // Image jobs run on a job worker, as on a server (the other kinds are driven by their tests).
+    // Image jobs run on a job worker, as on a server (other kinds too when a test gives their handlers).
     worker = createJobWorker({
       db: t.database.db,
       handlers: {
@@ -237,6 +239,7 @@ export function useTestApp(
           store: createImageStore(t.config, silentLog(t.logged)),
           now: t.clock.now,
         }),
+        ...jobHandlers?.(t.database.db),
       },
       now: t.clock.now,
       pollMs: 50,
