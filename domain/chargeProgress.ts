@@ -9,7 +9,8 @@ import type { WertChargeJson } from './schemas/wert';
  * minted, or the purchase ended.
  *
  * - `minted`: the order's editions are minted;
- * - `failed`: the order ended and nothing was taken (declined, canceled, expired unpaid);
+ * - `failed`: the order ended and nothing was taken (declined, canceled, expired unpaid), or the
+ *   payment did not match the order and is held for review (an operator gives it back);
  * - `refunding`: the order ended (it expired or was canceled before the payment arrived, its edition
  *   could not be minted, or it sold out meanwhile) but the buyer paid: the payment is on its way back;
  * - `refunded`: it went back (to the card, or as FUSD to the buyer's wallet);
@@ -67,6 +68,8 @@ export function followCrypto(charge: CoinbaseChargeJson): FollowedCharge {
   if (charge.status === 'SEND_FUSD_SUCCEEDED') return { stage: 'refunded', order, refund };
   if (charge.status === 'SEND_FUSD_FAILED') return { stage: 'refundFailed', order, refund };
   if (order?.status === 'minted') return { stage: 'minted', order, refund: null };
+  // Held for review (the payment did not match the order): an operator gives it back.
+  if (order?.status === 'review') return { stage: 'failed', order, refund: null };
   if (order && orderFailed(order.status)) {
     const paid = charge.paid > 0 || CRYPTO_PAID.includes(charge.status);
     return paid ? { stage: 'refunding', order, refund } : { stage: 'failed', order, refund: null };

@@ -53,6 +53,8 @@ export const ErrorCode = {
   HOLD_LIMIT: 'HOLD_LIMIT',
   /** The buyer's hold of this item expired unpaid under a minute ago (429, Retry-After). */
   HOLD_COOLDOWN: 'HOLD_COOLDOWN',
+  /** The provider's payment did not match the order (amount, currency): held for review, nothing minted. */
+  PAYMENT_MISMATCH: 'PAYMENT_MISMATCH',
   /** The identity provider refused to open a session (the create-KYC error). */
   CREATE_KYC: 'CREATE_KYC',
   /** The identity provider could not be reached. */

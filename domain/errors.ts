@@ -59,6 +59,8 @@ export const errorTexts: Record<string, string> = {
   'errors.HOLD_LIMIT':
     'You have 3 purchases waiting for payment. Complete or cancel one of them before starting another.',
   'errors.HOLD_COOLDOWN': 'Your hold on this item ran out before it was paid. You can try again in a minute.',
+  'errors.PAYMENT_MISMATCH':
+    'Your payment did not match the order, so nothing was minted. Our team is reviewing it and will give it back.',
   'errors.KYC_NOT_CLOSED': 'Only a declined verification, or one in review, can be reopened.',
   'errors.CREATE_KYC': 'We could not start your identity verification. Please check your name and try again.',
   'errors.VERIFF_UNREACHABLE':

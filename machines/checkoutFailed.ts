@@ -125,6 +125,7 @@ export const orderEventLabels: Record<string, string> = {
   expired: 'Order expired',
   voided: 'Payment voided',
   refunded: 'Payment refunded',
+  review: 'Held for review',
   // The crypto and on-ramp payments' own events.
   underpaid: 'Paid in part',
   payment_seen: 'Payment seen, waiting for the network to confirm it',

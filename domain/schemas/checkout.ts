@@ -239,15 +239,20 @@ export const orderStatuses = [
   'expired',
   'voided',
   'refunded',
+  'review',
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
-/** Order statuses after which no edition will be minted (nothing charged, or the payment undone). */
+/**
+ * Order statuses after which no edition will be minted: nothing charged, the payment undone, or a
+ * payment that did not match the order held for review (an operator gives it back).
+ */
 export const failedOrderStatuses: readonly OrderStatus[] = [
   'declined',
   'canceled',
   'expired',
   'voided',
   'refunded',
+  'review',
 ];
 export const orderFailed = (status: OrderStatus) => failedOrderStatuses.includes(status);
 

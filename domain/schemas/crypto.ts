@@ -84,6 +84,8 @@ export const coinbaseChargeStatuses = [
   'NFT_SYNC_FAILED',
   'SEND_FUSD_SUCCEEDED',
   'SEND_FUSD_FAILED',
+  /** Ours: the provider's charge did not pay what was asked (price, currency, paid); nothing credited. */
+  'REVIEW',
 ] as const;
 export type CoinbaseChargeStatus = (typeof coinbaseChargeStatuses)[number];
 

@@ -25,6 +25,7 @@ import {
   type OrderRow,
   type SaveCardDetails,
 } from './orders';
+import { holdForReview, paymentMismatch } from './review';
 /**
  * A card order's payment applied (settle), the buyer's cancel, the expiry sweep of every rail's
  * unpaid orders, and the void of a payment approved for an order that failed.
@@ -41,6 +42,8 @@ export type SettleOutcome =
   | { kind: 'refused'; failure: Failure }
   /** Approved for an order that is over (canceled, expired): to be voided. */
   | { kind: 'compensate' }
+  /** Approved for another amount or currency than the order's: held for review, nothing minted. */
+  | { kind: 'review' }
   /** Nothing changed (already settled, or not this order's payment). */
   | { kind: 'unchanged' };
 
@@ -114,7 +117,8 @@ async function checkCard(
 
 /**
  * Applies the provider's view of the order's payment (its answer, a sync or a webhook), idempotent
- * by the order's status: approved → authorized with a `fulfil` job in the same transaction;
+ * by the order's status: approved for the order's amount and currency → authorized with a `fulfil`
+ * job in the same transaction (for anything else → held for review, ./review.ts);
  * declined / expired / canceled → that status, unit released, failure stored; approved for an order
  * that failed meanwhile (canceled, expired) → the fulfil job voids it.
  */
@@ -160,6 +164,16 @@ export async function settle(
     if (payment.approved && APPROVED_STATUSES.includes(payment.status)) {
       if (open) {
         await tx.update(cardCharges).set(known).where(eq(cardCharges.id, charge.id));
+        // An approval of another amount or currency does not pay this order (./review.ts).
+        const mismatch = paymentMismatch(order, payment);
+        if (mismatch) {
+          await tx
+            .update(cardCharges)
+            .set({ status: 'Authorized', redirectUrl: null })
+            .where(eq(cardCharges.id, charge.id));
+          await holdForReview(tx, order, mismatch, now);
+          return { kind: 'review' };
+        }
         const refusal = await checkCard(tx, order, charge, payment, now);
         if (refusal) {
           await failUnpaid(tx, order, 'declined', refusal, 'Authorized', now);

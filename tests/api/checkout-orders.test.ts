@@ -27,7 +27,7 @@ import {
   webhookEvents,
 } from '../../server/db/schema';
 import { createCheckoutComProvider } from '../../server/payments/checkout-com';
-import type { CardProvider } from '../../server/payments/provider';
+import type { CardProvider, ProviderPayment } from '../../server/payments/provider';
 import { insertBlueprint, insertPack } from '../../server/seed/factory';
 import {
   databases,
@@ -35,6 +35,7 @@ import {
   type Json,
   JWT_SECRET,
   register,
+  registerAdmin,
   type TestApi,
   useTestApp,
 } from './support/harness';
@@ -64,12 +65,17 @@ describe.each(databases)('checkout orders on %s', (database) => {
   let sandboxAhead = 0;
   /** Calls the checkout made to the provider (the adapter's methods). */
   const calls = { requestPayment: 0, capture: 0, void: 0, refund: 0 };
+  /** Changes what the provider answers of a payment (a tampered or mistaken report). */
+  let tamper: ((payment: ProviderPayment) => ProviderPayment) | undefined;
   const provider: CardProvider = {
     requestPayment: (r) => {
       calls.requestPayment++;
       return real.requestPayment(r);
     },
-    getPayment: (id) => real.getPayment(id),
+    getPayment: async (id) => {
+      const payment = await real.getPayment(id);
+      return tamper ? tamper(payment) : payment;
+    },
     capture: (id, key) => {
       calls.capture++;
       return real.capture(id, key);
@@ -1005,5 +1011,55 @@ describe.each(databases)('checkout orders on %s', (database) => {
     // Another address is not limited by this one.
     t.address = '203.0.113.77';
     expect((await payNew(others[4]!, await item(), CARD.declined)).status).toBe(402);
+  });
+
+  it('settles only a payment of the order’s amount and currency; any other is held for review and never minted', async () => {
+    const admin = await registerAdmin(t);
+    for (const [what, change] of [
+      ['another amount', (p: ProviderPayment) => ({ ...p, amount: 1 })],
+      ['another currency', (p: ProviderPayment) => ({ ...p, currency: 'EUR' })],
+    ] as const) {
+      const me = await buyer();
+      const bp = await item({ price: 3100 });
+      const res = await payNew(me, bp, CARD.threeDs);
+      expect(res.status).toBe(201);
+      const sid = await challenge(res.body.redirectLink, 'approve');
+      tamper = change;
+      try {
+        const synced = await t.request('PATCH', `/api/checkout-com-charges/${res.body.id}/actions/sync`, {
+          token: me.authToken,
+          body: { ckoSessionId: sid },
+        });
+        expect([what, synced.status]).toEqual([what, 200]);
+        expect(synced.body).toMatchObject({ success: false, order: { status: 'review' } });
+      } finally {
+        tamper = undefined;
+      }
+      // Nothing to mint, the unit back on sale; a later true report changes nothing.
+      expect(await fulfilJobs(res.body.orderId)).toBe(0);
+      expect(await available(bp.id)).toBe(10);
+      await t.request('PATCH', `/api/checkout-com-charges/${res.body.id}/actions/sync`, {
+        token: me.authToken,
+        body: {},
+      });
+      const order = await t.request('GET', `/api/orders/${res.body.orderId}`, { token: me.authToken });
+      expect(order.body).toMatchObject({ status: 'review', failure: { code: 'PAYMENT_MISMATCH' } });
+      expect(order.body.events.map((e: Json) => e.type)).toEqual(['created', 'review']);
+      expect(order.body.events[1].detail).toMatch(
+        /^The payment provider reported (\$0\.01|3100 cents of EUR) for an order of \$31\.$/,
+      );
+      expect(await fulfilJobs(res.body.orderId)).toBe(0);
+      // The back office's charges list shows it, narrowed to those held for review.
+      const listed = await t.request(
+        'GET',
+        `/api/admin/charges?status=review&searchText=${res.body.orderId}`,
+        {
+          token: admin.authToken,
+        },
+      );
+      expect(listed.body.results).toEqual([
+        expect.objectContaining({ id: res.body.orderId, status: 'review', failureCode: 'PAYMENT_MISMATCH' }),
+      ]);
+    }
   });
 });

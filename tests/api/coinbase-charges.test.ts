@@ -287,7 +287,14 @@ describe.each(databases)('crypto charges on %s', (database) => {
   });
 
   /** A webhook delivery as the provider signs it: the charge as the provider has it, with `timeline`. */
-  async function providerEvent(code: string, type: string, statuses: string[], eventId = randomUUID()) {
+  async function providerEvent(
+    code: string,
+    type: string,
+    statuses: string[],
+    eventId = randomUUID(),
+    // biome-ignore lint/suspicious/noExplicitAny: the provider's charge JSON, changed field by field
+    change: (data: any) => any = (data) => data,
+  ) {
     const charge = await provider.getCharge(code);
     const data = (
       await (
@@ -306,10 +313,10 @@ describe.each(databases)('crypto charges on %s', (database) => {
         type,
         api_version: '2018-03-22',
         created_at: new Date().toISOString(),
-        data: {
+        data: change({
           ...data,
           timeline: statuses.map((status) => ({ time: new Date().toISOString(), status })),
-        },
+        }),
       },
     };
     const raw = JSON.stringify(event);
@@ -707,5 +714,64 @@ describe.each(databases)('crypto charges on %s', (database) => {
     t.address = '198.18.2.2';
     t.clock.advance(60_000);
     expect((await buy(me, target)).status).toBe(201);
+  });
+
+  it('settles only a charge of the order’s price, paid in full; any other confirmed charge is held for review', async () => {
+    const me = await buyer();
+    const bp = await item({ price: 2500 });
+    const res = await buy(me, bp);
+    // A confirmed charge whose price is a dollar (a tampered or mistaken report): nothing minted.
+    const cheap = await providerEvent(
+      res.body.code,
+      'charge:confirmed',
+      ['NEW', 'PENDING', 'COMPLETED'],
+      undefined,
+      (d) => ({
+        ...d,
+        pricing: { ...d.pricing, local: { amount: '1.00', currency: 'USD' } },
+        payments: [{ value: { local: { amount: '1.00', currency: 'USD' } }, status: 'CONFIRMED' }],
+      }),
+    );
+    expect((await postWebhook(cheap.raw, cheap.signature)).status).toBe(200);
+    expect(await jobsOf(FULFIL_JOB, res.body.order.id)).toBe(0);
+    const held = await t.request('GET', `/api/orders/${res.body.order.id}`, { token: me.authToken });
+    expect(held.body).toMatchObject({ status: 'review', failure: { code: 'PAYMENT_MISMATCH' } });
+    expect(held.body.events.at(-1)).toMatchObject({
+      type: 'review',
+      detail: 'The payment provider reported $1 for an order of $25.',
+    });
+    expect(await available(bp.id)).toBe(10);
+
+    // COMPLETED with less paid than the price: the same.
+    const other = await buy(me, await item({ price: 2500 }));
+    const short = await providerEvent(
+      other.body.code,
+      'charge:confirmed',
+      ['NEW', 'PENDING', 'COMPLETED'],
+      undefined,
+      (d) => ({
+        ...d,
+        payments: [{ value: { local: { amount: '5.00', currency: 'USD' } }, status: 'CONFIRMED' }],
+      }),
+    );
+    expect((await postWebhook(short.raw, short.signature)).status).toBe(200);
+    expect((await orderRow(other.body.order.id)).status).toBe('review');
+    expect(await jobsOf(FULFIL_JOB, other.body.order.id)).toBe(0);
+
+    // A top-up "paid" with less than it asked credits nothing.
+    const topup = await create(me, { type: 'topup', topupAmount: 5000 });
+    const shortTopup = await providerEvent(
+      topup.body.code,
+      'charge:confirmed',
+      ['NEW', 'PENDING', 'COMPLETED'],
+      undefined,
+      (d) => ({
+        ...d,
+        payments: [{ value: { local: { amount: '1.00', currency: 'USD' } }, status: 'CONFIRMED' }],
+      }),
+    );
+    expect((await postWebhook(shortTopup.raw, shortTopup.signature)).status).toBe(200);
+    expect(await jobsOf(SEND_FUSD_JOB, topup.body.id)).toBe(0);
+    expect((await chargeRow(topup.body.id)).status).toBe('REVIEW');
   });
 });

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { formatUsd } from '#domain/money';
 import type { CoinbaseChargeJson, CoinbaseChargeStatus } from '#domain/schemas/crypto';
 import type { Database, Executor } from '../../db';
 import { coinbaseCharges, orders } from '../../db/schema';
@@ -17,6 +18,7 @@ import {
   pendingCryptoCharge,
   SEND_FUSD_JOB,
 } from '../orders';
+import { holdForReview, paymentMismatch } from '../review';
 
 /**
  * Crypto charges (docs/checkout.md "Crypto"): a hosted charge at the crypto provider pays for an
@@ -87,6 +89,8 @@ export const CONFIRMATION_HOLD_MS = 2 * 60 * 60_000;
 export type CryptoSettleOutcome =
   | { kind: 'unchanged' }
   | { kind: 'confirming' }
+  /** The provider's charge does not pay the order or top-up (price, currency, paid): held for review. */
+  | { kind: 'review' }
   | { kind: 'authorized' }
   | { kind: 'failed' }
   | { kind: 'refund' }
@@ -149,6 +153,17 @@ export async function settleCrypto(
       if (ours) return { kind: 'unchanged' };
       // Paid and confirmed: the amount asked is sent; ended after a part arrived: that part goes back.
       if (!paid && !(ENDED.has(charge.status) && charge.paid > 0)) return { kind: 'unchanged' };
+      // A charge of another price, or "paid" with less than its price, credits nothing: REVIEW.
+      if (
+        paid &&
+        (paymentMismatch({ amount: row.amount, currency: 'USD' }, charge) || charge.paid < row.amount)
+      ) {
+        await tx
+          .update(coinbaseCharges)
+          .set({ status: 'REVIEW', updatedAt: now })
+          .where(eq(coinbaseCharges.id, row.id));
+        return { kind: 'review' };
+      }
       await enqueueJob(tx, SEND_FUSD_JOB, row.id, now);
       return { kind: 'topup' };
     }
@@ -169,6 +184,16 @@ export async function settleCrypto(
     }
     if (paid) {
       if (order.status === 'created') {
+        // A charge of another price, or "paid" with less than its price, does not pay this order.
+        const mismatch =
+          paymentMismatch(order, { amount: charge.amount, currency: charge.currency }) ??
+          (charge.paid < order.amount
+            ? `The payment provider reported the charge paid with ${formatUsd(charge.paid)} of ${formatUsd(order.amount)}.`
+            : null);
+        if (mismatch) {
+          await holdForReview(tx, order, mismatch, now);
+          return { kind: 'review' };
+        }
         await authorizeOrder(tx, order.id, now, `Paid with crypto (charge ${charge.code}).`);
         return { kind: 'authorized' };
       }

@@ -31,7 +31,9 @@ export const orderItemKind = pgEnum('order_item_kind', ['blueprint', 'pack']);
 /**
  * An order's life: created (inventory reserved, payment not settled) → authorized → captured →
  * minting → minted; or canceled / expired / declined (reservation released, nothing charged), or
- * voided / refunded (the payment was undone because the mint could not happen).
+ * voided / refunded (the payment was undone because the mint could not happen), or review (the
+ * provider reported a payment that does not match the order: its amount, currency or payments;
+ * reservation released, never minted, held for an operator to look at).
  */
 export const orderStatus = pgEnum('order_status', [
   'created',
@@ -44,6 +46,7 @@ export const orderStatus = pgEnum('order_status', [
   'expired',
   'voided',
   'refunded',
+  'review',
 ]);
 
 /**
