@@ -102,6 +102,19 @@ describe('balance (FUSD) orders on the emulator', () => {
     t.database.db.select().from(fusdPayments).where(eq(fusdPayments.orderId, orderId));
   const fusd = async (address: string) => Number(await getFusdBalance(client, address));
 
+  it('reserves only when the wallet’s FUSD covers the price: 402 INSUFFICIENT_FUNDS, nothing held', async () => {
+    const me = await buyer('23.49');
+    const bp = await edition(2350);
+    const refused = await reserve(me, bp.id, 2350);
+    expect([refused.status, refused.body.code]).toEqual([402, 'INSUFFICIENT_FUNDS']);
+    const [row] = await t.database.db.select().from(blueprints).where(eq(blueprints.id, bp.id));
+    expect(row!.quantityAvailable).toBe(10);
+    expect(await t.database.db.select().from(orders).where(eq(orders.buyerId, me.id))).toEqual([]);
+    // Exactly the price is enough.
+    await mintFusd(client, me.walletAddress, '0.01');
+    expect((await reserve(me, bp.id, 2350)).status).toBe(201);
+  });
+
   it('an order paid exactly from the balance is minted to the wallet, once however often it is reported', async () => {
     const me = await buyer();
     const bp = await edition(2350);
