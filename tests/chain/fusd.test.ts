@@ -216,6 +216,8 @@ describe('balance (FUSD) orders on the emulator', () => {
     const other = await buyer();
     const bp = await edition(700);
     const mine = await reserve(me, bp.id, 700);
+    // Another person, from an address of their own (an address holds one unit of an item).
+    t.address = '198.18.8.1';
     const theirs = await reserve(other, bp.id, 700);
     const txId = await pay(other.account, theirs.body.id, theirs.body.fusdAmount);
     const wrong = await report(me, mine.body.id, txId);
