@@ -364,7 +364,7 @@ describe.each(databases)('on-ramp charges on %s', (database) => {
     });
   });
 
-  it('a buyer sees only their own charges: another buyer’s is 403, lists filter by status and item', async () => {
+  it('a buyer sees only their own charges: another buyer’s is 404 as an unknown one, lists filter by status and item', async () => {
     const me = await buyer();
     const other = await buyer();
     const bp = await item();
@@ -375,14 +375,21 @@ describe.each(databases)('on-ramp charges on %s', (database) => {
       ['PATCH', {}],
       ['PATCH', { status: 'canceled' }],
     ] as const) {
+      // Nothing tells another buyer's charge from one that does not exist.
       const res = await t.request(method, `/api/wert-charges/${mine.id}`, { token: other.authToken, body });
-      expect({ method, body, status: res.status, code: res.body.code }).toEqual({
+      const unknown = await t.request(method, `/api/wert-charges/${crypto.randomUUID()}`, {
+        token: other.authToken,
+        body,
+      });
+      expect({ method, body, status: res.status, answer: res.body }).toEqual({
         method,
         body,
-        status: 403,
-        code: 'FORBIDDEN',
+        status: 404,
+        answer: unknown.body,
       });
+      expect(unknown).toMatchObject({ status: 404, body: { code: 'not_found' } });
     }
+    expect(await chargeRow(mine.id)).toMatchObject({ status: 'created' });
     expect(
       (await t.request('GET', `/api/wert-charges?userId=${me.id}`, { token: other.authToken })).status,
     ).toBe(403);
