@@ -37,9 +37,10 @@ import { openWidget, widgetUrl } from './support/wert';
  * the app served on a port: a charge reserves a unit and answers signed widget options that verify
  * with the partner's public key; paying in the widget (the sandbox page, driven as a person would)
  * authorizes the order once the provider confirms it; cancel only while nothing was paid
- * (wert_cancel_fail), another buyer's charge is 403; webhooks are hints — unknown, forged,
- * unconfirmed or swapped ones change nothing, and a replayed one has one effect; a payment that
- * arrives after the edition went to someone else is refunded. Minting runs on the chain in
+ * (wert_cancel_fail), another buyer's charge is 404 as an unknown one; webhooks are hints — unknown,
+ * forged, unconfirmed or swapped ones change nothing, and a replayed one has one effect; what they
+ * cost the provider is coalesced and throttled; a payment that arrives after the edition went to
+ * someone else is refunded. Minting runs on the chain in
  * tests/chain/wert.test.ts.
  */
 
@@ -47,6 +48,8 @@ describe.each(databases)('on-ramp charges on %s', (database) => {
   let sandbox: WertSandbox;
   let provider: OnrampProvider;
   let server: Server;
+  /** Every search the app sent the provider's Data API, in order. */
+  const lookups: string[] = [];
   const t: TestApi = useTestApp(
     database,
     {},
@@ -59,7 +62,10 @@ describe.each(databases)('on-ramp charges on %s', (database) => {
           return provider.origin;
         },
         sign: (fields) => provider.sign(fields),
-        findOrders: (search) => provider.findOrders(search),
+        findOrders: (search) => {
+          lookups.push(search);
+          return provider.findOrders(search);
+        },
       },
     },
   );
@@ -118,7 +124,10 @@ describe.each(databases)('on-ramp charges on %s', (database) => {
     });
   const patch = (who: { authToken: string }, id: string, body: Record<string, unknown>) =>
     t.request('PATCH', `/api/wert-charges/${id}`, { token: who.authToken, body });
-  const hook = (body: unknown) => t.request('POST', '/api/webhooks/wert', { body });
+  const hook = (body: unknown, from?: string) =>
+    t.request('POST', '/api/webhooks/wert', { body, headers: from ? { 'x-test-address': from } : {} });
+  /** An order id of the provider's shape that it never issued. */
+  const unknownOrderId = () => `01HV${randomBytes(11).toString('hex').toUpperCase()}`;
   /** What the browser passes to `new WertWidget(…)` for a charge. */
   const widgetOptions = (charge: Json) => ({
     ...charge.signedData,
@@ -364,7 +373,7 @@ describe.each(databases)('on-ramp charges on %s', (database) => {
     });
   });
 
-  it('a buyer sees only their own charges: another buyer’s is 403, lists filter by status and item', async () => {
+  it('a buyer sees only their own charges: another buyer’s is 404 as an unknown one, lists filter by status and item', async () => {
     const me = await buyer();
     const other = await buyer();
     const bp = await item();
@@ -375,14 +384,21 @@ describe.each(databases)('on-ramp charges on %s', (database) => {
       ['PATCH', {}],
       ['PATCH', { status: 'canceled' }],
     ] as const) {
+      // Nothing tells another buyer's charge from one that does not exist.
       const res = await t.request(method, `/api/wert-charges/${mine.id}`, { token: other.authToken, body });
-      expect({ method, body, status: res.status, code: res.body.code }).toEqual({
+      const unknown = await t.request(method, `/api/wert-charges/${crypto.randomUUID()}`, {
+        token: other.authToken,
+        body,
+      });
+      expect({ method, body, status: res.status, answer: res.body }).toEqual({
         method,
         body,
-        status: 403,
-        code: 'FORBIDDEN',
+        status: 404,
+        answer: unknown.body,
       });
+      expect(unknown).toMatchObject({ status: 404, body: { code: 'not_found' } });
     }
+    expect(await chargeRow(mine.id)).toMatchObject({ status: 'created' });
     expect(
       (await t.request('GET', `/api/wert-charges?userId=${me.id}`, { token: other.authToken })).status,
     ).toBe(403);
@@ -458,7 +474,7 @@ describe.each(databases)('on-ramp charges on %s', (database) => {
     );
   });
 
-  it('applies a confirmed webhook once however often it comes (10 deliveries at once)', async () => {
+  it('applies a confirmed webhook once however often it comes: 50 deliveries at once ask the provider once', async () => {
     const me = await buyer();
     const bp = await item();
     const charge = (await buy(me, bp)).body;
@@ -466,10 +482,14 @@ describe.each(databases)('on-ramp charges on %s', (database) => {
       async () => {
         const orderId = await press(charge, 'pay');
         expect(sandbox.complete(orderId)).toBe(true);
+        // The clock stands still: the deliveries are all within the 5 s an answer is shared for.
+        t.clock.freeze();
+        lookups.length = 0;
         const body = completeHook(charge, orderId);
-        const answers = await Promise.all(Array.from({ length: 10 }, () => hook(body)));
-        expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+        const answers = await Promise.all(Array.from({ length: 50 }, () => hook(body)));
+        expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
         expect(answers.filter((a) => a.body.duplicate !== true)).toHaveLength(1);
+        expect(lookups).toEqual([orderId]);
         const stored = await t.database.db
           .select()
           .from(webhookEvents)
@@ -485,6 +505,104 @@ describe.each(databases)('on-ramp charges on %s', (database) => {
       },
       { webhooks: false },
     );
+  });
+
+  it('an unconfirmed event repeated at once asks once and is answered 429, never refused for good: its retry is applied', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const charge = (await buy(me, bp)).body;
+    await manually(
+      async () => {
+        const orderId = await press(charge, 'pay');
+        t.clock.freeze();
+        lookups.length = 0;
+        // 50 copies of an order_complete the provider does not confirm (its order is pending).
+        const body = completeHook(charge, orderId);
+        const answers = await Promise.all(Array.from({ length: 50 }, () => hook(body)));
+        expect(lookups).toEqual([orderId]);
+        expect(answers.filter((a) => a.status === 200).map((a) => a.body)).toEqual([
+          { received: true, confirmed: false },
+        ]);
+        const repeats = answers.filter((a) => a.status !== 200);
+        expect(repeats).toHaveLength(49);
+        for (const r of repeats) {
+          expect(r).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED' } });
+          expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+          expect(Number(r.headers.get('retry-after'))).toBeLessThanOrEqual(5);
+        }
+        // The order completes now; a copy within the 5 s is still only asked to come again…
+        expect(sandbox.complete(orderId)).toBe(true);
+        expect((await hook(body)).status).toBe(429);
+        expect(lookups).toHaveLength(1);
+        expect((await orderRow(charge.order.id)).status).toBe('created');
+        // …and the retry after them asks afresh and is applied.
+        t.clock.advance(5000);
+        expect(await hook(body)).toMatchObject({ status: 200, body: { received: true } });
+        expect(lookups).toEqual([orderId, orderId]);
+        expect((await orderRow(charge.order.id)).status).toBe('authorized');
+        expect(await jobsOf(FULFIL_JOB, charge.order.id)).toBe(1);
+      },
+      { webhooks: false },
+    );
+  });
+
+  it('throttles the provider lookups: 30 per charge in an hour, then 429 with Retry-After and the provider is not asked', async () => {
+    const me = await buyer();
+    const bp = await item();
+    const charge = (await buy(me, bp)).body;
+    t.clock.freeze();
+    lookups.length = 0;
+    // Each names an order of its own, so none is a repeat of another: each asks the provider.
+    for (let i = 0; i < 30; i++) {
+      const res = await hook(completeHook(charge, unknownOrderId()));
+      expect([i, res.status, res.body]).toEqual([i, 200, { received: true, confirmed: false }]);
+    }
+    expect(lookups).toHaveLength(30);
+    for (const from of [t.address, '203.0.113.7']) {
+      const refused = await hook(completeHook(charge, unknownOrderId()), from);
+      expect(refused).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED' } });
+      expect(Number(refused.headers.get('retry-after'))).toBe(3600);
+    }
+    expect(lookups).toHaveLength(30);
+    expect(await chargeRow(charge.id)).toMatchObject({ status: 'created', providerOrderId: null });
+    // An hour on, the charge's window has room again.
+    t.clock.advance(60 * 60_000);
+    expect((await hook(completeHook(charge, unknownOrderId()))).status).toBe(200);
+    expect(lookups).toHaveLength(31);
+  });
+
+  it('throttles the provider lookups per client address: 120 a minute across charges; unknown charges ask nothing', async () => {
+    const charges: Json[] = [];
+    for (let i = 0; i < 5; i++) charges.push((await buy(await buyer(), await item())).body);
+    t.clock.freeze();
+    lookups.length = 0;
+    // 30 from each of four charges (each one's own limit), in tens at once.
+    for (const charge of charges.slice(0, 4)) {
+      for (let batch = 0; batch < 3; batch++) {
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, () => hook(completeHook(charge, unknownOrderId()))),
+        );
+        expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+      }
+    }
+    expect(lookups).toHaveLength(120);
+    const last = charges[4];
+    const refused = await hook(completeHook(last, unknownOrderId()));
+    expect(refused).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED' } });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(lookups).toHaveLength(120);
+    // Deliveries about no charge of ours cost no lookup (and no room in the window): still answered.
+    for (let i = 0; i < 20; i++) {
+      const res = await hook({ ...completeHook(last, unknownOrderId()), click_id: crypto.randomUUID() });
+      expect(res).toMatchObject({ status: 200, body: { ignored: 'no charge of ours' } });
+    }
+    expect(lookups).toHaveLength(120);
+    // Another address is not held back by this one; this one is again a minute on.
+    expect((await hook(completeHook(last, unknownOrderId()), '203.0.113.8')).status).toBe(200);
+    t.clock.advance(60_000);
+    expect((await hook(completeHook(last, unknownOrderId()))).status).toBe(200);
+    expect(lookups).toHaveLength(122);
   });
 
   it('another purchase’s signed options opened with this charge’s click_id do not pay for it', async () => {

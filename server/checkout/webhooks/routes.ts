@@ -3,12 +3,13 @@ import * as v from 'valibot';
 import { ErrorCode } from '#domain/errors';
 import { cardCharges, coinbaseCharges, webhookEvents } from '../../db/schema';
 import type { Services } from '../../deps';
-import { apiError, badRequest, defineRoute, type Route } from '../../http';
+import { apiError, badRequest, defineRoute, type Route, rateLimited } from '../../http';
 import type { CryptoCharge } from '../../payments/crypto-provider';
 import { OnrampProviderUnavailableError } from '../../payments/onramp-provider';
 import type { ProviderPayment, ProviderWebhookEvent } from '../../payments/provider';
 import { settleCrypto } from '../crypto/charges';
 import { settle, voidFailedOrder } from '../settle';
+import { createWertLookups } from '../wert/webhook-lookups';
 import { receiveWertWebhook } from '../wert/webhooks';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -78,6 +79,7 @@ async function cryptoChargeOf(s: Services, charge: CryptoCharge): Promise<string
 }
 
 export function webhookRoutes(s: Services): Route[] {
+  const wertLookups = createWertLookups(s.clock);
   return [
     defineRoute({
       method: 'post',
@@ -88,8 +90,9 @@ export function webhookRoutes(s: Services): Route[] {
       // An event is a JSON object naming its type; the rest is read from the raw body (below).
       body: v.object({ type: v.string('INVALID_VALUE.type') }),
       responses: {
-        200: '{ received: true } — also for events ignored (not about an order of ours) or not confirmed by the provider',
+        200: '{ received: true } — also for events ignored (not about an order of ours: nothing is asked) or not confirmed by the provider',
         400: 'Not an event',
+        429: 'RATE_LIMITED with Retry-After, the provider not asked: past 30 lookups for the charge in an hour or 120 from the client address in a minute; or a repeat, within 5 s, of a delivery the provider did not confirm (the delivery is retried)',
         502: 'The provider could not be asked about the order (the delivery is retried)',
         503: 'The on-ramp is off',
       },
@@ -100,9 +103,15 @@ export function webhookRoutes(s: Services): Route[] {
         // Wert signs nothing: whatever the body says is a hint, checked against the provider's
         // Data API before anything is written (server/checkout/wert/webhooks.ts). Answer 2xx for every event
         // we do not act on, or the provider counts a failure (and, after five, stops delivering).
+        // The asking is coalesced and throttled (server/checkout/wert/webhook-lookups.ts).
         let result: Awaited<ReturnType<typeof receiveWertWebhook>>;
         try {
-          result = await receiveWertWebhook(s.db, provider, await c.req.text(), s.clock());
+          result = await receiveWertWebhook(s.db, provider, {
+            raw: await c.req.text(),
+            clientAddress: s.clientAddress(c),
+            clock: s.clock,
+            lookups: wertLookups,
+          });
         } catch (err) {
           if (err instanceof OnrampProviderUnavailableError) throw apiError(502, ErrorCode.ONRAMP_PROVIDER);
           throw err;
@@ -114,6 +123,11 @@ export function webhookRoutes(s: Services): Route[] {
             return c.json({ received: true, ignored: result.reason });
           case 'unconfirmed':
             return c.json({ received: true, confirmed: false });
+          case 'repeat':
+            throw rateLimited(
+              result.retryAfterMs,
+              'The provider did not confirm this event a moment ago: deliver it again later.',
+            );
           case 'duplicate':
             return c.json({ received: true, duplicate: true });
           default:

@@ -13,7 +13,7 @@ import { findOrder, type OrderRow } from '../orders';
 import { CANCELLABLE, OPEN, PAID_STATUSES, type WertChargeRow } from './wert';
 /** Reading on-ramp charges: the buyer's own, their list, and the JSON the routes answer. */
 
-/** The charge by id, with whose it is (the routes answer 403 for another buyer's). */
+/** The charge by id, with whose it is (the routes answer 404 for another buyer's, as for none). */
 export async function findWertCharge(db: Executor, id: string) {
   const [row] = await db.select().from(wertCharges).where(eq(wertCharges.id, id));
   return row;

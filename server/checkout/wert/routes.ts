@@ -19,7 +19,7 @@ const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.i
  * one unit of a blueprint or pack (an order, method wert, as the card and crypto checkouts do:
  * NOT_PURCHASABLE, PRICE_CHANGED, SOLD_OUT, one open on-ramp charge per buyer: CHARGE_PENDING) and
  * answers the widget's options signed by the server; the amount is always the server's price. The
- * buyer sees only their own charges (another's: 403). PATCH cancels (only while nothing was paid:
+ * buyer sees only their own charges (another's: 404, as an unknown one, so ids cannot be probed). PATCH cancels (only while nothing was paid:
  * wert_cancel_fail), takes the client's reports of the widget's progress, and reads the provider.
  */
 export function wertChargeRoutes(s: Services): Route[] {
@@ -38,11 +38,10 @@ export function wertChargeRoutes(s: Services): Route[] {
   const after = (outcome: WertSettleOutcome) => {
     if (outcome.kind === 'authorized' || outcome.kind === 'refund') s.jobs?.nudge();
   };
-  /** The caller's charge: 404 when there is none, 403 when it is another buyer's. */
+  /** The caller's charge: 404 when there is none and when it is another buyer's (alike: nobody learns which ids exist). */
   async function own(userId: string, id: string) {
     const row = await findWertCharge(s.db, id);
-    if (!row) throw notFound();
-    if (row.buyerId !== userId) throw forbidden();
+    if (!row || row.buyerId !== userId) throw notFound();
     return row;
   }
   const unavailable = () => apiError(502, ErrorCode.ONRAMP_PROVIDER);
@@ -137,8 +136,7 @@ export function wertChargeRoutes(s: Services): Route[] {
       responses: {
         200: 'WertCharge',
         401: 'Not logged in',
-        403: 'Another buyer’s charge',
-        404: 'No such charge',
+        404: 'No such charge of the caller’s (also for another buyer’s)',
       },
       async handler(c, { params }) {
         return c.json(await answer(await own(c.get('user')!.id, params.id)));
@@ -157,8 +155,7 @@ export function wertChargeRoutes(s: Services): Route[] {
         200: 'WertCharge',
         400: 'wert_cancel_fail: a payment started or was made; INVALID_VALUE status',
         401: 'Not logged in',
-        403: 'Another buyer’s charge',
-        404: 'No such charge',
+        404: 'No such charge of the caller’s (also for another buyer’s)',
         502: 'ONRAMP_PROVIDER: the provider could not be asked',
         503: 'The on-ramp is off',
       },

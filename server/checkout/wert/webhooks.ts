@@ -3,11 +3,13 @@ import type { Database } from '../../db';
 import { webhookEvents, wertCharges } from '../../db/schema';
 import type { OnrampOrder, OnrampProvider } from '../../payments/onramp-provider';
 import { settleWert, type WertSettleOutcome } from './settle';
+import { takeWertLookup, type WertLookups } from './webhook-lookups';
 import { confirmsPurchase, FAILOVER, statusOf } from './wert';
 
 /**
- * The provider's webhooks: unsigned, so each is only a reason to ask the provider for the order;
- * a delivery is applied once (webhook_events) and only what the provider confirms is settled.
+ * The provider's webhooks: unsigned, so each is only a reason to ask the provider for the order
+ * (coalesced and throttled: webhook-lookups.ts); a delivery is applied once (webhook_events) and
+ * only what the provider confirms is settled.
  */
 
 /**
@@ -32,22 +34,33 @@ export type WertWebhookResult =
   | { kind: 'invalid' }
   | { kind: 'ignored'; reason: string }
   | { kind: 'unconfirmed' }
+  /** A repeat of a delivery not confirmed within the last seconds: to be retried (429). */
+  | { kind: 'repeat'; retryAfterMs: number }
   | { kind: 'duplicate' }
   | { kind: 'applied'; outcome: WertSettleOutcome };
 
+export interface WertDelivery {
+  raw: string;
+  /** The client address it came from (throttled: webhook-lookups.ts). */
+  clientAddress: string;
+  clock: () => Date;
+  lookups: WertLookups;
+}
+
 /**
  * One webhook delivery (unsigned JSON `{ type, click_id, order: { id, … } }`): a hint. The charge
- * is found by click_id; the provider is asked for the order (OnrampProviderUnavailableError when it
- * cannot be: the caller answers 5xx and the provider retries); the event is applied only when the
- * provider confirms what it claims, and each confirmed (order, type) once — its key goes into
- * `webhook_events` in the transaction of its effect, so a replay finds it and does nothing.
+ * is found by click_id (none: nothing is asked); the provider is asked for the order, or a recent
+ * answer reused (`lookups`; 429 RATE_LIMITED past the throttle, OnrampProviderUnavailableError when
+ * it cannot be asked: the caller answers 5xx and the provider retries); the event is applied only
+ * when the provider confirms what it claims, and each confirmed (order, type) once — its key goes
+ * into `webhook_events` in the transaction of its effect, so a replay finds it and does nothing.
  */
 export async function receiveWertWebhook(
   db: Database,
   provider: OnrampProvider,
-  raw: string,
-  now: Date,
+  delivery: WertDelivery,
 ): Promise<WertWebhookResult> {
+  const { raw, clock } = delivery;
   // biome-ignore lint/suspicious/noExplicitAny: an unsigned body read field by field
   let body: any;
   try {
@@ -66,11 +79,26 @@ export async function receiveWertWebhook(
   if (!UUID.test(clickId)) return { kind: 'ignored', reason: 'no charge of ours' };
   const [row] = await db.select().from(wertCharges).where(eq(wertCharges.id, clickId));
   if (!row) return { kind: 'ignored', reason: 'no charge of ours' };
-  const found = await provider.findOrders(providerOrderId ?? row.id);
-  const po = found.find(
-    (o) => o.clickId === row.id && (providerOrderId === null || o.id === providerOrderId) && claim(o),
+  const answer = await delivery.lookups.lookUp(
+    row.id,
+    `${providerOrderId ?? ''}:${body.type}`,
+    async () => {
+      await takeWertLookup(db, clock(), row.id, delivery.clientAddress);
+      return provider.findOrders(providerOrderId ?? row.id);
+    },
+    (found) =>
+      found.find(
+        (o) =>
+          o.clickId === row.id &&
+          (providerOrderId === null || o.id === providerOrderId) &&
+          claim(o) &&
+          confirmsPurchase(row, o),
+      ),
   );
-  if (!po || !confirmsPurchase(row, po)) return { kind: 'unconfirmed' };
+  if (answer.kind === 'repeat') return answer;
+  const po = answer.confirmed;
+  if (!po) return { kind: 'unconfirmed' };
+  const now = clock();
   const result = await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(webhookEvents)
