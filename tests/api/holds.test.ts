@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { findCheckoutItem } from '../../server/checkout/items';
 import { type OrderMethod, reserve } from '../../server/checkout/orders';
-import { blueprints, users } from '../../server/db/schema';
+import { blueprints, cardCharges, users } from '../../server/db/schema';
 import type { HttpError } from '../../server/http';
 import { insertBlueprint } from '../../server/seed/factory';
 import { databases, flowAddress, newAccount, register, type TestApi, useTestApp } from './support/harness';
@@ -110,6 +110,17 @@ describe.each(databases)('holds on %s', (database) => {
     expect([fourth.status, fourth.code]).toEqual([409, 'HOLD_LIMIT']);
     // A free claim is authorized at once: it holds nothing unpaid and is not refused.
     expect((await hold(me, await item(0), 'freeBlueprintClaim', addresses[3])).status).toBe(201);
+  });
+
+  it('a balance order writes no card charge: the card rail lists none and is not blocked by it', async () => {
+    const me = await buyer();
+    const held = await hold(me, await item(), 'fusd');
+    expect(held.status).toBe(201);
+    expect(await t.database.db.select().from(cardCharges).where(eq(cardCharges.buyerId, me.id))).toEqual([]);
+    const listed = await t.request('GET', '/api/checkout-com-charges', { token: me.authToken });
+    expect(listed.body.results).toEqual([]);
+    // A card purchase of another item is not told a card payment is pending.
+    expect((await hold(me, await item(), 'creditCard')).status).toBe(201);
   });
 
   it('refuses a key of another rail’s purchase with 400, never a 500', async () => {
