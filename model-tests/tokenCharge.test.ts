@@ -359,7 +359,7 @@ describe('paying in NFM', () => {
     expect(resume.view()).toMatchObject({
       panel: 'blocked',
       blocker: 'Your payment of 250.00 NFM for this item is waiting.',
-      error: 'You already have a payment in NFM waiting for this wallet address. Finish or cancel it first.',
+      error: 'You already have a payment in NFM waiting. Finish or cancel it first.',
       canResume: true,
       canCancel: true,
       cancelLabel: 'Cancel that payment',

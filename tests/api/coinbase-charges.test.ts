@@ -326,6 +326,12 @@ describe.each(databases)('crypto charges on %s', (database) => {
       signature: createHmac('sha256', SANDBOX_WEBHOOK_SECRET).update(raw).digest('hex'),
     };
   }
+  /** The charge paid in full: one confirmed payment of its price, as the provider lists it. */
+  // biome-ignore lint/suspicious/noExplicitAny: the provider's charge JSON
+  const paidInFull = (d: any) => ({
+    ...d,
+    payments: [{ value: { local: d.pricing.local }, status: 'CONFIRMED' }],
+  });
   const postWebhook = (raw: string, sig?: string) =>
     t.request('POST', '/api/webhooks/coinbase-commerce', {
       raw,
@@ -367,7 +373,13 @@ describe.each(databases)('crypto charges on %s', (database) => {
     expect(seen.body.events.map((e: Json) => e.type)).toEqual(['created', 'payment_seen']);
 
     // Confirmed, ten times: authorized once, one fulfil job.
-    const confirmed = await providerEvent(res.body.code, 'charge:confirmed', ['NEW', 'PENDING', 'COMPLETED']);
+    const confirmed = await providerEvent(
+      res.body.code,
+      'charge:confirmed',
+      ['NEW', 'PENDING', 'COMPLETED'],
+      undefined,
+      paidInFull,
+    );
     const again = await Promise.all(
       Array.from({ length: 10 }, () => postWebhook(confirmed.raw, confirmed.signature)),
     );
@@ -392,7 +404,13 @@ describe.each(databases)('crypto charges on %s', (database) => {
     expect(await jobsOf(SEND_FUSD_JOB, res.body.id)).toBe(0);
     const read = await t.request('GET', `/api/coinbase-charges/${res.body.id}`, { token: me.authToken });
     expect(read.body).toMatchObject({ status: 'PENDING', fusdTransactionId: null });
-    const confirmed = await providerEvent(res.body.code, 'charge:confirmed', ['NEW', 'PENDING', 'COMPLETED']);
+    const confirmed = await providerEvent(
+      res.body.code,
+      'charge:confirmed',
+      ['NEW', 'PENDING', 'COMPLETED'],
+      undefined,
+      paidInFull,
+    );
     expect((await postWebhook(confirmed.raw, confirmed.signature)).status).toBe(200);
     expect(await jobsOf(SEND_FUSD_JOB, res.body.id)).toBe(1);
   });
