@@ -21,6 +21,7 @@ import { createAccount } from '../server/chain/accounts';
 import { setupAccount } from '../server/chain/actions';
 import { FlowClient } from '../server/chain/client';
 import { emulatorChainConfig } from '../server/chain/config';
+import { CARD_CHECKS_PER_ACCOUNT } from '../server/checkout/card/velocity';
 import { loadConfig } from '../server/config';
 import { type DatabaseHandle, openDb } from '../server/db';
 import { blueprints, users } from '../server/db/schema';
@@ -47,6 +48,9 @@ export async function cardPurchaseTimes(n = 20) {
     COINBASE_COMMERCE_SANDBOX_PORT: '0',
     JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
     NODE_ENV: 'development',
+    // The buyers come from addresses of their own (X-Forwarded-For, believed from this machine):
+    // one person may make only so many card checks (server/checkout/card/velocity.ts).
+    VITRINE_TRUSTED_PROXIES: '127.0.0.1',
   });
   let database: DatabaseHandle | undefined;
   const server = await start(config, {
@@ -56,12 +60,19 @@ export async function cardPurchaseTimes(n = 20) {
   try {
     await server.ready;
     const base = `http://127.0.0.1:${server.port}/api`;
-    const call = async (method: string, path: string, body?: unknown, token?: string): Promise<Json> => {
+    const call = async (
+      method: string,
+      path: string,
+      body?: unknown,
+      token?: string,
+      from?: string,
+    ): Promise<Json> => {
       const res = await fetch(`${base}/${path}`, {
         method,
         headers: {
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(from ? { 'x-forwarded-for': from } : {}),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
@@ -69,20 +80,32 @@ export async function cardPurchaseTimes(n = 20) {
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
       return json;
     };
-    // The buyer: an account, a Flow wallet with a collection, linked to the account.
-    const { authToken, user } = await call('POST', 'users/registrations', {
-      email: `bench-buyer-${Date.now()}@example.com`,
-      username: 'bench_buyer',
-      password: 'bench-password-1',
-      firstName: 'Bench',
-    });
+    // The buyers: each an account from an address of its own, with a Flow wallet and a collection,
+    // buying as many times as one account may check a card in 10 minutes.
     const client = new FlowClient(
       emulatorChainConfig(process.env.FLOW_ACCESS_NODE ?? 'http://127.0.0.1:8888'),
     );
-    const account = await createAccount(client);
-    await setupAccount(client, account);
     const db = database!.db;
-    await db.update(users).set({ walletAddress: account.address }).where(eq(users.id, user.id));
+    const buyers: { authToken: string; user: Json; from: string }[] = [];
+    for (let b = 0; b < Math.ceil(n / CARD_CHECKS_PER_ACCOUNT); b++) {
+      const from = `10.20.0.${b + 1}`;
+      const { authToken, user } = await call(
+        'POST',
+        'users/registrations',
+        {
+          email: `bench-buyer-${b}-${Date.now()}@example.com`,
+          username: `bench_buyer_${String.fromCharCode(97 + b)}`,
+          password: 'bench-password-1',
+          firstName: 'Bench',
+        },
+        undefined,
+        from,
+      );
+      const account = await createAccount(client);
+      await setupAccount(client, account);
+      await db.update(users).set({ walletAddress: account.address }).where(eq(users.id, user.id));
+      buyers.push({ authToken, user, from });
+    }
     // A seeded blueprint on sale alone with editions enough, at a price the sandbox approves.
     const [item] = await db
       .select()
@@ -103,7 +126,11 @@ export async function cardPurchaseTimes(n = 20) {
     const samples: number[] = [];
     const seen = new Set<string>();
     let lastChargeId = '';
+    let user: Json;
     for (let i = 0; i < n; i++) {
+      const buyer = buyers[Math.floor(i / CARD_CHECKS_PER_ACCOUNT)]!;
+      const { authToken, from } = buyer;
+      user = buyer.user;
       const started = performance.now();
       const tokenRes = await fetch(`${card.apiUrl}/tokens`, {
         method: 'POST',
@@ -137,15 +164,16 @@ export async function cardPurchaseTimes(n = 20) {
           },
         },
         authToken,
+        from,
       );
       if (!charge.success) throw new Error(`charge not approved: ${JSON.stringify(charge)}`);
       lastChargeId = charge.id;
       // The purchase-complete page: a tick every 750 ms reads the charge; minted → look it up now.
       for (let tick = 1; ; tick++) {
         await new Promise((r) => setTimeout(r, timings.purchaseCompletePollMs));
-        const now = await call('GET', `checkout-com-charges/${charge.id}`, undefined, authToken);
+        const now = await call('GET', `checkout-com-charges/${charge.id}`, undefined, authToken, from);
         if (now.order.status === 'minted' || tick % 4 === 0) {
-          const { results } = await call('GET', 'nfts/purchases?from=1&to=10', undefined, authToken);
+          const { results } = await call('GET', 'nfts/purchases?from=1&to=10', undefined, authToken, from);
           const found = results.find(
             (p: Json) =>
               p.blueprintId === item.id &&
@@ -169,7 +197,7 @@ export async function cardPurchaseTimes(n = 20) {
       const login = await app.request('/api/auth/logins', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: user.email, password: 'bench-password-1' }),
+        body: JSON.stringify({ email: user!.email, password: 'bench-password-1' }),
       });
       const { authToken: token } = (await login.json()) as { authToken: string };
       const tick = async (path: string) => {

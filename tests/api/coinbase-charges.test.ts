@@ -326,12 +326,19 @@ describe.each(databases)('crypto charges on %s', (database) => {
       signature: createHmac('sha256', SANDBOX_WEBHOOK_SECRET).update(raw).digest('hex'),
     };
   }
-  /** The charge paid in full: one confirmed payment of its price, as the provider lists it. */
+  /** The charge paid with one confirmed payment of `amount` dollars (text), as the provider lists it. */
   // biome-ignore lint/suspicious/noExplicitAny: the provider's charge JSON
-  const paidInFull = (d: any) => ({
+  const paidWith = (amount: string) => (d: any) => ({
     ...d,
-    payments: [{ value: { local: d.pricing.local }, status: 'CONFIRMED' }],
+    payments: [{ value: { local: { amount, currency: 'USD' } }, status: 'CONFIRMED' }],
   });
+  /** The charge paid in full: one confirmed payment of its price. */
+  // biome-ignore lint/suspicious/noExplicitAny: the provider's charge JSON
+  const paidInFull = (d: any) => paidWith(d.pricing.local.amount)(d);
+  /** A charge:confirmed delivery (COMPLETED) of the charge, its data changed by `change`. */
+  // biome-ignore lint/suspicious/noExplicitAny: the provider's charge JSON
+  const confirmedEvent = (code: string, change: (d: any) => any = paidInFull) =>
+    providerEvent(code, 'charge:confirmed', ['NEW', 'PENDING', 'COMPLETED'], undefined, change);
   const postWebhook = (raw: string, sig?: string) =>
     t.request('POST', '/api/webhooks/coinbase-commerce', {
       raw,
@@ -373,13 +380,7 @@ describe.each(databases)('crypto charges on %s', (database) => {
     expect(seen.body.events.map((e: Json) => e.type)).toEqual(['created', 'payment_seen']);
 
     // Confirmed, ten times: authorized once, one fulfil job.
-    const confirmed = await providerEvent(
-      res.body.code,
-      'charge:confirmed',
-      ['NEW', 'PENDING', 'COMPLETED'],
-      undefined,
-      paidInFull,
-    );
+    const confirmed = await confirmedEvent(res.body.code);
     const again = await Promise.all(
       Array.from({ length: 10 }, () => postWebhook(confirmed.raw, confirmed.signature)),
     );
@@ -404,13 +405,7 @@ describe.each(databases)('crypto charges on %s', (database) => {
     expect(await jobsOf(SEND_FUSD_JOB, res.body.id)).toBe(0);
     const read = await t.request('GET', `/api/coinbase-charges/${res.body.id}`, { token: me.authToken });
     expect(read.body).toMatchObject({ status: 'PENDING', fusdTransactionId: null });
-    const confirmed = await providerEvent(
-      res.body.code,
-      'charge:confirmed',
-      ['NEW', 'PENDING', 'COMPLETED'],
-      undefined,
-      paidInFull,
-    );
+    const confirmed = await confirmedEvent(res.body.code);
     expect((await postWebhook(confirmed.raw, confirmed.signature)).status).toBe(200);
     expect(await jobsOf(SEND_FUSD_JOB, res.body.id)).toBe(1);
   });
@@ -739,16 +734,8 @@ describe.each(databases)('crypto charges on %s', (database) => {
     const bp = await item({ price: 2500 });
     const res = await buy(me, bp);
     // A confirmed charge whose price is a dollar (a tampered or mistaken report): nothing minted.
-    const cheap = await providerEvent(
-      res.body.code,
-      'charge:confirmed',
-      ['NEW', 'PENDING', 'COMPLETED'],
-      undefined,
-      (d) => ({
-        ...d,
-        pricing: { ...d.pricing, local: { amount: '1.00', currency: 'USD' } },
-        payments: [{ value: { local: { amount: '1.00', currency: 'USD' } }, status: 'CONFIRMED' }],
-      }),
+    const cheap = await confirmedEvent(res.body.code, (d) =>
+      paidWith('1.00')({ ...d, pricing: { ...d.pricing, local: { amount: '1.00', currency: 'USD' } } }),
     );
     expect((await postWebhook(cheap.raw, cheap.signature)).status).toBe(200);
     expect(await jobsOf(FULFIL_JOB, res.body.order.id)).toBe(0);
@@ -762,32 +749,14 @@ describe.each(databases)('crypto charges on %s', (database) => {
 
     // COMPLETED with less paid than the price: the same.
     const other = await buy(me, await item({ price: 2500 }));
-    const short = await providerEvent(
-      other.body.code,
-      'charge:confirmed',
-      ['NEW', 'PENDING', 'COMPLETED'],
-      undefined,
-      (d) => ({
-        ...d,
-        payments: [{ value: { local: { amount: '5.00', currency: 'USD' } }, status: 'CONFIRMED' }],
-      }),
-    );
+    const short = await confirmedEvent(other.body.code, paidWith('5.00'));
     expect((await postWebhook(short.raw, short.signature)).status).toBe(200);
     expect((await orderRow(other.body.order.id)).status).toBe('review');
     expect(await jobsOf(FULFIL_JOB, other.body.order.id)).toBe(0);
 
     // A top-up "paid" with less than it asked credits nothing.
     const topup = await create(me, { type: 'topup', topupAmount: 5000 });
-    const shortTopup = await providerEvent(
-      topup.body.code,
-      'charge:confirmed',
-      ['NEW', 'PENDING', 'COMPLETED'],
-      undefined,
-      (d) => ({
-        ...d,
-        payments: [{ value: { local: { amount: '1.00', currency: 'USD' } }, status: 'CONFIRMED' }],
-      }),
-    );
+    const shortTopup = await confirmedEvent(topup.body.code, paidWith('1.00'));
     expect((await postWebhook(shortTopup.raw, shortTopup.signature)).status).toBe(200);
     expect(await jobsOf(SEND_FUSD_JOB, topup.body.id)).toBe(0);
     expect((await chargeRow(topup.body.id)).status).toBe('REVIEW');
