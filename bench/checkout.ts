@@ -26,6 +26,7 @@ import { loadConfig } from '../server/config';
 import { type DatabaseHandle, openDb } from '../server/db';
 import { blueprints, users } from '../server/db/schema';
 import { start } from '../server/start';
+import { apiCaller, type Json } from './app';
 
 const quiet = { info() {}, error: console.error };
 
@@ -34,9 +35,6 @@ export function percentile(samples: number[], p: number): number {
   const rank = Math.ceil((p / 100) * sorted.length) - 1;
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank))]!;
 }
-
-// biome-ignore lint/suspicious/noExplicitAny: answers read field by field
-type Json = any;
 
 export async function cardPurchaseTimes(n = 20) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-checkout-'));
@@ -60,26 +58,7 @@ export async function cardPurchaseTimes(n = 20) {
   try {
     await server.ready;
     const base = `http://127.0.0.1:${server.port}/api`;
-    const call = async (
-      method: string,
-      path: string,
-      body?: unknown,
-      token?: string,
-      from?: string,
-    ): Promise<Json> => {
-      const res = await fetch(`${base}/${path}`, {
-        method,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(from ? { 'x-forwarded-for': from } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = await res.json().catch(() => null);
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-      return json;
-    };
+    const call = apiCaller(base);
     // The buyers: each an account from an address of its own, with a Flow wallet and a collection,
     // buying as many times as one account may check a card in 10 minutes.
     const client = new FlowClient(

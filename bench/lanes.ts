@@ -21,13 +21,11 @@ import { type DatabaseHandle, openDb } from '../server/db';
 import { imageJobs, orders, users } from '../server/db/schema';
 import { insertBlueprint, insertStorefront } from '../server/seed/factory';
 import { start } from '../server/start';
+import { apiCaller } from './app';
 
 const quiet = { info() {}, error: console.error };
 const QUEUED_IMAGES = 32;
 const TARGET_MS = 3000;
-
-// biome-ignore lint/suspicious/noExplicitAny: answers read field by field
-type Json = any;
 
 export async function claimToMintTimes(n = 3) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-lanes-'));
@@ -58,27 +56,7 @@ export async function claimToMintTimes(n = 3) {
   try {
     await server.ready;
     const base = `http://127.0.0.1:${server.port}/api`;
-    const call = async (
-      method: string,
-      path: string,
-      body?: unknown,
-      token?: string,
-      from?: string,
-    ): Promise<Json> => {
-      const form = body instanceof FormData;
-      const res = await fetch(`${base}/${path}`, {
-        method,
-        headers: {
-          ...(body === undefined || form ? {} : { 'content-type': 'application/json' }),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(from ? { 'x-forwarded-for': from } : {}),
-        },
-        body: body === undefined ? undefined : form ? body : JSON.stringify(body),
-      });
-      const json = await res.json().catch(() => null);
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-      return json;
-    };
+    const call = apiCaller(base);
     let accounts = 0;
     const account = () =>
       call(

@@ -111,21 +111,14 @@ export interface ReserveInput {
   item: CheckoutItemRecord;
   walletAddress: string;
   now: Date;
-  /**
-   * A card order: the saved card it pays with, or the new card's details to save; `wallet` when the
-   * card token is of an Apple Pay or Google Pay payment (named in the `created` event).
-   */
-  card?: {
-    billingInfoId: string | null;
-    saveCard: SaveCardDetails | null;
-    wallet?: 'applepay' | 'googlepay' | null;
-  };
+  /** A card order paid with an Apple Pay or Google Pay token (named in the `created` event). */
+  wallet?: 'applepay' | 'googlepay' | null;
   /** How long the unpaid order holds its unit (default: the method's). */
   ttlMs?: number;
   /**
-   * A rail that keeps its own charge (the on-ramp, server/checkout/wert/): `pending` finds another
-   * open charge of the buyer on it (CHARGE_PENDING), `attach` writes the order's charge in the
-   * reservation's transaction.
+   * A rail that keeps its own charge (the card, server/checkout/card/rail.ts; the on-ramp; the
+   * token): `pending` finds another open charge of the buyer on it (CHARGE_PENDING), `attach` writes
+   * the order's charge in the reservation's transaction.
    */
   rail?: {
     pending(tx: Executor): Promise<{ id: string } | undefined>;
@@ -163,17 +156,6 @@ export interface Reserved {
   order: OrderRow;
   /** The buyer's earlier order with this idempotency key (nothing was reserved again). */
   repeated: boolean;
-}
-
-/** Another unpaid card order of the buyer (one at a time: CHARGE_PENDING). */
-async function pendingCharge(tx: Executor, buyerId: string, now: Date) {
-  const [row] = await tx
-    .select({ id: cardCharges.id })
-    .from(cardCharges)
-    .innerJoin(orders, eq(orders.id, cardCharges.orderId))
-    .where(and(eq(orders.buyerId, buyerId), eq(orders.status, 'created'), gt(orders.expiresAt, now)))
-    .limit(1);
-  return row;
 }
 
 /** Takes one unit of the item's quantity_available; false when none is left. */
@@ -219,22 +201,11 @@ export async function reserve(db: Database, input: ReserveInput): Promise<Reserv
       .select()
       .from(orders)
       .where(and(eq(orders.buyerId, input.buyerId), eq(orders.idempotencyKey, input.idempotencyKey)));
-    if (existing) {
-      // The key of another purchase (another rail's): not this one's.
-      if (existing.method !== input.method)
-        throw apiError(
-          400,
-          ErrorCode.INVALID_VALUE,
-          'idempotencyKey',
-          'This key belongs to another purchase.',
-        );
-      return { order: existing, repeated: true };
-    }
+    // A repeat answers the first order; a rail finds its own charge of it (none: the key is another
+    // rail's purchase, which the rail refuses).
+    if (existing) return { order: existing, repeated: true };
     if (input.rail) {
       const pending = await input.rail.pending(tx);
-      if (pending) throw chargePending(pending.id);
-    } else if (input.method === 'creditCard') {
-      const pending = await pendingCharge(tx, input.buyerId, now);
       if (pending) throw chargePending(pending.id);
     } else if (input.method === 'coinbase') {
       const pending = await pendingCryptoCharge(tx, input.buyerId, now);
@@ -295,7 +266,7 @@ export async function reserve(db: Database, input: ReserveInput): Promise<Reserv
         createdAt: now,
       })),
     );
-    const wallet = input.card?.wallet;
+    const wallet = input.wallet;
     await addEvent(
       tx,
       order!.id,
@@ -323,15 +294,6 @@ export async function reserve(db: Database, input: ReserveInput): Promise<Reserv
         amount: item.price,
         walletAddress: input.walletAddress,
         expiresAt: new Date(now.getTime() + CRYPTO_CHARGE_TTL_MS),
-        createdAt: now,
-        updatedAt: now,
-      });
-    } else if (input.method === 'creditCard') {
-      await tx.insert(cardCharges).values({
-        orderId: order!.id,
-        buyerId: input.buyerId,
-        billingInfoId: input.card?.billingInfoId ?? null,
-        saveCard: input.card?.saveCard ?? null,
         createdAt: now,
         updatedAt: now,
       });

@@ -1062,4 +1062,26 @@ describe.each(databases)('checkout orders on %s', (database) => {
       ]);
     }
   });
+
+  it('refuses a key of another rail’s purchase with 400, never a 500', async () => {
+    const me = await buyer();
+    const bp = await item({ price: 2500 });
+    const key = `shared-${randomBytes(4).toString('hex')}`;
+    // A balance order of the buyer's under the key (paid on chain: no provider of ours to ask here).
+    await t.database.db.insert(orders).values({
+      buyerId: me.id,
+      idempotencyKey: key,
+      method: 'fusd',
+      itemKind: 'blueprint',
+      itemId: bp.id,
+      title: bp.title,
+      amount: bp.price,
+      walletAddress: me.walletAddress!,
+      expiresAt: new Date(Date.now() + 15 * 60_000),
+    });
+    const before = calls.requestPayment;
+    const res = await payNew(me, bp, CARD.visa, { idempotencyKey: key });
+    expect(res).toMatchObject({ status: 400, body: { code: 'INVALID_VALUE', field: 'idempotencyKey' } });
+    expect(calls.requestPayment).toBe(before);
+  });
 });

@@ -476,6 +476,7 @@ describe.each(databases)('crypto charges on %s', (database) => {
       body: { status: 'CANCELED' },
     });
     const { reserve } = await import('../../server/checkout/orders');
+    const { cardRail } = await import('../../server/checkout/card/rail');
     const { findCheckoutItem } = await import('../../server/checkout/items');
     const record = (await findCheckoutItem(t.database.db, { kind: 'blueprint', id: bp.id }, new Date()))!;
     await reserve(t.database.db, {
@@ -486,7 +487,7 @@ describe.each(databases)('crypto charges on %s', (database) => {
       item: record,
       walletAddress: me.walletAddress!,
       now: new Date(),
-      card: { billingInfoId: null, saveCard: null },
+      rail: cardRail(me.id, new Date(), { billingInfoId: null, saveCard: null }),
     });
     const reused = await buy(me, bp, { idempotencyKey: 'card-key-456' });
     expect(reused).toMatchObject({ status: 400, body: { code: 'INVALID_VALUE', field: 'idempotencyKey' } });

@@ -24,6 +24,7 @@ import { assertPurchasable, findCheckoutItem } from '../items';
 import { chargeJson, ownCharge, ownChargeReader, unresolvedCharges } from '../order-json';
 import { chargeOfOrder, type OrderRow, reserve, type SaveCardDetails } from '../orders';
 import { cancelOrder, type SettleOutcome, settle, voidFailedOrder } from '../settle';
+import { cardRail } from './rail';
 import { takeCardCheck } from './velocity';
 
 const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid()) });
@@ -189,9 +190,17 @@ export function cardChargeRoutes(s: Services): Route[] {
           item,
           walletAddress: user.walletAddress,
           now,
-          card: { billingInfoId, saveCard, wallet },
+          wallet,
+          rail: cardRail(user.id, now, { billingInfoId, saveCard }),
         });
-        const charge = (await chargeOfOrder(s.db, order.id))!;
+        const charge = await chargeOfOrder(s.db, order.id);
+        // The key of another purchase (by crypto, the balance, …): not this one's.
+        if (!charge)
+          throw badRequest(
+            ErrorCode.INVALID_VALUE,
+            'idempotencyKey',
+            'This key belongs to another purchase.',
+          );
         if (repeated) return c.json(await answer(charge.id, user.id), 200);
 
         const kind = item.kind === 'pack' ? 'blueprintPack' : 'blueprint';
