@@ -2,10 +2,13 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End-to-end journeys in Debian's Chromium (never a downloaded browser) against the production
- * server of `npm start` on a fresh data directory.
+ * server of `npm start` on a fresh data directory, on exactly the address the README gives
+ * (http://localhost:3000) with `npm start`'s defaults: the sandboxes, the Flow emulator and its dev
+ * wallet on their own default ports, return links built from the default origin. So the journeys
+ * need those ports free: a running `npm start` is stopped first.
  */
-const port = Number(process.env.E2E_PORT ?? 3310);
-const dataDir = process.env.E2E_DATA_DIR ?? `.e2e-data-${port}`;
+const port = 3000;
+const dataDir = process.env.E2E_DATA_DIR ?? '.e2e-data';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -17,8 +20,8 @@ export default defineConfig({
   reporter: process.env.CI ? 'line' : 'list',
   outputDir: 'test-results',
   use: {
-    // 127.0.0.1, the FCL dev wallet's own site: its iframe may then use its storage.
-    baseURL: `http://127.0.0.1:${port}`,
+    // The README's address: a newcomer's browser opens exactly this.
+    baseURL: `http://localhost:${port}`,
     screenshot: 'only-on-failure',
     // A failed journey keeps its trace: every action with the page's DOM before and after it. The
     // trace's screencast (a JPEG of every frame the page paints) is left out: recorded for every
@@ -52,16 +55,9 @@ export default defineConfig({
       VITRINE_DATA_DIR: dataDir,
       NODE_ENV: 'production',
       VITRINE_DEV_OUTBOX: '1',
-      // The card provider sends the buyer back here after 3-D Secure: the origin the browser uses.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      // The embedded card sandbox on its own port, apart from a developer's `npm start` (8790).
-      CHECKOUT_COM_SANDBOX_PORT: String(port + 1),
-      COINBASE_COMMERCE_SANDBOX_PORT: String(port + 2),
-      WERT_SANDBOX_PORT: String(port + 3),
-      // The utility token is on in the journeys: its EVM node (anvil) on its own port.
+      // The utility token is on in the journeys (a flag, off by default): its EVM node (anvil) on
+      // its default port.
       NFM_PAYMENTS: 'on',
-      EVM_NODE_PORT: String(port + 4),
-      VERIFF_SANDBOX_PORT: String(port + 5),
       // The journeys are some forty people signing up within minutes, all from 127.0.0.1: in the
       // world they come from forty addresses. One address's sign-up delay is tested in
       // tests/api/holds.test.ts.

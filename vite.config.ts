@@ -1,15 +1,31 @@
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
+import { canonicalLocation } from './server/origin.ts';
 import { mockingWebTests, webTests } from './tests/setup/projects.ts';
 
 // `npm run dev`: Vite serves the SPA on PORT (3000) with hot reload; the API runs beside it on API_PORT.
 const webPort = Number(process.env.PORT ?? 3000);
 const apiPort = Number(process.env.API_PORT ?? webPort + 1);
 
+/** `npm run dev` keeps one origin too: a page asked for under another loopback name moves to PUBLIC_URL. */
+const oneOrigin = (publicUrl: string): Plugin => ({
+  name: 'vitrine-one-origin',
+  configureServer(server) {
+    server.middlewares.use((req, res, next) => {
+      const location = req.url?.startsWith('/api/')
+        ? null
+        : canonicalLocation(req.url ?? '/', req.headers.host, publicUrl);
+      if (!location) return next();
+      res.writeHead(308, { location }).end();
+    });
+  },
+});
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
+    oneOrigin(process.env.PUBLIC_URL ?? `http://localhost:${webPort}`),
     // The server-side renderer (`vite build --ssr`, see src/entry-server.tsx) is read from disk by
     // the server only.
     !isSsrBuild &&

@@ -292,6 +292,24 @@ export const emptyBillingForm: BillingFormValues = {
 };
 
 /**
+ * The new-card form started from what is already known: the account's name and a remembered
+ * country (kept only when cards are taken from it; otherwise the default, the US).
+ */
+export function prefilledBillingForm(known: {
+  firstName?: string;
+  lastName?: string | null;
+  country?: string | null;
+}): BillingFormValues {
+  const country = known.country && countryByCode(known.country) ? known.country : emptyBillingForm.country;
+  return {
+    ...emptyBillingForm,
+    firstName: known.firstName?.trim() ?? '',
+    lastName: known.lastName?.trim() ?? '',
+    country,
+  };
+}
+
+/**
  * The form with `patch` applied. Choosing another country empties the state (the US and Canada
  * choose theirs from a list), unless the patch sets the state too.
  */

@@ -1,5 +1,5 @@
 import type { ActorRefFrom } from 'xstate';
-import { billingDetails, cardDetails, emptyBillingForm } from '#domain/billing';
+import { billingDetails, cardDetails, emptyBillingForm, prefilledBillingForm } from '#domain/billing';
 import { chargeBody, declinedOrderId } from './cardPayment/charge';
 import { cardPaymentSetup } from './cardPayment/setup';
 
@@ -54,7 +54,7 @@ export const cardPaymentMachine = cardPaymentSetup.createMachine({
     method: 'new',
     selectedId: null,
     cvv: '',
-    values: emptyBillingForm,
+    values: input.prefill ? prefilledBillingForm(input.prefill) : emptyBillingForm,
     errors: {},
     acknowledged: false,
     attempt: null,
@@ -160,7 +160,11 @@ export const cardPaymentMachine = cardPaymentSetup.createMachine({
               actions: ['chooseSavedCard', 'dropAttempt'],
             },
             'card.submit': [
-              { guard: 'newCardReady', target: '#cardPayment.paying' },
+              {
+                guard: 'newCardReady',
+                target: '#cardPayment.paying',
+                actions: { type: 'rememberCountry', params: ({ context }) => context.values.country },
+              },
               { guard: 'acknowledged', actions: 'showFormErrors' },
             ],
           },

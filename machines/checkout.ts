@@ -74,6 +74,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
     listing: null,
     target: null,
     collectionReady: false,
+    setUpOnceLinked: false,
     error: null,
     result: null,
   }),

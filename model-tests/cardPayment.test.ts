@@ -60,6 +60,7 @@ function start(
     reads: [] as string[],
     checkpoints: [] as unknown[],
     cleared: 0,
+    countries: [] as string[],
   };
   const actor = createActor(
     cardPaymentMachine.provide({
@@ -83,6 +84,7 @@ function start(
       actions: {
         saveCheckpoint: (_, params) => void calls.checkpoints.push(params),
         clearCheckpoint: () => void calls.cleared++,
+        rememberCountry: (_, country) => void calls.countries.push(country),
       },
     }),
     { input },
@@ -97,6 +99,36 @@ const fail = (error: unknown) => async () => {
 };
 
 describe('paying with a new card', () => {
+  it('starts the form with the account’s name and the remembered country, and remembers the country paid with', async () => {
+    const { actor, calls, send, settled } = start(
+      { ...SCENARIOS.fresh, prefill: { firstName: ' Ada ', lastName: 'Lovelace', country: 'CA' } },
+      { charge: async () => charge('approved') },
+    );
+    await settled();
+    expect(actor.getSnapshot().context.values).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      country: 'CA',
+    });
+    send({
+      type: 'card.change',
+      values: { ...VALID_FORM, country: 'GB', state: 'London', phone: '20 7946 0958' },
+    });
+    send({ type: 'card.acknowledge', value: true });
+    send({ type: 'card.submit' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls.countries).toEqual(['GB']);
+  });
+
+  it('ignores a remembered country cards are not taken from, and a missing name', async () => {
+    const { actor, settled } = start(
+      { ...SCENARIOS.fresh, prefill: { lastName: null, country: 'KP' } },
+      { charge: async () => charge('approved') },
+    );
+    await settled();
+    expect(actor.getSnapshot().context.values).toMatchObject({ firstName: '', lastName: '', country: 'US' });
+  });
+
   it('tokenizes at the provider, then charges with the token, the billing details and one idempotency key', async () => {
     const { actor, calls, send, settled } = start(SCENARIOS.fresh, {
       charge: async () => charge('approved'),

@@ -21,7 +21,16 @@ import type { MachineModel } from './harness';
 
 export { CHARGE_ID, charge, ITEM, NETWORK_ERROR, ORDER_ID, PRICE, REDIRECT_URL };
 
-export const BUYER = { id: 'u1', email: 'grace@example.com', walletAddress: '0x01cf0e2f2f715450' };
+export const BUYER = {
+  id: 'u1',
+  email: 'grace@example.com',
+  walletAddress: '0x01cf0e2f2f715450',
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  billingCountry: 'CA',
+};
+/** What the card form starts with for BUYER: the account's name and the country last paid with. */
+export const BUYER_PREFILL = { firstName: 'Grace', lastName: 'Hopper', country: 'CA' };
 export const NEW_WALLET = '0x179b6b1cb6755e31';
 export const PACK_ID = '2b3c4d5e-6f70-4a81-92a3-b4c5d6e7f809';
 export const FREE_ID = '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9';

@@ -154,6 +154,7 @@ async function renderItemPage(
     ui,
     flows: { checkout: async () => machine },
     cardCheckpoint: async () => null,
+    billingCountry: () => null,
     paymentRails: async () => ['creditCard', 'crypto'],
     tokenRail: async () => null,
   } as unknown as AppActors;

@@ -18,6 +18,8 @@ export type Script = {
   card?: (input: CardPaymentInput) => Promise<CardPaymentOutput>;
   buy?: (input: BuyListingInput) => Promise<BuyListingOutput>;
   onramp?: (input: OnrampPaymentInput) => Promise<OnrampPaymentOutput>;
+  /** The collection's setup transaction (approved when not scripted). */
+  setup?: () => Promise<void>;
 };
 
 /** The real machine with scripted actors; every call and every redirect is recorded. */
@@ -62,6 +64,7 @@ export function start(input: CheckoutInput, script: Script = {}) {
         }),
         setupCollection: fromPromise(async ({ input }) => {
           calls.setups.push(input.address);
+          await script.setup?.();
         }),
         cardPayment: fromPromise<CardPaymentOutput, CardPaymentInput>(async ({ input }) => {
           calls.cards.push(input);

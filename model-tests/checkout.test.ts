@@ -4,6 +4,7 @@ import { type CheckoutInput, cardTarget } from '../machines/checkout';
 import {
   BOUGHT,
   BUYER,
+  BUYER_PREFILL,
   CARD_OUTCOMES,
   CHARGE_ID,
   CLAIM_ERROR,
@@ -178,7 +179,9 @@ describe('the card rail', () => {
         },
       },
     });
-    expect(calls.cards).toEqual([{ item: ITEM, price: PRICE, email: BUYER.email, checkpoint: null }]);
+    expect(calls.cards).toEqual([
+      { item: ITEM, price: PRICE, email: BUYER.email, checkpoint: null, prefill: BUYER_PREFILL },
+    ]);
   });
 
   it('names a pack’s purchase blueprintPack', () => {
@@ -224,7 +227,13 @@ describe('the card rail', () => {
     await waitFor(actor, (s) => s.status === 'done');
     expect(calls.pending).toBe(0);
     expect(calls.cards).toEqual([
-      { item: ITEM, price: PRICE, email: BUYER.email, checkpoint: SCENARIOS.charging.checkpoint },
+      {
+        item: ITEM,
+        price: PRICE,
+        email: BUYER.email,
+        checkpoint: SCENARIOS.charging.checkpoint,
+        prefill: BUYER_PREFILL,
+      },
     ]);
   });
 
@@ -234,13 +243,25 @@ describe('the card rail', () => {
     });
     await waitFor(actor, (s) => s.matches('selectPaymentMethod'));
     expect(calls.cards).toEqual([
-      { item: ITEM, price: PRICE, email: BUYER.email, checkpoint: SCENARIOS.checkpoint.checkpoint },
+      {
+        item: ITEM,
+        price: PRICE,
+        email: BUYER.email,
+        checkpoint: SCENARIOS.checkpoint.checkpoint,
+        prefill: BUYER_PREFILL,
+      },
     ]);
     expect(calls.pending).toBe(1);
     expect(view().panel).toBe('selectPaymentMethod');
     send({ type: 'checkout.method.select', method: 'creditCard' });
     await waitFor(actor, () => calls.cards.length === 2);
-    expect(calls.cards[1]).toEqual({ item: ITEM, price: PRICE, email: BUYER.email, checkpoint: null });
+    expect(calls.cards[1]).toEqual({
+      item: ITEM,
+      price: PRICE,
+      email: BUYER.email,
+      checkpoint: null,
+      prefill: BUYER_PREFILL,
+    });
   });
 });
 
@@ -295,6 +316,41 @@ describe('resale listings', () => {
 });
 
 describe('collection required', () => {
+  it('offers "Set up collection" when the setup right after connecting is refused in the wallet', async () => {
+    const { calls, send, settled, view } = start(SCENARIOS.pack, {
+      wallet: async () => ({ user: makeUser({ wallet: { walletAddress: NEW_WALLET } }) }),
+      collection: async () => ({ ready: false }),
+      setup: async () => {
+        throw { code: 'WALLET_CANCELED', message: 'Declined in the wallet' };
+      },
+    });
+    await settled();
+    send({ type: 'checkout.method.select', method: 'creditCard' });
+    send({ type: 'checkout.wallet.connect' });
+    await settled();
+    expect(calls.setups).toEqual([NEW_WALLET]);
+    expect(view()).toMatchObject({
+      panel: 'collectionRequired',
+      action: { label: 'Set up collection', enabled: true },
+    });
+    // Pressed, it asks the wallet again; the automatic setup is not repeated on its own.
+    send({ type: 'checkout.collection.setup' });
+    await settled();
+    expect(calls.setups).toEqual([NEW_WALLET, NEW_WALLET]);
+  });
+
+  it('asks a wallet that was already linked for its setup only when the buyer presses the button', async () => {
+    const { calls, send, settled, view } = start(
+      { ...SCENARIOS.pack, user: { ...SCENARIOS.pack.user!, walletAddress: NEW_WALLET } },
+      { collection: async () => ({ ready: false }) },
+    );
+    await settled();
+    send({ type: 'checkout.method.select', method: 'creditCard' });
+    await settled();
+    expect(view()).toMatchObject({ action: { label: 'Set up collection', enabled: true } });
+    expect(calls.setups).toEqual([]);
+  });
+
   it('connects a wallet, sets up its collection, then goes on to where the buyer was going', async () => {
     const { calls, send, settled, view, done } = start(SCENARIOS.pack, {
       wallet: async () => ({ user: makeUser({ wallet: { walletAddress: NEW_WALLET } }) }),
@@ -313,8 +369,7 @@ describe('collection required', () => {
     expect(view()).toMatchObject({ busy: true, action: { enabled: false }, canClose: false });
     await settled();
     expect(calls.linked.map((u) => u.wallet.walletAddress)).toEqual([NEW_WALLET]);
-    expect(view()).toMatchObject({ action: { label: 'Set up collection', enabled: true } });
-    send({ type: 'checkout.collection.setup' });
+    // The wallet just connected has no collection: its setup starts at once, no second button.
     expect(await done()).toEqual({ kind: 'failed', orderId: ORDER_ID });
     expect(calls.setups).toEqual([NEW_WALLET]);
     expect(calls.checks).toEqual([NEW_WALLET, NEW_WALLET]);
@@ -324,6 +379,7 @@ describe('collection required', () => {
         price: 6000,
         email: BUYER.email,
         checkpoint: null,
+        prefill: BUYER_PREFILL,
       },
     ]);
   });

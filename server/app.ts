@@ -25,6 +25,7 @@ import { type AppEnv, apiError, errorResponse, mountRoutes, notFound, type Route
 import { mediaDir, mountMedia } from './media';
 import { nftRoutes } from './nfts/routes';
 import { notificationRoutes } from './notifications/routes';
+import { canonicalOrigin } from './origin';
 import { googlePayScript, paymentsConfigRoutes } from './payments/routes';
 import { payoutRoutes } from './payouts/routes';
 import { salesRoutes } from './sales/routes';
@@ -104,6 +105,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // it (server/compression.ts); the SPA's files are compressed at build time (server/spa.ts),
   // prepared answers (the catalog cache's, server/prepared.ts) when they are made.
   app.use(compressAnswers());
+  // Pages are served on one origin only (server/origin.ts).
+  app.use(canonicalOrigin(s.config.publicUrl));
   app.onError((err, c) => {
     if (err instanceof ApiError) return errorResponse(c, err);
     s.log.error(`${c.req.method} ${c.req.path} failed`, err);

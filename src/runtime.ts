@@ -129,6 +129,7 @@ export function createRuntime(
     sales,
     walletAvailable,
     cardCheckpoint,
+    billingCountry: browserStorage.billingCountry,
     paymentRails,
     tokenRail,
     inspect,

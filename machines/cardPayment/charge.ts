@@ -21,6 +21,11 @@ export interface CardPaymentInput {
   resume?: CardChargeJson | null;
   /** The charge the buyer left for 3-D Secure (kept across the redirect). */
   checkpoint?: CardCheckpoint | null;
+  /**
+   * What the new-card form starts with, from what the account and the browser already know: the
+   * buyer's name and the country of the last card they paid with (an unsupported one is ignored).
+   */
+  prefill?: { firstName?: string; lastName?: string | null; country?: string | null };
 }
 export type CardPaymentOutput =
   | { kind: 'paid'; charge: CardChargeJson }

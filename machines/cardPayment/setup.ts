@@ -88,6 +88,8 @@ export const cardPaymentSetup = setup({
     }),
     /** Remembers the charge across the redirect to 3-D Secure. */
     saveCheckpoint: (_, _params: CardCheckpoint) => {},
+    /** Remembers the billing country of a new card paid with, for the buyer's next form. */
+    rememberCountry: (_, _country: string) => {},
     /** Forgets the remembered charge: it is settled. */
     clearCheckpoint: () => {},
     /** The checkpoint names a charge the server does not know. */

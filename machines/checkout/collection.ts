@@ -4,6 +4,8 @@ import { checkoutSetup, failure } from './setup';
  * Before paying or claiming, the buyer's wallet must hold a collection (and an FUSD vault): without
  * a wallet the buyer connects one, without a collection the buyer sets it up with one wallet
  * transaction; then the checkout goes on to where it was going. Once ready it is not checked again.
+ * A wallet connected here without a collection goes straight on to its setup (the wallet asks for
+ * the approval next); refused there, the buyer gets the "Set up collection" button.
  */
 export const collectionState = checkoutSetup.createStateConfig({
   initial: 'deciding',
@@ -31,6 +33,7 @@ export const collectionState = checkoutSetup.createStateConfig({
           actions: [
             { type: 'keepWallet', params: ({ event }) => event.output.user },
             { type: 'announceWalletLinked', params: ({ event }) => ({ user: event.output.user }) },
+            'setUpOnceLinked',
           ],
         },
         onError: { target: 'walletRequired', actions: failure },
@@ -48,6 +51,7 @@ export const collectionState = checkoutSetup.createStateConfig({
             target: 'ready',
             actions: 'markCollectionReady',
           },
+          { guard: 'setUpOnceLinked', target: 'settingUp', actions: 'setUpStarted' },
           { target: 'required' },
         ],
         onError: { target: 'checkFailed', actions: failure },

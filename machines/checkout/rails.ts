@@ -30,7 +30,13 @@ export function cardInput(context: CheckoutContext): CardPaymentInput {
   const email = context.user!.email;
   const charge = context.resume;
   if (charge) return { item: charge.order.item, price: charge.order.amount, email, resume: charge };
-  return { ...railItem(context), email, checkpoint: context.checkpoint };
+  const { firstName, lastName, billingCountry } = context.user!;
+  return {
+    ...railItem(context),
+    email,
+    checkpoint: context.checkpoint,
+    prefill: { firstName, lastName, country: billingCountry },
+  };
 }
 export const cryptoInput = (context: CheckoutContext): CryptoPaymentInput => ({
   ...railItem(context),

@@ -134,6 +134,7 @@ export const checkoutSetup = setup({
     resumingCharge: ({ context }) => context.resume !== null || context.checkpoint !== null,
     noWallet: ({ context }) => context.walletAddress === null,
     collectionSetUp: (_, output: { ready: boolean }) => output.ready,
+    setUpOnceLinked: ({ context }) => context.setUpOnceLinked,
     goingToClaim: ({ context }) => context.target === 'claim',
     goingToListing: ({ context }) => context.target === 'listing',
     bought: (_, output: BuyListingOutput) => output?.kind === 'bought',
@@ -187,6 +188,8 @@ export const checkoutSetup = setup({
       };
     }),
     keepWallet: assign({ walletAddress: (_, user: User) => user.wallet.walletAddress }),
+    setUpOnceLinked: assign({ setUpOnceLinked: true }),
+    setUpStarted: assign({ setUpOnceLinked: false }),
     keepBalance: assign({ balance: (_, balance: number) => balance }),
     markCollectionReady: assign({ collectionReady: true }),
     showError: assign({ error: (_, error: unknown) => toErrorBody(error) }),

@@ -27,6 +27,11 @@ export interface CheckoutUser {
   id: string;
   email: string;
   walletAddress: string | null;
+  /** The account's name: the new-card form starts with it. */
+  firstName?: string;
+  lastName?: string | null;
+  /** The country of the last card paid with in this browser (the new-card form starts with it). */
+  billingCountry?: string | null;
 }
 export interface CheckoutInput {
   item: CheckoutItem;
@@ -96,6 +101,11 @@ export interface CheckoutContext {
   listing: NftJson | null;
   target: CheckoutTarget | null;
   collectionReady: boolean;
+  /**
+   * A wallet was connected in this checkout: a missing collection is then set up at once (the
+   * wallet asks for its approval next), without a second button to press.
+   */
+  setUpOnceLinked: boolean;
   error: ApiErrorBody | null;
   result: CheckoutOutput;
 }

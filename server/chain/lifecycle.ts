@@ -1,6 +1,7 @@
 import type { Log } from '../clock';
 import type { Config } from '../config';
 import type { ChainStatus } from '../deps';
+import { devWalletUrl } from '../origin';
 import { FlowClient } from './client';
 import { type ChainConfig, loadChainConfig } from './config';
 import { deployContracts } from './deploy';
@@ -47,8 +48,11 @@ export async function startChain(
         status: {
           network: chain.network,
           accessNode: emulator.accessNode,
-          devWallet: emulator.devWallet,
-          walletDiscovery: process.env.FLOW_WALLET_DISCOVERY || `${emulator.devWallet}/fcl/authn`,
+          // The browser's address of the wallet: same-site with the product's pages.
+          devWallet: devWalletUrl(config.publicUrl, config.devWalletPort),
+          walletDiscovery:
+            process.env.FLOW_WALLET_DISCOVERY ||
+            `${devWalletUrl(config.publicUrl, config.devWalletPort)}/fcl/authn`,
         },
         client,
         stop: () => emulator.stop(),

@@ -8,6 +8,7 @@ import type { ChargeSync } from '../../machines/checkoutFailed';
 import type { TopupRequest } from '../../machines/cryptoTopup';
 import type { ChargeRef } from '../../machines/purchaseComplete';
 import { once } from '../lazy';
+import { browserStorage } from '../services/storage';
 import type { FlowDeps } from './deps';
 import type { SharedFlowParts } from './shared';
 
@@ -129,6 +130,7 @@ export function purchaseFlows(deps: FlowDeps, shared: SharedFlowParts) {
             actions: {
               saveCheckpoint: (_, checkpoint) => pay.cardCheckpoints.save(checkpoint),
               clearCheckpoint: () => pay.cardCheckpoints.clear(),
+              rememberCountry: (_, country) => browserStorage.setBillingCountry(country),
             },
           }),
         },

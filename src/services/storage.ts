@@ -1,8 +1,12 @@
-/** What the browser keeps between visits: the session token, the login redirect and the cookie choice. */
+/**
+ * What the browser keeps between visits: the session token, the login redirect, the cookie choice
+ * and the country of the last card paid with (the next card form starts with it).
+ */
 const KEYS = {
   token: 'vitrine.token',
   redirect: 'vitrine.loginRedirect',
   cookies: 'vitrine.cookiesAccepted',
+  billingCountry: 'vitrine.billingCountry',
 };
 
 function read(key: string): string | null {
@@ -28,4 +32,6 @@ export const browserStorage = {
   setLoginRedirect: (path: string | null) => write(KEYS.redirect, path),
   cookiesAccepted: () => read(KEYS.cookies) === 'true',
   acceptCookies: () => write(KEYS.cookies, 'true'),
+  billingCountry: () => read(KEYS.billingCountry),
+  setBillingCountry: (country: string) => write(KEYS.billingCountry, country),
 };

@@ -101,6 +101,8 @@ export interface AppActors {
   walletAvailable: () => Promise<boolean>;
   /** The card charge this tab left for 3-D Secure (session storage), for the checkout to restore. */
   cardCheckpoint: () => Promise<CardCheckpoint | null>;
+  /** The country of the last card paid with in this browser: the next card form starts with it. */
+  billingCountry: () => string | null;
   /** The payment methods the server runs (GET config/payments). */
   paymentRails: () => Promise<PaymentMethod[]>;
   /** The utility-token rail, when the server runs it (NFM_PAYMENTS). */

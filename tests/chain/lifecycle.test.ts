@@ -21,7 +21,12 @@ const log = { info: (line: string) => logged.push(line), error: () => {} };
 
 async function embedded() {
   const restPort = await freePort();
-  const config = { flowEmulator: 'embedded', dataDir, devWalletPort: await freePort() } as Config;
+  const config = {
+    flowEmulator: 'embedded',
+    dataDir,
+    devWalletPort: await freePort(),
+    publicUrl: 'http://localhost:3000',
+  } as Config;
   return startChain(config, log, emulatorChainConfig(`http://127.0.0.1:${restPort}`));
 }
 
@@ -33,7 +38,8 @@ describe('embedded chain', () => {
     try {
       expect(first.status).toMatchObject({
         network: 'emulator',
-        devWallet: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+        // The browser's address of the wallet, under the product's own host name (same-site).
+        devWallet: expect.stringMatching(/^http:\/\/localhost:\d+$/),
       });
       // FUSD, VitrineNFT, FCLCrypto, VitrineBlueprints, VitrineCheckout.
       expect(logged.filter((l) => l.includes('deployed'))).toHaveLength(5);

@@ -10,8 +10,8 @@ import { collector, expect, expectAccessible, itemOnSale, test, usd } from './su
  * the page then reloads while the wallet sends the NFM: reopened, the checkout resumes the charge
  * from the tab's checkpoint, the server finds the transfer on chain, and nothing is sent again.
  */
-const port = Number(process.env.E2E_PORT ?? 3310);
-const rpcUrl = `http://127.0.0.1:${port + 4}`;
+// The embedded EVM node's default address (EVM_NODE_PORT).
+const rpcUrl = 'http://127.0.0.1:8545';
 
 /** The node's dev accounts (2–9 hold NFM: each journey pays from its own). */
 const nodeAccounts = async () =>

@@ -39,7 +39,7 @@ export interface ItemPageProps {
  * edition on sale, the cheapest resale opens it at the choice of editions.
  */
 export function ItemPage({ item, history, listings }: ItemPageProps) {
-  const { session, ui, flows, cardCheckpoint, paymentRails, tokenRail } = useApp();
+  const { session, ui, flows, cardCheckpoint, billingCountry, paymentRails, tokenRail } = useApp();
   const navigate = useNavigate();
   const loggedIn = useSelector(session, (s) => connectSession(s, session.send).loggedIn);
   const user = useSelector(session, (s) => connectSession(s, session.send).user);
@@ -82,6 +82,9 @@ export function ItemPage({ item, history, listings }: ItemPageProps) {
         id: user.id,
         email: user.email ?? '',
         walletAddress: user.wallet.walletAddress,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        billingCountry: billingCountry(),
       };
       const kind = pack ? ('pack' as const) : ('blueprint' as const);
       const { id, title, price } = item;
