@@ -48,7 +48,7 @@ describe('adminList', () => {
     actor.send({
       type: 'admin.act',
       rowId: PAYOUT_ROW.id,
-      action: { label: 'Mark payed', path: 'x', body: {} },
+      action: { label: 'Mark paid', path: 'x', body: {} },
     });
     expect(actor.getSnapshot().matches('ready')).toBe(true);
     actor.send({ type: 'admin.act', rowId: PAYOUT_ROW.id, action: view.rows[0]!.actions[0]! });
@@ -64,7 +64,7 @@ describe('adminList', () => {
     expect(fetched).toHaveLength(2);
     expect(connectAdminList(actor.getSnapshot()).rows[0]!.actions.map((a) => a.label)).toEqual([
       'Mark pending',
-      'Mark payed',
+      'Mark paid',
       'Mark failed',
     ]);
   });
