@@ -112,7 +112,7 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
 });
 
 /** A value as a person reads it: the payout state the API names `payed` is "paid". */
-const readable = (value: unknown) => String(value).replace(/\bpayed\b/g, 'paid');
+export const readable = (value: unknown) => String(value).replace(/\bpayed\b/g, 'paid');
 
 /**
  * A cell's text: money in dollars, dates in UTC, an audited change as `field: before → after` for

@@ -36,6 +36,8 @@ describe('adminList', () => {
     ).start();
     await waitFor(actor, (s) => s.matches('ready'));
     const view = connectAdminList(actor.getSnapshot());
+    // The status filter reads "paid" for the API's state payed.
+    expect(view.statuses.find((s) => s.value === 'payed')).toEqual({ value: 'payed', label: 'paid' });
     expect(view.rows[0]!.cells).toEqual([
       'Pixel Garden',
       'ada@example.com',
