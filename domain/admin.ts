@@ -111,9 +111,12 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
+/** A value as a person reads it: the payout state the API names `payed` is "paid". */
+export const readable = (value: unknown) => String(value).replace(/\bpayed\b/g, 'paid');
+
 /**
  * A cell's text: money in dollars, dates in UTC, an audited change as `field: before → after` for
- * each field the action changed, nothing as an em dash.
+ * each field the action changed, nothing as an em dash; "paid", never "payed".
  */
 export function adminCell(row: AdminRow, column: AdminColumn): string {
   if (column.format === 'change') {
@@ -121,14 +124,15 @@ export function adminCell(row: AdminRow, column: AdminColumn): string {
     const after = (row.after ?? {}) as Record<string, unknown>;
     const changed = Object.keys(after).filter((key) => before[key] !== after[key]);
     return (
-      changed.map((key) => `${key}: ${String(before[key] ?? '—')} → ${String(after[key])}`).join(', ') || '—'
+      changed.map((key) => `${key}: ${readable(before[key] ?? '—')} → ${readable(after[key])}`).join(', ') ||
+      '—'
     );
   }
   const value = row[column.key];
   if (value === null || value === undefined || value === '') return '—';
   if (column.format === 'money' && typeof value === 'number') return formatUsd(value);
   if (column.format === 'date') return `${dateTime.format(new Date(value as string))} UTC`;
-  return String(value);
+  return readable(value);
 }
 
 /**

@@ -62,3 +62,15 @@ export const priceFilterEntry = (search: MarketSearch): PriceFilterEntry => ({
   max: search.max?.toString() ?? '',
   categories: parseCategories(search.categories),
 });
+
+/**
+ * The Filters button that folds the filter away on narrow screens: how many filters the URL
+ * applies (a price range counts once, whether a minimum, a maximum or both; each category once)
+ * and its name, "Filters" or "Filters, 2 applied".
+ */
+export function filterToggle(search: MarketSearch): { applied: number; label: string } {
+  const applied =
+    (search.min !== undefined || search.max !== undefined ? 1 : 0) +
+    parseCategories(search.categories).length;
+  return { applied, label: applied > 0 ? `Filters, ${applied} applied` : 'Filters' };
+}

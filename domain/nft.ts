@@ -26,7 +26,10 @@ export interface NftJson {
   nftPurchase: { amount: number; purchasedOn: DateValue } | null;
 }
 
-/** The edition as shown on cards and titles: two digits at least. */
+/**
+ * An edition (series number) wherever a person reads it, on every page, notice and email: `#`
+ * and the number padded to two digits at least (#03, #12, #140).
+ */
 export function seriesLabel(seriesNumber: number): string {
   return `#${String(seriesNumber).padStart(2, '0')}`;
 }

@@ -21,11 +21,11 @@ export const payoutMoveBy = (to: PayoutState): 'owner' | 'admin' => (to === 'can
 
 export const canMovePayout = (from: PayoutState, to: PayoutState) => payoutMoves[from].includes(to);
 
-/** The back office's button for each move. */
+/** The back office's button for each move (the state `payed` reads "paid", as everywhere). */
 export const payoutMoveLabels: Partial<Record<PayoutState, string>> = {
   approved: 'Approve',
   denied: 'Deny',
   pending: 'Mark pending',
-  payed: 'Mark payed',
+  payed: 'Mark paid',
   failed: 'Mark failed',
 };

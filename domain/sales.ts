@@ -17,8 +17,9 @@ export {
  *
  * - A sale is a primary sale: a recorded purchase of one of the storefront's blueprints that is not
  *   a resale (resales pay the creator a royalty on chain, in FUSD, outside USD payouts).
- * - Royalty and platform fee are the blueprint's royaltyPercent and totalFeePercent of the amount,
- *   each rounded half up to a whole cent (2 decimals of a dollar); net = amount − royalty − fee.
+ * - The seller of a primary sale is the item's creator, to whom its royalty goes: a primary sale
+ *   deducts no royalty (royaltyFee 0). The platform fee is the blueprint's totalFeePercent of the
+ *   amount, rounded half up to a whole cent (2 decimals of a dollar); net = amount − fee.
  * - Available funds = total net − the amounts of requests in created, pending, approved or payed.
  * - Ledger: requests (those committed states, oldest first) cover the sales' net oldest first; a
  *   sale may be split over two requests, and what no request covers is "unrequested".
@@ -73,7 +74,7 @@ export function percentOf(cents: number, percent: number): number {
 }
 
 export interface SaleShares {
-  /** The creator's royalty share (royaltyPercent), cents. */
+  /** The royalty deducted from the seller, cents: 0 on a primary sale (the seller is the creator). */
   royaltyFee: number;
   /** The platform's fee (totalFeePercent), cents. */
   platformFee: number;
@@ -81,11 +82,13 @@ export interface SaleShares {
   net: number;
 }
 
-/** The royalty, platform fee and net of a sale of `amount` cents (net = amount − royalty − fee). */
-export function saleShares(amount: number, royaltyPercent: number, totalFeePercent: number): SaleShares {
-  const royaltyFee = percentOf(amount, royaltyPercent);
+/**
+ * The shares of a primary sale of `amount` cents: the creator sells, and owes no royalty to
+ * themselves (royaltyFee 0); the platform takes totalFeePercent; net = amount − platform fee.
+ */
+export function primarySaleShares(amount: number, totalFeePercent: number): SaleShares {
   const platformFee = percentOf(amount, totalFeePercent);
-  return { royaltyFee, platformFee, net: amount - royaltyFee - platformFee };
+  return { royaltyFee: 0, platformFee, net: amount - platformFee };
 }
 
 /** Whether a request in this state holds back funds (created, pending, approved or payed). */

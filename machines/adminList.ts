@@ -6,6 +6,7 @@ import {
   adminCell,
   adminColumns,
   adminTitles,
+  readable,
 } from '#domain/admin';
 import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
 import { type AdminList, type AdminListQuery, adminStatuses } from '#domain/schemas/admin';
@@ -163,8 +164,8 @@ export interface AdminListView {
   rows: { id: string; cells: string[]; actions: AdminAction[]; acting: string | null }[];
   searchText: string;
   status: string;
-  /** The statuses to narrow to ('' is all); none: the list has no status. */
-  statuses: readonly string[];
+  /** The statuses to narrow to, each with its text ('' is all); none: the list has no status. */
+  statuses: readonly { value: string; label: string }[];
   total: number;
   page: number;
   pages: number;
@@ -193,7 +194,7 @@ export function connectAdminList(snapshot: SnapshotFrom<typeof adminListMachine>
     })),
     searchText: query.searchText ?? '',
     status: query.status ?? '',
-    statuses: adminStatuses[list],
+    statuses: adminStatuses[list].map((value) => ({ value, label: readable(value) })),
     total,
     page: query.page,
     pages,

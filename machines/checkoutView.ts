@@ -235,12 +235,13 @@ function copyOf(s: Snapshot): Copy {
   if (s.matches('claiming'))
     return ['claiming', 'Claim for free', item.title, 'Claiming your edition…', null];
   if (s.matches('claimFailed')) return ['claimFailed', 'Claim for free', item.title, null, null];
-  if (s.matches('creditCard')) return ['creditCard', 'Checkout', price, null, null];
-  if (s.matches('crypto')) return ['crypto', 'Checkout', price, null, null];
-  if (s.matches('balance')) return ['balance', 'Checkout', price, null, null];
-  if (s.matches('onramp')) return ['onramp', 'Checkout', price, null, null];
-  if (s.matches('token')) return ['token', 'Checkout', price, null, null];
-  if (s.matches('wallet')) return ['wallet', 'Checkout', price, null, null];
+  // A payment rail's own panel names the item and its price: the dialog does not repeat them.
+  if (s.matches('creditCard')) return ['creditCard', 'Checkout', null, null, null];
+  if (s.matches('crypto')) return ['crypto', 'Checkout', null, null, null];
+  if (s.matches('balance')) return ['balance', 'Checkout', null, null, null];
+  if (s.matches('onramp')) return ['onramp', 'Checkout', null, null, null];
+  if (s.matches('token')) return ['token', 'Checkout', null, null, null];
+  if (s.matches('wallet')) return ['wallet', 'Checkout', null, null, null];
   if (s.matches('buyingListing')) return ['buyingListing', 'Checkout', item.title, null, null];
   return ['loading', 'Checkout', null, 'Checking your payments…', null];
 }

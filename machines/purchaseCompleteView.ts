@@ -3,6 +3,7 @@ import { type FollowedCharge, WAITING_FOR_NETWORK } from '#domain/chargeProgress
 import { SUPPORT_EMAIL } from '#domain/constants';
 import { toDate } from '#domain/dates';
 import { formatUsd } from '#domain/money';
+import { seriesLabel } from '#domain/nft';
 import { type PurchaseJson, purchasedItem } from '#domain/purchase';
 import type { OrderJson } from '#domain/schemas/checkout';
 import { orderTimeline, type TimelineEntry } from './checkoutFailed';
@@ -18,7 +19,7 @@ import type { PurchaseCompleteContext, purchaseCompleteMachine } from './purchas
 export interface PurchaseCompleteDetails {
   title: string;
   previewImageUrl: string | null;
-  /** "#3"; null when neither the purchase nor the link knows the edition. */
+  /** "#03" (seriesLabel); null when neither the purchase nor the link knows the edition. */
   edition: string | null;
   /** The storefront that sold it. */
   partner: string | null;
@@ -53,10 +54,12 @@ export const formatTotal = (cents: number) => (cents === 0 ? 'Free' : formatUsd(
 
 function details(purchase: PurchaseJson, context: PurchaseCompleteContext): PurchaseCompleteDetails {
   const { blueprint } = purchase.nft;
-  const serial = purchase.nft.seriesNumber ?? context.serial;
+  // The link's edition (query `serial`) is text: only digits name one.
+  const serial =
+    purchase.nft.seriesNumber ?? (/^\d+$/.test(context.serial ?? '') ? Number(context.serial) : null);
   return {
     ...purchasedItem(purchase),
-    edition: serial === null || serial === '' ? null : `#${serial}`,
+    edition: serial === null ? null : seriesLabel(serial),
     partner: blueprint?.storefront.name ?? null,
     total: formatTotal(purchase.amount),
     purchasedOn: purchaseDate.format(toDate(purchase.purchasedOn)),

@@ -1,6 +1,7 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
 import { formatUsd } from '#domain/money';
+import { seriesLabel } from '#domain/nft';
 import type { User } from '#domain/user';
 
 /**
@@ -143,7 +144,7 @@ export function connectSaleNotices(snapshot: SnapshotFrom<typeof saleNoticesMach
   return {
     rows: notices.map((n) => ({
       id: n.id,
-      text: `Sold: ${n.title}${n.serialNumber === null ? '' : ` #${n.serialNumber}`}`,
+      text: `Sold: ${n.title}${n.serialNumber === null ? '' : ` ${seriesLabel(n.serialNumber)}`}`,
       amount: formatUsd(n.amount),
       net: formatUsd(n.net),
       when: when.format(new Date(n.createdAt)),

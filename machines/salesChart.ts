@@ -1,6 +1,7 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
 import { formatUsd } from '#domain/money';
+import { payoutStateLabels } from '#domain/sales';
 import {
   type ChartBucket,
   type ChartPeriod,
@@ -161,12 +162,16 @@ export function connectSalesChart(snapshot: SnapshotFrom<typeof salesChartMachin
     series: [{ label: 'Available funds ($)', kind: 'line' }],
     marks: (chart?.requests ?? []).map((r) => ({
       x: sec(r.at),
-      label: `Payout request ${formatUsd(r.amount)} (${r.state})`,
+      label: `Payout request ${formatUsd(r.amount)} (${payoutStateLabels[r.state].toLowerCase()})`,
     })),
     table: {
       caption: 'Payout requests in the period',
       columns: ['Date', 'Amount', 'State'],
-      rows: (chart?.requests ?? []).map((r) => [chartDay(r.at), formatUsd(r.amount), r.state]),
+      rows: (chart?.requests ?? []).map((r) => [
+        chartDay(r.at),
+        formatUsd(r.amount),
+        payoutStateLabels[r.state],
+      ]),
     },
   };
 }

@@ -36,6 +36,8 @@ describe('adminList', () => {
     ).start();
     await waitFor(actor, (s) => s.matches('ready'));
     const view = connectAdminList(actor.getSnapshot());
+    // The status filter reads "paid" for the API's state payed.
+    expect(view.statuses.find((s) => s.value === 'payed')).toEqual({ value: 'payed', label: 'paid' });
     expect(view.rows[0]!.cells).toEqual([
       'Pixel Garden',
       'ada@example.com',
@@ -48,7 +50,7 @@ describe('adminList', () => {
     actor.send({
       type: 'admin.act',
       rowId: PAYOUT_ROW.id,
-      action: { label: 'Mark payed', path: 'x', body: {} },
+      action: { label: 'Mark paid', path: 'x', body: {} },
     });
     expect(actor.getSnapshot().matches('ready')).toBe(true);
     actor.send({ type: 'admin.act', rowId: PAYOUT_ROW.id, action: view.rows[0]!.actions[0]! });
@@ -64,7 +66,7 @@ describe('adminList', () => {
     expect(fetched).toHaveLength(2);
     expect(connectAdminList(actor.getSnapshot()).rows[0]!.actions.map((a) => a.label)).toEqual([
       'Mark pending',
-      'Mark payed',
+      'Mark paid',
       'Mark failed',
     ]);
   });

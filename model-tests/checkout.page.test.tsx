@@ -93,6 +93,9 @@ describe('the checkout dialog with its real child panels', () => {
       clickFirst(/^Credit card/);
     });
     const rail = await screen.findByRole('region', { name: 'Pay by card' });
+    // The card panel names the item and its price, once in the whole dialog.
+    expect(dialog('Checkout').textContent!.split('Night Market').length - 1).toBe(1);
+    expect(within(rail).getByText('Night Market · $25')).toBeTruthy();
     expect(within(rail).getByLabelText('Card number')).toBeTruthy();
     expect(within(rail).getByRole('button', { name: 'Pay $25' })).toBeTruthy();
     expect(within(dialog('Checkout')).queryAllByRole('button', { name: 'Close' })).toEqual([]);

@@ -86,7 +86,7 @@ function check(expected: AnyMachineSnapshot) {
       purchase!.id === CARD_PURCHASE.id
         ? [
             ['Item', 'Night Market'],
-            ['Edition', '#5'],
+            ['Edition', '#05'],
             ['Partner company', 'Pixel Garden'],
             ['Total', '$25'],
             ['Date and time', dateTime(CARD_PURCHASE.purchasedOn)],
@@ -96,7 +96,7 @@ function check(expected: AnyMachineSnapshot) {
         : purchase!.id === RESALE.id
           ? [
               ['Item', 'Night Market'],
-              ['Edition', '#3'],
+              ['Edition', '#03'],
               ['Partner company', 'Pixel Garden'],
               ['Total', '$40'],
               ['Date and time', dateTime(RESALE.purchasedOn)],

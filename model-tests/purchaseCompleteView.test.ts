@@ -121,7 +121,8 @@ describe('purchaseComplete view model', () => {
       details: {
         title: 'Night Market',
         previewImageUrl: '/media/seed/night-market.png',
-        edition: '#3',
+        // The edition as everywhere: padded to two digits.
+        edition: '#03',
         partner: 'Pixel Garden',
         total: '$40',
         purchasedOn: new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' }).format(
@@ -143,13 +144,13 @@ describe('purchaseComplete view model', () => {
       value: 'complete',
       context: {
         ...createActor(purchaseCompleteMachine, { input }).getSnapshot().context,
-        serial: '12',
+        serial: '7',
         email: null,
         purchase: FREE_CLAIM,
       },
     });
     expect(connectPurchaseComplete(snapshot).details).toMatchObject({
-      edition: '#12',
+      edition: '#07',
       total: 'Free',
       email: null,
       walletAddress: FREE_CLAIM.walletAddress,

@@ -33,7 +33,7 @@ describe('saleNotices', () => {
     expect(connectSaleNotices(actor.getSnapshot()).rows).toEqual([
       {
         id: NOTICE.id,
-        text: 'Sold: Harbor Lights #3',
+        text: 'Sold: Harbor Lights #03',
         amount: '$25',
         net: '$21.25',
         when: expect.any(String),

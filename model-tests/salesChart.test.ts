@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { SalesChartJson } from '#domain/salesChart';
 import { connectSalesChart, salesChartMachine } from '../machines/salesChart';
 import { flushCoverage } from './coverage-store';
 import { generatePaths, runPath } from './harness';
@@ -41,5 +42,25 @@ describe('salesChart', () => {
     expect(view.data![2]![4]).toBe(31.25);
     expect(view.summary).toBe('2 sales in the last 7 days, $31.25 net. Best week of Nov 24, 2026: $31.25.');
     expect(view.table.rows[4]).toEqual(['Nov 24, 2026', '2', '$31.25']);
+  });
+
+  it('names a payout request’s state as people read it: a request in state payed is "paid"', async () => {
+    const actor = createActor(
+      salesChartMachine.provide({
+        actors: {
+          fetchChart: fromPromise(
+            async (): Promise<SalesChartJson> => ({
+              ...CHART,
+              requests: [{ at: CHART.from, amount: 2_000, state: 'payed' }],
+            }),
+          ),
+        },
+      }),
+      { input: { storefrontId: 's1', kind: 'funds' } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    const view = connectSalesChart(actor.getSnapshot());
+    expect(view.marks.map((m) => m.label)).toEqual(['Payout request $20 (paid)']);
+    expect(view.table.rows).toEqual([['Nov 20, 2026', '$20', 'Paid']]);
   });
 });

@@ -11,13 +11,14 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const RENDER_TIMEOUT_MS = 2000;
 
 /**
- * Renders a page of the SPA on the server (the build's dist-ssr/entry-server.js): its markup and
- * the API answers it was made from, or null when the browser must render it itself.
+ * Renders a page of the SPA on the server (the build's dist-ssr/entry-server.js): its markup, the
+ * API answers it was made from and its status (404 for the Not Found page), or null when the
+ * browser must render it itself.
  */
 export type PageRenderer = (
   url: string,
   api: typeof fetch,
-) => Promise<{ html: string; answers: Record<string, string> } | null>;
+) => Promise<{ html: string; answers: Record<string, string>; status?: 200 | 404 } | null>;
 
 /** The server-side renderer built beside the SPA (`npm run build`), if it was built. */
 export async function loadPageRenderer(spaDir: string): Promise<PageRenderer | undefined> {
@@ -53,9 +54,10 @@ function inlineStylesheet(page: string, root: string): string {
  * server as a visitor with no session sees it: its markup goes inside the root element and the API
  * answers it was made from into a JSON script the browser reads instead of asking again. The page
  * then shows before any script has run; it stays inert (no clicks, no focus) until the browser's
- * React has taken it over, so no click or keystroke is lost before then. A page the renderer leaves to the browser (it needs a
- * session, redirects, is missing, failed to load or took over RENDER_TIMEOUT_MS) is the plain
- * index.html, as without one.
+ * React has taken it over, so no click or keystroke is lost before then. A path no route knows is
+ * the Not Found page with status 404. A page the renderer leaves to the browser (it needs a
+ * session, redirects, is an item or storefront a visitor cannot see, failed to load or took over
+ * RENDER_TIMEOUT_MS) is the plain index.html, as without one.
  */
 export function mountSpa(
   app: Hono<AppEnv>,
@@ -107,6 +109,7 @@ export function mountSpa(
           () =>
             `<div id="root" inert>${page.html}</div><script type="application/json" id="vt-first-load">${scriptJson(page.answers)}</script>`,
         ),
+        page.status ?? 200,
       );
     });
   }

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { ErrorCode } from '#domain/errors';
 import { splitCents } from '#domain/money';
+import { seriesLabel } from '#domain/nft';
 import { MintConflictError, MintFailedError, type MintResult, type MintService } from '../chain/mint';
 import type { Log } from '../clock';
 import type { Database } from '../db';
@@ -323,7 +324,7 @@ export function createFulfilment(
         order.id,
         'minted',
         at,
-        editions.map(({ item, minted }) => `${item.title} #${minted.serialNumber}`).join(', '),
+        editions.map(({ item, minted }) => `${item.title} ${seriesLabel(minted.serialNumber)}`).join(', '),
       );
     });
   }

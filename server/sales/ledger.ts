@@ -4,10 +4,10 @@ import {
   availableFunds,
   type LedgerEntry,
   payoutLedger,
+  primarySaleShares,
   type SaleJson,
   type SaleShares,
   type SaleStatus,
-  saleShares,
 } from '#domain/sales';
 import type { Executor } from '../db';
 import {
@@ -43,7 +43,7 @@ export interface SaleRow extends SaleShares {
 export type StorefrontRow = typeof storefronts.$inferSelect;
 export type PayoutRequestRow = typeof payoutRequests.$inferSelect;
 
-/** Every sale of the storefront, oldest first, with its royalty, platform fee and net. */
+/** Every sale of the storefront, oldest first, with its platform fee and net (primarySaleShares). */
 export async function storefrontSales(db: Executor, storefrontId: string): Promise<SaleRow[]> {
   const rows = await db
     .select({
@@ -54,7 +54,6 @@ export async function storefrontSales(db: Executor, storefrontId: string): Promi
       blueprintId: blueprints.id,
       title: blueprints.title,
       previewImageUrl: blueprints.previewImageUrl,
-      royaltyPercent: blueprints.royaltyPercent,
       totalFeePercent: blueprints.totalFeePercent,
       buyer: users.username,
     })
@@ -75,7 +74,7 @@ export async function storefrontSales(db: Executor, storefrontId: string): Promi
     id: r.id,
     purchasedOn: r.purchasedOn,
     amount: Number(r.amount),
-    ...saleShares(Number(r.amount), r.royaltyPercent, r.totalFeePercent),
+    ...primarySaleShares(Number(r.amount), r.totalFeePercent),
     blueprint: { id: r.blueprintId, title: r.title, previewImageUrl: r.previewImageUrl },
     seriesNumber: Number(r.seriesNumber),
     buyer: r.buyer === null ? null : { username: r.buyer },
@@ -105,7 +104,6 @@ async function openOrderSales(db: Executor, storefrontId: string): Promise<SaleR
       blueprintId: blueprints.id,
       title: blueprints.title,
       previewImageUrl: blueprints.previewImageUrl,
-      royaltyPercent: blueprints.royaltyPercent,
       totalFeePercent: blueprints.totalFeePercent,
       buyer: users.username,
     })
@@ -130,7 +128,7 @@ async function openOrderSales(db: Executor, storefrontId: string): Promise<SaleR
       id: r.itemId,
       purchasedOn: r.createdAt,
       amount,
-      ...saleShares(amount, r.royaltyPercent, r.totalFeePercent),
+      ...primarySaleShares(amount, r.totalFeePercent),
       blueprint: { id: r.blueprintId, title: r.title, previewImageUrl: r.previewImageUrl },
       seriesNumber: r.seriesNumber === null ? null : Number(r.seriesNumber),
       buyer: r.buyer === null ? null : { username: r.buyer },

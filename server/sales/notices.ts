@@ -1,13 +1,14 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { formatUsd } from '#domain/money';
-import { saleShares } from '#domain/sales';
+import { seriesLabel } from '#domain/nft';
+import { primarySaleShares } from '#domain/sales';
 import type { Executor } from '../db';
 import { blueprints, notifications, outbox, storefronts, users } from '../db/schema';
 
 /**
  * "Your item sold": when an order's editions are recorded as sold, the storefront's owner gets an
- * in-app notice per edition (which item, which edition, the price and their net after royalty and
- * platform fee) and, unless they turned sale emails off, an email. Both are written in the
+ * in-app notice per edition (which item, which edition, the price and their net after the platform
+ * fee: the creator owes no royalty to themselves) and, unless they turned sale emails off, an email. Both are written in the
  * transaction that records the sale, keyed by the NFT, so a retried fulfilment sends nothing twice.
  * Free claims are not sales: they notify nobody.
  */
@@ -30,7 +31,6 @@ export async function recordSaleNotices(
   const owners = await tx
     .select({
       blueprintId: blueprints.id,
-      royaltyPercent: blueprints.royaltyPercent,
       totalFeePercent: blueprints.totalFeePercent,
       userId: users.id,
       email: users.email,
@@ -50,7 +50,7 @@ export async function recordSaleNotices(
   for (const edition of sold) {
     const owner = owners.find((o) => o.blueprintId === edition.blueprintId);
     if (!owner) continue;
-    const { net } = saleShares(edition.amount, owner.royaltyPercent, owner.totalFeePercent);
+    const { net } = primarySaleShares(edition.amount, owner.totalFeePercent);
     const inserted = await tx
       .insert(notifications)
       .values({
@@ -68,11 +68,11 @@ export async function recordSaleNotices(
     if (inserted.length === 0 || !owner.saleEmails) continue;
     await tx.insert(outbox).values({
       to: owner.email,
-      subject: `Sold: ${edition.title} #${edition.serialNumber}`,
+      subject: `Sold: ${edition.title} ${seriesLabel(edition.serialNumber)}`,
       text: [
         `Hello ${owner.firstName},`,
         '',
-        `${edition.title} #${edition.serialNumber} sold for ${formatUsd(edition.amount)}. After the royalty and the platform fee, ${formatUsd(net)} is yours.`,
+        `${edition.title} ${seriesLabel(edition.serialNumber)} sold for ${formatUsd(edition.amount)}. After the platform fee, ${formatUsd(net)} is yours.`,
         '',
         'See your sales and turn these emails off in your dashboard:',
         link,

@@ -22,7 +22,7 @@ export function salesRoutes(s: Services): Route[] {
       tag: 'sales',
       auth: 'required',
       summary:
-        'The sales of the caller’s storefront (or of one of its blueprints), newest first, with royalty, platform fee, net (cents) and payout status; page ≥ 1, pageSize 25, 50 or 100',
+        'The sales of the caller’s storefront (or of one of its blueprints), newest first, with royalty (0: the creator sells), platform fee, net (cents) and payout status; page ≥ 1, pageSize 25, 50 or 100',
       query: SalesListQuery,
       responses: {
         200: '{ results: [{ id, purchasedOn, blueprint { id, title, previewImageUrl }, seriesNumber, status, amount, royaltyFee, platformFee, net, buyer { username } | null, payout { allocations, unrequested, status } }], total, page, pageSize }',

@@ -436,6 +436,8 @@ describe.each(databases)('pages rendered on the server, on %s', (database) => {
     if (url.startsWith('/needs-session')) return null;
     if (url.startsWith('/broken')) throw new Error('render failed');
     if (url.startsWith('/slow')) return new Promise(() => {});
+    if (url.startsWith('/no-such-page'))
+      return { html: '<h1>We couldn’t find that page</h1>', answers: {}, status: 404 };
     const health = await api('http://vitrine.internal/api/health');
     return {
       html: `<h1>${url}</h1><p>${health.status}</p><p>Rock $'n $& roll</p>`,
@@ -464,6 +466,14 @@ describe.each(databases)('pages rendered on the server, on %s', (database) => {
     // The stylesheet comes inline: the page paints without a second request.
     expect(html).toContain('<title>Vitrine</title><style>body{color:#123}</style><body>');
     expect(html).not.toContain(stylesheet);
+  });
+
+  it('answers an unknown path with status 404 and the Not Found page; known pages stay 200', async () => {
+    const res = await t.request('GET', '/no-such-page?x=1');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.body).toContain('<div id="root" inert><h1>We couldn’t find that page</h1></div>');
+    expect((await t.request('GET', '/marketplace')).status).toBe(200);
   });
 
   it('serves the plain index.html when the page is left to the browser, fails or is slow', async () => {

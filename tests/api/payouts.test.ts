@@ -109,9 +109,10 @@ describe.each(databases)('payout requests on %s', (database) => {
   it('computes the available funds: net of the sales minus created, pending, approved and payed requests', async () => {
     const owner = await creator(t);
     const bp = await blueprint(t, owner.storefront.id, { royaltyPercent: 10, totalFeePercent: 7.5 });
-    await sale(t, bp, { serial: 1, amount: 2500, purchasedOn: day(1) }); // net 2062
-    await sale(t, bp, { serial: 2, amount: 10_000, purchasedOn: day(2) }); // net 8250
-    const resale = await sale(t, bp, { serial: 3, amount: 4000, purchasedOn: day(3) }); // net 3300
+    // A primary sale nets the platform fee only (the creator owes no royalty to themselves).
+    await sale(t, bp, { serial: 1, amount: 2500, purchasedOn: day(1) }); // net 2312
+    await sale(t, bp, { serial: 2, amount: 10_000, purchasedOn: day(2) }); // net 9250
+    const resale = await sale(t, bp, { serial: 3, amount: 4000, purchasedOn: day(3) }); // net 3700
     await sale(t, bp, {
       serial: 3,
       amount: 50_000,
@@ -119,13 +120,13 @@ describe.each(databases)('payout requests on %s', (database) => {
       type: 'saleListing',
       nftId: resale.nftId,
     });
-    expect((await list(owner.authToken)).body.available).toBe(2062 + 8250 + 3300);
+    expect((await list(owner.authToken)).body.available).toBe(2312 + 9250 + 3700);
     const states = ['approved', 'payed', 'denied', 'cancelled', 'failed', 'pending'] as const;
     for (const [i, state] of states.entries())
       await payoutRequest(t, owner, 1000 * (i + 1), state, day(10 + i));
     const res = await list(owner.authToken);
     expect(res.status).toBe(200);
-    expect(res.body.available).toBe(13_612 - 1000 - 2000 - 6000);
+    expect(res.body.available).toBe(15_262 - 1000 - 2000 - 6000);
     expect(res.body.minimum).toBe(1000);
     expect(res.body.total).toBe(6);
     // Newest first.

@@ -35,7 +35,10 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** The dashboard's Sales (each with the seller's net: amount − royalty − fee) and the payout ledger CSV. */
+/**
+ * The dashboard's Sales (each with the seller's net: amount − platform fee; a primary sale deducts no
+ * royalty, its seller being the creator) and the payout ledger CSV.
+ */
 describe.each(databases)('GET /api/sales and the ledger CSV on %s', (database) => {
   const t = useTestApp(database);
   const sales = (token: string | undefined, query: string) =>
@@ -113,8 +116,8 @@ describe.each(databases)('GET /api/sales and the ledger CSV on %s', (database) =
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(2);
     const [newest, oldest] = res.body.results as Json[];
-    // 999 × 5 % = 49.95 → 50; × 2.5 % = 24.975 → 25.
-    expect(newest).toMatchObject({ amount: 999, royaltyFee: 50, platformFee: 25, net: 924, buyer: null });
+    // 999 × 2.5 % = 24.975 → 25; the creator owes no royalty to themselves.
+    expect(newest).toMatchObject({ amount: 999, royaltyFee: 0, platformFee: 25, net: 974, buyer: null });
     // 2500 × 7.5 % = 187.5 → 188 (half up).
     expect(oldest).toEqual({
       id: first.id,
@@ -123,11 +126,11 @@ describe.each(databases)('GET /api/sales and the ledger CSV on %s', (database) =
       seriesNumber: 1,
       status: 'completed',
       amount: 2500,
-      royaltyFee: 250,
+      royaltyFee: 0,
       platformFee: 188,
-      net: 2062,
+      net: 2312,
       buyer: { username: buyer.username },
-      payout: { allocations: [], unrequested: 2062, status: 'unpaid' },
+      payout: { allocations: [], unrequested: 2312, status: 'unpaid' },
     });
   });
 
@@ -211,9 +214,9 @@ describe.each(databases)('GET /api/sales and the ledger CSV on %s', (database) =
     ]);
     const pending = (res.body.results as Json[])[3];
     expect(pending.payout).toEqual({ allocations: [], unrequested: 0, status: 'nothingDue' });
-    // Only the completed sale is owed: 2000 − 10 % royalty − 5 % fee.
+    // Only the completed sale is owed: 2000 − 5 % fee (no royalty on the creator's own sale).
     const funds = await t.request('GET', '/api/payout-requests', { token: owner.authToken });
-    expect(funds.body.available).toBe(1700);
+    expect(funds.body.available).toBe(1900);
   });
 
   it('pages with page and pageSize (25, 50 or 100; 50 by default)', async () => {
@@ -302,7 +305,7 @@ describe.each(databases)('GET /api/sales and the ledger CSV on %s', (database) =
     });
     const a = await sale(t, tricky, { serial: 7, amount: 2500, purchasedOn: day(1), buyerId: buyer.id });
     const b = await sale(t, formula, { serial: 2, amount: 1000, purchasedOn: day(2) });
-    const request = await payoutRequest(t, owner, 2562, 'pending', day(3));
+    const request = await payoutRequest(t, owner, 2812, 'pending', day(3));
 
     const res = await t.request('GET', `/api/sales/ledger.csv?storefrontId=${owner.storefront.id}`, {
       token: owner.authToken,
@@ -326,11 +329,11 @@ describe.each(databases)('GET /api/sales and the ledger CSV on %s', (database) =
         '2500',
         '25.00',
         '1.88',
-        '2.50',
-        '20.62',
+        '0.00',
+        '23.12',
         request.id,
         'pending',
-        '20.62',
+        '23.12',
         '0.00',
         'requested',
       ],

@@ -278,12 +278,11 @@ describe('order fulfilment on the emulator', () => {
     const notices = await t.request('GET', '/api/notifications', { token: shop.authToken });
     expect(notices.body).toMatchObject({
       unread: 1,
-      results: [{ kind: 'sale', title: bp.title, serialNumber: 1, amount: 2500, net: 2125, read: false }],
+      results: [{ kind: 'sale', title: bp.title, serialNumber: 1, amount: 2500, net: 2375, read: false }],
     });
-    expect((await emails()).map((m) => m.subject)).toEqual([`Sold: ${bp.title} #1`]);
-    expect((await emails())[0]!.text).toContain(
-      'sold for $25. After the royalty and the platform fee, $21.25 is yours.',
-    );
+    expect((await emails()).map((m) => m.subject)).toEqual([`Sold: ${bp.title} #01`]);
+    // The creator sells: no royalty to themselves, only the platform fee.
+    expect((await emails())[0]!.text).toContain('sold for $25. After the platform fee, $23.75 is yours.');
 
     // The job again: nothing new.
     await t.database.db

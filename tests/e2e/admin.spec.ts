@@ -40,9 +40,9 @@ test('an admin approves and pays a payout request; the creator sees it paid', as
   await row.getByRole('button', { name: 'Approve' }).click();
   await admin.getByLabel('Status').selectOption('approved');
   await expect(row).toContainText('approved');
-  await row.getByRole('button', { name: 'Mark payed' }).click();
-  await admin.getByLabel('Status').selectOption('payed');
-  await expect(row.first()).toContainText('payed');
+  await row.getByRole('button', { name: 'Mark paid' }).click();
+  await admin.getByLabel('Status').selectOption('paid');
+  await expect(row.first()).toContainText('paid');
   await admin.screenshot({ path: 'test-results/screens/admin-payouts.png' });
 
   await creator.reload();

@@ -32,4 +32,28 @@ describe('back office rows', () => {
     ).toBe('enabled: true → false, suspended: false → true');
     expect(adminCell({ id: 'a3', before: {}, after: {} }, change)).toBe('—');
   });
+
+  it('reads "paid" where the API names a payout state payed: its state, the audit log, the action', () => {
+    const state = adminColumns['payout-requests'].find((c) => c.key === 'state')!;
+    expect(adminCell({ id: 'p1', state: 'payed' }, state)).toBe('paid');
+    const [action, change] = ['action', 'change'].map(
+      (key) => adminColumns.audit.find((c) => c.key === key)!,
+    );
+    const audited = {
+      id: 'a4',
+      action: 'payout-request.payed',
+      before: { state: 'approved' },
+      after: { state: 'payed' },
+    };
+    expect(adminCell(audited, action!)).toBe('payout-request.paid');
+    expect(adminCell(audited, change!)).toBe('state: approved → paid');
+    const row = { id: 'p2', state: 'approved' };
+    expect(adminActions('payout-requests', row).map((a) => a.label)).toEqual([
+      'Mark pending',
+      'Mark paid',
+      'Mark failed',
+    ]);
+    // The API's value stays as the SPEC names it.
+    expect(adminActions('payout-requests', row)[1]!.body).toEqual({ state: 'payed' });
+  });
 });

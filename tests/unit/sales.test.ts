@@ -7,11 +7,12 @@ import {
   payoutFailureText,
   payoutLedger,
   percentOf,
-  saleShares,
+  primarySaleShares,
 } from '#domain/sales';
 
 /**
- * The seller's net (amount − royalty − fee, each rounded half up to a cent), the available funds
+ * The seller's net of a primary sale (amount − platform fee, rounded half up to a cent; the creator
+ * owes no royalty to themselves), the available funds
  * (total net − requests in created, pending, approved or payed) and the FIFO payout ledger
  * (domain/sales.ts).
  */
@@ -33,10 +34,10 @@ describe('sale shares', () => {
     expect(() => percentOf(100, 101)).toThrow();
   });
 
-  it('nets the amount of the royalty and the platform fee', () => {
-    expect(saleShares(2500, 10, 7.5)).toEqual({ royaltyFee: 250, platformFee: 188, net: 2062 });
-    expect(saleShares(0, 10, 5)).toEqual({ royaltyFee: 0, platformFee: 0, net: 0 });
-    expect(saleShares(1, 50, 50)).toEqual({ royaltyFee: 1, platformFee: 1, net: -1 });
+  it('nets a primary sale of the platform fee only: the creator owes no royalty to themselves', () => {
+    expect(primarySaleShares(2500, 7.5)).toEqual({ royaltyFee: 0, platformFee: 188, net: 2312 });
+    expect(primarySaleShares(0, 5)).toEqual({ royaltyFee: 0, platformFee: 0, net: 0 });
+    expect(primarySaleShares(1, 50)).toEqual({ royaltyFee: 0, platformFee: 1, net: 0 });
   });
 });
 

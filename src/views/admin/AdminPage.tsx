@@ -93,8 +93,8 @@ export function AdminListView({ actor }: { actor: ActorRefFrom<typeof adminListM
             >
               <option value="">All</option>
               {view.statuses.map((status) => (
-                <option key={status} value={status}>
-                  {status}
+                <option key={status.value} value={status.value}>
+                  {status.label}
                 </option>
               ))}
             </select>

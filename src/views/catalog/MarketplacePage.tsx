@@ -1,6 +1,12 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
-import { categoryOptions, marketSortLabels, priceFilter, priceFilterEntry } from '#domain/marketFilterForm';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import {
+  categoryOptions,
+  filterToggle,
+  marketSortLabels,
+  priceFilter,
+  priceFilterEntry,
+} from '#domain/marketFilterForm';
 import { MARKET_PAGE_SIZE, type MarketSearch, type MarketSort, marketSorts } from '#domain/marketSearch';
 import { Button, Pager, TextInput } from '../components';
 import { ItemGrid } from './ItemCard';
@@ -10,7 +16,8 @@ const route = getRouteApi('/marketplace');
 
 /**
  * Marketplace: search form, the count available, a sidebar filter (price range in dollars,
- * storefront categories) applied with Apply, and the sort. Everything lives in the URL.
+ * storefront categories) applied with Apply, and the sort. Everything lives in the URL. On narrow
+ * screens the filter waits behind a Filters button (FilterDisclosure), so the items come first.
  */
 export function MarketplacePage() {
   const search = route.useSearch();
@@ -49,11 +56,18 @@ export function MarketplacePage() {
         </label>
       </div>
       <div className="vt-catalog">
-        <PriceCategoryFilter
-          key={`${search.min}|${search.max}|${search.categories}`}
-          search={search}
-          onApply={(next) => go({ ...search, ...next, page: undefined })}
-        />
+        <FilterDisclosure toggle={filterToggle(search)}>
+          {(close) => (
+            <PriceCategoryFilter
+              key={`${search.min}|${search.max}|${search.categories}`}
+              search={search}
+              onApply={(next) => {
+                close();
+                go({ ...search, ...next, page: undefined });
+              }}
+            />
+          )}
+        </FilterDisclosure>
         <div>
           {page.results.length > 0 ? (
             <ItemGrid items={page.results} label="Items" />
@@ -76,6 +90,39 @@ export function MarketplacePage() {
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * The filter beside the items on wide screens; on narrow ones (below 900 px, catalog.css) a
+ * Filters button (aria-expanded, with the number of filters applied) shows it, and applying closes it.
+ */
+export function FilterDisclosure({
+  toggle,
+  children,
+}: {
+  toggle: ReturnType<typeof filterToggle>;
+  children: (close: () => void) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <div className="vt-filter-disclosure">
+      <Button
+        variant="secondary"
+        className="vt-filter-disclosure__toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={toggle.label}
+        onClick={() => setOpen(!open)}
+      >
+        Filters
+        {toggle.applied > 0 && <span className="vt-filter-disclosure__count">{toggle.applied}</span>}
+      </Button>
+      <div id={panelId} className="vt-filter-disclosure__panel" data-open={open}>
+        {children(() => setOpen(false))}
+      </div>
+    </div>
   );
 }
 

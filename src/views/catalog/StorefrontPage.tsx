@@ -2,12 +2,13 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { timings } from '#domain/constants';
+import { filterToggle } from '#domain/marketFilterForm';
 import { connectSession } from '../../../machines/session';
 import { useApp } from '../AppContext';
 import { Dropdown } from '../components';
 import { useFlowActor } from '../useFlowActor';
 import { ItemGrid } from './ItemCard';
-import { PriceCategoryFilter } from './MarketplacePage';
+import { FilterDisclosure, PriceCategoryFilter } from './MarketplacePage';
 import { ReportStorefrontDialog } from './ReportStorefrontDialog';
 import { StorefrontFrame } from './StorefrontFrame';
 import './catalog.css';
@@ -83,12 +84,19 @@ export function StorefrontPage() {
             <summary>About</summary>
             <p>{s.description || 'This creator has not written an introduction yet.'}</p>
           </details>
-          <PriceCategoryFilter
-            key={`${search.min}|${search.max}`}
-            search={search}
-            categories={false}
-            onApply={({ min, max }) => navigate({ search: { min, max } })}
-          />
+          <FilterDisclosure toggle={filterToggle(search)}>
+            {(close) => (
+              <PriceCategoryFilter
+                key={`${search.min}|${search.max}`}
+                search={search}
+                categories={false}
+                onApply={({ min, max }) => {
+                  close();
+                  navigate({ search: { min, max } });
+                }}
+              />
+            )}
+          </FilterDisclosure>
         </>
       }
     >

@@ -58,9 +58,10 @@ export function DashboardLayout() {
           </Link>
         </nav>
       </aside>
-      <main className="vt-dashboard__main">
+      {/* Inside the shell's one `main` landmark: a page has exactly one. */}
+      <div className="vt-dashboard__main">
         <Outlet />
-      </main>
+      </div>
     </div>
   );
 }

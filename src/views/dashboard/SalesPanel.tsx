@@ -4,6 +4,7 @@ import { Fragment, type ReactNode, useId, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { toDate } from '#domain/dates';
 import { formatUsd } from '#domain/money';
+import { seriesLabel } from '#domain/nft';
 import {
   payoutStateLabels,
   SALES_PAGE_SIZE_DEFAULT,
@@ -87,7 +88,7 @@ const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeS
 export const formatSaleDay = (d: Date | string) => dayFormat.format(toDate(d));
 export const formatSaleTime = (d: Date | string) => timeFormat.format(toDate(d));
 /** An edition as #01; a sale without one (refunded before minting) shows none. */
-const edition = (n: number | null) => (n === null ? '' : `#${String(n).padStart(2, '0')}`);
+const edition = (n: number | null) => (n === null ? '' : seriesLabel(n));
 
 export interface SalesViewProps {
   sales: SalesPage;
@@ -102,8 +103,8 @@ export interface SalesViewProps {
 
 /**
  * The sales table: purchased date, blueprint, status and amount, newest first; each row expands to
- * the purchase's details (royalty fee, platform fee, total, net and where it stands in the payout
- * ledger). Page size 25, 50 or 100; "Export CSV" saves the whole ledger.
+ * the purchase's details (platform fee, total, net and where it stands in the payout ledger; a
+ * primary sale deducts no royalty: its seller is the creator). Page size 25, 50 or 100; "Export CSV" saves the whole ledger.
  */
 export function SalesView({ sales, exporter, onPage, filter, chart }: SalesViewProps) {
   const snapshot = useSelector(exporter, (s) => s);
@@ -278,8 +279,6 @@ function SaleRows({
                   <dd>@{sale.buyer.username}</dd>
                 </>
               )}
-              <dt>Royalty fee</dt>
-              <dd>{formatUsd(sale.royaltyFee)}</dd>
               <dt>Platform fee</dt>
               <dd>{formatUsd(sale.platformFee)}</dd>
               <dt>Total amount</dt>

@@ -71,7 +71,7 @@ export function NftPage({ nft, machines }: { nft: NftJson; machines: NftMachines
               <span>{owner.username ? `@${owner.username}` : owner.wallet.walletAddress}</span>
             </dd>
             <dt>Edition</dt>
-            <dd>{nft.seriesNumber}</dd>
+            <dd>{seriesLabel(nft.seriesNumber)}</dd>
             <dt>Token</dt>
             <dd>
               <code>{nft.id}</code>

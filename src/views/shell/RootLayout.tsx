@@ -60,7 +60,8 @@ export function RootLayout() {
         </Suspense>
       )}
       <CookieBanner />
-      <ToastList toasts={toasts} onDismiss={dismissToast} />
+      {/* At the top, below the header: away from the cookie bar and dialogs' buttons at the bottom. */}
+      <ToastList toasts={toasts} onDismiss={dismissToast} position="top-right" />
     </div>
   );
 }

@@ -68,10 +68,10 @@ describe('Sales panel', () => {
       ['Purchased', formatSaleTime('2026-03-05T15:30:00.000Z')],
       ['Blueprint', 'Harbor Lights (#02)'],
       ['Buyer', '@collector_jo'],
-      ['Royalty fee', '$2.50'],
+      // A primary sale: the creator sells and owes no royalty to themselves.
       ['Platform fee', '$1.88'],
       ['Total amount', '$25'],
-      ['Net', '$20.62'],
+      ['Net', '$23.12'],
       ['Payout', 'Unpaid'],
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Details of Quiet Dunes #11' }));
