@@ -154,7 +154,7 @@ export async function catalogBench(
     // The same statements, bare: drizzle builds them exactly as the route does; the driver runs them.
     const statements = queries.map((qs) => {
       const parsed = v.parse(BlueprintListQuery, Object.fromEntries(new URLSearchParams(qs)));
-      return blueprintListQueries(database.db, parsed, false).statements.map((st) => ({
+      return blueprintListQueries(database.db, parsed, false, new Date()).statements.map((st) => ({
         name: st.name,
         ...st.toSQL(),
       }));

@@ -54,6 +54,11 @@ export interface BlueprintJson {
   drop: boolean;
   type: BlueprintType;
   blueprintPackId: string | null;
+  /**
+   * The pack the blueprint is sold in (only with it), while visitors may see that pack; null for a
+   * blueprint sold on its own, or whose pack is hidden.
+   */
+  pack: PackSummary | null;
   storefront: StorefrontSummary | null;
   isSticker: boolean;
   isPack: false;
@@ -82,6 +87,18 @@ export interface PackJson {
   isPack: true;
   storefront: StorefrontSummary | null;
 }
+/** What a blueprint of a pack tells of its pack: the one way to get it, at the pack's price. */
+export interface PackSummary {
+  id: string;
+  title: string;
+  /** Cents. */
+  price: number;
+  quantity: number;
+  quantityAvailable: number;
+  state: PackState;
+  availableTime: DateValue | null;
+  coverImageUrl: string | null;
+}
 export interface HistoryItem {
   id: string;
   type: 'creation' | 'purchase';
@@ -94,6 +111,10 @@ export interface Page<T> {
   total: number;
   /** The total reached the API's cap (10,000): there are at least that many. */
   totalCapped?: boolean;
+  /** Of the total, how many can be bought or claimed now (a blueprint list asked to count them). */
+  available?: number;
+  /** `available` reached the API's cap (10,000). */
+  availableCapped?: boolean;
 }
 
 /** "Active" means active or printed. */

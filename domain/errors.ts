@@ -175,7 +175,7 @@ export const errorTexts: Record<string, string> = {
     'The payment could not be delivered to us; the provider sent the funds to your wallet instead.',
   'errors.ONRAMP_PROVIDER':
     'We could not contact the card-to-crypto payment provider. Please try again in a moment.',
-  'errors.CLAIM_BLUEPRINT': 'We could not claim this item for you. Please try again.',
+  'errors.CLAIM_BLUEPRINT': 'We could not claim this item for you.',
   'errors.PURCHASE_FAILED':
     "Something went wrong. We're looking into it! Check your collection, and contact support after an hour if you were charged.",
   'errors.INVALID_VALUE.country': 'Please choose a country.',
@@ -229,6 +229,31 @@ export function errorMessage(err: Partial<ApiErrorBody> | null | undefined): str
 }
 
 /** Turns whatever an actor threw into an error body (server bodies pass through). */
+/**
+ * The failures a retry of the same request may get past: no answer (or one the client cannot read),
+ * the server failing or starting, a provider or network it asks out of reach, a limit that passes,
+ * a transaction not confirmed yet. Any other error is the server's decision on the request (not
+ * free, sold out, claimed already, …), which a retry only repeats, so it offers no retry.
+ */
+const RETRYABLE_CODES: readonly string[] = [
+  ErrorCode.NETWORK_FAILURE,
+  ErrorCode.UNKNOWN,
+  ErrorCode.UNAVAILABLE,
+  ErrorCode.RATE_LIMITED,
+  ErrorCode.HOLD_COOLDOWN,
+  ErrorCode.PAYMENT_PROVIDER,
+  ErrorCode.CRYPTO_PROVIDER,
+  ErrorCode.ONRAMP_PROVIDER,
+  ErrorCode.TOKEN_NETWORK,
+  ErrorCode.VERIFF_UNREACHABLE,
+  ErrorCode.TRANSACTION_PENDING,
+  ErrorCode.SEAL_TIMEOUT,
+];
+
+/** Whether retrying what failed with this error may succeed (RETRYABLE_CODES). */
+export const retryable = (error: Pick<ApiErrorBody, 'code'> | null): boolean =>
+  error !== null && RETRYABLE_CODES.includes(error.code);
+
 export function toErrorBody(error: unknown): ApiErrorBody {
   const body = (error as { body?: ApiErrorBody })?.body;
   if (body && typeof body.code === 'string') return body;

@@ -10,6 +10,8 @@ export interface BlueprintFilter {
   /** Blueprint states (owners of the storefront may ask for any; visitors get public ones only). */
   states?: BlueprintState[];
   visible?: boolean;
+  /** Also count the matches that can be bought or claimed now (the marketplace's "N items available"). */
+  countAvailable?: boolean;
   sort?: 'price' | 'quantity' | 'createdAt';
   direction?: 'asc' | 'desc';
   from?: number;

@@ -1,5 +1,6 @@
 import type { BlueprintJson } from './catalog';
 import type { DateValue } from './dates';
+import type { FreeClaimJson } from './schemas/checkout';
 
 /** An NFT as the product API answers it, shared by the server's JSON and the views. */
 export interface NftOwner {
@@ -32,6 +33,16 @@ export interface NftJson {
  */
 export function seriesLabel(seriesNumber: number): string {
   return `#${String(seriesNumber).padStart(2, '0')}`;
+}
+
+/**
+ * The edition a free claim minted, once minted: its NFT (its page) and its label. Null while the
+ * claim is being minted.
+ */
+export function claimedEdition(claim: FreeClaimJson): { nftId: string; label: string } | null {
+  const edition = claim.order.editions[0];
+  if (!edition?.nftId || edition.serialNumber === null) return null;
+  return { nftId: edition.nftId, label: `Edition ${seriesLabel(edition.serialNumber)}` };
 }
 
 /** A collectible can be sent on: it is neither listed for sale nor still minting. */

@@ -42,6 +42,30 @@ export interface PurchaseJson {
   blueprintPackId: string | null;
   /** The resale listing (sale_listings.id) the purchase completed, if it was one. */
   nftSaleListingId: string | null;
+  /** The order of new editions the purchase came from; null for a resale. */
+  order: PurchaseOrder | null;
+}
+
+/**
+ * An order of new editions as a purchase of it tells it: what was bought (a blueprint, or a pack
+ * with its cover), what the whole order cost, and every edition it minted, in chain id order. A
+ * pack's order has one purchase per edition, each carrying the same order.
+ */
+export interface PurchaseOrder {
+  id: string;
+  item: { kind: 'blueprint' | 'pack'; id: string; title: string; coverImageUrl: string | null };
+  /** Cents: the price paid for the whole order (a pack's, not one card's share). */
+  amount: number;
+  editions: PurchasedEdition[];
+}
+/** An edition an order minted. */
+export interface PurchasedEdition {
+  /** The chain token id. */
+  nftId: string;
+  blueprintId: string;
+  title: string;
+  previewImageUrl: string | null;
+  seriesNumber: number;
 }
 
 /** The title and image of what was bought: the blueprint's, else what the NFT's metadata names. */

@@ -226,9 +226,10 @@ export const checkoutMachine = checkoutSetup.createMachine({
         onError: { target: 'claimFailed', actions: failure },
       },
     },
+    /** Try again only after a failure a retry may get past: a refused claim stays refused. */
     claimFailed: {
       on: {
-        'checkout.retry': { target: 'claiming', actions: 'clearError' },
+        'checkout.retry': { guard: 'retryable', target: 'claiming', actions: 'clearError' },
         'checkout.close': 'closed',
       },
     },

@@ -15,15 +15,32 @@ import type { PurchaseCompleteContext, purchaseCompleteMachine } from './purchas
  * the functions that send events.
  */
 
+/** A card a pack minted, as the receipt lists it. */
+export interface PurchasedCard {
+  title: string;
+  /** "#03" (seriesLabel). */
+  edition: string;
+  /** The minted NFT (its page is /nft/{nftId}). */
+  nftId: string;
+  previewImageUrl: string | null;
+}
 /** What the purchase-complete page shows of a completed purchase. */
 export interface PurchaseCompleteDetails {
+  /** What the title names: "Pack" for a pack, else "Item". */
+  itemLabel: 'Item' | 'Pack';
+  /** The item's title, or the pack's. */
   title: string;
   previewImageUrl: string | null;
-  /** "#03" (seriesLabel); null when neither the purchase nor the link knows the edition. */
+  /**
+   * "#03" (seriesLabel); null for a pack (each card has its own), or when neither the purchase nor
+   * the link knows it.
+   */
   edition: string | null;
+  /** Every card a pack minted, with its edition (chain id order); empty for one edition. */
+  cards: PurchasedCard[];
   /** The storefront that sold it. */
   partner: string | null;
-  /** "$40", "$12.50" or "Free". */
+  /** What the whole purchase cost (a pack's price, not a card's share): "$40", "$12.50" or "Free". */
   total: string;
   /** Date and time of the purchase, in the browser's time zone. */
   purchasedOn: string;
@@ -57,14 +74,38 @@ function details(purchase: PurchaseJson, context: PurchaseCompleteContext): Purc
   // The link's edition (query `serial`) is text: only digits name one.
   const serial =
     purchase.nft.seriesNumber ?? (/^\d+$/.test(context.serial ?? '') ? Number(context.serial) : null);
-  return {
-    ...purchasedItem(purchase),
-    edition: serial === null ? null : seriesLabel(serial),
+  const common = {
     partner: blueprint?.storefront.name ?? null,
-    total: formatTotal(purchase.amount),
     purchasedOn: purchaseDate.format(toDate(purchase.purchasedOn)),
     email: context.email,
     walletAddress: purchase.walletAddress,
+  };
+  // A pack is one purchase of several cards: its receipt is the pack, its price and every card.
+  const order = purchase.order;
+  if (order?.item.kind === 'pack') {
+    const cards = order.editions.map((e) => ({
+      title: e.title,
+      edition: seriesLabel(e.seriesNumber),
+      nftId: e.nftId,
+      previewImageUrl: e.previewImageUrl,
+    }));
+    return {
+      ...common,
+      itemLabel: 'Pack',
+      title: order.item.title,
+      previewImageUrl: order.item.coverImageUrl ?? cards[0]?.previewImageUrl ?? null,
+      edition: null,
+      cards,
+      total: formatTotal(order.amount),
+    };
+  }
+  return {
+    ...common,
+    itemLabel: 'Item',
+    ...purchasedItem(purchase),
+    edition: serial === null ? null : seriesLabel(serial),
+    cards: [],
+    total: formatTotal(order?.amount ?? purchase.amount),
   };
 }
 
@@ -124,13 +165,17 @@ export function connectPurchaseComplete(
 ): PurchaseCompleteView {
   const { context } = snapshot;
   if (snapshot.status === 'done' && context.purchase) {
+    const bought = details(context.purchase, context);
     return {
       panel: 'success',
       title: 'Purchase Complete',
-      text: 'Thank you! The collectible is yours.',
+      text:
+        bought.cards.length > 1
+          ? `Thank you! The ${bought.cards.length} collectibles are yours.`
+          : 'Thank you! The collectible is yours.',
       busy: false,
       alert: false,
-      details: details(context.purchase, context),
+      details: bought,
     };
   }
   if (snapshot.matches('refunded') && context.followed) return refundView(context.followed);

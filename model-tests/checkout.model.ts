@@ -207,9 +207,10 @@ export const CARD_OUTCOMES: Record<NonNullable<CardPaymentOutput>['kind'], CardP
   failed: { kind: 'failed', orderId: ORDER_ID },
   back: { kind: 'back' },
 };
+/** A claim the server refuses (a retry gets the same answer). */
 export const CLAIM_ERROR = {
   status: 400,
-  body: { code: 'CLAIM_BLUEPRINT', message: 'We could not claim this item for you. Please try again.' },
+  body: { code: 'CLAIM_BLUEPRINT', message: 'You have already claimed this item.' },
 };
 export const NOT_CANCELLABLE = {
   status: 400,
@@ -347,6 +348,7 @@ export const checkoutModel: MachineModel<typeof checkoutMachine> = {
     { type: 'xstate.error.actor.setupCollection', error: WALLET_CANCELED },
     { type: 'xstate.done.actor.claimFree', output: FREE_CLAIM },
     { type: 'xstate.error.actor.claimFree', error: CLAIM_ERROR },
+    { type: 'xstate.error.actor.claimFree', error: NETWORK_ERROR },
     { type: 'xstate.done.actor.buyListing', output: BOUGHT },
     { type: 'xstate.done.actor.buyListing', output: null },
     { type: 'xstate.done.actor.buyListing', output: { kind: 'redirect', url: TOPUP_URL } },

@@ -12,7 +12,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, createActor, createMachine, fromPromise } from 'xstate';
 import type { BlueprintJson, PackJson } from '#domain/catalog';
 import type { NftJson } from '#domain/nft';
-import type { BillingInfoJson, CardChargeJson } from '#domain/schemas/checkout';
+import type { BillingInfoJson, CardChargeJson, FreeClaimJson } from '#domain/schemas/checkout';
 import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
 import { buyListingMachine } from '../machines/buyListing';
 import { cardPaymentMachine } from '../machines/cardPayment';
@@ -140,7 +140,11 @@ const blueprint = (over: Partial<BlueprintJson> = {}) =>
 async function renderItemPage(
   item: BlueprintJson | PackJson,
   listings: NftJson[],
-  options: { user?: ReturnType<typeof makeUser> | null; machine?: typeof checkoutMachine } = {},
+  options: {
+    user?: ReturnType<typeof makeUser> | null;
+    machine?: typeof checkoutMachine;
+    claim?: FreeClaimJson | null;
+  } = {},
 ) {
   const ui = { send: vi.fn() };
   const cardInputs: unknown[] = [];
@@ -167,7 +171,14 @@ async function renderItemPage(
       createRoute({
         getParentRoute: () => root,
         path: '/nft/$id',
-        component: () => <ItemPage item={item} history={[]} listings={listings} />,
+        component: () => (
+          <ItemPage item={item} history={[]} listings={listings} claim={options.claim ?? null} />
+        ),
+      }),
+      createRoute({
+        getParentRoute: () => root,
+        path: '/nft/$id/details',
+        component: () => <p>Details</p>,
       }),
       createRoute({
         getParentRoute: () => root,
@@ -264,5 +275,92 @@ describe('buying on the item page', () => {
       clickFirst('Close');
     });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('a card sold only in a pack', () => {
+  const pack = {
+    id: '2b3c4d5e-6f70-4819-8a2b-3c4d5e6f7081',
+    title: 'Booster Pack: Series 1',
+    price: 1500,
+    quantity: 500,
+    quantityAvailable: 430,
+    state: 'available' as const,
+    availableTime: null,
+    coverImageUrl: null,
+  };
+  const card = (over: Partial<BlueprintJson> = {}) =>
+    blueprint({
+      title: 'Booster Pack: Series 1 — Card A',
+      type: 'stickerInPack',
+      price: 0,
+      quantity: 500,
+      quantityAvailable: 500,
+      blueprintPackId: pack.id,
+      pack,
+      isInPack: true,
+      ...over,
+    });
+
+  it('names its pack, links to it at the pack’s price, and shows the pack’s editions left; never Free', async () => {
+    await renderItemPage(card(), []);
+    const price = screen.getByText('Only in').parentElement!;
+    expect(price.textContent).toBe('Only in Booster Pack: Series 1 $15');
+    expect(within(price).getByRole('link', { name: 'Booster Pack: Series 1' }).getAttribute('href')).toBe(
+      `/nft/${pack.id}`,
+    );
+    expect(screen.getByText('Available').parentElement!.textContent).toBe('Available 430/500');
+    const get = screen.getByRole('link', { name: 'Get Booster Pack: Series 1 · $15' });
+    expect(get.getAttribute('href')).toBe(`/nft/${pack.id}`);
+    expect(screen.queryByRole('button', { name: /Buy now|Claim/ })).toBeNull();
+    expect(screen.queryByText(/Free/)).toBeNull();
+    expect(screen.getByText(/Sold only in Booster Pack: Series 1/)).toBeTruthy();
+  });
+
+  it('whose pack visitors cannot see offers nothing, and says so', async () => {
+    await renderItemPage(card({ pack: null }), []);
+    expect(screen.getByText('Only in').parentElement!.textContent).toBe('Only in a pack');
+    expect(screen.queryByRole('link', { name: /^Get / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Buy now|Claim/ })).toBeNull();
+    expect(screen.getByText('Sold only in a pack that is not on sale.')).toBeTruthy();
+  });
+});
+
+describe('a free item the user claimed', () => {
+  const claimed = (nftId: string | null, serialNumber: number | null): FreeClaimJson => ({
+    ...FREE_CLAIM,
+    order: {
+      ...FREE_CLAIM.order,
+      editions: [
+        {
+          blueprintId: FREE_CLAIM.blueprintId,
+          flowBlueprintId: 1042,
+          title: 'Welcome Sticker',
+          serialNumber,
+          nftId,
+        },
+      ],
+    },
+  });
+
+  it('says Claimed with a link to the edition, and offers no second claim', async () => {
+    await renderItemPage(blueprint({ id: FREE_CLAIM.blueprintId, price: 0 }), [], {
+      claim: claimed('4711', 3),
+    });
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Claimed' }).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Claim for free' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Your edition #03' }).getAttribute('href')).toBe('/nft/4711');
+    expect(screen.getByText('You claimed this item; it is in your collection.')).toBeTruthy();
+  });
+
+  it('says Claimed while the edition is minted', async () => {
+    await renderItemPage(blueprint({ id: FREE_CLAIM.blueprintId, price: 0 }), [], {
+      claim: claimed(null, 3),
+    });
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Claimed' }).disabled).toBe(true);
+    expect(screen.queryByRole('link', { name: /^Your edition/ })).toBeNull();
+    expect(
+      screen.getByText('You claimed this item: your edition is being minted to your wallet.'),
+    ).toBeTruthy();
   });
 });

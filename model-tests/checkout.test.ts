@@ -113,7 +113,7 @@ describe('pressing buy', () => {
     expect(calls.claims).toEqual([FREE_ID]);
   });
 
-  it('shows the claim error with Try again and Close', async () => {
+  it('shows a refused claim with its reason and Close, and no Try again: a retry would be refused too', async () => {
     const { send, settled, view, calls } = start(SCENARIOS.free, {
       claim: async () => {
         throw CLAIM_ERROR;
@@ -122,13 +122,29 @@ describe('pressing buy', () => {
     await settled();
     expect(view()).toMatchObject({
       panel: 'claimFailed',
-      error: 'We could not claim this item for you. Please try again.',
-      canRetry: true,
+      error: 'You have already claimed this item.',
+      canRetry: false,
       canClose: true,
     });
     send({ type: 'checkout.retry' });
     await settled();
+    expect(calls.claims).toHaveLength(1);
+  });
+
+  it('offers Try again after a claim that did not reach the server, and claims again', async () => {
+    let attempts = 0;
+    const { send, settled, view, calls } = start(SCENARIOS.free, {
+      claim: async () => {
+        if (++attempts === 1) throw NETWORK_ERROR;
+        return FREE_CLAIM;
+      },
+    });
+    await settled();
+    expect(view()).toMatchObject({ panel: 'claimFailed', canRetry: true, canClose: true });
+    send({ type: 'checkout.retry' });
+    await settled();
     expect(calls.claims).toHaveLength(2);
+    expect(view().panel).toBe('done');
   });
 });
 

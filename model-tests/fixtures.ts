@@ -66,6 +66,7 @@ export function makeBlueprint(over: Partial<BlueprintJson> = {}): BlueprintJson 
     drop: false,
     type: 'standalone',
     blueprintPackId: null,
+    pack: null,
     storefront: {
       id: 's1',
       name: 'Night Shop',

@@ -44,6 +44,7 @@ export const RESALE: PurchaseJson = {
   blueprintId: BLUEPRINT_ID,
   blueprintPackId: null,
   nftSaleListingId: LISTING_ID,
+  order: null,
 };
 
 /** A free claim of a blueprint whose NFT Vitrine has not indexed yet (no edition in the record). */
@@ -67,6 +68,61 @@ export const CARD_PURCHASE: PurchaseJson = {
   amount: 2500,
   nft: { ...RESALE.nft, id: '4713', seriesNumber: 5 },
   nftSaleListingId: null,
+};
+
+export const PACK_ID = '2b3c4d5e-6f70-4819-8a2b-3c4d5e6f7081';
+/**
+ * Booster Pack: Series 1 bought by card for $15: three cards, one purchase each (a share of the
+ * price); the purchase of card B, the one the lookup finds, carries the whole order.
+ */
+export const PACK_PURCHASE: PurchaseJson = {
+  ...RESALE,
+  id: 'a9b8c7d6-e5f4-4a3b-9c2d-1e0f9a8b7c6e',
+  transactionId: '12'.repeat(32),
+  type: 'creditCard',
+  amount: 500,
+  nft: {
+    ...RESALE.nft,
+    id: '4802',
+    seriesNumber: 1,
+    blueprint: { ...RESALE.nft.blueprint!, id: 'b2', title: 'Card B', previewImageUrl: '/media/seed/b.png' },
+  },
+  blueprintId: 'b2',
+  blueprintPackId: PACK_ID,
+  nftSaleListingId: null,
+  order: {
+    id: '6e5d4c3b-2a19-4807-8f6e-5d4c3b2a1909',
+    item: {
+      kind: 'pack',
+      id: PACK_ID,
+      title: 'Booster Pack: Series 1',
+      coverImageUrl: '/media/seed/pack.png',
+    },
+    amount: 1500,
+    editions: [
+      {
+        nftId: '4801',
+        blueprintId: 'b1',
+        title: 'Card A',
+        previewImageUrl: '/media/seed/a.png',
+        seriesNumber: 1,
+      },
+      {
+        nftId: '4802',
+        blueprintId: 'b2',
+        title: 'Card B',
+        previewImageUrl: '/media/seed/b.png',
+        seriesNumber: 1,
+      },
+      {
+        nftId: '4803',
+        blueprintId: 'b3',
+        title: 'Card C',
+        previewImageUrl: '/media/seed/c.png',
+        seriesNumber: 7,
+      },
+    ],
+  },
 };
 
 export const CHARGE_ID = '0d9c8b7a-6f5e-4d3c-8b2a-19f8e7d6c5b4';

@@ -34,6 +34,8 @@ import {
   LINK_TIME,
   LISTING_ID,
   ONRAMP_CHARGE_ID,
+  PACK_ID,
+  PACK_PURCHASE,
   purchaseCompleteModel,
   RESALE,
 } from './purchaseComplete.model';
@@ -295,6 +297,30 @@ describe('the purchase-complete route', () => {
       );
       cleanup();
     }
+  });
+
+  it('shows a pack as bought: the pack, its price and every card it minted, each with its edition and page', async () => {
+    const machine = purchaseCompleteMachine.provide({
+      delays: { pollInterval: 1 },
+      actors: { findPurchase: fromPromise<PurchaseJson | null, PurchaseLookup>(async () => PACK_PURCHASE) },
+    });
+    const session = sessionWith({ email: BUYER_EMAIL, wallet: { walletAddress: BUYER_WALLET } });
+    await renderRoute(`/ordercomplete/${PACK_ID}?e=blueprintPack&t=${LINK_TIME}&type=creditCard`, machine, {
+      session: session as never,
+    });
+    expect(await screen.findByRole('heading', { name: 'Purchase Complete' })).toBeTruthy();
+    expect(screen.getByText('Thank you! The 3 collectibles are yours.')).toBeTruthy();
+    const pairs = detailPairs();
+    expect(pairs.slice(0, 1)).toEqual([['Pack', 'Booster Pack: Series 1']]);
+    expect(pairs).toContainEqual(['Total', '$15']);
+    expect(pairs.map(([label]) => label)).not.toContain('Edition');
+    const cards = within(screen.getByRole('list', { name: 'Cards in this pack' })).getAllByRole('listitem');
+    expect(cards.map((card) => card.textContent)).toEqual([
+      'Card A Edition #01',
+      'Card B Edition #01',
+      'Card C Edition #07',
+    ]);
+    expect(within(cards[2]!).getByRole('link', { name: 'Card C' }).getAttribute('href')).toBe('/nft/4803');
   });
 
   it('shows a visitor the failure of a link without a purchase time', async () => {

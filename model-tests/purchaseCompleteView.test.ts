@@ -30,6 +30,8 @@ import {
   FREE_CLAIM,
   LINK_TIME,
   LISTING_ID,
+  PACK_ID,
+  PACK_PURCHASE,
   RESALE,
 } from './purchaseComplete.model';
 
@@ -119,10 +121,12 @@ describe('purchaseComplete view model', () => {
       busy: false,
       alert: false,
       details: {
+        itemLabel: 'Item',
         title: 'Night Market',
         previewImageUrl: '/media/seed/night-market.png',
         // The edition as everywhere: padded to two digits.
         edition: '#03',
+        cards: [],
         partner: 'Pixel Garden',
         total: '$40',
         purchasedOn: new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' }).format(
@@ -133,6 +137,39 @@ describe('purchaseComplete view model', () => {
       },
     });
     expect(view.details!.purchasedOn).toMatch(/^November 2[12], 2026 at \d{1,2}:\d{2}\s[AP]M$/);
+    actor.stop();
+  });
+
+  it('shows a pack as bought: the pack, its whole price and every card it minted with its edition', async () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(
+      purchaseCompleteMachine.provide({
+        actors: { findPurchase: fromPromise<PurchaseJson | null, PurchaseLookup>(async () => PACK_PURCHASE) },
+      }),
+      { input: { ...input, id: PACK_ID, kind: 'blueprintPack', serial: null, type: 'creditCard' }, clock },
+    ).start();
+    for (let i = 0; i < 4; i++) {
+      clock.increment(timings.purchaseCompletePollMs);
+      await flush();
+    }
+    const view = connectPurchaseComplete(actor.getSnapshot());
+    expect(view).toMatchObject({
+      panel: 'success',
+      title: 'Purchase Complete',
+      text: 'Thank you! The 3 collectibles are yours.',
+    });
+    expect(view.details).toMatchObject({
+      itemLabel: 'Pack',
+      title: 'Booster Pack: Series 1',
+      previewImageUrl: '/media/seed/pack.png',
+      edition: null,
+      total: '$15',
+      cards: [
+        { title: 'Card A', edition: '#01', nftId: '4801', previewImageUrl: '/media/seed/a.png' },
+        { title: 'Card B', edition: '#01', nftId: '4802', previewImageUrl: '/media/seed/b.png' },
+        { title: 'Card C', edition: '#07', nftId: '4803', previewImageUrl: '/media/seed/c.png' },
+      ],
+    });
     actor.stop();
   });
 

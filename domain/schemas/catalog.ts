@@ -66,6 +66,8 @@ export const BlueprintListQuery = v.pipe(
     states: v.optional(commaList('states', blueprintStates)),
     visible: v.optional(queryBool('visible')),
     withStorefront: v.optional(queryBool('withStorefront')),
+    /** Also count the matches that can be bought or claimed now (`available`). */
+    countAvailable: v.optional(queryBool('countAvailable')),
     search: v.optional(search),
     min: v.optional(queryInteger('min', 0)),
     max: v.optional(queryInteger('max', 0)),

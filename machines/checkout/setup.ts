@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { toErrorBody } from '#domain/errors';
+import { retryable, toErrorBody } from '#domain/errors';
 import type { CardChargeJson, FreeClaimJson } from '#domain/schemas/checkout';
 import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
 import type { User } from '#domain/user';
@@ -136,6 +136,8 @@ export const checkoutSetup = setup({
     collectionSetUp: (_, output: { ready: boolean }) => output.ready,
     setUpOnceLinked: ({ context }) => context.setUpOnceLinked,
     goingToClaim: ({ context }) => context.target === 'claim',
+    /** The error is one a retry may get past (a refusal, such as a claim made already, is not). */
+    retryable: ({ context }) => retryable(context.error),
     goingToListing: ({ context }) => context.target === 'listing',
     bought: (_, output: BuyListingOutput) => output?.kind === 'bought',
     listingTopup: (_, output: BuyListingOutput) => output?.kind === 'redirect',

@@ -18,12 +18,16 @@ import type { BlueprintListQuery } from '#domain/schemas/catalog';
 import {
   type BlueprintCardRow,
   blueprintCardColumns,
+  type PackSummaryRow,
+  packSummaryColumns,
+  publicPackOf,
   type StorefrontSummaryRow,
   storefrontSummaryColumns,
 } from '../catalog/json';
 import type { Executor } from '../db';
 import { mapRowsByPlan } from '../db/rows';
 import {
+  blueprintPacks,
   blueprintRegistrations,
   blueprintSearch,
   blueprintSearchWords,
@@ -48,6 +52,22 @@ export const draftWhere = and(
   ),
 )!;
 
+/**
+ * Whether a blueprint can be bought (or claimed) now, the rule of server/checkout/items.ts in SQL:
+ * one sold on its own while it is listed (standalone or sticker, visible, of an enabled storefront),
+ * active or printed, live and with an edition left; one of a pack while its pack is on sale
+ * (visible, priced, available or printed, live, with a unit left). `now` is the time as SQL.
+ */
+const onSaleNow = (now: SQL) => sql<boolean>`case when ${blueprints.blueprintPackId} is null
+  then ${blueprints.type} in ('standalone', 'sticker') and ${blueprints.visible} and ${blueprints.storefrontEnabled}
+    and ${blueprints.state} in ('active', 'printed') and ${blueprints.quantityAvailable} > 0
+    and (${blueprints.availableTime} is null or ${blueprints.availableTime} <= ${now})
+  else exists (select 1 from ${blueprintPacks} where ${blueprintPacks.id} = ${blueprints.blueprintPackId}
+    and ${blueprintPacks.visible} and ${blueprintPacks.price} > 0 and ${blueprintPacks.state} in ('available', 'printed')
+    and ${blueprintPacks.quantityAvailable} > 0
+    and (${blueprintPacks.availableTime} is null or ${blueprintPacks.availableTime} <= ${now}))
+  end`;
+
 /** Whether a search has a run of three letters or digits, from which pg_trgm takes index keys. */
 const trigramSearchable = (text: string | undefined) => !!text && /[\p{L}\p{N}]{3}/u.test(text);
 
@@ -71,8 +91,8 @@ export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\
  * once per database, with placeholders for the values: building a statement of two whole tables'
  * columns costs about as much CPU as PostgreSQL spends running a search.
  */
-export function blueprintListQueries(db: Executor, query: BlueprintListQuery, owner: boolean) {
-  const { shape, values } = listShape(query, owner);
+export function blueprintListQueries(db: Executor, query: BlueprintListQuery, owner: boolean, now: Date) {
+  const { shape, values } = listShape(query, owner, now);
   let shapes = statementsByDb.get(db);
   if (!shapes) {
     shapes = new Map();
@@ -116,9 +136,10 @@ const arrayLiteral = (items: readonly string[] | undefined) =>
   items && `{${items.map((item) => JSON.stringify(item)).join(',')}}`;
 
 /** A list's shape (what decides its SQL text) and the values of its placeholders. */
-function listShape(query: BlueprintListQuery, owner: boolean) {
+function listShape(query: BlueprintListQuery, owner: boolean, now: Date) {
   const states = owner ? query.states : visitorStates(query);
   const values = {
+    now: now.toISOString(),
     storefrontId: query.storefrontId,
     states: arrayLiteral(states),
     visible: query.visible,
@@ -135,6 +156,7 @@ function listShape(query: BlueprintListQuery, owner: boolean) {
     trigramSearchable(query.search) ? 'trigram' : '',
     wordSearchable(query.search) ? 'words' : '',
     states?.length === 0 ? 'no-states' : '',
+    query.countAvailable ? 'available' : '',
     query['sort[column]'],
     query['sort[direction]'],
     ...set,
@@ -185,6 +207,37 @@ function buildList(db: Executor, query: BlueprintListQuery, owner: boolean, shap
   if (query.max !== undefined) where.push(lte(t.price, p('max')));
   if (query.storefrontCategories?.length) where.push(sql`${t.storefrontCategory} = any(${p('categories')})`);
   const filter = and(...where);
+  // How many of the matches can be bought now: only when asked (the marketplace's count), as it
+  // reads every match's row up to the cap, where the page and the total read an index. A search's
+  // matches are ids of the narrow search rows; the rule reads the blueprints they name.
+  const buyable = onSaleNow(sql`${p('now')}::timestamptz`);
+  const matched =
+    from === blueprints
+      ? filter
+      : inArray(
+          blueprints.id,
+          db
+            .select({ id: t.id })
+            .from(from as typeof blueprints)
+            .where(filter),
+        );
+  const availableCount =
+    query.countAvailable &&
+    db.select({ available: sql<number>`count(*)::int` }).from(
+      db
+        .select({ one: sql`1`.as('one') })
+        .from(blueprints)
+        .where(and(matched, buyable))
+        .limit(TOTAL_CAP + 1)
+        .as('buyable'),
+    );
+  const preparedAvailable = availableCount ? availableCount.prepare('') : undefined;
+  const availableStatements = availableCount ? [{ statement: availableCount, name: '' }] : [];
+  const countAvailable = async (values: Record<string, unknown>) => {
+    if (!preparedAvailable) return undefined;
+    const [row] = await preparedAvailable.execute(values);
+    return Number(row?.available ?? 0);
+  };
   const column = { price: t.price, quantity: t.quantity, createdAt: t.createdAt }[query['sort[column]']];
   const order = query['sort[direction]'] === 'desc' ? desc : asc;
   type Values = Record<string, unknown>;
@@ -225,11 +278,17 @@ function buildList(db: Executor, query: BlueprintListQuery, owner: boolean, shap
     );
     const statement = db
       .with(matches, hits, counted)
-      .select({ total: counted.total, blueprint: blueprintCardColumns, storefront: storefrontSummaryColumns })
+      .select({
+        total: counted.total,
+        blueprint: blueprintCardColumns,
+        storefront: storefrontSummaryColumns,
+        pack: packSummaryColumns,
+      })
       .from(counted)
       .leftJoin(hits, sql`true`)
       .leftJoin(blueprints, eq(blueprints.id, hits.id))
       .leftJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
+      .leftJoin(blueprintPacks, publicPackOf)
       .orderBy(order(hits.key), order(hits.id));
     // A marketplace title search has one plan whatever its values (the words' index, or the search
     // rows' trigram index, then the page of the matches), so it is a named statement: PostgreSQL
@@ -242,22 +301,28 @@ function buildList(db: Executor, query: BlueprintListQuery, owner: boolean, shap
       : '';
     const prepared = mapRowsByPlan(statement.prepare(name));
     return {
-      statements: [{ statement, name }],
+      statements: [{ statement, name }, ...availableStatements],
       async run(values: Values): Promise<BlueprintList> {
-        const rows = await prepared.execute(values);
+        const [rows, available] = await Promise.all([prepared.execute(values), countAvailable(values)]);
         return {
-          rows: rows.flatMap(({ blueprint, storefront }) =>
-            blueprint && storefront ? [{ blueprint, storefront }] : [],
+          rows: rows.flatMap(({ blueprint, storefront, pack }) =>
+            blueprint && storefront ? [{ blueprint, storefront, pack }] : [],
           ),
           total: Number(rows[0]?.total ?? 0),
+          available,
         };
       },
     };
   }
   const page = db
-    .select({ blueprint: blueprintCardColumns, storefront: storefrontSummaryColumns })
+    .select({
+      blueprint: blueprintCardColumns,
+      storefront: storefrontSummaryColumns,
+      pack: packSummaryColumns,
+    })
     .from(blueprints)
     .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
+    .leftJoin(blueprintPacks, publicPackOf)
     .where(filter)
     .orderBy(order(column), order(blueprints.id))
     .offset(p('offset'))
@@ -273,27 +338,29 @@ function buildList(db: Executor, query: BlueprintListQuery, owner: boolean, shap
   const preparedPage = mapRowsByPlan(page.prepare(''));
   const preparedCount = count.prepare('');
   return {
-    statements: [
-      { statement: page, name: '' },
-      { statement: count, name: '' },
-    ],
+    statements: [{ statement: page, name: '' }, { statement: count, name: '' }, ...availableStatements],
     // The page walks the sort order's index and stops after it; the total reads the matches apart
     // (up to the cap). They are independent reads: on PostgreSQL they run side by side on two pooled
     // connections (PGlite, one connection, takes them in turn).
     async run(values: Values): Promise<BlueprintList> {
-      const [rows, [counted]] = await Promise.all([
+      const [rows, [counted], available] = await Promise.all([
         preparedPage.execute(values),
         preparedCount.execute(values),
+        countAvailable(values),
       ]);
-      return { rows, total: Number(counted?.total ?? 0) };
+      return { rows, total: Number(counted?.total ?? 0), available };
     },
   };
 }
 
-/** A page of a blueprint list with the total of its matches (counted up to TOTAL_CAP + 1). */
+/**
+ * A page of a blueprint list with the total of its matches and, when asked (`countAvailable`), how
+ * many of them can be bought now (each counted up to TOTAL_CAP + 1).
+ */
 export interface BlueprintList {
-  rows: { blueprint: BlueprintCardRow; storefront: StorefrontSummaryRow }[];
+  rows: { blueprint: BlueprintCardRow; storefront: StorefrontSummaryRow; pack: PackSummaryRow | null }[];
   total: number;
+  available: number | undefined;
 }
 
 /** Totals above this are answered as TOTAL_CAP with `totalCapped: true`. */

@@ -6,7 +6,14 @@ import { BlueprintCreateInput, BlueprintPatchInput } from '#domain/schemas/bluep
 import { BlueprintListQuery, IdParams, PackListQuery } from '#domain/schemas/catalog';
 import { assertOwnUpload } from '../assets/uploads';
 import { sendAnswer } from '../catalog/cache';
-import { blueprintJson, packJson, storefrontsById } from '../catalog/json';
+import {
+  blueprintJson,
+  packJson,
+  packSummary,
+  packSummaryColumns,
+  publicPackOf,
+  storefrontsById,
+} from '../catalog/json';
 import {
   blueprintPacks,
   blueprintRegistrations,
@@ -67,18 +74,25 @@ export function blueprintRoutes(s: Services): Route[] {
       summary:
         'Blueprints by storefront, states, visibility, title search, price range (cents) and storefront categories, sorted; paged by from/to',
       query: BlueprintListQuery,
-      responses: { 200: '{ results, total, totalCapped } (total exact up to 10,000)', 400: 'Invalid filter' },
+      responses: {
+        200: '{ results, total, totalCapped, available?, availableCapped? } (total exact up to 10,000; with countAvailable=true, available: how many of the matches can be bought or claimed now, exact up to 10,000)',
+        400: 'Invalid filter',
+      },
       async handler(c, { query }) {
         const owner = await ownsStorefront(c, query.storefrontId);
         const make = async () => {
-          const { rows, total } = await blueprintListQueries(s.db, query, owner).run();
+          const { rows, total, available } = await blueprintListQueries(s.db, query, owner, s.clock()).run();
           const capped = total > TOTAL_CAP;
           return JSON.stringify({
             results: rows.map((r) =>
-              blueprintJson(r.blueprint, query.withStorefront === false ? null : r.storefront),
+              blueprintJson(r.blueprint, query.withStorefront === false ? null : r.storefront, r.pack),
             ),
             total: capped ? TOTAL_CAP : total,
             totalCapped: capped,
+            ...(available !== undefined && {
+              available: Math.min(available, TOTAL_CAP),
+              availableCapped: available > TOTAL_CAP,
+            }),
           });
         };
         // A storefront owner's view (drafts, hidden items) is never cached.
@@ -96,9 +110,10 @@ export function blueprintRoutes(s: Services): Route[] {
       responses: { 200: 'the blueprint', 404: 'No such blueprint' },
       async handler(c, { params }) {
         const [row] = await s.db
-          .select({ blueprint: blueprints, storefront: storefronts })
+          .select({ blueprint: blueprints, storefront: storefronts, pack: packSummaryColumns })
           .from(blueprints)
           .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
+          .leftJoin(blueprintPacks, publicPackOf)
           .where(eq(blueprints.id, params.id));
         if (!row) throw notFound();
         if (
@@ -106,7 +121,7 @@ export function blueprintRoutes(s: Services): Route[] {
           c.get('user')?.id !== row.storefront.ownerId
         )
           throw notFound();
-        return c.json(blueprintJson(row.blueprint, row.storefront));
+        return c.json(blueprintJson(row.blueprint, row.storefront, row.pack));
       },
     }),
     defineRoute({
@@ -371,7 +386,7 @@ export function blueprintRoutes(s: Services): Route[] {
           packJson(
             row.pack,
             row.storefront,
-            items.map((b) => blueprintJson(b, byId.get(b.storefrontId) ?? null)),
+            items.map((b) => blueprintJson(b, byId.get(b.storefrontId) ?? null, packSummary(row.pack))),
           ),
         );
       },

@@ -1,8 +1,14 @@
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { BlueprintJson, PackJson, StorefrontJson, StorefrontSummary } from '#domain/catalog';
+import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import type {
+  BlueprintJson,
+  PackJson,
+  PackSummary,
+  StorefrontJson,
+  StorefrontSummary,
+} from '#domain/catalog';
 import type { Executor } from '../db';
 import { isoText } from '../db/rows';
-import { type blueprintPacks, blueprints, storefronts } from '../db/schema';
+import { blueprintPacks, blueprints, storefronts } from '../db/schema';
 
 /** Rows of the catalog tables as the API answers them (money in cents, times as ISO text). */
 export type StorefrontRow = typeof storefronts.$inferSelect;
@@ -67,6 +73,41 @@ type CardSource = Omit<BlueprintCardRow, CardTimes> & {
 };
 const iso = (time: Date | string) => (typeof time === 'string' ? time : time.toISOString());
 
+/**
+ * The pack columns a blueprint of a pack shows of it (its time as ISO text), and the join that finds
+ * that pack while visitors may see it (visible, past its draft): a hidden pack is no pack to offer.
+ */
+export const packSummaryColumns = {
+  ...pick(getTableColumns(blueprintPacks), [
+    'id',
+    'title',
+    'price',
+    'quantity',
+    'quantityAvailable',
+    'state',
+    'coverImageUrl',
+  ]),
+  availableTime: isoText(blueprintPacks.availableTime),
+};
+export type PackSummaryRow = Omit<PackSummary, 'availableTime'> & { availableTime: string | Date | null };
+export const publicPackOf = and(
+  eq(blueprintPacks.id, blueprints.blueprintPackId),
+  eq(blueprintPacks.visible, true),
+  ne(blueprintPacks.state, 'created'),
+)!;
+
+/** A pack row as its blueprints show it. */
+export const packSummary = (p: PackRow): PackSummaryRow => ({
+  id: p.id,
+  title: p.title,
+  price: p.price,
+  quantity: p.quantity,
+  quantityAvailable: p.quantityAvailable,
+  state: p.state,
+  coverImageUrl: p.coverImageUrl,
+  availableTime: p.availableTime,
+});
+
 export const storefrontSummary = (s: StorefrontSummaryRow): StorefrontSummary => ({
   id: s.id,
   name: s.name,
@@ -76,7 +117,12 @@ export const storefrontSummary = (s: StorefrontSummaryRow): StorefrontSummary =>
   category: s.category,
 });
 
-export function blueprintJson(b: CardSource, storefront: StorefrontSummaryRow | null): BlueprintJson {
+/** A blueprint's answer; `pack` is the pack it is sold in, when visitors may see that pack. */
+export function blueprintJson(
+  b: CardSource,
+  storefront: StorefrontSummaryRow | null,
+  pack: PackSummaryRow | null = null,
+): BlueprintJson {
   const isSticker = b.type === 'sticker' || b.type === 'stickerInPack';
   return {
     id: b.id,
@@ -100,6 +146,10 @@ export function blueprintJson(b: CardSource, storefront: StorefrontSummaryRow | 
     drop: b.drop,
     type: b.type,
     blueprintPackId: b.blueprintPackId,
+    pack:
+      pack && b.blueprintPackId === pack.id
+        ? { ...pack, availableTime: pack.availableTime && iso(pack.availableTime) }
+        : null,
     storefront: storefront ? storefrontSummary(storefront) : null,
     isSticker,
     isPack: false,

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import { ErrorCode } from '#domain/errors';
 import { fusdToCents } from '#domain/money';
-import type { PurchaseJson } from '#domain/purchase';
+import type { PurchaseJson, PurchaseOrder } from '#domain/purchase';
 import {
   NftIdParams,
   NftListQuery,
@@ -26,7 +26,7 @@ import type { Services } from '../deps';
 import { type AppContext, apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
 import { findKyc } from '../users/queries';
 import { listingJson, nftJson, purchaseJson } from './json';
-import { preparePurchasesCount, preparePurchasesPage } from './queries';
+import { mintedEditions, preparePurchasesCount, preparePurchasesPage } from './queries';
 
 /** How long the purchase route waits for the access node's answer about a transaction. */
 export const TRANSACTION_STATUS_TIMEOUT_MS = 3000;
@@ -109,7 +109,7 @@ export function nftRoutes(s: Services): Route[] {
         'The caller’s purchases, newest first, optionally of one storefront or blueprint; paged by from/to (at most 10)',
       query: NftPurchaseListQuery,
       responses: {
-        200: '{ results: [{ id, transactionId, type, amount, purchasedOn, walletAddress, nft { id, seriesNumber, blueprint { id, title, previewImageUrl, storefront { id, name } } | null }, blueprintId, blueprintPackId, nftSaleListingId }], total }',
+        200: '{ results: [{ id, transactionId, type, amount, purchasedOn, walletAddress, nft { id, seriesNumber, blueprint { id, title, previewImageUrl, storefront { id, name } } | null }, blueprintId, blueprintPackId, nftSaleListingId, order { id, item { kind, id, title, coverImageUrl }, amount, editions [{ nftId, blueprintId, title, previewImageUrl, seriesNumber }] } | null }], total }',
         400: 'Invalid filter or paging',
         401: 'Not signed in',
       },
@@ -130,8 +130,29 @@ export function nftRoutes(s: Services): Route[] {
           const [counted] = await purchasesCount.execute(page);
           total = counted?.total ?? 0;
         }
+        // Every edition of the page's orders: a pack's purchase tells all the cards it minted.
+        const orderIds = [...new Set(rows.flatMap((r) => (r.order ? [r.order.id] : [])))];
+        const editions = new Map<string, Awaited<ReturnType<typeof mintedEditions>>>();
+        for (const e of await mintedEditions(s.db, orderIds))
+          editions.set(e.orderId, [...(editions.get(e.orderId) ?? []), e]);
+        const orderOf = (
+          order: (typeof rows)[number]['order'],
+          coverImageUrl: string | null,
+        ): PurchaseOrder | null =>
+          order && {
+            id: order.id,
+            item: { kind: order.itemKind, id: order.itemId, title: order.title, coverImageUrl },
+            amount: order.amount,
+            editions: (editions.get(order.id) ?? []).map((e) => ({
+              nftId: e.nftId!,
+              blueprintId: e.blueprintId,
+              title: e.title,
+              previewImageUrl: e.previewImageUrl,
+              seriesNumber: e.seriesNumber!,
+            })),
+          };
         const results: PurchaseJson[] = rows.map(
-          ({ purchase, nft, blueprint, storefront, listingId, order }) => ({
+          ({ purchase, nft, blueprint, storefront, listingId, order, packCoverImageUrl }) => ({
             id: purchase.id,
             transactionId: purchase.transactionId,
             type: purchase.type,
@@ -155,6 +176,7 @@ export function nftRoutes(s: Services): Route[] {
             blueprintId: blueprint?.id ?? null,
             blueprintPackId: order?.itemKind === 'pack' ? order.itemId : null,
             nftSaleListingId: listingId,
+            order: orderOf(order, packCoverImageUrl),
           }),
         );
         return c.json({ results, total });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type {
   BlueprintState,
   BlueprintType,
@@ -100,12 +101,26 @@ export interface BlueprintValues {
   blueprintPackId?: string | null;
   createdAt?: Date;
 }
+/**
+ * A blueprint of a pack is sold only with its pack, so it is listed at its pack's price (the
+ * marketplace sorts and filters it there, never as a free item): `price` is the pack's for it.
+ */
 export async function insertBlueprint(db: Executor, values: BlueprintValues) {
+  let { price } = values;
+  if (values.blueprintPackId) {
+    const [pack] = await db
+      .select({ price: blueprintPacks.price })
+      .from(blueprintPacks)
+      .where(eq(blueprintPacks.id, values.blueprintPackId));
+    if (!pack) throw new Error(`no pack ${values.blueprintPackId}`);
+    price = pack.price;
+  }
   const [row] = await db
     .insert(blueprints)
     .values({
       state: 'active',
       ...values,
+      price,
       quantityAvailable: values.quantityAvailable ?? values.quantity,
       assetUrl: values.assetUrl ?? values.previewImageUrl ?? null,
     })

@@ -128,7 +128,8 @@ export async function seedWorld(options: SeedOptions): Promise<SeedResult> {
           blueprintPackId: pack.id,
           title,
           description: `Part of ${pack.title}.`,
-          price: 0,
+          // Sold only with the pack: listed at the pack's price.
+          price: pack.price,
           quantity: 500,
           type: (sticker ? 'stickerInPack' : 'standaloneInPack') as BlueprintType,
           rarityLevel: rarities[Math.floor(rnd() * rarities.length)]!,

@@ -32,7 +32,9 @@ const marketplace = createRoute({
   path: '/marketplace',
   validateSearch: parseMarketSearch,
   loaderDeps: ({ search }) => search,
-  loader: async ({ context, deps }) => ({ page: await context.app.catalog.blueprints(marketFilter(deps)) }),
+  loader: async ({ context, deps }) => ({
+    page: await context.app.catalog.blueprints({ ...marketFilter(deps), countAvailable: true }),
+  }),
   component: MarketplacePage,
 });
 const storefronts = createRoute({
@@ -129,12 +131,18 @@ const nft = createRoute({
         item: await app.catalog.pack(params.id).catch(orNotFound),
         history: [],
         listings: [],
+        claim: null,
       };
-    const [history, listings] = await Promise.all([
+    const [history, listings, claim] = await Promise.all([
       app.catalog.history(blueprint.id),
       app.nfts.forSale(blueprint.flowBlueprintId),
+      // A free item (price 0, not in a pack) the signed-in user claimed already is theirs: the page
+      // says so instead of offering the claim again.
+      blueprint.price === 0 && !blueprint.blueprintPackId
+        ? signedInUser(app.session).then((user) => (user ? app.nfts.claimOf(blueprint.id) : null))
+        : null,
     ]);
-    return { kind: 'item' as const, item: blueprint, history: history.results, listings };
+    return { kind: 'item' as const, item: blueprint, history: history.results, listings, claim };
   },
   component: NftRoute,
   notFoundComponent: NotFoundPage,

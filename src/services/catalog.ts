@@ -20,6 +20,7 @@ export function catalogService(api: Api) {
         storefrontId: f.storefrontId,
         states: list(f.states),
         visible: f.visible,
+        countAvailable: f.countAvailable,
         'sort[column]': f.sort,
         'sort[direction]': f.direction,
         from: f.from,

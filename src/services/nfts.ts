@@ -2,6 +2,7 @@ import type { NftJson } from '#domain/nft';
 import { type PurchaseLookup, purchaseMatches } from '#domain/orderComplete';
 import type { PurchaseRecord, RecordListingInput } from '#domain/ports/checkout';
 import type { PurchaseJson } from '#domain/purchase';
+import type { FreeClaimJson } from '#domain/schemas/checkout';
 import type { Api } from './api';
 
 /** The nfts part of the product API (nfts, nfts/sale-listings, nfts/purchases). */
@@ -34,6 +35,10 @@ export function nftService(api: Api) {
       });
       return page.results.find((p) => purchaseMatches(p, lookup)) ?? null;
     },
+    /** The caller's claim of a free blueprint (GET free-blueprint-claims), or null when they made none. */
+    claimOf: async (blueprintId: string): Promise<FreeClaimJson | null> =>
+      (await api.get<{ results: FreeClaimJson[] }>('free-blueprint-claims', { blueprintId })).results[0] ??
+      null,
     recordListing: (input: RecordListingInput) => api.post('nfts/sale-listings/actions/record', input),
     cancelListing: (input: { blockchainListingId: string }) =>
       api.post('nfts/sale-listings/actions/cancel', input),

@@ -5,6 +5,7 @@ import type { BlueprintFilter, ShareLinks, StorefrontFilter } from '#domain/filt
 import type { NftJson } from '#domain/nft';
 import type { SalesPage, SalesPageSize } from '#domain/sales';
 import type { BlueprintPatchInput } from '#domain/schemas/blueprints';
+import type { FreeClaimJson } from '#domain/schemas/checkout';
 import type { StorefrontPatchInput } from '#domain/schemas/storefronts';
 import type { adminListMachine } from '../../machines/adminList';
 import type { authMachine } from '../../machines/auth';
@@ -93,6 +94,8 @@ export interface AppActors {
     get(id: string): Promise<NftJson>;
     ownedBy(ownerId: string): Promise<{ results: NftJson[]; total: number }>;
     forSale(flowBlueprintId: string): Promise<NftJson[]>;
+    /** The signed-in user's claim of a free blueprint, or null. */
+    claimOf(blueprintId: string): Promise<FreeClaimJson | null>;
   };
   /** A storefront's sales (the dashboard's Sales), for its route loader. */
   sales: {

@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  blueprintPacks,
   blueprints,
   nftPurchases,
   nfts,
@@ -71,6 +72,7 @@ describe.each(databases)('catalog on %s', (database) => {
       quantity: 100,
     });
     ids.pack = pack.id;
+    // Given no price of its own: a card of a pack is listed at its pack's price.
     ids.inPack = (
       await bp(art.id, 'Pack Card', 0, { type: 'standaloneInPack', blueprintPackId: pack.id })
     ).id;
@@ -83,11 +85,16 @@ describe.each(databases)('catalog on %s', (database) => {
     it('lists what visitors may see, cheapest first by default, with its storefront and the total', async () => {
       const res = await get('/blueprints');
       expect(res.status).toBe(200);
-      // Equal prices keep a stable order (by id); both free items come first.
-      expect(titles(res.body).slice(0, 2).sort()).toEqual(['Free Sampler', 'Pack Card']);
-      expect(titles(res.body).slice(2)).toEqual(['Quiet Dunes 100%', 'Harbor Lights', 'Neon Harbor']);
+      // Only the free item comes first: the card of a pack sorts at its pack's price.
+      expect(titles(res.body)).toEqual([
+        'Free Sampler',
+        'Quiet Dunes 100%',
+        'Harbor Lights',
+        'Pack Card',
+        'Neon Harbor',
+      ]);
       expect(res.body.total).toBe(5);
-      expect(res.body.results[3]).toMatchObject({
+      expect(res.body.results[2]).toMatchObject({
         id: ids.harbor,
         price: 2500,
         quantity: 10,
@@ -97,7 +104,86 @@ describe.each(databases)('catalog on %s', (database) => {
         isSoldOut: false,
         storefront: { id: ids.music, name: 'Aria Sounds', theme: 'dark', vanityUrl: 'aria-sounds' },
       });
-      expect(res.body.results[3].flowBlueprintId).toMatch(/^\d+$/);
+      expect(res.body.results[2].flowBlueprintId).toMatch(/^\d+$/);
+      expect(res.body.results[2].pack).toBeNull();
+    });
+
+    it('lists a card of a pack at its pack’s price, naming its pack, whose editions left are the card’s', async () => {
+      const starter = {
+        id: ids.pack,
+        title: 'Starter Pack',
+        price: 3000,
+        quantity: 100,
+        quantityAvailable: 100,
+        state: 'available',
+        availableTime: null,
+        coverImageUrl: null,
+      };
+      const listed = (await get('/blueprints')).body.results.find((b: Json) => b.id === ids.inPack);
+      expect(listed).toMatchObject({ price: 3000, blueprintPackId: ids.pack, pack: starter, isInPack: true });
+      expect((await get(`/blueprints/${ids.inPack}`)).body).toMatchObject({ price: 3000, pack: starter });
+      expect((await get(`/blueprint-packs/${ids.pack}`)).body.blueprints[0].pack).toEqual(starter);
+      expect(titles((await get('/blueprints?min=2600&max=3000')).body)).toEqual(['Pack Card']);
+      // A hidden pack is no pack to offer: its card names none.
+      await t.database.db
+        .update(blueprintPacks)
+        .set({ visible: false })
+        .where(eq(blueprintPacks.id, ids.pack!));
+      try {
+        expect((await get(`/blueprints/${ids.inPack}`)).body).toMatchObject({
+          blueprintPackId: ids.pack,
+          pack: null,
+        });
+      } finally {
+        await t.database.db
+          .update(blueprintPacks)
+          .set({ visible: true })
+          .where(eq(blueprintPacks.id, ids.pack!));
+      }
+    });
+
+    it('counts as available only the matches that can be bought or claimed now', async () => {
+      const available = async (query = '') =>
+        (await get(`/blueprints?countAvailable=true${query.replace('?', '&')}`)).body.available;
+      // Counted only when asked: a page of a list does not read every match's row.
+      expect((await get('/blueprints')).body).not.toHaveProperty('available');
+      expect((await get('/blueprints?countAvailable=true')).body).toMatchObject({
+        total: 5,
+        available: 4,
+        availableCapped: false,
+      });
+      // Free Sampler, Quiet Dunes and Harbor Lights on their own, Pack Card with its pack; not the
+      // sold-out Neon Harbor.
+      expect(await available()).toBe(4);
+      expect(await available('?search=harbor')).toBe(1);
+      expect(await available('?storefrontCategories=digitalArt')).toBe(1);
+      const db = t.database.db;
+      // The pack's last unit is sold: its card is had no more; an item with no edition left, or
+      // one not live yet, cannot be bought either.
+      await db.update(blueprintPacks).set({ quantityAvailable: 0 }).where(eq(blueprintPacks.id, ids.pack!));
+      await db.update(blueprints).set({ quantityAvailable: 0 }).where(eq(blueprints.id, ids.dunes!));
+      await db
+        .update(blueprints)
+        .set({ availableTime: new Date(t.clock.now().getTime() + day) })
+        .where(eq(blueprints.id, ids.free!));
+      try {
+        expect(await available()).toBe(1);
+        expect(await available('?storefrontCategories=digitalArt')).toBe(0);
+        expect(await available('?search=harbor')).toBe(1);
+        expect((await get('/blueprints')).body.total).toBe(5);
+        const card = (await get(`/blueprints/${ids.inPack}`)).body;
+        expect(card.pack.quantityAvailable).toBe(0);
+        // Its own row still says 10 of 10: what it shows is its pack's.
+        expect(card.quantityAvailable).toBe(10);
+      } finally {
+        await db
+          .update(blueprintPacks)
+          .set({ quantityAvailable: 100 })
+          .where(eq(blueprintPacks.id, ids.pack!));
+        await db.update(blueprints).set({ quantityAvailable: 50 }).where(eq(blueprints.id, ids.dunes!));
+        await db.update(blueprints).set({ availableTime: null }).where(eq(blueprints.id, ids.free!));
+      }
+      expect(await available()).toBe(4);
     });
 
     it('filters by price in cents (inclusive), title search (case-insensitive, wildcards literal) and categories', async () => {

@@ -1,8 +1,31 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { nfts, saleListings } from '../../server/db/schema';
+import type { MintService } from '../../server/chain/mint';
+import { createFulfilment } from '../../server/checkout/fulfilment';
+import { findCheckoutItem } from '../../server/checkout/items';
+import { authorizeOrder, reserve } from '../../server/checkout/orders';
+import { nfts, saleListings, users } from '../../server/db/schema';
+import { insertBlueprint, insertPack } from '../../server/seed/factory';
 import { databases, flowAddress, register, useTestApp } from './support/harness';
 import { blueprint, creator, day, sale } from './support/sales';
+
+/** Mints every edition at once, as the chain would seal it: token ids from 5,000,000 on. */
+function fakeMint(): MintService {
+  let next = 5_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
+  return {
+    mint: async (r) => ({
+      purchaseKey: r.purchaseKey,
+      status: 'sealed',
+      recipient: r.to,
+      blueprintId: r.blueprintId,
+      serialNumber: r.serialNumber,
+      transactionId: randomBytes(32).toString('hex'),
+      nftId: String(next++),
+    }),
+    get: async () => undefined,
+  };
+}
 
 /**
  * GET nfts/purchases: the caller's own purchases, newest first, at most 10 a page, with the item,
@@ -105,6 +128,7 @@ describe.each(databases)('GET /api/nfts/purchases on %s', (database) => {
         blueprintId: null,
         blueprintPackId: null,
         nftSaleListingId: null,
+        order: null,
       },
       {
         id: resale.id,
@@ -117,6 +141,7 @@ describe.each(databases)('GET /api/nfts/purchases on %s', (database) => {
         blueprintId: bp.id,
         blueprintPackId: null,
         nftSaleListingId: resold.id,
+        order: null,
       },
       {
         id: first.id,
@@ -129,12 +154,84 @@ describe.each(databases)('GET /api/nfts/purchases on %s', (database) => {
         blueprintId: bp.id,
         blueprintPackId: null,
         nftSaleListingId: null,
+        order: null,
       },
     ]);
     // The other buyer sees their own one only.
     const theirs = await purchases(other.authToken);
     expect(theirs.body.total).toBe(1);
     expect(theirs.body.results[0].nft.seriesNumber).toBe(2);
+  });
+
+  it('tells a pack’s purchase whole: each edition’s purchase carries the pack, its price and every card minted', async () => {
+    const shop = await creator(t);
+    const db = t.database.db;
+    const pack = await insertPack(db, {
+      storefrontId: shop.storefront.id,
+      title: 'Booster Pack: Series 1',
+      price: 1500,
+      quantity: 10,
+      coverImageUrl: '/media/seed/cover.png',
+    });
+    const cards = [];
+    for (const letter of ['A', 'B', 'C'])
+      cards.push(
+        await insertBlueprint(db, {
+          storefrontId: shop.storefront.id,
+          blueprintPackId: pack.id,
+          title: `Card ${letter}`,
+          price: 0,
+          quantity: 10,
+          type: 'stickerInPack',
+          previewImageUrl: `/media/seed/card-${letter}.png`,
+        }),
+      );
+    const buyer = await register(t);
+    const walletAddress = flowAddress();
+    await db.update(users).set({ walletAddress }).where(eq(users.id, buyer.id));
+    // The pack is bought (paid with the balance: nothing to capture) and its fulfilment mints it.
+    const now = t.clock.now();
+    const item = await findCheckoutItem(db, { kind: 'pack', id: pack.id }, now);
+    const { order } = await reserve(db, {
+      buyerId: buyer.id,
+      clientAddress: t.address,
+      idempotencyKey: 'pack-receipt',
+      method: 'fusd',
+      item: item!,
+      walletAddress,
+      now,
+    });
+    await db.transaction((tx) => authorizeOrder(tx, order.id, now, null));
+    await createFulfilment({ db, provider: null, mint: fakeMint(), now: t.clock.now }).fulfil(order.id);
+
+    const res = await purchases(buyer.authToken);
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(3);
+    const editions = cards.map((card) => ({
+      nftId: expect.stringMatching(/^\d+$/),
+      blueprintId: card.id,
+      title: card.title,
+      previewImageUrl: card.previewImageUrl,
+      seriesNumber: 1,
+    }));
+    for (const purchase of res.body.results) {
+      expect(purchase.blueprintPackId).toBe(pack.id);
+      expect(purchase.order).toEqual({
+        id: order.id,
+        item: {
+          kind: 'pack',
+          id: pack.id,
+          title: 'Booster Pack: Series 1',
+          coverImageUrl: '/media/seed/cover.png',
+        },
+        amount: 1500,
+        editions,
+      });
+    }
+    // Each card's purchase is one of the editions, and together they are all of them.
+    expect(res.body.results.map((p: { nft: { id: string } }) => p.nft.id).sort()).toEqual(
+      res.body.results[0].order.editions.map((e: { nftId: string }) => e.nftId).sort(),
+    );
   });
 
   it('pages from 1 to at most 10 entries; a wider or reversed range is 400 INVALID_VALUE', async () => {

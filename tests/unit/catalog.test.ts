@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isFree, isPurchasable, stateLabel } from '#domain/catalog';
+import { type BlueprintJson, isFree, isPurchasable, stateLabel } from '#domain/catalog';
 import { reviveDates, toDate } from '#domain/dates';
 import { priceFilter, priceFilterEntry } from '#domain/marketFilterForm';
 import { marketFilter, parseMarketSearch } from '#domain/marketSearch';
 import { seriesLabel } from '#domain/nft';
+import { availableText, itemOffer } from '#domain/offer';
 import { parseStorefrontsSearch } from '#domain/storefrontsSearch';
 import { timeAgo } from '#domain/time';
 
@@ -141,5 +142,70 @@ describe('texts', () => {
     expect(parsed.day).toBe('2026-11-22');
     expect(parsed.name).toBe('2026');
     expect(toDate('2026-01-01T00:00:00Z')).toEqual(new Date(Date.UTC(2026, 0, 1)));
+  });
+});
+
+describe('what an item is offered at', () => {
+  const pack = {
+    id: 'p1',
+    title: 'Booster Pack: Series 1',
+    price: 1500,
+    quantity: 500,
+    quantityAvailable: 430,
+    state: 'available' as const,
+    availableTime: null,
+    coverImageUrl: null,
+  };
+  const b = (over: Partial<BlueprintJson>) => ({
+    price: 2500,
+    quantity: 10,
+    quantityAvailable: 4,
+    state: 'active' as const,
+    blueprintPackId: null,
+    pack: null,
+    isPack: false as const,
+    ...over,
+  });
+  it('a card of a pack: its pack, the pack’s price and editions left; never free', () => {
+    expect(
+      itemOffer(b({ price: 0, quantity: 500, quantityAvailable: 500, blueprintPackId: 'p1', pack })),
+    ).toEqual({
+      cardPrice: '$15',
+      price: 1500,
+      quantity: 500,
+      quantityAvailable: 430,
+      soldOut: false,
+      pack: { id: 'p1', title: 'Booster Pack: Series 1' },
+      inPack: true,
+    });
+    const soldOut = itemOffer(b({ blueprintPackId: 'p1', pack: { ...pack, quantityAvailable: 0 } }));
+    expect(soldOut).toMatchObject({ soldOut: true, quantityAvailable: 0 });
+    // A pack visitors cannot see offers nothing, and is not free either.
+    expect(itemOffer(b({ price: 0, blueprintPackId: 'p1' }))).toMatchObject({
+      cardPrice: '—',
+      price: null,
+      pack: null,
+      soldOut: true,
+      inPack: true,
+    });
+  });
+  it('any other item: its own price ("free" only when claimed for free) and editions left', () => {
+    expect(itemOffer(b({}))).toMatchObject({
+      cardPrice: '$25',
+      price: 2500,
+      quantityAvailable: 4,
+      inPack: false,
+    });
+    expect(itemOffer(b({ price: 0 })).cardPrice).toBe('free');
+    expect(itemOffer(b({ state: 'soldOut' })).soldOut).toBe(true);
+    expect(
+      itemOffer({ price: 0, quantity: 1, quantityAvailable: 1, state: 'available', isPack: true }),
+    ).toMatchObject({ cardPrice: '—', price: null });
+  });
+  it('counts the items that can be had now', () => {
+    expect(availableText({ available: 12 })).toBe('12 items available');
+    expect(availableText({ available: 1 })).toBe('1 item available');
+    expect(availableText({ available: 0 })).toBe('0 items available');
+    expect(availableText({ available: 10_000, availableCapped: true })).toBe('10,000+ items available');
   });
 });

@@ -87,7 +87,7 @@ describe('error display rule', () => {
       'You have already claimed this item.',
     );
     expect(errorMessage({ code: 'CLAIM_BLUEPRINT', message: '' })).toBe(
-      'We could not claim this item for you. Please try again.',
+      'We could not claim this item for you.',
     );
     expect(errorMessage({ code: 'UNAUTHORIZED' })).toBe('Invalid email or password');
   });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, errorTexts, serverWordedCodes } from '#domain/errors';
+import { ErrorCode, errorTexts, retryable, serverWordedCodes } from '#domain/errors';
 
 /**
  * The error-code list (domain/errorCodes.ts) is complete: every code the server can answer (in an error
@@ -98,5 +98,15 @@ describe('the error-code list', () => {
       (code) => !(`errors.${code}` in errorTexts) && !serverWordedCodes.has(code),
     );
     expect(without).toEqual([]);
+  });
+});
+
+describe('retry', () => {
+  it('is offered after failures a retry may get past, never after the server refused the request', () => {
+    for (const code of ['NETWORK_FAILURE', 'unknown', 'unavailable', 'RATE_LIMITED', 'PAYMENT_PROVIDER'])
+      expect(retryable({ code }), code).toBe(true);
+    for (const code of ['CLAIM_BLUEPRINT', 'SOLD_OUT', 'NOT_PURCHASABLE', 'WALLET_REQUIRED', 'not_found'])
+      expect(retryable({ code }), code).toBe(false);
+    expect(retryable(null)).toBe(false);
   });
 });

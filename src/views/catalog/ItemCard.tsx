@@ -1,22 +1,20 @@
 import { Link } from '@tanstack/react-router';
 import type { BlueprintJson, PackJson } from '#domain/catalog';
-import { formatUsd } from '#domain/money';
+import { itemOffer } from '#domain/offer';
 import { Avatar, ImageLoader } from '../components';
 import './catalog.css';
 
 /** Grid cells are about 280 px wide at most; the image is 1000 px square. */
 export const CARD_IMAGE_SIZES = '(max-width: 600px) 50vw, 280px';
 
-/** The price as cards show it: "free" at 0, USD without decimals when whole. */
-export const cardPrice = (cents: number) => (cents === 0 ? 'free' : formatUsd(cents));
-
 /**
- * Item card: preview, title, creator meta, price ("free" at 0) and edition count with
- * its series padded to two digits; the whole card links to the item detail.
+ * Item card: preview, title, creator meta, price ("free" only for a free item; a card of a pack
+ * shows its pack's, marked "in pack") and edition count with its series padded to two digits (a
+ * card of a pack: its pack's left); the whole card links to the item detail.
  */
 export function ItemCard({ item, priority = false }: { item: BlueprintJson | PackJson; priority?: boolean }) {
   const image = 'coverImageUrl' in item ? item.coverImageUrl : item.previewImageUrl;
-  const soldOut = item.quantityAvailable === 0 || item.state === 'soldOut';
+  const offer = itemOffer(item);
   return (
     <Link to="/nft/$id" params={{ id: item.id }} className="vt-item-card">
       <ImageLoader
@@ -41,11 +39,14 @@ export function ItemCard({ item, priority = false }: { item: BlueprintJson | Pac
       )}
       <span className="vt-item-card__title">{item.title}</span>
       <span className="vt-item-card__meta">
-        <strong>{cardPrice(item.price)}</strong>
+        <strong>
+          {offer.cardPrice}
+          {offer.inPack && <span className="vt-muted"> · in pack</span>}
+        </strong>
         <span className="vt-muted">
-          {soldOut
+          {offer.soldOut
             ? 'Sold out'
-            : `${String(item.quantityAvailable).padStart(2, '0')}/${String(item.quantity).padStart(2, '0')}`}
+            : `${String(offer.quantityAvailable).padStart(2, '0')}/${String(offer.quantity).padStart(2, '0')}`}
         </span>
       </span>
     </Link>

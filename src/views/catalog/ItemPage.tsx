@@ -5,16 +5,15 @@ import {
   type BlueprintJson,
   categoryLabels,
   type HistoryItem,
-  isFree,
-  isPurchasable,
   isVideo,
   type PackJson,
   rarityLabels,
 } from '#domain/catalog';
-import { priceLabel } from '#domain/countdown';
 import { toDate } from '#domain/dates';
+import { itemPageView } from '#domain/itemPage';
 import { formatUsd } from '#domain/money';
 import { type NftJson, seriesLabel } from '#domain/nft';
+import type { FreeClaimJson } from '#domain/schemas/checkout';
 import { timeAgo } from '#domain/time';
 import type { CheckoutInput, CheckoutOutput, checkoutMachine } from '../../../machines/checkout';
 import { connectSession } from '../../../machines/session';
@@ -30,15 +29,19 @@ export interface ItemPageProps {
   history: HistoryItem[];
   /** Resale listings of this blueprint, cheapest first. */
   listings: NftJson[];
+  /** The signed-in user's claim of this free item, if they made one. */
+  claim?: FreeClaimJson | null;
 }
 
 /**
  * Item detail for a blueprint or a pack (at /nft/{id}): title with
  * edition, the asset (mp4 looped and muted; images expand), price and available/total, a countdown
  * before a drop, tabs details and history. Buy (or Claim for free) opens the checkout; with no new
- * edition on sale, the cheapest resale opens it at the choice of editions.
+ * edition on sale, the cheapest resale opens it at the choice of editions. What it offers comes
+ * from the item page's view model (domain/itemPage.ts): a blueprint sold only in a pack links to its
+ * pack; a free item the user claimed says Claimed, with a link to the edition.
  */
-export function ItemPage({ item, history, listings }: ItemPageProps) {
+export function ItemPage({ item, history, listings, claim = null }: ItemPageProps) {
   const { session, ui, flows, cardCheckpoint, billingCountry, paymentRails, tokenRail } = useApp();
   const navigate = useNavigate();
   const loggedIn = useSelector(session, (s) => connectSession(s, session.send).loggedIn);
@@ -56,18 +59,10 @@ export function ItemPage({ item, history, listings }: ItemPageProps) {
   const preview = pack ? (item as PackJson).coverImageUrl : (item as BlueprintJson).previewImageUrl;
   const availableAt = item.availableTime ? toDate(item.availableTime).getTime() : null;
   const [live, setLive] = useState(availableAt === null || availableAt <= Date.now());
-  const cheapest = listings[0] ?? null;
-  // What the server sells: a pack with a price and blueprints; a blueprint not in a pack.
-  const purchasable = pack
-    ? (item.state === 'available' || item.state === 'printed') &&
-      item.price > 0 &&
-      (item as PackJson).blueprints.length > 0
-    : isPurchasable(item as BlueprintJson) && !(item as BlueprintJson).blueprintPackId;
   const showHistory = pathname.endsWith('/history');
   const storefront = item.storefront;
-  const onSale = purchasable && live && item.quantityAvailable > 0;
-  const free = !pack && isFree(item as BlueprintJson);
-  const resold = `${listings.length} ${listings.length === 1 ? 'edition is' : 'editions are'}`;
+  const view = itemPageView({ item, listings, claim, live, loggedIn });
+  const { onSale, free } = view;
 
   const openCheckout = async () => {
     setOpening(true);
@@ -154,14 +149,18 @@ export function ItemPage({ item, history, listings }: ItemPageProps) {
         </h1>
         <div className="vt-item__price">
           <div>
-            <span className="vt-muted">{priceLabel({ drop: item.drop, live })}</span>{' '}
-            <strong>{item.price === 0 ? 'Free' : formatUsd(item.price)}</strong>
+            <span className="vt-muted">{view.price.label}</span>{' '}
+            {view.price.pack && (
+              <>
+                <Link to="/nft/$id" params={{ id: view.price.pack.id }}>
+                  {view.price.pack.title}
+                </Link>{' '}
+              </>
+            )}
+            <strong>{view.price.value}</strong>
           </div>
           <div>
-            <span className="vt-muted">Available</span>{' '}
-            <strong>
-              {item.quantityAvailable.toLocaleString('en-US')}/{item.quantity.toLocaleString('en-US')}
-            </strong>
+            <span className="vt-muted">Available</span> <strong>{view.available}</strong>
           </div>
           {availableAt !== null && availableAt > Date.now() - 1000 && (
             <div>
@@ -175,34 +174,38 @@ export function ItemPage({ item, history, listings }: ItemPageProps) {
           )}
         </div>
         <div className="vt-actions">
-          {onSale || cheapest?.activeSaleListing ? (
-            <Button loading={opening} onClick={() => void openCheckout()} aria-describedby="buy-note">
-              {onSale
-                ? free
-                  ? 'Claim for free'
-                  : `Buy now · ${formatUsd(item.price)}`
-                : `Buy now · ${formatUsd(cheapest!.activeSaleListing!.price)}`}
-            </Button>
-          ) : (
-            <Button disabled aria-describedby="buy-note">
-              {item.quantityAvailable === 0 ? 'Sold out' : 'Buy now'}
-            </Button>
+          {view.packLink && (
+            <Link
+              to="/nft/$id"
+              params={{ id: view.packLink.id }}
+              className="vt-button vt-button--primary"
+              aria-describedby="buy-note"
+            >
+              {view.packLink.label}
+            </Link>
+          )}
+          {view.action &&
+            (view.action.enabled ? (
+              <Button loading={opening} onClick={() => void openCheckout()} aria-describedby="buy-note">
+                {view.action.label}
+              </Button>
+            ) : (
+              <Button disabled aria-describedby="buy-note">
+                {view.action.label}
+              </Button>
+            ))}
+          {view.claimed?.edition && (
+            <Link
+              to="/nft/$id"
+              params={{ id: view.claimed.edition.nftId }}
+              className="vt-button vt-button--secondary"
+            >
+              {view.claimed.edition.label}
+            </Link>
           )}
         </div>
         <p id="buy-note" className="vt-muted">
-          {item.quantityAvailable === 0
-            ? cheapest
-              ? `Sold out. ${resold} for sale by collectors.`
-              : 'Sold out. Editions come back on sale when their owners list them.'
-            : !live
-              ? 'This drop opens when the countdown ends.'
-              : !loggedIn
-                ? 'Sign in to buy. Bought editions are minted to your wallet.'
-                : cheapest
-                  ? `${resold} also for sale by collectors.`
-                  : free
-                    ? 'Free to claim: the edition is minted to your wallet.'
-                    : 'Pay by card or with crypto; the edition is minted to your wallet.'}
+          {view.note}
         </p>
         <nav className="vt-tabs-nav" aria-label="Item">
           <Link to="/nft/$id/details" params={{ id: item.id }} className={showHistory ? '' : 'is-active'}>

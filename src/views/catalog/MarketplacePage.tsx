@@ -8,6 +8,7 @@ import {
   priceFilterEntry,
 } from '#domain/marketFilterForm';
 import { MARKET_PAGE_SIZE, type MarketSearch, type MarketSort, marketSorts } from '#domain/marketSearch';
+import { availableText } from '#domain/offer';
 import { Button, Pager, TextInput } from '../components';
 import { ItemGrid } from './ItemCard';
 import './catalog.css';
@@ -36,9 +37,7 @@ export function MarketplacePage() {
           onSearch={(q) => go({ ...search, q: q || undefined, page: undefined })}
         />
         <p className="vt-muted" aria-live="polite">
-          {page.total === 1
-            ? '1 item available'
-            : `${page.total.toLocaleString('en-US')}${page.totalCapped ? '+' : ''} items available`}
+          {availableText(page)}
         </p>
         <label className="vt-inline-field">
           <span>Sort by</span>{' '}

@@ -8,5 +8,5 @@ const route = getRouteApi('/nft/$id');
 export function NftRoute() {
   const data = route.useLoaderData();
   if (data.kind === 'nft') return <NftPage nft={data.nft} machines={data.machines} />;
-  return <ItemPage item={data.item} history={data.history} listings={data.listings} />;
+  return <ItemPage item={data.item} history={data.history} listings={data.listings} claim={data.claim} />;
 }

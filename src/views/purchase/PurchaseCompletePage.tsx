@@ -72,8 +72,25 @@ export function PurchaseCompleteView({ actor }: { actor: ActorRefFrom<typeof pur
         <section className="vt-purchase__card" aria-label="Your purchase">
           <ImageLoader src={details.previewImageUrl} alt={details.title} aspectRatio={1} />
           <dl className="vt-purchase__details">
-            <dt>Item</dt>
+            <dt>{details.itemLabel}</dt>
             <dd>{details.title}</dd>
+            {details.cards.length > 0 && (
+              <>
+                <dt>Cards</dt>
+                <dd>
+                  <ul className="vt-purchase__cards" aria-label="Cards in this pack">
+                    {details.cards.map((card) => (
+                      <li key={card.nftId}>
+                        <Link to="/nft/$id" params={{ id: card.nftId }}>
+                          {card.title}
+                        </Link>{' '}
+                        <span className="vt-muted">Edition {card.edition}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </>
+            )}
             {details.edition && (
               <>
                 <dt>Edition</dt>

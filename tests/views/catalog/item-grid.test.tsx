@@ -38,3 +38,35 @@ describe('ItemGrid', () => {
     }
   });
 });
+
+describe('ItemCard', () => {
+  it('shows a card of a pack at its pack’s price with the pack’s editions left, and only a free item as free', async () => {
+    const pack = {
+      id: 'p1',
+      title: 'Booster Pack: Series 1',
+      price: 1500,
+      quantity: 500,
+      quantityAvailable: 430,
+      state: 'available' as const,
+      availableTime: null,
+      coverImageUrl: null,
+    };
+    const items = [
+      makeBlueprint({ id: 'free', title: 'Free Sampler', price: 0, quantity: 10, quantityAvailable: 7 }),
+      makeBlueprint({
+        id: 'card',
+        title: 'Card A',
+        price: 0,
+        quantity: 500,
+        quantityAvailable: 500,
+        blueprintPackId: 'p1',
+        pack,
+      }),
+    ];
+    await renderWithRouter(() => <ItemGrid items={items} label="Items" />);
+    const [free, card] = within(screen.getByRole('list', { name: 'Items' })).getAllByRole('listitem');
+    expect(free!.textContent).toContain('free07/10');
+    expect(card!.textContent).toContain('$15 · in pack430/500');
+    expect(card!.textContent).not.toMatch(/free/i);
+  });
+});
