@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type AssetKind, type ImageFacts, imageProblem, imageRuleHint } from '#domain/assets';
 import type { BlueprintJson } from '#domain/catalog';
 import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
 import {
@@ -15,8 +16,10 @@ import { type ImageUpload, type ImageUploadsOutput, imageUploadsMachine } from '
 /**
  * The add and edit form of a product (POST blueprints, PATCH blueprints/{id}): title, description,
  * price in USD (stored as cents), quantity, royalty, a preview image and the asset (both required:
- * preview_required, asset_required), each with an "optimize" checkbox. On save the form is checked
- * with the server's own schema; new files are uploaded first (the imageUploads child, through the
+ * preview_required, asset_required), each with an "optimize" checkbox. A chosen file is read in the
+ * browser at once (format, bytes, width, height) and checked with the server's image rules of its
+ * kind (domain/assets.ts): its first broken rule shows at its field. On save the form is checked
+ * with the server's own schema and the image rules; new files are uploaded first (the imageUploads child, through the
  * optimization job when ticked), then the blueprint is created or updated. Cancel with unsaved
  * changes asks to confirm. The machine ends saved (its output is the blueprint) or canceled (null).
  */
@@ -39,6 +42,8 @@ export interface BlueprintFormContext extends BlueprintFormInput {
   values: BlueprintFormValues;
   initial: BlueprintFormValues;
   files: Record<BlueprintFileField, ImageJobFile | null>;
+  /** What the browser read of each chosen file (null: none chosen, or not read yet). */
+  facts: Record<BlueprintFileField, ImageFacts | null>;
   /** Uploaded (or existing) URLs. */
   urls: { previewImageUrl: string | null; assetUrl: string | null };
   errors: Record<string, ApiErrorBody>;
@@ -89,6 +94,40 @@ function body(context: BlueprintFormContext) {
   };
 }
 const check = (context: BlueprintFormContext) => v.safeParse(BlueprintFormCheck, body(context));
+
+/** The asset kind whose rules each file follows, and the URL field its errors are about. */
+export const blueprintFileKinds: Record<BlueprintFileField, { kind: AssetKind; urlField: string }> = {
+  preview: { kind: 'blueprintPreviewImage', urlField: 'previewImageUrl' },
+  asset: { kind: 'blueprintAsset', urlField: 'assetUrl' },
+};
+const fileFields: readonly BlueprintFileField[] = ['preview', 'asset'];
+/**
+ * The first image rule each chosen file breaks, as the server would answer it on upload, by its URL
+ * field ("This image is 120 × 120 pixels: it must be at least 200 × 200.").
+ */
+export function imageErrors(
+  context: Pick<BlueprintFormContext, 'files' | 'facts'>,
+): Record<string, ApiErrorBody> {
+  const out: Record<string, ApiErrorBody> = {};
+  for (const field of fileFields) {
+    const facts = context.files[field] && context.facts[field];
+    const problem = facts && imageProblem(blueprintFileKinds[field].kind, facts);
+    if (!problem) continue;
+    const urlField = blueprintFileKinds[field].urlField;
+    out[urlField] = { ...problem, field: urlField, message: errorMessage({ ...problem, field: urlField }) };
+  }
+  return out;
+}
+/** The first chosen file the browser has not read yet. */
+const unread = (context: BlueprintFormContext) =>
+  fileFields.find((f) => context.files[f] !== null && context.facts[f] === null) ?? null;
+/** What the browser knows of a file it could not read as an image: only its size. */
+const unreadable = (file: ImageJobFile): ImageFacts => ({
+  format: undefined,
+  bytes: file.size,
+  width: undefined,
+  height: undefined,
+});
 const dirty = (context: BlueprintFormContext) =>
   !!context.files.preview ||
   !!context.files.asset ||
@@ -119,6 +158,15 @@ export function blueprintUploads({
     });
   return uploads;
 }
+/** A file as read: its facts kept, and its first broken rule, if any, shown at its field. */
+function takeFacts(context: BlueprintFormContext, field: BlueprintFileField, facts: ImageFacts) {
+  const next = { ...context, facts: { ...context.facts, [field]: facts } };
+  const urlField = blueprintFileKinds[field].urlField;
+  const { [urlField]: _, ...errors } = context.errors;
+  const problem = imageErrors(next)[urlField];
+  return { facts: next.facts, errors: problem ? { ...errors, [urlField]: problem } : errors };
+}
+
 /** The uploaded files' URLs taken, and those files no longer waiting. */
 const takeUploads = (context: BlueprintFormContext, { urls }: ImageUploadsOutput) => ({
   urls: {
@@ -129,6 +177,10 @@ const takeUploads = (context: BlueprintFormContext, { urls }: ImageUploadsOutput
     preview: urls.previewImageUrl ? null : context.files.preview,
     asset: urls.assetUrl ? null : context.files.asset,
   },
+  facts: {
+    preview: urls.previewImageUrl ? null : context.facts.preview,
+    asset: urls.assetUrl ? null : context.facts.asset,
+  },
 });
 
 export const blueprintFormMachine = setup({
@@ -137,10 +189,14 @@ export const blueprintFormMachine = setup({
     events: {} as BlueprintFormEvent,
     input: {} as BlueprintFormInput,
     output: {} as BlueprintFormOutput,
-    /** busy while saving; uploading while the files go up. */
-    tags: {} as 'busy' | 'uploading',
+    /** busy while saving; uploading while the files go up; checking while a chosen file is read. */
+    tags: {} as 'busy' | 'uploading' | 'checking',
   },
   actors: {
+    /** Reads a chosen file's format, bytes, width and height in the browser. */
+    inspectImage: fromPromise<ImageFacts, { file: ImageJobFile }>(async () => {
+      throw new Error('inspectImage not provided');
+    }),
     /** The new files, uploaded one after the other (optimized first when asked, then plain). */
     uploadImages: imageUploadsMachine,
     /** POST blueprints (id null) or PATCH blueprints/{id}. */
@@ -149,7 +205,8 @@ export const blueprintFormMachine = setup({
     }),
   },
   guards: {
-    valid: ({ context }) => check(context).success,
+    valid: ({ context }) => check(context).success && Object.keys(imageErrors(context)).length === 0,
+    fileUnread: ({ context }) => unread(context) !== null,
     dirty: ({ context }) => dirty(context),
     uploadFailed: (_, output: ImageUploadsOutput) => output.error !== null,
   },
@@ -164,6 +221,7 @@ export const blueprintFormMachine = setup({
     values: valuesOf(input.blueprint),
     initial: valuesOf(input.blueprint),
     files: { preview: null, asset: null },
+    facts: { preview: null, asset: null },
     urls: {
       previewImageUrl: input.blueprint?.previewImageUrl ?? null,
       assetUrl: input.blueprint?.assetUrl ?? null,
@@ -175,6 +233,7 @@ export const blueprintFormMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      initial: 'reading',
       on: {
         'form.change': {
           actions: assign({
@@ -185,28 +244,60 @@ export const blueprintFormMachine = setup({
             },
           }),
         },
+        // A chosen file is read before anything else (one chosen while another is read waits for it).
         'form.file': {
+          target: '.reading',
           actions: assign({
             files: ({ context, event }) => ({ ...context.files, [event.field]: event.file }),
+            facts: ({ context, event }) => ({ ...context.facts, [event.field]: null }),
             errors: ({ context, event }) => {
-              const key = event.field === 'preview' ? 'previewImageUrl' : 'assetUrl';
-              const { [key]: _, ...rest } = context.errors;
+              const { [blueprintFileKinds[event.field].urlField]: _, ...rest } = context.errors;
               return rest;
             },
           }),
         },
-        'form.submit': [
-          { guard: 'valid', target: 'saving' },
-          {
-            actions: assign({
-              errors: ({ context }) => {
-                const result = check(context);
-                return result.success ? {} : fieldErrors(result.issues);
-              },
-            }),
-          },
-        ],
         'form.cancel': [{ guard: 'dirty', target: 'confirmingCancel' }, { target: 'canceled' }],
+      },
+      states: {
+        /** Reads the next chosen file not read yet, if any. */
+        reading: {
+          always: [{ guard: 'fileUnread', target: 'inspecting' }, { target: 'idle' }],
+        },
+        inspecting: {
+          tags: 'checking',
+          invoke: {
+            id: 'inspectImage',
+            src: 'inspectImage',
+            input: ({ context }) => ({ file: context.files[unread(context)!]! }),
+            onDone: {
+              target: 'reading',
+              actions: assign(({ context, event }) => takeFacts(context, unread(context)!, event.output)),
+            },
+            // A file the browser cannot decode is not an image of an accepted format.
+            onError: {
+              target: 'reading',
+              actions: assign(({ context }) => {
+                const field = unread(context)!;
+                return takeFacts(context, field, unreadable(context.files[field]!));
+              }),
+            },
+          },
+        },
+        idle: {
+          on: {
+            'form.submit': [
+              { guard: 'valid', target: '#blueprintForm.saving' },
+              {
+                actions: assign({
+                  errors: ({ context }) => {
+                    const result = check(context);
+                    return { ...(result.success ? {} : fieldErrors(result.issues)), ...imageErrors(context) };
+                  },
+                }),
+              },
+            ],
+          },
+        },
       },
     },
     confirmingCancel: {
@@ -297,8 +388,12 @@ export interface BlueprintFormView {
   /** Each field's message, by the field's name (the files' by their URL field). */
   fieldErrors: Record<string, string>;
   error: string | null;
-  /** "Uploading the files…", then "Saving…". */
+  /** "Checking the image…" while a chosen file is read; "Uploading the files…", then "Saving…". */
   status: string | null;
+  /** Each file's rule in words, under its picker ("JPG, PNG or GIF, at least 200 × 200 pixels, up to 1 MB."). */
+  fileRules: Record<BlueprintFileField, string>;
+  /** Save works (not while a chosen file is read or the form saves). */
+  canSubmit: boolean;
   canCancel: boolean;
   change: (field: keyof BlueprintFormValues, value: string | boolean) => void;
   chooseFile: (field: BlueprintFileField, file: ImageJobFile | null) => void;
@@ -329,7 +424,18 @@ export function connectBlueprintForm(
     urls: c.urls,
     fieldErrors: Object.fromEntries(Object.entries(c.errors).map(([field, e]) => [field, errorMessage(e)])),
     error: c.error ? errorMessage(c.error) : null,
-    status: snapshot.hasTag('uploading') ? 'Uploading the files…' : busy ? 'Saving…' : null,
+    status: snapshot.hasTag('uploading')
+      ? 'Uploading the files…'
+      : busy
+        ? 'Saving…'
+        : snapshot.hasTag('checking')
+          ? 'Checking the image…'
+          : null,
+    fileRules: {
+      preview: imageRuleHint(blueprintFileKinds.preview.kind),
+      asset: imageRuleHint(blueprintFileKinds.asset.kind),
+    },
+    canSubmit: snapshot.can({ type: 'form.submit' }),
     canCancel: snapshot.can({ type: 'form.cancel' }),
     change: (field, value) => send({ type: 'form.change', field, value }),
     chooseFile: (field, file) => send({ type: 'form.file', field, file }),

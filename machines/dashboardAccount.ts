@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { type AssetKind, assetRules, checkImage, type ImageFormat } from '#domain/assets';
+import { type AssetKind, assetRules, type ImageFormat, imageProblem } from '#domain/assets';
 import type { StorefrontJson } from '#domain/catalog';
 import type { StorefrontCategory, StorefrontTheme } from '#domain/enums';
 import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
@@ -136,7 +136,7 @@ const isDirty = (c: Pick<DashboardAccountContext, 'saved' | 'draft' | 'logo' | '
 const formats: Record<string, ImageFormat> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/gif': 'gif' };
 /**
  * The image rules for a chosen logo or banner: format, bytes and least width and height (sizes the
- * browser could not read are left to the server).
+ * browser could not read are left to the server), the error naming the rule's limits.
  */
 export function fileError(
   field: AccountImageField,
@@ -147,13 +147,13 @@ export function fileError(
   if (!file) return null;
   const kind = imageKinds[field];
   const rule = assetRules[kind];
-  const code = checkImage(kind, {
+  const problem = imageProblem(kind, {
     format: formats[file.type],
     bytes: file.size,
     width: width ?? rule.minWidth,
     height: height ?? rule.minHeight,
   });
-  return code ? { code, field, message: errorMessage({ code, field }) } : null;
+  return problem ? { ...problem, field, message: errorMessage({ ...problem, field }) } : null;
 }
 
 const recomputed = <C extends DashboardAccountContext>(c: C): C => ({ ...c, dirty: isDirty(c) });

@@ -5,6 +5,11 @@ import type { MachineModel } from './harness';
 export const editedDraft = makeBlueprint();
 export const PREVIEW_FILE = { name: 'preview.png', type: 'image/png', size: 200_000 };
 export const ASSET_FILE = { name: 'asset.gif', type: 'image/gif', size: 900_000 };
+/**
+ * What the browser can read of a chosen file: an image that passes both files' rules (a file it
+ * cannot read, the error outcome, breaks them: FILE_TYPE).
+ */
+export const FITTING_IMAGE = { format: 'png', bytes: 200_000, width: 800, height: 800 };
 export const UPLOADED_PREVIEW = '/media/uploads/u1/blueprintPreviewImage-new.png';
 export const UPLOADED_ASSET = '/media/uploads/u1/blueprintAsset-new.gif';
 
@@ -31,7 +36,7 @@ function uploadOutcomes(c: BlueprintFormContext) {
  */
 export const blueprintFormModel: MachineModel<typeof blueprintFormMachine> = {
   machine: blueprintFormMachine,
-  fakes: ['uploadImages', 'saveBlueprint'],
+  fakes: ['uploadImages', 'saveBlueprint', 'inspectImage'],
   scenarios: [
     { name: 'editing a draft', input: { blueprint: editedDraft } },
     { name: 'adding a product', input: { blueprint: null } },
@@ -48,6 +53,8 @@ export const blueprintFormModel: MachineModel<typeof blueprintFormMachine> = {
           { type: 'form.file', field: 'preview', file: PREVIEW_FILE },
           { type: 'form.file', field: 'preview', file: null },
           { type: 'form.file', field: 'asset', file: ASSET_FILE },
+          { type: 'xstate.done.actor.inspectImage', output: FITTING_IMAGE },
+          { type: 'xstate.error.actor.inspectImage', error: new Error('The image cannot be decoded') },
           ...uploadOutcomes(s.context),
           {
             type: 'xstate.done.actor.saveBlueprint',
@@ -69,7 +76,9 @@ export const blueprintFormModel: MachineModel<typeof blueprintFormMachine> = {
             s.context.values.title,
             !!s.context.files.preview,
             !!s.context.files.asset,
-            s.context.urls,
+            // Whether each file has a URL (what the schema checks), not which one.
+            !!s.context.urls.previewImageUrl,
+            !!s.context.urls.assetUrl,
             Object.keys(s.context.errors).sort(),
             s.context.error?.code ?? null,
           ],

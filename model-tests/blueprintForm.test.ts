@@ -1,8 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { blueprintFormMachine, type SaveBlueprintInput } from '../machines/blueprintForm';
+import type { ImageFacts } from '#domain/assets';
+import {
+  blueprintFormMachine,
+  connectBlueprintForm,
+  type SaveBlueprintInput,
+} from '../machines/blueprintForm';
 import type { ImageUpload, ImageUploadsInput } from '../machines/imageUploads';
-import { ASSET_FILE, blueprintFormModel, PREVIEW_FILE } from './blueprintForm.model';
+import { ASSET_FILE, blueprintFormModel, FITTING_IMAGE, PREVIEW_FILE } from './blueprintForm.model';
 import { flushCoverage } from './coverage-store';
 import { makeBlueprint } from './fixtures';
 import { generatePaths, runPath } from './harness';
@@ -15,12 +20,14 @@ describe('blueprintForm machine paths', () => {
 });
 
 describe('blueprintForm requests', () => {
-  const run = () => {
+  const run = (facts: ImageFacts = FITTING_IMAGE) => {
     const uploads: Array<Omit<ImageUpload, 'field'>> = [];
     const saves: SaveBlueprintInput[] = [];
     const actor = createActor(
       blueprintFormMachine.provide({
         actors: {
+          // Every chosen file reads as `facts` (an 800 × 800 PNG passes both files' rules).
+          inspectImage: fromPromise(async () => facts),
           // The imageUploads child: every file uploaded.
           uploadImages: fromPromise(async ({ input }: { input: ImageUploadsInput }) => {
             for (const { field: _, ...upload } of input.uploads) uploads.push(upload);
@@ -68,6 +75,7 @@ describe('blueprintForm requests', () => {
     actor.send({ type: 'form.change', field: 'optimizeAsset', value: true });
     actor.send({ type: 'form.file', field: 'preview', file: PREVIEW_FILE });
     actor.send({ type: 'form.file', field: 'asset', file: ASSET_FILE });
+    await waitFor(actor, (s) => s.matches({ editing: 'idle' }));
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(uploads).toEqual([
@@ -93,6 +101,33 @@ describe('blueprintForm requests', () => {
       },
     ]);
     expect(actor.getSnapshot().output).toEqual({ blueprint: makeBlueprint() });
+  });
+
+  it('refuses a file that breaks its rules at its field, at once and on Save, before any upload', async () => {
+    const { actor, uploads } = run({ format: 'png', bytes: 200_000, width: 120, height: 120 });
+    actor.send({ type: 'form.file', field: 'preview', file: PREVIEW_FILE });
+    await waitFor(actor, (s) => s.matches({ editing: 'idle' }));
+    const view = () => connectBlueprintForm(actor.getSnapshot(), actor.send);
+    const message = 'This image is 120 × 120 pixels: it must be at least 200 × 200.';
+    expect(view().fieldErrors.previewImageUrl).toBe(message);
+    actor.send({ type: 'form.submit' });
+    expect(view().fieldErrors.previewImageUrl).toBe(message);
+    expect(actor.getSnapshot().matches({ editing: 'idle' })).toBe(true);
+    expect(uploads).toEqual([]);
+    expect(view().fileRules).toEqual({
+      preview: 'JPG, PNG or GIF, at least 200 × 200 pixels, up to 1 MB.',
+      asset: 'JPG, PNG or GIF, at least 200 × 200 pixels, up to 2 MB.',
+    });
+  });
+
+  it('names the limits of the text fields', () => {
+    const { actor } = run();
+    actor.send({ type: 'form.change', field: 'description', value: 'x'.repeat(2001) });
+    actor.send({ type: 'form.change', field: 'title', value: 'x'.repeat(201) });
+    actor.send({ type: 'form.submit' });
+    const view = connectBlueprintForm(actor.getSnapshot(), actor.send);
+    expect(view.fieldErrors.description).toBe('Description must be 1–2,000 characters.');
+    expect(view.fieldErrors.title).toBe('Title must be 1–200 characters.');
   });
 
   it('asks before discarding changes, and not when nothing changed', () => {

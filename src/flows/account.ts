@@ -7,8 +7,8 @@ import type { SharedFlowParts } from './shared';
 
 /** The account flows: signing in and up, settings, the wallet link, identity checks, the avatar. */
 export function accountFlows(deps: FlowDeps, shared: SharedFlowParts) {
-  const { api, session, ui, flow, accounts, uploads, walletConnected } = deps;
-  const { linkWallet, announceWalletLinked, collectionActors, imageUploads } = shared;
+  const { api, session, ui, flow, accounts, walletConnected } = deps;
+  const { linkWallet, announceWalletLinked, collectionActors, imageUploads, inspectImage } = shared;
   return {
     auth: once(async () =>
       (await import('../../machines/auth')).authMachine.provide({
@@ -85,7 +85,7 @@ export function accountFlows(deps: FlowDeps, shared: SharedFlowParts) {
       const uploadImages = await imageUploads();
       return (await import('../../machines/avatarUpload')).avatarUploadMachine.provide({
         actors: {
-          inspectImage: fromPromise(({ input }) => uploads.inspectImage(input.file)),
+          inspectImage,
           uploadImages,
           saveAvatar: accounts.saveAvatar,
         },

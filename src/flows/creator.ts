@@ -6,13 +6,14 @@ import type { SharedFlowParts } from './shared';
 /** The creator's flows (storefront, products, sales, payouts) and the back office's lists. */
 export function creatorFlows(deps: FlowDeps, shared: SharedFlowParts) {
   const { api, catalog, sales } = deps;
-  const { toast, imageUploads } = shared;
+  const { toast, imageUploads, inspectImage } = shared;
   return {
     storefrontWizard: once(async () => {
       const uploadImages = await imageUploads();
       return (await import('../../machines/storefrontWizard')).storefrontWizardMachine.provide({
         actors: {
           uploadImages,
+          inspectImage,
           createStorefront: fromPromise(({ input }) => catalog.createStorefront(input)),
         },
         actions: { announceCreated: () => toast('storefront-created', 'Your storefront is live') },
@@ -23,6 +24,7 @@ export function creatorFlows(deps: FlowDeps, shared: SharedFlowParts) {
       return (await import('../../machines/blueprintForm')).blueprintFormMachine.provide({
         actors: {
           uploadImages,
+          inspectImage,
           saveBlueprint: fromPromise(({ input }) =>
             input.id === null
               ? catalog.createBlueprint(input.body)

@@ -2,16 +2,14 @@ import { getRouteApi, Link, useBlocker, useNavigate, useRouter } from '@tanstack
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef } from 'react';
 import { type ActorRefFrom, waitFor } from 'xstate';
-import { assetRules } from '#domain/assets';
 import { categoryLabels, type StorefrontJson } from '#domain/catalog';
 import { type StorefrontCategory, storefrontCategories } from '#domain/enums';
 import { STOREFRONT_BIO, STOREFRONT_NAME } from '#domain/schemas/storefronts';
-import {
-  type AccountImageField,
-  type AccountTextField,
-  type DashboardAccountEvent,
-  type dashboardAccountMachine,
-  imageKinds,
+import type {
+  AccountImageField,
+  AccountTextField,
+  DashboardAccountEvent,
+  dashboardAccountMachine,
 } from '../../../machines/dashboardAccount';
 import { connectDashboardAccount, type DashboardAccountView } from '../../../machines/dashboardAccountView';
 import { useApp } from '../AppContext';
@@ -35,10 +33,6 @@ export function AccountPanel() {
 }
 
 const imageFields: AccountImageField[] = ['logo', 'banner'];
-const imageHints: Record<AccountImageField, string> = {
-  logo: 'PNG or JPG, square (1:1), at least 100×100, up to 1 MB.',
-  banner: 'PNG or JPG, wide (5:1), at least 300×100, up to 2 MB.',
-};
 
 /** The image's size when the browser can decode it; the server checks it again. */
 async function imageSize(file: File): Promise<{ width?: number; height?: number }> {
@@ -236,10 +230,9 @@ function AccountForm({ view, storefront }: { view: DashboardAccountView; storefr
                 <FileUpload
                   label={field === 'logo' ? 'Logo' : 'Banner'}
                   accept="image/png,image/jpeg"
-                  maxBytes={assetRules[imageKinds[field]].maxBytes}
                   file={files[field] as File | null}
                   previewUrl={(field === 'logo' ? draft.logoUrl : draft.bannerUrl) ?? undefined}
-                  hint={imageHints[field]}
+                  hint={view.imageRules[field]}
                   error={fieldErrors[field]}
                   disabled={view.busy}
                   onFile={chooseImage(field)}
