@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type AssetKind, type ImageFacts, imageProblem, imageRuleHint } from '#domain/assets';
 import type { BlueprintJson } from '#domain/catalog';
-import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
+import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
 import {
   type BlueprintCreateInput,
   BlueprintFormCheck,
@@ -22,6 +22,11 @@ import { type ImageUpload, type ImageUploadsOutput, imageUploadsMachine } from '
  * with the server's own schema and the image rules; new files are uploaded first (the imageUploads child, through the
  * optimization job when ticked), then the blueprint is created or updated. Cancel with unsaved
  * changes asks to confirm. The machine ends saved (its output is the blueprint) or canceled (null).
+ *
+ * A save keeps the form's values and its files' URLs (not a file still to upload) in the tab's
+ * storage until it is saved: a save refused because the session ended elsewhere (401) keeps them,
+ * the creator signs in again (back to the same dialog) and the form opens with them (input
+ * `draft`). Saved, canceled or any other refusal of the save forgets them.
  */
 export interface BlueprintFormValues {
   title: string;
@@ -37,6 +42,8 @@ export type BlueprintFileField = 'preview' | 'asset';
 export interface BlueprintFormInput {
   /** The draft being edited; null adds a new product. */
   blueprint: BlueprintJson | null;
+  /** What the tab kept of a save the session's end interrupted: the form opens with it. */
+  draft?: Record<string, unknown> | null;
 }
 export interface BlueprintFormContext extends BlueprintFormInput {
   values: BlueprintFormValues;
@@ -62,6 +69,34 @@ export type SaveBlueprintInput =
   | { id: string; body: BlueprintPatchInput };
 export interface BlueprintFormOutput {
   blueprint: BlueprintJson | null;
+}
+
+/** Where a product form's draft is kept (see src/services/drafts.ts): by product, or "new". */
+export const blueprintDraftKey = (blueprint: { id: string } | null) => `blueprint.${blueprint?.id ?? 'new'}`;
+/** What a draft keeps: the values and the files' URLs. */
+export interface BlueprintDraft extends BlueprintFormValues {
+  previewImageUrl: string | null;
+  assetUrl: string | null;
+}
+const UPLOAD_URL = /^\/media\/uploads\/[0-9a-f-]{36}\/[\w-][\w.-]*$/;
+/** The form's values and URLs with what the tab kept over them (only values of the right kind). */
+function restored(input: BlueprintFormInput) {
+  const values = valuesOf(input.blueprint);
+  const urls = {
+    previewImageUrl: input.blueprint?.previewImageUrl ?? null,
+    assetUrl: input.blueprint?.assetUrl ?? null,
+  };
+  const kept = input.draft;
+  if (!kept) return { values, urls };
+  for (const key of Object.keys(values) as (keyof BlueprintFormValues)[]) {
+    if (typeof kept[key] === typeof values[key])
+      (values as unknown as Record<string, unknown>)[key] = kept[key];
+  }
+  for (const key of ['previewImageUrl', 'assetUrl'] as const) {
+    const url = kept[key];
+    if (url === null || (typeof url === 'string' && UPLOAD_URL.test(url))) urls[key] = url;
+  }
+  return { values, urls };
 }
 
 const centsToDollars = (cents: number) => (cents / 100).toFixed(2);
@@ -183,6 +218,18 @@ const takeUploads = (context: BlueprintFormContext, { urls }: ImageUploadsOutput
   },
 });
 
+const stashDraft = {
+  type: 'stashDraft',
+  params: ({ context }: { context: BlueprintFormContext }) => ({
+    key: blueprintDraftKey(context.blueprint),
+    values: { ...context.values, ...context.urls },
+  }),
+} as const;
+const forgetDraft = {
+  type: 'forgetDraft',
+  params: ({ context }: { context: BlueprintFormContext }) => ({ key: blueprintDraftKey(context.blueprint) }),
+} as const;
+
 export const blueprintFormMachine = setup({
   types: {
     context: {} as BlueprintFormContext,
@@ -209,23 +256,24 @@ export const blueprintFormMachine = setup({
     fileUnread: ({ context }) => unread(context) !== null,
     dirty: ({ context }) => dirty(context),
     uploadFailed: (_, output: ImageUploadsOutput) => output.error !== null,
+    /** The session ended (401): the creator signs in again and the draft comes back. */
+    signedOut: (_, { error }: { error: unknown }) => toErrorBody(error).code === ErrorCode.UNAUTHORIZED,
   },
   actions: {
     /** Tells the page the product was saved (toast, list refresh). */
     announceSaved: () => {},
+    /** Keeps the form's values and URLs in the tab's storage (until saved or dropped). */
+    stashDraft: (_, _params: { key: string; values: BlueprintDraft }) => {},
+    forgetDraft: (_, _params: { key: string }) => {},
   },
 }).createMachine({
   id: 'blueprintForm',
   context: ({ input }) => ({
-    ...input,
-    values: valuesOf(input.blueprint),
+    blueprint: input.blueprint,
+    ...restored(input),
     initial: valuesOf(input.blueprint),
     files: { preview: null, asset: null },
     facts: { preview: null, asset: null },
-    urls: {
-      previewImageUrl: input.blueprint?.previewImageUrl ?? null,
-      assetUrl: input.blueprint?.assetUrl ?? null,
-    },
     errors: {},
     error: null,
     saved: null,
@@ -256,7 +304,10 @@ export const blueprintFormMachine = setup({
             },
           }),
         },
-        'form.cancel': [{ guard: 'dirty', target: 'confirmingCancel' }, { target: 'canceled' }],
+        'form.cancel': [
+          { guard: 'dirty', target: 'confirmingCancel' },
+          { target: 'canceled', actions: forgetDraft },
+        ],
       },
       states: {
         /** Reads the next chosen file not read yet, if any. */
@@ -302,13 +353,13 @@ export const blueprintFormMachine = setup({
     },
     confirmingCancel: {
       on: {
-        'form.cancel.confirm': 'canceled',
+        'form.cancel.confirm': { target: 'canceled', actions: forgetDraft },
         'form.cancel.dismiss': 'editing',
       },
     },
     saving: {
       tags: 'busy',
-      entry: assign({ errors: {}, error: null }),
+      entry: [assign({ errors: {}, error: null }), stashDraft],
       initial: 'uploading',
       states: {
         uploading: {
@@ -328,7 +379,7 @@ export const blueprintFormMachine = setup({
               },
               {
                 target: 'submitting',
-                actions: assign(({ context, event }) => takeUploads(context, event.output)),
+                actions: [assign(({ context, event }) => takeUploads(context, event.output)), stashDraft],
               },
             ],
           },
@@ -356,15 +407,25 @@ export const blueprintFormMachine = setup({
             },
             onDone: {
               target: '#blueprintForm.saved',
-              actions: [assign({ saved: ({ event }) => event.output }), 'announceSaved'],
+              actions: [assign({ saved: ({ event }) => event.output }), forgetDraft, 'announceSaved'],
             },
-            onError: {
-              target: '#blueprintForm.editing',
-              actions: assign(({ event }) => {
-                const error = toErrorBody(event.error);
-                return error.field ? { errors: { [error.field]: error }, error: null } : { error };
-              }),
-            },
+            onError: [
+              // The page goes to sign in (the session's 401 handling); the draft waits for the creator.
+              {
+                guard: { type: 'signedOut', params: ({ event }) => ({ error: event.error }) },
+                target: '#blueprintForm.editing',
+              },
+              {
+                target: '#blueprintForm.editing',
+                actions: [
+                  assign(({ event }) => {
+                    const error = toErrorBody(event.error);
+                    return error.field ? { errors: { [error.field]: error }, error: null } : { error };
+                  }),
+                  forgetDraft,
+                ],
+              },
+            ],
           },
         },
       },

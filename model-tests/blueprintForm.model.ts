@@ -1,3 +1,5 @@
+import { SESSION_EXPIRED_TEXT } from '#domain/apiError';
+import type { ImageFacts } from '#domain/assets';
 import { type BlueprintFormContext, blueprintFormMachine, blueprintUploads } from '../machines/blueprintForm';
 import { makeBlueprint } from './fixtures';
 import type { MachineModel } from './harness';
@@ -9,7 +11,7 @@ export const ASSET_FILE = { name: 'asset.gif', type: 'image/gif', size: 900_000 
  * What the browser can read of a chosen file: an image that passes both files' rules (a file it
  * cannot read, the error outcome, breaks them: FILE_TYPE).
  */
-export const FITTING_IMAGE = { format: 'png', bytes: 200_000, width: 800, height: 800 };
+export const FITTING_IMAGE: ImageFacts = { format: 'png', bytes: 200_000, width: 800, height: 800 };
 export const UPLOADED_PREVIEW = '/media/uploads/u1/blueprintPreviewImage-new.png';
 export const UPLOADED_ASSET = '/media/uploads/u1/blueprintAsset-new.gif';
 
@@ -40,6 +42,8 @@ export const blueprintFormModel: MachineModel<typeof blueprintFormMachine> = {
   scenarios: [
     { name: 'editing a draft', input: { blueprint: editedDraft } },
     { name: 'adding a product', input: { blueprint: null } },
+    // A new product's save the session's end interrupted: the tab kept its title.
+    { name: 'adding a product, a draft kept', input: { blueprint: null, draft: { title: 'Night Loop' } } },
   ],
   events: (s) => [
     { type: 'form.change', field: 'title', value: '' },
@@ -63,6 +67,10 @@ export const blueprintFormModel: MachineModel<typeof blueprintFormMachine> = {
           {
             type: 'xstate.error.actor.saveBlueprint',
             error: { status: 400, body: { code: 'BLUEPRINT_LOCKED', message: '' } },
+          },
+          {
+            type: 'xstate.error.actor.saveBlueprint',
+            error: { status: 401, body: { code: 'UNAUTHORIZED', message: SESSION_EXPIRED_TEXT } },
           },
         ]
       : []),

@@ -1,7 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { SESSION_EXPIRED_TEXT } from '#domain/apiError';
 import type { ImageFacts } from '#domain/assets';
+import type { BlueprintJson } from '#domain/catalog';
 import {
+  blueprintDraftKey,
   blueprintFormMachine,
   connectBlueprintForm,
   type SaveBlueprintInput,
@@ -138,5 +141,65 @@ describe('blueprintForm requests', () => {
     second.send({ type: 'form.change', field: 'optimizePreview', value: false });
     second.send({ type: 'form.cancel' });
     expect(second.getSnapshot().value).toBe('confirmingCancel');
+  });
+});
+
+describe('blueprintForm: a save the session’s end interrupts', () => {
+  // Where the server stores a creator's uploads (the only URLs a kept draft may name).
+  const PREVIEW_URL = '/media/uploads/00000000-0000-4000-8000-000000000001/blueprintPreviewImage-a.png';
+  const ASSET_URL = '/media/uploads/00000000-0000-4000-8000-000000000001/blueprintAsset-a.gif';
+
+  it('keeps the values and uploaded URLs on a 401, opens with them again, and forgets them once saved', async () => {
+    const kept = new Map<string, unknown>();
+    const form = (save: () => Promise<BlueprintJson>, draft: Record<string, unknown> | null = null) =>
+      createActor(
+        blueprintFormMachine.provide({
+          actors: {
+            inspectImage: fromPromise(async () => FITTING_IMAGE),
+            uploadImages: fromPromise(async () => ({
+              urls: { previewImageUrl: PREVIEW_URL, assetUrl: ASSET_URL },
+              error: null,
+            })) as never,
+            saveBlueprint: fromPromise(save),
+          },
+          actions: {
+            stashDraft: (_, { key, values }) => void kept.set(key, values),
+            forgetDraft: (_, { key }) => void kept.delete(key),
+          },
+        }),
+        { input: { blueprint: null, draft } },
+      ).start();
+    const first = form(() =>
+      Promise.reject({ status: 401, body: { code: 'UNAUTHORIZED', message: SESSION_EXPIRED_TEXT } }),
+    );
+    for (const [field, value] of [
+      ['title', 'Night Loop'],
+      ['description', 'A looping night drive.'],
+      ['price', '12.50'],
+      ['quantity', '25'],
+    ] as const)
+      first.send({ type: 'form.change', field, value });
+    first.send({ type: 'form.file', field: 'preview', file: PREVIEW_FILE });
+    first.send({ type: 'form.file', field: 'asset', file: ASSET_FILE });
+    await waitFor(first, (s) => s.matches({ editing: 'idle' }));
+    first.send({ type: 'form.submit' });
+    await waitFor(first, (s) => s.matches('editing') && !s.hasTag('busy'));
+    const draft = kept.get(blueprintDraftKey(null)) as Record<string, unknown>;
+    expect(draft).toMatchObject({
+      title: 'Night Loop',
+      price: '12.50',
+      previewImageUrl: PREVIEW_URL,
+      assetUrl: ASSET_URL,
+    });
+    expect(connectBlueprintForm(first.getSnapshot(), first.send).error).toBeNull();
+
+    // Signed in again, the dialog opens with the kept values and files, and saves without uploading.
+    const again = form(async () => makeBlueprint(), { ...draft });
+    const view = connectBlueprintForm(again.getSnapshot(), again.send);
+    expect(view.values).toMatchObject({ title: 'Night Loop', quantity: '25' });
+    expect(view.urls).toEqual({ previewImageUrl: PREVIEW_URL, assetUrl: ASSET_URL });
+    again.send({ type: 'form.submit' });
+    await waitFor(again, (s) => s.status === 'done');
+    expect(kept.size).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { timings } from '#domain/constants';
 import type { User } from '#domain/user';
 import { once } from '../lazy';
+import { formDrafts } from '../services/drafts';
 import type { FlowDeps } from './deps';
 import type { SharedFlowParts } from './shared';
 
@@ -30,6 +31,8 @@ export function accountFlows(deps: FlowDeps, shared: SharedFlowParts) {
       (await import('../../machines/settingsForm')).settingsFormMachine.provide({
         actors: { save: accounts.saveSettings },
         actions: {
+          stashDraft: (_, { key, values }) => formDrafts.write(key, values),
+          forgetDraft: (_, { key }) => formDrafts.clear(key),
           announceSaved: (_, { user, authToken }) => {
             const asked =
               user.pendingEmail && user.pendingEmail !== session.getSnapshot().context.user?.pendingEmail;

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { once } from '../lazy';
+import { formDrafts } from '../services/drafts';
 import type { FlowDeps } from './deps';
 import type { SharedFlowParts } from './shared';
 
@@ -31,7 +32,11 @@ export function creatorFlows(deps: FlowDeps, shared: SharedFlowParts) {
               : catalog.updateBlueprint(input.id, input.body),
           ),
         },
-        actions: { announceSaved: () => toast('product-saved', 'Saved') },
+        actions: {
+          announceSaved: () => toast('product-saved', 'Saved'),
+          stashDraft: (_, { key, values }) => formDrafts.write(key, { ...values }),
+          forgetDraft: (_, { key }) => formDrafts.clear(key),
+        },
       });
     }),
     publish: once(async () =>
@@ -62,6 +67,8 @@ export function creatorFlows(deps: FlowDeps, shared: SharedFlowParts) {
           ),
         },
         actions: {
+          stashDraft: (_, { key, values }) => formDrafts.write(key, { ...values }),
+          forgetDraft: (_, { key }) => formDrafts.clear(key),
           announceSaved: () => toast('storefront-saved', 'Saved'),
           announceEnabled: (_, { storefront }) =>
             toast('storefront-enabled', storefront.enabled ? 'Storefront enabled' : 'Storefront disabled'),

@@ -5,13 +5,15 @@ import { type ActorRefFrom, waitFor } from 'xstate';
 import { categoryLabels, type StorefrontJson } from '#domain/catalog';
 import { type StorefrontCategory, storefrontCategories } from '#domain/enums';
 import { STOREFRONT_BIO, STOREFRONT_NAME } from '#domain/schemas/storefronts';
-import type {
-  AccountImageField,
-  AccountTextField,
-  DashboardAccountEvent,
-  dashboardAccountMachine,
+import {
+  type AccountImageField,
+  type AccountTextField,
+  type DashboardAccountEvent,
+  type dashboardAccountMachine,
+  storefrontDraftKey,
 } from '../../../machines/dashboardAccount';
 import { connectDashboardAccount, type DashboardAccountView } from '../../../machines/dashboardAccountView';
+import { isLoggedIn } from '../../../machines/session';
 import { useApp } from '../AppContext';
 import { Avatar, Button, ConfirmModal, FileUpload, TextInput, useObjectUrl } from '../components';
 import './account.css';
@@ -25,11 +27,14 @@ const route = getRouteApi('/_authenticated/dashboard/account');
 export function AccountPanel() {
   const { storefront } = dashboardRoute.useLoaderData();
   const { machine } = route.useLoaderData();
-  const { inspect } = useApp();
+  const { inspect, drafts, session } = useApp();
   const router = useRouter();
-  const actor = useActorRef(machine, { input: { storefront }, inspect });
+  // A save the session's end interrupted comes back over the storefront.
+  const draft = storefront ? drafts.read(storefrontDraftKey(storefront.id)) : null;
+  const actor = useActorRef(machine, { input: { storefront, draft }, inspect });
   const onSaved = useCallback(() => void router.invalidate(), [router]);
-  return <AccountPanelView actor={actor} onSaved={onSaved} />;
+  const signedOut = useCallback(() => !isLoggedIn(session.getSnapshot()), [session]);
+  return <AccountPanelView actor={actor} onSaved={onSaved} signedOut={signedOut} />;
 }
 
 const imageFields: AccountImageField[] = ['logo', 'banner'];
@@ -55,10 +60,13 @@ async function imageSize(file: File): Promise<{ width?: number; height?: number 
 export function AccountPanelView({
   actor,
   onSaved,
+  signedOut = () => false,
 }: {
   actor: Actor;
   /** The storefront changed on the server (saved, enabled or disabled). */
   onSaved?: (storefront: StorefrontJson) => void;
+  /** The session ended (the page is leaving for sign in). */
+  signedOut?: () => boolean;
 }) {
   const snapshot = useSelector(actor, (s) => s);
   const view = connectDashboardAccount(snapshot, (event: DashboardAccountEvent) => actor.send(event));
@@ -66,12 +74,14 @@ export function AccountPanelView({
 
   const shouldBlockFn = useCallback(async () => {
     const viewOf = (s: typeof snapshot) => connectDashboardAccount(s, actor.send);
-    // A save in progress finishes first; then unsaved changes ask.
+    // A save in progress finishes first; then unsaved changes ask. A session that ended goes to
+    // sign in without asking: its save kept the draft, which comes back after signing in.
     await waitFor(actor, (s) => !viewOf(s).busy);
+    if (signedOut()) return false;
     viewOf(actor.getSnapshot()).leave();
     const answered = await waitFor(actor, (s) => viewOf(s).leaveQuestion === null);
     return viewOf(answered).dirty;
-  }, [actor]);
+  }, [actor, signedOut]);
   const enableBeforeUnload = useCallback(
     () => connectDashboardAccount(actor.getSnapshot(), actor.send).dirty,
     [actor],

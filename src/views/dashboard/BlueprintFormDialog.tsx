@@ -10,6 +10,7 @@ import {
 } from '#domain/schemas/blueprints';
 import {
   type BlueprintFormEvent,
+  blueprintDraftKey,
   type blueprintFormMachine,
   connectBlueprintForm,
 } from '../../../machines/blueprintForm';
@@ -51,8 +52,10 @@ export function BlueprintFormDialog({
   blueprint: BlueprintJson | null;
   onDone: (saved: boolean) => void;
 }) {
-  const { inspect } = useApp();
-  const actor = useActorRef(machine, { input: { blueprint }, inspect });
+  const { inspect, drafts } = useApp();
+  // A save the session's end interrupted comes back (the dialog's URL is the path signing in returns to).
+  const draft = drafts.read(blueprintDraftKey(blueprint));
+  const actor = useActorRef(machine, { input: { blueprint, draft }, inspect });
   return <BlueprintFormView actor={actor} onDone={onDone} />;
 }
 
