@@ -21,6 +21,12 @@ export interface ApiErrorBody {
   params?: Record<string, string | number>;
 }
 
+/**
+ * What a 401 says when the session token no longer opens a session (it expired, was logged out
+ * elsewhere or revoked, or the password changed since); the sign-in page shows it.
+ */
+export const SESSION_EXPIRED_TEXT = 'Your session has expired. Please log in again.';
+
 /** The texts of the errors the API client makes itself, and the default text. */
 export const clientErrorTexts = {
   'errors.default': 'Something went wrong. Please try again.',

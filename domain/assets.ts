@@ -70,7 +70,7 @@ export const assetRules: Record<AssetKind, AssetRule> = {
 /** The first rule an image breaks (its file error code, shown as errors.{code}), or null. */
 export function checkImage(
   kind: AssetKind,
-  image: { format: string | undefined; bytes: number; width: number | undefined; height: number | undefined },
+  image: ImageFacts,
 ):
   | 'FILE_TYPE'
   | 'FILE_SIZE_BIG'
@@ -91,6 +91,66 @@ export function checkImage(
   if (height > r.maxHeight) return 'IMAGE_MAX_HEIGHT';
   if (r.square && width !== height) return 'IMAGE_ASPECT';
   return null;
+}
+
+/** The facts of an image a rule is checked against (what the browser or the server read of it). */
+export interface ImageFacts {
+  format: string | undefined;
+  bytes: number;
+  width: number | undefined;
+  height: number | undefined;
+}
+
+const formatNames: Record<ImageFormat, string> = { png: 'PNG', jpeg: 'JPG', gif: 'GIF' };
+/** "PNG or JPG", "PNG, JPG or GIF". */
+const listed = (names: string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
+/**
+ * A size in bytes as the rules state it, 1 MB being 1,000,000 bytes ("1 MB", "1.4 MB", "850 KB");
+ * `up` rounds up, so a file over a limit never reads as the limit itself (1,000,001 bytes: "1.1 MB").
+ */
+export function formatBytes(bytes: number, up = false): string {
+  const round = (n: number, step: number) => (up ? Math.ceil(n / step) : Math.round(n / step)) * step;
+  if (bytes >= MB) return `${Number(round(bytes / MB, 0.1).toFixed(1))} MB`;
+  if (bytes >= 1000) return `${round(bytes / 1000, 1)} KB`;
+  return `${bytes} B`;
+}
+
+/**
+ * The first rule an image breaks as an error body without its field: the code (as checkImage) and
+ * the values its text names, the rule's limits and the image's own size, e.g. IMAGE_MIN_WIDTH with
+ * "This image is 80 × 80 pixels: it must be at least 100 × 100." The browser checks a chosen image
+ * with it before anything is sent, and the server the bytes it receives: one rule, one text.
+ */
+export function imageProblem(
+  kind: AssetKind,
+  image: ImageFacts,
+): { code: NonNullable<ReturnType<typeof checkImage>>; params: Record<string, string | number> } | null {
+  const code = checkImage(kind, image);
+  if (!code) return null;
+  const r = assetRules[kind];
+  return {
+    code,
+    params: {
+      formats: listed(r.formats.map((f) => formatNames[f])),
+      maxSize: formatBytes(r.maxBytes),
+      size: formatBytes(image.bytes, true),
+      width: image.width ?? 0,
+      height: image.height ?? 0,
+      minWidth: r.minWidth,
+      minHeight: r.minHeight,
+      maxWidth: r.maxWidth,
+      maxHeight: r.maxHeight,
+    },
+  };
+}
+
+/** The rule of a kind in words, for the hint under its picker: "PNG or JPG, at least 100 × 100 pixels, up to 1 MB." */
+export function imageRuleHint(kind: AssetKind): string {
+  const r = assetRules[kind];
+  const formats = listed(r.formats.map((f) => formatNames[f]));
+  const shape = r.square ? 'square, ' : '';
+  return `${formats}, ${shape}at least ${r.minWidth} × ${r.minHeight} pixels, up to ${formatBytes(r.maxBytes)}.`;
 }
 
 /**

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { type ApiErrorBody, ErrorCode, errorMessage } from './errors';
 import { type Country, countries, countryByCode, regionsOf } from './regions';
 import { BillingFields, type CreateBillingInfoBody } from './schemas/checkout';
+import { issueToError } from './validation';
 
 /**
  * Billing rules that the checkout form, the saved-cards form and the server (POST billing-info and
@@ -41,9 +42,9 @@ const body = (code: string, field: string, message?: string): ApiErrorBody => ({
 
 /** Texts of invalid fields whose shared text (errors.ts) speaks of another form or of a missing value. */
 const invalidTexts: Partial<Record<BillingField, string>> = {
-  firstName: 'The first name can be at most 100 characters.',
-  lastName: 'The last name can be at most 100 characters.',
-  addressLine2: 'The address can be at most 200 characters.',
+  firstName: 'Please enter a valid first name.',
+  lastName: 'Please enter a valid last name.',
+  addressLine2: 'Please enter a valid address.',
 };
 const digitsOf = (text: string) => text.replace(/\D/g, '');
 
@@ -73,10 +74,14 @@ export function validateBilling(
     if (!result.success) {
       const [code = ErrorCode.INVALID_VALUE] = result.issues[0].message.split('.');
       const missing = typeof fields[field] !== 'string' || !(fields[field] as string).trim();
+      // A text over its length says its limit ("Address must be at most 200 characters.").
+      const tooLong = issueToError({ ...result.issues[0], path: [{ key: field }] } as never);
       errors[field] =
         field === 'firstName' && missing
           ? body(ErrorCode.FIRSTNAME_MISSING, field)
-          : body(code, field, missing ? undefined : invalidTexts[field]);
+          : !missing && tooLong.params
+            ? tooLong
+            : body(code, field, missing ? undefined : invalidTexts[field]);
     }
   }
   const country = typeof fields.country === 'string' ? countryByCode(fields.country) : undefined;

@@ -34,7 +34,7 @@ export const errorTexts: Record<string, string> = {
   'errors.INVALID_VALUE.newPassword': 'Password must be at least {n} Characters',
   'errors.INVALID_VALUE.username': 'Username needs at least 3 letters, hyphens or underscores',
   'errors.INVALID_VALUE.firstName': 'First name needs at least 3 letters, hyphens or underscores',
-  'errors.INVALID_VALUE.lastName': 'Last name can be at most 100 characters',
+  'errors.INVALID_VALUE.lastName': 'Please enter a valid last name.',
   'errors.INVALID_VALUE.role': 'This role cannot be chosen at registration',
   'errors.INVALID_VALUE.walletAddress': 'Wallet address is invalid',
   'errors.INVALID_VALUE.oldPassword': 'The current password is not correct',
@@ -78,18 +78,23 @@ export const errorTexts: Record<string, string> = {
   'errors.STOREFRONT_EXISTS': 'You already have a storefront.',
   'errors.STOREFRONT_NAME_EXISTS': 'A storefront with this name already exists.',
   'errors.VANITY_URL_EXISTS': 'This address is taken. Try another one.',
-  'errors.INVALID_VALUE.name': 'Use 2 to 50 characters.',
+  'errors.INVALID_VALUE.name': 'Please enter a valid name.',
   'errors.INVALID_VALUE.contactEmail': 'Please enter a valid email address',
-  'errors.FILE_TYPE': 'This file type is not supported.',
-  'errors.FILE_SIZE_BIG': 'This file is too big.',
+  'errors.FILE_TYPE': 'This file type is not supported. Use a {formats} image.',
+  'errors.FILE_SIZE_BIG': 'This file is {size}: the limit is {maxSize}.',
   'errors.FILE_EXISTS': 'A file with this name was already uploaded. Please choose the file again.',
-  'errors.IMAGE_MIN_WIDTH': 'This image is not wide enough.',
-  'errors.IMAGE_ASPECT': 'This image must be square (as wide as it is high).',
-  'errors.IMAGE_MIN_HEIGHT': 'This image is not tall enough.',
-  'errors.IMAGE_MAX_WIDTH': 'This image is too wide.',
-  'errors.IMAGE_MAX_HEIGHT': 'This image is too tall.',
+  'errors.IMAGE_MIN_WIDTH':
+    'This image is {width} × {height} pixels: it must be at least {minWidth} × {minHeight}.',
+  'errors.IMAGE_ASPECT':
+    'This image is {width} × {height} pixels: it must be square (as wide as it is high).',
+  'errors.IMAGE_MIN_HEIGHT':
+    'This image is {width} × {height} pixels: it must be at least {minWidth} × {minHeight}.',
+  'errors.IMAGE_MAX_WIDTH':
+    'This image is {width} × {height} pixels: it must be at most {maxWidth} × {maxHeight}.',
+  'errors.IMAGE_MAX_HEIGHT':
+    'This image is {width} × {height} pixels: it must be at most {maxWidth} × {maxHeight}.',
   'errors.missing.reason': 'Please choose a reason.',
-  'errors.INVALID_VALUE.description': 'The description is too long or too short for this field.',
+  'errors.INVALID_VALUE.description': 'Please enter a valid description.',
   'errors.INVALID_VALUE.min': 'Enter a minimum price in dollars.',
   'errors.INVALID_VALUE.max': 'Enter a maximum price in dollars, not below the minimum.',
   'errors.INVALID_VALUE.terms': 'Please agree to the purchase agreement and the terms to continue.',
@@ -99,7 +104,7 @@ export const errorTexts: Record<string, string> = {
     'Your wallet did not share an email address and wallet address. Please connect again.',
   'errors.preview_required': 'Please add a preview image (PNG, JPG or GIF, at least 200 × 200, up to 1 MB).',
   'errors.asset_required': 'Please add the asset (PNG, JPG or GIF, at least 200 × 200, up to 2 MB).',
-  'errors.INVALID_VALUE.title': 'Enter a title of 1 to 200 characters.',
+  'errors.INVALID_VALUE.title': 'Please enter a valid title.',
   'errors.INVALID_VALUE.quantity': 'Enter a whole number of editions from 1 to 10,000.',
   'errors.INVALID_VALUE.royaltyPercent': 'Enter a royalty from 0 to 50 percent.',
   'errors.BLUEPRINT_LOCKED': 'This item is on chain (or being published) and can no longer be edited.',
@@ -199,14 +204,68 @@ export const serverWordedCodes: ReadonlySet<string> = new Set([
   ErrorCode.MINT_SAVE_FAILED,
 ]);
 
-function fill(text: string, params?: Record<string, string | number>): string {
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+/**
+ * The text with its {placeholders} filled from params; null when a placeholder has no value (the
+ * text is then not used: the next one is, or the server's own message).
+ */
+function fill(text: string, params?: Record<string, string | number>): string | null {
+  let missing = false;
+  const filled = text.replace(/\{(\w+)\}/g, (m, k: string) => {
+    if (params && k in params) return String(params[k]);
+    missing = true;
+    return m;
+  });
+  return missing ? null : filled;
+}
+
+/** What a length rule's text calls each field ("Description must be 2–2,000 characters."). */
+export const fieldLabels: Record<string, string> = {
+  name: 'Storefront name',
+  description: 'Description',
+  title: 'Title',
+  email: 'Email',
+  contactEmail: 'Contact email',
+  password: 'Password',
+  newPassword: 'Password',
+  oldPassword: 'Password',
+  firstName: 'First name',
+  lastName: 'Last name',
+  addressLine1: 'Address',
+  addressLine2: 'Address line 2',
+  city: 'City',
+  state: 'State',
+  zipCode: 'Postal code',
+  phoneNumber: 'Phone number',
+  caption: 'Caption',
+  search: 'Search',
+  searchText: 'Search',
+};
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The text of a length rule's error, naming its limits: "{Field} must be {min}–{max} characters",
+ * "at most {max}" or "at least {min}" (params minLength / maxLength, set by domain/validation.ts
+ * lengthKey). Null for an error of another rule.
+ */
+function lengthText(field: string | undefined, params: Record<string, string | number> | undefined) {
+  const min = params?.minLength === undefined ? undefined : Number(params.minLength);
+  const max = params?.maxLength === undefined ? undefined : Number(params.maxLength);
+  if (min === undefined && max === undefined) return null;
+  const label = (field && fieldLabels[field]) || 'This field';
+  const limit =
+    min !== undefined && max !== undefined
+      ? `${count(min)}–${count(max)} characters`
+      : max !== undefined
+        ? `at most ${count(max)} characters`
+        : `at least ${count(min!)} characters`;
+  return `${label} must be ${limit}.`;
 }
 
 /**
- * An error's text: errors.{code}.{field}, else errors.{code}, else the server's own message, else
- * errors.default.
+ * An error's text: a length rule's own text when the error names its limits, else
+ * errors.{code}.{field}, else errors.{code} (a text whose {placeholders} the error's params cannot
+ * fill is passed over), else the server's own message, else errors.default.
  */
 export function errorMessage(err: Partial<ApiErrorBody> | null | undefined): string {
   if (!err) return errorTexts['errors.default']!;
@@ -215,15 +274,19 @@ export function errorMessage(err: Partial<ApiErrorBody> | null | undefined): str
     (err.code === ErrorCode.INVALID_VALUE && (err.field === 'password' || err.field === 'newPassword')
       ? { n: PASSWORD_MIN }
       : undefined);
+  const length = lengthText(err.field, params);
+  if (length) return length;
   if (err.code && err.field) {
     const t = errorTexts[`errors.${err.code}.${err.field}`];
-    if (t) return fill(t, params);
+    const text = t && fill(t, params);
+    if (text) return text;
   }
   // A refused claim says why (already claimed, sold out, not on sale): the server words it.
   if (err.code === ErrorCode.CLAIM_BLUEPRINT && err.message) return err.message;
   if (err.code) {
     const t = errorTexts[`errors.${err.code}`];
-    if (t) return fill(t, params);
+    const text = t && fill(t, params);
+    if (text) return text;
   }
   return err.message || errorTexts['errors.default']!;
 }

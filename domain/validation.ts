@@ -2,25 +2,54 @@ import * as v from 'valibot';
 import type { ApiErrorBody } from './errors';
 import { errorMessage } from './errors';
 
-const ERROR_KEY = /^[A-Za-z_]+(\.[A-Za-z_]\w*)?$/;
+/** An error key: CODE, CODE.field, and the values its text names after a "?" ("?maxLength=200"). */
+export const ERROR_KEY = /^([A-Za-z_]+)(?:\.([A-Za-z_]\w*))?(?:\?(\w+=\d+(?:&\w+=\d+)*))?$/;
 
 /**
- * Valibot messages in this project are error keys: "CODE" or "CODE.field"; the text shown for a key
- * is the field's own text when there is one, else the code's.
- * These helpers turn issues into `{ code, field, message }` bodies, one per field.
+ * Valibot messages in this project are error keys: "CODE" or "CODE.field", a length rule's with its
+ * limits ("INVALID_VALUE.description?minLength=2&maxLength=2000", see lengthKey); the text shown for
+ * a key is the length rule's own text, else the field's own text when there is one, else the code's.
+ * These helpers turn issues into `{ code, field, message, params? }` bodies, one per field.
  */
 export function issueToError(issue: v.BaseIssue<unknown>): ApiErrorBody {
   // A schema without a key message (e.g. a wrong type caught by v.string()) reads as INVALID_VALUE.
-  const key = ERROR_KEY.test(issue.message) ? issue.message : 'INVALID_VALUE';
-  const [code = 'INVALID_VALUE', keyField] = key.split('.', 2);
+  const [, code = 'INVALID_VALUE', keyField, query] = ERROR_KEY.exec(issue.message) ?? [];
   const pathField = issue.path?.map((p) => String(p.key)).join('.');
   // The input's own path names the field (a password rule checked on newPassword is about newPassword).
   const field = pathField || keyField;
   const body: ApiErrorBody = { code, message: '' };
   if (field) body.field = field;
+  if (query)
+    body.params = Object.fromEntries(
+      query.split('&').map((pair) => {
+        const [name, value] = pair.split('=');
+        return [name!, Number(value)];
+      }),
+    );
   body.message = errorMessage(body);
   return body;
 }
+
+/**
+ * The error key of a length rule of a field: INVALID_VALUE.{field} with the limits, whose text names
+ * them ("Description must be 2–2,000 characters.", "Email must be at most 40 characters.").
+ */
+export function lengthKey(field: string, limits: { min?: number; max?: number }): string {
+  const params = [
+    ...(limits.min === undefined ? [] : [`minLength=${limits.min}`]),
+    ...(limits.max === undefined ? [] : [`maxLength=${limits.max}`]),
+  ];
+  return `INVALID_VALUE.${field}${params.length ? `?${params.join('&')}` : ''}`;
+}
+
+/** At least min and at most max characters, one error key naming both limits. */
+export const lengthBetween = (field: string, min: number, max: number) => {
+  const key = lengthKey(field, { min, max });
+  return [
+    v.minLength<string, number, string>(min, key),
+    v.maxLength<string, number, string>(max, key),
+  ] as const;
+};
 
 /** The first problem of one field's value under its schema, as the server would report it; null when valid. */
 export function fieldError(field: string, schema: v.GenericSchema, value: unknown): ApiErrorBody | null {
@@ -66,14 +95,12 @@ export function fieldObject<const E extends v.ObjectEntries>(entries: E) {
   });
 }
 
-/** A trimmed text field of min to max characters; errors read INVALID_VALUE.{field}. */
+/**
+ * A trimmed text field of min to max characters; errors read INVALID_VALUE.{field}, a wrong length
+ * naming the limits.
+ */
 export const textField = (field: string, min: number, max: number) =>
-  v.pipe(
-    v.string(`INVALID_VALUE.${field}`),
-    v.trim(),
-    v.minLength(min, `INVALID_VALUE.${field}`),
-    v.maxLength(max, `INVALID_VALUE.${field}`),
-  );
+  v.pipe(v.string(`INVALID_VALUE.${field}`), v.trim(), ...lengthBetween(field, min, max));
 
 /** The largest Cadence UInt64: token and listing ids, kept as decimal text. */
 export const UINT64_MAX = 18_446_744_073_709_551_615n;

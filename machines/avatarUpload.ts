@@ -1,5 +1,5 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { checkImage } from '#domain/assets';
+import { checkImage, imageProblem } from '#domain/assets';
 import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
 import type { ImageFacts } from '#domain/ports/uploads';
 import type { User } from '#domain/user';
@@ -77,16 +77,25 @@ export const avatarUploadMachine = setup({
             target: 'idle',
             actions: assign({
               error: ({ event }) => {
-                const code = checkImage('userAvatar', event.output)!;
-                return { code, field: 'avatar', message: errorMessage({ code }) };
+                const problem = imageProblem('userAvatar', event.output)!;
+                return { ...problem, field: 'avatar', message: errorMessage(problem) };
               },
             }),
           },
         ],
+        // A file the browser cannot decode is not an image of an accepted format.
         onError: {
           target: 'idle',
           actions: assign({
-            error: { code: 'FILE_TYPE', field: 'avatar', message: errorMessage({ code: 'FILE_TYPE' }) },
+            error: ({ context }) => {
+              const problem = imageProblem('userAvatar', {
+                format: undefined,
+                bytes: context.file!.size,
+                width: undefined,
+                height: undefined,
+              })!;
+              return { ...problem, field: 'avatar', message: errorMessage(problem) };
+            },
           }),
         },
       },

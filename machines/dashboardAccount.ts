@@ -1,8 +1,13 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { type AssetKind, assetRules, checkImage, type ImageFormat } from '#domain/assets';
+import { type AssetKind, assetRules, type ImageFormat, imageProblem } from '#domain/assets';
 import type { StorefrontJson } from '#domain/catalog';
-import type { StorefrontCategory, StorefrontTheme } from '#domain/enums';
-import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
+import {
+  type StorefrontCategory,
+  type StorefrontTheme,
+  storefrontCategories,
+  storefrontThemes,
+} from '#domain/enums';
+import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
 import type { StorefrontPatchInput } from '#domain/schemas/storefronts';
 import { storefrontFieldError } from '#domain/storefronts';
 import { type ImageUploadsOutput, imageUploadsMachine } from './imageUploads';
@@ -16,6 +21,11 @@ import { storefrontUploads, type WizardFile } from './storefrontWizard';
  * fields. Enabling or disabling (which hides or shows the storefront and its items) is its own
  * PATCH. Every storefront the server answers is emitted (`account.changed`). Leaving with unsaved
  * changes asks first. Without a storefront the panel offers to create one.
+ *
+ * A save keeps the draft's values (not a newly chosen file) in the tab's storage until it is saved:
+ * a save refused because the session ended elsewhere (401) keeps it, the owner signs in again, and
+ * the panel opens with those values over the storefront (input `draft`). Saved, discarded (also on
+ * leaving) or any other refusal of the PATCH forgets it.
  */
 /** A chosen image file (a browser `File` fits). */
 export type AccountFile = WizardFile;
@@ -85,6 +95,38 @@ export type DashboardAccountEmitted = { type: 'account.changed'; storefront: Sto
 
 export interface DashboardAccountInput {
   storefront: StorefrontJson | null;
+  /** What the tab kept of a save the session's end interrupted: the panel opens with it. */
+  draft?: Record<string, unknown> | null;
+}
+
+/** Where a storefront's draft is kept (see src/services/drafts.ts). */
+export const storefrontDraftKey = (id: string) => `storefront.${id}`;
+/** The storefront's values with what the tab kept over them (only values of the right kind). */
+export function restoredValues(
+  storefront: StorefrontJson | null,
+  kept: Record<string, unknown> | null | undefined,
+): AccountValues {
+  const values = accountValues(storefront);
+  if (!storefront || !kept) return values;
+  const text = (key: AccountTextField) =>
+    typeof kept[key] === 'string' ? (kept[key] as string) : values[key];
+  const url = (key: 'logoUrl' | 'bannerUrl') =>
+    typeof kept[key] === 'string' || kept[key] === null ? (kept[key] as string | null) : values[key];
+  return {
+    name: text('name'),
+    description: text('description'),
+    contactEmail: text('contactEmail'),
+    vanityUrl: text('vanityUrl'),
+    category:
+      kept.category === null || storefrontCategories.includes(kept.category as StorefrontCategory)
+        ? (kept.category as StorefrontCategory | null)
+        : values.category,
+    theme: storefrontThemes.includes(kept.theme as StorefrontTheme)
+      ? (kept.theme as StorefrontTheme)
+      : values.theme,
+    logoUrl: url('logoUrl'),
+    bannerUrl: url('bannerUrl'),
+  };
 }
 export interface SaveStorefrontInput {
   id: string;
@@ -136,7 +178,7 @@ const isDirty = (c: Pick<DashboardAccountContext, 'saved' | 'draft' | 'logo' | '
 const formats: Record<string, ImageFormat> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/gif': 'gif' };
 /**
  * The image rules for a chosen logo or banner: format, bytes and least width and height (sizes the
- * browser could not read are left to the server).
+ * browser could not read are left to the server), the error naming the rule's limits.
  */
 export function fileError(
   field: AccountImageField,
@@ -147,16 +189,30 @@ export function fileError(
   if (!file) return null;
   const kind = imageKinds[field];
   const rule = assetRules[kind];
-  const code = checkImage(kind, {
+  const problem = imageProblem(kind, {
     format: formats[file.type],
     bytes: file.size,
     width: width ?? rule.minWidth,
     height: height ?? rule.minHeight,
   });
-  return code ? { code, field, message: errorMessage({ code, field }) } : null;
+  return problem ? { ...problem, field, message: errorMessage({ ...problem, field }) } : null;
 }
 
 const recomputed = <C extends DashboardAccountContext>(c: C): C => ({ ...c, dirty: isDirty(c) });
+
+const stashDraft = {
+  type: 'stashDraft',
+  params: ({ context }: { context: DashboardAccountContext }) => ({
+    key: storefrontDraftKey(context.storefront!.id),
+    values: context.draft,
+  }),
+} as const;
+const forgetDraft = {
+  type: 'forgetDraft',
+  params: ({ context }: { context: DashboardAccountContext }) => ({
+    key: storefrontDraftKey(context.storefront!.id),
+  }),
+} as const;
 
 export const dashboardAccountMachine = setup({
   types: {
@@ -187,6 +243,8 @@ export const dashboardAccountMachine = setup({
     fileAcceptable: ({ event }) =>
       event.type === 'account.file' && !fileError(event.field, event.file, event.width, event.height),
     uploadFailed: (_, output: ImageUploadsOutput) => output.error !== null,
+    /** The session ended (401): the owner signs in again and the draft comes back. */
+    signedOut: (_, { error }: { error: unknown }) => toErrorBody(error).code === ErrorCode.UNAUTHORIZED,
   },
   actions: {
     clearError: assign({ error: null }),
@@ -212,6 +270,9 @@ export const dashboardAccountMachine = setup({
       dirty: false,
       error: null,
     })),
+    /** Keeps the draft's values in the tab's storage (until saved or dropped). */
+    stashDraft: (_, _params: { key: string; values: AccountValues }) => {},
+    forgetDraft: (_, _params: { key: string }) => {},
     showFieldError: assign({
       error: ({ context }, { field }: { field: AccountTextField }) =>
         storefrontFieldError(field, context.draft[field]),
@@ -253,15 +314,16 @@ export const dashboardAccountMachine = setup({
   },
 }).createMachine({
   id: 'dashboardAccount',
-  context: ({ input }) => ({
-    storefront: input.storefront,
-    saved: accountValues(input.storefront),
-    draft: accountValues(input.storefront),
-    logo: null,
-    banner: null,
-    dirty: false,
-    error: null,
-  }),
+  context: ({ input }) =>
+    recomputed({
+      storefront: input.storefront,
+      saved: accountValues(input.storefront),
+      draft: restoredValues(input.storefront, input.draft),
+      logo: null,
+      banner: null,
+      dirty: false,
+      error: null,
+    }),
   initial: 'start',
   states: {
     start: { always: [{ guard: 'hasStorefront', target: 'editing' }, { target: 'noStorefront' }] },
@@ -275,7 +337,7 @@ export const dashboardAccountMachine = setup({
             'account.change': { actions: 'change' },
             'account.file': [{ guard: 'fileAcceptable', actions: 'takeFile' }, { actions: 'rejectFile' }],
             'account.save': { guard: 'dirty', target: 'validating' },
-            'account.discard': { guard: 'dirty', actions: 'discard' },
+            'account.discard': { guard: 'dirty', actions: ['discard', forgetDraft] },
             'account.enabled.toggle': { target: 'toggling', actions: 'clearError' },
             'account.leave': { guard: 'dirty', target: 'confirmingLeave' },
           },
@@ -283,7 +345,7 @@ export const dashboardAccountMachine = setup({
         /** "You have unsaved changes. Leave without saving?" */
         confirmingLeave: {
           on: {
-            'account.leave.confirm': { target: 'idle', actions: 'discard' },
+            'account.leave.confirm': { target: 'idle', actions: ['discard', forgetDraft] },
             'account.leave.cancel': 'idle',
           },
         },
@@ -295,7 +357,7 @@ export const dashboardAccountMachine = setup({
               target: 'idle' as const,
               actions: { type: 'showFieldError' as const, params: { field } },
             })),
-            { target: 'saving', actions: 'clearError' },
+            { target: 'saving', actions: ['clearError', stashDraft] },
           ],
         },
         saving: {
@@ -318,7 +380,7 @@ export const dashboardAccountMachine = setup({
                   },
                   {
                     target: 'patching',
-                    actions: { type: 'takeUploads', params: ({ event }) => event.output },
+                    actions: [{ type: 'takeUploads', params: ({ event }) => event.output }, stashDraft],
                   },
                 ],
               },
@@ -334,15 +396,26 @@ export const dashboardAccountMachine = setup({
                 onDone: {
                   target: '#dashboardAccount.editing.idle',
                   actions: [
+                    forgetDraft,
                     { type: 'takeSaved', params: ({ event }) => ({ storefront: event.output }) },
                     { type: 'emitChanged', params: ({ event }) => ({ storefront: event.output }) },
                     { type: 'announceSaved', params: ({ event }) => ({ storefront: event.output }) },
                   ],
                 },
-                onError: {
-                  target: '#dashboardAccount.editing.idle',
-                  actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-                },
+                onError: [
+                  // The page goes to sign in (the session's 401 handling); the draft waits for the owner.
+                  {
+                    guard: { type: 'signedOut', params: ({ event }) => ({ error: event.error }) },
+                    target: '#dashboardAccount.editing.idle',
+                  },
+                  {
+                    target: '#dashboardAccount.editing.idle',
+                    actions: [
+                      { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+                      forgetDraft,
+                    ],
+                  },
+                ],
               },
             },
           },

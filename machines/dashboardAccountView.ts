@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { imageRuleHint } from '#domain/assets';
 import { categoryLabels, type StorefrontJson } from '#domain/catalog';
 import { errorMessage, errorTexts } from '#domain/errors';
 import { STOREFRONT_BIO } from '#domain/schemas/storefronts';
@@ -10,6 +11,7 @@ import {
   accountFieldOrder,
   type DashboardAccountEvent,
   type dashboardAccountMachine,
+  imageKinds,
 } from './dashboardAccount';
 
 /**
@@ -32,6 +34,8 @@ export interface DashboardAccountView {
   preview: { name: string; category: string | null };
   /** "12/2000" under the bio. */
   bioCount: string;
+  /** Each image's rule in words, and what looks best, under its picker. */
+  imageRules: Record<AccountImageField, string>;
   /** The field the error is about (the panel scrolls to it), and its text there. */
   errorField: string | null;
   fieldErrors: Partial<Record<AccountTextField | AccountImageField, string>>;
@@ -93,6 +97,10 @@ export function connectDashboardAccount(
       category: draft.category ? categoryLabels[draft.category] : null,
     },
     bioCount: `${draft.description.length}/${STOREFRONT_BIO.max}`,
+    imageRules: {
+      logo: `${imageRuleHint(imageKinds.logo)} A square (1:1) image looks best.`,
+      banner: `${imageRuleHint(imageKinds.banner)} A wide (5:1) image looks best.`,
+    },
     errorField: field,
     fieldErrors: field && text ? { [field]: text } : {},
     formError: error && !field ? text : null,

@@ -21,6 +21,11 @@ export interface SessionContext {
   userId: string | null;
   user: User | null;
   loginRedirect: string | null;
+  /**
+   * Why the session ended without the user logging out (the server's 401 message, e.g. "Your
+   * session has expired. Please log in again."): the sign-in page shows it until the next login.
+   */
+  signedOutReason: string | null;
   walletLoggedIn: boolean;
   profileError: boolean;
   /** Failed profile fetches in a row. */
@@ -37,7 +42,8 @@ export type SessionEvent =
   /** The API renewed the token after a 401 (see src/services/api.ts). */
   | { type: 'session.refreshed'; token: string }
   | { type: 'session.logout' }
-  | { type: 'session.unauthorized'; path: string }
+  /** The API answered 401 to a call: `path` is where the user was, `reason` the server's message. */
+  | { type: 'session.unauthorized'; path: string; reason?: string }
   | { type: 'session.redirect.save'; path: string }
   | { type: 'session.redirect.clear' }
   | { type: 'session.user.updated'; user: User; token?: string }
@@ -74,6 +80,7 @@ const loggedOutContext = {
   user: null,
   profileError: false,
   profileAttempts: 0,
+  signedOutReason: null,
   /** Logging out of Vitrine logs the wallet out too. */
   walletLoggedIn: false,
 };
@@ -152,7 +159,10 @@ export const sessionMachine = setup({
         'session.login': {
           guard: { type: 'tokenReadable', params: ({ event }) => ({ token: event.token }) },
           target: 'loggedIn',
-          actions: { type: 'takeToken', params: ({ event }) => ({ token: event.token }) },
+          actions: [
+            { type: 'takeToken', params: ({ event }) => ({ token: event.token }) },
+            assign({ signedOutReason: null }),
+          ],
         },
       },
     },
@@ -168,7 +178,13 @@ export const sessionMachine = setup({
         },
         'session.unauthorized': {
           target: 'loggedOut',
-          actions: ['clearSession', assign({ loginRedirect: ({ event }) => event.path })],
+          actions: [
+            'clearSession',
+            assign({
+              loginRedirect: ({ event }) => event.path,
+              signedOutReason: ({ event }) => event.reason ?? null,
+            }),
+          ],
         },
       },
       states: {
@@ -300,6 +316,8 @@ export function connectSession(s: SessionSnapshot, send: (event: SessionEvent) =
           canRetry: s.can({ type: 'session.retry' }),
         }
       : null,
+    /** Why the session ended, for the sign-in page ("Your session has expired. Please log in again."). */
+    signedOutReason: isLoggedIn(s) ? null : s.context.signedOutReason,
     retryProfile: () => send({ type: 'session.retry' }),
     logout: () => send({ type: 'session.logout' }),
   };

@@ -38,10 +38,16 @@ describe('avatarUpload', () => {
 
   it('refuses an image that breaks the avatar rules before sending anything', async () => {
     for (const [facts, message] of [
-      [{ width: 512, height: 400 }, 'This image must be square (as wide as it is high).'],
-      [{ width: 200, height: 200 }, 'This image is not wide enough.'],
-      [{ width: 512, height: 512, bytes: 1_000_001 }, 'This file is too big.'],
-      [{ width: 512, height: 512, format: 'webp' }, 'This file type is not supported.'],
+      [
+        { width: 512, height: 400 },
+        'This image is 512 × 400 pixels: it must be square (as wide as it is high).',
+      ],
+      [{ width: 200, height: 200 }, 'This image is 200 × 200 pixels: it must be at least 256 × 256.'],
+      [{ width: 512, height: 512, bytes: 1_000_001 }, 'This file is 1.1 MB: the limit is 1 MB.'],
+      [
+        { width: 512, height: 512, format: 'webp' },
+        'This file type is not supported. Use a PNG, GIF or JPG image.',
+      ],
     ] as const) {
       const uploaded: unknown[] = [];
       const actor = createActor(actors(facts, uploaded), { input: { avatarUrl: null } }).start();

@@ -1,3 +1,5 @@
+import { SESSION_EXPIRED_TEXT } from '#domain/apiError';
+import type { ImageFacts } from '#domain/assets';
 import { type BlueprintFormContext, blueprintFormMachine, blueprintUploads } from '../machines/blueprintForm';
 import { makeBlueprint } from './fixtures';
 import type { MachineModel } from './harness';
@@ -5,6 +7,11 @@ import type { MachineModel } from './harness';
 export const editedDraft = makeBlueprint();
 export const PREVIEW_FILE = { name: 'preview.png', type: 'image/png', size: 200_000 };
 export const ASSET_FILE = { name: 'asset.gif', type: 'image/gif', size: 900_000 };
+/**
+ * What the browser can read of a chosen file: an image that passes both files' rules (a file it
+ * cannot read, the error outcome, breaks them: FILE_TYPE).
+ */
+export const FITTING_IMAGE: ImageFacts = { format: 'png', bytes: 200_000, width: 800, height: 800 };
 export const UPLOADED_PREVIEW = '/media/uploads/u1/blueprintPreviewImage-new.png';
 export const UPLOADED_ASSET = '/media/uploads/u1/blueprintAsset-new.gif';
 
@@ -31,10 +38,12 @@ function uploadOutcomes(c: BlueprintFormContext) {
  */
 export const blueprintFormModel: MachineModel<typeof blueprintFormMachine> = {
   machine: blueprintFormMachine,
-  fakes: ['uploadImages', 'saveBlueprint'],
+  fakes: ['uploadImages', 'saveBlueprint', 'inspectImage'],
   scenarios: [
     { name: 'editing a draft', input: { blueprint: editedDraft } },
     { name: 'adding a product', input: { blueprint: null } },
+    // A new product's save the session's end interrupted: the tab kept its title.
+    { name: 'adding a product, a draft kept', input: { blueprint: null, draft: { title: 'Night Loop' } } },
   ],
   events: (s) => [
     { type: 'form.change', field: 'title', value: '' },
@@ -48,6 +57,8 @@ export const blueprintFormModel: MachineModel<typeof blueprintFormMachine> = {
           { type: 'form.file', field: 'preview', file: PREVIEW_FILE },
           { type: 'form.file', field: 'preview', file: null },
           { type: 'form.file', field: 'asset', file: ASSET_FILE },
+          { type: 'xstate.done.actor.inspectImage', output: FITTING_IMAGE },
+          { type: 'xstate.error.actor.inspectImage', error: new Error('The image cannot be decoded') },
           ...uploadOutcomes(s.context),
           {
             type: 'xstate.done.actor.saveBlueprint',
@@ -56,6 +67,10 @@ export const blueprintFormModel: MachineModel<typeof blueprintFormMachine> = {
           {
             type: 'xstate.error.actor.saveBlueprint',
             error: { status: 400, body: { code: 'BLUEPRINT_LOCKED', message: '' } },
+          },
+          {
+            type: 'xstate.error.actor.saveBlueprint',
+            error: { status: 401, body: { code: 'UNAUTHORIZED', message: SESSION_EXPIRED_TEXT } },
           },
         ]
       : []),
@@ -69,7 +84,9 @@ export const blueprintFormModel: MachineModel<typeof blueprintFormMachine> = {
             s.context.values.title,
             !!s.context.files.preview,
             !!s.context.files.asset,
-            s.context.urls,
+            // Whether each file has a URL (what the schema checks), not which one.
+            !!s.context.urls.previewImageUrl,
+            !!s.context.urls.assetUrl,
             Object.keys(s.context.errors).sort(),
             s.context.error?.code ?? null,
           ],

@@ -22,6 +22,7 @@ type Ev = EventObject & Record<string, unknown>;
  * - enabled: the enable/disable toggle beside an unsaved category change;
  * - order: fields broken from the last to the first, so every save stops at the first invalid one
  *   (name, description, email, vanity URL) and the fix of that field leads to the next one;
+ * - restored: the panel opens with a draft the tab kept (a save the session's end interrupted);
  * - none: no storefront yet.
  * A successful save ends the exploration (what follows is the same as from the start).
  */
@@ -52,6 +53,14 @@ export const storefronts = {
   images: makeStorefront({ id: 'sf-images', logoUrl: uploaded('logo-old.png') }),
   enabled: makeStorefront({ id: 'sf-enabled' }),
   order: makeStorefront({ id: 'sf-order' }),
+  restored: makeStorefront({ id: 'sf-restored' }),
+};
+/** What a tab kept of a save the session's end interrupted (with values of the wrong kind it drops). */
+export const keptDraft = { name: 'Night Loops Restored', theme: 'dark', category: 'cooking', logoUrl: 5 };
+/** The answer to a save after the session ended elsewhere. */
+export const sessionExpired = {
+  status: 401,
+  body: { code: 'UNAUTHORIZED', message: 'Your session has expired. Please log in again.' },
 };
 
 /** Image sizes the (fake) browser reads from these files. */
@@ -104,6 +113,7 @@ function detailsEvents(s: AnyMachineSnapshot): Ev[] {
       error: serverError('STOREFRONT_NAME_EXISTS', 'name'),
     },
     { type: 'xstate.error.actor.saveStorefront', error: { code: 'NETWORK_FAILURE' } },
+    { type: 'xstate.error.actor.saveStorefront', error: sessionExpired },
     { type: 'account.leave' },
     { type: 'account.leave.confirm' },
     { type: 'account.leave.cancel' },
@@ -190,6 +200,7 @@ export const dashboardAccountModel: MachineModel<typeof dashboardAccountMachine>
     { name: 'images', input: { storefront: storefronts.images } },
     { name: 'enabled', input: { storefront: storefronts.enabled } },
     { name: 'order', input: { storefront: storefronts.order } },
+    { name: 'restored', input: { storefront: storefronts.restored, draft: keptDraft } },
   ],
   events: (s) => {
     const c = s.context as DashboardAccountContext;
@@ -202,6 +213,13 @@ export const dashboardAccountModel: MachineModel<typeof dashboardAccountMachine>
         return [...common, ...imageEvents(s)];
       case storefronts.enabled.id:
         return [...common, ...enabledEvents(s)];
+      case storefronts.restored.id:
+        return [
+          ...common,
+          { type: 'xstate.done.actor.uploadImages', output: { urls: {}, error: null } },
+          { type: 'xstate.done.actor.saveStorefront', output: patched(c) },
+          { type: 'xstate.error.actor.saveStorefront', error: sessionExpired },
+        ];
       default:
         return [{ type: 'account.save' }, ...orderEvents(s)];
     }

@@ -1,10 +1,20 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { StorefrontJson } from '#domain/catalog';
-import { dashboardAccountMachine, type SaveStorefrontInput } from '../machines/dashboardAccount';
+import {
+  dashboardAccountMachine,
+  type SaveStorefrontInput,
+  storefrontDraftKey,
+} from '../machines/dashboardAccount';
 import type { ImageUploadsInput } from '../machines/imageUploads';
 import { flushCoverage } from './coverage-store';
-import { dashboardAccountModel, imageSizes, makeStorefront } from './dashboardAccount.model';
+import {
+  dashboardAccountModel,
+  imageSizes,
+  keptDraft,
+  makeStorefront,
+  sessionExpired,
+} from './dashboardAccount.model';
 import { flush, generatePaths, runPath } from './harness';
 
 describe('dashboard account machine paths', () => {
@@ -161,5 +171,62 @@ describe('dashboard account machine: requests and announcements', () => {
 
   it('starts without a storefront in noStorefront', () => {
     expect(start(null).actor.getSnapshot().value).toBe('noStorefront');
+  });
+});
+
+describe('dashboard account: a save the session’s end interrupts', () => {
+  /** The panel with a tab storage of its own, whose PATCH answers `answer`. */
+  function panel(answer: () => Promise<StorefrontJson>, draft: Record<string, unknown> | null = null) {
+    const storefront = makeStorefront({ id: 'sf-kept' });
+    const kept = new Map<string, unknown>();
+    const actor = createActor(
+      dashboardAccountMachine.provide({
+        actors: {
+          uploadImages: fromPromise(async () => ({ urls: {}, error: null })) as never,
+          saveStorefront: fromPromise(answer),
+        },
+        actions: {
+          stashDraft: (_, { key, values }) => void kept.set(key, values),
+          forgetDraft: (_, { key }) => void kept.delete(key),
+        },
+      }),
+      { input: { storefront, draft } },
+    ).start();
+    return { actor, kept, key: storefrontDraftKey(storefront.id) };
+  }
+
+  it('keeps the edited values when the server answers 401, and opens with them again', async () => {
+    const { actor, kept, key } = panel(() => Promise.reject(sessionExpired));
+    actor.send({ type: 'account.change', field: 'name', value: 'Night Loops Two' });
+    actor.send({ type: 'account.save' });
+    await flush();
+    expect(kept.get(key)).toMatchObject({ name: 'Night Loops Two', description: 'Loops recorded at night.' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    // Signed in again: the panel opens with the kept values over the storefront, unsaved.
+    const again = panel(async () => makeStorefront({ id: 'sf-kept', name: 'Night Loops Two' }), {
+      ...(kept.get(key) as object),
+    });
+    expect(again.actor.getSnapshot().context).toMatchObject({
+      draft: { name: 'Night Loops Two' },
+      dirty: true,
+    });
+    again.actor.send({ type: 'account.save' });
+    await flush();
+    expect(again.actor.getSnapshot().context.dirty).toBe(false);
+    expect(again.kept.size).toBe(0);
+  });
+
+  it('drops kept values of the wrong kind, and forgets the draft on Discard', () => {
+    const { actor, kept, key } = panel(() => new Promise(() => {}), keptDraft);
+    kept.set(key, keptDraft);
+    expect(actor.getSnapshot().context.draft).toMatchObject({
+      name: 'Night Loops Restored',
+      theme: 'dark',
+      category: null,
+      logoUrl: null,
+    });
+    actor.send({ type: 'account.discard' });
+    expect(kept.size).toBe(0);
+    expect(actor.getSnapshot().context.dirty).toBe(false);
   });
 });

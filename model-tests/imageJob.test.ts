@@ -93,13 +93,17 @@ describe('image job machine paths', () => {
     fakes.settle('startJob', { error: { code: 'NETWORK_FAILURE', message: '' } });
     await flush();
     expect(view()).toMatchObject({ busy: true, status: 'Uploading the image…', url: null });
-    fakes.settle('plainUpload', { error: { status: 400, body: { code: 'FILE_SIZE_BIG', message: '' } } });
+    // The server's answer names the rule's limit and the file's size (domain/assets.ts imageProblem).
+    const params = { size: '1.4 MB', maxSize: '1 MB' };
+    fakes.settle('plainUpload', {
+      error: { status: 400, body: { code: 'FILE_SIZE_BIG', message: '', params } },
+    });
     await flush();
     expect(view()).toMatchObject({
       busy: false,
       status: null,
       canRetry: true,
-      error: 'This file is too big.',
+      error: 'This file is 1.4 MB: the limit is 1 MB.',
     });
     view().retry();
     expect(sent).toEqual([{ type: 'image.retry' }]);

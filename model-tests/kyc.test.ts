@@ -69,7 +69,7 @@ describe('kyc', () => {
     actor.send({ type: 'kyc.lastName.change', value: '' });
     actor.send({ type: 'kyc.submit' });
     expect(connectKyc(actor.getSnapshot()).fieldErrors).toEqual({
-      firstName: 'First name needs at least 3 letters, hyphens or underscores',
+      firstName: 'First name must be 3–100 characters.',
       lastName: 'Please enter a last name',
     });
     actor.send({ type: 'kyc.firstName.change', value: 'Grace' });

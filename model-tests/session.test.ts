@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { SESSION_EXPIRED_TEXT } from '#domain/apiError';
 import {
   connectSession,
   PROFILE_AUTO_RETRIES,
@@ -132,6 +133,32 @@ describe('a failed profile fetch', () => {
     expect(view.profileProblem).toBeNull();
     expect(view.user).toEqual(user);
     expect(actor.getSnapshot().context.profileAttempts).toBe(0);
+    actor.stop();
+  });
+});
+
+describe('a session the server ended', () => {
+  it('says why on the sign-in page until the next login, and remembers the path', () => {
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: {
+          fetchProfile: fromPromise<ProfileResult, { userId: string }>(() => new Promise(() => {})),
+        },
+      }),
+      { input: { token } },
+    ).start();
+    expect(connectSession(actor.getSnapshot(), actor.send).signedOutReason).toBeNull();
+    actor.send({ type: 'session.unauthorized', path: '/settings/account', reason: SESSION_EXPIRED_TEXT });
+    expect(connectSession(actor.getSnapshot(), actor.send)).toMatchObject({
+      loggedIn: false,
+      signedOutReason: 'Your session has expired. Please log in again.',
+    });
+    expect(actor.getSnapshot().context.loginRedirect).toBe('/settings/account');
+    actor.send({ type: 'session.login', token });
+    expect(connectSession(actor.getSnapshot(), actor.send).signedOutReason).toBeNull();
+    // Logging out oneself gives no reason.
+    actor.send({ type: 'session.logout' });
+    expect(connectSession(actor.getSnapshot(), actor.send).signedOutReason).toBeNull();
     actor.stop();
   });
 });

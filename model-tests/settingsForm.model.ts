@@ -10,6 +10,13 @@ export const account = {
   lastName: 'Lovelace',
   oldPassword: '',
 };
+/** The account values a tab kept of an interrupted save (never a password). */
+export const restoredDraft = {
+  email: 'ada@example.com',
+  username: 'ada-l',
+  firstName: 'Augusta',
+  lastName: 'King',
+};
 export const password = { oldPassword: 'old-password', newPassword: 'new-password', confirm: 'new-password' };
 
 export const settingsModel: MachineModel<typeof settingsFormMachine> = {
@@ -18,6 +25,11 @@ export const settingsModel: MachineModel<typeof settingsFormMachine> = {
   scenarios: [
     { name: 'account', input: { kind: 'account' } },
     { name: 'password', input: { kind: 'password' } },
+    // A save the session's end interrupted: the tab kept its values (and a stray password it drops).
+    {
+      name: 'account with a kept draft',
+      input: { kind: 'account', draft: { ...restoredDraft, oldPassword: 'secret', extra: 1 } },
+    },
   ],
   events: (s) => [
     { type: 'settings.edit' },
@@ -43,6 +55,13 @@ export const settingsModel: MachineModel<typeof settingsFormMachine> = {
       },
     },
     { type: 'xstate.error.actor.save', error: { code: 'NETWORK_FAILURE' } },
+    {
+      type: 'xstate.error.actor.save',
+      error: {
+        status: 401,
+        body: { code: 'UNAUTHORIZED', message: 'Your session has expired. Please log in again.' },
+      },
+    },
   ],
   serializeState: (s: AnyMachineSnapshot) =>
     JSON.stringify([

@@ -48,6 +48,14 @@ function check(expected: AnyMachineSnapshot) {
       !editing || view.busy,
     );
     expect(!!screen.queryByRole('button', { name: 'Edit' })).toBe(!editing);
+    // In edit mode the fields hold the form's values (a restored draft), else the account's.
+    const user = makeUser();
+    for (const field of ['email', 'username', 'firstName', 'lastName'] as const) {
+      const shown = (editing ? view.values[field] : undefined) ?? user[field] ?? '';
+      expect(screen.getByLabelText<HTMLInputElement>(labels[field]!, { selector: 'input' }).value).toBe(
+        shown,
+      );
+    }
   } else {
     expect(!!screen.queryByLabelText('New password', { selector: 'input' })).toBe(editing);
     expect(!!screen.queryByRole('button', { name: 'Change password' })).toBe(!editing);

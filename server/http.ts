@@ -79,15 +79,27 @@ export class HttpError extends ApiError {
   }
 }
 
-export function apiError(status: number, code: string, field?: string, message?: string): HttpError {
+/** An error answer; `params` are the values its text names (an image rule's limits), sent along. */
+export function apiError(
+  status: number,
+  code: string,
+  field?: string,
+  message?: string,
+  params?: Record<string, string | number>,
+): HttpError {
   const body: ApiErrorBody = { code, message: '' };
   if (field) body.field = field;
+  if (params) body.params = params;
   body.message = message ?? errorMessage(body);
   return new HttpError(status, body);
 }
 
-export const badRequest = (code: string, field?: string, message?: string) =>
-  apiError(400, code, field, message);
+export const badRequest = (
+  code: string,
+  field?: string,
+  message?: string,
+  params?: Record<string, string | number>,
+) => apiError(400, code, field, message, params);
 export const unauthorized = (message: string) => apiError(401, ErrorCode.UNAUTHORIZED, undefined, message);
 export const forbidden = () => apiError(403, ErrorCode.FORBIDDEN, undefined, 'Restricted area');
 export const notFound = () => apiError(404, ErrorCode.NOT_FOUND);

@@ -5,6 +5,7 @@ import type { Flows } from './flows';
 import { lazyMethods, once } from './lazy';
 import { type ApiOptions, createApi } from './services/api';
 import { catalogService } from './services/catalog';
+import { formDrafts } from './services/drafts';
 import type { Flow } from './services/flow';
 import { nftService } from './services/nfts';
 import { profileActor } from './services/profile';
@@ -37,7 +38,8 @@ export function createRuntime(
   const api = createApi({
     ...transport,
     getToken: () => session.getSnapshot().context.token,
-    onUnauthorized: () => session.send({ type: 'session.unauthorized', path: currentPath() }),
+    onUnauthorized: (body) =>
+      session.send({ type: 'session.unauthorized', path: currentPath(), reason: body.message || undefined }),
     renewToken,
   });
   // The chain service (and the Cadence it sends) loads on its first call, not with every page.
@@ -132,6 +134,7 @@ export function createRuntime(
     billingCountry: browserStorage.billingCountry,
     paymentRails,
     tokenRail,
+    drafts: formDrafts,
     inspect,
   };
 }

@@ -3,12 +3,7 @@
  */
 
 /** What the browser reads of an image file before it is sent. */
-export interface ImageFacts {
-  format: string | undefined;
-  bytes: number;
-  width: number | undefined;
-  height: number | undefined;
-}
+export type { ImageFacts } from '../assets';
 
 export interface ImageJobFile {
   name: string;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { REGISTRATION_ROLE } from '../enums';
 import { PASSWORD_MIN } from '../errors';
-import { fieldObject } from '../validation';
+import { fieldObject, lengthBetween, lengthKey } from '../validation';
 
 /**
  * The rules of the account forms (sign-up, login, password reset, profile, settings) and of the
@@ -15,18 +15,17 @@ export const Email = v.pipe(
   required('EMAIL_MISSING'),
   v.toLowerCase(),
   v.email('INVALID_VALUE.email'),
-  v.minLength(3, 'INVALID_VALUE.email'),
-  v.maxLength(100, 'INVALID_VALUE.email'),
+  ...lengthBetween('email', 3, 100),
 );
 /** Forgot-password email: at most 40 characters. */
-export const ForgotEmail = v.pipe(Email, v.maxLength(40, 'INVALID_VALUE.email'));
+export const ForgotEmail = v.pipe(Email, v.maxLength(40, lengthKey('email', { max: 40 })));
 
 /** Password: required (PASSWORD_MISSING); at least 8 characters (INVALID_VALUE.password). */
 export const Password = v.pipe(
   v.string('PASSWORD_MISSING'),
   v.nonEmpty('PASSWORD_MISSING'),
   v.minLength(PASSWORD_MIN, 'INVALID_VALUE.password'),
-  v.maxLength(200, 'INVALID_VALUE.password'),
+  v.maxLength(200, lengthKey('password', { max: 200 })),
 );
 
 /** Sign-up username: at least 3 letters, hyphens or underscores (INVALID_VALUE.username). */
@@ -49,23 +48,19 @@ export const ProfileUsername = v.pipe(
 export const FirstName = v.pipe(
   required('FIRSTNAME_MISSING'),
   v.regex(/^[\p{L}_-]{3,}$/u, 'INVALID_VALUE.firstName'),
-  v.maxLength(100, 'INVALID_VALUE.firstName'),
+  v.maxLength(100, lengthKey('firstName', { max: 100 })),
 );
 /** First name in settings: 3 to 100 characters. */
-export const SettingsFirstName = v.pipe(
-  required('FIRSTNAME_MISSING'),
-  v.minLength(3, 'INVALID_VALUE.firstName'),
-  v.maxLength(100, 'INVALID_VALUE.firstName'),
-);
+export const SettingsFirstName = v.pipe(required('FIRSTNAME_MISSING'), ...lengthBetween('firstName', 3, 100));
 /** Profile (avatar step) first name: at most 50. */
-export const ProfileFirstName = v.pipe(FirstName, v.maxLength(50, 'INVALID_VALUE.firstName'));
+export const ProfileFirstName = v.pipe(FirstName, v.maxLength(50, lengthKey('firstName', { max: 50 })));
 /** Last name: optional, up to 100 (INVALID_VALUE.lastName). */
 export const LastName = v.optional(
-  v.pipe(v.string('INVALID_VALUE.lastName'), v.trim(), v.maxLength(100, 'INVALID_VALUE.lastName')),
+  v.pipe(v.string('INVALID_VALUE.lastName'), v.trim(), v.maxLength(100, lengthKey('lastName', { max: 100 }))),
   '',
 );
 export const ProfileLastName = v.optional(
-  v.pipe(v.string('INVALID_VALUE.lastName'), v.trim(), v.maxLength(50, 'INVALID_VALUE.lastName')),
+  v.pipe(v.string('INVALID_VALUE.lastName'), v.trim(), v.maxLength(50, lengthKey('lastName', { max: 50 }))),
   '',
 );
 

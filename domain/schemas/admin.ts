@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { blueprintStates, kycStatuses, payoutStates, reportStatuses, userStatuses } from '../enums';
-import { fieldObject, queryInteger } from '../validation';
+import { fieldObject, lengthKey, queryInteger } from '../validation';
 import { orderStatuses } from './checkout';
 
 /**
@@ -16,7 +16,7 @@ const paging = {
     v.pipe(
       v.string('INVALID_VALUE.searchText'),
       v.trim(),
-      v.maxLength(100, 'INVALID_VALUE.searchText'),
+      v.maxLength(100, lengthKey('searchText', { max: 100 })),
       v.transform((s) => s || undefined),
     ),
   ),

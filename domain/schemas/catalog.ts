@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { blueprintStates, packStates, packTypes, reportReasons, storefrontCategories } from '../enums';
-import { fieldObject, queryInteger, queryList } from '../validation';
+import { fieldObject, lengthKey, queryInteger, queryList } from '../validation';
 
 /**
  * Query strings of the catalog lists (storefronts, blueprints, packs): lists page with from/to
@@ -17,7 +17,7 @@ const commaList = <T extends string>(field: string, values: readonly T[]) =>
 const search = v.pipe(
   v.string('INVALID_VALUE.search'),
   v.transform((s) => s.trim()),
-  v.maxLength(100, 'INVALID_VALUE.search'),
+  v.maxLength(100, lengthKey('search', { max: 100 })),
 );
 const direction = v.picklist(['asc', 'desc'], 'INVALID_VALUE.sort');
 const uuid = (field: string) => v.pipe(v.string(`INVALID_VALUE.${field}`), v.uuid(`INVALID_VALUE.${field}`));
@@ -104,7 +104,7 @@ export const StorefrontReportInput = fieldObject({
     v.pipe(
       v.string('INVALID_VALUE.description'),
       v.trim(),
-      v.maxLength(REPORT_DESCRIPTION_MAX, 'INVALID_VALUE.description'),
+      v.maxLength(REPORT_DESCRIPTION_MAX, lengthKey('description', { max: REPORT_DESCRIPTION_MAX })),
     ),
     '',
   ),
@@ -114,5 +114,7 @@ export type StorefrontReportInput = v.InferOutput<typeof StorefrontReportInput>;
 /** GET queries/storefront-share. */
 export const StorefrontShareQuery = v.object({
   storefrontId: uuid('storefrontId'),
-  caption: v.optional(v.pipe(v.string('INVALID_VALUE.caption'), v.maxLength(200, 'INVALID_VALUE.caption'))),
+  caption: v.optional(
+    v.pipe(v.string('INVALID_VALUE.caption'), v.maxLength(200, lengthKey('caption', { max: 200 }))),
+  ),
 });

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { DateValue } from '../dates';
+import { lengthKey } from '../validation';
 
 /**
  * Checkout for new editions: card charges, saved cards (billing info), free claims and orders.
@@ -27,7 +28,7 @@ const text = (field: string, max: number, missing = `INVALID_VALUE.${field}`) =>
     v.string(missing),
     v.trim(),
     v.nonEmpty(missing),
-    v.maxLength(max, `INVALID_VALUE.${field}`),
+    v.maxLength(max, lengthKey(field, { max })),
     v.check((s) => !s.includes('\u0000'), `INVALID_VALUE.${field}`),
   );
 const optionalText = (field: string, max: number) =>
@@ -35,7 +36,7 @@ const optionalText = (field: string, max: number) =>
     v.pipe(
       v.string(`INVALID_VALUE.${field}`),
       v.trim(),
-      v.maxLength(max, `INVALID_VALUE.${field}`),
+      v.maxLength(max, lengthKey(field, { max })),
       v.check((s) => !s.includes('\u0000'), `INVALID_VALUE.${field}`),
     ),
   );

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { fieldObject } from '../validation';
+import { fieldObject, lengthKey } from '../validation';
 import { SettingsFirstName } from './accounts';
 
 /**
@@ -12,7 +12,7 @@ export const KycSessionInput = fieldObject({
     v.string('LASTNAME_MISSING'),
     v.trim(),
     v.nonEmpty('LASTNAME_MISSING'),
-    v.maxLength(100, 'INVALID_VALUE.lastName'),
+    v.maxLength(100, lengthKey('lastName', { max: 100 })),
   ),
 });
 export type KycSessionInput = v.InferOutput<typeof KycSessionInput>;

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { type AssetKind, checkImage } from '#domain/assets';
+import { type AssetKind, imageProblem } from '#domain/assets';
 import { ErrorCode } from '#domain/errors';
 import type { Config } from '../config';
 import { badRequest } from '../http';
@@ -9,15 +9,15 @@ import { mediaDir } from '../media';
 
 /**
  * Whether `url` names a file that user `userId` uploaded and that passes the rules of `kind`
- * (format, size, dimensions): null when it does, else the error code to answer ('not_own' when it
- * is not one of the user's stored uploads).
+ * (format, size, dimensions): null when it does, 'not_own' when it is not one of the user's stored
+ * uploads, else the image rule's error code with the values its text names.
  */
 export async function ownUploadProblem(
   config: Pick<Config, 'dataDir'>,
   userId: string,
   url: string,
   kind: AssetKind,
-): Promise<string | null> {
+): Promise<'not_own' | ReturnType<typeof imageProblem>> {
   const prefix = `/media/uploads/${userId}/`;
   const name = url.slice(prefix.length);
   if (!url.startsWith(prefix) || name.startsWith('.') || name.includes('/')) return 'not_own';
@@ -27,7 +27,7 @@ export async function ownUploadProblem(
   const meta = await sharp(bytes)
     .metadata()
     .catch(() => null);
-  return checkImage(kind, {
+  return imageProblem(kind, {
     format: meta?.format,
     bytes: bytes.length,
     width: meta?.width,
@@ -46,9 +46,6 @@ export async function assertOwnUpload(
   upload: { field: string; url: string; kind: AssetKind; notOwnCode?: string },
 ): Promise<void> {
   const problem = await ownUploadProblem(config, userId, upload.url, upload.kind);
-  if (problem)
-    throw badRequest(
-      problem === 'not_own' ? (upload.notOwnCode ?? ErrorCode.INVALID_VALUE) : problem,
-      upload.field,
-    );
+  if (problem === 'not_own') throw badRequest(upload.notOwnCode ?? ErrorCode.INVALID_VALUE, upload.field);
+  if (problem) throw badRequest(problem.code, upload.field, undefined, problem.params);
 }

@@ -1,3 +1,4 @@
+import { SESSION_EXPIRED_TEXT } from '#domain/apiError';
 import type { Services } from '../deps';
 import { type Authenticate, forbidden, unauthorized } from '../http';
 
@@ -23,7 +24,7 @@ export function authenticator({ tokens, sessions }: Pick<Services, 'tokens' | 's
     const claims = await tokens.verify(token);
     const user = claims ? await sessions.openUser(claims.sid, claims.userId) : undefined;
     if (!claims || user?.status !== 'active' || user.tokenVersion !== claims.tv) {
-      throw unauthorized('Your session has expired. Please log in again.');
+      throw unauthorized(SESSION_EXPIRED_TEXT);
     }
     if (mode === 'admin' && user.role !== 'admin') throw forbidden();
     c.set('user', user);

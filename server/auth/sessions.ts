@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { SESSION_EXPIRED_TEXT } from '#domain/apiError';
 import type { Clock } from '../clock';
 import { type Database, type Executor, prepareNamed } from '../db';
 import { sessions, users } from '../db/schema';
@@ -138,12 +139,12 @@ export function createSessions(o: SessionOptions): Sessions {
       });
       if (!result) {
         clearRefreshCookie(c);
-        throw unauthorized('Your session has expired. Please log in again.');
+        throw unauthorized(SESSION_EXPIRED_TEXT);
       }
       const [user] = await o.db.select().from(users).where(eq(users.id, result.session.userId));
       if (user?.status !== 'active') {
         clearRefreshCookie(c);
-        throw unauthorized('Your session has expired. Please log in again.');
+        throw unauthorized(SESSION_EXPIRED_TEXT);
       }
       if (result.rotated) setRefreshCookie(c, next);
       return o.tokens.issue(user, result.session.id);

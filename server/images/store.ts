@@ -4,9 +4,9 @@ import sharp from 'sharp';
 import {
   type AssetKind,
   assetRules,
-  checkImage,
   IMAGE_MAX_SIDE,
   type ImageFormat,
+  imageProblem,
   mimeTypes,
 } from '#domain/assets';
 import type { Log } from '../clock';
@@ -72,7 +72,8 @@ export const decoder = (bytes: Buffer, kind: AssetKind) =>
 /**
  * Checks an image's header against the grant: the real format is a raster format of the grant's
  * mime type, its object key's extension and its asset kind; then the kind's byte size and
- * width/height limits (FILE_TYPE, FILE_SIZE_BIG, IMAGE_MIN_*, IMAGE_MAX_*; 400 on field file).
+ * width/height limits (FILE_TYPE, FILE_SIZE_BIG, IMAGE_MIN_*, IMAGE_MAX_*; 400 on field file, its params naming the
+ * kind's limits and the image's size).
  * Reads only the header: nothing is decoded here.
  */
 export async function checkHeader(grant: UploadGrant, bytes: Buffer): Promise<void> {
@@ -88,13 +89,13 @@ export async function checkHeader(grant: UploadGrant, bytes: Buffer): Promise<vo
     throw badRequest('FILE_TYPE', 'file', 'This file is not an image we can read.');
   }
   if (meta.format !== format) throw badRequest('FILE_TYPE', 'file');
-  const problem = checkImage(grant.assetKind, {
+  const problem = imageProblem(grant.assetKind, {
     format: meta.format,
     bytes: bytes.length,
     width: meta.width,
     height: meta.height,
   });
-  if (problem) throw badRequest(problem, 'file');
+  if (problem) throw badRequest(problem.code, 'file', undefined, problem.params);
 }
 
 /** Where a grant's file is served. */

@@ -2,13 +2,14 @@ import { fromPromise } from 'xstate';
 import { timings } from '#domain/constants';
 import type { User } from '#domain/user';
 import { once } from '../lazy';
+import { formDrafts } from '../services/drafts';
 import type { FlowDeps } from './deps';
 import type { SharedFlowParts } from './shared';
 
 /** The account flows: signing in and up, settings, the wallet link, identity checks, the avatar. */
 export function accountFlows(deps: FlowDeps, shared: SharedFlowParts) {
-  const { api, session, ui, flow, accounts, uploads, walletConnected } = deps;
-  const { linkWallet, announceWalletLinked, collectionActors, imageUploads } = shared;
+  const { api, session, ui, flow, accounts, walletConnected } = deps;
+  const { linkWallet, announceWalletLinked, collectionActors, imageUploads, inspectImage } = shared;
   return {
     auth: once(async () =>
       (await import('../../machines/auth')).authMachine.provide({
@@ -30,6 +31,8 @@ export function accountFlows(deps: FlowDeps, shared: SharedFlowParts) {
       (await import('../../machines/settingsForm')).settingsFormMachine.provide({
         actors: { save: accounts.saveSettings },
         actions: {
+          stashDraft: (_, { key, values }) => formDrafts.write(key, values),
+          forgetDraft: (_, { key }) => formDrafts.clear(key),
           announceSaved: (_, { user, authToken }) => {
             const asked =
               user.pendingEmail && user.pendingEmail !== session.getSnapshot().context.user?.pendingEmail;
@@ -85,7 +88,7 @@ export function accountFlows(deps: FlowDeps, shared: SharedFlowParts) {
       const uploadImages = await imageUploads();
       return (await import('../../machines/avatarUpload')).avatarUploadMachine.provide({
         actors: {
-          inspectImage: fromPromise(({ input }) => uploads.inspectImage(input.file)),
+          inspectImage,
           uploadImages,
           saveAvatar: accounts.saveAvatar,
         },

@@ -1,18 +1,20 @@
 import { fromPromise } from 'xstate';
 import { once } from '../lazy';
+import { formDrafts } from '../services/drafts';
 import type { FlowDeps } from './deps';
 import type { SharedFlowParts } from './shared';
 
 /** The creator's flows (storefront, products, sales, payouts) and the back office's lists. */
 export function creatorFlows(deps: FlowDeps, shared: SharedFlowParts) {
   const { api, catalog, sales } = deps;
-  const { toast, imageUploads } = shared;
+  const { toast, imageUploads, inspectImage } = shared;
   return {
     storefrontWizard: once(async () => {
       const uploadImages = await imageUploads();
       return (await import('../../machines/storefrontWizard')).storefrontWizardMachine.provide({
         actors: {
           uploadImages,
+          inspectImage,
           createStorefront: fromPromise(({ input }) => catalog.createStorefront(input)),
         },
         actions: { announceCreated: () => toast('storefront-created', 'Your storefront is live') },
@@ -23,13 +25,18 @@ export function creatorFlows(deps: FlowDeps, shared: SharedFlowParts) {
       return (await import('../../machines/blueprintForm')).blueprintFormMachine.provide({
         actors: {
           uploadImages,
+          inspectImage,
           saveBlueprint: fromPromise(({ input }) =>
             input.id === null
               ? catalog.createBlueprint(input.body)
               : catalog.updateBlueprint(input.id, input.body),
           ),
         },
-        actions: { announceSaved: () => toast('product-saved', 'Saved') },
+        actions: {
+          announceSaved: () => toast('product-saved', 'Saved'),
+          stashDraft: (_, { key, values }) => formDrafts.write(key, { ...values }),
+          forgetDraft: (_, { key }) => formDrafts.clear(key),
+        },
       });
     }),
     publish: once(async () =>
@@ -60,6 +67,8 @@ export function creatorFlows(deps: FlowDeps, shared: SharedFlowParts) {
           ),
         },
         actions: {
+          stashDraft: (_, { key, values }) => formDrafts.write(key, { ...values }),
+          forgetDraft: (_, { key }) => formDrafts.clear(key),
           announceSaved: () => toast('storefront-saved', 'Saved'),
           announceEnabled: (_, { storefront }) =>
             toast('storefront-enabled', storefront.enabled ? 'Storefront enabled' : 'Storefront disabled'),

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { timings } from '#domain/constants';
+import type { ImageFacts, ImageJobFile } from '#domain/ports/uploads';
 import type { CardChargeJson } from '#domain/schemas/checkout';
 import type { User } from '#domain/user';
 import { once } from '../lazy';
@@ -104,7 +105,12 @@ export function sharedFlowParts(deps: FlowDeps) {
       actors: { imageJob: await imageJob() },
     }),
   );
+  /** Reads a chosen image in the browser (format, bytes, width, height) before it is sent. */
+  const inspectImage = fromPromise<ImageFacts, { file: ImageJobFile }>(({ input }) =>
+    uploads.inspectImage(input.file),
+  );
   return {
+    inspectImage,
     payments,
     forgetSettledCheckpoint,
     linkWallet,

@@ -16,7 +16,8 @@ import { reviveDates } from '#domain/dates';
 export interface ApiOptions {
   baseUrl?: string;
   getToken: () => string | null;
-  onUnauthorized: () => void;
+  /** A call was answered 401 (its session is over): the answer's body says why. */
+  onUnauthorized: (body: ApiErrorBody) => void;
   /** Renews the session token (single flight); null when the session is over. */
   renewToken?: () => Promise<string | null>;
   fetch?: typeof fetch;
@@ -136,6 +137,6 @@ async function toApiError(
   } catch {
     body = { code: ClientErrorCode.UNKNOWN, message: errorMessage({ code: ClientErrorCode.UNKNOWN }) };
   }
-  if (status === 401 && !LOGIN_CALLS.some((p) => path.startsWith(p))) options.onUnauthorized();
+  if (status === 401 && !LOGIN_CALLS.some((p) => path.startsWith(p))) options.onUnauthorized(body);
   return new ApiError(status, body);
 }

@@ -110,6 +110,8 @@ export interface AppActors {
   paymentRails: () => Promise<PaymentMethod[]>;
   /** The utility-token rail, when the server runs it (NFM_PAYMENTS). */
   tokenRail: () => Promise<TokenRail | null>;
+  /** Form drafts kept in the tab (a save the session's end interrupted), by the form's key. */
+  drafts: { read: (key: string) => Record<string, unknown> | null };
   inspect?: (event: InspectionEvent) => void;
 }
 

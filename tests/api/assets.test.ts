@@ -182,14 +182,18 @@ describe.each(databases)('assets on %s', (database) => {
     expect(await code(await grant('storefrontLogo'), Buffer.from('not an image'))).toMatchObject({
       code: 'FILE_TYPE',
     });
+    // The message names the rule and the image's own size (the browser words it the same way).
     expect(await code(await grant('storefrontLogo'), await flat(99, 300, 'png'))).toMatchObject({
       code: 'IMAGE_MIN_WIDTH',
+      message: 'This image is 99 × 300 pixels: it must be at least 100 × 100.',
+      params: { width: 99, height: 300, minWidth: 100, minHeight: 100 },
     });
     expect(await code(await grant('storefrontBanner'), await flat(600, 99, 'png'))).toMatchObject({
       code: 'IMAGE_MIN_HEIGHT',
     });
     expect(await code(await grant('storefrontLogo'), await noise(700, 700, 'png'))).toMatchObject({
       code: 'FILE_SIZE_BIG',
+      message: expect.stringMatching(/^This file is [\d.]+ MB: the limit is 1 MB\.$/),
     });
     expect(await code(await grant('blueprintAsset'), await flat(8001, 200, 'png'))).toMatchObject({
       code: 'IMAGE_MAX_WIDTH',

@@ -52,7 +52,11 @@ describe('the browser client against the API', () => {
       const { api, onUnauthorized } = client('not-a-valid-token');
       const err = (await api.get('users/me').catch((e) => e)) as ApiError;
       expect(err.status).toBe(401);
-      expect(onUnauthorized).toHaveBeenCalledOnce();
+      // With the server's reason, which the sign-in page shows.
+      expect(onUnauthorized).toHaveBeenCalledExactlyOnceWith({
+        code: 'UNAUTHORIZED',
+        message: 'Your session has expired. Please log in again.',
+      });
     });
 
     it('no answer raises NETWORK_FAILURE', async () => {

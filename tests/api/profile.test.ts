@@ -163,7 +163,12 @@ describe.each(databases)('PATCH /api/users/me on %s', (database) => {
     expect((await t.request('PATCH', PATH, { body: { firstName: 'Nobody' } })).status).toBe(401);
   });
 
-  const invalid: [string, Record<string, unknown>, { code: string; field: string }][] = [
+  /** A length rule's answer names its limits (params minLength / maxLength). */
+  const invalid: [
+    string,
+    Record<string, unknown>,
+    { code: string; field: string; params?: Record<string, number> },
+  ][] = [
     ['an empty email', { email: '' }, { code: 'EMAIL_MISSING', field: 'email' }],
     ['an invalid email', { email: 'nope' }, { code: 'INVALID_VALUE', field: 'email' }],
     ['an empty username', { username: '' }, { code: 'USERNAME_MISSING', field: 'username' }],
@@ -175,16 +180,20 @@ describe.each(databases)('PATCH /api/users/me on %s', (database) => {
     ],
     ['a username with a space', { username: 'two words' }, { code: 'INVALID_USERNAME', field: 'username' }],
     ['an empty first name', { firstName: ' ' }, { code: 'FIRSTNAME_MISSING', field: 'firstName' }],
-    ['a 2-character first name', { firstName: 'Al' }, { code: 'INVALID_VALUE', field: 'firstName' }],
+    [
+      'a 2-character first name',
+      { firstName: 'Al' },
+      { code: 'INVALID_VALUE', field: 'firstName', params: { minLength: 3, maxLength: 100 } },
+    ],
     [
       'a 101-character first name',
       { firstName: 'a'.repeat(101) },
-      { code: 'INVALID_VALUE', field: 'firstName' },
+      { code: 'INVALID_VALUE', field: 'firstName', params: { minLength: 3, maxLength: 100 } },
     ],
     [
       'a 101-character last name',
       { lastName: 'a'.repeat(101) },
-      { code: 'INVALID_VALUE', field: 'lastName' },
+      { code: 'INVALID_VALUE', field: 'lastName', params: { maxLength: 100 } },
     ],
     [
       'an avatar that is not a URL',

@@ -52,14 +52,19 @@ describe.each(databases)('POST /api/users/registrations on %s', (database) => {
     expect(res.body.user).toMatchObject({ walletAddress: null, lastName: '' });
   });
 
-  const invalid: [string, Record<string, unknown>, { code: string; field?: string }][] = [
+  /** A length rule's answer names its limits (params minLength / maxLength). */
+  const invalid: [
+    string,
+    Record<string, unknown>,
+    { code: string; field?: string; params?: Record<string, number> },
+  ][] = [
     ['no email', { email: undefined }, { code: 'EMAIL_MISSING', field: 'email' }],
     ['an empty email', { email: '  ' }, { code: 'EMAIL_MISSING', field: 'email' }],
     ['an email without @', { email: 'not-an-email' }, { code: 'INVALID_VALUE', field: 'email' }],
     [
       'an email over 100 characters',
       { email: `${'a'.repeat(95)}@ex.com` },
-      { code: 'INVALID_VALUE', field: 'email' },
+      { code: 'INVALID_VALUE', field: 'email', params: { minLength: 3, maxLength: 100 } },
     ],
     ['no password', { password: undefined }, { code: 'PASSWORD_MISSING', field: 'password' }],
     ['an empty password', { password: '' }, { code: 'PASSWORD_MISSING', field: 'password' }],
@@ -74,7 +79,7 @@ describe.each(databases)('POST /api/users/registrations on %s', (database) => {
     [
       'a last name over 100 characters',
       { lastName: 'x'.repeat(101) },
-      { code: 'INVALID_VALUE', field: 'lastName' },
+      { code: 'INVALID_VALUE', field: 'lastName', params: { maxLength: 100 } },
     ],
     [
       'a malformed wallet address',

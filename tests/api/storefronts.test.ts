@@ -84,6 +84,27 @@ describe.each(databases)('POST and PATCH /api/storefronts on %s', (database) => 
     expect((await t.request('POST', '/api/storefronts', { body: valid() })).status).toBe(401);
   });
 
+  it('names the limits of a length rule in its message and params', async () => {
+    const me = await register(t);
+    for (const [over, message, params] of [
+      [{ name: 'x' }, 'Storefront name must be 2–50 characters.', { minLength: 2, maxLength: 50 }],
+      [
+        { description: 'x'.repeat(2001) },
+        'Description must be 2–2,000 characters.',
+        { minLength: 2, maxLength: 2000 },
+      ],
+      [
+        { contactEmail: `ab@${'x'.repeat(48)}.${'y'.repeat(48)}.io` },
+        'Contact email must be 3–100 characters.',
+        { minLength: 3, maxLength: 100 },
+      ],
+    ] as const) {
+      const res = await create(me.authToken, valid(over as Json));
+      expect(res.status, JSON.stringify(over)).toBe(400);
+      expect(res.body, JSON.stringify(over)).toMatchObject({ code: 'INVALID_VALUE', message, params });
+    }
+  });
+
   it('refuses a NUL character in a name or description with 400 INVALID_VALUE naming the field', async () => {
     const me = await register(t);
     for (const field of ['name', 'description'] as const) {

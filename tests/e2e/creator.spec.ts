@@ -243,7 +243,7 @@ test('a creator edits the storefront in Account: checks, unsaved changes, save, 
   await page.getByLabel('Storefront name').fill('x');
   await page.getByLabel('Vanity URL').fill('not a url');
   await save.click();
-  await expect(page.getByText('Use 2 to 50 characters.')).toBeVisible();
+  await expect(page.getByText('Storefront name must be 2–50 characters.')).toBeVisible();
   await expect(page.getByLabel('Storefront name')).toBeFocused();
   await expect(page.getByText('Use 2 to 50 letters, digits, underscores or hyphens.')).toHaveCount(0);
   await page.getByLabel('Storefront name').fill(`${shop.name} Studio`);

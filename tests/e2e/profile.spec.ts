@@ -33,7 +33,9 @@ test('a new user uploads an avatar and sees it in the header', async ({ page }) 
     mimeType: 'image/png',
     buffer: await flatImage(600, 300, '#2e86e4', 'png'),
   });
-  await expect(page.getByRole('alert')).toHaveText('This image must be square (as wide as it is high).');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This image is 600 × 300 pixels: it must be square (as wide as it is high).',
+  );
   await page.screenshot({ path: 'test-results/screens/avatar-profile.png' });
   await page.getByRole('button', { name: 'Remove avatar' }).click();
   await expect(headerAvatar).toHaveAttribute('data-kind', 'identicon');

@@ -131,7 +131,7 @@ export async function storefrontWizard(page: Page, o: WizardOptions) {
   await page.getByRole('button', { name: 'Get started' }).click();
   await expect(page).toHaveURL(/\/name$/);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Use 2 to 50 characters.')).toBeVisible();
+  await expect(page.getByText('Storefront name must be 2–50 characters.')).toBeVisible();
   await page.getByLabel('Storefront name').fill(o.name);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/bio$/);

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, errorTexts, retryable, serverWordedCodes } from '#domain/errors';
+import { ERROR_KEY } from '#domain/validation';
 
 /**
  * The error-code list (domain/errorCodes.ts) is complete: every code the server can answer (in an error
@@ -39,8 +40,10 @@ function serverCodes(): Map<string, string> {
   return found;
 }
 
-/** The codes of the schemas' messages: a message is an error key, "CODE" or "CODE.field". */
-const ERROR_KEY = /^[A-Za-z_]+(\.[A-Za-z_]\w*)?$/;
+/**
+ * The codes of the schemas' messages: a message is an error key, "CODE" or "CODE.field", a length
+ * rule's with its limits ("CODE.field?maxLength=200").
+ */
 
 function schemaCodes(): Map<string, string> {
   const modules = import.meta.glob<Record<string, unknown>>('../../domain/schemas/*.ts', { eager: true });
@@ -50,8 +53,8 @@ function schemaCodes(): Map<string, string> {
     if (typeof node !== 'object' || node === null || seen.has(node)) return;
     seen.add(node);
     const o = node as Record<string, unknown>;
-    if (typeof o.message === 'string' && ERROR_KEY.test(o.message))
-      found.set(o.message.split('.')[0]!, where);
+    const key = typeof o.message === 'string' ? ERROR_KEY.exec(o.message) : null;
+    if (key) found.set(key[1]!, where);
     for (const key of ['pipe', 'entries', 'options', 'wrapped', 'item', 'items', 'key', 'value', 'rest']) {
       const child = o[key];
       if (Array.isArray(child)) for (const c of child) walk(c, where);
@@ -79,6 +82,7 @@ describe('the error-code list', () => {
     expect(server.get('unavailable')).toBeDefined();
     expect(server.get('preview_required')).toBe('server/blueprints/routes.ts');
     expect(schemaCodes().get('EMAIL_MISSING')).toBeDefined();
+    expect(schemaCodes().get('INVALID_VALUE')).toBeDefined();
     expect(imageCodes().get('IMAGE_ASPECT')).toBe('domain/assets.ts');
   });
 

@@ -16,6 +16,7 @@ export function AuthLayout() {
   const { inspect, session } = useApp();
   const { machine, avatarUpload, walletAvailable } = authRoute.useLoaderData();
   const user = useSelector(session, (s) => connectSession(s, session.send).user);
+  const signedOutReason = useSelector(session, (s) => connectSession(s, session.send).signedOutReason);
   const location = useLocation();
   const navigate = useNavigate();
   const [input] = useState<AuthInput>(() => ({
@@ -43,6 +44,7 @@ export function AuthLayout() {
   return (
     <AuthScreen
       actor={actor}
+      notice={signedOutReason}
       avatarEditor={user ? <AvatarEditor machine={avatarUpload} user={user} size={96} /> : undefined}
     />
   );

@@ -18,9 +18,18 @@ type AuthActor = ActorRefFrom<typeof authMachine>;
 
 /**
  * Renders the auth panel of the machine's view model; every form sends its values and the machine
- * checks them. `avatarEditor` takes the welcome step's avatar (the upload has its own machine).
+ * checks them. `avatarEditor` takes the welcome step's avatar (the upload has its own machine);
+ * `notice` says why the user is asked to sign in again (their session ended).
  */
-export function AuthScreen({ actor, avatarEditor }: { actor: AuthActor; avatarEditor?: ReactNode }) {
+export function AuthScreen({
+  actor,
+  avatarEditor,
+  notice,
+}: {
+  actor: AuthActor;
+  avatarEditor?: ReactNode;
+  notice?: string | null;
+}) {
   const view = useSelector(actor, (s) => connectAuth(s, actor.send));
   return (
     <div className="vt-auth" data-panel={view.panel}>
@@ -28,6 +37,11 @@ export function AuthScreen({ actor, avatarEditor }: { actor: AuthActor; avatarEd
         key={view.path ?? 'finished'}
         className={`vt-auth__card${view.swipe ? ` vt-swipe-${view.swipe}` : ''}`}
       >
+        {notice && (
+          <p className="vt-auth__notice" role="status">
+            {notice}
+          </p>
+        )}
         <Panel view={view} avatarEditor={avatarEditor} />
       </div>
     </div>

@@ -2,7 +2,6 @@ import { getRouteApi, Link, useBlocker, useNavigate, useRouter } from '@tanstack
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef } from 'react';
 import { type ActorRefFrom, waitFor } from 'xstate';
-import { assetRules } from '#domain/assets';
 import { categoryLabels, type StorefrontJson } from '#domain/catalog';
 import { type StorefrontCategory, storefrontCategories } from '#domain/enums';
 import { STOREFRONT_BIO, STOREFRONT_NAME } from '#domain/schemas/storefronts';
@@ -11,9 +10,10 @@ import {
   type AccountTextField,
   type DashboardAccountEvent,
   type dashboardAccountMachine,
-  imageKinds,
+  storefrontDraftKey,
 } from '../../../machines/dashboardAccount';
 import { connectDashboardAccount, type DashboardAccountView } from '../../../machines/dashboardAccountView';
+import { isLoggedIn } from '../../../machines/session';
 import { useApp } from '../AppContext';
 import { Avatar, Button, ConfirmModal, FileUpload, TextInput, useObjectUrl } from '../components';
 import './account.css';
@@ -27,18 +27,17 @@ const route = getRouteApi('/_authenticated/dashboard/account');
 export function AccountPanel() {
   const { storefront } = dashboardRoute.useLoaderData();
   const { machine } = route.useLoaderData();
-  const { inspect } = useApp();
+  const { inspect, drafts, session } = useApp();
   const router = useRouter();
-  const actor = useActorRef(machine, { input: { storefront }, inspect });
+  // A save the session's end interrupted comes back over the storefront.
+  const draft = storefront ? drafts.read(storefrontDraftKey(storefront.id)) : null;
+  const actor = useActorRef(machine, { input: { storefront, draft }, inspect });
   const onSaved = useCallback(() => void router.invalidate(), [router]);
-  return <AccountPanelView actor={actor} onSaved={onSaved} />;
+  const signedOut = useCallback(() => !isLoggedIn(session.getSnapshot()), [session]);
+  return <AccountPanelView actor={actor} onSaved={onSaved} signedOut={signedOut} />;
 }
 
 const imageFields: AccountImageField[] = ['logo', 'banner'];
-const imageHints: Record<AccountImageField, string> = {
-  logo: 'PNG or JPG, square (1:1), at least 100×100, up to 1 MB.',
-  banner: 'PNG or JPG, wide (5:1), at least 300×100, up to 2 MB.',
-};
 
 /** The image's size when the browser can decode it; the server checks it again. */
 async function imageSize(file: File): Promise<{ width?: number; height?: number }> {
@@ -61,10 +60,13 @@ async function imageSize(file: File): Promise<{ width?: number; height?: number 
 export function AccountPanelView({
   actor,
   onSaved,
+  signedOut = () => false,
 }: {
   actor: Actor;
   /** The storefront changed on the server (saved, enabled or disabled). */
   onSaved?: (storefront: StorefrontJson) => void;
+  /** The session ended (the page is leaving for sign in). */
+  signedOut?: () => boolean;
 }) {
   const snapshot = useSelector(actor, (s) => s);
   const view = connectDashboardAccount(snapshot, (event: DashboardAccountEvent) => actor.send(event));
@@ -72,12 +74,14 @@ export function AccountPanelView({
 
   const shouldBlockFn = useCallback(async () => {
     const viewOf = (s: typeof snapshot) => connectDashboardAccount(s, actor.send);
-    // A save in progress finishes first; then unsaved changes ask.
+    // A save in progress finishes first; then unsaved changes ask. A session that ended goes to
+    // sign in without asking: its save kept the draft, which comes back after signing in.
     await waitFor(actor, (s) => !viewOf(s).busy);
+    if (signedOut()) return false;
     viewOf(actor.getSnapshot()).leave();
     const answered = await waitFor(actor, (s) => viewOf(s).leaveQuestion === null);
     return viewOf(answered).dirty;
-  }, [actor]);
+  }, [actor, signedOut]);
   const enableBeforeUnload = useCallback(
     () => connectDashboardAccount(actor.getSnapshot(), actor.send).dirty,
     [actor],
@@ -236,10 +240,9 @@ function AccountForm({ view, storefront }: { view: DashboardAccountView; storefr
                 <FileUpload
                   label={field === 'logo' ? 'Logo' : 'Banner'}
                   accept="image/png,image/jpeg"
-                  maxBytes={assetRules[imageKinds[field]].maxBytes}
                   file={files[field] as File | null}
                   previewUrl={(field === 'logo' ? draft.logoUrl : draft.bannerUrl) ?? undefined}
-                  hint={imageHints[field]}
+                  hint={view.imageRules[field]}
                   error={fieldErrors[field]}
                   disabled={view.busy}
                   onFile={chooseImage(field)}

@@ -1,7 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { assetRules } from '#domain/assets';
 import type { BlueprintJson } from '#domain/catalog';
 import {
   BLUEPRINT_DESCRIPTION,
@@ -11,6 +10,7 @@ import {
 } from '#domain/schemas/blueprints';
 import {
   type BlueprintFormEvent,
+  blueprintDraftKey,
   type blueprintFormMachine,
   connectBlueprintForm,
 } from '../../../machines/blueprintForm';
@@ -24,19 +24,17 @@ const uploads = [
   {
     field: 'preview',
     url: 'previewImageUrl',
-    assetKind: 'blueprintPreviewImage',
     optimize: 'optimizePreview',
     label: 'Preview image',
-    hint: 'PNG, JPG or GIF, square (1:1), at least 500×500 recommended (200×200 minimum), up to 1 MB.',
+    advice: 'A square (1:1) image of 500 × 500 pixels or more looks best.',
     optimizeLabel: 'Optimize the preview (smaller file, same look)',
   },
   {
     field: 'asset',
     url: 'assetUrl',
-    assetKind: 'blueprintAsset',
     optimize: 'optimizeAsset',
     label: 'Asset',
-    hint: 'The collectible itself: PNG, JPG or GIF, at least 1000×1000 recommended (1:1, 16:9 or 9:16), up to 2 MB.',
+    advice: 'The collectible itself: 1000 × 1000 pixels or more (1:1, 16:9 or 9:16) looks best.',
     optimizeLabel: 'Optimize the asset',
   },
 ] as const;
@@ -54,8 +52,10 @@ export function BlueprintFormDialog({
   blueprint: BlueprintJson | null;
   onDone: (saved: boolean) => void;
 }) {
-  const { inspect } = useApp();
-  const actor = useActorRef(machine, { input: { blueprint }, inspect });
+  const { inspect, drafts } = useApp();
+  // A save the session's end interrupted comes back (the dialog's URL is the path signing in returns to).
+  const draft = drafts.read(blueprintDraftKey(blueprint));
+  const actor = useActorRef(machine, { input: { blueprint, draft }, inspect });
   return <BlueprintFormView actor={actor} onDone={onDone} />;
 }
 
@@ -102,7 +102,12 @@ export function BlueprintFormView({
             <Button variant="secondary" disabled={!view.canCancel} onClick={view.cancel}>
               Cancel
             </Button>
-            <Button type="submit" form="blueprint-form" loading={view.busy}>
+            <Button
+              type="submit"
+              form="blueprint-form"
+              loading={view.busy}
+              disabled={!view.busy && !view.canSubmit}
+            >
               {view.saveLabel}
             </Button>
           </>
@@ -173,8 +178,7 @@ export function BlueprintFormView({
                 <FileUpload
                   label={u.label}
                   accept={IMAGE_TYPES}
-                  maxBytes={assetRules[u.assetKind].maxBytes}
-                  hint={u.hint}
+                  hint={`${view.fileRules[u.field]} ${u.advice}`}
                   file={view.files[u.field] as File | null}
                   previewUrl={view.urls[u.url] ?? undefined}
                   error={fieldErrors[u.url]}

@@ -7,6 +7,7 @@ import type { User } from '#domain/user';
 import {
   connectSettingsForm,
   type SettingsFormEvent,
+  settingsDraftKey,
   type settingsFormMachine,
 } from '../../../machines/settingsForm';
 import { useApp } from '../AppContext';
@@ -19,10 +20,12 @@ const settingsRoute = getRouteApi('/_authenticated/settings');
 
 /** Settings → Account: edit/save toggle for email, names and username; KYC row; delete-account note. */
 export function AccountSettings() {
-  const { session, inspect } = useApp();
+  const { session, inspect, drafts } = useApp();
   const machine = settingsRoute.useLoaderData({ select: (d) => d.settingsForm });
   const user = useSelector(session, (s) => s.context.user);
-  const actor = useActorRef(machine, { input: { kind: 'account' }, inspect });
+  // A save the session's end interrupted comes back in edit mode.
+  const draft = drafts.read(settingsDraftKey('account'));
+  const actor = useActorRef(machine, { input: { kind: 'account', draft }, inspect });
   if (!user) return null;
   return <AccountSettingsView actor={actor} user={user} kycRow={<KycRow user={user} />} />;
 }
@@ -41,6 +44,9 @@ export function AccountSettingsView({
   const view = connectSettingsForm(snapshot, (event: SettingsFormEvent) => actor.send(event));
   const editing = view.mode === 'editing';
   const shown = view.fieldErrors;
+  /** What a field shows: in edit mode the form's own values (a restored draft), else the account's. */
+  const shownValue = (field: 'email' | 'username' | 'firstName' | 'lastName') =>
+    (editing ? view.values[field] : undefined) ?? user[field] ?? '';
 
   return (
     <div className="vt-stack">
@@ -67,7 +73,7 @@ export function AccountSettingsView({
             label="Email"
             name="email"
             type="email"
-            defaultValue={user.email ?? ''}
+            defaultValue={shownValue('email')}
             error={shown.email}
             hint={
               user.pendingEmail
@@ -79,21 +85,21 @@ export function AccountSettingsView({
             key={`username-${editing}`}
             label="Username"
             name="username"
-            defaultValue={user.username}
+            defaultValue={shownValue('username')}
             error={shown.username}
           />
           <TextInput
             key={`first-${editing}`}
             label="First name"
             name="firstName"
-            defaultValue={user.firstName}
+            defaultValue={shownValue('firstName')}
             error={shown.firstName}
           />
           <TextInput
             key={`last-${editing}`}
             label="Last name"
             name="lastName"
-            defaultValue={user.lastName}
+            defaultValue={shownValue('lastName')}
             error={shown.lastName}
           />
           {editing && (

@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { assetRules } from '#domain/assets';
 import { categoryLabels } from '#domain/catalog';
 import { storefrontCategories } from '#domain/enums';
 import { STOREFRONT_BIO } from '#domain/schemas/storefronts';
@@ -45,7 +44,9 @@ export function StorefrontWizardView({ actor }: { actor: Actor }) {
           Skip for now
         </Button>
       )}
-      <Button type="submit">{view.submitLabel}</Button>
+      <Button type="submit" disabled={!view.canSubmit}>
+        {view.submitLabel}
+      </Button>
     </div>
   );
   const submit = (e: React.FormEvent) => {
@@ -133,19 +134,20 @@ export function StorefrontWizardView({ actor }: { actor: Actor }) {
         <form onSubmit={submit}>
           <h1>{step === 'logo' ? 'Add your logo' : 'Add a banner'}</h1>
           <FileUpload
+            key={step}
             label={step === 'logo' ? 'Logo' : 'Banner'}
             accept="image/png,image/jpeg"
-            maxBytes={assetRules[step === 'logo' ? 'storefrontLogo' : 'storefrontBanner'].maxBytes}
             file={view.file as File | null}
-            hint={
-              step === 'logo'
-                ? 'PNG or JPG, square (1:1), at least 300×300, up to 1 MB.'
-                : 'PNG or JPG, wide (5:1), at least 1440×280, up to 2 MB.'
-            }
+            hint={view.imageRule}
             error={error}
             onFile={(file) => view.chooseFile(file)}
             onRemove={() => view.chooseFile(null)}
           />
+          {view.checking && (
+            <p className="vt-muted" role="status">
+              {view.checking}
+            </p>
+          )}
           {nav}
         </form>
       )}
