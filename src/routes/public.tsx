@@ -116,11 +116,12 @@ const nft = createRoute({
   loader: async ({ context, params }) => {
     const { app } = context;
     if (/^\d{1,20}$/.test(params.id)) {
-      const [nft, machines] = await Promise.all([
+      const [nft, history, machines] = await Promise.all([
         app.nfts.get(params.id).catch(orNotFound),
+        app.nfts.history(params.id).catch(orNotFound),
         nftMachines(app),
       ]);
-      return { kind: 'nft' as const, nft, machines };
+      return { kind: 'nft' as const, nft, history: history.results, machines };
     }
     const blueprint = await app.catalog.blueprint(params.id).catch(orNull);
     if (!blueprint)

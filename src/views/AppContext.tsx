@@ -91,6 +91,7 @@ export interface AppActors {
   /** NFT reads for route loaders. */
   nfts: {
     get(id: string): Promise<NftJson>;
+    history(id: string): Promise<{ results: HistoryItem[] }>;
     ownedBy(ownerId: string): Promise<{ results: NftJson[]; total: number }>;
     forSale(flowBlueprintId: string): Promise<NftJson[]>;
   };

@@ -15,12 +15,12 @@ import { priceLabel } from '#domain/countdown';
 import { toDate } from '#domain/dates';
 import { formatUsd } from '#domain/money';
 import { type NftJson, seriesLabel } from '#domain/nft';
-import { timeAgo } from '#domain/time';
 import type { CheckoutInput, CheckoutOutput, checkoutMachine } from '../../../machines/checkout';
 import { connectSession } from '../../../machines/session';
 import { useApp } from '../AppContext';
 import { Checkout } from '../checkout/CheckoutDialog';
-import { Avatar, Button, ImageLoader, Modal } from '../components';
+import { Button, ImageLoader, Modal } from '../components';
+import { History } from '../nft/History';
 import { Countdown } from './Countdown';
 import '../nft/nft.css';
 import './catalog.css';
@@ -269,28 +269,5 @@ export function ItemPage({ item, history, listings }: ItemPageProps) {
         </Modal>
       )}
     </article>
-  );
-}
-
-function History({ items }: { items: HistoryItem[] }) {
-  if (items.length === 0) return <p className="vt-muted">No history yet.</p>;
-  return (
-    <ol className="vt-history" aria-label="History">
-      {items.map((h) => (
-        <li key={h.id}>
-          <Avatar src={h.user.avatarUrl ?? undefined} seed={h.user.seed} alt="" size={32} />
-          <span>
-            <strong>{h.user.name}</strong>{' '}
-            {h.type === 'creation'
-              ? 'created this item'
-              : `bought edition ${seriesLabel(h.seriesNumber ?? 0)}`}
-          </span>
-          {/* Read on the server's clock, then on the browser's. */}
-          <span className="vt-muted" suppressHydrationWarning>
-            {timeAgo(toDate(h.createdAt))}
-          </span>
-        </li>
-      ))}
-    </ol>
   );
 }
