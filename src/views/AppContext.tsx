@@ -19,6 +19,7 @@ import type { cryptoCanceledMachine } from '../../machines/cryptoCanceled';
 import type { cryptoTopupMachine } from '../../machines/cryptoTopup';
 import type { dashboardAccountMachine } from '../../machines/dashboardAccount';
 import type { emailConfirmationMachine } from '../../machines/emailConfirmation';
+import type { fusdBalanceMachine } from '../../machines/fusdBalance';
 import type { kycMachine } from '../../machines/kyc';
 import type { ledgerExportMachine } from '../../machines/ledgerExport';
 import type { listForSaleMachine } from '../../machines/listForSale';
@@ -50,6 +51,7 @@ export interface AppActors {
     settingsForm: () => Promise<typeof settingsFormMachine>;
     walletLink: () => Promise<typeof walletLinkMachine>;
     collectionCheck: () => Promise<typeof collectionCheckMachine>;
+    fusdBalance: () => Promise<typeof fusdBalanceMachine>;
     listForSale: () => Promise<typeof listForSaleMachine>;
     removeListing: () => Promise<typeof removeListingMachine>;
     buyListing: () => Promise<typeof buyListingMachine>;
