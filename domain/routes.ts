@@ -3,6 +3,8 @@
  * footer's external links) is in domain/chrome.ts, re-exported here: the shell loads with every
  * page, the rest with the screens.
  */
+import * as v from 'valibot';
+
 export { externalLinks, isChromelessPath } from './chrome';
 
 /** The product's route names and their paths (links are built from these, never from string literals). */
@@ -34,4 +36,35 @@ export type RouteName = keyof typeof routePaths;
 export function afterLoginTarget(loginRedirect: string | null): string {
   if (!loginRedirect || /^\/auth(\/|$|\?)/.test(loginRedirect)) return routePaths.Home;
   return loginRedirect;
+}
+
+/**
+ * Where a top-up opened in a purchase dialog returns (its payment page's redirect and cancel URL,
+ * which the server completes with `topup={charge id}`): the item page /nft/{id} (a token id, or a
+ * blueprint's or pack's id) with that dialog open again, on the resale listing (`listing`, its sale
+ * listing id) or on the balance rail of a new edition (`buy=balance`).
+ */
+export function purchaseReturnPath(pageId: string, open: { listing: string } | { buy: 'balance' }): string {
+  const query = 'listing' in open ? `listing=${encodeURIComponent(open.listing)}` : 'buy=balance';
+  return `/nft/${encodeURIComponent(pageId)}?${query}`;
+}
+
+const Uuid = v.pipe(v.string(), v.uuid());
+/** The item page's query: the purchase dialog to open again, and the top-up the buyer came back from. */
+export interface ItemPageSearch {
+  /** A resale listing's id: its purchase dialog opens. */
+  listing?: string;
+  /** The checkout opens on the balance rail of a new edition. */
+  buy?: 'balance';
+  /** The top-up charge the buyer came back from. */
+  topup?: string;
+}
+
+/** The item page's query as the router reads it: what is malformed is left out. */
+export function parseItemPageSearch(raw: Record<string, unknown>): ItemPageSearch {
+  return {
+    ...(v.is(Uuid, raw.listing) ? { listing: raw.listing } : {}),
+    ...(raw.buy === 'balance' ? { buy: 'balance' as const } : {}),
+    ...(v.is(Uuid, raw.topup) ? { topup: raw.topup } : {}),
+  };
 }

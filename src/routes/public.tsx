@@ -2,6 +2,7 @@ import { createRoute, type RouteComponent, redirect } from '@tanstack/react-rout
 import { marketFilter, parseCategories, parseMarketSearch } from '#domain/marketSearch';
 import { parseOrderCompleteSearch } from '#domain/orderComplete';
 import { PUBLIC_STATES } from '#domain/productsSearch';
+import { parseItemPageSearch } from '#domain/routes';
 import { parseStorefrontsSearch } from '#domain/storefrontsSearch';
 import { ComingSoonPage } from '../views/pages/ComingSoonPage';
 import { NotFoundPage } from '../views/pages/NotFoundPage';
@@ -112,6 +113,8 @@ const orderComplete = createRoute({
 const nft = createRoute({
   getParentRoute: () => root,
   path: '/nft/$id',
+  // Back from a top-up opened in a purchase dialog: the dialog to open again (useReturnedPurchase).
+  validateSearch: parseItemPageSearch,
   // An NFT by its chain token id (digits), or the item detail of a blueprint or pack (uuid).
   loader: async ({ context, params }) => {
     const { app } = context;

@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   type BlueprintJson,
   categoryLabels,
@@ -15,12 +15,18 @@ import { priceLabel } from '#domain/countdown';
 import { toDate } from '#domain/dates';
 import { formatUsd } from '#domain/money';
 import { type NftJson, seriesLabel } from '#domain/nft';
-import type { CheckoutInput, CheckoutOutput, checkoutMachine } from '../../../machines/checkout';
+import type {
+  CheckoutInput,
+  CheckoutOutput,
+  CheckoutReopen,
+  checkoutMachine,
+} from '../../../machines/checkout';
 import { connectSession } from '../../../machines/session';
 import { useApp } from '../AppContext';
 import { Checkout } from '../checkout/CheckoutDialog';
 import { Button, ImageLoader, Modal } from '../components';
 import { History } from '../nft/History';
+import { useReturnedPurchase } from '../nft/useReturnedPurchase';
 import { Countdown } from './Countdown';
 import '../nft/nft.css';
 import './catalog.css';
@@ -36,7 +42,9 @@ export interface ItemPageProps {
  * Item detail for a blueprint or a pack (at /nft/{id}): title with
  * edition, the asset (mp4 looped and muted; images expand), price and available/total, a countdown
  * before a drop, tabs details and history. Buy (or Claim for free) opens the checkout; with no new
- * edition on sale, the cheapest resale opens it at the choice of editions.
+ * edition on sale, the cheapest resale opens it at the choice of editions. Back from a top-up's
+ * page that the checkout opened (`?listing=` or `?buy=balance`, and `?topup=`), the checkout opens
+ * again on that listing or on the balance rail.
  */
 export function ItemPage({ item, history, listings }: ItemPageProps) {
   const { session, ui, flows, cardCheckpoint, paymentRails, tokenRail } = useApp();
@@ -69,7 +77,7 @@ export function ItemPage({ item, history, listings }: ItemPageProps) {
   const free = !pack && isFree(item as BlueprintJson);
   const resold = `${listings.length} ${listings.length === 1 ? 'edition is' : 'editions are'}`;
 
-  const openCheckout = async () => {
+  const openCheckout = async (reopen: CheckoutReopen | null = null) => {
     setOpening(true);
     try {
       const [machine, rails, token, checkpoint] = await Promise.all([
@@ -94,12 +102,21 @@ export function ItemPage({ item, history, listings }: ItemPageProps) {
           checkpoint,
           rails,
           token,
+          reopen,
         },
       });
     } finally {
       setOpening(false);
     }
   };
+  // Back from a top-up's page opened in the checkout: it opens again where it was, once the buyer is known.
+  const returned = useReturnedPurchase();
+  const buyerKnown = !!user;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opens once, when the buyer is known.
+  useEffect(() => {
+    const search = buyerKnown ? returned.take() : null;
+    if (search) void openCheckout({ listing: search.listing ?? null, topup: search.topup ?? null });
+  }, [buyerKnown]);
   const checkoutDone = (output: CheckoutOutput) => {
     if (output?.kind === 'redirecting') return; // the browser leaves for 3-D Secure
     setCheckout(null);
