@@ -146,8 +146,9 @@ const nft = createRoute({
 const nftIndex = createRoute({
   getParentRoute: () => nft,
   path: '/',
+  // The query goes along: a purchase dialog to open again (useReturnedPurchase) is named there.
   beforeLoad: ({ params }) => {
-    throw redirect({ to: '/nft/$id/details', params, replace: true });
+    throw redirect({ to: '/nft/$id/details', params, search: true, replace: true });
   },
 });
 const nftDetails = createRoute({ getParentRoute: () => nft, path: 'details' });
