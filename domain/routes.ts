@@ -3,8 +3,6 @@
  * footer's external links) is in domain/chrome.ts, re-exported here: the shell loads with every
  * page, the rest with the screens.
  */
-import * as v from 'valibot';
-
 export { externalLinks, isChromelessPath } from './chrome';
 
 /** The product's route names and their paths (links are built from these, never from string literals). */
@@ -49,7 +47,9 @@ export function purchaseReturnPath(pageId: string, open: { listing: string } | {
   return `/nft/${encodeURIComponent(pageId)}?${query}`;
 }
 
-const Uuid = v.pipe(v.string(), v.uuid());
+/** A uuid (sale listings and charges are named by one); the route tree loads with every page, valibot does not. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 /** The item page's query: the purchase dialog to open again, and the top-up the buyer came back from. */
 export interface ItemPageSearch {
   /** A resale listing's id: its purchase dialog opens. */
@@ -63,8 +63,8 @@ export interface ItemPageSearch {
 /** The item page's query as the router reads it: what is malformed is left out. */
 export function parseItemPageSearch(raw: Record<string, unknown>): ItemPageSearch {
   return {
-    ...(v.is(Uuid, raw.listing) ? { listing: raw.listing } : {}),
+    ...(isUuid(raw.listing) ? { listing: raw.listing } : {}),
     ...(raw.buy === 'balance' ? { buy: 'balance' as const } : {}),
-    ...(v.is(Uuid, raw.topup) ? { topup: raw.topup } : {}),
+    ...(isUuid(raw.topup) ? { topup: raw.topup } : {}),
   };
 }
