@@ -9,6 +9,8 @@ import type {
   StorefrontCategory,
   StorefrontTheme,
 } from './enums';
+import { seriesLabel } from './nft';
+import type { HistoryEntry } from './schemas/history';
 
 /** Catalog entities as the product API answers them; dates are ISO strings on the wire. */
 export interface StorefrontSummary {
@@ -99,12 +101,13 @@ export interface PackSummary {
   availableTime: DateValue | null;
   coverImageUrl: string | null;
 }
-export interface HistoryItem {
-  id: string;
-  type: 'creation' | 'purchase';
-  user: { name: string; avatarUrl: string | null; seed: string };
-  seriesNumber: number | null;
-  createdAt: DateValue;
+/** A history entry (domain/schemas/history.ts) as the client reads it: its time may be a Date. */
+export type HistoryItem = Omit<HistoryEntry, 'createdAt'> & { createdAt: DateValue };
+/** What a history entry says happened: "created this item", "created edition #02", "bought edition #02". */
+export function historyAction(h: Pick<HistoryItem, 'type' | 'seriesNumber'>): string {
+  const edition = h.seriesNumber === null ? null : `edition ${seriesLabel(h.seriesNumber)}`;
+  if (h.type === 'creation') return edition ? `created ${edition}` : 'created this item';
+  return `bought ${edition ?? 'an edition'}`;
 }
 export interface Page<T> {
   results: T[];

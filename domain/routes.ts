@@ -35,3 +35,36 @@ export function afterLoginTarget(loginRedirect: string | null): string {
   if (!loginRedirect || /^\/auth(\/|$|\?)/.test(loginRedirect)) return routePaths.Home;
   return loginRedirect;
 }
+
+/**
+ * Where a top-up opened in a purchase dialog returns (its payment page's redirect and cancel URL,
+ * which the server completes with `topup={charge id}`): the item page /nft/{id} (a token id, or a
+ * blueprint's or pack's id) with that dialog open again, on the resale listing (`listing`, its sale
+ * listing id) or on the balance rail of a new edition (`buy=balance`).
+ */
+export function purchaseReturnPath(pageId: string, open: { listing: string } | { buy: 'balance' }): string {
+  const query = 'listing' in open ? `listing=${encodeURIComponent(open.listing)}` : 'buy=balance';
+  return `/nft/${encodeURIComponent(pageId)}?${query}`;
+}
+
+/** A uuid (sale listings and charges are named by one); the route tree loads with every page, valibot does not. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+/** The item page's query: the purchase dialog to open again, and the top-up the buyer came back from. */
+export interface ItemPageSearch {
+  /** A resale listing's id: its purchase dialog opens. */
+  listing?: string;
+  /** The checkout opens on the balance rail of a new edition. */
+  buy?: 'balance';
+  /** The top-up charge the buyer came back from. */
+  topup?: string;
+}
+
+/** The item page's query as the router reads it: what is malformed is left out. */
+export function parseItemPageSearch(raw: Record<string, unknown>): ItemPageSearch {
+  return {
+    ...(isUuid(raw.listing) ? { listing: raw.listing } : {}),
+    ...(raw.buy === 'balance' ? { buy: 'balance' as const } : {}),
+    ...(isUuid(raw.topup) ? { topup: raw.topup } : {}),
+  };
+}

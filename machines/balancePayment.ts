@@ -5,6 +5,7 @@ import type { CheckoutItemKind, OrderStatus } from '#domain/schemas/checkout';
 import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
 import { topupAmount } from '#domain/schemas/crypto';
 import type { FusdOrderJson } from '#domain/schemas/fusd';
+import { topupOutcome, topupTimings } from './cryptoTopup';
 
 export type { BalanceOrderRequest, PayOrderRequest, TopupChargeRequest } from '#domain/ports/checkout';
 
@@ -13,8 +14,15 @@ export type { BalanceOrderRequest, PayOrderRequest, TopupChargeRequest } from '#
  *
  * The wallet's balance is read first (`readBalance`). Below the price, the buyer sees the balance,
  * the price and "Insufficient funds", and is offered a crypto top-up of the shortfall (at least
- * $1, at most $10,000; only when the crypto rail runs): it opens a hosted top-up charge and ends
- * the flow with its page (output redirect). The buyer can also check the balance again.
+ * $1, at most $10,000; only when the crypto rail runs): it opens a hosted top-up charge that returns
+ * to `returnTo` (the item page, which opens this rail again) and ends the flow with its page (output
+ * redirect). The buyer can also check the balance again.
+ *
+ * Back from the top-up's page (`returnedTopup`, its charge id), the rail first follows that charge
+ * (`getTopup`, GET coinbase-charges/{id}) at once and then every `topupPollInterval` (2 s), at most
+ * 50 reads in all (a failed read counts and the next tick reads again), until its FUSD is sent
+ * (SEND_FUSD_SUCCEEDED), was not sent (SEND_FUSD_FAILED) or it was not paid (EXPIRED, CANCELED);
+ * then, or after the last read, it reads the balance. The buyer may go back meanwhile.
  *
  * With enough balance: the buyer acknowledges the purchase agreement and terms and presses Pay,
  * which reserves the order (`createOrder`, POST fusd-orders at the price seen), has the wallet pay
@@ -36,6 +44,10 @@ export interface BalancePaymentInput {
   walletAddress: string;
   /** Whether a crypto top-up can be offered (the crypto rail runs). */
   canTopUp: boolean;
+  /** Where a top-up's payment page sends the buyer back: the item page, this rail open again. */
+  returnTo: string;
+  /** The top-up charge the buyer came back from, followed until its FUSD arrives; or null. */
+  returnedTopup?: string | null;
 }
 export type BalancePaymentOutput =
   | { kind: 'paid'; order: FusdOrderJson }
@@ -45,6 +57,9 @@ export type BalancePaymentOutput =
 export interface BalancePaymentContext extends BalancePaymentInput {
   /** Cents, once read. */
   balance: number | null;
+  /** The returned top-up as last read, and the reads of it so far. */
+  topup: CoinbaseChargeJson | null;
+  topupReads: number;
   acknowledged: boolean;
   /** The current attempt's idempotency key (a purchase, or a top-up). */
   key: string | null;
@@ -96,11 +111,21 @@ export const balancePaymentMachine = setup({
     createTopup: fromPromise<CoinbaseChargeJson, TopupChargeRequest>(async () => {
       throw new Error('createTopup not provided');
     }),
+    /** GET coinbase-charges/{id}: the top-up the buyer came back from. */
+    getTopup: fromPromise<CoinbaseChargeJson, { id: string }>(async () => {
+      throw new Error('getTopup not provided');
+    }),
   },
   delays: {
     confirmInterval: 2000,
+    topupPollInterval: topupTimings.pollMs,
   },
   guards: {
+    returnedFromTopup: ({ context }) => !!context.returnedTopup,
+    /** The returned top-up ended: its FUSD sent or not, or it was not paid. */
+    topupSettled: (_, charge: CoinbaseChargeJson) => topupOutcome(charge) !== null,
+    /** Fewer than 50 reads of the returned top-up so far. */
+    topupReadsLeft: ({ context }) => context.topupReads < topupTimings.maxPolls,
     covers: ({ context }, balance: number) => balance >= context.price,
     acknowledged: ({ context }) => context.acknowledged,
     acknowledgementChanges: ({ context, event }) => {
@@ -119,6 +144,8 @@ export const balancePaymentMachine = setup({
   },
   actions: {
     keepBalance: assign({ balance: (_, balance: number) => balance }),
+    keepTopup: assign({ topup: (_, charge: CoinbaseChargeJson) => charge }),
+    countTopupRead: assign({ topupReads: ({ context }) => context.topupReads + 1 }),
     acknowledge: assign({
       acknowledged: ({ event }) => {
         assertEvent(event, 'balance.acknowledge');
@@ -157,6 +184,8 @@ export const balancePaymentMachine = setup({
   context: ({ input }) => ({
     ...input,
     balance: null,
+    topup: null,
+    topupReads: 0,
     acknowledged: false,
     key: null,
     order: null,
@@ -165,9 +194,42 @@ export const balancePaymentMachine = setup({
     error: null,
     result: null,
   }),
-  initial: 'reading',
+  initial: 'starting',
   output: ({ context }) => context.result!,
   states: {
+    starting: {
+      always: [{ guard: 'returnedFromTopup', target: 'awaitingTopup' }, { target: 'reading' }],
+    },
+    /** Back from the top-up's page: its FUSD is awaited before the balance is read. */
+    awaitingTopup: {
+      tags: ['busy'],
+      initial: 'reading',
+      on: { 'balance.back': { target: 'back', actions: 'endBack' } },
+      states: {
+        reading: {
+          entry: 'countTopupRead',
+          invoke: {
+            id: 'getTopup',
+            src: 'getTopup',
+            input: ({ context }) => ({ id: context.returnedTopup! }),
+            onDone: [
+              {
+                guard: { type: 'topupSettled', params: ({ event }) => event.output },
+                target: '#balancePayment.reading',
+                actions: { type: 'keepTopup', params: ({ event }) => event.output },
+              },
+              { target: 'next', actions: { type: 'keepTopup', params: ({ event }) => event.output } },
+            ],
+            // A top-up that cannot be read now is read again on the next tick.
+            onError: 'next',
+          },
+        },
+        next: {
+          always: [{ guard: 'topupReadsLeft', target: 'waiting' }, { target: '#balancePayment.reading' }],
+        },
+        waiting: { after: { topupPollInterval: 'reading' } },
+      },
+    },
     reading: {
       tags: ['busy'],
       invoke: {
@@ -208,6 +270,7 @@ export const balancePaymentMachine = setup({
         input: ({ context }) => ({
           amount: topupAmount(context.price, context.balance ?? 0),
           idempotencyKey: context.key!,
+          returnTo: context.returnTo,
         }),
         onDone: [
           {

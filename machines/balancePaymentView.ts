@@ -3,6 +3,7 @@ import { errorMessage } from '#domain/errors';
 import { formatUsd } from '#domain/money';
 import { topupAmount } from '#domain/schemas/crypto';
 import type { BalancePaymentEvent, balancePaymentMachine } from './balancePayment';
+import { returnedTopupMessage, topupWaitingStatus } from './cryptoTopup';
 
 /**
  * The balance rail's view model (zag's `connect`): from a snapshot of the balancePayment machine to
@@ -31,6 +32,8 @@ export interface BalancePaymentView {
   /** The retry button's label: check the balance again, or report the payment again. */
   retryLabel: string;
   status: string | null;
+  /** Back from a top-up: how it went ("Added $13 to your balance."), once it is no longer awaited. */
+  topupNote: string | null;
   error: string | null;
   acknowledge: (value: boolean) => void;
   pay: () => void;
@@ -52,7 +55,7 @@ export function connectBalancePayment(
   const panel: BalancePaymentView['panel'] =
     snapshot.status === 'done'
       ? 'done'
-      : snapshot.matches('reading')
+      : snapshot.matches('reading') || snapshot.matches('awaitingTopup')
         ? 'loading'
         : short
           ? 'short'
@@ -60,17 +63,20 @@ export function connectBalancePayment(
             ? 'failed'
             : 'review';
   const topup = topupAmount(context.price, context.balance ?? 0);
-  const status = snapshot.matches('reading')
-    ? 'Reading your balance…'
-    : snapshot.matches('toppingUp')
-      ? 'Opening the payment page…'
-      : snapshot.matches('reserving')
-        ? 'Reserving your edition…'
-        : snapshot.matches('signing')
-          ? 'Approve the payment in your wallet; it takes a few seconds.'
-          : snapshot.matches('reporting') || snapshot.matches('reportWaiting')
-            ? 'Confirming your payment…'
-            : null;
+  const awaiting = snapshot.matches('awaitingTopup');
+  const status = awaiting
+    ? topupWaitingStatus(context.topup)
+    : snapshot.matches('reading')
+      ? 'Reading your balance…'
+      : snapshot.matches('toppingUp')
+        ? 'Opening the payment page…'
+        : snapshot.matches('reserving')
+          ? 'Reserving your edition…'
+          : snapshot.matches('signing')
+            ? 'Approve the payment in your wallet; it takes a few seconds.'
+            : snapshot.matches('reporting') || snapshot.matches('reportWaiting')
+              ? 'Confirming your payment…'
+              : null;
   return {
     panel,
     title: short ? 'Add funds with crypto' : 'Pay with your balance',
@@ -88,6 +94,7 @@ export function connectBalancePayment(
     canRetry: snapshot.can({ type: 'balance.retry' }),
     retryLabel: snapshot.matches('reportFailed') ? 'Confirm payment again' : 'Check balance again',
     status,
+    topupNote: context.returnedTopup && !awaiting ? returnedTopupMessage(context.topup) : null,
     error: context.error ? errorMessage(context.error) : null,
     acknowledge: (value) => send({ type: 'balance.acknowledge', value }),
     pay: () => send({ type: 'balance.submit' }),

@@ -4,6 +4,7 @@ import type { NftJson } from '#domain/nft';
 import type { PurchaseRecord } from '#domain/ports/checkout';
 import { type CoinbaseChargeJson, topupAmount } from '#domain/schemas/crypto';
 import type { TopupChargeRequest } from './balancePayment';
+import { topupOutcome, topupTimings } from './cryptoTopup';
 
 export type { PurchaseRecord } from '#domain/ports/checkout';
 
@@ -11,13 +12,20 @@ export type { PurchaseRecord } from '#domain/ports/checkout';
  * Buying a resale listing with the stablecoin balance: the FUSD balance is read from the chain;
  * below the price the buyer sees "Insufficient funds" and is offered a crypto top-up of the
  * shortfall (at least $1; only where the crypto rail runs): it opens a hosted top-up charge (POST
- * coinbase-charges, type topup) and the browser goes to its page (`redirectTo`; output redirect);
+ * coinbase-charges, type topup) that returns to `returnTo` (the page this dialog is on, which opens
+ * it again on the same listing) and the browser goes to its page (`redirectTo`; output redirect);
  * the buyer can also check the balance again. Otherwise the buyer acknowledges the purchase
  * agreement and terms, signs the buy-listing transaction in the wallet, and the product API records
  * the purchase.
  *
  * A top-up attempt has one idempotency key, kept after a network failure (the charge may exist)
  * so the next try answers the same charge.
+ *
+ * Back from the top-up's page (`returnedTopup`, its charge id), the dialog first follows that
+ * charge (`getTopup`, GET coinbase-charges/{id}) at once and then every `topupPollInterval` (2 s),
+ * at most 50 reads in all (a failed read counts and the next tick reads again), until its FUSD is
+ * sent (SEND_FUSD_SUCCEEDED), was not sent (SEND_FUSD_FAILED) or it was not paid (EXPIRED,
+ * CANCELED); then, or after the last read, it reads the balance. The buyer may close it meanwhile.
  */
 export interface BuyListingInput {
   listing: { id: string; blockchainListingId: string; price: number; seller: string };
@@ -25,6 +33,10 @@ export interface BuyListingInput {
   walletAddress: string;
   /** The crypto rail runs: a short balance can be topped up. */
   canTopUp?: boolean;
+  /** Where a top-up's payment page sends the buyer back: this listing's page, the dialog open on it. */
+  returnTo: string;
+  /** The top-up charge the buyer came back from, followed until its FUSD arrives; or null. */
+  returnedTopup?: string | null;
 }
 
 export interface BuyListingContext extends BuyListingInput {
@@ -34,6 +46,9 @@ export interface BuyListingContext extends BuyListingInput {
   key: string | null;
   /** The top-up's hosted page, once opened. */
   topupUrl: string | null;
+  /** The returned top-up as last read, and the reads of it so far. */
+  topup: CoinbaseChargeJson | null;
+  topupReads: number;
   acknowledged: boolean;
   transactionId: string | null;
   purchase: PurchaseRecord | null;
@@ -54,12 +69,21 @@ export type BuyListingEvent =
   | { type: 'buy.retry' }
   | { type: 'buy.close' };
 
-/** What buyListing needs of a listing: the listing, its seller and edition, and the buyer's wallet. */
-export const buyListingInput = (nft: NftJson, walletAddress: string, canTopUp: boolean): BuyListingInput => ({
+/**
+ * What buyListing needs of a listing: the listing, its seller and edition, the buyer's wallet, and
+ * where a top-up returns to (and the top-up returned from, if any).
+ */
+export const buyListingInput = (
+  nft: NftJson,
+  walletAddress: string,
+  topup: { canTopUp: boolean; returnTo: string; returnedTopup?: string | null },
+): BuyListingInput => ({
   listing: { ...nft.activeSaleListing!, seller: nft.owner.wallet.walletAddress },
   nft: { flowBlueprintId: nft.blueprintId, seriesNumber: nft.seriesNumber },
   walletAddress,
-  canTopUp,
+  canTopUp: topup.canTopUp,
+  returnTo: topup.returnTo,
+  returnedTopup: topup.returnedTopup ?? null,
 });
 
 const error = ({ event }: { event: { error: unknown } }) => event.error;
@@ -102,8 +126,20 @@ export const buyListingMachine = setup({
     createTopup: fromPromise<CoinbaseChargeJson, TopupChargeRequest>(async () => {
       throw new Error('createTopup not provided');
     }),
+    /** GET coinbase-charges/{id}: the top-up the buyer came back from. */
+    getTopup: fromPromise<CoinbaseChargeJson, { id: string }>(async () => {
+      throw new Error('getTopup not provided');
+    }),
+  },
+  delays: {
+    topupPollInterval: topupTimings.pollMs,
   },
   guards: {
+    returnedFromTopup: ({ context }) => !!context.returnedTopup,
+    /** The returned top-up ended: its FUSD sent or not, or it was not paid. */
+    topupSettled: (_, charge: CoinbaseChargeJson) => topupOutcome(charge) !== null,
+    /** Fewer than 50 reads of the returned top-up so far. */
+    topupReadsLeft: ({ context }) => context.topupReads < topupTimings.maxPolls,
     balanceCovers: ({ context }, balance: number) => balance >= context.listing.price,
     acknowledged: ({ context }) => context.acknowledged,
     canTopUp: ({ context }) => context.canTopUp === true,
@@ -121,6 +157,8 @@ export const buyListingMachine = setup({
       }),
     }),
     keepTopupUrl: assign({ topupUrl: (_, charge: CoinbaseChargeJson) => charge.hostedUrl }),
+    keepTopup: assign({ topup: (_, charge: CoinbaseChargeJson) => charge }),
+    countTopupRead: assign({ topupReads: ({ context }) => context.topupReads + 1 }),
     /** Sends the browser to the top-up's hosted page. */
     redirectTo: (_, _params: { url: string }) => {},
     /** Tells the page the NFT is the buyer's (purchase complete). */
@@ -133,12 +171,14 @@ export const buyListingMachine = setup({
     balance: null,
     key: null,
     topupUrl: null,
+    topup: null,
+    topupReads: 0,
     acknowledged: false,
     transactionId: null,
     purchase: null,
     error: null,
   }),
-  initial: 'checkingBalance',
+  initial: 'starting',
   // A purchase ends on the purchase-complete page, which the view opens with this.
   output: ({ context }) => {
     if (context.purchase)
@@ -152,6 +192,39 @@ export const buyListingMachine = setup({
     return null;
   },
   states: {
+    starting: {
+      always: [{ guard: 'returnedFromTopup', target: 'awaitingTopup' }, { target: 'checkingBalance' }],
+    },
+    /** Back from the top-up's page: its FUSD is awaited before the balance is read. */
+    awaitingTopup: {
+      tags: ['busy'],
+      initial: 'reading',
+      on: { 'buy.close': 'closed' },
+      states: {
+        reading: {
+          entry: 'countTopupRead',
+          invoke: {
+            id: 'getTopup',
+            src: 'getTopup',
+            input: ({ context }) => ({ id: context.returnedTopup! }),
+            onDone: [
+              {
+                guard: { type: 'topupSettled', params: ({ event }) => event.output },
+                target: '#buyListing.checkingBalance',
+                actions: { type: 'keepTopup', params: ({ event }) => event.output },
+              },
+              { target: 'next', actions: { type: 'keepTopup', params: ({ event }) => event.output } },
+            ],
+            // A top-up that cannot be read now is read again on the next tick.
+            onError: 'next',
+          },
+        },
+        next: {
+          always: [{ guard: 'topupReadsLeft', target: 'waiting' }, { target: '#buyListing.checkingBalance' }],
+        },
+        waiting: { after: { topupPollInterval: 'reading' } },
+      },
+    },
     checkingBalance: {
       tags: ['busy'],
       invoke: {
@@ -200,6 +273,7 @@ export const buyListingMachine = setup({
         input: ({ context }) => ({
           amount: topupAmount(context.listing.price, context.balance ?? 0),
           idempotencyKey: context.key!,
+          returnTo: context.returnTo,
         }),
         onDone: [
           {

@@ -3,13 +3,14 @@ import { errorMessage } from '#domain/errors';
 import { formatUsd, shortfallCents } from '#domain/money';
 import { topupAmount } from '#domain/schemas/crypto';
 import type { BuyListingEvent, buyListingMachine } from './buyListing';
+import { returnedTopupMessage, topupWaitingStatus } from './cryptoTopup';
 
 /**
  * The buy dialog's view model (connectBuyListing): what the dialog shows of a buyListing snapshot and
  * the events its controls send.
  */
 export type BuyListingPanel =
-  /** Reading the balance. */
+  /** Reading the balance, or (back from a top-up's page) awaiting the top-up's FUSD first. */
   | 'checking'
   | 'balanceFailed'
   /** Below the price: top up with crypto or check again (also while the top-up opens). */
@@ -36,6 +37,8 @@ export interface BuyListingView {
   status: string | null;
   /** What the purchased or unrecorded panel says. */
   note: string | null;
+  /** Back from a top-up: how it went ("Added $13 to your balance."), once it is no longer awaited. */
+  topupNote: string | null;
   acknowledged: boolean;
   canAcknowledge: boolean;
   canPay: boolean;
@@ -56,7 +59,7 @@ export interface BuyListingView {
 function buyPanel(snapshot: SnapshotFrom<typeof buyListingMachine>): BuyListingPanel {
   if (snapshot.matches('closed')) return 'done';
   if (snapshot.matches('purchased')) return 'purchased';
-  if (snapshot.matches('checkingBalance')) return 'checking';
+  if (snapshot.matches('checkingBalance') || snapshot.matches('awaitingTopup')) return 'checking';
   if (snapshot.matches('balanceFailed')) return 'balanceFailed';
   if (snapshot.matches('recordFailed')) return 'recordFailed';
   if (snapshot.matches('insufficientFunds') || snapshot.matches('toppingUp') || snapshot.matches('redirect'))
@@ -83,6 +86,7 @@ export function connectBuyListing(
   const balance = context.balance ?? 0;
   const openingTopup = snapshot.matches('toppingUp') || snapshot.matches('redirect');
   const topupShown = snapshot.can({ type: 'buy.topup' }) || openingTopup;
+  const awaiting = snapshot.matches('awaitingTopup');
   return {
     panel,
     title: panel === 'purchased' ? 'Purchase Complete' : `Buy for ${price}`,
@@ -94,13 +98,19 @@ export function connectBuyListing(
       panel === 'insufficient'
         ? `Add at least ${formatUsd(shortfallCents(context.listing.price, balance))} to your balance, then check again.`
         : null,
-    status: statuses.find(([state]) => snapshot.matches(state as never))?.[1] ?? null,
+    status: awaiting
+      ? topupWaitingStatus(context.topup)
+      : (statuses.find(([state]) => snapshot.matches(state as never))?.[1] ?? null),
     note:
       panel === 'purchased'
         ? 'The collectible is in your wallet. It shows in your collection now.'
         : panel === 'recordFailed'
           ? 'The collectible is in your wallet. We could not save the purchase just now; try again.'
           : null,
+    topupNote:
+      context.returnedTopup && !awaiting && panel !== 'purchased'
+        ? returnedTopupMessage(context.topup)
+        : null,
     acknowledged: context.acknowledged,
     canAcknowledge: snapshot.can({ type: 'buy.acknowledge', value: !context.acknowledged }),
     canPay: snapshot.can({ type: 'buy.submit' }),

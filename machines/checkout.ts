@@ -18,6 +18,7 @@ export type {
   CheckoutInput,
   CheckoutItem,
   CheckoutOutput,
+  CheckoutReopen,
   CheckoutTarget,
   CheckoutUser,
   EditionSort,
@@ -51,7 +52,10 @@ const outcomeUrl = (outcome: { kind: string; url?: string }) =>
  * machine), with the FUSD balance on chain (the balancePayment machine, whose balance shows beside
  * its rail) or by card through the card-to-crypto on-ramp's widget (the onrampPayment machine); the
  * payment methods offered are the rails the server runs (`rails`). A card checkpoint (the charge the buyer left for 3-D Secure) goes
- * straight to the card rail, which reads that charge. The flow ends with its output: signUp,
+ * straight to the card rail, which reads that charge. A top-up opened from the resale purchase or
+ * the balance rail returns to the item page, which opens the checkout again there (`reopen`): past
+ * the collection check, straight to that listing (while it is still for sale) or to the balance
+ * rail (while it is offered), which follow the top-up. The flow ends with its output: signUp,
  * purchased (where the purchase-complete page is), failed (the failed order), redirecting (to 3-D
  * Secure) or null (closed). Closing is possible on every panel where nothing runs.
  */
@@ -72,6 +76,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
     pendingCharge: null,
     resume: null,
     listing: null,
+    reopen: input.reopen ?? null,
     target: null,
     collectionReady: false,
     setUpOnceLinked: false,
@@ -86,6 +91,9 @@ export const checkoutMachine = checkoutSetup.createMachine({
         { guard: 'signedOut', target: 'signUp', actions: 'askToSignUp' },
         // Left while the charge was being created: only reading that charge can tell how it went.
         { guard: 'chargeInFlight', target: 'creditCard' },
+        // Back from a top-up's page: the listing or the balance rail it was opened from, again.
+        { guard: 'reopensListing', target: 'collection', actions: 'reopenListing' },
+        { guard: 'reopensBalance', target: 'collection', actions: 'reopenBalance' },
         { target: 'findingPendingCrypto' },
       ],
     },
@@ -234,6 +242,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
       },
     },
     buyingListing: {
+      exit: 'forgetReopen',
       invoke: {
         id: 'buyListing',
         src: 'buyListing',
@@ -304,6 +313,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
       },
     },
     balance: {
+      exit: 'forgetReopen',
       invoke: {
         id: 'balancePayment',
         src: 'balancePayment',

@@ -97,6 +97,34 @@ export const TOPUP_MESSAGES = {
 /** "Added $25 to your balance." */
 export const addedMessage = (cents: number) => `Added ${formatUsd(cents)} to your balance.`;
 
+/** How a top-up the buyer came back from ended: FUSD sent, paid but not sent, not paid; null while on its way. */
+export function topupOutcome(charge: CoinbaseChargeJson | null): 'added' | 'failed' | 'ended' | null {
+  switch (charge?.status) {
+    case 'SEND_FUSD_SUCCEEDED':
+      return 'added';
+    case 'SEND_FUSD_FAILED':
+      return 'failed';
+    case 'EXPIRED':
+    case 'CANCELED':
+      return 'ended';
+    default:
+      return null;
+  }
+}
+
+/**
+ * What a purchase dialog says of the top-up it came back from, once it stopped following it: the
+ * FUSD added, not sent, not paid, or still being confirmed.
+ */
+export function returnedTopupMessage(charge: CoinbaseChargeJson | null): string {
+  const outcome = topupOutcome(charge);
+  return outcome === 'added' ? addedMessage(charge!.amount) : TOPUP_MESSAGES[outcome ?? 'slow'];
+}
+
+/** What a purchase dialog says while it awaits the top-up it came back from. */
+export const topupWaitingStatus = (charge: CoinbaseChargeJson | null) =>
+  charge?.status === 'PENDING' ? WAITING_FOR_NETWORK : 'Waiting for your top-up to arrive…';
+
 /** The amount typed in dollars, in cents, or why it cannot be topped up. */
 export function topupAmount(
   value: string,

@@ -17,6 +17,7 @@ import { cryptoPaymentMachine } from './cryptoPayment';
 import { cryptoTopupMachine } from './cryptoTopup';
 import { dashboardAccountMachine } from './dashboardAccount';
 import { emailConfirmationMachine } from './emailConfirmation';
+import { fusdBalanceMachine } from './fusdBalance';
 import { imageJobMachine } from './imageJob';
 import { imageUploadsMachine } from './imageUploads';
 import { kycMachine } from './kyc';
@@ -82,6 +83,7 @@ export const allMachines: AnyStateMachine[] = [
   tokenChargeMachine,
   cryptoPaymentMachine,
   cryptoTopupMachine,
+  fusdBalanceMachine,
   savedCardsMachine,
   checkoutFailedMachine,
   checkoutMachine,

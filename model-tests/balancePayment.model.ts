@@ -7,7 +7,7 @@ import {
   type BalancePaymentInput,
   balancePaymentMachine,
 } from '../machines/balancePayment';
-import { topupCharge } from './cryptoTopup.model';
+import { CHARGE_ID, topupCharge } from './cryptoTopup.model';
 import type { MachineModel } from './harness';
 
 /** Reports of the payment before the panel offers a retry, in the model (the live machine reports 50 times). */
@@ -77,9 +77,22 @@ export const PENDING_ERROR = {
 /** The wallet refused (the buyer declined, or the chain reverted). */
 export const WALLET_ERROR = { code: 'TRANSACTION', message: 'The transaction did not go through.' };
 
-export const SCENARIOS: Record<'topUp' | 'noTopUp', BalancePaymentInput> = {
-  topUp: { item: ITEM, price: PRICE, walletAddress: WALLET, canTopUp: true },
-  noTopUp: { item: ITEM, price: PRICE, walletAddress: WALLET, canTopUp: false },
+/** Where the rail's top-up returns: the item page, the checkout open on the balance rail. */
+export const RETURN_TO = `/nft/${ITEM.id}?buy=balance`;
+/** Reads of a returned top-up before the rail reads the balance anyway, in the model (the live machine reads 50 times). */
+export const MODEL_MAX_TOPUP_READS = 2;
+
+export const SCENARIOS: Record<'topUp' | 'noTopUp' | 'returned', BalancePaymentInput> = {
+  topUp: { item: ITEM, price: PRICE, walletAddress: WALLET, canTopUp: true, returnTo: RETURN_TO },
+  noTopUp: { item: ITEM, price: PRICE, walletAddress: WALLET, canTopUp: false, returnTo: RETURN_TO },
+  returned: {
+    item: ITEM,
+    price: PRICE,
+    walletAddress: WALLET,
+    canTopUp: true,
+    returnTo: RETURN_TO,
+    returnedTopup: CHARGE_ID,
+  },
 };
 
 function userEvents(c: BalancePaymentContext): BalancePaymentEvent[] {
@@ -104,16 +117,25 @@ export function serializeBalancePayment(s: AnyMachineSnapshot) {
     c.order ? 'order' : null,
     c.reports,
     c.error?.code ?? null,
+    // A returned top-up shows by its status (its note) and, while it is awaited, by the reads so far.
+    c.topup?.status ?? null,
+    s.matches('awaitingTopup') ? c.topupReads : null,
   ]);
 }
 
 export const balancePaymentModel: MachineModel<typeof balancePaymentMachine> = {
   machine: balancePaymentMachine,
-  fakes: ['readBalance', 'createOrder', 'payOrder', 'reportPayment', 'createTopup'],
-  provide: { guards: { reportsLeft: ({ context }) => context.reports < MODEL_MAX_REPORTS } },
+  fakes: ['readBalance', 'createOrder', 'payOrder', 'reportPayment', 'createTopup', 'getTopup'],
+  provide: {
+    guards: {
+      reportsLeft: ({ context }) => context.reports < MODEL_MAX_REPORTS,
+      topupReadsLeft: ({ context }) => context.topupReads < MODEL_MAX_TOPUP_READS,
+    },
+  },
   scenarios: [
     { name: 'a buyer paying from the balance', input: SCENARIOS.topUp },
     { name: 'a buyer short of funds where crypto is off', input: SCENARIOS.noTopUp },
+    { name: 'a buyer back from a top-up’s payment page', input: SCENARIOS.returned },
   ],
   events: (s) => [
     ...userEvents(s.context as BalancePaymentContext),
@@ -135,6 +157,11 @@ export const balancePaymentModel: MachineModel<typeof balancePaymentMachine> = {
     { type: 'xstate.done.actor.reportPayment', output: fusdOrder('expired') },
     { type: 'xstate.error.actor.reportPayment', error: PENDING_ERROR },
     { type: 'xstate.after.confirmInterval.balancePayment.reportWaiting' },
+    { type: 'xstate.done.actor.getTopup', output: topupCharge('SEND_FUSD_SUCCEEDED') },
+    { type: 'xstate.done.actor.getTopup', output: topupCharge('EXPIRED') },
+    { type: 'xstate.done.actor.getTopup', output: topupCharge('PENDING') },
+    { type: 'xstate.error.actor.getTopup', error: NETWORK_ERROR },
+    { type: 'xstate.after.topupPollInterval.balancePayment.awaitingTopup.waiting' },
   ],
   serializeState: serializeBalancePayment,
 };

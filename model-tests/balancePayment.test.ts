@@ -9,6 +9,7 @@ import {
   type BalancePaymentInput,
   balancePaymentMachine,
   type PayOrderRequest,
+  type TopupChargeRequest,
 } from '../machines/balancePayment';
 import { connectBalancePayment } from '../machines/balancePaymentView';
 import {
@@ -20,6 +21,7 @@ import {
   ORDER_ID,
   PENDING_ERROR,
   PRICE,
+  RETURN_TO,
   SCENARIOS,
   SHORT,
   SOLD_OUT_ERROR,
@@ -28,7 +30,7 @@ import {
   WALLET_ERROR,
 } from './balancePayment.model';
 import { flushCoverage } from './coverage-store';
-import { HOSTED_URL, topupCharge } from './cryptoTopup.model';
+import { CHARGE_ID, HOSTED_URL, topupCharge } from './cryptoTopup.model';
 import { generatePaths, runPath } from './harness';
 
 describe('balancePayment machine paths', () => {
@@ -44,6 +46,7 @@ interface Script {
   pay?: (call: number) => Promise<{ transactionId: string }>;
   report?: (call: number) => Promise<FusdOrderJson>;
   topup?: () => Promise<CoinbaseChargeJson>;
+  returned?: (read: number) => Promise<CoinbaseChargeJson>;
 }
 const fail = (error: unknown) => async (): Promise<never> => {
   throw error;
@@ -54,7 +57,8 @@ function start(input: BalancePaymentInput, script: Script) {
   const orders: BalanceOrderRequest[] = [];
   const payments: PayOrderRequest[] = [];
   const reports: { orderId: string; transactionId: string }[] = [];
-  const topups: { amount: number; idempotencyKey: string }[] = [];
+  const topups: TopupChargeRequest[] = [];
+  const topupReads: string[] = [];
   const actor = createActor(
     balancePaymentMachine.provide({
       actors: {
@@ -73,21 +77,23 @@ function start(input: BalancePaymentInput, script: Script) {
             return (script.report ?? (async () => fusdOrder('authorized')))(reports.length);
           },
         ),
-        createTopup: fromPromise<CoinbaseChargeJson, { amount: number; idempotencyKey: string }>(
-          async ({ input }) => {
-            topups.push(input);
-            return (script.topup ?? (async () => topupCharge('NEW')))();
-          },
-        ),
+        createTopup: fromPromise<CoinbaseChargeJson, TopupChargeRequest>(async ({ input }) => {
+          topups.push(input);
+          return (script.topup ?? (async () => topupCharge('NEW')))();
+        }),
+        getTopup: fromPromise<CoinbaseChargeJson, { id: string }>(async ({ input }) => {
+          topupReads.push(input.id);
+          return (script.returned ?? (async () => topupCharge('SEND_FUSD_SUCCEEDED')))(topupReads.length);
+        }),
       },
-      delays: { confirmInterval: 1 },
+      delays: { confirmInterval: 1, topupPollInterval: 1 },
     }),
     { input },
   ).start();
   const send = actor.send.bind(actor);
   const view = () => connectBalancePayment(actor.getSnapshot(), send);
   const settled = () => waitFor(actor, (s) => !s.hasTag('busy'));
-  return { actor, send, view, settled, orders, payments, reports, topups };
+  return { actor, send, view, settled, orders, payments, reports, topups, topupReads };
 }
 
 describe('paying with the balance', () => {
@@ -136,7 +142,10 @@ describe('paying with the balance', () => {
     });
     send({ type: 'balance.topup' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(topups).toEqual([{ amount: 1300, idempotencyKey: expect.stringMatching(/^[\w-]{36}$/) }]);
+    // The payment page sends the buyer back to the item page, the checkout open on this rail.
+    expect(topups).toEqual([
+      { amount: 1300, idempotencyKey: expect.stringMatching(/^[\w-]{36}$/), returnTo: RETURN_TO },
+    ]);
     expect(orders).toEqual([]);
     expect(actor.getSnapshot().output).toEqual({ kind: 'redirect', url: HOSTED_URL });
   });
@@ -287,5 +296,33 @@ describe('the balance service over the API', () => {
       },
       { method: 'PATCH', url: `http://app.test/api/fusd-orders/${ORDER_ID}`, body: { transactionId: TX_ID } },
     ]);
+  });
+});
+
+describe('back from a top-up’s payment page', () => {
+  it('awaits the top-up’s FUSD, then reads the balance and offers the payment, saying what was added', async () => {
+    const balances: number[] = [];
+    const { actor, view, topupReads } = start(SCENARIOS.returned, {
+      returned: async (read) => topupCharge(read < 3 ? 'PENDING' : 'SEND_FUSD_SUCCEEDED'),
+      balance: async () => {
+        balances.push(balances.length);
+        return COVERS;
+      },
+    });
+    expect(view()).toMatchObject({ panel: 'loading', busy: true, canBack: true, topupNote: null });
+    await waitFor(actor, (s) => s.matches('review'));
+    expect(topupReads).toEqual([CHARGE_ID, CHARGE_ID, CHARGE_ID]);
+    expect(balances).toEqual([0]);
+    expect(view()).toMatchObject({ panel: 'review', topupNote: 'Added $25 to your balance.' });
+  });
+
+  it('shows the top-up offer again when the top-up was not paid', async () => {
+    const { actor, view, topupReads } = start(SCENARIOS.returned, {
+      returned: async () => topupCharge('EXPIRED'),
+      balance: async () => SHORT,
+    });
+    await waitFor(actor, (s) => s.matches('short'));
+    expect(topupReads).toEqual([CHARGE_ID]);
+    expect(view()).toMatchObject({ topupNote: 'The top-up was not paid.', canTopUp: true });
   });
 });

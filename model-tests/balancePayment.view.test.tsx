@@ -51,6 +51,7 @@ function check(expected: AnyMachineSnapshot) {
   expect(region.getAttribute('aria-busy')).toBe(view.busy ? 'true' : null);
   expect(region.textContent).toContain('Night Market · $25');
   if (view.balance) expect(region.textContent).toContain(`Your balance${view.balance} FUSD`);
+  for (const shown of [view.status, view.topupNote]) if (shown) expect(region.textContent).toContain(shown);
   expect(within(region).queryByRole('note')?.textContent ?? null).toBe(view.insufficient);
   expect(
     within(region)

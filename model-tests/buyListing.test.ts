@@ -1,10 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
-import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { WAITING_FOR_NETWORK } from '#domain/chargeProgress';
+import type { CoinbaseChargeJson, CoinbaseChargeStatus } from '#domain/schemas/crypto';
 import type { TopupChargeRequest } from '../machines/balancePayment';
 import { buyListingMachine } from '../machines/buyListing';
+import { connectBuyListing } from '../machines/buyListingView';
+import { topupTimings } from '../machines/cryptoTopup';
 import { buyListingModel, HOSTED_URL } from './buyListing.model';
 import { flushCoverage } from './coverage-store';
+import { CHARGE_ID, topupCharge } from './cryptoTopup.model';
 import { generatePaths, runPath } from './harness';
 
 describe('buyListing machine paths', () => {
@@ -19,6 +23,7 @@ describe('a short balance topped up with crypto', () => {
     listing: { id: 'l1', blockchainListingId: '99', price: 2500, seller: '0x179b6b1cb6755e31' },
     nft: { flowBlueprintId: '7', seriesNumber: 3 },
     walletAddress: '0x01cf0e2f2f715450',
+    returnTo: '/nft/4711?listing=l1',
   };
   function start(canTopUp: boolean, createTopup: (n: number) => Promise<unknown>) {
     const requests: TopupChargeRequest[] = [];
@@ -53,6 +58,8 @@ describe('a short balance topped up with crypto', () => {
     actor.send({ type: 'buy.topup' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(requests.map((r) => r.amount)).toEqual([700, 700]);
+    // The payment page sends the buyer back to this listing's page, the dialog open on it.
+    expect(requests.map((r) => r.returnTo)).toEqual(['/nft/4711?listing=l1', '/nft/4711?listing=l1']);
     expect(requests[1]!.idempotencyKey).toBe(requests[0]!.idempotencyKey);
     expect(redirects).toEqual([HOSTED_URL]);
     expect(actor.getSnapshot().output).toEqual({ kind: 'redirect', url: HOSTED_URL });
@@ -65,5 +72,77 @@ describe('a short balance topped up with crypto', () => {
     actor.send({ type: 'buy.topup' });
     expect(actor.getSnapshot().value).toBe('insufficientFunds');
     expect(requests).toEqual([]);
+  });
+});
+
+describe('back from a top-up’s payment page', () => {
+  const input = {
+    listing: { id: 'l1', blockchainListingId: '99', price: 2500, seller: '0x179b6b1cb6755e31' },
+    nft: { flowBlueprintId: '7', seriesNumber: 3 },
+    walletAddress: '0x01cf0e2f2f715450',
+    returnTo: '/nft/4711?listing=l1',
+    canTopUp: true,
+    returnedTopup: CHARGE_ID,
+  };
+  /** The dialog with a top-up answering `statuses` in turn (the last one from then on) and a balance read. */
+  function start(statuses: CoinbaseChargeStatus[], balances: number[]) {
+    const reads: string[] = [];
+    const balanceReads: number[] = [];
+    const clock = new SimulatedClock();
+    const actor = createActor(
+      buyListingMachine.provide({
+        actors: {
+          getTopup: fromPromise<CoinbaseChargeJson, { id: string }>(async ({ input }) => {
+            reads.push(input.id);
+            return topupCharge(statuses[Math.min(reads.length, statuses.length) - 1]!);
+          }),
+          fusdBalance: fromPromise(async () => {
+            balanceReads.push(balanceReads.length);
+            return balances[Math.min(balanceReads.length, balances.length) - 1]!;
+          }),
+        },
+      }),
+      { input, clock },
+    ).start();
+    return { actor, reads, balanceReads, clock };
+  }
+
+  it('awaits the top-up’s FUSD before it reads the balance, then offers the purchase', async () => {
+    const { actor, reads, balanceReads, clock } = start(
+      ['PENDING', 'COMPLETED', 'SEND_FUSD_SUCCEEDED'],
+      [3300],
+    );
+    await waitFor(actor, (s) => s.matches({ awaitingTopup: 'waiting' }));
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(connectBuyListing(actor.getSnapshot(), () => {}).status).toBe(WAITING_FOR_NETWORK);
+    expect(balanceReads).toEqual([]);
+    clock.increment(topupTimings.pollMs);
+    await waitFor(actor, (s) => s.matches({ awaitingTopup: 'waiting' }) && s.context.topupReads === 2);
+    clock.increment(topupTimings.pollMs);
+    await waitFor(actor, (s) => s.matches('confirming'));
+    expect(reads).toEqual([CHARGE_ID, CHARGE_ID, CHARGE_ID]);
+    expect(balanceReads).toEqual([0]);
+    expect(connectBuyListing(actor.getSnapshot(), () => {}).topupNote).toBe('Added $25 to your balance.');
+  });
+
+  it('reads the balance once the top-up was not paid, and says so beside the top-up offer', async () => {
+    const { actor, reads } = start(['CANCELED'], [0]);
+    await waitFor(actor, (s) => s.matches('insufficientFunds'));
+    expect(reads).toEqual([CHARGE_ID]);
+    const view = connectBuyListing(actor.getSnapshot(), () => {});
+    expect(view.topupNote).toBe('The top-up was not paid.');
+    expect(view.topupButton).toMatchObject({ label: 'Add $25 with crypto', enabled: true });
+  });
+
+  it('stops awaiting after 50 reads and reads the balance: the payment is still being confirmed', async () => {
+    const { actor, reads, balanceReads, clock } = start(['PENDING'], [0]);
+    for (let n = 1; n < topupTimings.maxPolls; n++) {
+      await waitFor(actor, (s) => s.matches({ awaitingTopup: 'waiting' }) && s.context.topupReads === n);
+      clock.increment(topupTimings.pollMs);
+    }
+    await waitFor(actor, (s) => s.matches('insufficientFunds'));
+    expect(reads).toHaveLength(50);
+    expect(balanceReads).toEqual([0]);
+    expect(connectBuyListing(actor.getSnapshot(), () => {}).topupNote).toMatch(/still being confirmed/);
   });
 });

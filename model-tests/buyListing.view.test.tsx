@@ -45,7 +45,7 @@ function check(expected: AnyMachineSnapshot) {
   const alerts = screen.queryAllByRole('alert').map((el) => el.textContent);
   expect(alerts).toEqual(view.error ? [view.error] : []);
   const text = screen.getByRole('dialog').textContent ?? '';
-  for (const shown of [view.balance, view.shortfall, view.status, view.note])
+  for (const shown of [view.balance, view.shortfall, view.status, view.note, view.topupNote])
     if (shown) expect(text).toContain(shown);
   const box = screen.queryByRole<HTMLInputElement>('checkbox');
   expect(box?.checked ?? null).toBe(view.panel === 'confirm' ? view.acknowledged : null);

@@ -88,6 +88,8 @@ export const RAILS: CheckoutInput['rails'] = [
   'onramp',
   'token',
 ];
+/** The top-up charge a buyer came back from. */
+export const TOPUP_CHARGE_ID = '5c4b3a29-1807-4f6e-9d5c-4b3a2918f7e6';
 export const SCENARIOS = {
   visitor: { item: BLUEPRINT_ITEM, listings: LISTINGS, user: null, rails: RAILS },
   resold: { item: BLUEPRINT_ITEM, listings: LISTINGS, user: BUYER, rails: RAILS, token: TOKEN_RAIL },
@@ -106,6 +108,22 @@ export const SCENARIOS = {
     user: BUYER,
     checkpoint: { chargeId: CHARGE_ID, step: 'charging' as const },
     rails: RAILS,
+  },
+  /** Back from a top-up opened on edition 3's purchase: the checkout opens on that listing again. */
+  reopenListing: {
+    item: BLUEPRINT_ITEM,
+    listings: LISTINGS,
+    user: BUYER,
+    rails: RAILS,
+    reopen: { listing: LISTING_3.activeSaleListing.id, topup: TOPUP_CHARGE_ID },
+  },
+  /** Back from a top-up opened on the balance rail: the checkout opens on that rail again. */
+  reopenBalance: {
+    item: BLUEPRINT_ITEM,
+    listings: [],
+    user: BUYER,
+    rails: RAILS,
+    reopen: { listing: null, topup: TOPUP_CHARGE_ID },
   },
 } satisfies Record<string, CheckoutInput>;
 
@@ -277,6 +295,7 @@ export function serializeCheckout(s: AnyMachineSnapshot) {
     c.resume ? 'resume' : null,
     c.checkpoint ? 'checkpoint' : null,
     c.error?.code ?? null,
+    c.reopen ? 'reopen' : null,
     // The balance shows only beside the payment methods; elsewhere it changes nothing.
     s.matches('selectPaymentMethod') ? c.balance : null,
   ]);
@@ -311,6 +330,8 @@ export const checkoutModel: MachineModel<typeof checkoutMachine> = {
     { name: 'a collector claiming a free item', input: SCENARIOS.free },
     { name: 'back from 3-D Secure', input: SCENARIOS.checkpoint },
     { name: 'cut off while charging', input: SCENARIOS.charging },
+    { name: 'back from a top-up of a resale purchase', input: SCENARIOS.reopenListing },
+    { name: 'back from a top-up of the balance rail', input: SCENARIOS.reopenBalance },
   ],
   events: (s) => [
     { type: 'xstate.done.actor.findPendingCrypto', output: CRYPTO_CHARGE },

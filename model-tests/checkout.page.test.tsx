@@ -14,6 +14,7 @@ import type { BlueprintJson, PackJson } from '#domain/catalog';
 import type { NftJson } from '#domain/nft';
 import type { BillingInfoJson, CardChargeJson, FreeClaimJson } from '#domain/schemas/checkout';
 import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
+import { balancePaymentMachine } from '../machines/balancePayment';
 import { buyListingMachine } from '../machines/buyListing';
 import { cardPaymentMachine } from '../machines/cardPayment';
 import { type CheckoutInput, checkoutMachine } from '../machines/checkout';
@@ -33,6 +34,7 @@ import {
   PRICE,
   SCENARIOS,
 } from './checkout.model';
+import { topupCharge } from './cryptoTopup.model';
 import { clickFirst } from './dom';
 import { makeBlueprint, makeUser } from './fixtures';
 import { renderWithRouter } from './router';
@@ -144,6 +146,9 @@ async function renderItemPage(
     user?: ReturnType<typeof makeUser> | null;
     machine?: typeof checkoutMachine;
     claim?: FreeClaimJson | null;
+    /** Where the page opens (its query), instead of /nft/{id}. */
+    path?: string;
+    rails?: string[];
   } = {},
 ) {
   const ui = { send: vi.fn() };
@@ -162,7 +167,7 @@ async function renderItemPage(
     flows: { checkout: async () => machine },
     cardCheckpoint: async () => null,
     billingCountry: () => null,
-    paymentRails: async () => ['creditCard', 'crypto'],
+    paymentRails: async () => options.rails ?? ['creditCard', 'crypto'],
     tokenRail: async () => null,
   } as unknown as AppActors;
   const root = createRootRoute();
@@ -191,7 +196,7 @@ async function renderItemPage(
         component: () => <p>Failed page</p>,
       }),
     ]),
-    history: createMemoryHistory({ initialEntries: [`/nft/${item.id}`] }),
+    history: createMemoryHistory({ initialEntries: [options.path ?? `/nft/${item.id}`] }),
   });
   await act(async () => {
     render(
@@ -362,5 +367,60 @@ describe('a free item the user claimed', () => {
     expect(
       screen.getByText('You claimed this item: your edition is being minted to your wallet.'),
     ).toBeTruthy();
+  });
+});
+
+describe('back on the item page from a top-up the checkout opened', () => {
+  const TOPUP_ID = '5c4b3a29-1807-4f6e-9d5c-4b3a2918f7e6';
+  const topupRead = fromPromise<CoinbaseChargeJson, { id: string }>(async () =>
+    topupCharge('SEND_FUSD_SUCCEEDED'),
+  );
+
+  // Sale listing ids are uuids.
+  const listing = {
+    ...LISTING_3,
+    activeSaleListing: { ...LISTING_3.activeSaleListing, id: 'b2c3d4e5-0000-4000-8000-000000004711' },
+  };
+
+  it('opens the checkout again on the same resale listing, which awaits the top-up', async () => {
+    const machine = checkoutWith({
+      buyListing: buyListingMachine.provide({
+        actors: { fusdBalance: fromPromise(async () => 10_000), getTopup: topupRead },
+      }),
+    });
+    const { router } = await renderItemPage(blueprint({ quantityAvailable: 0 }), [LISTING_7, listing], {
+      machine,
+      path: `/nft/${ITEM.id}?listing=${listing.activeSaleListing.id}&topup=${TOPUP_ID}`,
+    });
+    const buy = await screen.findByRole('dialog', { name: 'Buy for $40' });
+    expect(await within(buy).findByText('Added $25 to your balance.')).toBeTruthy();
+    expect(within(buy).getByRole('button', { name: 'Pay $40' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+  });
+
+  it('opens the checkout again on the balance rail of a new edition', async () => {
+    const machine = checkoutWith({
+      readBalance: fromPromise(async () => 4000),
+      balancePayment: balancePaymentMachine.provide({
+        actors: { readBalance: fromPromise(async () => 4000), getTopup: topupRead },
+      }),
+    });
+    await renderItemPage(blueprint(), [], {
+      machine,
+      rails: ['creditCard', 'crypto', 'balance'],
+      path: `/nft/${ITEM.id}?buy=balance&topup=${TOPUP_ID}`,
+    });
+    const rail = await screen.findByRole('region', { name: 'Pay with your balance' });
+    expect(await within(rail).findByText('Added $25 to your balance.')).toBeTruthy();
+    expect(within(rail).getByRole('button', { name: 'Pay $25 from balance' })).toBeTruthy();
+  });
+
+  it('opens nothing for a visitor', async () => {
+    await renderItemPage(blueprint(), [listing], {
+      user: null,
+      path: `/nft/${ITEM.id}?listing=${listing.activeSaleListing.id}&topup=${TOPUP_ID}`,
+    });
+    await act(async () => {});
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { type CheckoutInput, cardTarget } from '../machines/checkout';
 import {
@@ -24,6 +24,7 @@ import {
   PRICE,
   REDIRECT_URL,
   SCENARIOS,
+  TOPUP_CHARGE_ID,
   TOPUP_URL,
 } from './checkout.model';
 import { type Script, start } from './checkout.script';
@@ -304,10 +305,48 @@ describe('resale listings', () => {
         listing: { ...LISTING_3.activeSaleListing, seller: LISTING_3.owner.wallet.walletAddress },
         nft: { flowBlueprintId: '1042', seriesNumber: 3 },
         walletAddress: BUYER.walletAddress,
-        // The crypto rail runs: a short balance can be topped up on the crypto page.
+        // The crypto rail runs: a short balance can be topped up on the crypto page, which returns
+        // to the item page with the checkout open on this listing.
         canTopUp: true,
+        returnTo: `/nft/${ITEM.id}?listing=${LISTING_3.activeSaleListing.id}`,
+        returnedTopup: null,
       },
     ]);
+  });
+
+  it('back from a top-up of a listing’s purchase: opens on that listing, following the top-up, past the open-charge checks', async () => {
+    const { calls, settled, view } = start(SCENARIOS.reopenListing, { buy: () => new Promise(() => {}) });
+    await settled();
+    expect(view().panel).toBe('buyingListing');
+    expect(calls.pending).toBe(0);
+    expect(calls.checks).toEqual([BUYER.walletAddress]);
+    expect(calls.buys).toEqual([
+      expect.objectContaining({
+        listing: expect.objectContaining({ id: LISTING_3.activeSaleListing.id }),
+        returnTo: `/nft/${ITEM.id}?listing=${LISTING_3.activeSaleListing.id}`,
+        returnedTopup: TOPUP_CHARGE_ID,
+      }),
+    ]);
+  });
+
+  it('closing the reopened purchase returns to the editions; choosing the listing again does not follow the top-up again', async () => {
+    let closes = 1;
+    const { calls, send, view } = start(SCENARIOS.reopenListing, {
+      buy: async () => (closes-- > 0 ? null : new Promise(() => {})),
+    });
+    await vi.waitFor(() => expect(view().panel).toBe('selectEdition'));
+    send({ type: 'checkout.edition.select', listingId: LISTING_3.id });
+    await vi.waitFor(() => expect(calls.buys).toHaveLength(2));
+    expect(calls.buys.map((b) => b.returnedTopup)).toEqual([TOPUP_CHARGE_ID, null]);
+  });
+
+  it('a listing sold meanwhile is not reopened: the checkout starts as pressing buy does', async () => {
+    const { settled, view } = start({
+      ...SCENARIOS.reopenListing,
+      reopen: { listing: '00000000-0000-4000-8000-00000000dead', topup: TOPUP_CHARGE_ID },
+    });
+    await settled();
+    expect(view().panel).toBe('selectEdition');
   });
 
   it('ends redirecting when the listing’s buyer left for a crypto top-up', async () => {
@@ -328,6 +367,29 @@ describe('resale listings', () => {
     await waitFor(actor, (s) => s.matches('buyingListing'));
     await waitFor(actor, (s) => s.matches('selectEdition'));
     expect(calls.buys).toHaveLength(1);
+  });
+});
+
+describe('back from a top-up of the balance rail', () => {
+  it('opens on the balance rail, which follows the top-up and returns to the item page', async () => {
+    const { actor, calls, settled } = start(SCENARIOS.reopenBalance);
+    await settled();
+    expect(actor.getSnapshot().value).toBe('balance');
+    expect(calls.pending).toBe(0);
+    const rail = actor.getSnapshot().children.balancePayment!.getSnapshot();
+    expect(rail.context).toMatchObject({
+      returnedTopup: TOPUP_CHARGE_ID,
+      returnTo: `/nft/${ITEM.id}?buy=balance`,
+    });
+  });
+
+  it('where the balance rail is not offered (a printed item), the checkout starts as pressing buy does', async () => {
+    const { actor, settled } = start({
+      ...SCENARIOS.reopenBalance,
+      item: { ...SCENARIOS.reopenBalance.item, printed: true },
+    });
+    await settled();
+    expect(actor.getSnapshot().value).toEqual({ selectPaymentMethod: 'shown' });
   });
 });
 

@@ -1,11 +1,12 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AnyActorRef, type AnyMachineSnapshot, createActor, fromPromise } from 'xstate';
 import { connectCryptoTopup, cryptoTopupMachine, TOPUP_HINT, TOPUP_MESSAGES } from '../machines/cryptoTopup';
+import { fusdBalanceMachine } from '../machines/fusdBalance';
 import { type AppActors, AppContext } from '../src/views/AppContext';
 import { TopupPanel, TopupPanelView } from '../src/views/settings/BalancePanel';
 import { flushCoverage } from './coverage-store';
-import { CHARGE_ID, cryptoTopupModel, SCENARIOS, topupCharge } from './cryptoTopup.model';
+import { CHARGE_ID, cryptoTopupModel, SCENARIOS, topupCharge, WALLET } from './cryptoTopup.model';
 import { clickFirst, typeInto } from './dom';
 import { coveringPaths, flush, type PathStep, recordMicrosteps, runPath } from './harness';
 import { renderWithRouter } from './router';
@@ -113,15 +114,29 @@ describe('the top-up panel', () => {
         }),
       },
     });
+    // The wallet's balance: $0 before the top-up's FUSD arrived, $25 once it has.
+    const balances = [0, 2500];
+    const balanceMachine = fusdBalanceMachine.provide({
+      actors: { readBalance: fromPromise(async () => balances.shift()!) },
+    });
     const app = { inspect: recordMicrosteps } as unknown as AppActors;
     await renderWithRouter(() => (
       <AppContext.Provider value={app}>
-        <TopupPanel machine={machine} returnedChargeId={CHARGE_ID} />
+        <TopupPanel
+          machine={machine}
+          balanceMachine={balanceMachine}
+          address={WALLET}
+          returnedChargeId={CHARGE_ID}
+        />
       </AppContext.Provider>
     ));
     await act(flush);
     expect(reads).toEqual([CHARGE_ID]);
     expect(within(panel()).getByRole('status').textContent).toBe('Added $25 to your balance.');
+    // Settings → Wallet shows the FUSD balance, read again once the top-up's FUSD arrived.
+    await waitFor(() => expect(balances).toEqual([]));
+    expect(within(panel()).getByRole('definition').textContent).toBe('$25 FUSD');
+    expect(within(panel()).getByRole('term').textContent).toBe('FUSD balance');
     await act(async () => {
       clickFirst('Add more funds');
     });

@@ -356,6 +356,7 @@ describe('a resale bought in the buy dialog', () => {
             listing: { id: LISTING_ID, blockchainListingId: '99', price: 2500, seller: '0x179b6b1cb6755e31' },
             nft: { flowBlueprintId: '7', seriesNumber: 3 },
             walletAddress: BUYER_WALLET,
+            returnTo: `/nft/4711?listing=${LISTING_ID}`,
           }}
           onDone={() => {}}
         />

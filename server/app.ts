@@ -23,6 +23,7 @@ import { devRoutes } from './dev/routes';
 import { tokenPriceSource } from './evm/price';
 import { type AppEnv, apiError, errorResponse, mountRoutes, notFound, type Route } from './http';
 import { mediaDir, mountMedia } from './media';
+import { nftHistoryRoutes } from './nfts/history';
 import { nftRoutes } from './nfts/routes';
 import { notificationRoutes } from './notifications/routes';
 import { canonicalOrigin } from './origin';
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...walletRoutes(s),
     ...chainRoutes(s),
     ...nftRoutes(s),
+    ...nftHistoryRoutes(s),
     ...storefrontRoutes(s),
     ...salesRoutes(s),
     ...payoutRoutes(s),

@@ -94,9 +94,9 @@ export interface PayOrderRequest {
   amount: string;
 }
 
-export interface TopupChargeRequest {
-  amount: number;
-  idempotencyKey: string;
+/** A top-up of a purchase dialog's shortfall: it returns to the dialog's page (`returnTo`, a ReturnPath). */
+export interface TopupChargeRequest extends TopupRequest {
+  returnTo: string;
 }
 
 export interface CardCheckpoint {
@@ -133,11 +133,17 @@ export interface TopupRequest {
   /** Cents, TOPUP_MIN_CENTS to TOPUP_MAX_CENTS. */
   amount: number;
   idempotencyKey: string;
+  /** The page the payment page sends the buyer back to; without it, Settings → Wallet. */
+  returnTo?: string;
 }
 
 /** POST coinbase-charges' body for a top-up (for the service's createTopup). */
-export function topupChargeBody({ amount, idempotencyKey }: TopupRequest): CreateCoinbaseChargeBody {
-  return { type: 'topup', topupAmount: amount, idempotencyKey };
+export function topupChargeBody({
+  amount,
+  idempotencyKey,
+  returnTo,
+}: TopupRequest): CreateCoinbaseChargeBody {
+  return { type: 'topup', topupAmount: amount, idempotencyKey, ...(returnTo ? { returnTo } : {}) };
 }
 
 export interface TokenCheckpoint {

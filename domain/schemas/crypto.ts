@@ -34,9 +34,34 @@ export function topupAmount(price: number, balance: number): number {
   return Math.min(TOPUP_MAX_CENTS, Math.max(TOPUP_MIN_CENTS, price - balance));
 }
 
+/** The longest path a top-up may return to. */
+export const RETURN_PATH_MAX = 512;
+
+/**
+ * Where a top-up's payment page sends the buyer back (its redirect and cancel URLs): a path of this
+ * site with its query, never another origin. It starts with exactly one slash (not `//` or `/\`,
+ * which browsers read as another host), holds only the characters of a URL's path and query (no
+ * backslash, space, control character or fragment) and is at most RETURN_PATH_MAX characters.
+ */
+export const ReturnPath = v.pipe(
+  v.string('INVALID_VALUE.returnTo'),
+  v.maxLength(RETURN_PATH_MAX, 'INVALID_VALUE.returnTo'),
+  v.regex(/^\/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*$/, 'INVALID_VALUE.returnTo'),
+  // Read against an origin, the path stays on it.
+  v.check((path) => {
+    const origin = 'https://vitrine.invalid';
+    try {
+      return new URL(path, origin).origin === origin;
+    } catch {
+      return false;
+    }
+  }, 'INVALID_VALUE.returnTo'),
+);
+
 /**
  * POST coinbase-charges. A direct purchase names exactly one of blueprintId, blueprintPackId or
- * nftSaleListingId and the price the buyer saw; a top-up names its amount.
+ * nftSaleListingId and the price the buyer saw; a top-up names its amount and may name where to
+ * return.
  */
 export const CreateCoinbaseChargeBody = v.variant(
   'type',
@@ -59,6 +84,11 @@ export const CreateCoinbaseChargeBody = v.variant(
       type: v.literal('topup'),
       topupAmount: cents('topupAmount', TOPUP_MIN_CENTS, TOPUP_MAX_CENTS),
       idempotencyKey,
+      /**
+       * The page the buyer topped up from (a purchase dialog's item page): the payment page sends
+       * them back there, `topup={charge id}` added, paid or canceled. Without it: Settings → Wallet.
+       */
+      returnTo: v.optional(ReturnPath),
     }),
   ],
   'INVALID_VALUE.type',

@@ -1,5 +1,6 @@
 import { type DateValue, toDate } from '#domain/dates';
 import { orderCompleteTarget } from '#domain/purchase';
+import { purchaseReturnPath } from '#domain/routes';
 import type { CardChargeJson, FreeClaimJson } from '#domain/schemas/checkout';
 import type { BalancePaymentInput, BalancePaymentOutput } from '../balancePayment';
 import { type BuyListingOutput, buyListingInput } from '../buyListing';
@@ -21,9 +22,19 @@ function railItem({ item }: CheckoutContext) {
   return { item: { kind, id, title }, price };
 }
 
-/** A resale listing is bought with the balance, topped up with crypto when the crypto rail runs. */
-export const listingInput = (context: CheckoutContext) =>
-  buyListingInput(context.listing!, context.walletAddress!, context.rails.includes('crypto'));
+/**
+ * A resale listing is bought with the balance, topped up with crypto when the crypto rail runs; the
+ * top-up returns to the item page, the checkout open on this listing.
+ */
+export function listingInput(context: CheckoutContext) {
+  const listingId = context.listing!.activeSaleListing!.id;
+  const reopened = context.reopen?.listing === listingId;
+  return buyListingInput(context.listing!, context.walletAddress!, {
+    canTopUp: context.rails.includes('crypto'),
+    returnTo: purchaseReturnPath(context.item.id, { listing: listingId }),
+    returnedTopup: reopened ? context.reopen!.topup : null,
+  });
+}
 
 /** The card rail resumes the charge left for 3-D Secure, or pays afresh (after the tab's checkpoint). */
 export function cardInput(context: CheckoutContext): CardPaymentInput {
@@ -42,11 +53,16 @@ export const cryptoInput = (context: CheckoutContext): CryptoPaymentInput => ({
   ...railItem(context),
   email: context.user!.email,
 });
-/** The balance rail offers a crypto top-up when the crypto rail runs. */
+/**
+ * The balance rail offers a crypto top-up when the crypto rail runs; it returns to the item page,
+ * the checkout open on this rail.
+ */
 export const balanceInput = (context: CheckoutContext): BalancePaymentInput => ({
   ...railItem(context),
   walletAddress: context.walletAddress!,
   canTopUp: context.rails.includes('crypto'),
+  returnTo: purchaseReturnPath(context.item.id, { buy: 'balance' }),
+  returnedTopup: context.reopen?.listing === null ? context.reopen.topup : null,
 });
 export const walletInput = (context: CheckoutContext): WalletPaymentInput => ({
   wallet: context.target === 'googlepay' ? 'googlepay' : 'applepay',

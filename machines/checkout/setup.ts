@@ -126,6 +126,19 @@ export const checkoutSetup = setup({
       assertEvent(event, 'checkout.edition.select');
       return event.listingId === null && !context.item.soldOut;
     },
+    /** Back from a top-up: its listing is still one of the item's resale listings. */
+    reopensListing: ({ context }) =>
+      !!context.reopen?.listing &&
+      context.listings.some((n) => n.activeSaleListing?.id === context.reopen!.listing),
+    /** Back from a top-up of the balance rail, which is still offered for a new edition. */
+    reopensBalance: ({ context }) =>
+      context.reopen !== null &&
+      context.reopen.listing === null &&
+      context.rails.includes('balance') &&
+      !context.item.printed &&
+      !context.item.free &&
+      !context.item.soldOut &&
+      context.walletAddress !== null,
     knownListing: ({ context, event }) => {
       assertEvent(event, 'checkout.edition.select');
       return context.listings.some((n) => n.id === event.listingId && n.activeSaleListing);
@@ -189,6 +202,13 @@ export const checkoutSetup = setup({
         listing: context.listings.find((n) => n.id === event.listingId) ?? null,
       };
     }),
+    reopenListing: assign(({ context }) => ({
+      target: 'listing' as const,
+      listing: context.listings.find((n) => n.activeSaleListing?.id === context.reopen!.listing) ?? null,
+    })),
+    reopenBalance: assign({ target: 'balance' as const }),
+    /** The rail opened again has started: another visit to it starts afresh. */
+    forgetReopen: assign({ reopen: null }),
     keepWallet: assign({ walletAddress: (_, user: User) => user.wallet.walletAddress }),
     setUpOnceLinked: assign({ setUpOnceLinked: true }),
     setUpStarted: assign({ setUpOnceLinked: false }),

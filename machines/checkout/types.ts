@@ -46,6 +46,19 @@ export interface CheckoutInput {
   /** The utility-token rail (when it runs): its network, whether a browser wallet is there, and
    * the tab's checkpoint of a token charge under way. */
   token?: TokenRail | null;
+  /** Back from a crypto top-up's page that this checkout opened: where to open again. */
+  reopen?: CheckoutReopen | null;
+}
+/**
+ * Where a checkout that sent the buyer to a top-up's page opens again when they come back (the
+ * item page's `?listing=` or `?buy=balance`, and `?topup=`): on that resale listing, or on the
+ * balance rail of a new edition; there the top-up is followed until its FUSD arrives.
+ */
+export interface CheckoutReopen {
+  /** The resale listing by its sale listing id; null: the balance rail of a new edition. */
+  listing: string | null;
+  /** The top-up charge the buyer came back from, if the page names one. */
+  topup: string | null;
 }
 export interface TokenRail {
   chainId: number;
@@ -99,6 +112,8 @@ export interface CheckoutContext {
   resume: CardChargeJson | null;
   /** The resale listing chosen. */
   listing: NftJson | null;
+  /** Where to open again after a top-up, until the rail it names has started. */
+  reopen: CheckoutReopen | null;
   target: CheckoutTarget | null;
   collectionReady: boolean;
   /**

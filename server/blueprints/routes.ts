@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import type { HistoryItem } from '#domain/catalog';
 import { isActiveState } from '#domain/catalog';
 import { PUBLIC_STATES } from '#domain/products';
 import { BlueprintCreateInput, BlueprintPatchInput } from '#domain/schemas/blueprints';
 import { BlueprintListQuery, IdParams, PackListQuery } from '#domain/schemas/catalog';
+import { HISTORY_PURCHASES } from '#domain/schemas/history';
 import { assertOwnUpload } from '../assets/uploads';
 import { sendAnswer } from '../catalog/cache';
 import {
@@ -25,8 +25,9 @@ import {
 } from '../db/schema';
 import type { Services } from '../deps';
 import { type AppContext, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
+import { creationEntry, purchaseEntry } from '../nfts/history';
 import { blueprintListQueries, draftWhere, TOTAL_CAP } from './queries';
-import { DRAFT_STATES, HIDEABLE_STATES, HISTORY_ENTRIES, ON_CHAIN_JOBS } from './rules';
+import { DRAFT_STATES, HIDEABLE_STATES, ON_CHAIN_JOBS } from './rules';
 
 /**
  * Previews and assets are files the caller uploaded, and they pass the rules of their kind
@@ -296,30 +297,11 @@ export function blueprintRoutes(s: Services): Route[] {
           .leftJoin(users, eq(users.id, nftPurchases.buyerId))
           .where(eq(nfts.blueprintId, row.blueprint.flowBlueprintId))
           .orderBy(desc(nftPurchases.purchasedOn))
-          .limit(HISTORY_ENTRIES);
-        const results: HistoryItem[] = purchases.map(({ purchase, nft, buyer }) => ({
-          id: purchase.id,
-          type: 'purchase',
-          user: {
-            name:
-              buyer?.username ?? `${purchase.walletAddress.slice(0, 6)}…${purchase.walletAddress.slice(-4)}`,
-            avatarUrl: buyer?.avatarUrl ?? null,
-            seed: buyer?.walletAddress ?? purchase.walletAddress,
-          },
-          seriesNumber: nft.serialNumber,
-          createdAt: purchase.purchasedOn.toISOString(),
-        }));
-        results.push({
-          id: `creation-${row.blueprint.id}`,
-          type: 'creation',
-          user: {
-            name: row.storefront.name,
-            avatarUrl: row.storefront.logoUrl,
-            seed: row.owner.walletAddress ?? row.owner.id,
-          },
-          seriesNumber: null,
-          createdAt: row.blueprint.createdAt.toISOString(),
-        });
+          .limit(HISTORY_PURCHASES);
+        const results = [
+          ...purchases.map(({ purchase, nft, buyer }) => purchaseEntry(purchase, buyer, nft.serialNumber)),
+          creationEntry(`creation-${row.blueprint.id}`, row, null, row.blueprint.createdAt),
+        ];
         return c.json({ results });
       },
     }),

@@ -3,8 +3,8 @@ import type { blueprintRegistrations } from '../db/schema';
 
 /**
  * The rules of a blueprint's life that the routes apply: which states are drafts a creator may
- * still edit, which publishing jobs mean the item is (being) put on chain, which states may be
- * hidden, and how much purchase history an item shows.
+ * still edit, which publishing jobs mean the item is (being) put on chain, and which states may be
+ * hidden.
  */
 
 /** Drafts: a creator may still edit and publish an item that is created or available. */
@@ -18,5 +18,3 @@ export const ON_CHAIN_JOBS: Array<(typeof blueprintRegistrations.$inferSelect)['
 
 /** States in which an item can be hidden and shown again from the dashboard. */
 export const HIDEABLE_STATES: BlueprintState[] = ['active', 'printed', 'soldOut', 'canceled'];
-/** Purchase history entries per item: the latest ten. */
-export const HISTORY_ENTRIES = 10;

@@ -310,7 +310,8 @@ async function seedChain(
           owner: owner.key.address,
           metadata,
         },
-        now,
+        // Minted at its purchase, as the checkout mints: the edition's creation in its history.
+        purchasedOn,
       );
       await db.insert(nftPurchases).values({
         transactionId: nft.id,

@@ -54,6 +54,15 @@ export function accountFlows(deps: FlowDeps, shared: SharedFlowParts) {
         actors: collectionActors,
       }),
     ),
+    fusdBalance: once(async () =>
+      (await import('../../machines/fusdBalance')).fusdBalanceMachine.provide({
+        actors: {
+          readBalance: fromPromise(({ input }: { input: { address: string } }) =>
+            flow.fusdBalance(input.address),
+          ),
+        },
+      }),
+    ),
     walletLink: once(async () =>
       (await import('../../machines/walletLink')).walletLinkMachine.provide({
         actors: { linkWallet },

@@ -86,6 +86,7 @@ export function sharedFlowParts(deps: FlowDeps) {
         buyListing: fromPromise(({ input }) => flow.buyListing(input)),
         recordPurchase: fromPromise(({ input }) => nfts.recordPurchase(input)),
         createTopup: fromPromise(async ({ input }) => (await payments()).cryptoCalls.createTopup(input)),
+        getTopup: fromPromise(async ({ input }) => (await payments()).cryptoCalls.getCharge(input.id)),
       },
       actions: { redirectTo: (_, { url }) => window.location.assign(url) },
     }),

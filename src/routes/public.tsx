@@ -2,6 +2,7 @@ import { createRoute, type RouteComponent, redirect } from '@tanstack/react-rout
 import { marketFilter, parseCategories, parseMarketSearch } from '#domain/marketSearch';
 import { parseOrderCompleteSearch } from '#domain/orderComplete';
 import { PUBLIC_STATES } from '#domain/productsSearch';
+import { parseItemPageSearch } from '#domain/routes';
 import { parseStorefrontsSearch } from '#domain/storefrontsSearch';
 import { ComingSoonPage } from '../views/pages/ComingSoonPage';
 import { NotFoundPage } from '../views/pages/NotFoundPage';
@@ -114,15 +115,18 @@ const orderComplete = createRoute({
 const nft = createRoute({
   getParentRoute: () => root,
   path: '/nft/$id',
+  // Back from a top-up opened in a purchase dialog: the dialog to open again (useReturnedPurchase).
+  validateSearch: parseItemPageSearch,
   // An NFT by its chain token id (digits), or the item detail of a blueprint or pack (uuid).
   loader: async ({ context, params }) => {
     const { app } = context;
     if (/^\d{1,20}$/.test(params.id)) {
-      const [nft, machines] = await Promise.all([
+      const [nft, history, machines] = await Promise.all([
         app.nfts.get(params.id).catch(orNotFound),
+        app.nfts.history(params.id).catch(orNotFound),
         nftMachines(app),
       ]);
-      return { kind: 'nft' as const, nft, machines };
+      return { kind: 'nft' as const, nft, history: history.results, machines };
     }
     const blueprint = await app.catalog.blueprint(params.id).catch(orNull);
     if (!blueprint)
@@ -150,8 +154,9 @@ const nft = createRoute({
 const nftIndex = createRoute({
   getParentRoute: () => nft,
   path: '/',
+  // The query goes along: a purchase dialog to open again (useReturnedPurchase) is named there.
   beforeLoad: ({ params }) => {
-    throw redirect({ to: '/nft/$id/details', params, replace: true });
+    throw redirect({ to: '/nft/$id/details', params, search: true, replace: true });
   },
 });
 const nftDetails = createRoute({ getParentRoute: () => nft, path: 'details' });

@@ -101,6 +101,7 @@ const settings = createRoute({
     kyc: await context.app.flows.kyc(),
     walletLink: await context.app.flows.walletLink(),
     collectionCheck: await context.app.flows.collectionCheck(),
+    fusdBalance: await context.app.flows.fusdBalance(),
     cryptoTopup: await context.app.flows.cryptoTopup(),
     walletAvailable: await context.app.walletAvailable(),
   }),

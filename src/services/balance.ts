@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { BalanceOrderRequest, PayOrderRequest, TopupChargeRequest } from '#domain/ports/checkout';
+import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
 import type { CreateFusdOrderBody, FusdOrderJson } from '#domain/schemas/fusd';
 import type { Api } from './api';
 import type { CryptoService } from './crypto';
@@ -42,8 +43,7 @@ export function balanceActors(api: Api, flow: Flow, crypto: CryptoService) {
     reportPayment: fromPromise<FusdOrderJson, { orderId: string; transactionId: string }>(({ input }) =>
       service.reportPayment(input.orderId, input.transactionId),
     ),
-    createTopup: fromPromise(({ input }: { input: TopupChargeRequest }) =>
-      crypto.createTopup({ amount: input.amount, idempotencyKey: input.idempotencyKey }),
-    ),
+    createTopup: fromPromise(({ input }: { input: TopupChargeRequest }) => crypto.createTopup(input)),
+    getTopup: fromPromise<CoinbaseChargeJson, { id: string }>(({ input }) => crypto.getCharge(input.id)),
   };
 }

@@ -1,3 +1,4 @@
+import type { HistoryItem } from '#domain/catalog';
 import type { NftJson } from '#domain/nft';
 import { type PurchaseLookup, purchaseMatches } from '#domain/orderComplete';
 import type { PurchaseRecord, RecordListingInput } from '#domain/ports/checkout';
@@ -9,6 +10,8 @@ import type { Api } from './api';
 export function nftService(api: Api) {
   return {
     get: (id: string) => api.get<NftJson>(`nfts/${encodeURIComponent(id)}`),
+    /** Its creation and purchases, newest first (GET nfts/{id}/history). */
+    history: (id: string) => api.get<{ results: HistoryItem[] }>(`nfts/${encodeURIComponent(id)}/history`),
     /** A user's collectibles, newest editions first within a blueprint (the first 100). */
     ownedBy: (ownerId: string) =>
       api.get<{ results: NftJson[]; total: number }>('nfts', { ownerId, from: 1, to: 100 }),

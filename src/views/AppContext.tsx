@@ -20,6 +20,7 @@ import type { cryptoCanceledMachine } from '../../machines/cryptoCanceled';
 import type { cryptoTopupMachine } from '../../machines/cryptoTopup';
 import type { dashboardAccountMachine } from '../../machines/dashboardAccount';
 import type { emailConfirmationMachine } from '../../machines/emailConfirmation';
+import type { fusdBalanceMachine } from '../../machines/fusdBalance';
 import type { kycMachine } from '../../machines/kyc';
 import type { ledgerExportMachine } from '../../machines/ledgerExport';
 import type { listForSaleMachine } from '../../machines/listForSale';
@@ -51,6 +52,7 @@ export interface AppActors {
     settingsForm: () => Promise<typeof settingsFormMachine>;
     walletLink: () => Promise<typeof walletLinkMachine>;
     collectionCheck: () => Promise<typeof collectionCheckMachine>;
+    fusdBalance: () => Promise<typeof fusdBalanceMachine>;
     listForSale: () => Promise<typeof listForSaleMachine>;
     removeListing: () => Promise<typeof removeListingMachine>;
     buyListing: () => Promise<typeof buyListingMachine>;
@@ -92,6 +94,7 @@ export interface AppActors {
   /** NFT reads for route loaders. */
   nfts: {
     get(id: string): Promise<NftJson>;
+    history(id: string): Promise<{ results: HistoryItem[] }>;
     ownedBy(ownerId: string): Promise<{ results: NftJson[]; total: number }>;
     forSale(flowBlueprintId: string): Promise<NftJson[]>;
     /** The signed-in user's claim of a free blueprint, or null. */

@@ -80,6 +80,7 @@ const ROUTES: Record<string, Access> = {
   'POST /dev/nfts': 'dev',
   'GET /nfts': 'public',
   'GET /nfts/{id}': 'public',
+  'GET /nfts/{id}/history': 'public',
   'GET /nfts/purchases': 'user',
   'GET /nfts/sale-listings/{id}': 'public',
   'POST /nfts/sale-listings/actions/record': 'user',
@@ -387,6 +388,7 @@ describe.each(databases)('the authorization matrix on %s', (database) => {
       '/users/{id}': owner.id,
       '/storefronts/{id}': owner.storefront.id,
       '/nfts/{id}': ownedNftId,
+      '/nfts/{id}/history': ownedNftId,
       '/blueprints/{id}': ids['PATCH /blueprints/{id}']!,
       '/blueprints/{id}/history': ids['PATCH /blueprints/{id}']!,
       ...Object.fromEntries(

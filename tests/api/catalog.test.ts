@@ -1,6 +1,8 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { HistoryAnswer } from '#domain/schemas/history';
 import {
   blueprintPacks,
   blueprints,
@@ -9,6 +11,7 @@ import {
   saleListings,
   storefrontReports,
   storefronts,
+  users,
 } from '../../server/db/schema';
 import { insertBlueprint, insertPack, insertStorefront, insertUser } from '../../server/seed/factory';
 import { seedLargeWorld } from '../../server/seed/large';
@@ -325,6 +328,108 @@ describe.each(databases)('catalog on %s', (database) => {
         ['purchase', 1, buyer.username],
         ['creation', null, 'Aria Sounds'],
       ]);
+    });
+  });
+
+  describe('GET /api/nfts/{id}/history', () => {
+    it('lists the edition’s purchases, primary and resales, newest first, then its mint by the storefront', async () => {
+      const neon = (await get(`/blueprints/${ids.soldOut}`)).body;
+      const db = t.database.db;
+      const blueprintId = Number(neon.flowBlueprintId);
+      const [first, second] = [await register(t), await register(t)];
+      await t.database.db
+        .update(users)
+        .set({ avatarUrl: '/media/uploads/u/avatar.png' })
+        .where(eq(users.id, second.id));
+      const mintedAt = new Date('2026-06-01T09:00:00.000Z');
+      for (const serial of [4, 5]) {
+        await db.insert(nfts).values({
+          id: `${blueprintId}00${serial}`,
+          blueprintId,
+          serialNumber: serial,
+          owner: '0x01cf0e2f2f715450',
+          createdAt: mintedAt,
+        });
+      }
+      const nftId = `${blueprintId}004`;
+      const purchase = (
+        n: number,
+        values: { buyerId?: string; walletAddress: string; type: string; day: number },
+      ) =>
+        db.insert(nftPurchases).values({
+          transactionId: `${'c'.repeat(62)}${n}${values.day}`,
+          buyerId: values.buyerId ?? null,
+          walletAddress: values.walletAddress,
+          nftId: n === 5 ? `${blueprintId}005` : nftId,
+          type: values.type,
+          amount: 12_000,
+          purchasedOn: new Date(Date.UTC(2026, 5, values.day, 9)),
+        });
+      await purchase(4, {
+        buyerId: first.id,
+        walletAddress: '0x01cf0e2f2f715450',
+        type: 'directPurchase',
+        day: 1,
+      });
+      await purchase(4, {
+        buyerId: second.id,
+        walletAddress: '0x179b6b1cb6755e31',
+        type: 'saleListing',
+        day: 3,
+      });
+      // A buyer without an account here shows by the wallet that paid, shortened.
+      await purchase(4, { walletAddress: '0xf8d6e0586b0a20c7', type: 'saleListing', day: 5 });
+      // Another edition's purchase is not this NFT's history.
+      await purchase(5, {
+        buyerId: first.id,
+        walletAddress: '0x01cf0e2f2f715450',
+        type: 'directPurchase',
+        day: 4,
+      });
+
+      const res = await get(`/nfts/${nftId}/history`);
+      expect(res.status).toBe(200);
+      const answer = v.parse(HistoryAnswer, res.body);
+      expect(answer.results.map((h) => [h.type, h.user.name, h.seriesNumber, h.createdAt])).toEqual([
+        ['purchase', '0xf8d6…20c7', 4, '2026-06-05T09:00:00.000Z'],
+        ['purchase', second.username, 4, '2026-06-03T09:00:00.000Z'],
+        ['purchase', first.username, 4, '2026-06-01T09:00:00.000Z'],
+        ['creation', 'Brush & Pixel', 4, mintedAt.toISOString()],
+      ]);
+      expect(answer.results[1]!.user).toEqual({
+        name: second.username,
+        avatarUrl: '/media/uploads/u/avatar.png',
+        seed: expect.any(String),
+      });
+      expect(answer.results[3]!.id).toBe(`creation-${nftId}`);
+    });
+
+    it('lists at most the newest 10 purchases; 404 for an unknown or malformed token id', async () => {
+      const db = t.database.db;
+      await db
+        .insert(nfts)
+        .values({ id: '770001', blueprintId: 770, serialNumber: 1, owner: '0x01cf0e2f2f715450' });
+      for (let day = 1; day <= 12; day++)
+        await db.insert(nftPurchases).values({
+          transactionId: `${'d'.repeat(60)}${String(day).padStart(4, '0')}`,
+          walletAddress: '0x01cf0e2f2f715450',
+          nftId: '770001',
+          type: 'saleListing',
+          amount: 100,
+          purchasedOn: new Date(Date.UTC(2026, 6, day)),
+        });
+      const res = await get('/nfts/770001/history');
+      expect(res.status).toBe(200);
+      expect(res.body.results).toHaveLength(11);
+      expect(res.body.results[0].createdAt).toBe('2026-07-12T00:00:00.000Z');
+      // A blueprint Vitrine does not know: its creator is not known either.
+      expect(res.body.results[10]).toMatchObject({
+        type: 'creation',
+        seriesNumber: 1,
+        user: { name: 'Unknown creator' },
+      });
+      expect((await get('/nfts/999999999/history')).status).toBe(404);
+      expect((await get('/nfts/abc/history')).status).toBe(404);
     });
   });
 

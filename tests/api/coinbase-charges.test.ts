@@ -286,6 +286,68 @@ describe.each(databases)('crypto charges on %s', (database) => {
     expect(await jobsOf(SEND_FUSD_JOB, res.body.id)).toBe(1);
   });
 
+  it('sends a top-up opened from a purchase back to its page with topup={id}, paid or canceled', async () => {
+    const listing = randomUUID();
+    const returnTo = `/nft/4711?listing=${listing}`;
+    const paid = await create(await buyer(), { type: 'topup', topupAmount: 900, returnTo });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect(await onPage(paid.body.hostedUrl, 'pay')).toBe(
+      `${t.config.publicUrl}/nft/4711?listing=${listing}&topup=${paid.body.id}`,
+    );
+    const canceled = await create(await buyer(), { type: 'topup', topupAmount: 900, returnTo });
+    expect(await onPage(canceled.body.hostedUrl, 'cancel')).toBe(
+      `${t.config.publicUrl}/nft/4711?listing=${listing}&topup=${canceled.body.id}`,
+    );
+    // A topup already in the path is the charge's own.
+    const again = await create(await buyer(), {
+      type: 'topup',
+      topupAmount: 900,
+      returnTo: '/nft/4711?buy=balance&topup=old',
+    });
+    expect(await onPage(again.body.hostedUrl, 'pay')).toBe(
+      `${t.config.publicUrl}/nft/4711?buy=balance&topup=${again.body.id}`,
+    );
+    // Without a path: paid to Settings → Wallet, canceled to the canceled page.
+    const plain = await create(await buyer(), { type: 'topup', topupAmount: 900 });
+    expect(await onPage(plain.body.hostedUrl, 'cancel')).toBe(
+      `${t.config.publicUrl}/coinbasecanceled/${plain.body.id}`,
+    );
+    const plainPaid = await create(await buyer(), { type: 'topup', topupAmount: 900 });
+    expect(await onPage(plainPaid.body.hostedUrl, 'pay')).toBe(
+      `${t.config.publicUrl}/settings/wallet?topup=${plainPaid.body.id}`,
+    );
+  });
+
+  it('takes only a path of this site to return to: never another origin', async () => {
+    const me = await buyer();
+    for (const returnTo of [
+      'https://evil.example/nft/1',
+      '//evil.example/nft/1',
+      '/\\evil.example/nft/1',
+      '/\t/evil.example',
+      'nft/1',
+      'javascript:alert(1)',
+      '/nft/1#listing',
+      '/nft/1 x',
+      `/nft/${'1'.repeat(600)}`,
+      '',
+      42,
+    ]) {
+      const res = await create(me, { type: 'topup', topupAmount: 900, returnTo });
+      expect({ returnTo, status: res.status, body: res.body }).toMatchObject({
+        returnTo,
+        status: 400,
+        body: { code: 'INVALID_VALUE', field: 'returnTo' },
+      });
+    }
+    expect(
+      await t.database.db
+        .select({ n: count() })
+        .from(coinbaseCharges)
+        .where(eq(coinbaseCharges.buyerId, me.id)),
+    ).toEqual([{ n: 0 }]);
+  });
+
   /** A webhook delivery as the provider signs it: the charge as the provider has it, with `timeline`. */
   async function providerEvent(
     code: string,

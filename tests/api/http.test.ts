@@ -47,6 +47,7 @@ const ROUTES = [
   'POST /dev/nfts',
   'GET /nfts',
   'GET /nfts/{id}',
+  'GET /nfts/{id}/history',
   'GET /nfts/purchases',
   'GET /nfts/sale-listings/{id}',
   'POST /nfts/sale-listings/actions/record',

@@ -107,6 +107,12 @@ describe('the seeded world', () => {
       { purchases: number },
     ];
     expect(Number(purchases)).toBe(owned.length);
+    // Each edition was minted at its purchase: its history's creation is not newer than the purchase.
+    const minted = await handle.db
+      .select({ createdAt: nfts.createdAt, purchasedOn: nftPurchases.purchasedOn })
+      .from(nfts)
+      .innerJoin(nftPurchases, eq(nftPurchases.nftId, nfts.id));
+    for (const row of minted) expect(row.createdAt.getTime()).toBe(row.purchasedOn.getTime());
     const listings = await handle.db
       .select()
       .from(saleListings)

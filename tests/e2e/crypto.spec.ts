@@ -173,12 +173,14 @@ test('short of the price, the balance rail tops up with crypto, then the balance
     timeout: 15_000,
   });
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page).toHaveURL(/\/settings\/wallet\?topup=/, { timeout: 15_000 });
-  await expect(page.getByText(`Added ${price} to your balance.`)).toBeVisible({ timeout: 60_000 });
 
-  // Back to the item: the balance now covers the price and pays on chain from the wallet.
-  await page.goto(`/nft/${item.id}`);
-  await page.getByRole('button', { name: `Buy now · ${price}` }).click();
+  // Back on the item, the checkout open on the balance rail: it waits for the top-up's FUSD.
+  await expect(page).toHaveURL(new RegExp(`/nft/${item.id}`), { timeout: 15_000 });
+  const returned = dialog.getByRole('region', { name: 'Pay with your balance' });
+  await expect(returned.getByText(`Added ${price} to your balance.`)).toBeVisible({ timeout: 90_000 });
+
+  // The balance now covers the price (the methods show it too) and pays on chain from the wallet.
+  await returned.getByRole('button', { name: 'Back' }).click();
   await expect(balanceRail).toContainText(`${price} FUSD in your wallet`, { timeout: 15_000 });
   await expect(balanceRail).not.toContainText('Insufficient funds');
   await balanceRail.click();

@@ -30,6 +30,16 @@ import {
 const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });
 
 /**
+ * A top-up's way back: the return path (a ReturnPath: one path of this site) on the public URL,
+ * with `topup={charge id}` set in its query.
+ */
+export function returnUrl(base: string, returnTo: string, chargeId: string): string {
+  const url = new URL(`${base}${returnTo}`);
+  url.searchParams.set('topup', chargeId);
+  return url.href;
+}
+
+/**
  * coinbase-charges: pay with crypto on the provider's hosted page. A direct purchase
  * reserves one unit of a blueprint or pack (an order, as the card checkout does) and opens a hosted
  * charge for its price; a top-up opens one for the amount asked, paid out as FUSD to the wallet.
@@ -49,7 +59,7 @@ export function coinbaseChargeRoutes(s: Services): Route[] {
   /** Opens the hosted charge at the provider and applies its answer; a refusal ends the charge. */
   async function open(
     row: CoinbaseChargeRow,
-    request: { name: string; description: string; redirectUrl: string },
+    request: { name: string; description: string; redirectUrl: string; cancelUrl?: string },
   ) {
     const base = s.config.publicUrl.replace(/\/+$/, '');
     let charge: CryptoCharge;
@@ -61,7 +71,7 @@ export function coinbaseChargeRoutes(s: Services): Route[] {
         currency: 'USD',
         metadata: { vitrineChargeId: row.id, ...(row.orderId ? { orderId: row.orderId } : {}) },
         redirectUrl: request.redirectUrl,
-        cancelUrl: `${base}/coinbasecanceled/${row.id}`,
+        cancelUrl: request.cancelUrl ?? `${base}/coinbasecanceled/${row.id}`,
       });
     } catch (err) {
       await abandonCharge(s.db, row.id, s.clock());
@@ -119,11 +129,14 @@ export function coinbaseChargeRoutes(s: Services): Route[] {
             now,
           });
           if (repeated) return c.json(await answer(charge), 200);
+          // Back, paid or canceled, to the purchase dialog it was opened from, which follows the
+          // top-up until its FUSD arrives; else paid to Settings → Wallet, which does the same.
+          const back = body.returnTo && returnUrl(base, body.returnTo, charge.id);
           await open(charge, {
             name: 'FUSD balance top-up',
             description: `Adds FUSD to the Vitrine balance of ${user.walletAddress}.`,
-            // Back to Settings → Wallet, which follows the top-up until its FUSD arrives.
-            redirectUrl: `${base}/settings/wallet?topup=${charge.id}`,
+            redirectUrl: back || `${base}/settings/wallet?topup=${charge.id}`,
+            ...(back ? { cancelUrl: back } : {}),
           });
           return c.json(await answer(await reread(charge.id)), 201);
         }

@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   type BlueprintJson,
   categoryLabels,
@@ -15,11 +15,18 @@ import { formatUsd } from '#domain/money';
 import { type NftJson, seriesLabel } from '#domain/nft';
 import type { FreeClaimJson } from '#domain/schemas/checkout';
 import { timeAgo } from '#domain/time';
-import type { CheckoutInput, CheckoutOutput, checkoutMachine } from '../../../machines/checkout';
+import type {
+  CheckoutInput,
+  CheckoutOutput,
+  CheckoutReopen,
+  checkoutMachine,
+} from '../../../machines/checkout';
 import { connectSession } from '../../../machines/session';
 import { useApp } from '../AppContext';
 import { Checkout } from '../checkout/CheckoutDialog';
-import { Avatar, Button, ImageLoader, Modal } from '../components';
+import { Button, ImageLoader, Modal } from '../components';
+import { History } from '../nft/History';
+import { useReturnedPurchase } from '../nft/useReturnedPurchase';
 import { Countdown } from './Countdown';
 import '../nft/nft.css';
 import './catalog.css';
@@ -39,7 +46,9 @@ export interface ItemPageProps {
  * before a drop, tabs details and history. Buy (or Claim for free) opens the checkout; with no new
  * edition on sale, the cheapest resale opens it at the choice of editions. What it offers comes
  * from the item page's view model (domain/itemPage.ts): a blueprint sold only in a pack links to its
- * pack; a free item the user claimed says Claimed, with a link to the edition.
+ * pack; a free item the user claimed says Claimed, with a link to the edition. Back from a top-up's
+ * page that the checkout opened (`?listing=` or `?buy=balance`, and `?topup=`), the checkout opens
+ * again on that listing or on the balance rail.
  */
 export function ItemPage({ item, history, listings, claim = null }: ItemPageProps) {
   const { session, ui, flows, cardCheckpoint, billingCountry, paymentRails, tokenRail } = useApp();
@@ -64,7 +73,7 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
   const view = itemPageView({ item, listings, claim, live, loggedIn });
   const { onSale, free } = view;
 
-  const openCheckout = async () => {
+  const openCheckout = async (reopen: CheckoutReopen | null = null) => {
     setOpening(true);
     try {
       const [machine, rails, token, checkpoint] = await Promise.all([
@@ -92,12 +101,21 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
           checkpoint,
           rails,
           token,
+          reopen,
         },
       });
     } finally {
       setOpening(false);
     }
   };
+  // Back from a top-up's page opened in the checkout: it opens again where it was, once the buyer is known.
+  const returned = useReturnedPurchase();
+  const buyerKnown = !!user;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opens once, when the buyer is known.
+  useEffect(() => {
+    const search = buyerKnown ? returned.take() : null;
+    if (search) void openCheckout({ listing: search.listing ?? null, topup: search.topup ?? null });
+  }, [buyerKnown]);
   const checkoutDone = (output: CheckoutOutput) => {
     if (output?.kind === 'redirecting') return; // the browser leaves for 3-D Secure
     setCheckout(null);
@@ -275,28 +293,5 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
         </Modal>
       )}
     </article>
-  );
-}
-
-function History({ items }: { items: HistoryItem[] }) {
-  if (items.length === 0) return <p className="vt-muted">No history yet.</p>;
-  return (
-    <ol className="vt-history" aria-label="History">
-      {items.map((h) => (
-        <li key={h.id}>
-          <Avatar src={h.user.avatarUrl ?? undefined} seed={h.user.seed} alt="" size={32} />
-          <span>
-            <strong>{h.user.name}</strong>{' '}
-            {h.type === 'creation'
-              ? 'created this item'
-              : `bought edition ${seriesLabel(h.seriesNumber ?? 0)}`}
-          </span>
-          {/* Read on the server's clock, then on the browser's. */}
-          <span className="vt-muted" suppressHydrationWarning>
-            {timeAgo(toDate(h.createdAt))}
-          </span>
-        </li>
-      ))}
-    </ol>
   );
 }

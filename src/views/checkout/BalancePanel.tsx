@@ -9,7 +9,8 @@ import { RailPanel } from './RailPanel';
 /**
  * The balance rail of the checkout: the item, its price and the wallet's FUSD balance. With enough
  * balance: the purchase agreement and terms, and Pay, which the wallet approves. Short of the
- * price: "Insufficient funds" and the crypto top-up offer. Everything it shows comes from
+ * price: "Insufficient funds" and the crypto top-up offer; back from the top-up's page, it waits for
+ * the top-up's FUSD first and then says how it went. Everything it shows comes from
  * connectBalancePayment; its outcome is the machine's output.
  */
 export function BalancePanel({ actor }: { actor: ActorRefFrom<typeof balancePaymentMachine> }) {
@@ -19,6 +20,7 @@ export function BalancePanel({ actor }: { actor: ActorRefFrom<typeof balancePaym
   return (
     <RailPanel
       {...view}
+      receipt={view.topupNote ?? undefined}
       onSubmit={view.submit}
       actions={
         <>

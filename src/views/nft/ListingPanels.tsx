@@ -231,6 +231,7 @@ export function BuyListingDialog({
       }
     >
       {view.panel === 'checking' && <Status text={view.status} />}
+      {view.topupNote && <p className="vt-muted">{view.topupNote}</p>}
       {view.balance !== null && (
         <dl className="vt-summary">
           <dt>Price</dt>

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { AnyStateMachine, InputFrom } from 'xstate';
 import { type NftJson, saleRates } from '#domain/nft';
 import { orderCompleteTarget } from '#domain/purchase';
+import { purchaseReturnPath } from '#domain/routes';
 import { type BuyListingOutput, buyListingInput, type buyListingMachine } from '../../../machines/buyListing';
 import type { listForSaleMachine } from '../../../machines/listForSale';
 import type { removeListingMachine } from '../../../machines/removeListing';
@@ -12,6 +13,7 @@ import { useApp } from '../AppContext';
 import { Button } from '../components';
 import { useFlowActor } from '../useFlowActor';
 import { BuyListingDialog, ListForSaleDialog, RemoveListingDialog, TransferDialog } from './ListingPanels';
+import { useReturnedPurchase } from './useReturnedPurchase';
 
 /** The flow machines of the NFT actions, as the route loaders hand them over. */
 export interface NftMachines {
@@ -24,13 +26,16 @@ export interface NftMachines {
 type Open =
   | { kind: 'list' }
   | { kind: 'remove' }
-  | { kind: 'buy'; canTopUp: boolean }
+  /** Buying the listing; `returnedTopup`: back from a top-up's page, its charge. */
+  | { kind: 'buy'; canTopUp: boolean; returnedTopup: string | null }
   | { kind: 'transfer'; ids: string[] }
   | null;
 
 /**
  * What the viewer may do with an NFT: its owner lists it for sale, removes the listing or transfers
- * it; anyone else buys its listing. Visitors are asked to sign in first.
+ * it; anyone else buys its listing. Visitors are asked to sign in first. A top-up opened from the
+ * buy dialog returns here with `?listing={its id}&topup={charge}`: the dialog opens again on the
+ * same listing, once the buyer is known, and follows the top-up.
  */
 export function NftActions({ nft, machines }: { nft: NftJson; machines: NftMachines }) {
   const { session, ui, paymentRails } = useApp();
@@ -44,6 +49,17 @@ export function NftActions({ nft, machines }: { nft: NftJson; machines: NftMachi
   const listing = nft.activeSaleListing;
   const wallet = user?.wallet.walletAddress ?? null;
   const isOwner = !!user && (nft.owner.id === user.id || nft.owner.wallet.walletAddress === wallet);
+  const returned = useReturnedPurchase();
+  const buyAgain = !!listing && !isOwner && !!user && returned.search.listing === listing.id;
+  const openBuy = (returnedTopup: string | null) =>
+    void paymentRails().then((rails) =>
+      setOpen({ kind: 'buy', canTopUp: rails.includes('crypto'), returnedTopup }),
+    );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opens once, when the buyer is known.
+  useEffect(() => {
+    const search = buyAgain ? returned.take() : null;
+    if (search) openBuy(search.topup ?? null);
+  }, [buyAgain]);
 
   if (isOwner && !listing && nft.status === 'minting') return null;
   let actions: ReactNode = null;
@@ -66,8 +82,7 @@ export function NftActions({ nft, machines }: { nft: NftJson; machines: NftMachi
         onClick={() => {
           if (!user) ui.send({ type: 'ui.signup.show' });
           // A short balance can be topped up with crypto where the crypto rail runs.
-          else
-            void paymentRails().then((rails) => setOpen({ kind: 'buy', canTopUp: rails.includes('crypto') }));
+          else openBuy(null);
         }}
       >
         Buy now
@@ -106,7 +121,11 @@ export function NftActions({ nft, machines }: { nft: NftJson; machines: NftMachi
       {wallet && open?.kind === 'buy' && listing && (
         <BuyDialog
           machine={machines.buyListing}
-          input={buyListingInput(nft, wallet, open.canTopUp)}
+          input={buyListingInput(nft, wallet, {
+            canTopUp: open.canTopUp,
+            returnTo: purchaseReturnPath(nft.id, { listing: listing.id }),
+            returnedTopup: open.returnedTopup,
+          })}
           onDone={done}
         />
       )}

@@ -1,15 +1,27 @@
 import { Link, useLocation } from '@tanstack/react-router';
-import { toDate } from '#domain/dates';
+import type { HistoryItem } from '#domain/catalog';
 import { formatUsd } from '#domain/money';
 import { type NftJson, nftImage, nftTitle, seriesLabel } from '#domain/nft';
 import { Avatar, ImageLoader } from '../components';
+import { History } from './History';
 import { NftActions, type NftMachines } from './NftActions';
 import './nft.css';
 
 const statusLabel = { minting: 'Minting', parked: 'In a collection', forSale: 'For sale' } as const;
 
-/** Item detail of one NFT (/nft/{id}): its preview, edition, owner and listing, and what the viewer may do. */
-export function NftPage({ nft, machines }: { nft: NftJson; machines: NftMachines }) {
+/**
+ * Item detail of one NFT (/nft/{id}): its preview, edition, owner and listing, what the viewer may
+ * do, and its history (its mint and every purchase).
+ */
+export function NftPage({
+  nft,
+  history,
+  machines,
+}: {
+  nft: NftJson;
+  history: HistoryItem[];
+  machines: NftMachines;
+}) {
   const pathname = useLocation({ select: (l) => l.pathname });
   const title = nftTitle(nft);
   const owner = nft.owner;
@@ -52,11 +64,7 @@ export function NftPage({ nft, machines }: { nft: NftJson; machines: NftMachines
         </nav>
         {pathname.endsWith('/history') ? (
           <div className="vt-stack">
-            <p>
-              {nft.nftPurchase
-                ? `Bought for ${formatUsd(nft.nftPurchase.amount)} on ${toDate(nft.nftPurchase.purchasedOn).toLocaleDateString('en-US', { dateStyle: 'medium' })}.`
-                : 'No purchase of this edition is recorded yet.'}
-            </p>
+            <History items={history} />
             {nft.blueprint && (
               <Link to="/nft/$id/history" params={{ id: nft.blueprint.id }}>
                 The history of {nft.blueprint.title}: its creation and every purchase

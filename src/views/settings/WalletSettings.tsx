@@ -22,11 +22,11 @@ const walletRoute = getRouteApi('/_authenticated/settings/wallet');
 
 /**
  * Settings → Wallet: the account's email and linked Flow address (relink proves a wallet and links
- * it), the collection, and adding funds to the FUSD balance with crypto.
+ * it), the collection, and the FUSD balance with adding funds to it with crypto.
  */
 export function WalletSettings() {
   const { session, inspect } = useApp();
-  const { walletLink, walletAvailable, cryptoTopup } = settingsRoute.useLoaderData();
+  const { walletLink, walletAvailable, cryptoTopup, fusdBalance } = settingsRoute.useLoaderData();
   const { topup } = walletRoute.useSearch();
   const user = useSelector(session, (s) => s.context.user);
   const actor = useActorRef(walletLink, { inspect });
@@ -36,7 +36,14 @@ export function WalletSettings() {
     <div className="vt-stack">
       <WalletSettingsView actor={actor} user={user} walletAvailable={walletAvailable} />
       {walletAvailable && address && <CollectionPanel key={address} address={address} />}
-      {walletAvailable && address && <TopupPanel machine={cryptoTopup} returnedChargeId={topup ?? null} />}
+      {walletAvailable && address && (
+        <TopupPanel
+          machine={cryptoTopup}
+          balanceMachine={fusdBalance}
+          address={address}
+          returnedChargeId={topup ?? null}
+        />
+      )}
     </div>
   );
 }

@@ -45,7 +45,11 @@ function app(session: { token?: string; refresh?: () => Promise<RefreshResult> }
       blueprints: async () => empty,
     },
     sales: { list: async () => ({ ...empty, page: 1, pageSize: 10 }) },
-    nfts: { ownedBy: async () => empty },
+    nfts: {
+      ownedBy: async () => empty,
+      get: async (id: string) => ({ id }),
+      history: async () => ({ results: [] }),
+    },
   } as unknown as AppActors;
   return { actors, calls, session: actor };
 }
@@ -115,5 +119,17 @@ describe('the dashboard', () => {
     expect(layout?.loaderData).toEqual({ storefront });
     await router.navigate({ to: '/dashboard/preview' });
     expect(calls.myStorefront).toBe(2);
+  });
+});
+
+describe('an NFT page', () => {
+  it('keeps the purchase dialog a top-up returns to when it opens its Details tab', async () => {
+    const { actors, session } = app({});
+    stop = () => session.stop();
+    const listing = 'a1b2c3d4-0000-4000-8000-000000000001';
+    const topup = '5c4b3a29-1807-4f6e-9d5c-4b3a2918f7e6';
+    const router = await open(actors, `/nft/4711?listing=${listing}&topup=${topup}&other=1`);
+    expect(router.state.location.pathname).toBe('/nft/4711/details');
+    expect(router.state.location.search).toMatchObject({ listing, topup });
   });
 });
