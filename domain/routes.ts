@@ -47,6 +47,9 @@ export function purchaseReturnPath(pageId: string, open: { listing: string } | {
   return `/nft/${encodeURIComponent(pageId)}?${query}`;
 }
 
+/** The item page with its checkout opening afresh: where signing in from its Buy now leads back to. */
+export const buyNowPath = (pathname: string) => `${pathname}?buy=now`;
+
 /** A uuid (sale listings and charges are named by one); the route tree loads with every page, valibot does not. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
@@ -54,8 +57,11 @@ const isUuid = (value: unknown): value is string => typeof value === 'string' &&
 export interface ItemPageSearch {
   /** A resale listing's id: its purchase dialog opens. */
   listing?: string;
-  /** The checkout opens on the balance rail of a new edition. */
-  buy?: 'balance';
+  /**
+   * `balance`: the checkout opens on the balance rail of a new edition; `now`: it opens afresh, as
+   * Buy now does (the way back after signing in from Buy now).
+   */
+  buy?: 'balance' | 'now';
   /** The top-up charge the buyer came back from. */
   topup?: string;
 }
@@ -64,7 +70,7 @@ export interface ItemPageSearch {
 export function parseItemPageSearch(raw: Record<string, unknown>): ItemPageSearch {
   return {
     ...(isUuid(raw.listing) ? { listing: raw.listing } : {}),
-    ...(raw.buy === 'balance' ? { buy: 'balance' as const } : {}),
+    ...(raw.buy === 'balance' || raw.buy === 'now' ? { buy: raw.buy } : {}),
     ...(isUuid(raw.topup) ? { topup: raw.topup } : {}),
   };
 }

@@ -10,6 +10,11 @@ export interface UiContext {
   cookiesRemembered: boolean;
   /** Toasts on screen; each runs as a child `toast:<id>` that ends itself. */
   toasts: ToastInput[];
+  /**
+   * Where signing in from the prompt leads back to (a path of this site, e.g. the item page with its
+   * checkout to open again); null: back to the page the prompt was shown on.
+   */
+  signInReturn: string | null;
 }
 export interface UiInput {
   cookiesAccepted?: boolean;
@@ -20,7 +25,7 @@ export type UiEvent =
   | { type: 'ui.dashboardMenu.toggle' }
   /** Escape, an outside click or a route change. */
   | { type: 'ui.menus.close' }
-  | { type: 'ui.signup.show' }
+  | { type: 'ui.signup.show'; returnTo?: string }
   | { type: 'ui.signup.hide' }
   | { type: 'ui.cookies.accept' }
   | ({ type: 'ui.toast.show' } & ToastInput)
@@ -55,7 +60,11 @@ export const uiMachine = setup({
 }).createMachine({
   id: 'ui',
   type: 'parallel',
-  context: ({ input }) => ({ cookiesRemembered: input.cookiesAccepted ?? false, toasts: [] }),
+  context: ({ input }) => ({
+    cookiesRemembered: input.cookiesAccepted ?? false,
+    toasts: [],
+    signInReturn: null,
+  }),
   on: {
     'ui.toast.show': {
       guard: 'isNewToast',
@@ -87,7 +96,14 @@ export const uiMachine = setup({
     signup: {
       initial: 'hidden',
       states: {
-        hidden: { on: { 'ui.signup.show': 'shown' } },
+        hidden: {
+          on: {
+            'ui.signup.show': {
+              target: 'shown',
+              actions: assign({ signInReturn: ({ event }) => event.returnTo ?? null }),
+            },
+          },
+        },
         shown: { on: { 'ui.signup.hide': 'hidden' } },
       },
     },
@@ -112,6 +128,8 @@ export function connectUi(s: UiSnapshot, send: (event: UiEvent) => void) {
     cookiesAccepted: s.matches({ cookies: 'accepted' }),
     /** The prompt to sign in or register before a protected action. */
     showSignup: s.matches({ signup: 'shown' }),
+    /** Where signing in from the prompt leads back to; null: the page it was shown on. */
+    signInReturn: s.context.signInReturn,
     navMenuOpened: s.matches({ navMenu: 'open' }),
     userMenuOpened: s.matches({ userMenu: 'open' }),
     dashboardMobileMenuOpened: s.matches({ dashboardMenu: 'open' }),

@@ -166,7 +166,7 @@ async function renderItemPage(
     ui,
     flows: { checkout: async () => machine },
     cardCheckpoint: async () => null,
-    billingCountry: () => null,
+    billingCountry: () => 'CA',
     paymentRails: async () => options.rails ?? ['creditCard', 'crypto'],
     tokenRail: async () => null,
   } as unknown as AppActors;
@@ -210,13 +210,36 @@ async function renderItemPage(
 }
 
 describe('buying on the item page', () => {
-  it('asks a visitor to sign up', async () => {
+  it('asks a visitor to sign up, to come back to the item with its checkout opening again', async () => {
     const { ui } = await renderItemPage(blueprint(), [], { user: null });
     await act(async () => {
       clickFirst('Buy now · $25');
     });
-    await waitFor(() => expect(ui.send).toHaveBeenCalledWith({ type: 'ui.signup.show' }));
+    await waitFor(() =>
+      expect(ui.send).toHaveBeenCalledWith({ type: 'ui.signup.show', returnTo: `/nft/${ITEM.id}?buy=now` }),
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens the checkout afresh when a buyer comes back signed in (?buy=now), and forgets the query', async () => {
+    const { router } = await renderItemPage(blueprint(), [], { path: `/nft/${ITEM.id}?buy=now` });
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('button', { name: /^Credit card/ })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+  });
+
+  it('starts the card form with the account’s name and the country last paid with', async () => {
+    const { cardInputs } = await renderItemPage(blueprint(), []);
+    await act(async () => {
+      clickFirst('Buy now · $25');
+    });
+    await act(async () => {
+      clickFirst(/^Credit card/);
+    });
+    await screen.findByText('Order page');
+    expect(cardInputs).toEqual([
+      expect.objectContaining({ prefill: { firstName: 'Ada', lastName: 'Lovelace', country: 'CA' } }),
+    ]);
   });
 
   it('pays a new edition by card and opens the purchase-complete page that reads the charge', async () => {
@@ -232,7 +255,15 @@ describe('buying on the item page', () => {
       clickFirst(/^Credit card/);
     });
     await screen.findByText('Order page');
-    expect(cardInputs).toEqual([{ item: ITEM, price: PRICE, email: BUYER.email, checkpoint: null }]);
+    expect(cardInputs).toEqual([
+      {
+        item: ITEM,
+        price: PRICE,
+        email: BUYER.email,
+        checkpoint: null,
+        prefill: { firstName: 'Ada', lastName: 'Lovelace', country: 'CA' },
+      },
+    ]);
     expect(router.state.location.pathname).toBe(`/ordercomplete/${ITEM.id}`);
     expect(router.state.location.search).toEqual({
       e: 'blueprint',

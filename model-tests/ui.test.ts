@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { toastMachine } from '../machines/toast';
-import { uiMachine } from '../machines/ui';
+import { connectUi, uiMachine } from '../machines/ui';
 import { flushCoverage } from './coverage-store';
 import { generatePaths, type MachineModel, recordMicrosteps, runPath } from './harness';
 import { uiModel } from './ui.model';
@@ -23,6 +23,19 @@ describe('ui machine paths', () => {
 describe('toast machine paths', () => {
   const paths = generatePaths(toastModel);
   for (const path of paths) it(path.description, () => runPath(toastModel, path));
+});
+
+describe('the sign-in prompt', () => {
+  it('remembers where signing in leads back to, when the action names it', async () => {
+    const { createActor } = await import('xstate');
+    const ui = createActor(uiMachine, { input: {} }).start();
+    const view = () => connectUi(ui.getSnapshot(), ui.send);
+    ui.send({ type: 'ui.signup.show', returnTo: '/nft/7?buy=now' });
+    expect(view()).toMatchObject({ showSignup: true, signInReturn: '/nft/7?buy=now' });
+    ui.send({ type: 'ui.signup.hide' });
+    ui.send({ type: 'ui.signup.show' });
+    expect(view()).toMatchObject({ showSignup: true, signInReturn: null });
+  });
 });
 
 describe('toasts inside the ui machine', () => {

@@ -68,11 +68,8 @@ test('a newcomer’s first purchase on the README’s address: sign up, wallet, 
   await you.click(page.getByRole('button', { name: 'Skip for now' }));
   await onReadmeOrigin(page);
 
-  // Back on the item (or sent there by the newcomer): Buy now again opens the checkout.
-  if (!page.url().includes(`/nft/${item.id}`)) {
-    await page.goto(`${README_URL}/nft/${item.id}`);
-  }
-  await you.click(page.getByRole('button', { name: `Buy now · ${usd(item.price)}` }));
+  // Signed up, the newcomer is back on the item with its checkout open again.
+  await expect(page).toHaveURL(new RegExp(`/nft/${item.id}(/details)?$`));
   const dialog = page.getByRole('dialog');
   await you.click(dialog.getByRole('button', { name: /Credit card/ }));
 

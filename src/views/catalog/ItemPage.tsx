@@ -13,8 +13,8 @@ import { toDate } from '#domain/dates';
 import { itemPageView } from '#domain/itemPage';
 import { formatUsd } from '#domain/money';
 import { type NftJson, seriesLabel } from '#domain/nft';
+import { buyNowPath } from '#domain/routes';
 import type { FreeClaimJson } from '#domain/schemas/checkout';
-import { timeAgo } from '#domain/time';
 import type {
   CheckoutInput,
   CheckoutOutput,
@@ -114,12 +114,14 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
   // biome-ignore lint/correctness/useExhaustiveDependencies: opens once, when the buyer is known.
   useEffect(() => {
     const search = buyerKnown ? returned.take() : null;
-    if (search) void openCheckout({ listing: search.listing ?? null, topup: search.topup ?? null });
+    if (search?.buy === 'now') void openCheckout();
+    else if (search) void openCheckout({ listing: search.listing ?? null, topup: search.topup ?? null });
   }, [buyerKnown]);
   const checkoutDone = (output: CheckoutOutput) => {
     if (output?.kind === 'redirecting') return; // the browser leaves for 3-D Secure
     setCheckout(null);
-    if (output?.kind === 'signUp') ui.send({ type: 'ui.signup.show' });
+    // Signed in, the visitor comes back to this item with its checkout opening again.
+    if (output?.kind === 'signUp') ui.send({ type: 'ui.signup.show', returnTo: buyNowPath(pathname) });
     if (output?.kind === 'purchased') void navigate(output.target);
     if (output?.kind === 'failed')
       void navigate({ to: '/checkoutcomfailed/$reference', params: { reference: output.orderId } });

@@ -1,14 +1,18 @@
-import { useNavigate } from '@tanstack/react-router';
+import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { connectUi } from '../../../machines/ui';
 import { useApp } from '../AppContext';
 import { Button, Modal } from '../components';
 
-/** Asks an anonymous visitor to sign in or register before a protected action (buy, report). */
+/**
+ * Asks an anonymous visitor to sign in or register before a protected action (buy, report); signed
+ * in, they come back where they were (or where the action asked, e.g. the item with its checkout).
+ */
 export function SignInModal() {
-  const { ui } = useApp();
+  const { ui, session } = useApp();
   const navigate = useNavigate();
-  const { showSignup: open, hideSignup: hide } = useSelector(ui, (s) => connectUi(s, ui.send));
+  const here = useLocation({ select: (l) => l.href });
+  const { showSignup: open, hideSignup: hide, signInReturn } = useSelector(ui, (s) => connectUi(s, ui.send));
   return (
     <Modal open={open} onClose={hide} title="Sign in to continue" closeOnOutsideClick>
       <p>Sign in or create a free account to buy, sell and collect on Vitrine.</p>
@@ -20,6 +24,7 @@ export function SignInModal() {
           variant="primary"
           onClick={() => {
             hide();
+            session.send({ type: 'session.redirect.save', path: signInReturn ?? here });
             navigate({ to: '/auth/connect' });
           }}
         >
