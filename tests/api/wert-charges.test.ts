@@ -612,19 +612,21 @@ describe.each(databases)('on-ramp charges on %s', (database) => {
     const cheap = await item({ price: 100 });
     const target = (await buy(me, dear)).body;
     const decoy = (await buy(thief, cheap)).body;
-    await manually(async () => {
-      // The cheap purchase's signature is valid, so the provider takes the order with the click_id given.
-      const orderId = await press(target, 'pay', { ...widgetOptions(decoy), click_id: target.id });
-      expect(sandbox.complete(orderId)).toBe(true);
-      const answer = await until(
-        () => hook(completeHook({ ...target, signedData: decoy.signedData }, orderId)),
-        (a) => a.status === 200,
-      );
-      expect(answer.body).toMatchObject({ confirmed: false });
-      await patch(me, target.id, {});
-      expect(await chargeRow(target.id)).toMatchObject({ status: 'created', providerOrderId: null });
-      expect((await orderRow(target.order.id)).status).toBe('created');
-    });
+    // The sandbox's own delivery is muted: it would ask about the very claim this test posts, and a
+    // repeat of an unconfirmed claim within 5 s is answered 429 (a race with this test's delivery).
+    await manually(
+      async () => {
+        // The cheap purchase's signature is valid, so the provider takes the order with the click_id given.
+        const orderId = await press(target, 'pay', { ...widgetOptions(decoy), click_id: target.id });
+        expect(sandbox.complete(orderId)).toBe(true);
+        const answer = await hook(completeHook({ ...target, signedData: decoy.signedData }, orderId));
+        expect(answer).toMatchObject({ status: 200, body: { received: true, confirmed: false } });
+        await patch(me, target.id, {});
+        expect(await chargeRow(target.id)).toMatchObject({ status: 'created', providerOrderId: null });
+        expect((await orderRow(target.order.id)).status).toBe('created');
+      },
+      { webhooks: false },
+    );
   });
 
   it('a payment that arrives after the order expired and the edition sold out goes back as FUSD', async () => {
