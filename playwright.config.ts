@@ -48,7 +48,7 @@ export default defineConfig({
     // the seeded world) passes while the other tests run (scripts/test.ts); alone, Playwright
     // starts it.
     reuseExistingServer: process.env.VITRINE_E2E_SERVER === 'started',
-    // The first start on a machine builds the Flow emulator (see scripts/flow-tools.ts).
+    // The first start on a machine builds the Flow emulator (see scripts/go-tools.ts).
     timeout: 600_000,
     env: {
       PORT: String(port),

@@ -2,12 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { ensureFlowTools } from '../../scripts/flow-tools';
+import { ensureFlowTools } from '../../scripts/go-tools';
 
 /**
  * The local Flow emulator (and, for the browser, the FCL dev wallet), started and stopped by the
  * project. Every port of both listens on 127.0.0.1 only: the REST, gRPC and admin APIs by `--host`, the
- * debugger and the dev wallet (which holds the service key) by the patch scripts/flow-tools.ts builds
+ * debugger and the dev wallet (which holds the service key) by the patch scripts/go-tools.ts builds
  * them with. With a data directory its state persists in `<dataDir>/flowdb`.
  */
 export const EMULATOR_SERVICE_ADDRESS = '0xf8d6e0586b0a20c7';

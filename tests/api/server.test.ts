@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SANDBOX_WEBHOOK_KEY } from '../../sandbox/checkout-com/index';
-import { ensureFlowTools } from '../../scripts/flow-tools';
+import { ensureFlowTools } from '../../scripts/go-tools';
 import { ADDRESS_FREE_ACCOUNTS } from '../../server/auth/login-limit';
 import { loadConfig } from '../../server/config';
 import { type DatabaseHandle, openDb } from '../../server/db';

@@ -6,7 +6,7 @@ import { startEmulator } from '../../server/chain/emulator';
 
 /**
  * Vitest globalSetup of the "chain" project: one in-memory Flow emulator (the real one, built into
- * .tools by scripts/flow-tools.ts when missing) on free ports, with Vitrine's contracts deployed
+ * .tools by scripts/go-tools.ts when missing) on free ports, with Vitrine's contracts deployed
  * once. Provides `flowAccessNode`, its REST URL; stops the emulator afterwards.
  */
 

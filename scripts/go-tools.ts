@@ -1,0 +1,231 @@
+/**
+ * The embedded world's Go tools, built from the Go module proxy into .tools/bin (git-ignored) the first
+ * time they are needed: the Flow emulator and the FCL dev wallet (the chain), Mailpit (the SMTP server
+ * and inbox `npm start` sends email to) and SeaweedFS (an S3-compatible object store; only built for
+ * the S3 tests or `STORAGE=s3` with no S3_ENDPOINT). `npx tsx scripts/go-tools.ts [flow|mail|storage]…`
+ * builds them on its own (default: flow and mail); the server and the tests call the ensure functions.
+ *
+ * Each module is fetched at its pinned version with `go mod download`, copied out of the module
+ * cache, patched where needed, and built with its own go.mod and go.sum (what `go install
+ * module@version` does). `go install` itself cannot be used: it asks the proxy for the module's version
+ * list, which this machine's proxy refuses for some of these modules while serving the pinned
+ * versions, and it refuses a module with replace directives (SeaweedFS).
+ *
+ * The patch: the emulator's debugger and the whole dev wallet listen on every interface where their
+ * code says `:port`, and no flag moves them. Each is rewritten to `127.0.0.1:port`; a version whose
+ * source no longer has that line stops the build instead of shipping a tool that listens everywhere.
+ * Mailpit and SeaweedFS take their listen addresses as flags (given by their starters).
+ *
+ * The build runs as child processes the event loop waits for, never a synchronous one: a server that
+ * builds on its first start keeps answering (503 `starting`) meanwhile.
+ */
+import { spawn } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+interface Tool {
+  module: string;
+  version: string;
+  /** The package to build, relative to the module's root. */
+  pkg: string;
+  binary: string;
+  /** Where the tool listens on every interface, and the loopback-only line it becomes. */
+  loopback?: { file: string; from: string; to: string };
+}
+
+/** v1.21.0 is not served by the module proxy here; v1.22.0 is. */
+const emulatorTool: Tool = {
+  module: 'github.com/onflow/flow-emulator',
+  version: 'v1.22.0',
+  pkg: './cmd/emulator',
+  binary: 'flow-emulator',
+  loopback: {
+    file: 'server/debugger/debugger.go',
+    from: 'fmt.Sprintf(":%d", d.port)',
+    to: 'fmt.Sprintf("127.0.0.1:%d", d.port)',
+  },
+};
+const devWalletTool: Tool = {
+  module: 'github.com/onflow/fcl-dev-wallet',
+  version: 'v0.9.1',
+  pkg: './go/wallet/cmd',
+  binary: 'fcl-dev-wallet',
+  loopback: {
+    file: 'go/wallet/server.go',
+    from: 'fmt.Sprintf(":%d", port)',
+    to: 'fmt.Sprintf("127.0.0.1:%d", port)',
+  },
+};
+/** MIT; about 75 s to build. */
+const mailpitTool: Tool = {
+  module: 'github.com/axllent/mailpit',
+  version: 'v1.33.1',
+  pkg: '.',
+  binary: 'mailpit',
+};
+/** Apache-2.0 (version 4.53); about 4.5 minutes to build, a 233 MB binary. */
+const seaweedTool: Tool = {
+  module: 'github.com/seaweedfs/seaweedfs',
+  version: 'v0.0.0-20261109003541-7506e5f91cd6',
+  pkg: './weed',
+  binary: 'weed',
+};
+
+const root = resolve(import.meta.dirname, '..');
+/** Bumped whenever the patches change, so an older build is made again. */
+const PATCH_LEVEL = 'loopback-1';
+
+/** Tools built together, with the file in .tools/bin that records what was built. */
+const groups = {
+  flow: {
+    tools: [emulatorTool, devWalletTool],
+    stamp: 'versions.json',
+    wanted: { emulator: emulatorTool.version, devWallet: devWalletTool.version, patches: PATCH_LEVEL },
+  },
+  mail: { tools: [mailpitTool], stamp: 'mailpit.json', wanted: { mailpit: mailpitTool.version } },
+  storage: { tools: [seaweedTool], stamp: 'weed.json', wanted: { weed: seaweedTool.version } },
+};
+export type ToolGroup = keyof typeof groups;
+
+export class ToolchainError extends Error {}
+
+export interface FlowTools {
+  emulator: string;
+  devWallet: string;
+}
+
+export interface GoToolsOptions {
+  log?: (line: string) => void;
+  /** Where the tools live: `<dir>/bin`, their patched sources in `<dir>/src` (default .tools). */
+  dir?: string;
+  /** The Go command (default `go` on the PATH). */
+  go?: string;
+}
+
+function run(command: string, args: string[], options: { cwd?: string; capture?: boolean }): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      stdio: ['ignore', options.capture ? 'pipe' : 'inherit', 'inherit'],
+      env: {
+        ...process.env,
+        CGO_ENABLED: '1',
+        CGO_CFLAGS: '-O2 -D__BLST_PORTABLE__',
+        GOFLAGS: '-buildvcs=false',
+      },
+    });
+    let stdout = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.once('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        err.code === 'ENOENT'
+          ? new ToolchainError(
+              'Go is needed to build the embedded tools (the Flow emulator, Mailpit): install Go 1.26 or newer (https://go.dev/dl) and start again.',
+            )
+          : err,
+      ),
+    );
+    child.once('close', (code) => {
+      if (code === 0) resolve(stdout);
+      else reject(new ToolchainError(`go ${args.join(' ')} failed (exit ${code})`));
+    });
+  });
+}
+
+/** Copies the module out of the (read-only) module cache, writable, and makes it listen on loopback only. */
+function patchedCopy(tool: Tool, moduleDir: string, srcDir: string): string {
+  const copy = join(srcDir, `${tool.binary}@${tool.version}`);
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(moduleDir, copy, { recursive: true });
+  if (!tool.loopback) return copy;
+  const file = join(copy, tool.loopback.file);
+  const source = readFileSync(file, 'utf8');
+  if (source.split(tool.loopback.from).length !== 2)
+    throw new ToolchainError(
+      `${tool.module}@${tool.version}: ${tool.loopback.file} no longer has ${tool.loopback.from} (the loopback patch)`,
+    );
+  chmodSync(file, 0o644);
+  writeFileSync(file, source.replace(tool.loopback.from, tool.loopback.to));
+  return copy;
+}
+
+async function build(tool: Tool, dir: string, go: string, log: (line: string) => void) {
+  const started = Date.now();
+  log(`Building ${tool.module}@${tool.version} (first time only; a few minutes)…`);
+  const { Dir } = JSON.parse(
+    await run(go, ['mod', 'download', '-json', `${tool.module}@${tool.version}`], { capture: true }),
+  ) as { Dir: string };
+  const source = patchedCopy(tool, Dir, join(dir, 'src'));
+  await run(go, ['build', '-o', join(dir, 'bin', tool.binary), tool.pkg], { cwd: source });
+  // The copied source is only needed for the build (SeaweedFS's is large).
+  rmSync(source, { recursive: true, force: true });
+  log(`Built ${tool.module}@${tool.version} in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+async function ensure(group: ToolGroup, dir: string, go: string, log: (line: string) => void) {
+  const { tools, stamp, wanted } = groups[group];
+  const bin = join(dir, 'bin');
+  const paths = tools.map((tool) => join(bin, tool.binary));
+  const built =
+    paths.every((path) => existsSync(path)) &&
+    existsSync(join(bin, stamp)) &&
+    JSON.stringify(JSON.parse(readFileSync(join(bin, stamp), 'utf8'))) === JSON.stringify(wanted);
+  if (!built) {
+    mkdirSync(bin, { recursive: true });
+    for (const tool of tools) await build(tool, dir, go, log);
+    writeFileSync(join(bin, stamp), JSON.stringify(wanted));
+  }
+  return paths;
+}
+
+const builds = new Map<string, Promise<string[]>>();
+
+/**
+ * Builds a group of tools unless the pinned versions with the current patches are already there,
+ * and answers their paths. Callers in one process share one build; a failed build is tried again
+ * next time.
+ */
+function ensureGroup(group: ToolGroup, options: GoToolsOptions): Promise<string[]> {
+  const dir = options.dir ?? join(root, '.tools');
+  const key = `${group}:${dir}`;
+  let pending = builds.get(key);
+  if (!pending) {
+    pending = ensure(group, dir, options.go ?? 'go', options.log ?? console.log);
+    builds.set(key, pending);
+    pending.catch(() => builds.delete(key));
+  }
+  return pending;
+}
+
+export async function ensureFlowTools(options: GoToolsOptions = {}): Promise<FlowTools> {
+  const [emulator, devWallet] = await ensureGroup('flow', options);
+  return { emulator: emulator!, devWallet: devWallet! };
+}
+
+/** The Mailpit binary. */
+export async function ensureMailpit(options: GoToolsOptions = {}): Promise<string> {
+  return (await ensureGroup('mail', options))[0]!;
+}
+
+/** The SeaweedFS binary (`weed`). */
+export async function ensureSeaweed(options: GoToolsOptions = {}): Promise<string> {
+  return (await ensureGroup('storage', options))[0]!;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const asked = process.argv.slice(2);
+  const wantedGroups = (asked.length > 0 ? asked : ['flow', 'mail']) as ToolGroup[];
+  try {
+    for (const group of wantedGroups) {
+      if (!(group in groups)) throw new ToolchainError(`No tool group ${group}: flow, mail or storage`);
+      const started = Date.now();
+      const paths = await ensureGroup(group, {});
+      console.log(`${group} tools ready in ${Math.round((Date.now() - started) / 1000)} s: ${paths.join(', ')}`);
+    }
+  } catch (err) {
+    console.error(err instanceof ToolchainError ? err.message : err);
+    process.exit(1);
+  }
+}
