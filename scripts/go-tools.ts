@@ -222,7 +222,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       if (!(group in groups)) throw new ToolchainError(`No tool group ${group}: flow, mail or storage`);
       const started = Date.now();
       const paths = await ensureGroup(group, {});
-      console.log(`${group} tools ready in ${Math.round((Date.now() - started) / 1000)} s: ${paths.join(', ')}`);
+      console.log(
+        `${group} tools ready in ${Math.round((Date.now() - started) / 1000)} s: ${paths.join(', ')}`,
+      );
     }
   } catch (err) {
     console.error(err instanceof ToolchainError ? err.message : err);
