@@ -221,4 +221,21 @@ if (p.stats.skipped > 0) {
   console.error(`✗ ${p.stats.skipped} Playwright tests were skipped: every test must run`);
   finish(1);
 }
+/**
+ * The journeys' server log holds no card number, bearer token or JWT (docs/operations.md, "Running
+ * it"): the journeys pay with the test card 4242 4242 4242 4242 and sign in with tokens.
+ */
+const LEAKS = [/4242 ?4242/, /4242424242424242/, /Bearer /, /eyJ[\w-]{10,}/];
+if (existsSync(e2eLog)) {
+  const leaked = readFileSync(e2eLog, 'utf8')
+    .split('\n')
+    .filter((line) => LEAKS.some((pattern) => pattern.test(line)));
+  if (leaked.length > 0) {
+    console.error(`✗ the journeys' server log (${e2eLog}) holds secrets:\n${leaked.slice(0, 5).join('\n')}`);
+    failed++;
+  } else {
+    console.log(`✓ the journeys' server log holds no card number, bearer token or JWT`);
+    passed++;
+  }
+}
 finish(failed === 0 ? 0 : 1);

@@ -23,12 +23,14 @@ import { devRoutes } from './dev/routes';
 import { tokenPriceSource } from './evm/price';
 import { type AppEnv, apiError, errorResponse, mountRoutes, notFound, type Route } from './http';
 import { mediaDir, mountMedia } from './media';
+import { metricsHandler } from './metrics-route';
 import { nftHistoryRoutes } from './nfts/history';
 import { nftRoutes } from './nfts/routes';
 import { notificationRoutes } from './notifications/routes';
 import { canonicalOrigin } from './origin';
 import { googlePayScript, paymentsConfigRoutes } from './payments/routes';
 import { payoutRoutes } from './payouts/routes';
+import { observeRequests } from './requests';
 import { salesRoutes } from './sales/routes';
 import { jsonBodiesOnly, securityHeaders } from './security';
 import { mountSpa } from './spa';
@@ -100,6 +102,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.all('*', (c) => errorResponse(c, notFound()));
 
   const app = new Hono<AppEnv>();
+  // Every request has an id, its log lines and jobs carry it, and its answer is timed and logged.
+  app.use(observeRequests(s.log, s.metrics));
   // Every answer (API, /media, the SPA, errors and 404s) carries the security headers; the pages
   // allow Google's Google Pay script while the browser would load it.
   app.use(securityHeaders({ googlePayScript: () => googlePayScript(s) }));
@@ -107,6 +111,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // it (server/compression.ts); the SPA's files are compressed at build time (server/spa.ts),
   // prepared answers (the catalog cache's, server/prepared.ts) when they are made.
   app.use(compressAnswers());
+  // Prometheus metrics for the operator (server/metrics-route.ts says who may read them).
+  app.get('/metrics', metricsHandler(s.config.metrics, s.metrics));
   // Pages are served on one origin only (server/origin.ts).
   app.use(canonicalOrigin(s.config.publicUrl));
   app.onError((err, c) => {

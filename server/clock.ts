@@ -6,5 +6,8 @@
 /** Now, as the server sees it; tests move it. */
 export type Clock = () => Date;
 
-/** Where the server writes what happened. */
+/**
+ * Where the server writes what happened: `info(message, fields?)`, `error(message, err?)`. The
+ * server's is a JSON logger (server/log.ts); tests hand in one that keeps the lines.
+ */
 export type Log = Pick<Console, 'info' | 'error'>;

@@ -80,6 +80,11 @@ export interface Config {
    * default 10; see server/users/signup-limit.ts).
    */
   signupFreePerHour: number;
+  /**
+   * Who may read GET /metrics (server/metrics-route.ts): holders of METRICS_TOKEN (a bearer
+   * token), and loopback callers in the embedded world. Absent: nobody.
+   */
+  metrics?: { token?: string; loopback: boolean };
 }
 
 export const JWT_SECRET_MIN = 32;
@@ -158,6 +163,13 @@ function seedMode(raw: string | undefined, embedded: boolean): boolean {
   return raw ? raw === 'on' : embedded;
 }
 
+/** METRICS_TOKEN: unset, or at least 16 characters. */
+function metricsToken(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (raw.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
+  return raw;
+}
+
 /** VITRINE_ADMIN_EMAILS: a comma-separated list of emails, lower-cased. */
 function adminEmails(raw: string | undefined): string[] {
   return (raw ?? '')
@@ -234,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         100_000,
       ),
     ),
+    metrics: { token: read(() => metricsToken(env.METRICS_TOKEN)), loopback: embedded },
   };
   if (!embedded) {
     if (flowEmulator) read(() => deploymentChain(env, flowEmulator));

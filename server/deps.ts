@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { clientAddressResolver, trustedProxyList } from './auth/client-address';
 import { createDevices, type Devices } from './auth/devices';
@@ -14,16 +15,19 @@ import type { Database, DatabaseHandle, DatabaseKind } from './db';
 import type { TokenChain } from './evm/token';
 import type { IdentityProvider } from './identity/veriff';
 import type { JobQueue } from './jobs';
+import { defaultLog } from './log';
+import { createMetrics, type Metrics } from './metrics';
 import { createOutbox, type Outbox } from './outbox';
 import type { CryptoProvider } from './payments/crypto-provider';
 import type { OnrampProvider } from './payments/onramp-provider';
 import type { CardProvider } from './payments/provider';
+import { type Readiness, reachable } from './readiness';
 import type { PageRenderer } from './spa';
 
 /** What createApp needs; tests replace the clock and the client address. */
 export interface AppDeps {
   config: Config;
-  database: Pick<DatabaseHandle, 'db' | 'kind'>;
+  database: Pick<DatabaseHandle, 'db' | 'kind' | 'pool'>;
   clock?: Clock;
   /** The address login attempts are counted against. */
   clientAddress?: (c: Context) => string;
@@ -49,6 +53,10 @@ export interface AppDeps {
   jobs?: JobQueue;
   /** The EVM chain of the NFM token (only while NFM_PAYMENTS is on). */
   tokenChain?: TokenChain;
+  /** This server's metrics (one registry per server); a new one by default. */
+  metrics?: Metrics;
+  /** Readiness checks of the providers (server/start.ts), beside the database's and the chain's. */
+  readiness?: Readiness;
 }
 
 export interface ChainStatus {
@@ -86,12 +94,31 @@ export interface Services {
   tokenChain: TokenChain | null;
   /** Crash tests: kills the process at the configured point (server/crash.ts). */
   crashPoint?: (point: CrashPoint) => void;
+  metrics: Metrics;
+  /**
+   * What GET /api/health/ready checks, by name (server/readiness.ts): `database`, `chain` and the
+   * providers; other modules add theirs (e.g. `smtp`, `storage`).
+   */
+  readiness: Readiness;
 }
 
 export function createServices(deps: AppDeps): Services {
   const clock = deps.clock ?? (() => new Date());
-  const log = deps.log ?? console;
+  const log = deps.log ?? defaultLog();
   const { db, kind } = deps.database;
+  const metrics = deps.metrics ?? createMetrics();
+  metrics.watch({ db, now: clock, pool: deps.database.pool, log });
+  const readiness: Readiness = {
+    database: () => db.execute(sql`select 1`),
+    ...(deps.chain && deps.chainClient
+      ? {
+          chain: reachable(`${deps.chain.accessNode.replace(/\/+$/, '')}/v1/blocks?height=sealed`, {
+            ok: true,
+          }),
+        }
+      : {}),
+    ...deps.readiness,
+  };
   const catalogCache = createAnswerCache(deps.config.catalogCacheMs);
   deps.publisher?.onChange(() => catalogCache.clear());
   const tokens = createTokens(deps.config.jwtSecret, deps.config.tokenTtlSeconds, clock);
@@ -126,5 +153,7 @@ export function createServices(deps: AppDeps): Services {
     onrampProvider: deps.onrampProvider ?? null,
     jobs: deps.jobs ?? null,
     tokenChain: deps.tokenChain ?? null,
+    metrics,
+    readiness,
   };
 }

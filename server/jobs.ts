@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Log } from './clock';
+import { currentRequestId, withContext } from './context';
 import type { Database, Executor } from './db';
 import { type JobLane, jobLanes, jobs } from './db/schema';
 
@@ -26,6 +27,8 @@ import { type JobLane, jobLanes, jobs } from './db/schema';
  *   growing delay, with the error and the attempt count (`attempts` counts claims). Handlers must be
  *   idempotent: a job may run again after a crash at any point.
  * - Besides jobs, a worker runs periodic tasks (e.g. the expiry sweep of unpaid orders).
+ * - A job queued while a request is answered keeps that request's id (`request_id`); a job runs in
+ *   the context of its kind and that id, so its log lines carry both (server/context.ts).
  */
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -59,6 +62,8 @@ export interface JobWorkerOptions {
   backoffMs?: (attempts: number) => number;
   now?: () => Date;
   log?: Log;
+  /** Told of each run's end: done, retried (failed, queued again) or failed (for good). */
+  onFinished?: (kind: string, outcome: 'done' | 'retried' | 'failed') => void;
 }
 
 export interface JobWorker {
@@ -107,7 +112,7 @@ export async function enqueueJob(
   await tx
     .insert(jobs)
     // The app's clock, as the workers' (the database's now() may run ahead of it by microseconds).
-    .values({ kind, key, runAt: runAt ?? new Date(), accountId })
+    .values({ kind, key, runAt: runAt ?? new Date(), accountId, requestId: currentRequestId() })
     .onConflictDoNothing({ target: [jobs.kind, jobs.key] });
 }
 
@@ -208,7 +213,11 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
 
   const mine = (jobId: string) => and(eq(jobs.id, jobId), eq(jobs.lockedBy, id), eq(jobs.status, 'running'));
 
-  async function execute(job: JobRow): Promise<void> {
+  /** Runs the job in its context: its kind, and the id of the request that queued it. */
+  const execute = (job: JobRow) =>
+    withContext({ job: job.kind, requestId: job.requestId ?? undefined }, () => executeJob(job));
+
+  async function executeJob(job: JobRow): Promise<void> {
     const handler = handlers[job.kind]!;
     // The lease is renewed while the handler runs, so a long job is not taken by another worker.
     const renew = setInterval(
@@ -229,6 +238,8 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         .update(jobs)
         .set({ status: 'done', leaseUntil: null, lastError: null, updatedAt: now() })
         .where(mine(job.id));
+      log.info(`job ${job.kind} ${job.key} done`, { attempt: job.attempts });
+      options.onFinished?.(job.kind, 'done');
     } catch (err) {
       clearInterval(renew);
       const message = err instanceof Error ? err.message : String(err);
@@ -248,6 +259,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         })
         .where(mine(job.id))
         .catch((e) => log.error(`job ${job.kind} ${job.key}: rescheduling failed`, e));
+      options.onFinished?.(job.kind, giveUp ? 'failed' : 'retried');
     }
   }
 

@@ -1,4 +1,5 @@
 import { type Config, ConfigError, loadConfig } from './config';
+import { defaultLog } from './log';
 import { start } from './start';
 
 /** `tsx server/main.ts`: serve the API (and in production the built SPA) until SIGINT or SIGTERM. */
@@ -20,7 +21,7 @@ function shutdown(code: number): void {
   server.close().then(
     () => process.exit(code),
     (err) => {
-      console.error('Shutdown failed', err);
+      defaultLog().error('Shutdown failed', err);
       process.exit(1);
     },
   );
@@ -29,6 +30,6 @@ function shutdown(code: number): void {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => shutdown(0));
 
 server.ready.catch((err) => {
-  console.error('Could not start (database, chain or a provider)', err);
+  defaultLog().error('Could not start (database, chain or a provider)', err);
   shutdown(1);
 });

@@ -40,13 +40,16 @@ import { createVeriffProvider, type IdentityProvider } from './identity/veriff';
 import { createImageJobHandler, forgetImageJobs, IMAGE_JOB } from './images/jobs';
 import { createImageStore } from './images/store';
 import { createJobWorker, type JobHandler, type JobWorker } from './jobs';
+import { defaultLog } from './log';
 import { mediaDir, warmImageCopies } from './media';
+import { createMetrics } from './metrics';
 import { createCheckoutComProvider } from './payments/checkout-com';
 import { createCoinbaseProvider } from './payments/coinbase-commerce';
 import type { CryptoProvider } from './payments/crypto-provider';
 import type { OnrampProvider } from './payments/onramp-provider';
 import type { CardProvider } from './payments/provider';
 import { createWertProvider } from './payments/wert';
+import { type Readiness, reachable } from './readiness';
 import { applySecurityHeaders } from './security';
 import { catalogIsEmpty, seedWorld } from './seed/world';
 import { loadPageRenderer } from './spa';
@@ -91,8 +94,12 @@ function starting(request: Request, database: DatabaseKind): Response {
  * embedded emulator with its contracts, or the configured network) and mounts the app.
  */
 export async function start(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  const log = options.log ?? console;
+  const log = options.log ?? defaultLog();
   const kind = databaseKind(config);
+  // This server's metrics; every provider client and the Flow client are timed (server/metrics.ts),
+  // and each provider's API is a readiness check.
+  const metrics = createMetrics();
+  const readiness: Readiness = {};
   let app: Hono<AppEnv> | undefined;
   let database: DatabaseHandle | undefined;
   let chain: ChainHandle | null = null;
@@ -144,12 +151,17 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       log.info(`card sandbox (Checkout.com API shape) on ${cardSandbox.url}`);
     }
     if (card.mode !== 'off') {
-      cardProvider = createCheckoutComProvider({
-        secretKey: card.secretKey,
-        publicKey: card.publicKey,
-        apiUrl: card.apiUrl ?? cardSandbox!.url,
-        webhookSignatureKey: card.webhookSignatureKey,
-      });
+      const apiUrl = card.apiUrl ?? cardSandbox!.url;
+      cardProvider = metrics.timed(
+        createCheckoutComProvider({
+          secretKey: card.secretKey,
+          publicKey: card.publicKey,
+          apiUrl,
+          webhookSignatureKey: card.webhookSignatureKey,
+        }),
+        'checkout_com',
+      );
+      readiness.card = reachable(apiUrl);
     }
     // The crypto provider, the same way: the Coinbase Commerce-shaped sandbox on its own port.
     const coinbase = config.coinbase;
@@ -162,11 +174,12 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       log.info(`crypto sandbox (Coinbase Commerce API shape) on ${cryptoSandbox.url}`);
     }
     if (coinbase.mode !== 'off') {
-      cryptoProvider = createCoinbaseProvider({
-        apiKey: coinbase.apiKey,
-        apiUrl: coinbase.apiUrl ?? cryptoSandbox!.url,
-        webhookSecret: coinbase.webhookSecret,
-      });
+      const apiUrl = coinbase.apiUrl ?? cryptoSandbox!.url;
+      cryptoProvider = metrics.timed(
+        createCoinbaseProvider({ apiKey: coinbase.apiKey, apiUrl, webhookSecret: coinbase.webhookSecret }),
+        'coinbase_commerce',
+      );
+      readiness.crypto = reachable(apiUrl);
     }
     // The card-to-crypto on-ramp, the same way: the Wert-shaped sandbox (widget, Data API, webhooks)
     // on its own port, checking signatures with the public key of the partner key we sign with.
@@ -182,13 +195,18 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       log.info(`on-ramp sandbox (Wert widget shape) on ${onrampSandbox.url}`);
     }
     if (wert.mode !== 'off') {
-      onrampProvider = createWertProvider({
-        partnerId: wert.partnerId,
-        origin: wert.origin ?? onrampSandbox!.url,
-        privateKey: wert.privateKey,
-        apiUrl: wert.apiUrl ?? onrampSandbox!.url,
-        apiKey: wert.apiKey,
-      });
+      const apiUrl = wert.apiUrl ?? onrampSandbox!.url;
+      onrampProvider = metrics.timed(
+        createWertProvider({
+          partnerId: wert.partnerId,
+          origin: wert.origin ?? onrampSandbox!.url,
+          privateKey: wert.privateKey,
+          apiUrl,
+          apiKey: wert.apiKey,
+        }),
+        'wert',
+      );
+      readiness.onramp = reachable(apiUrl);
     }
     // The identity provider (KYC), the same way: the Veriff-shaped sandbox (sessions API, hosted
     // flow, signed decision webhooks) on its own port.
@@ -203,15 +221,20 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       log.info(`identity sandbox (Veriff API shape) on ${identitySandbox.url}`);
     }
     if (veriff.mode !== 'off') {
-      identityProvider = createVeriffProvider({
-        apiUrl: veriff.apiUrl ?? identitySandbox!.url,
-        apiKey: veriff.apiKey,
-        sharedSecret: veriff.sharedSecret,
-      });
+      const apiUrl = veriff.apiUrl ?? identitySandbox!.url;
+      identityProvider = metrics.timed(
+        createVeriffProvider({ apiUrl, apiKey: veriff.apiKey, sharedSecret: veriff.sharedSecret }),
+        'veriff',
+      );
+      readiness.kyc = reachable(apiUrl);
     }
     // The utility token's EVM chain (NFM_PAYMENTS=on): an embedded anvil node with NFM deployed on
     // its first start, or the configured network.
-    if (config.token) tokenChain = await startTokenChain(config, log, (node) => (anvil = node));
+    if (config.token) {
+      const evm = metrics.timed(await startTokenChain(config, log, (node) => (anvil = node)), 'evm');
+      tokenChain = evm;
+      readiness.token = () => evm.blockNumber();
+    }
     database = await (options.openDatabase ?? openDb)(config);
     // Admins come from configuration: the accounts with these emails get the admin role.
     if (config.adminEmails.length > 0) {
@@ -225,6 +248,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       );
     }
     chain = await (options.startChain ?? startChain)(config, log);
+    if (chain) chain = { ...chain, client: metrics.timed(chain.client, 'flow') };
     // Keeps nfts and sale listings in step with the chain, from its cursor in the database.
     if (chain)
       indexer = startIndexer(chain.client, database.db, {
@@ -257,6 +281,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
         log,
         onStep: crashHook(config.crashAt),
         publicUrl: config.publicUrl,
+        onMinted: metrics.observeMint,
       });
     }
     if (tokenChain) handlers[REFUND_TOKEN_JOB] = createRefundTokenHandler({ db, chain: tokenChain, log });
@@ -265,6 +290,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       db,
       handlers,
       log,
+      onFinished: metrics.jobFinished,
       tasks: [
         // NFM sent but never reported pays its order before the order would expire.
         ...(tokenChain
@@ -298,6 +324,8 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       identityProvider,
       tokenChain,
       jobs: worker,
+      metrics,
+      readiness,
     });
     await publisher?.resume();
     worker.start();

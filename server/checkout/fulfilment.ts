@@ -12,6 +12,7 @@ import {
   freeBlueprintClaims,
   nftPurchases,
   nfts,
+  orderEvents,
   orderItems,
   orders,
   tokenCharges,
@@ -83,6 +84,8 @@ export interface FulfilmentDeps {
   onStep?: (step: FulfilmentStep, orderId: string) => void | Promise<void>;
   /** Base of the links in sale emails (PUBLIC_URL). */
   publicUrl?: string;
+  /** Told, once per order, the seconds from its payment (authorized) to its editions recorded minted. */
+  onMinted?: (seconds: number) => void;
 }
 
 type ItemRow = typeof orderItems.$inferSelect & { title: string };
@@ -266,11 +269,19 @@ export function createFulfilment(
     });
   }
 
-  async function record(order: OrderRow, editions: { item: ItemRow; minted: MintResult }[]): Promise<void> {
-    await db.transaction(async (tx) => {
+  /** Records the minted editions; answers when the order was paid, if this run recorded them. */
+  async function record(
+    order: OrderRow,
+    editions: { item: ItemRow; minted: MintResult }[],
+  ): Promise<Date | undefined> {
+    return db.transaction(async (tx) => {
       const locked = await lockOrder(tx, order.id);
-      if (locked?.status !== 'minting') return;
+      if (locked?.status !== 'minting') return undefined;
       const at = now();
+      const [paid] = await tx
+        .select({ at: orderEvents.createdAt })
+        .from(orderEvents)
+        .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.type, 'authorized')));
       // A pack's price is split over its editions in chain id order (as the sales ledger does).
       const amounts = splitCents(locked.amount, editions.length);
       // The purchase method as the purchase record names it: creditCard, coinbase, freeBlueprintClaim.
@@ -326,6 +337,7 @@ export function createFulfilment(
         at,
         editions.map(({ item, minted }) => `${item.title} ${seriesLabel(minted.serialNumber)}`).join(', '),
       );
+      return paid?.at;
     });
   }
 
@@ -362,7 +374,8 @@ export function createFulfilment(
     }
     await step('minted', order.id);
     try {
-      await record(order, editions);
+      const paidAt = await record(order, editions);
+      if (paidAt) deps.onMinted?.((now().getTime() - paidAt.getTime()) / 1000);
     } catch (err) {
       await setRailStatus(db, order, 'NFT_SYNC_FAILED', now()).catch(() => undefined);
       throw err;

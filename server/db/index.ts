@@ -22,6 +22,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config';
 import { installationCache, writeWhole } from '../files';
+import type { PoolStats } from '../metrics';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -33,6 +34,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  /** PostgreSQL's connection pool (its counts are metrics); PGlite has none. */
+  pool?: PoolStats;
   close(): Promise<void>;
 }
 
@@ -60,7 +63,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     throw err;
   }
   client.release();
-  return { db: drizzlePostgres({ client: pool, schema }), kind: 'postgres', close: () => pool.end() };
+  return { db: drizzlePostgres({ client: pool, schema }), kind: 'postgres', pool, close: () => pool.end() };
 }
 
 /**

@@ -3,22 +3,41 @@ import { answerOf, type CachedAnswer, sendAnswer } from '../catalog/cache';
 import type { Services } from '../deps';
 import { defineRoute, type Route } from '../http';
 import { openApiDocument } from '../openapi';
+import { readinessProbe } from '../readiness';
 
 /** Health and the OpenAPI document of all routes (including these). */
 export function systemRoutes(s: Services, routes: readonly Route[]): Route[] {
   /** The document never changes while the server runs: made, and compressed, once. */
   let document: CachedAnswer | undefined;
+  const probe = readinessProbe(s.readiness, s.clock, s.log);
   return [
     defineRoute({
       method: 'get',
       path: '/health',
       tag: 'system',
-      summary: 'Readiness: 200 once the database is migrated and the chain is up (503 while starting)',
+      summary: 'Liveness: 200 once the server has started (database migrated, chain up); 503 while starting',
       responses: {
         200: "{ status: 'ok', database: 'pglite' | 'postgres', chain: { network, accessNode, devWallet? } | null }",
         503: 'Starting',
       },
       handler: (c) => c.json({ status: 'ok', database: s.dbKind, chain: s.chain }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/health/ready',
+      tag: 'system',
+      summary:
+        'Readiness: 200 when the database, the chain and every configured provider answer; 503 naming those that do not (each check kept 5 s, given 2 s)',
+      responses: {
+        200: "{ status: 'ready', checks: { [name]: 'ok' } }",
+        503: "{ status: 'not_ready', notReady: [name], checks: { [name]: 'ok' | 'failed' } }, or starting",
+      },
+      async handler(c) {
+        const report = await probe();
+        return report.ready
+          ? c.json({ status: 'ready', checks: report.checks })
+          : c.json({ status: 'not_ready', notReady: report.notReady, checks: report.checks }, 503);
+      },
     }),
     defineRoute({
       method: 'get',

@@ -43,6 +43,7 @@ type Access = 'public' | 'optional' | 'user' | 'owner' | 'admin' | 'webhook' | '
 
 const ROUTES: Record<string, Access> = {
   'GET /health': 'public',
+  'GET /health/ready': 'public',
   'GET /openapi.json': 'public',
   'POST /users/registrations': 'public',
   'GET /users/me': 'user',

@@ -11,6 +11,7 @@ import { databases, type Json, openTestDatabase, silentLog, testConfig, useTestA
 /** Every route of the API, as `METHOD /path` below /api. */
 const ROUTES = [
   'GET /health',
+  'GET /health/ready',
   'GET /openapi.json',
   'POST /users/registrations',
   'GET /users/me',
@@ -302,7 +303,14 @@ describe.each(databases)('unexpected errors on %s', (database) => {
     expect(await res.json()).toEqual({ code: 'unknown', message: 'Unknown error occurred' });
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
-    expect(String(logged.at(-1)?.[0])).toContain('POST /api/auth/logins failed');
+    expect(logged.map((line) => String(line[0]))).toContainEqual(
+      expect.stringContaining('POST /api/auth/logins failed'),
+    );
+    // The access line of the request says 500, under its route.
+    expect(logged.at(-1)).toEqual([
+      'request',
+      { method: 'POST', route: '/api/auth/logins', status: 500, duration_ms: expect.any(Number) },
+    ]);
   });
 });
 

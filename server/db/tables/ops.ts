@@ -93,6 +93,8 @@ export const jobs = pgTable(
     lockedBy: text('locked_by'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** The X-Request-Id of the request that queued the job (null: queued by a job or a sweep); its log lines carry it. */
+    requestId: text('request_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -37,6 +37,7 @@ import type { AppEnv } from '../../../server/http';
 import { createImageJobHandler, IMAGE_JOB } from '../../../server/images/jobs';
 import { createImageStore } from '../../../server/images/store';
 import { createJobWorker, type JobHandler, type JobWorker } from '../../../server/jobs';
+import { createMetrics } from '../../../server/metrics';
 
 /** Every API suite runs once per database: `describe.each(databases)('%s', (database) => …)`. */
 export const databases = ['pglite', 'postgres'] as const;
@@ -207,8 +208,11 @@ export function useTestApp(
       | 'cryptoProvider'
       | 'onrampProvider'
       | 'identityProvider'
+      | 'readiness'
     >
   > & {
+    /** The app's and its job worker's log (default: silentLog into t.logged). */
+    log?: Log;
     /** Builds the publishing job on the test database (chain tests). */
     publisher?: (db: Database) => Publisher;
     /** The NFM token's chain, once an earlier beforeAll started it (token tests). */
@@ -228,7 +232,10 @@ export function useTestApp(
     drop = created.drop;
     t.config = testConfig(created.url, dataDir, overrides);
     t.database = await openDb(t.config);
-    const { publisher: makePublisher, tokenChain, jobHandlers, ...appDeps } = deps;
+    const { publisher: makePublisher, tokenChain, jobHandlers, log: givenLog, ...appDeps } = deps;
+    const log = givenLog ?? silentLog(t.logged);
+    // One registry for the app and its worker, as on a server.
+    const metrics = createMetrics();
     t.publisher = makePublisher?.(t.database.db);
     // Image jobs run on a job worker, as on a server (other kinds too when a test gives their handlers).
     worker = createJobWorker({
@@ -243,7 +250,8 @@ export function useTestApp(
       },
       now: t.clock.now,
       pollMs: 50,
-      log: silentLog(t.logged),
+      log,
+      onFinished: metrics.jobFinished,
     });
     worker.start();
     t.app = createApp({
@@ -253,7 +261,8 @@ export function useTestApp(
       clock: t.clock.now,
       // A test may name the client address of one request (concurrent requests from many addresses).
       clientAddress: (c) => c.req.header('x-test-address') ?? t.address,
-      log: silentLog(t.logged),
+      log,
+      metrics,
       publisher: t.publisher,
       tokenChain: tokenChain?.(),
       ...appDeps,
