@@ -45,7 +45,9 @@ rmSync('model-tests/.coverage', { recursive: true, force: true });
 /**
  * What the run needs from the machine besides npm's packages (PostgreSQL comes from npm, see
  * scripts/postgres.ts): Debian's Chromium for the journeys (never a downloaded browser), openssl
- * for the Apple Pay test's certificates and Python's venv for schemathesis. Missing ones are
+ * for the Apple Pay test's certificates, Python's venv for schemathesis and pg_dump for the backup
+ * test (Debian's postgresql: its server binaries of the same version are then the ones the test
+ * cluster runs, so pg_dump is never older than the server it dumps). Missing ones are
  * installed with apt-get when this runs as root; otherwise the run stops at once with the command.
  */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -54,6 +56,7 @@ const missing = [
   ...(spawnSync('openssl', ['version']).status === 0 ? [] : ['openssl']),
   // schemathesis is installed from PyPI into a virtual environment (scripts/contract.ts).
   ...(spawnSync('python3', ['-c', 'import ensurepip, venv']).status === 0 ? [] : ['python3-venv']),
+  ...(spawnSync('pg_dump', ['--version']).status === 0 ? [] : ['postgresql']),
 ];
 if (missing.length > 0) {
   const command = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
