@@ -19,6 +19,8 @@ import type { CryptoProvider } from './payments/crypto-provider';
 import type { OnrampProvider } from './payments/onramp-provider';
 import type { CardProvider } from './payments/provider';
 import type { PageRenderer } from './spa';
+import { createStorage } from './storage/config';
+import type { MediaStorage } from './storage/storage';
 
 /** What createApp needs; tests replace the clock and the client address. */
 export interface AppDeps {
@@ -49,6 +51,8 @@ export interface AppDeps {
   jobs?: JobQueue;
   /** The EVM chain of the NFM token (only while NFM_PAYMENTS is on). */
   tokenChain?: TokenChain;
+  /** The media store (default: the one config.storage names). */
+  storage?: MediaStorage;
 }
 
 export interface ChainStatus {
@@ -84,6 +88,8 @@ export interface Services {
   onrampProvider: OnrampProvider | null;
   jobs: JobQueue | null;
   tokenChain: TokenChain | null;
+  /** Where uploads, their copies and the seeded artwork are stored (server/storage). */
+  storage: MediaStorage;
   /** Crash tests: kills the process at the configured point (server/crash.ts). */
   crashPoint?: (point: CrashPoint) => void;
 }
@@ -126,5 +132,6 @@ export function createServices(deps: AppDeps): Services {
     onrampProvider: deps.onrampProvider ?? null,
     jobs: deps.jobs ?? null,
     tokenChain: deps.tokenChain ?? null,
+    storage: deps.storage ?? createStorage(deps.config),
   };
 }

@@ -38,9 +38,8 @@ import { createTokenChain, type TokenChain } from './evm/token';
 import type { AppEnv } from './http';
 import { createVeriffProvider, type IdentityProvider } from './identity/veriff';
 import { createImageJobHandler, forgetImageJobs, IMAGE_JOB } from './images/jobs';
-import { createImageStore } from './images/store';
 import { createJobWorker, type JobHandler, type JobWorker } from './jobs';
-import { mediaDir, warmImageCopies } from './media';
+import { warmImageCopies } from './media';
 import { createCheckoutComProvider } from './payments/checkout-com';
 import { createCoinbaseProvider } from './payments/coinbase-commerce';
 import type { CryptoProvider } from './payments/crypto-provider';
@@ -50,6 +49,8 @@ import { createWertProvider } from './payments/wert';
 import { applySecurityHeaders } from './security';
 import { catalogIsEmpty, seedWorld } from './seed/world';
 import { loadPageRenderer } from './spa';
+import { type OpenStorage, openStorage } from './storage/config';
+import { forgetStagedUploads } from './storage/storage';
 
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -110,6 +111,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
   let anvil: Anvil | undefined;
   let tokenChain: TokenChain | undefined;
   let imageCopies: Promise<void> | undefined;
+  let media: OpenStorage | undefined;
   const stopCopies = new AbortController();
 
   const server = serve({
@@ -213,6 +215,9 @@ export async function start(config: Config, options: StartOptions = {}): Promise
     // its first start, or the configured network.
     if (config.token) tokenChain = await startTokenChain(config, log, (node) => (anvil = node));
     database = await (options.openDatabase ?? openDb)(config);
+    // Uploads, their copies and the seeded artwork (server/storage): a directory or a bucket.
+    media = await openStorage(config, log);
+    const { storage } = media;
     // Admins come from configuration: the accounts with these emails get the admin role.
     if (config.adminEmails.length > 0) {
       const promoted = await database.db
@@ -235,7 +240,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
     // The embedded world: seeded on the first start (VITRINE_SEED=off leaves the catalog empty).
     if (config.seed && (await catalogIsEmpty(database.db))) {
       const started = Date.now();
-      await seedWorld({ db: database.db, media: { dir: mediaDir(config) }, client: chain?.client, log });
+      await seedWorld({ db: database.db, media: { storage }, client: chain?.client, log });
       log.info(`seeded the embedded world in ${Date.now() - started} ms`);
     }
     // Publishing jobs interrupted by the last stop resume here.
@@ -260,7 +265,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       });
     }
     if (tokenChain) handlers[REFUND_TOKEN_JOB] = createRefundTokenHandler({ db, chain: tokenChain, log });
-    handlers[IMAGE_JOB] = createImageJobHandler({ db, store: createImageStore(config, log), log });
+    handlers[IMAGE_JOB] = createImageJobHandler({ db, storage, log });
     worker = createJobWorker({
       db,
       handlers,
@@ -279,6 +284,11 @@ export async function start(config: Config, options: StartOptions = {}): Promise
         { name: 'expire unpaid orders', everyMs: 30_000, run: () => expireOrders(db, new Date()) },
         { name: 'end unpaid top-ups', everyMs: 30_000, run: () => expireTopups(db, new Date()) },
         { name: 'forget old image jobs', everyMs: 60_000, run: () => forgetImageJobs(db, new Date()) },
+        {
+          name: 'forget unchecked uploads',
+          everyMs: 10 * 60_000,
+          run: () => forgetStagedUploads(storage, new Date()),
+        },
       ],
     });
     const spaDir = config.production ? (options.spaDir ?? DIST) : undefined;
@@ -298,11 +308,12 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       identityProvider,
       tokenChain,
       jobs: worker,
+      storage,
     });
     await publisher?.resume();
     worker.start();
     // The resized copies of stored images that lack them (the seeded artwork) are made meanwhile.
-    imageCopies = warmImageCopies(mediaDir(config), stopCopies.signal, log);
+    imageCopies = warmImageCopies(storage, stopCopies.signal, log);
   })();
 
   return {
@@ -327,6 +338,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       await identitySandbox?.close();
       tokenChain?.close();
       await anvil?.stop();
+      await media?.close();
       await database?.close();
     },
   };

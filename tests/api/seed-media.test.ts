@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { artImage, artVideo } from '../../server/seed/media';
+import { localStorage } from '../../server/storage/local';
 
 describe('seed artwork', () => {
   const root = mkdtempSync(join(tmpdir(), 'vitrine-seed-media-'));
@@ -11,7 +12,7 @@ describe('seed artwork', () => {
   const cache = join(root, 'cache');
 
   it('is made once into the cache and copied from it into each data directory', async () => {
-    const first = { dir: join(root, 'a'), cache };
+    const first = { dir: join(root, 'a'), storage: localStorage(join(root, 'a')), cache };
     const url = await artImage(first, 'preview', 'a cached piece', 400, 400);
     const name = url.replace('/media/', '');
     expect(url).toMatch(/^\/media\/preview-400x400-[0-9a-f]{16}\.jpg$/);
@@ -22,7 +23,7 @@ describe('seed artwork', () => {
 
     // A second data directory gets the kept file, not a new rendering.
     writeFileSync(join(cache, name), 'kept');
-    const second = { dir: join(root, 'b'), cache };
+    const second = { dir: join(root, 'b'), storage: localStorage(join(root, 'b')), cache };
     expect(await artImage(second, 'preview', 'a cached piece', 400, 400)).toBe(url);
     expect(readFileSync(join(second.dir, name), 'utf8')).toBe('kept');
     // A file already in the data directory is left as it is.
@@ -30,7 +31,7 @@ describe('seed artwork', () => {
   });
 
   it('encodes a clip through the cache, and makes files in place when the cache cannot be written', async () => {
-    const store = { dir: join(root, 'c'), cache };
+    const store = { dir: join(root, 'c'), storage: localStorage(join(root, 'c')), cache };
     const clip = await artVideo(store, 'a cached clip');
     const name = clip.replace('/media/', '');
     expect(readFileSync(join(store.dir, name)).subarray(4, 8).toString()).toBe('ftyp');
@@ -38,7 +39,11 @@ describe('seed artwork', () => {
 
     const blocked = join(root, 'not-a-directory');
     writeFileSync(blocked, '');
-    const uncached = { dir: join(root, 'd'), cache: join(blocked, 'cache') };
+    const uncached = {
+      dir: join(root, 'd'),
+      storage: localStorage(join(root, 'd')),
+      cache: join(blocked, 'cache'),
+    };
     const url = await artImage(uncached, 'logo', 'an uncached logo', 200, 200);
     expect(readdirSync(uncached.dir)).toEqual([url.replace('/media/', '')]);
   });
