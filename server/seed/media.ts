@@ -21,6 +21,8 @@ import type { MediaStorage } from '../storage/storage';
  * encode the artwork again (about 15 s of CPU).
  */
 export const MEDIA_ROUTE = '/media';
+/** The seed's files are stored under this prefix of the store (uploads under `uploads/`). */
+export const SEED_PREFIX = 'seed/';
 export const JPEG_QUALITY = 85;
 
 const palettes = [
@@ -93,13 +95,14 @@ export interface MediaStore {
 }
 
 /**
- * Puts the file `name` into the store (unless it is there): read from the cache, made into the
+ * Puts the file `name` into the store under SEED_PREFIX (unless it is there): read from the cache, made into the
  * cache first (whole or not at all, so two processes seeding at once each see a whole file or
  * none). Without a writable cache it is made in a temporary directory. Answers its URL path.
  */
 async function stored(store: MediaStore, name: string, make: (path: string) => Promise<void>) {
-  const url = `${MEDIA_ROUTE}/${name}`;
-  if (await store.storage.exists(name)) return url;
+  const key = `${SEED_PREFIX}${name}`;
+  const url = `${MEDIA_ROUTE}/${key}`;
+  if (await store.storage.exists(key)) return url;
   let cache: string | undefined = store.cache ?? installationCache('seed-media');
   try {
     mkdirSync(cache, { recursive: true });
@@ -110,7 +113,7 @@ async function stored(store: MediaStore, name: string, make: (path: string) => P
   try {
     const kept = join(dir, name);
     if (!existsSync(kept)) await writeWhole(kept, make);
-    await store.storage.create(name, readFileSync(kept));
+    await store.storage.create(key, readFileSync(kept));
   } finally {
     if (!cache) rmSync(dir, { recursive: true, force: true });
   }
