@@ -110,23 +110,24 @@ export function s3Storage(settings: S3Settings): MediaStorage & { client: S3Clie
       assertMediaKey(key);
       const header = (name: string) => c.req.header(name) || undefined;
       const modifiedSince = header('if-modified-since');
+      const input = {
+        Bucket,
+        Key: key,
+        Range: header('range'),
+        IfNoneMatch: header('if-none-match'),
+        IfModifiedSince: modifiedSince ? new Date(modifiedSince) : undefined,
+      };
       try {
-        const answer = await client.send(
-          new GetObjectCommand({
-            Bucket,
-            Key: key,
-            Range: header('range'),
-            IfNoneMatch: header('if-none-match'),
-            IfModifiedSince: modifiedSince ? new Date(modifiedSince) : undefined,
-          }),
-        );
+        const answer =
+          c.req.method === 'HEAD'
+            ? await client.send(new HeadObjectCommand(input))
+            : await client.send(new GetObjectCommand(input));
         const headers = new Headers({ 'Content-Type': mediaType(key), 'Accept-Ranges': 'bytes' });
         if (answer.ContentLength !== undefined) headers.set('Content-Length', String(answer.ContentLength));
         if (answer.ContentRange) headers.set('Content-Range', answer.ContentRange);
         if (answer.ETag) headers.set('ETag', answer.ETag);
         if (answer.LastModified) headers.set('Last-Modified', answer.LastModified.toUTCString());
-        const body = c.req.method === 'HEAD' ? null : answer.Body!.transformToWebStream();
-        if (!body) await answer.Body?.transformToByteArray().catch(() => undefined);
+        const body = 'Body' in answer && answer.Body ? answer.Body.transformToWebStream() : null;
         return new Response(body, { status: answer.ContentRange ? 206 : 200, headers });
       } catch (err) {
         const code = status(err);

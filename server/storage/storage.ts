@@ -24,8 +24,8 @@ export interface MediaStorage {
   /** Every object whose key starts with the prefix (in no particular order). */
   list(prefix: string): AsyncIterable<StoredObject>;
   /**
-   * The answer to a GET or HEAD of the object (its Range and conditional headers honoured), or
-   * null when there is none.
+   * The answer to a GET or HEAD of the object (its Range header honoured; a bucket also answers
+   * If-None-Match and If-Modified-Since), or null when there is none.
    */
   serve(c: Context, key: string): Promise<Response | null>;
   /**
