@@ -55,6 +55,15 @@ const PROBE_BUCKET = 'seaweed-probe';
  */
 const STOP_GRACE_MS = 2000;
 
+/**
+ * Removes the Unix sockets SeaweedFS keeps in /tmp for these ports, whatever -dir says
+ * (`seaweedfs-<part>-<port>.sock`); it removes them itself only when it stops on its own.
+ */
+function removeSockets(ports: number[]) {
+  const ours = new RegExp(`^seaweedfs-[a-z-]+-(${ports.join('|')})\\.sock$`);
+  for (const name of readdirSync('/tmp')) if (ours.test(name)) rmSync(join('/tmp', name), { force: true });
+}
+
 export async function startSeaweed(options: SeaweedOptions): Promise<RunningSeaweed> {
   const log = options.log ?? (() => {});
   const weed = await ensureSeaweed({ log });
@@ -105,6 +114,8 @@ export async function startSeaweed(options: SeaweedOptions): Promise<RunningSeaw
     `-s3.config=${identities}`,
     `-s3.allowedOrigins=${(options.allowedOrigins ?? ['*']).join(',')}`,
   ];
+  // One killed before it could stop (kill -9) left its sockets: one of these ports' would be in the way.
+  removeSockets(ports);
   const child = spawn(weed, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -154,10 +165,7 @@ export async function startSeaweed(options: SeaweedOptions): Promise<RunningSeaw
     await client.send(new PutObjectCommand({ Bucket: PROBE_BUCKET, Key: 'probe', Body: 'probe' }));
     await client.send(new DeleteObjectCommand({ Bucket: PROBE_BUCKET, Key: 'probe' }));
   }
-  /**
-   * Stops it, then removes the Unix sockets it leaves in /tmp (named by its ports there, whatever
-   * -dir says: `seaweedfs-<part>-<port>.sock`).
-   */
+  /** Stops it (killed after STOP_GRACE_MS), then removes the sockets it leaves in /tmp. */
   const stop = async () => {
     client.destroy();
     if (child.exitCode === null && child.signalCode === null) {
@@ -170,8 +178,7 @@ export async function startSeaweed(options: SeaweedOptions): Promise<RunningSeaw
         child.kill('SIGTERM');
       });
     }
-    const ours = new RegExp(`^seaweedfs-[a-z-]+-(${ports.join('|')})\\.sock$`);
-    for (const name of readdirSync('/tmp')) if (ours.test(name)) rmSync(join('/tmp', name), { force: true });
+    removeSockets(ports);
   };
   try {
     await writable();
