@@ -7,8 +7,8 @@ import { assetRules } from '#domain/assets';
 import { createApp } from '../server/app';
 import { openDb } from '../server/db';
 import { createImageJobHandler, IMAGE_JOB } from '../server/images/jobs';
-import { createImageStore } from '../server/images/store';
 import { createJobWorker } from '../server/jobs';
+import { createStorage } from '../server/storage/config';
 import { benchConfig } from './app';
 
 /**
@@ -20,17 +20,18 @@ export async function imageJobTimes(n = 10) {
   const config = benchConfig(dataDir);
   const database = await openDb(config);
   const log = { info() {}, error: console.error };
+  const storage = createStorage(config);
   // The jobs run on a job worker, as on a server.
   const worker = createJobWorker({
     db: database.db,
     handlers: {
-      [IMAGE_JOB]: createImageJobHandler({ db: database.db, store: createImageStore(config, log) }),
+      [IMAGE_JOB]: createImageJobHandler({ db: database.db, storage, log }),
     },
     pollMs: 20,
     log,
   });
   worker.start();
-  const app = createApp({ config, database, log, jobs: worker });
+  const app = createApp({ config, database, log, jobs: worker, storage });
   const call = async (path: string, init: RequestInit = {}, token?: string) => {
     const headers = new Headers(init.headers);
     if (token) headers.set('authorization', `Bearer ${token}`);

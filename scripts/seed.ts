@@ -10,9 +10,9 @@ import { startChain } from '../server/chain/lifecycle';
 import { loadConfig } from '../server/config';
 import { openDb } from '../server/db';
 import { embeddedWorld } from '../server/embedded';
-import { mediaDir } from '../server/media';
 import { seedLargeWorld } from '../server/seed/large';
 import { catalogIsEmpty, seedWorld } from '../server/seed/world';
+import { openStorage } from '../server/storage/config';
 
 const { values } = parseArgs({
   options: { blueprints: { type: 'string' }, nfts: { type: 'string', default: '0' } },
@@ -43,9 +43,14 @@ try {
     console.log('The catalog already has storefronts: nothing to seed.');
   } else {
     const chain = await startChain(config, console);
+    const media = await openStorage(config, console).catch(async (err) => {
+      await chain?.stop();
+      throw err;
+    });
     try {
-      await seedWorld({ db: database.db, media: { dir: mediaDir(config) }, client: chain?.client });
+      await seedWorld({ db: database.db, media: { storage: media.storage }, client: chain?.client });
     } finally {
+      await media.close();
       await chain?.stop();
     }
   }

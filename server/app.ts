@@ -22,7 +22,7 @@ import { type AppDeps, createServices } from './deps';
 import { devRoutes } from './dev/routes';
 import { tokenPriceSource } from './evm/price';
 import { type AppEnv, apiError, errorResponse, mountRoutes, notFound, type Route } from './http';
-import { mediaDir, mountMedia } from './media';
+import { mountMedia } from './media';
 import { metricsHandler } from './metrics-route';
 import { nftHistoryRoutes } from './nfts/history';
 import { nftRoutes } from './nfts/routes';
@@ -105,8 +105,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Every request has an id, its log lines and jobs carry it, and its answer is timed and logged.
   app.use(observeRequests(s.log, s.metrics));
   // Every answer (API, /media, the SPA, errors and 404s) carries the security headers; the pages
-  // allow Google's Google Pay script while the browser would load it.
-  app.use(securityHeaders({ googlePayScript: () => googlePayScript(s) }));
+  // allow Google's Google Pay script while the browser would load it, and media from MEDIA_PUBLIC_URL.
+  app.use(
+    securityHeaders({
+      googlePayScript: () => googlePayScript(s),
+      mediaSource: s.config.mediaPublicUrl && new URL(s.config.mediaPublicUrl).origin,
+    }),
+  );
   // Text answers (API JSON, the OpenAPI document, pages) go out compressed when the client accepts
   // it (server/compression.ts); the SPA's files are compressed at build time (server/spa.ts),
   // prepared answers (the catalog cache's, server/prepared.ts) when they are made.
@@ -121,7 +126,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.json({ code: ErrorCode.UNKNOWN, message: 'Unknown error occurred' }, 500);
   });
   app.route('/api', api);
-  mountMedia(app, mediaDir(s.config));
+  mountMedia(app, s.storage, s.config.mediaPublicUrl);
   if (deps.spaDir) mountSpa(app, deps.spaDir, { renderPage: deps.renderPage, log: s.log });
   app.notFound((c) => errorResponse(c, notFound()));
   return app;

@@ -16,6 +16,7 @@ import {
   type WertConfig,
   wertConfig,
 } from './provider-config';
+import { type MediaConfig, mediaConfig } from './storage/config';
 import { SIGNUP_FREE_PER_HOUR } from './users/signup-limit';
 
 /**
@@ -25,7 +26,7 @@ import { SIGNUP_FREE_PER_HOUR } from './users/signup-limit';
  * provider it turns on, and refuses the keys this repository publishes. Every problem is named in
  * one ConfigError.
  */
-export interface Config {
+export interface Config extends MediaConfig {
   port: number;
   /** Directory for the embedded database, the JWT secret and the email outbox. */
   dataDir: string;
@@ -237,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     token: read(() => tokenConfig(env, embedded)),
     veriff: read(() => veriffConfig(env, embedded)),
     adminEmails: adminEmails(env.VITRINE_ADMIN_EMAILS),
+    ...read(() => mediaConfig(env, embedded)),
     signupFreePerHour: read(() =>
       integer(
         'VITRINE_SIGNUP_FREE_PER_HOUR',

@@ -23,6 +23,8 @@ import type { OnrampProvider } from './payments/onramp-provider';
 import type { CardProvider } from './payments/provider';
 import { type Readiness, reachable } from './readiness';
 import type { PageRenderer } from './spa';
+import { createStorage } from './storage/config';
+import type { MediaStorage } from './storage/storage';
 
 /** What createApp needs; tests replace the clock and the client address. */
 export interface AppDeps {
@@ -57,6 +59,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** Readiness checks of the providers (server/start.ts), beside the database's and the chain's. */
   readiness?: Readiness;
+  /** The media store (default: the one config.storage names). */
+  storage?: MediaStorage;
 }
 
 export interface ChainStatus {
@@ -92,12 +96,14 @@ export interface Services {
   onrampProvider: OnrampProvider | null;
   jobs: JobQueue | null;
   tokenChain: TokenChain | null;
+  /** Where uploads, their copies and the seeded artwork are stored (server/storage). */
+  storage: MediaStorage;
   /** Crash tests: kills the process at the configured point (server/crash.ts). */
   crashPoint?: (point: CrashPoint) => void;
   metrics: Metrics;
   /**
    * What GET /api/health/ready checks, by name (server/readiness.ts): `database`, `chain` and the
-   * providers; other modules add theirs (e.g. `smtp`, `storage`).
+   * providers, the media store; other modules add theirs (e.g. `smtp`).
    */
   readiness: Readiness;
 }
@@ -108,8 +114,10 @@ export function createServices(deps: AppDeps): Services {
   const { db, kind } = deps.database;
   const metrics = deps.metrics ?? createMetrics();
   metrics.watch({ db, now: clock, pool: deps.database.pool, log });
+  const storage = deps.storage ?? createStorage(deps.config);
   const readiness: Readiness = {
     database: () => db.execute(sql`select 1`),
+    storage: () => storage.check(),
     ...(deps.chain && deps.chainClient
       ? {
           chain: reachable(`${deps.chain.accessNode.replace(/\/+$/, '')}/v1/blocks?height=sealed`, {
@@ -155,5 +163,6 @@ export function createServices(deps: AppDeps): Services {
     tokenChain: deps.tokenChain ?? null,
     metrics,
     readiness,
+    storage,
   };
 }

@@ -19,11 +19,12 @@ import {
 import { EMULATOR_SERVICE_KEY } from './chain/emulator';
 import { onOff } from './env';
 import { ANVIL_PAYMENTS_KEY } from './evm/anvil';
+import { SEAWEED_SECRET_ACCESS_KEY } from './storage/seaweed';
 
 /**
  * The embedded world and a deployment (VITRINE_EMBEDDED). `on`, the default, is what `npm start`
  * runs with nothing configured: the Flow emulator and its FCL dev wallet, the four provider sandboxes,
- * anvil with NFM_PAYMENTS=on and the seed, all with keys this repository publishes, all listening on
+ * anvil with NFM_PAYMENTS=on, SeaweedFS with STORAGE=s3 and no S3_ENDPOINT, and the seed, all with keys this repository publishes, all listening on
  * 127.0.0.1 only. `off` is how a deployment runs: nothing embedded starts, and server/config.ts
  * refuses to start on settings that would trust something published here.
  */
@@ -45,6 +46,7 @@ const PUBLISHED: readonly (readonly [value: string, what: string])[] = [
   [VERIFF_SANDBOX_SHARED_SECRET, "identity sandbox's published shared secret"],
   [EMULATOR_SERVICE_KEY, "Flow emulator's published service key"],
   [ANVIL_PAYMENTS_KEY, "EVM node's published dev account key"],
+  [SEAWEED_SECRET_ACCESS_KEY, "object store's (SeaweedFS) published secret key"],
 ];
 
 /** The settings that hold a key, secret or id: none of them may be a published one. */
@@ -62,6 +64,7 @@ export const SECRET_SETTINGS = [
   'VERIFF_SHARED_SECRET',
   'NFM_PAYMENTS_PRIVATE_KEY',
   'FLOW_ADMIN_PRIVATE_KEY',
+  'S3_SECRET_ACCESS_KEY',
 ] as const;
 
 /** Case, spaces and a 0x prefix do not make a published key another one. */

@@ -1,16 +1,11 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import sharp from 'sharp';
 import { IMAGE_MAX_SIDE, IMAGE_WIDTHS, type ImageWidth } from '#domain/assets';
 import type { Log } from './clock';
-import type { Config } from './config';
-import { writeWhole } from './files';
 import { type AppEnv, errorResponse, notFound } from './http';
+import { isMediaKey, type MediaStorage, STAGED_PREFIX } from './storage/storage';
 
-/** Media files (seed artwork now, uploads later) live in `<dataDir>/media`. */
-export const mediaDir = (config: Pick<Config, 'dataDir'>) => join(config.dataDir, 'media');
+export { mediaDir } from './storage/config';
 
 /**
  * WebP quality of the resized copies: visually close to the quality-85 JPEG originals, far smaller.
@@ -19,55 +14,57 @@ export const mediaDir = (config: Pick<Config, 'dataDir'>) => join(config.dataDir
 const COPY_QUALITY = 75;
 const COPY_EFFORT = 2;
 
-const copyPath = (path: string, width: ImageWidth) => `${path}.w${width}.webp`;
+const copyKey = (key: string, width: ImageWidth) => `${key}.w${width}.webp`;
 
-/** Copies being written, by target path: concurrent requests for one copy wait for the same work. */
-const writing = new Map<string, Promise<void>>();
+/** The WebP copy of a JPEG or PNG at `width` (never wider than the original, turned as its EXIF orientation says). */
+const resized = (original: Buffer, width: ImageWidth) =>
+  sharp(original, { limitInputPixels: IMAGE_MAX_SIDE * IMAGE_MAX_SIDE })
+    .rotate()
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: COPY_QUALITY, effort: COPY_EFFORT })
+    .toBuffer();
+
+/** Copies being written, by store and key: concurrent requests for one copy wait for the same work. */
+const writing = new WeakMap<MediaStorage, Map<string, Promise<void>>>();
 
 /**
- * Writes the WebP copy of the stored JPEG or PNG at `path` at `width` (never wider than the
- * original, turned as its EXIF orientation says) unless it exists. The copy is written whole or
- * not at all (writeWhole), so a reader (or another server sharing the directory) sees a whole file
- * or none.
+ * Writes the WebP copy of the stored JPEG or PNG `key` at `width` unless it exists. The store
+ * writes it whole or not at all, so a reader (or another server sharing the store) sees a whole
+ * copy or none.
  */
-export function writeImageCopy(path: string, width: ImageWidth): Promise<void> {
-  const target = copyPath(path, width);
-  if (existsSync(target)) return Promise.resolve();
-  let work = writing.get(target);
+export function writeImageCopy(storage: MediaStorage, key: string, width: ImageWidth): Promise<void> {
+  const target = copyKey(key, width);
+  const jobs = writing.get(storage) ?? new Map<string, Promise<void>>();
+  writing.set(storage, jobs);
+  let work = jobs.get(target);
   if (!work) {
-    work = writeWhole(target, (temp) =>
-      sharp(path, { limitInputPixels: IMAGE_MAX_SIDE * IMAGE_MAX_SIDE })
-        .rotate()
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: COPY_QUALITY, effort: COPY_EFFORT })
-        .toFile(temp),
-    ).finally(() => writing.delete(target));
-    writing.set(target, work);
+    work = (async () => {
+      if (await storage.exists(target)) return;
+      const original = await storage.read(key);
+      if (!original) throw new Error(`no stored image ${key}`);
+      await storage.put(target, await resized(original, width));
+    })().finally(() => jobs.delete(target));
+    jobs.set(target, work);
   }
   return work;
 }
 
 /**
- * Writes every WebP copy (IMAGE_WIDTHS) of the stored JPEG or PNG at `path`, one after another. The
- * copies at or above the original's width are all the original's size: made once, then copied.
+ * Writes every missing WebP copy (IMAGE_WIDTHS) of the stored JPEG or PNG `key`, one after another,
+ * from its bytes (read from the store unless given). The copies at or above the original's width
+ * are all the original's size: made once, then stored again.
  */
-export async function writeImageCopies(path: string): Promise<void> {
-  const { width: original } = await sharp(path).metadata();
-  let full: string | undefined;
+export async function writeImageCopies(storage: MediaStorage, key: string, original?: Buffer): Promise<void> {
+  const bytes = original ?? (await storage.read(key));
+  if (!bytes) throw new Error(`no stored image ${key}`);
+  const { width: originalWidth } = await sharp(bytes).metadata();
+  let full: Buffer | undefined;
   for (const width of IMAGE_WIDTHS) {
-    const target = copyPath(path, width);
-    if (full && !existsSync(target)) copyFileSync(full, target);
-    else await writeImageCopy(path, width);
-    if (original !== undefined && width >= original) full ??= target;
-  }
-}
-
-/** Stored images of the media directory, in every folder below it. */
-function* storedImages(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* storedImages(path);
-    else if (/\.(jpe?g|png)$/i.test(entry.name)) yield path;
+    const target = copyKey(key, width);
+    if (await storage.exists(target)) continue;
+    const copy = full ?? (await resized(bytes, width));
+    await storage.put(target, copy);
+    if (originalWidth !== undefined && width >= originalWidth) full = copy;
   }
 }
 
@@ -77,52 +74,67 @@ function* storedImages(dir: string): Generator<string> {
  * stops early when `signal` aborts. A copy asked for before this reaches it is made on request.
  */
 export async function warmImageCopies(
-  dir: string,
+  storage: MediaStorage,
   signal: AbortSignal,
   log: Pick<Log, 'error'>,
 ): Promise<void> {
-  if (!existsSync(dir)) return;
-  for (const path of storedImages(dir)) {
+  const keys = new Set<string>();
+  for await (const object of storage.list('')) {
     if (signal.aborted) return;
-    if (IMAGE_WIDTHS.every((width) => existsSync(copyPath(path, width)))) continue;
-    await writeImageCopies(path).catch((err) => log.error(`resizing ${path} failed`, err));
+    keys.add(object.key);
+  }
+  for (const key of keys) {
+    if (signal.aborted) return;
+    if (key.startsWith(STAGED_PREFIX) || !/\.(jpe?g|png)$/i.test(key)) continue;
+    if (IMAGE_WIDTHS.every((width) => keys.has(copyKey(key, width)))) continue;
+    await writeImageCopies(storage, key).catch((err) => log.error(`resizing ${key} failed`, err));
   }
 }
 
-/** `/media/{file}.{jpg|jpeg|png}.w{width}.webp`, a width of IMAGE_WIDTHS, and no `..` segment. */
-const COPY_REQUEST = /^\/media\/((?:[\w-]+\/)*[\w.-]+\.(?:jpe?g|png))\.w(\d+)\.webp$/i;
+/** `{key}.{jpg|jpeg|png}.w{width}.webp`: the copy of an image at a width. */
+const COPY_KEY = /^(.+\.(?:jpe?g|png))\.w(\d+)\.webp$/i;
+
+/** How long a browser or CDN keeps the redirect to MEDIA_PUBLIC_URL (it may change: not forever). */
+const REDIRECT_CACHE = 'public, max-age=86400';
 
 /**
- * Serves /media/* from the media directory. Names carry a content hash, so files (whole or a range
- * of a video) are cached for a year; a missing file is the API's 404. The security headers
- * (nosniff, a policy that lets a file opened on its own run nothing) come from server/security.ts
- * for every answer of the app.
+ * Serves /media/{key}: streamed from the store, or with `publicUrl` (MEDIA_PUBLIC_URL, a CDN or a
+ * public bucket) a 302 to `{publicUrl}/{key}`. Names never change their content, so files (whole or
+ * a range of a video) are cached for a year; a missing file, a key that is not one, or an upload
+ * still waiting for its checks (STAGED_PREFIX) is the API's 404. The security headers (nosniff, a
+ * policy that lets a file opened on its own run nothing) come from server/security.ts for every
+ * answer of the app.
  *
  * A resized copy is normally written when its image is stored; one asked for before that (an image
  * stored by an older version, or a copy still being written) is made on the spot from the original.
  */
-export function mountMedia(app: Hono<AppEnv>, dir: string): void {
-  mkdirSync(dir, { recursive: true });
-  // Set on the finished answer: serveStatic builds its answer before calling onFound, so a header
-  // set there is lost.
+export function mountMedia(app: Hono<AppEnv>, storage: MediaStorage, publicUrl?: string): void {
+  // Set on the finished answer: the store's answer is built before it returns.
   app.get('/media/*', async (c, next) => {
     await next();
     if (c.res.status === 200 || c.res.status === 206) {
       c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
     }
   });
-  app.get('/media/*', async (c, next) => {
-    const match = COPY_REQUEST.exec(c.req.path);
-    const width = Number(match?.[2]) as ImageWidth;
-    if (match && IMAGE_WIDTHS.includes(width) && !match[1]!.split('/').some((part) => part.startsWith('.'))) {
-      const original = join(dir, match[1]!);
-      if (statSync(original, { throwIfNoEntry: false })?.isFile()) {
-        // An original that cannot be decoded has no copy: the request ends as a 404.
-        await writeImageCopy(original, width).catch(() => undefined);
-      }
+  app.get('/media/*', async (c) => {
+    const key = c.req.path.slice('/media/'.length);
+    if (!isMediaKey(key) || key.startsWith(STAGED_PREFIX)) return errorResponse(c, notFound());
+    const copy = COPY_KEY.exec(key);
+    const width = Number(copy?.[2]) as ImageWidth;
+    // An original that cannot be decoded (or is not there) has no copy: the request ends as a 404.
+    const makeCopy = () =>
+      copy && IMAGE_WIDTHS.includes(width)
+        ? writeImageCopy(storage, copy[1]!, width).then(
+            () => true,
+            () => false,
+          )
+        : Promise.resolve(false);
+    if (publicUrl) {
+      await makeCopy();
+      c.header('Cache-Control', REDIRECT_CACHE);
+      return c.redirect(`${publicUrl}/${key}`, 302);
     }
-    return next();
+    const answer = (await storage.serve(c, key)) ?? ((await makeCopy()) ? await storage.serve(c, key) : null);
+    return answer ?? errorResponse(c, notFound());
   });
-  app.get('/media/*', serveStatic({ root: dir, rewriteRequestPath: (path) => path.replace(/^\/media/, '') }));
-  app.get('/media/*', (c) => errorResponse(c, notFound()));
 }

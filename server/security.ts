@@ -19,19 +19,25 @@ export const GOOGLE_PAY_IMAGE_SOURCE = 'https://www.gstatic.com';
 export interface SecurityOptions {
   /** Whether the page may load Google's Google Pay script (read for each answer). */
   googlePayScript?: () => boolean;
+  /** The origin media is fetched from besides ours (MEDIA_PUBLIC_URL's, which /media redirects to). */
+  mediaSource?: string;
 }
 
-/** The document policy, with Google's Google Pay sources when its script is used. */
-export function documentPolicy(googlePayScript = false): string {
+/**
+ * The document policy, with Google's Google Pay sources when its script is used, and the media
+ * origin (MEDIA_PUBLIC_URL's) when /media redirects there.
+ */
+export function documentPolicy(googlePayScript = false, mediaSource?: string): string {
   const google = (source: string) => (googlePayScript ? ` ${source}` : '');
+  const media = mediaSource ? ` ${mediaSource}` : '';
   return [
     `script-src 'self'${google(GOOGLE_PAY_SCRIPT_SOURCE)}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
-    `img-src 'self' data: blob:${google(GOOGLE_PAY_IMAGE_SOURCE)}`,
-    "media-src 'self' blob:",
+    `img-src 'self' data: blob:${media}${google(GOOGLE_PAY_IMAGE_SOURCE)}`,
+    `media-src 'self' blob:${media}`,
   ].join('; ');
 }
 
@@ -57,7 +63,6 @@ export function documentPolicy(googlePayScript = false): string {
  * window.open and talks to it by postMessage: navigation, which this policy does not govern.
  */
 export const DOCUMENT_POLICY = documentPolicy();
-const GOOGLE_PAY_DOCUMENT_POLICY = documentPolicy(true);
 
 /**
  * The policy of images, video and audio (/media, the favicon): opened on their own they may show
@@ -109,9 +114,10 @@ export const PERMISSIONS_POLICY = [
 export function contentSecurityPolicy(
   contentType: string | null | undefined,
   googlePayScript = false,
+  mediaSource?: string,
 ): string | undefined {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type === 'text/html') return googlePayScript ? GOOGLE_PAY_DOCUMENT_POLICY : DOCUMENT_POLICY;
+  if (type === 'text/html') return documentPolicy(googlePayScript, mediaSource);
   if (/^(image|video|audio)\//.test(type)) return FILE_POLICY;
   if (/^(text|application)\/(javascript|ecmascript)$/.test(type)) return undefined;
   return RESOURCE_POLICY;
@@ -136,11 +142,12 @@ export function contentSecurityPolicy(
 export function securityHeadersFor(
   contentType: string | null | undefined,
   googlePayScript = false,
+  mediaSource?: string,
 ): Readonly<Record<string, string>> {
-  const key = `${googlePayScript ? 1 : 0}${contentType ?? ''}`;
+  const key = `${googlePayScript ? 1 : 0}${mediaSource ?? ''} ${contentType ?? ''}`;
   let found = byContentType.get(key);
   if (found) return found;
-  const policy = contentSecurityPolicy(contentType, googlePayScript);
+  const policy = contentSecurityPolicy(contentType, googlePayScript, mediaSource);
   const page = !SUBRESOURCE.test(contentType ?? '');
   const set = `${policy ?? ''}\n${page}`;
   found = distinctSets.get(set);
@@ -162,14 +169,18 @@ export function securityHeadersFor(
   byContentType.set(key, found);
   return found;
 }
-/** The sets made so far, by content type (and whether Google Pay's script is used). */
+/** The sets made so far, by content type (and whether Google Pay's script is used, and the media origin). */
 const byContentType = new Map<string, Readonly<Record<string, string>>>();
 /** The distinct sets (there are a handful). */
 const distinctSets = new Map<string, Readonly<Record<string, string>>>();
 
 /** Sets the security headers (see securityHeadersFor) on an answer's headers, by its content type. */
 export function applySecurityHeaders(headers: Headers, options: SecurityOptions = {}): void {
-  const set = securityHeadersFor(headers.get('content-type'), options.googlePayScript?.() ?? false);
+  const set = securityHeadersFor(
+    headers.get('content-type'),
+    options.googlePayScript?.() ?? false,
+    options.mediaSource,
+  );
   for (const name in set) headers.set(name, set[name]!);
 }
 
@@ -186,7 +197,8 @@ export function securityHeaders(options: SecurityOptions = {}): MiddlewareHandle
     const prepared = preparedOf(c.res);
     if (
       prepared &&
-      prepared.security === securityHeadersFor(prepared.contentType, options.googlePayScript?.() ?? false)
+      prepared.security ===
+        securityHeadersFor(prepared.contentType, options.googlePayScript?.() ?? false, options.mediaSource)
     )
       return;
     applySecurityHeaders(c.res.headers, options);

@@ -38,10 +38,9 @@ import { createTokenChain, type TokenChain } from './evm/token';
 import type { AppEnv } from './http';
 import { createVeriffProvider, type IdentityProvider } from './identity/veriff';
 import { createImageJobHandler, forgetImageJobs, IMAGE_JOB } from './images/jobs';
-import { createImageStore } from './images/store';
 import { createJobWorker, type JobHandler, type JobWorker } from './jobs';
 import { defaultLog } from './log';
-import { mediaDir, warmImageCopies } from './media';
+import { warmImageCopies } from './media';
 import { createMetrics } from './metrics';
 import { createCheckoutComProvider } from './payments/checkout-com';
 import { createCoinbaseProvider } from './payments/coinbase-commerce';
@@ -53,6 +52,8 @@ import { type Readiness, reachable } from './readiness';
 import { applySecurityHeaders } from './security';
 import { catalogIsEmpty, seedWorld } from './seed/world';
 import { loadPageRenderer } from './spa';
+import { type OpenStorage, openStorage } from './storage/config';
+import { forgetStagedUploads } from './storage/storage';
 
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -117,6 +118,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
   let anvil: Anvil | undefined;
   let tokenChain: TokenChain | undefined;
   let imageCopies: Promise<void> | undefined;
+  let media: OpenStorage | undefined;
   const stopCopies = new AbortController();
 
   const server = serve({
@@ -236,6 +238,9 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       readiness.token = () => evm.blockNumber();
     }
     database = await (options.openDatabase ?? openDb)(config);
+    // Uploads, their copies and the seeded artwork (server/storage): a directory or a bucket.
+    media = await openStorage(config, log);
+    const { storage } = media;
     // Admins come from configuration: the accounts with these emails get the admin role.
     if (config.adminEmails.length > 0) {
       const promoted = await database.db
@@ -259,7 +264,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
     // The embedded world: seeded on the first start (VITRINE_SEED=off leaves the catalog empty).
     if (config.seed && (await catalogIsEmpty(database.db))) {
       const started = Date.now();
-      await seedWorld({ db: database.db, media: { dir: mediaDir(config) }, client: chain?.client, log });
+      await seedWorld({ db: database.db, media: { storage }, client: chain?.client, log });
       log.info(`seeded the embedded world in ${Date.now() - started} ms`);
     }
     // Publishing jobs interrupted by the last stop resume here.
@@ -285,7 +290,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       });
     }
     if (tokenChain) handlers[REFUND_TOKEN_JOB] = createRefundTokenHandler({ db, chain: tokenChain, log });
-    handlers[IMAGE_JOB] = createImageJobHandler({ db, store: createImageStore(config, log), log });
+    handlers[IMAGE_JOB] = createImageJobHandler({ db, storage, log });
     worker = createJobWorker({
       db,
       handlers,
@@ -305,6 +310,11 @@ export async function start(config: Config, options: StartOptions = {}): Promise
         { name: 'expire unpaid orders', everyMs: 30_000, run: () => expireOrders(db, new Date()) },
         { name: 'end unpaid top-ups', everyMs: 30_000, run: () => expireTopups(db, new Date()) },
         { name: 'forget old image jobs', everyMs: 60_000, run: () => forgetImageJobs(db, new Date()) },
+        {
+          name: 'forget unchecked uploads',
+          everyMs: 10 * 60_000,
+          run: () => forgetStagedUploads(storage, new Date()),
+        },
       ],
     });
     const spaDir = config.production ? (options.spaDir ?? DIST) : undefined;
@@ -326,11 +336,12 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       jobs: worker,
       metrics,
       readiness,
+      storage,
     });
     await publisher?.resume();
     worker.start();
     // The resized copies of stored images that lack them (the seeded artwork) are made meanwhile.
-    imageCopies = warmImageCopies(mediaDir(config), stopCopies.signal, log);
+    imageCopies = warmImageCopies(storage, stopCopies.signal, log);
   })();
 
   return {
@@ -355,6 +366,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       await identitySandbox?.close();
       tokenChain?.close();
       await anvil?.stop();
+      await media?.close();
       await database?.close();
     },
   };

@@ -1,11 +1,8 @@
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { type AssetKind, imageProblem } from '#domain/assets';
 import { ErrorCode } from '#domain/errors';
-import type { Config } from '../config';
 import { badRequest } from '../http';
-import { mediaDir } from '../media';
+import { isMediaKey, type MediaStorage } from '../storage/storage';
 
 /**
  * Whether `url` names a file that user `userId` uploaded and that passes the rules of `kind`
@@ -13,17 +10,16 @@ import { mediaDir } from '../media';
  * uploads, else the image rule's error code with the values its text names.
  */
 export async function ownUploadProblem(
-  config: Pick<Config, 'dataDir'>,
+  storage: MediaStorage,
   userId: string,
   url: string,
   kind: AssetKind,
 ): Promise<'not_own' | ReturnType<typeof imageProblem>> {
   const prefix = `/media/uploads/${userId}/`;
   const name = url.slice(prefix.length);
-  if (!url.startsWith(prefix) || name.startsWith('.') || name.includes('/')) return 'not_own';
-  const path = join(mediaDir(config), 'uploads', userId, name);
-  if (!statSync(path, { throwIfNoEntry: false })?.isFile()) return 'not_own';
-  const bytes = readFileSync(path);
+  if (!url.startsWith(prefix) || !isMediaKey(name) || name.includes('/')) return 'not_own';
+  const bytes = await storage.read(`uploads/${userId}/${name}`);
+  if (!bytes) return 'not_own';
   const meta = await sharp(bytes)
     .metadata()
     .catch(() => null);
@@ -41,11 +37,11 @@ export async function ownUploadProblem(
  * `kind` (else 400 with the image rule's code), both naming `field`.
  */
 export async function assertOwnUpload(
-  config: Pick<Config, 'dataDir'>,
+  storage: MediaStorage,
   userId: string,
   upload: { field: string; url: string; kind: AssetKind; notOwnCode?: string },
 ): Promise<void> {
-  const problem = await ownUploadProblem(config, userId, upload.url, upload.kind);
+  const problem = await ownUploadProblem(storage, userId, upload.url, upload.kind);
   if (problem === 'not_own') throw badRequest(upload.notOwnCode ?? ErrorCode.INVALID_VALUE, upload.field);
   if (problem) throw badRequest(problem.code, upload.field, undefined, problem.params);
 }

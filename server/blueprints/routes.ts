@@ -46,7 +46,7 @@ async function ownBlueprintUploads(
     const url = body[field];
     if (url === undefined) continue;
     const { code, kind } = rules[field];
-    await assertOwnUpload(s.config, userId, { field, url, kind, notOwnCode: code });
+    await assertOwnUpload(s.storage, userId, { field, url, kind, notOwnCode: code });
   }
 }
 

@@ -9,7 +9,6 @@ import {
   protocol,
   type QueryOptions,
   type Results,
-  types,
 } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -136,13 +135,6 @@ async function migratedPglite(dir: string, image?: File | Blob): Promise<PGlite>
   const client = new PGlite(dir, {
     extensions: { pg_trgm, btree_gin },
     loadDataDir: image,
-    // bytea as hex through Buffer: PGlite's own codec goes byte by byte in JavaScript, which held the
-    // event loop about 1 s to write a 2 MB upload (image_jobs.input) and 0.2 s to read it back.
-    serializers: {
-      [types.BYTEA]: (x: Uint8Array) =>
-        `\\x${Buffer.from(x.buffer, x.byteOffset, x.byteLength).toString('hex')}`,
-    },
-    parsers: { [types.BYTEA]: (x: string) => Buffer.from(x.slice(2), 'hex') },
   });
   try {
     await client.waitReady;

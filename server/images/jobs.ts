@@ -5,13 +5,15 @@ import type { Database } from '../db';
 import { IMAGE_JOB, imageJobs } from '../db/schema';
 import { rateLimited } from '../http';
 import { enqueueJob, type JobHandler } from '../jobs';
-import { decoder, formatOf, type ImageStore, type UploadGrant } from './store';
+import type { MediaStorage } from '../storage/storage';
+import { createImageStore, decoder, formatOf, stagedKey, type UploadGrant } from './store';
 
 /**
  * Image optimization as a durable job (POST /image-jobs, polled with GET /image-jobs/{id}): the
- * uploaded file waits in `image_jobs`, and the job's `jobs` row is claimed by one worker of any
- * server (row lock and lease, see server/jobs.ts), which re-encodes the image (sharp, quality 85,
- * palette PNG for PNG, mozjpeg otherwise; a GIF is stored as it is) and stores it at the upload URL.
+ * uploaded file waits in the media store (at the grant's stagedKey), the job in `image_jobs`, and
+ * the job's `jobs` row is claimed by one worker of any server (row lock and lease, see
+ * server/jobs.ts), which re-encodes the image (sharp, quality 85, palette PNG for PNG, mozjpeg
+ * otherwise; a GIF is stored as it is) and stores it at the upload URL.
  * Image jobs are the queue's media lane: a worker runs one at a time (JOB_SLOTS), apart from money
  * work, and accounts take turns at it (fair share, server/jobs.ts).
  */
@@ -28,7 +30,6 @@ const IMAGE_JOB_RETRY_AFTER_S = 2;
 export interface ImageJobRequest {
   grant: UploadGrant;
   quality: number;
-  input: Buffer;
 }
 
 /**
@@ -60,7 +61,6 @@ export async function queueImageJob(db: Database, now: Date, request: ImageJobRe
         mimeType: grant.mimeType,
         assetKind: grant.assetKind,
         quality: request.quality,
-        input: request.input,
         createdAt: now,
         updatedAt: now,
       })
@@ -99,20 +99,22 @@ async function optimize(input: Buffer, mimeType: string, kind: AssetKind, qualit
 
 /**
  * The worker's handler of IMAGE_JOB. A job already finished (run again after a crash) changes
- * nothing; an image that fails (cannot be decoded, breaks its kind's rules) finishes the job as
- * `fail` with the reason. The input is dropped once the job is finished.
+ * nothing; an image that fails (cannot be decoded, breaks its kind's rules, is gone from the store)
+ * finishes the job as `fail` with the reason. The original is removed from the store once the job
+ * is finished.
  */
 export function createImageJobHandler(deps: {
   db: Database;
-  store: ImageStore;
+  storage: MediaStorage;
   now?: () => Date;
   log?: Pick<Log, 'error'>;
 }): JobHandler {
   const now = deps.now ?? (() => new Date());
+  const store = createImageStore(deps.storage, deps.log ?? console);
   return {
     async run(job) {
       const [row] = await deps.db.select().from(imageJobs).where(eq(imageJobs.id, job.key));
-      if (row?.status !== 'pending' || !row.input) return;
+      if (row?.status !== 'pending') return;
       const grant: UploadGrant = {
         userId: row.userId,
         objectKey: row.objectKey,
@@ -122,16 +124,19 @@ export function createImageJobHandler(deps: {
       };
       let result: { status: 'complete'; url: string } | { status: 'fail'; error: string };
       try {
-        const output = await optimize(row.input, row.mimeType, grant.assetKind, row.quality);
+        const input = await deps.storage.read(stagedKey(grant));
+        if (!input) throw new Error('The image to optimize is no longer stored.');
+        const output = await optimize(input, row.mimeType, grant.assetKind, row.quality);
         // A run after a crash may find its own result stored already: that is this job's file.
-        result = { status: 'complete', url: await deps.store.store(grant, output, 'await', true) };
+        result = { status: 'complete', url: await store.store(grant, output, 'await', true) };
       } catch (err) {
         result = { status: 'fail', error: err instanceof Error ? err.message : String(err) };
       }
       await deps.db
         .update(imageJobs)
-        .set({ ...result, input: null, updatedAt: now() })
+        .set({ ...result, updatedAt: now() })
         .where(and(eq(imageJobs.id, row.id), eq(imageJobs.status, 'pending')));
+      await deps.storage.remove(stagedKey(grant));
     },
   };
 }

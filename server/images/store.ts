@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import {
   type AssetKind,
@@ -9,16 +7,17 @@ import {
   imageProblem,
   mimeTypes,
 } from '#domain/assets';
+import { ErrorCode } from '#domain/errors';
 import type { Log } from '../clock';
-import type { Config } from '../config';
 import { apiError, badRequest } from '../http';
-import { mediaDir, writeImageCopies } from '../media';
+import { writeImageCopies } from '../media';
 import { MEDIA_ROUTE } from '../seed/media';
+import { type MediaStorage, STAGED_PREFIX } from '../storage/storage';
 
 /**
- * The local object store of uploads (under the media directory) and the rules every stored image
- * passes: its header is checked against the upload's grant before anything is decoded, and every
- * decode is capped at the kind's largest pixel count.
+ * Uploads in the media store (server/storage) and the rules every stored image passes: its header
+ * is checked against the upload's grant before anything is decoded, and every decode is capped at
+ * the kind's largest pixel count.
  */
 
 /** What a signed upload URL allows: one object key of one user, of a mime type and asset kind. */
@@ -98,12 +97,15 @@ export async function checkHeader(grant: UploadGrant, bytes: Buffer): Promise<vo
   if (problem) throw badRequest(problem.code, 'file', undefined, problem.params);
 }
 
+type GrantKey = Pick<UploadGrant, 'userId' | 'objectKey'>;
+/** Where a grant's file is stored once checked. */
+export const uploadKey = (g: GrantKey) => `uploads/${g.userId}/${g.objectKey}`;
+/** Where a grant's file waits for its checks (a browser's upload straight to the store, a job's original). */
+export const stagedKey = (g: GrantKey) => `${STAGED_PREFIX}${g.userId}/${g.objectKey}`;
 /** Where a grant's file is served. */
-export const publicPath = (g: Pick<UploadGrant, 'userId' | 'objectKey'>) =>
-  `${MEDIA_ROUTE}/uploads/${g.userId}/${g.objectKey}`;
+export const publicPath = (g: GrantKey) => `${MEDIA_ROUTE}/${uploadKey(g)}`;
 
-export function createImageStore(config: Pick<Config, 'dataDir'>, log: Pick<Log, 'error'>) {
-  const root = join(mediaDir(config), 'uploads');
+export function createImageStore(storage: MediaStorage, log: Pick<Log, 'error'>) {
   return {
     /**
      * Checks the bytes against the grant (see checkHeader) and stores them under its object key,
@@ -120,21 +122,32 @@ export function createImageStore(config: Pick<Config, 'dataDir'>, log: Pick<Log,
       sameAgain = false,
     ): Promise<string> {
       await checkHeader(grant, bytes);
-      const path = join(root, grant.userId, grant.objectKey);
-      mkdirSync(dirname(path), { recursive: true });
-      try {
-        writeFileSync(path, bytes, { flag: 'wx' });
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-        if (!sameAgain)
-          throw apiError(409, 'FILE_EXISTS', 'file', 'A file with this name was already uploaded.');
-      }
+      const created = await storage.create(uploadKey(grant), bytes);
+      if (!created && !sameAgain)
+        throw apiError(409, 'FILE_EXISTS', 'file', 'A file with this name was already uploaded.');
       if (formatOf(grant.mimeType) !== 'gif') {
-        const made = writeImageCopies(path);
+        const made = writeImageCopies(storage, uploadKey(grant), created ? bytes : undefined);
         if (copies === 'await') await made;
         else made.catch((err) => log.error(`resizing ${publicPath(grant)} failed`, err));
       }
       return publicPath(grant);
+    },
+    /**
+     * Stores the file the browser sent straight to the store for the grant (waiting at stagedKey) as
+     * store() does, and removes it from there whatever the checks say. A grant whose file is stored
+     * already answers its URL again (a confirmation sent twice); with no file: 404.
+     */
+    async confirm(grant: UploadGrant): Promise<string> {
+      const staged = await storage.read(stagedKey(grant));
+      if (!staged) {
+        if (await storage.exists(uploadKey(grant))) return publicPath(grant);
+        throw apiError(404, ErrorCode.NOT_FOUND, 'file', 'Nothing was uploaded to this link.');
+      }
+      try {
+        return await this.store(grant, staged, 'background');
+      } finally {
+        await storage.remove(stagedKey(grant));
+      }
     },
   };
 }

@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { constants, copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { installationCache, writeWhole } from '../files';
+import type { MediaStorage } from '../storage/storage';
 
 /**
  * Seed artwork, made on this machine (no network): abstract compositions rendered from SVG with
@@ -14,11 +16,13 @@ import { installationCache, writeWhole } from '../files';
  * them and their URLs can be cached forever.
  *
  * The same name always shows the same thing, so each file is made once per installation, in
- * `node_modules/.cache/vitrine/seed-media`, and copied from there into a data directory: a fresh
- * data directory (a reset `npm start`, every test server) does not render and encode the artwork
- * again (about 15 s of CPU).
+ * `node_modules/.cache/vitrine/seed-media`, and copied from there into the media store (a data
+ * directory or a bucket): a fresh one (a reset `npm start`, every test server) does not render and
+ * encode the artwork again (about 15 s of CPU).
  */
 export const MEDIA_ROUTE = '/media';
+/** The seed's files are stored under this prefix of the store (uploads under `uploads/`). */
+export const SEED_PREFIX = 'seed/';
 export const JPEG_QUALITY = 85;
 
 const palettes = [
@@ -84,31 +88,36 @@ const fileName = (kind: string, seed: string, ext: string) =>
   `${kind}-${createHash('sha256').update(`${kind}:${seed}`).digest('hex').slice(0, 16)}.${ext}`;
 
 export interface MediaStore {
-  /** Where files are written; served at /media. */
-  dir: string;
+  /** Where files are stored; served at /media. */
+  storage: MediaStorage;
   /** Where made files are kept for the next data directory; the installation's cache by default. */
   cache?: string;
 }
 
 /**
- * Puts the file `name` into the store (unless it is there): copied from the cache, made into the
+ * Puts the file `name` into the store under SEED_PREFIX (unless it is there): read from the cache, made into the
  * cache first (whole or not at all, so two processes seeding at once each see a whole file or
- * none). Without a writable cache it is made in the store itself. Answers its URL path.
+ * none). Without a writable cache it is made in a temporary directory. Answers its URL path.
  */
 async function stored(store: MediaStore, name: string, make: (path: string) => Promise<void>) {
-  const target = join(store.dir, name);
-  if (existsSync(target)) return `${MEDIA_ROUTE}/${name}`;
-  mkdirSync(store.dir, { recursive: true });
+  const key = `${SEED_PREFIX}${name}`;
+  const url = `${MEDIA_ROUTE}/${key}`;
+  if (await store.storage.exists(key)) return url;
   let cache: string | undefined = store.cache ?? installationCache('seed-media');
   try {
     mkdirSync(cache, { recursive: true });
   } catch {
     cache = undefined;
   }
-  const kept = join(cache ?? store.dir, name);
-  if (!existsSync(kept)) await writeWhole(kept, make);
-  if (kept !== target) copyFileSync(kept, target, constants.COPYFILE_FICLONE);
-  return `${MEDIA_ROUTE}/${name}`;
+  const dir = cache ?? mkdtempSync(join(tmpdir(), 'vitrine-seed-'));
+  try {
+    const kept = join(dir, name);
+    if (!existsSync(kept)) await writeWhole(kept, make);
+    await store.storage.create(key, readFileSync(kept));
+  } finally {
+    if (!cache) rmSync(dir, { recursive: true, force: true });
+  }
+  return url;
 }
 
 /** A JPEG of the artwork for `seed`; answers its URL path. */

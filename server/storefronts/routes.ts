@@ -208,6 +208,6 @@ async function ownUploads(
   const kinds = { logoUrl: 'storefrontLogo', bannerUrl: 'storefrontBanner' } as const;
   for (const field of ['logoUrl', 'bannerUrl'] as const) {
     const url = body[field];
-    if (url) await assertOwnUpload(s.config, userId, { field, url, kind: kinds[field] });
+    if (url) await assertOwnUpload(s.storage, userId, { field, url, kind: kinds[field] });
   }
 }

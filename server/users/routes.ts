@@ -95,7 +95,7 @@ export function userRoutes(s: Services): Route[] {
         const newEmail = email !== undefined && email !== me.email ? email : undefined;
         await assertWalletProven(s, body);
         if (profile.avatarUrl)
-          await assertOwnUpload(s.config, me.id, {
+          await assertOwnUpload(s.storage, me.id, {
             field: 'avatarUrl',
             url: profile.avatarUrl,
             kind: 'userAvatar',

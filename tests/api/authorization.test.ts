@@ -103,6 +103,7 @@ const ROUTES: Record<string, Access> = {
   'GET /blueprint-packs/{id}': 'public',
   'GET /assets/upload-url': 'user',
   'PUT /assets/uploads/{token}': 'capability',
+  'POST /assets/uploads/{token}': 'capability',
   'POST /image-jobs': 'user',
   'GET /image-jobs/{jobId}': 'user',
   'GET /sales': 'user',

@@ -24,6 +24,7 @@ import { EMULATOR_SERVICE_KEY } from '../../server/chain/emulator';
 import { ConfigError, loadConfig } from '../../server/config';
 import { databaseKind } from '../../server/db';
 import { ANVIL_PAYMENTS_KEY } from '../../server/evm/anvil';
+import { SEAWEED_SECRET_ACCESS_KEY } from '../../server/storage/seaweed';
 
 describe('loadConfig', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-config-'));
@@ -500,5 +501,98 @@ describe('VITRINE_EMBEDDED', () => {
       checkoutCom: { mode: 'external', webhookSignatureKey: SANDBOX_WEBHOOK_KEY },
       veriff: { mode: 'external' },
     });
+  });
+});
+
+describe('media storage (STORAGE, S3_*, MEDIA_PUBLIC_URL)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-storage-config-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const off = {
+    VITRINE_EMBEDDED: 'off',
+    JWT_SECRET: 'a-deployment-secret-of-forty-characters!',
+    FLOW_EMULATOR: 'off',
+  };
+  const load = (vars: Record<string, string>) => loadConfig({ VITRINE_DATA_DIR: dataDir, ...vars });
+  const problems = (vars: Record<string, string>) => {
+    try {
+      load(vars);
+    } catch (err) {
+      return (err as ConfigError).problems;
+    }
+    throw new Error('the configuration was accepted');
+  };
+  const bucket = {
+    S3_ENDPOINT: 'https://objects.example.com/',
+    S3_BUCKET: 'vitrine-media-prod',
+    S3_ACCESS_KEY_ID: 'AKIAREALREALREAL',
+    S3_SECRET_ACCESS_KEY: 'a-real-secret-access-key',
+  };
+
+  it('is the data directory by default, in both worlds', () => {
+    expect(load({}).storage).toEqual({ kind: 'local' });
+    expect(load(off).storage).toEqual({ kind: 'local' });
+    expect(load({ STORAGE: 'local', S3_BUCKET: 'ignored-bucket' }).storage).toEqual({ kind: 'local' });
+  });
+
+  it('is a bucket with STORAGE=s3 or once S3_BUCKET is set: its endpoint, region (us-east-1) and keys', () => {
+    for (const vars of [bucket, { ...bucket, STORAGE: 's3' }, { ...off, ...bucket }]) {
+      expect(load(vars)).toMatchObject({
+        storage: {
+          kind: 's3',
+          s3: {
+            endpoint: 'https://objects.example.com',
+            bucket: 'vitrine-media-prod',
+            region: 'us-east-1',
+            accessKeyId: 'AKIAREALREALREAL',
+            secretAccessKey: 'a-real-secret-access-key',
+          },
+        },
+        mediaPublicUrl: undefined,
+      });
+    }
+    // A deployment without an endpoint uses S3 itself, with the AWS SDK's own credentials.
+    expect(load({ ...off, S3_BUCKET: 'on-aws', S3_REGION: 'eu-west-1' }).storage).toEqual({
+      kind: 's3',
+      s3: {
+        bucket: 'on-aws',
+        region: 'eu-west-1',
+        endpoint: undefined,
+        accessKeyId: undefined,
+        secretAccessKey: undefined,
+      },
+    });
+    expect(load({ ...bucket, MEDIA_PUBLIC_URL: 'https://cdn.example.com/media/' }).mediaPublicUrl).toBe(
+      'https://cdn.example.com/media',
+    );
+  });
+
+  it('embedded: STORAGE=s3 without S3_ENDPOINT is a SeaweedFS bucket the server starts', () => {
+    expect(load({ STORAGE: 's3' }).storage).toEqual({ kind: 's3', embedded: { bucket: 'vitrine-media' } });
+    expect(load({ S3_BUCKET: 'my-media' }).storage).toEqual({ kind: 's3', embedded: { bucket: 'my-media' } });
+  });
+
+  it('refuses what cannot work, each setting by name', () => {
+    expect(problems({ STORAGE: 'disk' })).toEqual(['STORAGE must be local or s3']);
+    expect(problems({ ...off, STORAGE: 's3' })).toEqual(['S3_BUCKET is required with STORAGE=s3']);
+    expect(problems({ ...bucket, S3_BUCKET: 'Not_A_Bucket' })).toEqual([
+      'S3_BUCKET must be a bucket name (3–63 lower-case letters, digits, dots and dashes)',
+    ]);
+    expect(problems({ ...bucket, S3_SECRET_ACCESS_KEY: '' })).toEqual([
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together (or neither: the AWS SDK’s own credentials)',
+    ]);
+    expect(problems({ ...bucket, S3_ENDPOINT: 'objects.example.com' })).toEqual([
+      'S3_ENDPOINT must be an http or https URL',
+    ]);
+    expect(problems({ ...bucket, MEDIA_PUBLIC_URL: 'https://cdn.example.com/?v=1' })).toEqual([
+      'MEDIA_PUBLIC_URL must be an http or https URL without a query',
+    ]);
+    // In front of the app's own /media a CDN caches it as it is: the redirect would loop.
+    expect(problems({ MEDIA_PUBLIC_URL: 'https://cdn.example.com' })).toEqual([
+      'MEDIA_PUBLIC_URL is for STORAGE=s3 (a bucket browsers reach)',
+    ]);
+    // The embedded SeaweedFS's published key opens nothing of a deployment.
+    expect(problems({ ...off, ...bucket, S3_SECRET_ACCESS_KEY: SEAWEED_SECRET_ACCESS_KEY })).toEqual([
+      "S3_SECRET_ACCESS_KEY is the embedded object store's (SeaweedFS) published secret key",
+    ]);
   });
 });

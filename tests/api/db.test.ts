@@ -13,7 +13,7 @@ import {
   uniqueViolation,
 } from '../../server/db';
 import journal from '../../server/db/migrations/meta/_journal.json' with { type: 'json' };
-import { imageJobs, users } from '../../server/db/schema';
+import { users } from '../../server/db/schema';
 import { databases, openTestDatabase, testConfig } from './support/harness';
 
 /** Rows of a raw query; both drivers answer `{ rows }`. */
@@ -147,28 +147,6 @@ describe.each(databases)('the database layer on %s', (database) => {
     expect(await failure({ ...user('other'), email: 'unique@example.com' })).toBe('users_email_unique');
     expect(await failure({ ...user('other'), username: 'UNIQUE' })).toBe('users_username_unique');
     expect(uniqueViolation(new Error('something else'))).toBeUndefined();
-  });
-
-  it('keeps bytes as they are (bytea), also of a Buffer that views part of a larger one', async () => {
-    const [owner] = await handle.db.insert(users).values(user('bytes_owner')).returning();
-    const whole = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 7) % 256));
-    const input = whole.subarray(1000, 66_000);
-    const [written] = await handle.db
-      .insert(imageJobs)
-      .values({
-        userId: owner!.id,
-        objectKey: 'bytes.png',
-        mimeType: 'image/png',
-        assetKind: 'blueprintAsset',
-        quality: 85,
-        input,
-      })
-      .returning();
-    const [read] = await handle.db.select().from(imageJobs).where(eq(imageJobs.id, written!.id));
-    for (const row of [written, read]) {
-      expect(Buffer.isBuffer(row!.input)).toBe(true);
-      expect(row!.input!.equals(input)).toBe(true);
-    }
   });
 
   it('keeps a query outside a transaction out of that transaction and its rollback', async () => {

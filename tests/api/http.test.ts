@@ -70,6 +70,7 @@ const ROUTES = [
   'GET /blueprint-packs/{id}',
   'GET /assets/upload-url',
   'PUT /assets/uploads/{token}',
+  'POST /assets/uploads/{token}',
   'POST /image-jobs',
   'GET /image-jobs/{jobId}',
   'GET /sales',

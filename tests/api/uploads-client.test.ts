@@ -5,14 +5,20 @@ import { imageJobMachine } from '../../machines/imageJob';
 import { createApi } from '../../src/services/api';
 import { uploadService } from '../../src/services/uploads';
 import { register, useTestApp } from './support/harness';
+import { withSeaweed } from './support/seaweed';
 
 /**
  * The imageJob machine with the browser's upload service against the real API: an optimized upload
  * (job polled every second) and a plain one: an optimized upload is tried first, and a failed one
- * falls back to a plain upload.
+ * falls back to a plain upload. With the local store and with an S3 bucket (SeaweedFS), where the
+ * service PUTs the file straight to the bucket.
  */
-describe('uploads from the browser', () => {
-  const t = useTestApp('pglite');
+const seaweed = withSeaweed();
+
+describe.each(['local', 's3'] as const)('uploads from the browser to the %s store', (kind) => {
+  const t = useTestApp('pglite', async () =>
+    kind === 's3' ? { storage: { kind: 's3', s3: await seaweed.bucket() } } : {},
+  );
 
   async function machineFor(token: string) {
     const api = createApi({
@@ -54,6 +60,8 @@ describe('uploads from the browser', () => {
       url: expect.stringMatching(`^/media/uploads/${me.id}/storefrontLogo-`),
     });
     expect((await t.app.request(out.url)).status).toBe(200);
+    expect(t.storage.kind).toBe(kind);
+    expect(await t.storage.exists(out.url.replace('/media/', ''))).toBe(true);
   });
 
   it('uploads plainly when not optimizing, and fails with the file rule it broke', async () => {

@@ -17,6 +17,7 @@ import {
   storefronts,
 } from '../../server/db/schema';
 import { catalogIsEmpty, seedWorld } from '../../server/seed/world';
+import { localStorage } from '../../server/storage/local';
 import { testConfig } from '../api/support/harness';
 import { chainClient } from './support';
 
@@ -28,7 +29,12 @@ let handle: DatabaseHandle;
 beforeAll(async () => {
   handle = await openDb(testConfig('memory://', dir));
   expect(await catalogIsEmpty(handle.db)).toBe(true);
-  await seedWorld({ db: handle.db, media: { dir: join(dir, 'media') }, client, log: { info() {} } });
+  await seedWorld({
+    db: handle.db,
+    media: { storage: localStorage(join(dir, 'media')) },
+    client,
+    log: { info() {} },
+  });
 }, 180_000);
 afterAll(async () => {
   await handle.close();

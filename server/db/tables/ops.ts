@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  customType,
   index,
   integer,
   jsonb,
@@ -107,17 +106,11 @@ export const jobs = pgTable(
   ],
 );
 
-/** Raw bytes (bytea), read and written as a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
-
 /**
- * Image-optimization jobs (POST /image-jobs): the uploaded file waits here, not in one server's
- * memory, until a worker of any server claims the job's `jobs` row (kind image.optimize, key = id)
- * and stores the result; the input is dropped once the job is finished. A job is forgotten 10
- * minutes after its last change.
+ * Image-optimization jobs (POST /image-jobs): the job waits here, its uploaded file in the media
+ * store (server/images/store.ts, stagedKey), not in one server's memory, until a worker of any
+ * server claims the job's `jobs` row (kind image.optimize, key = id) and stores the result; the
+ * file is removed once the job is finished. A job is forgotten 10 minutes after its last change.
  */
 export const imageJobs = pgTable(
   'image_jobs',
@@ -131,7 +124,6 @@ export const imageJobs = pgTable(
     mimeType: text('mime_type').notNull(),
     assetKind: text('asset_kind').notNull(),
     quality: integer('quality').notNull(),
-    input: bytea('input'),
     status: text('status').$type<'pending' | 'complete' | 'fail'>().notNull().default('pending'),
     url: text('url'),
     error: text('error'),

@@ -35,9 +35,10 @@ import type { AppDeps } from '../../../server/deps';
 import type { TokenChain } from '../../../server/evm/token';
 import type { AppEnv } from '../../../server/http';
 import { createImageJobHandler, IMAGE_JOB } from '../../../server/images/jobs';
-import { createImageStore } from '../../../server/images/store';
 import { createJobWorker, type JobHandler, type JobWorker } from '../../../server/jobs';
 import { createMetrics } from '../../../server/metrics';
+import { createStorage } from '../../../server/storage/config';
+import type { MediaStorage } from '../../../server/storage/storage';
 
 /** Every API suite runs once per database: `describe.each(databases)('%s', (database) => …)`. */
 export const databases = ['pglite', 'postgres'] as const;
@@ -85,6 +86,8 @@ export interface TestApi {
   app: Hono<AppEnv>;
   database: DatabaseHandle;
   config: Config;
+  /** The media store of config.storage (the data directory's by default). */
+  storage: MediaStorage;
   clock: TestClock;
   /** The client address the login rate limit sees; tests may change it. */
   address: string;
@@ -129,6 +132,7 @@ export function testConfig(databaseUrl: string, dataDir: string, overrides: Part
       sandboxPort: 0,
     },
     adminEmails: [],
+    storage: { kind: 'local' },
     // The suites register hundreds of accounts from few addresses; the sign-up delay has its own test.
     signupFreePerHour: 100_000,
     coinbase: {
@@ -197,7 +201,8 @@ export const silentLog = (logged: unknown[][]): Log => ({
  */
 export function useTestApp(
   kind: DatabaseName,
-  overrides: Partial<Config> = {},
+  /** Settings of the app; a function is called when the app is built (after earlier beforeAll hooks). */
+  overrides: Partial<Config> | (() => Promise<Partial<Config>>) = {},
   deps: Partial<
     Pick<
       AppDeps,
@@ -230,12 +235,17 @@ export function useTestApp(
     dataDir = mkdtempSync(join(tmpdir(), 'vitrine-api-'));
     const created = await openTestDatabase(kind);
     drop = created.drop;
-    t.config = testConfig(created.url, dataDir, overrides);
+    t.config = testConfig(
+      created.url,
+      dataDir,
+      typeof overrides === 'function' ? await overrides() : overrides,
+    );
     t.database = await openDb(t.config);
     const { publisher: makePublisher, tokenChain, jobHandlers, log: givenLog, ...appDeps } = deps;
     const log = givenLog ?? silentLog(t.logged);
     // One registry for the app and its worker, as on a server.
     const metrics = createMetrics();
+    t.storage = createStorage(t.config);
     t.publisher = makePublisher?.(t.database.db);
     // Image jobs run on a job worker, as on a server (other kinds too when a test gives their handlers).
     worker = createJobWorker({
@@ -243,7 +253,8 @@ export function useTestApp(
       handlers: {
         [IMAGE_JOB]: createImageJobHandler({
           db: t.database.db,
-          store: createImageStore(t.config, silentLog(t.logged)),
+          storage: t.storage,
+          log: silentLog(t.logged),
           now: t.clock.now,
         }),
         ...jobHandlers?.(t.database.db),
@@ -265,6 +276,7 @@ export function useTestApp(
       metrics,
       publisher: t.publisher,
       tokenChain: tokenChain?.(),
+      storage: t.storage,
       ...appDeps,
     });
     t.request = async (method, path, options = {}) => {
@@ -298,6 +310,7 @@ export function useTestApp(
     await t.publisher?.stop();
     await worker?.stop();
     await t.database?.close();
+    t.storage?.close();
     await drop?.();
     rmSync(dataDir, { recursive: true, force: true });
   });

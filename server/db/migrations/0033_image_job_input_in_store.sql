@@ -1,0 +1,1 @@
+ALTER TABLE "image_jobs" DROP COLUMN "input";
