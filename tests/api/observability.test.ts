@@ -195,7 +195,7 @@ describe.each(databases)('watching the server on %s', (database) => {
   it('answers /api/health/ready 200 naming each check, and 503 naming a dependency that stopped', async () => {
     const ready = await t.request('GET', '/api/health/ready');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 'ready', checks: { card: 'ok', database: 'ok' } });
+    expect(ready.body).toEqual({ status: 'ready', checks: { card: 'ok', database: 'ok', storage: 'ok' } });
     await new Promise<void>((resolve) => {
       provider.closeAllConnections();
       provider.close(() => resolve());
@@ -208,7 +208,7 @@ describe.each(databases)('watching the server on %s', (database) => {
     expect(down.body).toEqual({
       status: 'not_ready',
       notReady: ['card'],
-      checks: { card: 'failed', database: 'ok' },
+      checks: { card: 'failed', database: 'ok', storage: 'ok' },
     });
     // Liveness does not depend on the providers.
     expect((await t.request('GET', '/api/health')).status).toBe(200);
