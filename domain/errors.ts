@@ -17,6 +17,8 @@ export const errorTexts: Record<string, string> = {
   'errors.UNSUPPORTED_MEDIA_TYPE': 'Requests must be sent as JSON.',
   'errors.EMAIL_CHANGE_INVALID':
     'This confirmation link is invalid or has expired. Please change your email again.',
+  'errors.UNSUBSCRIBE_LINK_INVALID':
+    'This link cannot turn off sale emails. Turn them off in your dashboard’s notifications instead.',
   'errors.PASSWORD_MISSING.oldPassword': 'Enter your current password to change your email or password.',
   'errors.not_found': "We couldn't find what you're looking for",
   'errors.METHOD_NOT_ALLOWED': 'This request is not supported here.',

@@ -14,7 +14,6 @@ import type { Database, DatabaseHandle, DatabaseKind } from './db';
 import type { TokenChain } from './evm/token';
 import type { IdentityProvider } from './identity/veriff';
 import type { JobQueue } from './jobs';
-import { createOutbox, type Outbox } from './outbox';
 import type { CryptoProvider } from './payments/crypto-provider';
 import type { OnrampProvider } from './payments/onramp-provider';
 import type { CardProvider } from './payments/provider';
@@ -70,7 +69,6 @@ export interface Services {
   tokens: Tokens;
   devices: Devices;
   sessions: Sessions;
-  outbox: Outbox;
   log: Log;
   chain: ChainStatus | null;
   chainClient: FlowClient | null;
@@ -113,7 +111,6 @@ export function createServices(deps: AppDeps): Services {
       ttlSeconds: deps.config.sessionTtlSeconds,
       secureCookie: secureCookies(deps.config),
     }),
-    outbox: createOutbox(db, deps.config, clock, log),
     log,
     chain: deps.chain ?? null,
     chainClient: deps.chainClient ?? null,

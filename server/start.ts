@@ -40,6 +40,8 @@ import { createVeriffProvider, type IdentityProvider } from './identity/veriff';
 import { createImageJobHandler, forgetImageJobs, IMAGE_JOB } from './images/jobs';
 import { createImageStore } from './images/store';
 import { createJobWorker, type JobHandler, type JobWorker } from './jobs';
+import { createEmailDelivery, EMAIL_JOB } from './mail/delivery';
+import { type Mailpit, startMailpit } from './mail/mailpit';
 import { mediaDir, warmImageCopies } from './media';
 import { createCheckoutComProvider } from './payments/checkout-com';
 import { createCoinbaseProvider } from './payments/coinbase-commerce';
@@ -108,6 +110,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
   let identityProvider: IdentityProvider | undefined;
   let worker: JobWorker | undefined;
   let anvil: Anvil | undefined;
+  let mailpit: Mailpit | undefined;
   let tokenChain: TokenChain | undefined;
   let imageCopies: Promise<void> | undefined;
   const stopCopies = new AbortController();
@@ -209,6 +212,16 @@ export async function start(config: Config, options: StartOptions = {}): Promise
         sharedSecret: veriff.sharedSecret,
       });
     }
+    // Email: the embedded Mailpit (SMTP and its inbox on their own ports), or the relay at SMTP_URL.
+    const mail = config.mail;
+    if (mail.mode === 'embedded')
+      mailpit = await startMailpit({
+        smtpPort: mail.mailpitSmtpPort,
+        uiPort: mail.mailpitUiPort,
+        dataDir: config.dataDir,
+        log: (line) => log.info(line),
+      });
+    if (mail.mode === 'off') log.info('email is off (no SMTP_URL): emails stay in the outbox table, unsent');
     // The utility token's EVM chain (NFM_PAYMENTS=on): an embedded anvil node with NFM deployed on
     // its first start, or the configured network.
     if (config.token) tokenChain = await startTokenChain(config, log, (node) => (anvil = node));
@@ -242,7 +255,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
     if (chain) publisher = createPublisher({ db: database.db, client: chain.client, log });
     // Durable jobs: fulfilling orders (capture → mint → record, or undoing the payment) needs the
     // chain; the sweep that expires unpaid orders (and gives their units back) runs in any case.
-    // Money work and image work run in lanes of their own (JOB_SLOTS in server/jobs.ts).
+    // Money work, image work and email run in lanes of their own (JOB_SLOTS in server/jobs.ts).
     const db = database.db;
     const handlers: Record<string, JobHandler> = {};
     if (chain) {
@@ -256,10 +269,16 @@ export async function start(config: Config, options: StartOptions = {}): Promise
         mint,
         log,
         onStep: crashHook(config.crashAt),
-        publicUrl: config.publicUrl,
+        site: config,
       });
     }
     if (tokenChain) handlers[REFUND_TOKEN_JOB] = createRefundTokenHandler({ db, chain: tokenChain, log });
+    if (mail.mode !== 'off')
+      handlers[EMAIL_JOB] = createEmailDelivery({
+        db,
+        mail: { from: mail.from, smtpUrl: mail.smtpUrl ?? mailpit!.smtpUrl },
+        log,
+      });
     handlers[IMAGE_JOB] = createImageJobHandler({ db, store: createImageStore(config, log), log });
     worker = createJobWorker({
       db,
@@ -327,6 +346,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       await identitySandbox?.close();
       tokenChain?.close();
       await anvil?.stop();
+      await mailpit?.stop();
       await database?.close();
     },
   };

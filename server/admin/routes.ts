@@ -12,7 +12,9 @@ import {
 } from '#domain/schemas/admin';
 import { kycVerifications, storefrontReports, storefronts, users } from '../db/schema';
 import type { Services } from '../deps';
+import { identityReopenedEmail } from '../emails/identity';
 import { apiError, badRequest, defineRoute, notFound, type Route } from '../http';
+import { queueEmail } from '../outbox';
 import { recordAdminAction } from './audit';
 import {
   adminActionLog,
@@ -27,18 +29,6 @@ import {
 
 /** The identity verifications an admin may reopen: declined, or stuck in review. */
 const KYC_REOPENABLE = ['declined', 'review'] as const;
-
-function reopenedEmail(user: { email: string; firstName: string }, publicUrl: string) {
-  const link = `${publicUrl}/settings/account`;
-  const text = [
-    `Hello ${user.firstName},`,
-    '',
-    'Our support team has reopened your identity verification. Open your account settings and press "Begin KYC" to verify your identity again.',
-    '',
-    link,
-  ].join('\n');
-  return { to: user.email, subject: 'You can verify your identity again', text, link };
-}
 
 /**
  * The back office: lists of everything an operator looks after, and the actions on users,
@@ -193,7 +183,7 @@ export function adminRoutes(s: Services): Route[] {
         409: 'KYC_NOT_CLOSED: only a declined verification or one in review can be reopened',
       },
       async handler(c, { params }) {
-        const reopened = await s.db.transaction(async (tx) => {
+        const row = await s.db.transaction(async (tx) => {
           const [before] = await tx
             .select({
               userId: kycVerifications.userId,
@@ -228,6 +218,10 @@ export function adminRoutes(s: Services): Route[] {
             .returning({ id: kycVerifications.id, status: kycVerifications.status });
           if (!row) throw apiError(409, ErrorCode.KYC_NOT_CLOSED, 'reopen');
           const { userId, ...was } = before;
+          // The person is told in the same transaction.
+          const [person] = await tx.select().from(users).where(eq(users.id, userId));
+          if (person)
+            await queueEmail(tx, await identityReopenedEmail(person, s.config.publicUrl), s.clock());
           await recordAdminAction(tx, {
             adminId: c.get('user')!.id,
             action: 'kyc.reopen',
@@ -237,11 +231,9 @@ export function adminRoutes(s: Services): Route[] {
             after: { userId, status: row.status },
             at: s.clock(),
           });
-          return { row, userId };
+          return row;
         });
-        const [person] = await s.db.select().from(users).where(eq(users.id, reopened.userId));
-        if (person) await s.outbox.send(reopenedEmail(person, s.config.publicUrl));
-        return c.json(reopened.row);
+        return c.json(row);
       },
     }),
     defineRoute({

@@ -72,11 +72,11 @@ const ROUTES: Record<string, Access> = {
   // Logging out needs no valid session: it ends the one the refresh cookie names, if any.
   'DELETE /auth/sessions/current': 'capability',
   'POST /users/email-confirmations': 'capability',
+  'POST /users/sale-email-opt-outs': 'capability',
   'GET /queries/user-existence': 'public',
   'POST /users/wallets/actions/request-account-proof': 'public',
   'POST /users/wallets/actions/verify-account-proof': 'public',
   'GET /chain/config': 'public',
-  'GET /dev/outbox': 'dev',
   'POST /dev/nfts': 'dev',
   'GET /nfts': 'public',
   'GET /nfts/{id}': 'public',

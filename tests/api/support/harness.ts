@@ -37,6 +37,7 @@ import type { AppEnv } from '../../../server/http';
 import { createImageJobHandler, IMAGE_JOB } from '../../../server/images/jobs';
 import { createImageStore } from '../../../server/images/store';
 import { createJobWorker, type JobHandler, type JobWorker } from '../../../server/jobs';
+import { createEmailDelivery, EMAIL_JOB } from '../../../server/mail/delivery';
 
 /** Every API suite runs once per database: `describe.each(databases)('%s', (database) => …)`. */
 export const databases = ['pglite', 'postgres'] as const;
@@ -126,6 +127,14 @@ export function testConfig(databaseUrl: string, dataDir: string, overrides: Part
       apiKey: VERIFF_SANDBOX_API_KEY,
       sharedSecret: VERIFF_SANDBOX_SHARED_SECRET,
       sandboxPort: 0,
+    },
+    // No email leaves an API test unless it asks for the test Mailpit (testMail in ./mailpit.ts).
+    mail: {
+      mode: 'off',
+      smtpUrl: undefined,
+      from: 'Vitrine <no-reply@vitrine.test>',
+      mailpitSmtpPort: 1025,
+      mailpitUiPort: 8025,
     },
     adminEmails: [],
     // The suites register hundreds of accounts from few addresses; the sign-up delay has its own test.
@@ -230,7 +239,8 @@ export function useTestApp(
     t.database = await openDb(t.config);
     const { publisher: makePublisher, tokenChain, jobHandlers, ...appDeps } = deps;
     t.publisher = makePublisher?.(t.database.db);
-    // Image jobs run on a job worker, as on a server (other kinds too when a test gives their handlers).
+    // Image jobs run on a job worker, as on a server, and email deliveries once the suite gives a
+    // relay (tests/api/support/mailpit.ts); other kinds too when a test gives their handlers.
     worker = createJobWorker({
       db: t.database.db,
       handlers: {
@@ -238,6 +248,14 @@ export function useTestApp(
           db: t.database.db,
           store: createImageStore(t.config, silentLog(t.logged)),
           now: t.clock.now,
+        }),
+        ...(t.config.mail.mode === 'smtp' && {
+          [EMAIL_JOB]: createEmailDelivery({
+            db: t.database.db,
+            mail: t.config.mail,
+            now: t.clock.now,
+            log: silentLog(t.logged),
+          }),
         }),
         ...jobHandlers?.(t.database.db),
       },
