@@ -64,6 +64,7 @@ export const errorTexts: Record<string, string> = {
   'errors.PAYMENT_MISMATCH':
     'Your payment did not match the order, so nothing was minted. Our team is reviewing it and will give it back.',
   'errors.KYC_NOT_CLOSED': 'Only a declined verification, or one in review, can be reopened.',
+  'errors.EMAIL_NOT_FAILED': 'Only an email that failed can be sent again.',
   'errors.CREATE_KYC': 'We could not start your identity verification. Please check your name and try again.',
   'errors.VERIFF_UNREACHABLE':
     'Unable to reach Veriff, our identity verification partner. Please try again later or contact support.',

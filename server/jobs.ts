@@ -114,6 +114,28 @@ export async function enqueueJob(
     .onConflictDoNothing({ target: [jobs.kind, jobs.key] });
 }
 
+/**
+ * Runs the (kind, key) job again, from its first attempt, at `runAt` (written when missing), in the
+ * caller's transaction: an admin's resend of a failed email.
+ */
+export async function requeueJob(tx: Executor, kind: string, key: string, runAt: Date): Promise<void> {
+  await tx
+    .insert(jobs)
+    .values({ kind, key, runAt })
+    .onConflictDoUpdate({
+      target: [jobs.kind, jobs.key],
+      set: {
+        status: 'queued',
+        runAt,
+        attempts: 0,
+        leaseUntil: null,
+        lockedBy: null,
+        lastError: null,
+        updatedAt: runAt,
+      },
+    });
+}
+
 /** The (kind, key) job, if any. */
 export async function findJob(db: Executor, kind: string, key: string): Promise<JobRow | undefined> {
   const [row] = await db

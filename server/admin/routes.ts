@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '#domain/errors';
 import {
+  AdminEmailPatch,
   AdminIdParams,
   AdminKycPatch,
   type AdminList,
@@ -10,15 +11,17 @@ import {
   adminLists,
   ReportPatch,
 } from '#domain/schemas/admin';
-import { kycVerifications, storefrontReports, storefronts, users } from '../db/schema';
+import { EMAIL_JOB, kycVerifications, outbox, storefrontReports, storefronts, users } from '../db/schema';
 import type { Services } from '../deps';
 import { identityReopenedEmail } from '../emails/identity';
 import { apiError, badRequest, defineRoute, notFound, type Route } from '../http';
-import { queueEmail } from '../outbox';
+import { requeueJob } from '../jobs';
+import { DELIVERY_WINDOW_MS, queueEmail } from '../outbox';
 import { recordAdminAction } from './audit';
 import {
   adminActionLog,
   adminBlueprints,
+  adminEmails,
   adminKyc,
   adminOrders,
   adminPayouts,
@@ -32,7 +35,7 @@ const KYC_REOPENABLE = ['declined', 'review'] as const;
 
 /**
  * The back office: lists of everything an operator looks after, and the actions on users,
- * storefronts, reports and identity verifications. Every route is for admins only (401 without a
+ * storefronts, reports, identity verifications and failed emails. Every route is for admins only (401 without a
  * session, 403 for anyone else), and every action is recorded in the audit log (list `audit`) in the
  * transaction that makes it. Payout requests move through PATCH payout-requests/{id} (server/payouts/routes.ts).
  */
@@ -45,6 +48,7 @@ export function adminRoutes(s: Services): Route[] {
     charges: (q) => adminOrders(s.db, q, 'charges'),
     'storefront-reports': (q) => adminReports(s.db, q),
     'payout-requests': (q) => adminPayouts(s.db, q),
+    emails: (q) => adminEmails(s.db, q),
     audit: (q) => adminActionLog(s.db, q),
   };
   const listRoutes = (Object.keys(lists) as AdminList[]).map((name) =>
@@ -233,6 +237,59 @@ export function adminRoutes(s: Services): Route[] {
           });
           return row;
         });
+        return c.json(row);
+      },
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/admin/emails/{id}',
+      tag: 'admin',
+      auth: 'admin',
+      summary:
+        'Sends a failed email again: the same message (same Message-ID) gets a new series of attempts for 24 hours (server/mail/delivery.ts)',
+      params: AdminIdParams,
+      body: AdminEmailPatch,
+      responses: {
+        200: '{ id, status: queued }',
+        400: 'INVALID_VALUE.resend',
+        401: 'Not logged in',
+        403: 'Not an admin',
+        404: 'No such email',
+        409: 'EMAIL_NOT_FAILED: only a failed email can be sent again',
+      },
+      async handler(c, { params }) {
+        const row = await s.db.transaction(async (tx) => {
+          const [before] = await tx
+            .select({ status: outbox.status, attempts: outbox.attempts, lastError: outbox.lastError })
+            .from(outbox)
+            .where(eq(outbox.id, params.id))
+            .for('update');
+          if (!before) throw notFound();
+          if (before.status !== 'failed') throw apiError(409, ErrorCode.EMAIL_NOT_FAILED, 'resend');
+          const at = s.clock();
+          const [row] = await tx
+            .update(outbox)
+            .set({
+              status: 'queued',
+              deliverBy: new Date(at.getTime() + DELIVERY_WINDOW_MS),
+              nextAttemptAt: at,
+              lastError: null,
+            })
+            .where(eq(outbox.id, params.id))
+            .returning({ id: outbox.id, status: outbox.status });
+          await requeueJob(tx, EMAIL_JOB, params.id, at);
+          await recordAdminAction(tx, {
+            adminId: c.get('user')!.id,
+            action: 'email.resend',
+            subjectType: 'email',
+            subjectId: params.id,
+            before,
+            after: { status: row!.status, lastError: null },
+            at,
+          });
+          return row!;
+        });
+        s.jobs?.nudge();
         return c.json(row);
       },
     }),

@@ -60,6 +60,8 @@ const ROUTES: Record<string, Access> = {
   'PATCH /admin/users/{id}': 'admin',
   'PATCH /admin/storefronts/{id}': 'admin',
   'PATCH /admin/kyc/{id}': 'admin',
+  'GET /admin/emails': 'admin',
+  'PATCH /admin/emails/{id}': 'admin',
   'GET /admin/audit': 'admin',
   'GET /storefront-reports': 'admin',
   'PATCH /storefront-reports/{id}': 'admin',

@@ -8,7 +8,7 @@ import { passwordResetEmail } from '../../server/emails/password-reset';
 import { createJobWorker, enqueueJob, findJob } from '../../server/jobs';
 import { createEmailDelivery, EMAIL_BACKOFF_MS } from '../../server/mail/delivery';
 import { DELIVERY_WINDOW_MS, queueEmail } from '../../server/outbox';
-import { databases, silentLog, useTestApp } from './support/harness';
+import { databases, registerAdmin, silentLog, useTestApp } from './support/harness';
 import { inbox, waitForEmails } from './support/mailpit';
 
 /**
@@ -293,5 +293,73 @@ describe.each(databases)('email delivery on %s', (database) => {
     expect(twice.map((m) => m.MessageID)).toEqual([`${id}@vitrine.test`, `${id}@vitrine.test`]);
     expect(twice[0]!.Text).toBe(twice[1]!.Text);
     expect((await row(id)).status).toBe('sent');
+  });
+
+  it('lets an admin see failed emails and send one again: the same row, a new series of attempts, audited', async () => {
+    t.clock.freeze();
+    const boss = await registerAdmin(t);
+    const { id, to } = await queued();
+    relay.replies.rcpt = '550 5.2.1 Mailbox disabled';
+    try {
+      await attempt(relay.url);
+    } finally {
+      relay.replies.rcpt = '250 2.1.5 Ok';
+    }
+    const list = await t.request('GET', `/api/admin/emails?status=failed&searchText=${to}`, {
+      token: boss.authToken,
+    });
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({
+      total: 1,
+      results: [
+        {
+          id,
+          to,
+          subject: 'Reset your Vitrine password',
+          status: 'failed',
+          attempts: 1,
+          lastError: expect.stringContaining('550 5.2.1'),
+        },
+      ],
+    });
+    expect(
+      (await t.request('GET', '/api/admin/emails?status=lost', { token: boss.authToken })).body,
+    ).toMatchObject({
+      code: 'INVALID_VALUE',
+      field: 'status',
+    });
+
+    const resend = (body: unknown, emailId = id) =>
+      t.request('PATCH', `/api/admin/emails/${emailId}`, { token: boss.authToken, body });
+    expect((await resend({})).status).toBe(400);
+    expect((await resend({ resend: true }, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    t.clock.advance(10 * 60_000);
+    const res = await resend({ resend: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id, status: 'queued' });
+    // Only a failed email: a second press finds it queued.
+    const again = await resend({ resend: true });
+    expect([again.status, again.body.code]).toEqual([409, 'EMAIL_NOT_FAILED']);
+    // 24 hours to deliver it in, from now; its job runs again from the first attempt.
+    expect((await row(id)).deliverBy).toEqual(new Date(t.clock.now().getTime() + DELIVERY_WINDOW_MS));
+    expect(await findJob(t.database.db, EMAIL_JOB, id)).toMatchObject({ status: 'queued', attempts: 0 });
+
+    expect(await attempt(inject('mailpitSmtp'))).toBe(true);
+    const [message] = await waitForEmails(to);
+    expect(message!.MessageID).toBe(`${id}@vitrine.test`);
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+
+    const audit = await t.request('GET', `/api/admin/audit?searchText=${encodeURIComponent(boss.email)}`, {
+      token: boss.authToken,
+    });
+    expect(audit.body.results).toEqual([
+      expect.objectContaining({
+        action: 'email.resend',
+        subjectType: 'email',
+        subjectId: id,
+        before: { status: 'failed', attempts: 1, lastError: expect.stringContaining('550 5.2.1') },
+        after: { status: 'queued', lastError: null },
+      }),
+    ]);
   });
 });

@@ -29,6 +29,8 @@ const ROUTES = [
   'PATCH /admin/users/{id}',
   'PATCH /admin/storefronts/{id}',
   'PATCH /admin/kyc/{id}',
+  'GET /admin/emails',
+  'PATCH /admin/emails/{id}',
   'GET /storefront-reports',
   'PATCH /storefront-reports/{id}',
   'GET /notifications',
