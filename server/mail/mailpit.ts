@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { ensureMailpit } from '../../scripts/go-tools';
 
@@ -11,9 +12,10 @@ import { ensureMailpit } from '../../scripts/go-tools';
  * `<dataDir>/mailpit/mailpit.db`, like the rest of the embedded world, so a link sent before a
  * restart can still be read; without one they live in a temporary database. No version check.
  *
- * When something already answers Mailpit's API on the UI port (a Mailpit left running by an earlier
- * start, or the developer's own), it is used as it is and left running: emails still land in the
- * inbox the README names. Any other holder of a port stops the start, naming the settings.
+ * When a Mailpit already answers on both ports (its API on the UI port, its greeting on the SMTP
+ * port: one left running by an earlier start, or the developer's own), it is used as it is and left
+ * running: emails still land in the inbox the README names. Any other holder of a port stops the
+ * start, naming the settings.
  */
 export interface Mailpit {
   /** Where to send: smtp://127.0.0.1:PORT. */
@@ -31,11 +33,32 @@ export interface MailpitOptions {
   log?: (line: string) => void;
 }
 
-const runningMailpit = async (url: string) => {
+/** Whether Mailpit's API answers at `url`. */
+const mailpitApi = async (url: string) => {
   const res = await fetch(`${url}/api/v1/info`, { signal: AbortSignal.timeout(2000) }).catch(() => null);
   const info = res?.ok ? ((await res.json().catch(() => null)) as { Version?: string } | null) : null;
   return typeof info?.Version === 'string';
 };
+
+/** Whether Mailpit greets on the SMTP port (`220 <host> Mailpit ESMTP Service ready`). */
+const mailpitSmtp = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    let greeting = '';
+    const done = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(2000, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('data', (chunk) => {
+      greeting += chunk.toString();
+      if (greeting.includes('\n')) done(/^220 .*Mailpit/.test(greeting));
+    });
+  });
+
+const runningMailpit = async (url: string, smtpPort: number) =>
+  (await mailpitApi(url)) && (await mailpitSmtp(smtpPort));
 
 function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
@@ -53,7 +76,7 @@ export async function startMailpit(options: MailpitOptions): Promise<Mailpit> {
   const log = options.log ?? (() => {});
   const url = `http://127.0.0.1:${options.uiPort}`;
   const smtpUrl = `smtp://127.0.0.1:${options.smtpPort}`;
-  if (await runningMailpit(url)) {
+  if (await runningMailpit(url, options.smtpPort)) {
     log(`Mailpit already runs on ${url}: emails go to it (SMTP ${smtpUrl}), and it stays running`);
     return { smtpUrl, url, stop: async () => {} };
   }
@@ -94,7 +117,7 @@ export async function startMailpit(options: MailpitOptions): Promise<Mailpit> {
   );
   exited.catch(() => undefined);
   try {
-    await Promise.race([exited, ready(url, child)]);
+    await Promise.race([exited, ready(url, options.smtpPort, child)]);
   } catch (err) {
     await stopProcess(child);
     throw err;
@@ -103,9 +126,10 @@ export async function startMailpit(options: MailpitOptions): Promise<Mailpit> {
   return { smtpUrl, url, stop: () => stopProcess(child) };
 }
 
-async function ready(url: string, child: ChildProcess, timeoutMs = 30_000) {
+/** Until both of this Mailpit's ports answer as Mailpit (a port another process holds never does). */
+async function ready(url: string, smtpPort: number, child: ChildProcess, timeoutMs = 30_000) {
   for (const end = Date.now() + timeoutMs; Date.now() < end && child.exitCode === null; ) {
-    if (await runningMailpit(url)) return;
+    if (await runningMailpit(url, smtpPort)) return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`Mailpit did not answer on ${url} within ${timeoutMs} ms`);

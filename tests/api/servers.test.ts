@@ -41,6 +41,8 @@ describe('two servers on one PostgreSQL', () => {
         COINBASE_COMMERCE_SANDBOX_PORT: '0',
         WERT_SANDBOX_PORT: '0',
         VERIFF_SANDBOX_PORT: '0',
+        // Mailpit's fixed ports would collide too: no email leaves these servers.
+        MAIL: 'off',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
