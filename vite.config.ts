@@ -119,7 +119,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts', 'tests/server/**/*.test.ts'],
-          globalSetup: ['tests/setup/postgres.ts'],
+          globalSetup: ['tests/setup/postgres.ts', 'tests/setup/mailpit.ts'],
           // One module graph per worker instead of one per file: importing the server again for
           // each file took about 5 s. Every file builds its own app on its own database, and none
           // replaces a module.

@@ -44,6 +44,8 @@ export async function cardPurchaseTimes(n = 20) {
     VITRINE_DATA_DIR: dataDir,
     CHECKOUT_COM_SANDBOX_PORT: '0',
     COINBASE_COMMERCE_SANDBOX_PORT: '0',
+    // Mailpit listens on fixed ports: no email leaves a benchmark.
+    MAIL: 'off',
     JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
     NODE_ENV: 'development',
     // The buyers come from addresses of their own (X-Forwarded-For, believed from this machine):

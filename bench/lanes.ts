@@ -39,6 +39,8 @@ export async function claimToMintTimes(n = 3) {
     COINBASE_COMMERCE_SANDBOX_PORT: '0',
     WERT_SANDBOX_PORT: '0',
     VERIFF_SANDBOX_PORT: '0',
+    // Mailpit listens on fixed ports: no email leaves a benchmark.
+    MAIL: 'off',
     JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
     NODE_ENV: 'development',
     // The accounts sign up from addresses of their own (X-Forwarded-For, believed from this machine):

@@ -50,6 +50,8 @@ export async function raceBench(kind: 'pglite' | 'postgres') {
     VITRINE_DATA_DIR: dataDir,
     CHECKOUT_COM_SANDBOX_PORT: '0',
     COINBASE_COMMERCE_SANDBOX_PORT: '0',
+    // Mailpit listens on fixed ports: no email leaves a benchmark.
+    MAIL: 'off',
     JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
     NODE_ENV: 'development',
     // 200 people come from 200 addresses (X-Forwarded-For, believed from this machine): an address

@@ -35,6 +35,7 @@ export const adminTitles: Record<AdminList, string> = {
   blueprints: 'Blueprints',
   sales: 'Sales',
   charges: 'Charges',
+  emails: 'Emails',
   audit: 'Audit log',
 };
 
@@ -96,6 +97,15 @@ export const adminColumns: Record<AdminList, readonly AdminColumn[]> = {
     { key: 'failureCode', label: 'Failure' },
     { key: 'createdAt', label: 'Date', format: 'date' },
   ],
+  emails: [
+    { key: 'to', label: 'Recipient' },
+    { key: 'subject', label: 'Subject' },
+    { key: 'status', label: 'Status' },
+    { key: 'createdAt', label: 'Written', format: 'date' },
+    { key: 'attemptedAt', label: 'Last attempt', format: 'date' },
+    { key: 'attempts', label: 'Attempts' },
+    { key: 'lastError', label: 'Last error' },
+  ],
   audit: [
     { key: 'admin', label: 'Admin' },
     { key: 'action', label: 'Action' },
@@ -137,7 +147,7 @@ export function adminCell(row: AdminRow, column: AdminColumn): string {
 
 /**
  * The actions a row offers: payout moves, report outcomes and storefront suspension, blocking,
- * reopening a declined identity verification or one stuck in review.
+ * reopening a declined identity verification or one stuck in review, sending a failed email again.
  */
 export function adminActions(list: AdminList, row: AdminRow): AdminAction[] {
   switch (list) {
@@ -186,6 +196,10 @@ export function adminActions(list: AdminList, row: AdminRow): AdminAction[] {
         : row.status === 'active'
           ? [{ label: 'Block', path: `admin/users/${row.id}`, body: { status: 'blocked' }, danger: true }]
           : [];
+    case 'emails':
+      return row.status === 'failed'
+        ? [{ label: 'Resend', path: `admin/emails/${row.id}`, body: { resend: true } }]
+        : [];
     default:
       return [];
   }

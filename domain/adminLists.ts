@@ -13,5 +13,6 @@ export const adminListOrder: readonly AdminList[] = [
   'blueprints',
   'sales',
   'charges',
+  'emails',
   'audit',
 ];

@@ -87,6 +87,13 @@ export const reportReasons = ['offensive', 'illegal', 'misleading', 'other'] as 
 export type ReportReason = (typeof reportReasons)[number];
 export const reportStatuses = ['created', 'resolved', 'cancelled'] as const;
 
+/**
+ * Where an outgoing email is: waiting for an attempt, handed to the relay (an attempt under way, or
+ * one a crash interrupted), accepted by the relay, or given up (a permanent refusal, or 24 hours).
+ */
+export const emailStatuses = ['queued', 'sending', 'sent', 'failed'] as const;
+export type EmailStatus = (typeof emailStatuses)[number];
+
 /** Payout request states; the owner may cancel one in state created (it becomes cancelled). */
 export const payoutStates = [
   'created',

@@ -31,6 +31,8 @@ export const ErrorCode = {
   WALLET_EXISTS: 'WALLET_EXISTS',
   RESET_TOKEN_INVALID: 'RESET_TOKEN_INVALID',
   EMAIL_CHANGE_INVALID: 'EMAIL_CHANGE_INVALID',
+  /** The link that turns sale emails off is not one of ours. */
+  UNSUBSCRIBE_LINK_INVALID: 'UNSUBSCRIBE_LINK_INVALID',
   BLOCTO_AUTHENTICATION: 'BLOCTO_AUTHENTICATION',
   BLOCTO_EMAIL: 'BLOCTO_EMAIL',
   TRANSACTION: 'TRANSACTION',
@@ -47,6 +49,8 @@ export const ErrorCode = {
   KYC_CLOSED: 'KYC_CLOSED',
   /** Back office: only a declined verification, or one in review, can be reopened. */
   KYC_NOT_CLOSED: 'KYC_NOT_CLOSED',
+  /** Back office: only an email that failed can be sent again. */
+  EMAIL_NOT_FAILED: 'EMAIL_NOT_FAILED',
   /** The buyer (account or client address) already holds an unpaid unit of this item. */
   ITEM_HELD: 'ITEM_HELD',
   /** The account holds the most unpaid units it may (3) in all. */

@@ -17,6 +17,8 @@ export const errorTexts: Record<string, string> = {
   'errors.UNSUPPORTED_MEDIA_TYPE': 'Requests must be sent as JSON.',
   'errors.EMAIL_CHANGE_INVALID':
     'This confirmation link is invalid or has expired. Please change your email again.',
+  'errors.UNSUBSCRIBE_LINK_INVALID':
+    'This link cannot turn off sale emails. Turn them off in your dashboard’s notifications instead.',
   'errors.PASSWORD_MISSING.oldPassword': 'Enter your current password to change your email or password.',
   'errors.not_found': "We couldn't find what you're looking for",
   'errors.METHOD_NOT_ALLOWED': 'This request is not supported here.',
@@ -62,6 +64,7 @@ export const errorTexts: Record<string, string> = {
   'errors.PAYMENT_MISMATCH':
     'Your payment did not match the order, so nothing was minted. Our team is reviewing it and will give it back.',
   'errors.KYC_NOT_CLOSED': 'Only a declined verification, or one in review, can be reopened.',
+  'errors.EMAIL_NOT_FAILED': 'Only an email that failed can be sent again.',
   'errors.CREATE_KYC': 'We could not start your identity verification. Please check your name and try again.',
   'errors.VERIFF_UNREACHABLE':
     'Unable to reach Veriff, our identity verification partner. Please try again later or contact support.',

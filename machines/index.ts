@@ -29,6 +29,7 @@ import { productActionsMachine } from './productActions';
 import { publishMachine } from './publish';
 import { purchaseCompleteMachine } from './purchaseComplete';
 import { removeListingMachine } from './removeListing';
+import { saleEmailsOffMachine } from './saleEmailsOff';
 import { saleNoticesMachine } from './saleNotices';
 import { salesChartMachine } from './salesChart';
 import { savedCardsMachine } from './savedCards';
@@ -51,6 +52,7 @@ export const allMachines: AnyStateMachine[] = [
   toastMachine,
   settingsFormMachine,
   emailConfirmationMachine,
+  saleEmailsOffMachine,
   kycMachine,
   adminListMachine,
   avatarUploadMachine,

@@ -117,6 +117,8 @@ const server = await start(
     COINBASE_COMMERCE_SANDBOX_PORT: '0',
     WERT_SANDBOX_PORT: '0',
     VERIFF_SANDBOX_PORT: '0',
+    // Mailpit listens on fixed ports (the journeys' server starts beside this one): no email leaves.
+    MAIL: 'off',
     NODE_ENV: 'production',
     VITRINE_SEED: 'on',
     // Every generated sign-up comes from this one address: the sign-up delay of an address (its own

@@ -31,6 +31,8 @@ interface Tool {
   binary: string;
   /** Where the tool listens on every interface, and the loopback-only line it becomes. */
   loopback?: { file: string; from: string; to: string };
+  /** Runs in the (writable) copy of the source before `go build`: makes what the binary embeds. */
+  prepare?: (source: string) => Promise<void>;
 }
 
 /** v1.21.0 is not served by the module proxy here; v1.22.0 is. */
@@ -56,12 +58,13 @@ const devWalletTool: Tool = {
     to: 'fmt.Sprintf("127.0.0.1:%d", port)',
   },
 };
-/** MIT; about 75 s to build. */
+/** MIT; about 75 s to build, after its web UI (mailpitUi, below). */
 const mailpitTool: Tool = {
   module: 'github.com/axllent/mailpit',
   version: 'v1.33.1',
   pkg: '.',
   binary: 'mailpit',
+  prepare: (source) => mailpitUi(source),
 };
 /** Apache-2.0 (version 4.53); about 4.5 minutes to build, a 233 MB binary. */
 const seaweedTool: Tool = {
@@ -82,7 +85,7 @@ const groups = {
     stamp: 'versions.json',
     wanted: { emulator: emulatorTool.version, devWallet: devWalletTool.version, patches: PATCH_LEVEL },
   },
-  mail: { tools: [mailpitTool], stamp: 'mailpit.json', wanted: { mailpit: mailpitTool.version } },
+  mail: { tools: [mailpitTool], stamp: 'mailpit.json', wanted: { mailpit: mailpitTool.version, ui: 1 } },
   storage: { tools: [seaweedTool], stamp: 'weed.json', wanted: { weed: seaweedTool.version } },
 };
 export type ToolGroup = keyof typeof groups;
@@ -129,7 +132,7 @@ function run(command: string, args: string[], options: { cwd?: string; capture?:
     );
     child.once('close', (code) => {
       if (code === 0) resolve(stdout);
-      else reject(new ToolchainError(`go ${args.join(' ')} failed (exit ${code})`));
+      else reject(new ToolchainError(`${command} ${args.join(' ')} failed (exit ${code})`));
     });
   });
 }
@@ -151,6 +154,41 @@ function patchedCopy(tool: Tool, moduleDir: string, srcDir: string): string {
   return copy;
 }
 
+/**
+ * Mailpit's web UI. The module holds its source only; its bundle (server/ui/dist, which the binary
+ * embeds: without it the inbox at :8025 is a blank page) is built here with npm and esbuild, as
+ * Mailpit's release build does (about 30 s). Its lockfile pins versions the npm registry here does
+ * not all serve, so the UI's dependencies are installed from their ranges, without the linters, the
+ * test tools and the API docs page (rapidoc), whose entry is left empty.
+ */
+async function mailpitUi(source: string) {
+  const file = join(source, 'package.json');
+  const pkg = JSON.parse(readFileSync(file, 'utf8')) as {
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+    overrides?: unknown;
+  };
+  delete pkg.dependencies.rapidoc;
+  delete pkg.overrides;
+  const bundler = ['esbuild', 'esbuild-plugin-vue-next', 'esbuild-sass-plugin', '@vue/compiler-sfc'];
+  pkg.devDependencies = Object.fromEntries(
+    Object.entries(pkg.devDependencies).filter(([name]) => bundler.includes(name)),
+  );
+  writeFileSync(file, JSON.stringify(pkg, null, 2));
+  rmSync(join(source, 'package-lock.json'), { force: true });
+  writeFileSync(
+    join(source, 'server', 'ui-src', 'docs.js'),
+    '// The API docs page is left out of this build.\n',
+  );
+  const npm = { cwd: source };
+  await run(
+    'npm',
+    ['install', '--omit=peer', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+    npm,
+  );
+  await run('npm', ['run', 'package'], npm);
+}
+
 async function build(tool: Tool, dir: string, go: string, log: (line: string) => void) {
   const started = Date.now();
   log(`Building ${tool.module}@${tool.version} (first time only; a few minutes)…`);
@@ -158,6 +196,11 @@ async function build(tool: Tool, dir: string, go: string, log: (line: string) =>
     await run(go, ['mod', 'download', '-json', `${tool.module}@${tool.version}`], { capture: true }),
   ) as { Dir: string };
   const source = patchedCopy(tool, Dir, join(dir, 'src'));
+  if (tool.prepare) {
+    // The module cache's files are read-only, and the preparation writes beside them.
+    await run('chmod', ['-R', 'u+w', source], {});
+    await tool.prepare(source);
+  }
   await run(go, ['build', '-o', join(dir, 'bin', tool.binary), tool.pkg], { cwd: source });
   // The copied source is only needed for the build (SeaweedFS's is large).
   rmSync(source, { recursive: true, force: true });

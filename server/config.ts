@@ -6,6 +6,7 @@ import { loadChainConfig } from './chain/config';
 import { type CrashPoint, parseCrashPoint } from './crash';
 import { embeddedWorld, publishedSecrets } from './embedded';
 import { integer } from './env';
+import { type MailConfig, mailConfig } from './mail/config';
 import {
   type CoinbaseConfig,
   coinbaseConfig,
@@ -28,7 +29,7 @@ import { SIGNUP_FREE_PER_HOUR } from './users/signup-limit';
  */
 export interface Config extends MediaConfig {
   port: number;
-  /** Directory for the embedded database, the JWT secret and the email outbox. */
+  /** Directory for the embedded database, the JWT secret and the embedded Mailpit's inbox. */
   dataDir: string;
   /** postgres://… selects PostgreSQL; memory:// an in-memory PGlite; unset the PGlite in `<dataDir>/pglite`. */
   databaseUrl: string | undefined;
@@ -44,7 +45,7 @@ export interface Config extends MediaConfig {
   nodeEnv: string;
   production: boolean;
   /**
-   * Mount the development helpers (the email outbox viewer): in the embedded world outside
+   * Mount the development helpers (test collectibles on the emulator): in the embedded world outside
    * production, or with VITRINE_DEV_OUTBOX=1.
    */
   devTools: boolean;
@@ -74,6 +75,8 @@ export interface Config extends MediaConfig {
   wert: WertConfig;
   token: TokenConfig | null;
   veriff: VeriffConfig;
+  /** Email delivery: the embedded Mailpit, an SMTP relay, or off (server/mail/config.ts). */
+  mail: MailConfig;
   /** Emails of the accounts that are admins (VITRINE_ADMIN_EMAILS, comma-separated). */
   adminEmails: string[];
   /**
@@ -203,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = nodeEnv === 'production';
   const devOutbox = env.VITRINE_DEV_OUTBOX === '1';
   const flowEmulator = read(() => flowEmulatorMode(env, embedded));
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   const config: Config = {
     port,
     dataDir,
@@ -218,7 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((p) => p.trim())
       .filter(Boolean),
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     nodeEnv,
     production,
     devTools: devOutbox || (embedded && !production),
@@ -237,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wert: read(() => wertConfig(env, embedded)),
     token: read(() => tokenConfig(env, embedded)),
     veriff: read(() => veriffConfig(env, embedded)),
+    mail: read(() => mailConfig(env, publicUrl, embedded)),
     adminEmails: adminEmails(env.VITRINE_ADMIN_EMAILS),
     ...read(() => mediaConfig(env, embedded)),
     signupFreePerHour: read(() =>

@@ -17,7 +17,6 @@ import type { IdentityProvider } from './identity/veriff';
 import type { JobQueue } from './jobs';
 import { defaultLog } from './log';
 import { createMetrics, type Metrics } from './metrics';
-import { createOutbox, type Outbox } from './outbox';
 import type { CryptoProvider } from './payments/crypto-provider';
 import type { OnrampProvider } from './payments/onramp-provider';
 import type { CardProvider } from './payments/provider';
@@ -82,7 +81,6 @@ export interface Services {
   tokens: Tokens;
   devices: Devices;
   sessions: Sessions;
-  outbox: Outbox;
   log: Log;
   chain: ChainStatus | null;
   chainClient: FlowClient | null;
@@ -148,7 +146,6 @@ export function createServices(deps: AppDeps): Services {
       ttlSeconds: deps.config.sessionTtlSeconds,
       secureCookie: secureCookies(deps.config),
     }),
-    outbox: createOutbox(db, deps.config, clock, log),
     log,
     chain: deps.chain ?? null,
     chainClient: deps.chainClient ?? null,

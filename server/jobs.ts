@@ -12,10 +12,10 @@ import { type JobLane, jobLanes, jobs } from './db/schema';
  * - `enqueueJob(tx, kind, key)` writes the job in the caller's transaction, so the job exists
  *   exactly when the change that asks for it commits; a second enqueue of the same (kind, key) does
  *   nothing.
- * - Every job is in a lane, from its kind (`jobs.lane`): `media` for image work, `money` for the rest
- *   (capture, mint, refund, FUSD transfer, top-up). A worker runs each lane in slots of its own
- *   (JOB_SLOTS: 2 money, 1 media), each slot one job at a time, so however many image jobs wait or
- *   run, a money job is claimed by the next free money slot.
+ * - Every job is in a lane, from its kind (`jobs.lane`): `media` for image work, `mail` for email
+ *   delivery, `money` for the rest (capture, mint, refund, FUSD transfer, top-up). A worker runs each
+ *   lane in slots of its own (JOB_SLOTS: 2 money, 1 media, 1 mail), each slot one job at a time, so
+ *   however many image or email jobs wait or run, a money job is claimed by the next free money slot.
  * - A slot claims one due job of its lane with a single statement (`UPDATE … WHERE id = (SELECT …
  *   FOR UPDATE SKIP LOCKED)`): the job becomes `running`, leased to the worker until `lease_until`.
  *   Two workers never hold the same job; a job whose worker died (its lease ran out) is claimed
@@ -24,7 +24,8 @@ import { type JobLane, jobLanes, jobs } from './db/schema';
  *   uploader) with the fewest running jobs, then the one served longest ago (never served first),
  *   then the most overdue job; jobs without an account (money work) go by how overdue they are.
  * - A handler that returns marks the job `done`; one that throws puts it back in the queue after a
- *   growing delay, with the error and the attempt count (`attempts` counts claims). Handlers must be
+ *   growing delay (the handler's own backoff, else the worker's), with the error and the attempt
+ *   count (`attempts` counts claims). Handlers must be
  *   idempotent: a job may run again after a crash at any point.
  * - Besides jobs, a worker runs periodic tasks (e.g. the expiry sweep of unpaid orders).
  * - A job queued while a request is answered keeps that request's id (`request_id`); a job runs in
@@ -37,6 +38,8 @@ export interface JobHandler {
   run(job: JobRow): Promise<void>;
   /** After this many failed attempts the job is `failed` for good; default: retried forever. */
   maxAttempts?: number;
+  /** The delay before attempt n+1 after n failed ones; default the worker's backoffMs. */
+  backoffMs?: (attempts: number) => number;
 }
 
 export interface PeriodicTask {
@@ -91,9 +94,9 @@ export const DEFAULT_LEASE_MS = 15_000;
  * Jobs a worker runs at once per lane. Money work mostly waits on the providers and the chain: with
  * two slots, one slow provider call does not hold up the next order (mints still go one at a time
  * per admin key, server/chain/client.ts). Image work is CPU (sharp): one at a time leaves the second
- * core of a 2-core server to requests and money work.
+ * core of a 2-core server to requests and money work. Email waits on the relay: one at a time.
  */
-export const JOB_SLOTS: Readonly<Record<JobLane, number>> = { money: 2, media: 1 };
+export const JOB_SLOTS: Readonly<Record<JobLane, number>> = { money: 2, media: 1, mail: 1 };
 
 export const defaultBackoffMs = (attempts: number) =>
   Math.min(300_000, 1000 * 2 ** Math.max(0, attempts - 1));
@@ -114,6 +117,28 @@ export async function enqueueJob(
     // The app's clock, as the workers' (the database's now() may run ahead of it by microseconds).
     .values({ kind, key, runAt: runAt ?? new Date(), accountId, requestId: currentRequestId() })
     .onConflictDoNothing({ target: [jobs.kind, jobs.key] });
+}
+
+/**
+ * Runs the (kind, key) job again, from its first attempt, at `runAt` (written when missing), in the
+ * caller's transaction: an admin's resend of a failed email.
+ */
+export async function requeueJob(tx: Executor, kind: string, key: string, runAt: Date): Promise<void> {
+  await tx
+    .insert(jobs)
+    .values({ kind, key, runAt })
+    .onConflictDoUpdate({
+      target: [jobs.kind, jobs.key],
+      set: {
+        status: 'queued',
+        runAt,
+        attempts: 0,
+        leaseUntil: null,
+        lockedBy: null,
+        lastError: null,
+        updatedAt: runAt,
+      },
+    });
 }
 
 /** The (kind, key) job, if any. */
@@ -251,7 +276,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         .update(jobs)
         .set({
           status: giveUp ? 'failed' : 'queued',
-          runAt: new Date(now().getTime() + backoff(job.attempts)),
+          runAt: new Date(now().getTime() + (handler.backoffMs ?? backoff)(job.attempts)),
           leaseUntil: null,
           lockedBy: null,
           lastError: message.slice(0, 2000),

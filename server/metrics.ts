@@ -2,7 +2,7 @@ import { and, count, eq, inArray, lte, sql } from 'drizzle-orm';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Log } from './clock';
 import type { Database } from './db';
-import { jobs, orderEvents, orders } from './db/schema';
+import { jobLanes, jobs, orderEvents, orders } from './db/schema';
 
 /**
  * What an operator watches (GET /metrics, Prometheus text; docs/operations.md "Running it"). Each
@@ -25,13 +25,16 @@ import { jobs, orderEvents, orders } from './db/schema';
  * - `vitrine_external_call_duration_seconds{system, operation, outcome}`: calls to the Flow access
  *   node and to each provider, by client method.
  */
+/** What one attempt to deliver an email came to: sent, refused for good or past 24 h, or to be retried. */
+export type EmailDeliveryResult = 'sent' | 'failed' | 'retried';
+
 export interface Metrics {
   readonly registry: Registry;
   observeRequest(route: string, method: string, status: number, seconds: number): void;
   jobFinished(kind: string, outcome: JobOutcome): void;
   observeMint(seconds: number): void;
   /** One email delivery attempt, by result (`sent` or `failed`). */
-  countEmailDelivery(result: 'sent' | 'failed'): void;
+  countEmailDelivery(result: EmailDeliveryResult): void;
   /**
    * The object with each method that answers a promise timed under `system` and the method's name
    * (`outcome` ok or error). Internal calls between its methods are not counted twice.
@@ -181,7 +184,7 @@ export function createMetrics(): Metrics {
           .where(inArray(orderEvents.type, [...PAYMENT_OUTCOMES]))
           .groupBy(orders.method, orderEvents.type),
       ]);
-      for (const lane of ['money', 'media']) {
+      for (const lane of jobLanes) {
         const row = queue.find((r) => r.lane === lane);
         queueDepth.set({ lane }, row?.depth ?? 0);
         queueAge.set({ lane }, Math.max(0, Number(row?.age ?? 0)));

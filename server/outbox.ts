@@ -1,74 +1,38 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { desc, eq } from 'drizzle-orm';
-import type { Clock, Log } from './clock';
-import type { Config } from './config';
-import type { Database } from './db';
-import { outbox } from './db/schema';
+import type { Executor } from './db';
+import { EMAIL_JOB, outbox } from './db/schema';
+import { enqueueJob } from './jobs';
 
 /**
- * Outgoing email. Messages are kept in the outbox table and written as .eml files to
- * `<dataDir>/outbox/`; no SMTP delivery yet.
+ * Outgoing email. An email is a row of the outbox table written in the transaction of what it tells
+ * (a reset token, an email change, an identity decision, a sale), together with its delivery job
+ * (EMAIL_JOB keyed by the row's id: one row, one job), so it exists exactly when its cause commits
+ * and is delivered once the job runs (server/mail/delivery.ts). It is tried for DELIVERY_WINDOW_MS.
+ * Templates are in server/emails/: the row keeps both rendered parts, so every attempt sends the same
+ * message.
  */
 
 export interface Email {
   to: string;
   subject: string;
   text: string;
+  html: string;
+  /** The call-to-action link, if any. */
   link?: string;
+  /** More headers (List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 export type OutboxMessage = typeof outbox.$inferSelect;
 
-export interface Outbox {
-  send(email: Email): Promise<void>;
-  /** Newest first. */
-  list(filter: { to?: string; limit: number }): Promise<OutboxMessage[]>;
-}
+/** How long an email is tried from when it is written (or resent by an admin): 24 hours. */
+export const DELIVERY_WINDOW_MS = 24 * 3600_000;
 
-function eml(message: OutboxMessage, from: string): string {
-  return [
-    `From: ${from}`,
-    `To: ${message.to}`,
-    `Subject: ${message.subject}`,
-    `Date: ${message.createdAt.toUTCString()}`,
-    `Message-ID: <${message.id}@vitrine>`,
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    message.text,
-  ].join('\r\n');
-}
-
-export function createOutbox(
-  db: Database,
-  config: Pick<Config, 'dataDir' | 'publicUrl'>,
-  clock: Clock,
-  log: Log,
-): Outbox {
-  const dir = join(config.dataDir, 'outbox');
-  const from = `Vitrine <no-reply@${new URL(config.publicUrl).hostname}>`;
-  return {
-    async send(email) {
-      const [message] = await db
-        .insert(outbox)
-        .values({ ...email, createdAt: clock() })
-        .returning();
-      try {
-        await mkdir(dir, { recursive: true });
-        const stamp = message!.createdAt.toISOString().replace(/[:.]/g, '-');
-        await writeFile(join(dir, `${stamp}-${message!.id}.eml`), eml(message!, from));
-      } catch (err) {
-        // The table row is the record; a failed file copy must not fail the request.
-        log.error('Could not write the outbox file', err);
-      }
-    },
-    list({ to, limit }) {
-      return db
-        .select()
-        .from(outbox)
-        .where(to ? eq(outbox.to, to) : undefined)
-        .orderBy(desc(outbox.createdAt))
-        .limit(limit);
-    },
-  };
+/** Writes the email and its delivery job in the caller's transaction; answers the row's id. */
+export async function queueEmail(tx: Executor, email: Email, at: Date): Promise<string> {
+  const [row] = await tx
+    .insert(outbox)
+    .values({ ...email, createdAt: at, deliverBy: new Date(at.getTime() + DELIVERY_WINDOW_MS) })
+    .returning({ id: outbox.id });
+  await enqueueJob(tx, EMAIL_JOB, row!.id, at);
+  return row!.id;
 }

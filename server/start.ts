@@ -40,6 +40,8 @@ import { createVeriffProvider, type IdentityProvider } from './identity/veriff';
 import { createImageJobHandler, forgetImageJobs, IMAGE_JOB } from './images/jobs';
 import { createJobWorker, type JobHandler, type JobWorker } from './jobs';
 import { defaultLog } from './log';
+import { checkRelay, createEmailDelivery, EMAIL_JOB } from './mail/delivery';
+import { type Mailpit, startMailpit } from './mail/mailpit';
 import { warmImageCopies } from './media';
 import { createMetrics } from './metrics';
 import { createCheckoutComProvider } from './payments/checkout-com';
@@ -116,6 +118,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
   let identityProvider: IdentityProvider | undefined;
   let worker: JobWorker | undefined;
   let anvil: Anvil | undefined;
+  let mailpit: Mailpit | undefined;
   let tokenChain: TokenChain | undefined;
   let imageCopies: Promise<void> | undefined;
   let media: OpenStorage | undefined;
@@ -230,6 +233,16 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       );
       readiness.kyc = reachable(apiUrl);
     }
+    // Email: the embedded Mailpit (SMTP and its inbox on their own ports), or the relay at SMTP_URL.
+    const mail = config.mail;
+    if (mail.mode === 'embedded')
+      mailpit = await startMailpit({
+        smtpPort: mail.mailpitSmtpPort,
+        uiPort: mail.mailpitUiPort,
+        dataDir: config.dataDir,
+        log: (line) => log.info(line),
+      });
+    if (mail.mode === 'off') log.info('email is off (no SMTP_URL): emails stay in the outbox table, unsent');
     // The utility token's EVM chain (NFM_PAYMENTS=on): an embedded anvil node with NFM deployed on
     // its first start, or the configured network.
     if (config.token) {
@@ -271,7 +284,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
     if (chain) publisher = createPublisher({ db: database.db, client: chain.client, log });
     // Durable jobs: fulfilling orders (capture → mint → record, or undoing the payment) needs the
     // chain; the sweep that expires unpaid orders (and gives their units back) runs in any case.
-    // Money work and image work run in lanes of their own (JOB_SLOTS in server/jobs.ts).
+    // Money work, image work and email run in lanes of their own (JOB_SLOTS in server/jobs.ts).
     const db = database.db;
     const handlers: Record<string, JobHandler> = {};
     if (chain) {
@@ -285,11 +298,21 @@ export async function start(config: Config, options: StartOptions = {}): Promise
         mint,
         log,
         onStep: crashHook(config.crashAt),
-        publicUrl: config.publicUrl,
+        site: config,
         onMinted: metrics.observeMint,
       });
     }
     if (tokenChain) handlers[REFUND_TOKEN_JOB] = createRefundTokenHandler({ db, chain: tokenChain, log });
+    if (mail.mode !== 'off') {
+      const smtpUrl = mail.smtpUrl ?? mailpit!.smtpUrl;
+      handlers[EMAIL_JOB] = createEmailDelivery({
+        db,
+        mail: { from: mail.from, smtpUrl },
+        log,
+        onResult: metrics.countEmailDelivery,
+      });
+      readiness.smtp = () => checkRelay(smtpUrl);
+    }
     handlers[IMAGE_JOB] = createImageJobHandler({ db, storage, log });
     worker = createJobWorker({
       db,
@@ -367,6 +390,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       tokenChain?.close();
       await anvil?.stop();
       await media?.close();
+      await mailpit?.stop();
       await database?.close();
     },
   };

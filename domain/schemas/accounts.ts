@@ -111,6 +111,14 @@ export const EmailConfirmationInput = fieldObject({
   ),
 });
 
+/** The token of the link in a sale email that turns sale emails off (`<user id>.<signature>`). */
+export const SaleEmailsOffInput = fieldObject({
+  token: v.pipe(
+    v.string('UNSUBSCRIBE_LINK_INVALID.token'),
+    v.regex(/^[\w-]{36}\.[\w-]{43}$/, 'UNSUBSCRIBE_LINK_INVALID.token'),
+  ),
+});
+
 /**
  * An avatar is one of the user's own uploads (`/media/uploads/<user id>/<file>.png|jpg|jpeg|gif`);
  * the server also checks the file is theirs and passes the avatar rules. Outside URLs, `data:` and

@@ -1,5 +1,12 @@
 import * as v from 'valibot';
-import { blueprintStates, kycStatuses, payoutStates, reportStatuses, userStatuses } from '../enums';
+import {
+  blueprintStates,
+  emailStatuses,
+  kycStatuses,
+  payoutStates,
+  reportStatuses,
+  userStatuses,
+} from '../enums';
 import { fieldObject, lengthKey, queryInteger } from '../validation';
 import { orderStatuses } from './checkout';
 
@@ -34,6 +41,7 @@ export const adminStatuses = {
   charges: orderStatuses,
   'storefront-reports': reportStatuses,
   'payout-requests': payoutStates,
+  emails: emailStatuses,
   audit: [],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -46,6 +54,7 @@ export const adminLists = {
   charges: listOf(orderStatuses),
   'storefront-reports': listOf(reportStatuses),
   'payout-requests': listOf(payoutStates),
+  emails: listOf(emailStatuses),
   audit: v.object(paging),
 } as const;
 export type AdminList = keyof typeof adminLists;
@@ -79,4 +88,12 @@ export const ReportPatch = fieldObject({
  */
 export const AdminKycPatch = fieldObject({
   reopen: v.literal(true, 'INVALID_VALUE.reopen'),
+});
+
+/**
+ * PATCH admin/emails/{id}: sends a failed email again: the same message (same Message-ID), tried
+ * anew for 24 hours.
+ */
+export const AdminEmailPatch = fieldObject({
+  resend: v.literal(true, 'INVALID_VALUE.resend'),
 });

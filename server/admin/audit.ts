@@ -3,9 +3,9 @@ import { adminActions } from '../db/schema';
 
 export interface AdminActionRecord {
   adminId: string;
-  /** `subject.verb`: kyc.reopen, user.block, user.unblock, storefront.suspend, … */
+  /** `subject.verb`: kyc.reopen, user.block, user.unblock, storefront.suspend, email.resend, … */
   action: string;
-  subjectType: 'user' | 'kyc' | 'storefront' | 'storefront-report' | 'payout-request';
+  subjectType: 'user' | 'kyc' | 'storefront' | 'storefront-report' | 'payout-request' | 'email';
   subjectId: string;
   before: Record<string, unknown>;
   after: Record<string, unknown>;

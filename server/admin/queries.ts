@@ -7,6 +7,7 @@ import {
   blueprints,
   kycVerifications,
   orders,
+  outbox,
   payoutRequests,
   storefrontReports,
   storefronts,
@@ -264,6 +265,37 @@ export function adminPayouts(db: Executor, query: AdminListQuery) {
         .innerJoin(storefronts, eq(storefronts.id, payoutRequests.storefrontId))
         .innerJoin(users, eq(users.id, payoutRequests.userId))
         .where(where),
+  );
+}
+
+/** Outgoing emails, newest first: searchText matches the recipient or the subject. */
+export function adminEmails(db: Executor, query: AdminListQuery) {
+  const where = and(
+    searching(query.searchText, outbox.to, outbox.subject),
+    query.status ? eq(outbox.status, query.status as never) : undefined,
+  );
+  const columns = {
+    id: outbox.id,
+    to: outbox.to,
+    subject: outbox.subject,
+    status: outbox.status,
+    createdAt: outbox.createdAt,
+    attemptedAt: outbox.attemptedAt,
+    attempts: outbox.attempts,
+    lastError: outbox.lastError,
+    sentAt: outbox.sentAt,
+  };
+  return paged(
+    query,
+    (limit, offset) =>
+      db
+        .select(columns)
+        .from(outbox)
+        .where(where)
+        .orderBy(desc(outbox.createdAt), desc(outbox.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ n: count() }).from(outbox).where(where),
   );
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '#domain/errors';
 import {
+  AdminEmailPatch,
   AdminIdParams,
   AdminKycPatch,
   type AdminList,
@@ -10,13 +11,17 @@ import {
   adminLists,
   ReportPatch,
 } from '#domain/schemas/admin';
-import { kycVerifications, storefrontReports, storefronts, users } from '../db/schema';
+import { EMAIL_JOB, kycVerifications, outbox, storefrontReports, storefronts, users } from '../db/schema';
 import type { Services } from '../deps';
+import { identityReopenedEmail } from '../emails/identity';
 import { apiError, badRequest, defineRoute, notFound, type Route } from '../http';
+import { requeueJob } from '../jobs';
+import { DELIVERY_WINDOW_MS, queueEmail } from '../outbox';
 import { recordAdminAction } from './audit';
 import {
   adminActionLog,
   adminBlueprints,
+  adminEmails,
   adminKyc,
   adminOrders,
   adminPayouts,
@@ -28,21 +33,9 @@ import {
 /** The identity verifications an admin may reopen: declined, or stuck in review. */
 const KYC_REOPENABLE = ['declined', 'review'] as const;
 
-function reopenedEmail(user: { email: string; firstName: string }, publicUrl: string) {
-  const link = `${publicUrl}/settings/account`;
-  const text = [
-    `Hello ${user.firstName},`,
-    '',
-    'Our support team has reopened your identity verification. Open your account settings and press "Begin KYC" to verify your identity again.',
-    '',
-    link,
-  ].join('\n');
-  return { to: user.email, subject: 'You can verify your identity again', text, link };
-}
-
 /**
  * The back office: lists of everything an operator looks after, and the actions on users,
- * storefronts, reports and identity verifications. Every route is for admins only (401 without a
+ * storefronts, reports, identity verifications and failed emails. Every route is for admins only (401 without a
  * session, 403 for anyone else), and every action is recorded in the audit log (list `audit`) in the
  * transaction that makes it. Payout requests move through PATCH payout-requests/{id} (server/payouts/routes.ts).
  */
@@ -55,6 +48,7 @@ export function adminRoutes(s: Services): Route[] {
     charges: (q) => adminOrders(s.db, q, 'charges'),
     'storefront-reports': (q) => adminReports(s.db, q),
     'payout-requests': (q) => adminPayouts(s.db, q),
+    emails: (q) => adminEmails(s.db, q),
     audit: (q) => adminActionLog(s.db, q),
   };
   const listRoutes = (Object.keys(lists) as AdminList[]).map((name) =>
@@ -193,7 +187,7 @@ export function adminRoutes(s: Services): Route[] {
         409: 'KYC_NOT_CLOSED: only a declined verification or one in review can be reopened',
       },
       async handler(c, { params }) {
-        const reopened = await s.db.transaction(async (tx) => {
+        const row = await s.db.transaction(async (tx) => {
           const [before] = await tx
             .select({
               userId: kycVerifications.userId,
@@ -228,6 +222,10 @@ export function adminRoutes(s: Services): Route[] {
             .returning({ id: kycVerifications.id, status: kycVerifications.status });
           if (!row) throw apiError(409, ErrorCode.KYC_NOT_CLOSED, 'reopen');
           const { userId, ...was } = before;
+          // The person is told in the same transaction.
+          const [person] = await tx.select().from(users).where(eq(users.id, userId));
+          if (person)
+            await queueEmail(tx, await identityReopenedEmail(person, s.config.publicUrl), s.clock());
           await recordAdminAction(tx, {
             adminId: c.get('user')!.id,
             action: 'kyc.reopen',
@@ -237,11 +235,62 @@ export function adminRoutes(s: Services): Route[] {
             after: { userId, status: row.status },
             at: s.clock(),
           });
-          return { row, userId };
+          return row;
         });
-        const [person] = await s.db.select().from(users).where(eq(users.id, reopened.userId));
-        if (person) await s.outbox.send(reopenedEmail(person, s.config.publicUrl));
-        return c.json(reopened.row);
+        return c.json(row);
+      },
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/admin/emails/{id}',
+      tag: 'admin',
+      auth: 'admin',
+      summary:
+        'Sends a failed email again: the same message (same Message-ID) gets a new series of attempts for 24 hours (server/mail/delivery.ts)',
+      params: AdminIdParams,
+      body: AdminEmailPatch,
+      responses: {
+        200: '{ id, status: queued }',
+        400: 'INVALID_VALUE.resend',
+        401: 'Not logged in',
+        403: 'Not an admin',
+        404: 'No such email',
+        409: 'EMAIL_NOT_FAILED: only a failed email can be sent again',
+      },
+      async handler(c, { params }) {
+        const row = await s.db.transaction(async (tx) => {
+          const [before] = await tx
+            .select({ status: outbox.status, attempts: outbox.attempts, lastError: outbox.lastError })
+            .from(outbox)
+            .where(eq(outbox.id, params.id))
+            .for('update');
+          if (!before) throw notFound();
+          if (before.status !== 'failed') throw apiError(409, ErrorCode.EMAIL_NOT_FAILED, 'resend');
+          const at = s.clock();
+          const [row] = await tx
+            .update(outbox)
+            .set({
+              status: 'queued',
+              deliverBy: new Date(at.getTime() + DELIVERY_WINDOW_MS),
+              nextAttemptAt: at,
+              lastError: null,
+            })
+            .where(eq(outbox.id, params.id))
+            .returning({ id: outbox.id, status: outbox.status });
+          await requeueJob(tx, EMAIL_JOB, params.id, at);
+          await recordAdminAction(tx, {
+            adminId: c.get('user')!.id,
+            action: 'email.resend',
+            subjectType: 'email',
+            subjectId: params.id,
+            before,
+            after: { status: row!.status, lastError: null },
+            at,
+          });
+          return row!;
+        });
+        s.jobs?.nudge();
+        return c.json(row);
       },
     }),
     defineRoute({

@@ -3,11 +3,13 @@ import { ErrorCode } from '#domain/errors';
 import { LoginInput, PasswordResetInput, PasswordResetRequestInput } from '#domain/schemas/accounts';
 import { users } from '../db/schema';
 import type { Services } from '../deps';
-import { badRequest, defineRoute, forbidden, type Route, type UserRow, unauthorized } from '../http';
+import { passwordResetEmail } from '../emails/password-reset';
+import { badRequest, defineRoute, forbidden, type Route, unauthorized } from '../http';
+import { queueEmail } from '../outbox';
 import { findUserByEmail, nextTokenVersion } from '../users/queries';
 import { beginLoginAttempt, clearLoginFailures, loginSucceeded } from './login-limit';
 import { hashPassword, verifyNobody, verifyPassword } from './passwords';
-import { consumeResetToken, createResetToken, RESET_TTL_MS } from './resets';
+import { consumeResetToken, createResetToken } from './resets';
 import { bearerToken } from './session';
 
 /** Email and password login, forgotten-password email and password reset. */
@@ -77,9 +79,14 @@ export function authRoutes(s: Services): Route[] {
       responses: { 204: 'Accepted', 400: 'Invalid input' },
       async handler(c, { body }) {
         const user = await findUserByEmail(s.db, body.email);
-        const token = user?.status === 'active' ? await createResetToken(s.db, s.clock, user.id) : undefined;
-        if (user && token)
-          await s.outbox.send(resetEmail(user, `${s.config.publicUrl}/auth/reset-password?t=${token}`));
+        if (user?.status === 'active')
+          // The token and its email commit together.
+          await s.db.transaction(async (tx) => {
+            const token = await createResetToken(tx, s.clock, user.id);
+            if (!token) return;
+            const link = `${s.config.publicUrl}/auth/reset-password?t=${token}`;
+            await queueEmail(tx, await passwordResetEmail(user, link), s.clock());
+          });
         return c.body(null, 204);
       },
     }),
@@ -113,17 +120,4 @@ export function authRoutes(s: Services): Route[] {
       },
     }),
   ];
-}
-
-function resetEmail(user: UserRow, link: string) {
-  const text = [
-    `Hello ${user.firstName},`,
-    '',
-    `Someone asked to reset the password of your Vitrine account. Open this link within ${RESET_TTL_MS / 60_000} minutes to choose a new password:`,
-    '',
-    link,
-    '',
-    'If you did not ask for this, ignore this email: your password stays the same.',
-  ].join('\n');
-  return { to: user.email, subject: 'Reset your Vitrine password', text, link };
 }

@@ -4,6 +4,7 @@ import { splitCents } from '#domain/money';
 import { seriesLabel } from '#domain/nft';
 import { MintConflictError, MintFailedError, type MintResult, type MintService } from '../chain/mint';
 import type { Log } from '../clock';
+import type { Config } from '../config';
 import type { Database } from '../db';
 import {
   blueprints,
@@ -82,8 +83,8 @@ export interface FulfilmentDeps {
   maxMintAttempts?: number;
   /** Called after each step (tests interrupt the job here). */
   onStep?: (step: FulfilmentStep, orderId: string) => void | Promise<void>;
-  /** Base of the links in sale emails (PUBLIC_URL). */
-  publicUrl?: string;
+  /** Base of the links in sale emails (PUBLIC_URL) and the secret of their unsubscribe links (JWT_SECRET). */
+  site?: Pick<Config, 'publicUrl' | 'jwtSecret'>;
   /** Told, once per order, the seconds from its payment (authorized) to its editions recorded minted. */
   onMinted?: (seconds: number) => void;
 }
@@ -328,7 +329,7 @@ export function createFulfilment(
           amount: amounts[i]!,
         })),
         at,
-        deps.publicUrl ?? '',
+        deps.site ?? { publicUrl: '', jwtSecret: '' },
       );
       await addEvent(
         tx,

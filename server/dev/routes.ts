@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import * as v from 'valibot';
-import { Email, FlowAddress } from '#domain/schemas/accounts';
+import { FlowAddress } from '#domain/schemas/accounts';
 import { fieldObject } from '#domain/validation';
 import { checkCollection, mintNft } from '../chain/actions';
 import { upsertNft } from '../chain/facts';
@@ -9,9 +9,9 @@ import { apiError, badRequest, defineRoute, type Route } from '../http';
 
 /**
  * Development helpers; mounted outside production (or with VITRINE_DEV_OUTBOX=1 for the browser
- * tests). They stand in for flows of other systems while those are not at hand: the email inbox
- * and a collectible in a wallet. (FUSD comes as in production:
- * a crypto top-up, paid on the crypto sandbox's page.)
+ * tests). They stand in for flows of other systems while those are not at hand: a collectible in a
+ * wallet. (FUSD comes as in production: a crypto top-up, paid on the crypto sandbox's page; email
+ * as in production too: the embedded Mailpit's inbox.)
  */
 export function devRoutes(s: Services): Route[] {
   const emulatorClient = () => {
@@ -20,18 +20,6 @@ export function devRoutes(s: Services): Route[] {
     return s.chainClient;
   };
   return [
-    defineRoute({
-      method: 'get',
-      path: '/dev/outbox',
-      tag: 'dev',
-      summary: 'The newest 50 emails of the outbox, optionally for one recipient (not in production)',
-      query: v.object({ to: v.optional(Email) }),
-      responses: { 200: '{ results: [{ id, to, subject, text, link, createdAt }] }' },
-      async handler(c, { query }) {
-        const messages = await s.outbox.list({ to: query.to, limit: 50 });
-        return c.json({ results: messages });
-      },
-    }),
     defineRoute({
       method: 'post',
       path: '/dev/nfts',

@@ -2,14 +2,19 @@ import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { formatUsd } from '#domain/money';
 import { seriesLabel } from '#domain/nft';
 import { primarySaleShares } from '#domain/sales';
+import type { Config } from '../config';
 import type { Executor } from '../db';
-import { blueprints, notifications, outbox, storefronts, users } from '../db/schema';
+import { blueprints, notifications, storefronts, users } from '../db/schema';
+import { saleNoticeEmail } from '../emails/sale';
+import { saleEmailsOffUrl } from '../mail/unsubscribe';
+import { queueEmail } from '../outbox';
 
 /**
  * "Your item sold": when an order's editions are recorded as sold, the storefront's owner gets an
  * in-app notice per edition (which item, which edition, the price and their net after the platform
- * fee: the creator owes no royalty to themselves) and, unless they turned sale emails off, an email. Both are written in the
- * transaction that records the sale, keyed by the NFT, so a retried fulfilment sends nothing twice.
+ * fee: the creator owes no royalty to themselves) and, unless they turned sale emails off, an email
+ * (with a link that turns them off). Both are written in the transaction that records the sale,
+ * keyed by the NFT, so a retried fulfilment sends nothing twice.
  * Free claims are not sales: they notify nobody.
  */
 export interface SoldEdition {
@@ -24,7 +29,7 @@ export async function recordSaleNotices(
   tx: Executor,
   editions: readonly SoldEdition[],
   at: Date,
-  publicUrl: string,
+  site: Pick<Config, 'publicUrl' | 'jwtSecret'>,
 ): Promise<void> {
   const sold = editions.filter((e) => e.amount > 0);
   if (sold.length === 0) return;
@@ -46,7 +51,7 @@ export async function recordSaleNotices(
         sold.map((e) => e.blueprintId),
       ),
     );
-  const link = `${publicUrl}/dashboard/notifications`;
+  const link = `${site.publicUrl}/dashboard/notifications`;
   for (const edition of sold) {
     const owner = owners.find((o) => o.blueprintId === edition.blueprintId);
     if (!owner) continue;
@@ -66,20 +71,15 @@ export async function recordSaleNotices(
       .onConflictDoNothing()
       .returning({ id: notifications.id });
     if (inserted.length === 0 || !owner.saleEmails) continue;
-    await tx.insert(outbox).values({
-      to: owner.email,
-      subject: `Sold: ${edition.title} ${seriesLabel(edition.serialNumber)}`,
-      text: [
-        `Hello ${owner.firstName},`,
-        '',
-        `${edition.title} ${seriesLabel(edition.serialNumber)} sold for ${formatUsd(edition.amount)}. After the platform fee, ${formatUsd(net)} is yours.`,
-        '',
-        'See your sales and turn these emails off in your dashboard:',
-        link,
-      ].join('\n'),
+    const email = await saleNoticeEmail(owner.email, {
+      firstName: owner.firstName,
+      item: `${edition.title} ${seriesLabel(edition.serialNumber)}`,
+      price: formatUsd(edition.amount),
+      net: formatUsd(net),
       link,
-      createdAt: at,
+      unsubscribe: saleEmailsOffUrl(site, owner.userId),
     });
+    await queueEmail(tx, email, at);
   }
 }
 

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { ErrorCode } from '#domain/errors';
 import { KycSessionInput } from '#domain/schemas/kyc';
 import type { Services } from '../deps';
-import { apiError, defineRoute, type Route, type UserRow } from '../http';
-import type { IdentityDecision } from '../identity/veriff';
+import { identityDecisionEmail } from '../emails/identity';
+import { apiError, defineRoute, type Route } from '../http';
+import { queueEmail } from '../outbox';
 import { applyKycDecision, identityOff, openKycSession } from './kyc';
 import { findUserById, recordKycWebhook } from './queries';
 
@@ -68,46 +69,19 @@ export function kycRoutes(s: Services): Route[] {
         // The provider names no delivery id: a repeat is the same body, so its hash is the key. The
         // record and the decision commit together.
         const id = `veriff:${createHash('sha256').update(raw).digest('hex')}`;
+        // The person's email about it too.
         const outcome = await s.db.transaction(async (tx) => {
           if (!(await recordKycWebhook(tx, id, `decision:${decision.status}`, s.clock())))
             return 'duplicate' as const;
-          return applyKycDecision(tx, decision, s.clock());
+          const applied = await applyKycDecision(tx, decision, s.clock());
+          const user = applied && (await findUserById(tx, applied.userId));
+          const email = user && (await identityDecisionEmail(user, decision, s.config.publicUrl));
+          if (email) await queueEmail(tx, email, s.clock());
+          return applied;
         });
         if (outcome === 'duplicate') return c.json({ received: true, duplicate: true });
-        if (outcome) {
-          const user = await findUserById(s.db, outcome.userId);
-          const email = user && decisionEmail(user, decision, s.config.publicUrl);
-          if (email) await s.outbox.send(email);
-        }
         return c.json({ received: true });
       },
     }),
   ];
-}
-
-/** The email a decision sends: approved, declined and resubmission requested tell the person. */
-function decisionEmail(user: UserRow, decision: IdentityDecision, publicUrl: string) {
-  const link = `${publicUrl}/settings/account`;
-  const texts: Partial<Record<IdentityDecision['status'], { subject: string; body: string }>> = {
-    approved: {
-      subject: 'Your identity is verified',
-      body: 'Your identity verification is approved. You can now list your collectibles for sale.',
-    },
-    declined: {
-      subject: 'We could not verify your identity',
-      body: `Your identity verification was declined${decision.reason ? ` (${decision.reason})` : ''}. Write to support if you think this is a mistake.`,
-    },
-    resubmission_requested: {
-      subject: 'Please retry your identity verification',
-      body: `Your identity verification needs another try${decision.reason ? ` (${decision.reason})` : ''}. Open your account settings and press "Retry KYC".`,
-    },
-  };
-  const text = texts[decision.status];
-  if (!text) return null;
-  return {
-    to: user.email,
-    subject: text.subject,
-    text: [`Hello ${user.firstName},`, '', text.body, '', link].join('\n'),
-    link,
-  };
 }

@@ -1,17 +1,27 @@
+import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { REGISTRATION_ROLE } from '#domain/enums';
 import { ErrorCode } from '#domain/errors';
-import { EmailConfirmationInput, ProfileUpdateInput, RegistrationInput } from '#domain/schemas/accounts';
+import {
+  EmailConfirmationInput,
+  ProfileUpdateInput,
+  RegistrationInput,
+  SaleEmailsOffInput,
+} from '#domain/schemas/accounts';
 import { assertOwnUpload } from '../assets/uploads';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { users } from '../db/schema';
 import type { Services } from '../deps';
-import { badRequest, defineRoute, notFound, type Route, type UserRow } from '../http';
-import { consumeEmailChange, createEmailChange, EMAIL_CHANGE_TTL_MS } from './email-changes';
+import { confirmNewEmail, emailChangeNotice } from '../emails/email-change';
+import { badRequest, defineRoute, notFound, type Route } from '../http';
+import { saleEmailsOffUser } from '../mail/unsubscribe';
+import { queueEmail } from '../outbox';
+import { consumeEmailChange, createEmailChange } from './email-changes';
 import { userPresenter } from './json';
 import { findUserById, insertUser, nextTokenVersion, takenBy, uniquely, updateUser } from './queries';
 import { takeSignupSlot } from './signup-limit';
 
-/** Users: registration, profile read and update. */
+/** Users: registration, profile read and update, email confirmation, turning sale emails off by link. */
 export function userRoutes(s: Services): Route[] {
   const present = userPresenter(s.db, s.clock);
   return [
@@ -121,11 +131,14 @@ export function userRoutes(s: Services): Route[] {
           await s.sessions.endAll(tx, me.id);
           return { user, authToken: await s.sessions.start(c, user, tx) };
         });
-        if (newEmail !== undefined) {
-          const token = await createEmailChange(s.db, s.clock, me.id, newEmail);
-          await s.outbox.send(confirmEmail(user, newEmail, `${s.config.publicUrl}/confirm-email?t=${token}`));
-          await s.outbox.send(emailChangeNotice(user, newEmail));
-        }
+        if (newEmail !== undefined)
+          // The change waiting for confirmation and both its emails commit together.
+          await s.db.transaction(async (tx) => {
+            const token = await createEmailChange(tx, s.clock, me.id, newEmail);
+            const link = `${s.config.publicUrl}/confirm-email?t=${token}`;
+            await queueEmail(tx, await confirmNewEmail(user, newEmail, link), s.clock());
+            await queueEmail(tx, await emailChangeNotice(user, newEmail, s.config.publicUrl), s.clock());
+          });
         const json = await present.me(user);
         return c.json(authToken === undefined ? json : { ...json, authToken });
       },
@@ -152,31 +165,31 @@ export function userRoutes(s: Services): Route[] {
         return c.json({ email });
       },
     }),
+    defineRoute({
+      method: 'post',
+      path: '/users/sale-email-opt-outs',
+      tag: 'users',
+      summary:
+        'Turns sale emails off with the token of the link every sale email carries (no sign-in: the link is signed, server/mail/unsubscribe.ts); saying it again changes nothing',
+      body: SaleEmailsOffInput,
+      responses: {
+        200: '{ userId, saleEmails: false }',
+        400: 'UNSUBSCRIBE_LINK_INVALID.token: not a link of ours (or its account is gone)',
+      },
+      async handler(c, { body }) {
+        const userId = saleEmailsOffUser(s.config.jwtSecret, body.token);
+        const [row] = userId
+          ? await s.db
+              .update(users)
+              .set({ saleEmails: false })
+              .where(eq(users.id, userId))
+              .returning({ id: users.id })
+          : [];
+        if (!row) throw badRequest(ErrorCode.UNSUBSCRIBE_LINK_INVALID, 'token');
+        return c.json({ userId: row.id, saleEmails: false });
+      },
+    }),
   ];
-}
-
-function confirmEmail(user: UserRow, newEmail: string, link: string) {
-  const text = [
-    `Hello ${user.firstName},`,
-    '',
-    `Open this link within ${EMAIL_CHANGE_TTL_MS / 3_600_000} hours to make ${newEmail} the email of your Vitrine account:`,
-    '',
-    link,
-    '',
-    'If you did not ask for this, ignore this email: nothing changes.',
-  ].join('\n');
-  return { to: newEmail, subject: 'Confirm your new Vitrine email', text, link };
-}
-
-function emailChangeNotice(user: UserRow, newEmail: string) {
-  const text = [
-    `Hello ${user.firstName},`,
-    '',
-    `Someone signed in to your Vitrine account asked to change its email to ${newEmail}. It changes only when that address confirms.`,
-    '',
-    'If this was not you, reset your password now and contact support.',
-  ].join('\n');
-  return { to: user.email, subject: 'Your Vitrine email is being changed', text };
 }
 
 /** Linking a wallet address needs a wallet proof for that address (verify-account-proof). */

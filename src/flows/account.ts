@@ -93,6 +93,18 @@ export function accountFlows(deps: FlowDeps, shared: SharedFlowParts) {
         },
       }),
     ),
+    saleEmailsOff: once(async () =>
+      (await import('../../machines/saleEmailsOff')).saleEmailsOffMachine.provide({
+        actors: { turnOff: accounts.turnOffSaleEmails },
+        actions: {
+          announceOff: (_, { userId }) => {
+            const user = session.getSnapshot().context.user;
+            if (user?.id === userId)
+              session.send({ type: 'session.user.updated', user: { ...user, saleEmails: false } });
+          },
+        },
+      }),
+    ),
     avatarUpload: once(async () => {
       const uploadImages = await imageUploads();
       return (await import('../../machines/avatarUpload')).avatarUploadMachine.provide({

@@ -20,6 +20,7 @@ import {
   PurchaseCompletePage,
   StorefrontPage,
   TermsPage,
+  UnsubscribePage,
 } from './screens';
 
 type Screen = RouteComponent;
@@ -93,6 +94,14 @@ const confirmEmail = createRoute({
   validateSearch: optionalString('t'),
   loader: async ({ context }) => ({ machine: await context.app.flows.emailConfirmation() }),
   component: ConfirmEmailPage,
+});
+/** The link in every sale email that turns sale emails off (signed token in t; no sign-in). */
+const unsubscribe = createRoute({
+  getParentRoute: () => root,
+  path: '/unsubscribe',
+  validateSearch: optionalString('t'),
+  loader: async ({ context }) => ({ machine: await context.app.flows.saleEmailsOff() }),
+  component: UnsubscribePage,
 });
 const privacy = page('/privacy', PrivacyPage);
 const terms = page('/terms', TermsPage);
@@ -209,6 +218,7 @@ export const publicRoutes = [
   drops,
   creators,
   confirmEmail,
+  unsubscribe,
   privacy,
   terms,
   orderComplete,

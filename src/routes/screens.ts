@@ -33,6 +33,10 @@ export const ConfirmEmailPage = lazyRouteComponent(
   () => import('../views/account/ConfirmEmailPage'),
   'ConfirmEmailPage',
 );
+export const UnsubscribePage = lazyRouteComponent(
+  () => import('../views/account/UnsubscribePage'),
+  'UnsubscribePage',
+);
 export const CreateStorefrontPage = lazyRouteComponent(
   () => import('../views/storefront/CreateStorefrontPage'),
   'CreateStorefrontPage',

@@ -65,6 +65,10 @@ export function accountActors(api: Api) {
     confirmEmail: fromPromise<{ email: string }, { token: string }>(({ input }) =>
       api.post('users/email-confirmations', { token: input.token }),
     ),
+    /** The link in a sale email: that account's sale emails are off. */
+    turnOffSaleEmails: fromPromise<{ userId: string }, { token: string }>(({ input }) =>
+      api.post('users/sale-email-opt-outs', { token: input.token }),
+    ),
     /** Settings → Account and Security both save through PATCH users/me. */
     saveSettings: fromPromise<SaveResult, { kind: SettingsKind; values: Record<string, unknown> }>(
       async ({ input }) => {

@@ -29,6 +29,7 @@ import type { productActionsMachine } from '../../machines/productActions';
 import type { publishMachine } from '../../machines/publish';
 import type { purchaseCompleteMachine } from '../../machines/purchaseComplete';
 import type { removeListingMachine } from '../../machines/removeListing';
+import type { saleEmailsOffMachine } from '../../machines/saleEmailsOff';
 import type { saleNoticesMachine } from '../../machines/saleNotices';
 import type { salesChartMachine } from '../../machines/salesChart';
 import type { savedCardsMachine } from '../../machines/savedCards';
@@ -65,6 +66,7 @@ export interface AppActors {
     salesChart: () => Promise<typeof salesChartMachine>;
     avatarUpload: () => Promise<typeof avatarUploadMachine>;
     emailConfirmation: () => Promise<typeof emailConfirmationMachine>;
+    saleEmailsOff: () => Promise<typeof saleEmailsOffMachine>;
     storefrontWizard: () => Promise<typeof storefrontWizardMachine>;
     blueprintForm: () => Promise<typeof blueprintFormMachine>;
     publish: () => Promise<typeof publishMachine>;

@@ -230,6 +230,36 @@ describe('loadConfig', () => {
       expect(() => loadConfig(env({ ...on, ...vars })), JSON.stringify(vars)).toThrow(message);
   });
 
+  it('sends email to the embedded Mailpit (SMTP 127.0.0.1:1025, inbox :8025) by default, to SMTP_URL once given, or nowhere with MAIL=off', () => {
+    expect(loadConfig(env({})).mail).toEqual({
+      mode: 'embedded',
+      smtpUrl: undefined,
+      from: 'Vitrine <no-reply@localhost>',
+      mailpitSmtpPort: 1025,
+      mailpitUiPort: 8025,
+    });
+    expect(
+      loadConfig(
+        env({ SMTP_URL: 'smtps://user:pass@mail.example.com:465', MAIL_FROM: 'Shop <shop@example.com>' }),
+      ).mail,
+    ).toMatchObject({
+      mode: 'smtp',
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      from: 'Shop <shop@example.com>',
+    });
+    expect(loadConfig(env({ PUBLIC_URL: 'https://vitrine.example' })).mail.from).toBe(
+      'Vitrine <no-reply@vitrine.example>',
+    );
+    expect(loadConfig(env({ MAIL: 'off', SMTP_URL: 'smtp://mail.example.com' })).mail).toMatchObject({
+      mode: 'off',
+      smtpUrl: undefined,
+    });
+    expect(loadConfig(env({ MAILPIT_SMTP_PORT: '2025', MAILPIT_UI_PORT: '9025' })).mail).toMatchObject({
+      mailpitSmtpPort: 2025,
+      mailpitUiPort: 9025,
+    });
+  });
+
   it('generates a JWT secret once and keeps it in <dataDir>/jwt-secret', () => {
     const first = loadConfig(env({})).jwtSecret;
     expect(first.length).toBeGreaterThanOrEqual(32);
@@ -243,6 +273,12 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
     [{ JWT_TTL_SECONDS: '5' }, 'JWT_TTL_SECONDS must be an integer'],
+    [{ MAIL: 'maybe' }, 'MAIL must be embedded, smtp or off'],
+    [{ MAIL: 'smtp' }, 'SMTP_URL is required with MAIL=smtp'],
+    [{ SMTP_URL: 'https://mail.example.com' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
+    [{ MAIL_FROM: 'a@example.com, b@example.com' }, 'MAIL_FROM must be one address'],
+    [{ MAIL_FROM: 'Vitrine' }, 'MAIL_FROM must be one address'],
+    [{ MAILPIT_UI_PORT: '0' }, 'MAILPIT_UI_PORT must be an integer from 1 to 65535'],
   ])('refuses %o', (vars, message) => {
     expect(() => loadConfig(env(vars))).toThrow(message);
   });
@@ -347,7 +383,12 @@ describe('VITRINE_EMBEDDED', () => {
         wert: { mode: 'off' },
         veriff: { mode: 'off' },
         token: null,
+        // No relay configured: emails wait in the outbox table.
+        mail: { mode: 'off', smtpUrl: undefined },
       });
+      expect(
+        loadConfig({ ...off, VITRINE_DATA_DIR: own, SMTP_URL: 'smtps://u:p@mail.example.com' }).mail,
+      ).toMatchObject({ mode: 'smtp', smtpUrl: 'smtps://u:p@mail.example.com' });
       const text = JSON.stringify(config).toLowerCase();
       for (const value of published) expect(text).not.toContain(value.toLowerCase());
       // The JWT secret is the deployment's own: none is generated into the data directory.
@@ -483,6 +524,7 @@ describe('VITRINE_EMBEDDED', () => {
         COINBASE_COMMERCE: 'embedded',
         WERT: 'embedded',
         VERIFF: 'embedded',
+        MAIL: 'embedded',
         VITRINE_SEED: 'on',
         VITRINE_CRASH_AT: 'captured',
       }),
@@ -493,6 +535,7 @@ describe('VITRINE_EMBEDDED', () => {
       'COINBASE_COMMERCE=embedded starts a sandbox: not with VITRINE_EMBEDDED=off',
       'WERT=embedded starts a sandbox: not with VITRINE_EMBEDDED=off',
       'VERIFF=embedded starts a sandbox: not with VITRINE_EMBEDDED=off',
+      'MAIL=embedded starts a sandbox: not with VITRINE_EMBEDDED=off',
     ]);
   });
 

@@ -4,6 +4,10 @@ import { databases, flowAddress, register, useTestApp } from './support/harness'
 describe.each(databases)('development helpers on %s', (database) => {
   const t = useTestApp(database);
 
+  it('has no outbox: emails go to the mail server (the embedded Mailpit), as in production', async () => {
+    expect((await t.request('GET', '/api/dev/outbox')).status).toBe(404);
+  });
+
   it('has no identity approval: verification goes through the identity provider', async () => {
     const account = await register(t);
     const res = await t.request('POST', '/api/dev/kyc/approvals', { body: { email: account.email } });

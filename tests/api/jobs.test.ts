@@ -9,7 +9,7 @@ import { REFUND_FUSD_JOB } from '../../server/checkout/fusd/fusd';
 import { FULFIL_JOB, SEND_FUSD_JOB } from '../../server/checkout/orders';
 import { WERT_REFUND_JOB } from '../../server/checkout/wert/wert';
 import { type DatabaseHandle, openDb } from '../../server/db';
-import { jobs } from '../../server/db/schema';
+import { EMAIL_JOB, jobs } from '../../server/db/schema';
 import { IMAGE_JOB } from '../../server/images/jobs';
 import { claimJob, createJobWorker, enqueueJob, findJob, type JobRow } from '../../server/jobs';
 import { databases, openTestDatabase } from './support/harness';
@@ -202,14 +202,15 @@ describe.each(databases)('job queue on %s', (database) => {
     expect(ticks).toBeGreaterThan(0);
   });
 
-  it('puts image work in the media lane and every other kind (capture, mint, refunds, FUSD) in money', async () => {
+  it('puts image work in the media lane, email in mail and every other kind (capture, mint, refunds, FUSD) in money', async () => {
     const money = [FULFIL_JOB, SEND_FUSD_JOB, REFUND_FUSD_JOB, WERT_REFUND_JOB, REFUND_TOKEN_JOB];
     const key = `lanes-${randomUUID()}`;
-    for (const kind of [IMAGE_JOB, ...money])
+    for (const kind of [IMAGE_JOB, EMAIL_JOB, ...money])
       await enqueueJob(first.db, kind, key, new Date(Date.now() + 3_600_000));
     const rows = await first.db.select().from(jobs).where(eq(jobs.key, key));
     expect(Object.fromEntries(rows.map((r) => [r.kind, r.lane]))).toEqual({
       [IMAGE_JOB]: 'media',
+      [EMAIL_JOB]: 'mail',
       ...Object.fromEntries(money.map((kind) => [kind, 'money'])),
     });
     await first.db.delete(jobs).where(eq(jobs.key, key));

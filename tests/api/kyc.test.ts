@@ -21,6 +21,7 @@ import {
   type TestApi,
   useTestApp,
 } from './support/harness';
+import { testMail, waitForEmails } from './support/mailpit';
 
 /**
  * Identity verification against the Veriff-shaped sandbox over real HTTP, its webhooks delivered
@@ -35,7 +36,7 @@ describe.each(databases)('identity verification on %s', (database) => {
   let webhookUrl: string;
   const t: TestApi = useTestApp(
     database,
-    {},
+    { mail: testMail() },
     {
       identityProvider: {
         createSession: (r) => provider.createSession(r),
@@ -86,8 +87,8 @@ describe.each(databases)('identity verification on %s', (database) => {
     t.request('POST', '/api/veriff-kyc', { token: who.authToken, body });
   const me = async (who: { authToken: string }) =>
     (await t.request('GET', '/api/users/me', { token: who.authToken })).body;
-  const emails = async (to: string) =>
-    (await t.request('GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`)).body.results as Json[];
+  /** The subjects of the emails the address received (in the test Mailpit), once there are `n`. */
+  const subjects = async (to: string, n = 1) => (await waitForEmails(to, n)).map((m) => m.Subject);
 
   /** Decides on the hosted page as the person would: the browser is sent back to the app. */
   async function onPage(url: string, decision: string) {
@@ -149,7 +150,7 @@ describe.each(databases)('identity verification on %s', (database) => {
       ['submitted', 200],
       ['approved', 200],
     ]);
-    expect((await emails(grace.email)).map((m) => m.subject)).toEqual(['Your identity is verified']);
+    expect(await subjects(grace.email)).toEqual(['Your identity is verified']);
     // Decided: no new session.
     const closed = await start(grace);
     expect(closed.status).toBe(409);
@@ -331,7 +332,11 @@ describe.each(databases)('identity verification on %s', (database) => {
       url: null,
       reason: null,
     });
-    expect((await emails(kim.email)).map((m) => m.subject)).toContain('You can verify your identity again');
+    // The decline's email and the reopening's.
+    expect((await subjects(kim.email, 2)).sort()).toEqual([
+      'We could not verify your identity',
+      'You can verify your identity again',
+    ]);
 
     // The back office's audit log names who did it, to what, and what it was.
     const audit = await t.request('GET', `/api/admin/audit?searchText=${encodeURIComponent(admin.email)}`, {

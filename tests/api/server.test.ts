@@ -2,14 +2,17 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SANDBOX_WEBHOOK_KEY } from '../../sandbox/checkout-com/index';
 import { ensureFlowTools } from '../../scripts/go-tools';
 import { ADDRESS_FREE_ACCOUNTS } from '../../server/auth/login-limit';
+import { freePort } from '../../server/chain/emulator';
 import { loadConfig } from '../../server/config';
 import { type DatabaseHandle, openDb } from '../../server/db';
+import { startMailpit } from '../../server/mail/mailpit';
 import { start } from '../../server/start';
 import { databases, newAccount, openTestDatabase, silentLog, testConfig } from './support/harness';
 import { childProcesses, listeningSockets, outsideAddresses, tryConnect } from './support/sockets';
@@ -143,7 +146,7 @@ describe.each(databases)('the server process on %s', (database) => {
     }
   }, 60_000);
 
-  it('runs every embedded service (the four sandboxes, the EVM node) on 127.0.0.1 only', async () => {
+  it('runs every embedded service (the four sandboxes, the EVM node, Mailpit) on 127.0.0.1 only', async () => {
     const base = testConfig(await freshDatabase(), join(dataDir, `loopback-${database}`));
     const logged: unknown[][] = [];
     const server = await start(
@@ -154,6 +157,12 @@ describe.each(databases)('the server process on %s', (database) => {
         wert: { ...base.wert, mode: 'embedded' },
         veriff: { ...base.veriff, mode: 'embedded' },
         token: { mode: 'embedded', nodePort: 0, chainId: 31337, frrPerUsd: '10' },
+        mail: {
+          ...base.mail,
+          mode: 'embedded',
+          mailpitSmtpPort: await freePort(),
+          mailpitUiPort: await freePort(),
+        },
       },
       { log: silentLog(logged) },
     );
@@ -168,8 +177,9 @@ describe.each(databases)('the server process on %s', (database) => {
       const sockets = [
         ...ours.filter((socket) => sandboxPorts.includes(socket.port)),
         ...childProcesses('anvil').flatMap(listeningSockets),
+        ...childProcesses('mailpit').flatMap(listeningSockets),
       ];
-      expect(sockets.length).toBeGreaterThanOrEqual(5);
+      expect(sockets.length).toBeGreaterThanOrEqual(7);
       for (const socket of sockets) expect(socket.address, `port ${socket.port}`).toBe('127.0.0.1');
       for (const host of outsideAddresses())
         for (const { port } of sockets)
@@ -178,6 +188,78 @@ describe.each(databases)('the server process on %s', (database) => {
       await server.close();
     }
   }, 90_000);
+
+  it('runs Mailpit for email: a reset email arrives in its inbox; stopped with the server, or used and left running when one already answers there', async () => {
+    const mail = {
+      ...testConfig('', dataDir).mail,
+      mode: 'embedded' as const,
+      mailpitSmtpPort: await freePort(),
+      mailpitUiPort: await freePort(),
+    };
+    const inbox = `http://127.0.0.1:${mail.mailpitUiPort}`;
+    const answers = async () => (await fetch(`${inbox}/api/v1/info`).catch(() => null))?.ok ?? false;
+    /** Starts a server with this Mailpit, asks for a reset email and waits for it in the inbox. */
+    async function resetArrives(name: string) {
+      const dir = join(dataDir, `${name}-${database}`);
+      const server = await start({ ...testConfig(await freshDatabase(), dir), mail }, { log: silentLog([]) });
+      try {
+        await server.ready;
+        const api = `http://127.0.0.1:${server.port}/api`;
+        const account = newAccount();
+        const post = (path: string, body: unknown) =>
+          fetch(`${api}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+        expect((await post('/users/registrations', account)).status).toBe(201);
+        expect((await post('/auth/logins/passwords/resets', { email: account.email })).status).toBe(204);
+        await expect
+          .poll(
+            async () => {
+              const found = await fetch(
+                `${inbox}/api/v1/search?query=${encodeURIComponent(`to:"${account.email}"`)}`,
+              );
+              return ((await found.json()) as { messages: { Subject: string }[] }).messages.map(
+                (m) => m.Subject,
+              );
+            },
+            { timeout: 20_000 },
+          )
+          .toEqual(['Reset your Vitrine password']);
+        return dir;
+      } finally {
+        await server.close();
+      }
+    }
+
+    const dir = await resetArrives('mailpit');
+    // Its messages are kept in the data directory; the server stopped it.
+    expect(existsSync(join(dir, 'mailpit', 'mailpit.db'))).toBe(true);
+    expect(await answers()).toBe(false);
+
+    const own = await startMailpit({ smtpPort: mail.mailpitSmtpPort, uiPort: mail.mailpitUiPort });
+    try {
+      await resetArrives('own-mailpit');
+      expect(await answers()).toBe(true);
+    } finally {
+      await own.stop();
+    }
+
+    // Something else holds the SMTP port: the start names the setting.
+    const holder = createServer().listen(mail.mailpitSmtpPort, '127.0.0.1');
+    await once(holder, 'listening');
+    try {
+      const server = await start(
+        { ...testConfig(await freshDatabase(), join(dataDir, `taken-${database}`)), mail },
+        { log: silentLog([]) },
+      );
+      await expect(server.ready).rejects.toThrow(/MAILPIT_SMTP_PORT/);
+      await server.close();
+    } finally {
+      holder.close();
+    }
+  }, 120_000);
 
   it('starts nothing embedded with VITRINE_EMBEDDED=off: no sandbox, no chain, no seed, every unconfigured rail off', async () => {
     const logged: unknown[][] = [];
@@ -361,6 +443,8 @@ describe.each(databases)('the server process on %s', (database) => {
         WERT_SANDBOX_PORT: '0',
         // Fixed ports would collide with a server another test file spawns at the same time.
         VERIFF_SANDBOX_PORT: '0',
+        // So would Mailpit's (1025, 8025): no email leaves this server.
+        MAIL: 'off',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

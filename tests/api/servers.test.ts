@@ -63,6 +63,8 @@ describe.each(['one media directory', 'one S3 bucket'] as const)(
           COINBASE_COMMERCE_SANDBOX_PORT: '0',
           WERT_SANDBOX_PORT: '0',
           VERIFF_SANDBOX_PORT: '0',
+          // Mailpit's fixed ports would collide too: no email leaves these servers.
+          MAIL: 'off',
           ...storeEnv(),
         },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -103,6 +103,8 @@ describe('kill -9 of the server', () => {
         // The identity sandbox on a port of its own: a fixed one would collide with a server another
         // test file spawns at the same time.
         VERIFF_SANDBOX_PORT: '0',
+        // Mailpit's fixed ports would collide too: no email leaves this server.
+        MAIL: 'off',
         CHECKOUT_COM_API_URL: sandbox.url,
         CHECKOUT_COM_PUBLIC_KEY: SANDBOX_PUBLIC_KEY,
         CHECKOUT_COM_SECRET_KEY: SANDBOX_SECRET_KEY,

@@ -81,3 +81,27 @@ test('an admin resolves a report about a storefront', async ({ browser }) => {
   await page.goto('/admin/users');
   await expect(page.getByText(/Restricted area/)).toBeVisible();
 });
+
+test('an admin finds an email in the Emails list: whom it went to, when, and that it was sent', async ({
+  browser,
+}) => {
+  const page = await (await browser.newContext()).newPage();
+  const email = uniqueEmail('mailed');
+  await signUp(page, email, 'mailed-password-1');
+  const reset = await page.request.post('/api/auth/logins/passwords/resets', { data: { email } });
+  expect(reset.status()).toBe(204);
+
+  const admin = await signIn(browser, 'admin@vitrine.test', '/admin/emails');
+  await expect(admin.getByRole('heading', { name: 'Emails' })).toBeVisible();
+  await admin.getByRole('searchbox').fill(email);
+  const row = admin.getByRole('row').filter({ hasText: email });
+  // Sent by the job moments after the request: the list shows it once it is.
+  await expect(async () => {
+    await admin.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(row).toContainText('sent', { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(row).toContainText('Reset your Vitrine password');
+  // Only a failed email offers Resend.
+  await expect(row.getByRole('button', { name: 'Resend' })).toHaveCount(0);
+  await admin.screenshot({ path: 'test-results/screens/admin-emails.png' });
+});

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, latestEmail, logOut, signUp, test, uniqueEmail } from './support';
+import { expect, expectAccessible, latestEmail, logOut, MAILPIT, signUp, test, uniqueEmail } from './support';
 
 test.describe('accounts', () => {
   test('sign up, log out, a protected page sends to AuthConnect, log in returns there', async ({ page }) => {
@@ -106,9 +106,27 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
 
+    // The email arrives in Mailpit, whose inbox a newcomer opens (README).
     const mail = await latestEmail(page, email);
-    const link = mail.link ?? /https?:\/\/\S+/.exec(mail.text)![0];
-    const url = new URL(link);
+    expect(mail.subject).toBe('Reset your Vitrine password');
+    const inbox = await page.context().newPage();
+    await inbox.goto(MAILPIT);
+    const row = inbox
+      .getByRole('link')
+      .filter({ hasText: email })
+      .filter({ hasText: 'Reset your Vitrine password' });
+    await expect(row).toBeVisible();
+    await inbox.screenshot({ path: 'test-results/screens/mailpit-inbox.png' });
+    await row.click();
+    await expect(inbox.getByText('Reset your Vitrine password').first()).toBeVisible();
+    const preview = inbox.frameLocator('iframe').first();
+    await expect(preview.getByRole('link', { name: 'Choose a new password' })).toBeVisible();
+    await inbox.screenshot({ path: 'test-results/screens/mailpit-reset-email.png', fullPage: true });
+    await inbox.close();
+
+    // A link to the app's own origin (PUBLIC_URL).
+    const url = new URL(mail.link!);
+    expect(url.origin).toBe(new URL(page.url()).origin);
     await page.goto(`${url.pathname}${url.search}`);
     // The token leaves the address bar once the page has it.
     await expect(page).toHaveURL(/\/auth\/reset-password$/);

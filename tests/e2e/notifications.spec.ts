@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
 import type { BlueprintJson } from '#domain/catalog';
-import { collector, expect, fillBillingForm, test, usd } from './support';
+import { collector, expect, fillBillingForm, latestEmail, test, usd } from './support';
 
 /**
  * A sale tells its creator: a collector pays one of a seeded creator's items by card; once it is
  * minted, the creator finds "Sold: <item> #<edition>" with the price and their net in the
- * dashboard's notifications, and an email in the outbox.
+ * dashboard's notifications, and an email (read in Mailpit) whose unsubscribe link turns sale emails
+ * off without signing in; the creator turns them back on in the dashboard.
  */
 async function priced(page: Page, vanity: string): Promise<BlueprintJson> {
   const shop = (await (await page.request.get(`/api/storefronts/${vanity}`)).json()) as { id: string };
@@ -54,7 +55,28 @@ test('a creator is told of a sale in the dashboard and by email', async ({ brows
   await creator.getByRole('button', { name: 'Mark all read' }).click();
   await expect(notice).not.toContainText('New');
 
-  const mail = await creator.request.get(`/api/dev/outbox?to=${encodeURIComponent(creatorEmail)}`);
-  const { results } = (await mail.json()) as { results: { subject: string }[] };
-  expect(results.some((m) => m.subject.startsWith(`Sold: ${item.title} #`))).toBe(true);
+  const mail = await latestEmail(creator, creatorEmail, (subject) =>
+    subject.startsWith(`Sold: ${item.title} #`),
+  );
+  expect(mail.text).toContain(`sold for ${usd(item.price)}.`);
+  expect(mail.link).toBe(`${new URL(creator.url()).origin}/dashboard/notifications`);
+
+  // The email's unsubscribe link works in a browser that is signed in to nothing.
+  const unsubscribe = new URL(/https?:\/\/\S+\/unsubscribe\?t=\S+/.exec(mail.text)![0]);
+  const reader = await (await browser.newContext()).newPage();
+  await reader.goto(`${unsubscribe.pathname}${unsubscribe.search}`);
+  await expect(reader.getByRole('heading', { name: 'Sale emails are off' })).toBeVisible();
+  await expect(reader).toHaveURL(/\/unsubscribe$/);
+  await reader.screenshot({ path: 'test-results/screens/unsubscribe.png', fullPage: true });
+
+  // The creator sees the switch off, and turns it back on.
+  await creator.reload();
+  const emails = creator.getByRole('checkbox', { name: 'Email me when one of my items sells' });
+  await expect(emails).not.toBeChecked();
+  // The switch shows the saved setting: it turns on once the server has it.
+  await expect(emails).toBeEnabled();
+  await emails.click();
+  await expect(emails).toBeChecked();
+  await creator.reload();
+  await expect(emails).toBeChecked();
 });

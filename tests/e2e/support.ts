@@ -30,15 +30,53 @@ export { expect };
 export const uniqueEmail = (tag: string) =>
   `${tag}.${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}@example.com`;
 
-/** The newest email to an address, from the dev outbox. */
-export async function latestEmail(page: Page, to: string) {
-  const res = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-  expect(res.ok()).toBeTruthy();
-  const { results } = (await res.json()) as {
-    results: Array<{ subject: string; text: string; link?: string }>;
+/** Mailpit, where the server (as `npm start`) delivers every email: its inbox and API. */
+export const MAILPIT = 'http://127.0.0.1:8025';
+
+export interface Email {
+  /** Mailpit's id of the message (its page: `${MAILPIT}/view/<id>`). */
+  id: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The first link in the text: the email's call to action. */
+  link?: string;
+}
+
+/**
+ * The newest email to exactly this address (whose subject passes `match`, if given), read from
+ * Mailpit once it has arrived: the server sends it from a job, moments after the request.
+ */
+export async function latestEmail(page: Page, to: string, match: (subject: string) => boolean = () => true) {
+  type Summary = { ID: string; Subject: string; To: { Address: string }[] };
+  let found: Summary | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(
+          `${MAILPIT}/api/v1/search?query=${encodeURIComponent(`to:"${to}"`)}`,
+        );
+        const { messages } = (await res.json()) as { messages: Summary[] };
+        found = messages.find(
+          (m) => m.To.some((r) => r.Address.toLowerCase() === to.toLowerCase()) && match(m.Subject),
+        );
+        return !!found;
+      },
+      { timeout: 30_000, message: `an email to ${to} in Mailpit` },
+    )
+    .toBe(true);
+  const message = (await (await page.request.get(`${MAILPIT}/api/v1/message/${found!.ID}`)).json()) as {
+    Subject: string;
+    Text: string;
+    HTML: string;
   };
-  expect(results.length).toBeGreaterThan(0);
-  return results[0]!;
+  return {
+    id: found!.ID,
+    subject: message.Subject,
+    text: message.Text,
+    html: message.HTML,
+    link: /https?:\/\/\S+/.exec(message.Text)?.[0],
+  } satisfies Email;
 }
 
 /** Signs up through the UI: connect → signup → name → welcome (skipped). */

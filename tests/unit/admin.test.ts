@@ -12,6 +12,14 @@ describe('back office rows', () => {
       expect([status, adminActions('kyc', row(status))]).toEqual([status, []]);
   });
 
+  it('offers Resend on a failed email and on no other', () => {
+    expect(adminActions('emails', { id: 'e1', status: 'failed' })).toEqual([
+      { label: 'Resend', path: 'admin/emails/e1', body: { resend: true } },
+    ]);
+    for (const status of ['queued', 'sending', 'sent'])
+      expect([status, adminActions('emails', { id: 'e1', status })]).toEqual([status, []]);
+  });
+
   it('shows an audited change field by field, before → after, leaving out what did not change', () => {
     const change = adminColumns.audit.find((c) => c.key === 'change')!;
     expect(

@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -10,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { kycStatuses, roles, userStatuses } from '#domain/enums';
+import { emailStatuses, kycStatuses, roles, userStatuses } from '#domain/enums';
 import { createdAt } from './columns';
 
 /** Account tables. Times are timestamptz, written from the app clock. */
@@ -154,17 +155,49 @@ export const emailChanges = pgTable(
   (t) => [index('email_changes_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** Emails written by the product; also saved as files in `<dataDir>/outbox`. */
+export const emailStatus = pgEnum('email_status', emailStatuses);
+
+/** What the relay answered when it accepted an email: its reply line and the recipients it took or refused. */
+export interface RelayAnswer {
+  response: string;
+  accepted: string[];
+  rejected: string[];
+}
+
+/**
+ * Emails written by the product, one row per message, in the transaction of what they tell (with
+ * their delivery job, server/outbox.ts); server/mail/delivery.ts hands them to the SMTP relay. The
+ * row is the message: a retry or a resend sends these very parts, with the row id as Message-ID.
+ */
 export const outbox = pgTable(
   'outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
+    /** The plain-text part. */
     text: text('text').notNull(),
+    /** The HTML part (absent on rows written before emails had one). */
+    html: text('html'),
+    /** Headers besides the usual ones (List-Unsubscribe). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     /** The message's call-to-action link, if any. */
     link: text('link'),
     createdAt: createdAt(),
+    status: emailStatus('status').notNull().default('queued'),
+    /** Attempts to hand it to the relay so far. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When the last attempt began. */
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }),
+    /** When the next attempt is due after a temporary failure. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** Attempts stop here: 24 hours after the row was written or an admin resent it. */
+    deliverBy: timestamp('deliver_by', { withTimezone: true }),
+    /** When the relay accepted it. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    relayAnswer: jsonb('relay_answer').$type<RelayAnswer>(),
+    /** Why the last attempt failed (the relay's reply, or the connection's error). */
+    lastError: text('last_error'),
   },
-  (t) => [index('outbox_created_idx').on(t.createdAt)],
+  (t) => [index('outbox_created_idx').on(t.createdAt), index('outbox_status_idx').on(t.status, t.createdAt)],
 );

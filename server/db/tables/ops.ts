@@ -59,13 +59,16 @@ export const jobStatus = pgEnum('job_status', ['queued', 'running', 'done', 'fai
 
 /** The kind of an image-optimization job (server/images/jobs.ts). */
 export const IMAGE_JOB = 'image.optimize';
+/** The kind of an email's delivery job, keyed by its outbox row (server/mail/delivery.ts). */
+export const EMAIL_JOB = 'email.deliver';
 
 /**
- * The lanes of the job queue: `media` is image work (IMAGE_JOB), `money` is every other kind
- * (capture, mint, refund, FUSD transfer, top-up). A worker runs each lane in slots of its own, so
- * image work never takes a slot money work needs (server/jobs.ts).
+ * The lanes of the job queue: `media` is image work (IMAGE_JOB), `mail` is email delivery
+ * (EMAIL_JOB), `money` is every other kind (capture, mint, refund, FUSD transfer, top-up). A worker
+ * runs each lane in slots of its own, so neither image work nor a slow mail relay ever takes a slot
+ * money work needs (server/jobs.ts).
  */
-export const jobLanes = ['money', 'media'] as const;
+export const jobLanes = ['money', 'media', 'mail'] as const;
 export type JobLane = (typeof jobLanes)[number];
 
 /**
@@ -83,7 +86,11 @@ export const jobs = pgTable(
     lane: text('lane')
       .$type<JobLane>()
       .notNull()
-      .generatedAlwaysAs(sql.raw(`case when kind = '${IMAGE_JOB}' then 'media' else 'money' end`)),
+      .generatedAlwaysAs(
+        sql.raw(
+          `case kind when '${IMAGE_JOB}' then 'media' when '${EMAIL_JOB}' then 'mail' else 'money' end`,
+        ),
+      ),
     /** The account the job works for (an image job's uploader): a lane's slots are shared fairly among accounts. */
     accountId: uuid('account_id'),
     status: jobStatus('status').notNull().default('queued'),
@@ -99,7 +106,7 @@ export const jobs = pgTable(
   },
   (t) => [
     uniqueIndex('jobs_kind_key_unique').on(t.kind, t.key),
-    index('jobs_due_idx').on(t.lane, t.runAt).where(sql`${t.status} in ('queued', 'running')`),
+    index('jobs_lane_due_idx').on(t.lane, t.runAt).where(sql`${t.status} in ('queued', 'running')`),
     // The fair share's look-ups: an account's running jobs, and when it was last served.
     index('jobs_account_running_idx').on(t.accountId).where(sql`${t.status} = 'running'`),
     index('jobs_account_served_idx').on(t.accountId, t.updatedAt).where(sql`${t.accountId} is not null`),

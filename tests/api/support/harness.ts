@@ -36,6 +36,7 @@ import type { TokenChain } from '../../../server/evm/token';
 import type { AppEnv } from '../../../server/http';
 import { createImageJobHandler, IMAGE_JOB } from '../../../server/images/jobs';
 import { createJobWorker, type JobHandler, type JobWorker } from '../../../server/jobs';
+import { createEmailDelivery, EMAIL_JOB } from '../../../server/mail/delivery';
 import { createMetrics } from '../../../server/metrics';
 import { createStorage } from '../../../server/storage/config';
 import type { MediaStorage } from '../../../server/storage/storage';
@@ -130,6 +131,14 @@ export function testConfig(databaseUrl: string, dataDir: string, overrides: Part
       apiKey: VERIFF_SANDBOX_API_KEY,
       sharedSecret: VERIFF_SANDBOX_SHARED_SECRET,
       sandboxPort: 0,
+    },
+    // No email leaves an API test unless it asks for the test Mailpit (testMail in ./mailpit.ts).
+    mail: {
+      mode: 'off',
+      smtpUrl: undefined,
+      from: 'Vitrine <no-reply@vitrine.test>',
+      mailpitSmtpPort: 1025,
+      mailpitUiPort: 8025,
     },
     adminEmails: [],
     storage: { kind: 'local' },
@@ -247,7 +256,8 @@ export function useTestApp(
     const metrics = createMetrics();
     t.storage = createStorage(t.config);
     t.publisher = makePublisher?.(t.database.db);
-    // Image jobs run on a job worker, as on a server (other kinds too when a test gives their handlers).
+    // Image jobs run on a job worker, as on a server, and email deliveries once the suite gives a
+    // relay (tests/api/support/mailpit.ts); other kinds too when a test gives their handlers.
     worker = createJobWorker({
       db: t.database.db,
       handlers: {
@@ -256,6 +266,14 @@ export function useTestApp(
           storage: t.storage,
           log: silentLog(t.logged),
           now: t.clock.now,
+        }),
+        ...(t.config.mail.mode === 'smtp' && {
+          [EMAIL_JOB]: createEmailDelivery({
+            db: t.database.db,
+            mail: t.config.mail,
+            now: t.clock.now,
+            log: silentLog(t.logged),
+          }),
         }),
         ...jobHandlers?.(t.database.db),
       },

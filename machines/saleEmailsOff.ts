@@ -1,0 +1,102 @@
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
+
+/**
+ * Turning sale emails off from the link every sale email carries: the link's signed token is sent
+ * once, no sign-in needed. Sending it again changes nothing, so a lost connection can be retried; a
+ * link the server refuses cannot (the dashboard's notifications turn the emails off too).
+ */
+export interface SaleEmailsOffContext {
+  token: string | null;
+  error: ApiErrorBody | null;
+}
+export type SaleEmailsOffEvent = { type: 'saleEmailsOff.retry' };
+export interface SaleEmailsOffInput {
+  token: string | null;
+}
+
+const invalidLink: ApiErrorBody = {
+  code: ErrorCode.UNSUBSCRIBE_LINK_INVALID,
+  message: errorMessage({ code: ErrorCode.UNSUBSCRIBE_LINK_INVALID }),
+};
+
+export const saleEmailsOffMachine = setup({
+  types: {
+    context: {} as SaleEmailsOffContext,
+    events: {} as SaleEmailsOffEvent,
+    input: {} as SaleEmailsOffInput,
+    tags: {} as 'busy',
+  },
+  actors: {
+    turnOff: fromPromise<{ userId: string }, { token: string }>(async () => {
+      throw new Error('turnOff not provided');
+    }),
+  },
+  actions: {
+    /** Tells the session that this account's sale emails are off (if it is the signed-in one). */
+    announceOff: (_, _params: { userId: string }) => {},
+  },
+  guards: {
+    hasToken: ({ context }) => !!context.token,
+    connectionLost: ({ context }) => context.error?.code === ErrorCode.NETWORK_FAILURE,
+  },
+}).createMachine({
+  id: 'saleEmailsOff',
+  context: ({ input }) => ({ token: input.token, error: null }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [
+        { guard: 'hasToken', target: 'turningOff' },
+        { target: 'failed', actions: assign({ error: invalidLink }) },
+      ],
+    },
+    turningOff: {
+      tags: ['busy'],
+      invoke: {
+        id: 'turnOff',
+        src: 'turnOff',
+        input: ({ context }) => ({ token: context.token! }),
+        onDone: {
+          target: 'off',
+          actions: [assign({ error: null }), { type: 'announceOff', params: ({ event }) => event.output }],
+        },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => toErrorBody(event.error) }) },
+      },
+    },
+    off: { type: 'final' },
+    failed: {
+      on: { 'saleEmailsOff.retry': { guard: 'connectionLost', target: 'turningOff' } },
+    },
+  },
+});
+
+/** What the page shows. */
+export interface SaleEmailsOffView {
+  panel: 'working' | 'off' | 'failed';
+  title: string;
+  text: string;
+  busy: boolean;
+  canRetry: boolean;
+}
+
+export function connectSaleEmailsOff(snapshot: SnapshotFrom<typeof saleEmailsOffMachine>): SaleEmailsOffView {
+  const busy = snapshot.hasTag('busy');
+  if (busy) return { panel: 'working', title: 'Turning off sale emails…', text: '', busy, canRetry: false };
+  if (snapshot.status === 'done')
+    return {
+      panel: 'off',
+      title: 'Sale emails are off',
+      text: 'We no longer email you when one of your items sells. Each sale still shows in your dashboard’s notifications, where you can turn the emails back on.',
+      busy,
+      canRetry: false,
+    };
+  const { error } = snapshot.context;
+  return {
+    panel: 'failed',
+    title: 'We could not turn off sale emails',
+    text: error ? errorMessage(error) : '',
+    busy,
+    canRetry: snapshot.can({ type: 'saleEmailsOff.retry' }),
+  };
+}

@@ -1,0 +1,35 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { saleEmailsOffMachine } from '../machines/saleEmailsOff';
+import { flushCoverage } from './coverage-store';
+import { generatePaths, runPath } from './harness';
+import { OFF_TOKEN, saleEmailsOffModel, USER_ID } from './saleEmailsOff.model';
+
+describe('saleEmailsOff machine paths', () => {
+  const paths = generatePaths(saleEmailsOffModel);
+  it('generates paths', () => expect(paths.length).toBeGreaterThan(3));
+  for (const path of paths) it(path.description, () => runPath(saleEmailsOffModel, path));
+  afterAll(() => flushCoverage('machine'));
+});
+
+describe('saleEmailsOff', () => {
+  it('sends the token once and tells the session whose sale emails are off', async () => {
+    const sent: unknown[] = [];
+    const announced: unknown[] = [];
+    const actor = createActor(
+      saleEmailsOffMachine.provide({
+        actors: {
+          turnOff: fromPromise(async ({ input }) => {
+            sent.push(input);
+            return { userId: USER_ID };
+          }),
+        },
+        actions: { announceOff: (_, params) => announced.push(params) },
+      }),
+      { input: { token: OFF_TOKEN } },
+    ).start();
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(sent).toEqual([{ token: OFF_TOKEN }]);
+    expect(announced).toEqual([{ userId: USER_ID }]);
+  });
+});
