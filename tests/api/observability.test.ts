@@ -15,12 +15,14 @@ import { start } from '../../server/start';
 import {
   databases,
   flowAddress,
+  type Json,
   openTestDatabase,
   register,
   testConfig,
   useTestApp,
 } from './support/harness';
 import { capturedLog } from './support/logs';
+import { testMail, waitForEmails } from './support/mailpit';
 import { creator } from './support/sales';
 
 const TOKEN = 'metrics-token-for-the-tests';
@@ -264,6 +266,91 @@ describe.each(databases)('/metrics over real connections on %s', (database) => {
       expect((await fetch(url, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
     } finally {
       await open.close();
+    }
+  });
+});
+
+describe.each(databases)('email on a whole server on %s', (database) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-mail-metrics-'));
+  const drops: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const drop of drops) await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** A port nothing listens on. */
+  async function closedPort(): Promise<number> {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    return port;
+  }
+
+  /** A server sending to `smtpUrl`, a new account on it, and its password reset asked for. */
+  async function resetOn(smtpUrl: string) {
+    const created = await openTestDatabase(database);
+    drops.push(created.drop);
+    const base = testConfig(created.url, dataDir, { metrics: { loopback: true } });
+    const server = await start({ ...base, mail: { ...testMail(), smtpUrl } }, { log: capturedLog().log });
+    await server.ready;
+    const url = (path: string) => `http://127.0.0.1:${server.port}${path}`;
+    const post = (path: string, body: unknown) =>
+      fetch(url(path), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const name = Array.from(randomUUID().replace(/-/g, ''), (c) =>
+      String.fromCharCode(97 + (parseInt(c, 16) % 26)),
+    )
+      .join('')
+      .slice(0, 12);
+    const email = `${name}@example.com`;
+    const signUp = await post('/api/users/registrations', {
+      email,
+      username: `user_${name}`,
+      password: `Quartz-zebra-${name}`,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
+    expect(signUp.status).toBe(201);
+    expect((await post('/api/auth/logins/passwords/resets', { email })).status).toBe(204);
+    const metrics = async () => (await fetch(url('/metrics'))).text();
+    const ready = async () => {
+      const res = await fetch(url('/api/health/ready'));
+      return { status: res.status, body: (await res.json()) as Json };
+    };
+    return { server, email, metrics, ready };
+  }
+
+  it('counts a delivered email as sent, and the relay is ready', async () => {
+    const { server, email, metrics, ready } = await resetOn(testMail().smtpUrl!);
+    try {
+      await waitForEmails(email);
+      await expect
+        .poll(metrics, { timeout: 10_000 })
+        .toContain('vitrine_email_deliveries_total{result="sent"} 1');
+      const answer = await ready();
+      expect(answer.status).toBe(200);
+      expect(answer.body.checks.smtp).toBe('ok');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('counts an attempt the relay could not take as retried, and names the relay not ready', async () => {
+    const { server, metrics, ready } = await resetOn(`smtp://127.0.0.1:${await closedPort()}`);
+    try {
+      await expect
+        .poll(metrics, { timeout: 10_000 })
+        .toContain('vitrine_email_deliveries_total{result="retried"} 1');
+      expect(await metrics()).not.toContain('vitrine_email_deliveries_total{result="sent"}');
+      const answer = await ready();
+      expect(answer.status).toBe(503);
+      expect(answer.body.notReady).toEqual(['smtp']);
+    } finally {
+      await server.close();
     }
   });
 });
