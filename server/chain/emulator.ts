@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { ensureFlowTools } from '../../scripts/go-tools';
@@ -33,17 +33,45 @@ export interface RunningEmulator {
   stop(): Promise<void>;
 }
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * The first port the kernel hands out to outgoing connections and to listen(0)
+ * (net.ipv4.ip_local_port_range; 32768 on Linux by default).
+ */
+function ephemeralStart(): number {
+  try {
+    const first = Number(
+      readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0],
+    );
+    if (Number.isInteger(first) && first > 11000) return first;
+  } catch {
+    // not Linux: the IANA dynamic range starts at 49152
+    return 49152;
+  }
+  return 32768;
+}
+
+function listensOn(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A free TCP port on 127.0.0.1, taken from below the kernel's ephemeral range: a port from that
+ * range can be given to an outgoing connection between this answer and the child's listen (a
+ * process that makes many connections while it starts, such as SeaweedFS, then fails to bind).
+ */
+export async function freePort(): Promise<number> {
+  const top = ephemeralStart();
+  const bottom = 10000;
+  for (let tries = 0; tries < 200; tries++) {
+    const port = bottom + Math.floor(Math.random() * (top - bottom));
+    if (await listensOn(port)) return port;
+  }
+  throw new Error(`no free port between ${bottom} and ${top} on 127.0.0.1`);
 }
 
 async function waitFor(url: string, child: ChildProcess, timeoutMs: number) {

@@ -64,7 +64,24 @@ function removeSockets(ports: number[]) {
   for (const name of readdirSync('/tmp')) if (ours.test(name)) rmSync(join('/tmp', name), { force: true });
 }
 
+/**
+ * Starts it; a start whose port was taken between choosing it and SeaweedFS listening on it (by
+ * another process of the machine) is tried again on new ports, up to 3 times.
+ */
 export async function startSeaweed(options: SeaweedOptions): Promise<RunningSeaweed> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (err) {
+      if (attempt >= 3 || !(err instanceof PortTaken)) throw err;
+      options.log?.(`SeaweedFS: ${err.message.split('\n')[0]}; starting again on other ports`);
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOnce(options: SeaweedOptions): Promise<RunningSeaweed> {
   const log = options.log ?? (() => {});
   const weed = await ensureSeaweed({ log });
   mkdirSync(join(options.dir, 'logs'), { recursive: true });
@@ -151,7 +168,10 @@ export async function startSeaweed(options: SeaweedOptions): Promise<RunningSeaw
   async function writable() {
     const deadline = Date.now() + START_TIMEOUT_MS;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`SeaweedFS exited with code ${child.exitCode}\n${stderr}`);
+      if (child.exitCode !== null) {
+        const message = `SeaweedFS exited with code ${child.exitCode}\n${stderr}`;
+        throw /address already in use/.test(stderr) ? new PortTaken(message) : new Error(message);
+      }
       try {
         await client.send(new ListBucketsCommand({}));
         break;
