@@ -7,13 +7,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { backupDatabase, restoreDatabase } from '../../scripts/backup';
 import { openDb } from '../../server/db';
 import { webhookEvents } from '../../server/db/schema';
-import { databases, openTestDatabase } from './support/harness';
+import { bothDatabases, openTestDatabase } from './support/harness';
 
 /**
  * `npm run backup` and `npm run restore` (scripts/backup.ts): what was written is read back from a
  * fresh database restored from the file, and the restored database migrates as a server starts.
  */
-describe.each(databases)('backup and restore on %s', (database) => {
+describe.each(bothDatabases)('backup and restore on %s', (database) => {
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-backup-'));
   const drops: (() => Promise<void>)[] = [];
   afterAll(async () => {

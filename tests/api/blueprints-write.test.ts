@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { blueprintRegistrations, blueprints } from '../../server/db/schema';
-import { databases, type Json, register, type TestApi, useTestApp } from './support/harness';
+import { bothDatabases, type Json, register, type TestApi, useTestApp } from './support/harness';
 import { uploadImage } from './support/uploads';
 
 /** A creator's products, for the storefront's owner only: drafts, editing, publishing, hide/show and cancel. */
@@ -20,7 +20,7 @@ async function creator(t: TestApi) {
   return { ...me, storefrontId: storefront.body.id as string, previewImageUrl, assetUrl };
 }
 
-describe.each(databases)('POST and PATCH /api/blueprints on %s', (database) => {
+describe.each(bothDatabases)('POST and PATCH /api/blueprints on %s', (database) => {
   const t = useTestApp(database);
   type Creator = Awaited<ReturnType<typeof creator>>;
   const draft = (c: Creator, over: Json = {}) => ({

@@ -15,10 +15,10 @@ import {
 } from '../../server/db/schema';
 import { insertBlueprint, insertPack, insertStorefront, insertUser } from '../../server/seed/factory';
 import { seedLargeWorld } from '../../server/seed/large';
-import { databases, type Json, register, useTestApp } from './support/harness';
+import { bothDatabases, type Json, register, useTestApp } from './support/harness';
 
 /** The catalog API with its filters: storefronts, blueprints, packs, history, reports, share. */
-describe.each(databases)('catalog on %s', (database) => {
+describe.each(bothDatabases)('catalog on %s', (database) => {
   const t = useTestApp(database);
   const ids: Record<string, string> = {};
   const day = 86_400_000;
@@ -592,7 +592,7 @@ describe.each(databases)('catalog on %s', (database) => {
   });
 });
 
-describe.each(databases)('marketplace at scale on %s', (database) => {
+describe.each(bothDatabases)('marketplace at scale on %s', (database) => {
   const t = useTestApp(database);
 
   it('follows a storefront’s category and enabled flag (copied onto its blueprints by triggers)', async () => {
@@ -753,7 +753,7 @@ describe.each(databases)('marketplace at scale on %s', (database) => {
   }, 60_000);
 });
 
-describe.each(databases)('catalog answer cache on %s', (database) => {
+describe.each(bothDatabases)('catalog answer cache on %s', (database) => {
   const t = useTestApp(database, { catalogCacheMs: 60_000 });
 
   it('reuses a visitor’s list answer; the owner always sees fresh rows', async () => {
@@ -831,7 +831,7 @@ describe.each(databases)('catalog answer cache on %s', (database) => {
   });
 });
 
-describe.each(databases)('GET /api/nfts sorting on %s', (database) => {
+describe.each(bothDatabases)('GET /api/nfts sorting on %s', (database) => {
   const t = useTestApp(database);
 
   it('sorts by listing price (unlisted last), edition or latest purchase, and filters by purchase type', async () => {

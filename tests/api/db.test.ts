@@ -14,7 +14,7 @@ import {
 } from '../../server/db';
 import journal from '../../server/db/migrations/meta/_journal.json' with { type: 'json' };
 import { users } from '../../server/db/schema';
-import { databases, openTestDatabase, testConfig } from './support/harness';
+import { bothDatabases, openTestDatabase, testConfig } from './support/harness';
 
 /** Rows of a raw query; both drivers answer `{ rows }`. */
 async function rows<T>(handle: DatabaseHandle, query: SQL): Promise<T[]> {
@@ -28,7 +28,7 @@ const user = (name: string) => ({
   firstName: 'Test',
 });
 
-describe.each(databases)('the database layer on %s', (database) => {
+describe.each(bothDatabases)('the database layer on %s', (database) => {
   let config: Config;
   let handle: DatabaseHandle;
   let drop: () => Promise<void>;
@@ -167,7 +167,7 @@ describe.each(databases)('the database layer on %s', (database) => {
   });
 });
 
-describe.each(databases)('reopening a database on %s', (database) => {
+describe.each(bothDatabases)('reopening a database on %s', (database) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-db-'));
   let drop: () => Promise<void> = async () => undefined;
   afterAll(async () => {
@@ -200,7 +200,7 @@ describe.each(databases)('reopening a database on %s', (database) => {
   });
 });
 
-describe.each(databases)('named statements (prepareNamed) on %s', (database) => {
+describe.each(bothDatabases)('named statements (prepareNamed) on %s', (database) => {
   let handle: DatabaseHandle;
   let drop: () => Promise<void>;
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-db-named-'));

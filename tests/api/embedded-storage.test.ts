@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { start } from '../../server/start';
-import { databases, newAccount, openTestDatabase, silentLog, testConfig } from './support/harness';
+import { bothDatabases, newAccount, openTestDatabase, silentLog, testConfig } from './support/harness';
 import { childProcesses, listeningSockets, outsideAddresses, tryConnect } from './support/sockets';
 
 /**
@@ -12,7 +12,7 @@ import { childProcesses, listeningSockets, outsideAddresses, tryConnect } from '
  * 127.0.0.1 only, its data in `<dataDir>/seaweed`), makes the bucket, lets browsers of its own
  * origin PUT to it, and stops it with itself; the bucket's files outlive a restart.
  */
-describe.each(databases)('the embedded bucket on %s', (database) => {
+describe.each(bothDatabases)('the embedded bucket on %s', (database) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-embedded-bucket-'));
   const drops: (() => Promise<void>)[] = [];
   afterAll(async () => {

@@ -5,7 +5,7 @@ import { users } from '../../server/db/schema';
 import { databases, flowAddress, register, useTestApp } from './support/harness';
 
 /**
- * fusd-orders' input rules on both databases, without a chain: every bad body is a 400 with its
+ * fusd-orders' input rules on PostgreSQL, without a chain: every bad body is a 400 with its
  * field, a visitor gets 401, and without a chain the rail is off (503; config/payments says
  * balance false). Reserving, paying on chain, refunds and replays run on the emulator in
  * tests/chain/fusd.test.ts.

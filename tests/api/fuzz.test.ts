@@ -20,12 +20,12 @@ import {
  * No input makes a 500: property-based requests to every route the OpenAPI document lists (the
  * same declarations mount the routes), anonymous and with a registered user's token. Every path
  * parameter, query key and JSON body field gets either a plausible value (from its schema, or an id
- * of the fixtures) or an odd one: any Unicode, NUL, lone surrogates, very long text, numbers past 64
- * bits either way, fractions, exponents and NaN-like words, nested JSON. Each route first gets a
- * deterministic sweep (every field in turn set to each of the pen test's inputs and their kin),
- * then RUNS random requests (on PGlite; PostgreSQL gets the sweep).
+ * of the fixtures) or an odd one: NUL, lone surrogates, very long text, numbers past 64 bits either
+ * way, fractions, exponents and NaN-like words, in a deterministic sweep (every field in turn set to
+ * each of the pen test's inputs and their kin). Random requests to every route are schemathesis's
+ * (scripts/contract.ts); multipart forms, which it does not generate, get random ones here.
  *
- * Runs are seeded (FUZZ_SEED, FUZZ_RUNS to change them); a failure names the request and the
+ * The random forms are seeded (FUZZ_SEED, FUZZ_RUNS to change them); a failure names the request and the
  * counterexample, and fast-check prints the seed and path that replay it.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_101);
@@ -165,45 +165,35 @@ const oddNumberText = fc.oneof(
   fc.integer().map(String),
 );
 const oddString = fc.oneof(oddText, oddNumberText);
-const oddNumber = fc.oneof(
-  fc.constantFrom(2 ** 53, 2 ** 63, 2 ** 64, -(2 ** 63), -1, -0, 0.5, Number.MAX_VALUE, Number.MIN_VALUE),
-  fc.double({ noNaN: true, noDefaultInfinity: true }),
-  fc.integer(),
-  fc
-    .constantFrom('1e400', '-1e400', '1E-400', '123456789012345678901234567890', '9223372036854775808')
-    .map((text) => new RawJson(text)),
-);
-const deepJson = fc
-  .integer({ min: 1_000, max: 100_000 })
-  .map((n) => new RawJson(`${'['.repeat(n)}${']'.repeat(n)}`));
-const oddJson: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 4, arbitrary: oddString },
-  { weight: 2, arbitrary: oddNumber },
-  { weight: 1, arbitrary: fc.constantFrom(null, true, false, [], {}) },
-  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
-  { weight: 1, arbitrary: fc.array(oddString, { maxLength: 3 }) },
-  { weight: 1, arbitrary: fc.dictionary(oddText, oddString, { maxKeys: 3 }) },
-  { weight: 1, arbitrary: deepJson },
-);
+/** JSON nested 100,000 deep: a parser that recurses would overflow its stack. */
+const DEEP_JSON = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
 /** Whole bodies that are not a JSON object, or barely one. */
 const HUGE = `{"x":"${'x'.repeat(3_200_000)}"}`;
-const oddBody = fc.oneof(
-  fc.constantFrom(
-    '',
-    ' ',
-    '[]',
-    'null',
-    '"x"',
-    '1e400',
-    '{',
-    '{"a":1,}',
-    '\u0000',
-    '{"__proto__":{"x":1}}',
-    HUGE,
-  ),
-  deepJson.map((raw) => raw.text),
-  fc.string({ unit: 'binary', maxLength: 50 }),
-);
+const ODD_BODIES = [
+  '',
+  ' ',
+  '[]',
+  'null',
+  '"x"',
+  '1e400',
+  '{',
+  '{"a":1,}',
+  '\u0000',
+  '{"__proto__":{"x":1}}',
+  HUGE,
+  DEEP_JSON,
+];
+/** Raw query text a well-behaved client never sends. */
+const RAW_QUERIES = ['&', '%', '%ZZ', '%C0%80', '&=&', 'a[]=1&a[]=2', '=x', '&from&to'];
+/** Authorization headers no session has: anonymous callers send each of them once per route. */
+const BAD_AUTHORIZATION = [
+  'Bearer',
+  'Bearer ',
+  'Basic YTpi',
+  `Bearer ${'a'.repeat(10_000)}`,
+  'Bearer a.b.c',
+  'Bearer \u00ff\u00fe',
+];
 
 /* ---- Plausible inputs ---- */
 
@@ -325,72 +315,6 @@ function build(op: Operation, values: Record<string, unknown>, extras: Extras): 
   return { url: `/api${url}${pairs.length ? `?${pairs.join('&')}` : ''}`, body };
 }
 
-/**
- * Random requests to one operation: every field plausible (an optional one now and then absent),
- * except a chosen few that get odd values, so odd input also reaches the handlers past
- * validation. Sometimes unknown query keys and body fields, raw query text, or a body that is not a
- * JSON object come along.
- */
-function requests(op: Operation, pools: Pools): fc.Arbitrary<FuzzRequest> {
-  const fields = fieldsOf(op);
-  const plausibleValues = fc.record(
-    Object.fromEntries(
-      fields.map((f) => [
-        keyOf(f),
-        fc.oneof(
-          { weight: f.required ? 19 : 1, arbitrary: plausible(f.name, f.schema, pools, f.where !== 'body') },
-          { weight: 1, arbitrary: fc.constant(ABSENT) },
-        ),
-      ]),
-    ),
-  );
-  const oddValues = fc.record(
-    Object.fromEntries(
-      fields.map((f) => [
-        keyOf(f),
-        f.where === 'body'
-          ? oddJson
-          : fc.oneof(oddString, fc.array(oddString, { minLength: 2, maxLength: 3 })),
-      ]),
-    ),
-  );
-  const keys = fields.map(keyOf);
-  const targets = keys.length
-    ? fc.oneof(
-        { weight: 3, arbitrary: fc.constantFrom(...keys).map((k) => [k]) },
-        { weight: 1, arbitrary: fc.subarray(keys, { maxLength: Math.min(3, keys.length) }) },
-      )
-    : fc.constant([] as string[]);
-  const seldom = <T, N>(arbitrary: fc.Arbitrary<T>, nil: N) =>
-    fc.oneof({ weight: 7, arbitrary: fc.constant(nil) }, { weight: 1, arbitrary });
-  /** Raw query text a well-behaved client never sends. */
-  const rawQuery = fc.constantFrom('&', '%', '%ZZ', '%C0%80', '&=&', 'a[]=1&a[]=2', '=x', '&from&to');
-  const bodyKind: fc.Arbitrary<Extras['body']> =
-    op.method === 'get'
-      ? fc.constant('none')
-      : op.body
-        ? fc.oneof(
-            { weight: 6, arbitrary: fc.constant('object') },
-            oddBody.map((text) => ({ text })),
-          )
-        : fc.oneof(
-            { weight: 3, arbitrary: fc.constant('none') },
-            fc.constant('object'),
-            oddBody.map((text) => ({ text })),
-          );
-  const extras: fc.Arbitrary<Extras> = fc.record({
-    extraQuery: seldom(fc.dictionary(oddText, oddString, { minKeys: 1, maxKeys: 2 }), {}),
-    extraBody: seldom(fc.dictionary(oddText, oddJson, { minKeys: 1, maxKeys: 2 }), {}),
-    rawQuery: seldom(rawQuery, ''),
-    body: bodyKind,
-  });
-  return fc.record({ plausible: plausibleValues, odd: oddValues, targets, extras }).map((r) => {
-    const values: Record<string, unknown> = { ...r.plausible };
-    for (const target of r.targets) values[target] = r.odd[target];
-    return build(op, values, r.extras);
-  });
-}
-
 /** The values every field gets in turn in the sweep: the inputs of the pen test, and their kin. */
 const SWEEP_TEXT = ['a\u0000b', '\u0000', '\ud800', 'é'.repeat(5_000)];
 const SWEEP_NUMBERS = [
@@ -426,7 +350,7 @@ function sweep(op: Operation, pools: Pools): FuzzRequest[] {
     });
   }
   const extras: Extras = { extraQuery: {}, extraBody: {}, rawQuery: '', body: op.body ? 'object' : 'none' };
-  const out: FuzzRequest[] = [];
+  const out: FuzzRequest[] = [build(op, baseline, extras)];
   for (const f of fields) {
     const values =
       f.where === 'body'
@@ -434,6 +358,13 @@ function sweep(op: Operation, pools: Pools): FuzzRequest[] {
         : [...SWEEP_TEXT, ...SWEEP_NUMBERS];
     for (const value of values) out.push(build(op, { ...baseline, [keyOf(f)]: value }, extras));
   }
+  for (const rawQuery of RAW_QUERIES) out.push(build(op, baseline, { ...extras, rawQuery }));
+  // Keys the operation does not declare, named and valued oddly.
+  const extraQuery = { '\u0000': 'x', é: '\ud800', [`${'k'.repeat(300)}`]: '1' };
+  const extraBody = { '\u0000': 1, '\ud800': ['x'], constructor: { prototype: { x: 1 } } };
+  out.push(build(op, baseline, { ...extras, extraQuery, extraBody }));
+  if (op.method !== 'get')
+    for (const text of ODD_BODIES) out.push(build(op, baseline, { ...extras, body: { text } }));
   return out;
 }
 
@@ -482,16 +413,6 @@ function assertNoServerError(
       `server log: ${String((logged?.[1] as Error | undefined)?.message ?? logged).slice(0, 500)}`,
   );
 }
-
-/** Authorization headers of anonymous callers: none, or garbage. */
-const anonymousAuth = fc.oneof(
-  fc.constant(undefined),
-  fc.constantFrom('Bearer', 'Bearer ', 'Basic YTpi', `Bearer ${'a'.repeat(10_000)}`, 'Bearer a.b.c'),
-  fc
-    .string({ unit: 'binary-ascii', maxLength: 60 })
-    .filter((s) => ![...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f))
-    .map((s) => `Bearer ${s}`),
-);
 
 describe.each(databases)('no input makes a 500 on %s', (database) => {
   const t = useTestApp(database);
@@ -598,28 +519,23 @@ describe.each(databases)('no input makes a 500 on %s', (database) => {
     );
   });
 
-  // The random requests run once, on PGlite: an odd input is refused by the route's validation
-  // before any SQL, and what does reach the database meets PostgreSQL's own parser either way
-  // (PGlite is PostgreSQL). PostgreSQL gets the deterministic sweep of every field.
-  const random = database === 'pglite';
+  // Random requests to every route are schemathesis's part (npm test runs it over the same
+  // document, valid and invalid data, every check); this suite keeps the pen test's inputs.
   for (const caller of ['anonymous', 'signed-in'] as const) {
-    const title = random ? 'odd and random input' : 'odd input';
-    // Thousands of requests in one test: about a minute alone, twice that on a loaded 2-core machine.
-    it(`answers ${title} to every route below 500 (${caller})`, { timeout: 300_000 }, async () => {
-      for (const [i, op] of operations.entries()) {
+    // Hundreds of requests in one test: several seconds alone, more on a loaded 2-core machine.
+    it(`answers odd input to every route below 500 (${caller})`, { timeout: 300_000 }, async () => {
+      for (const op of operations) {
         if (caller === 'signed-in') await ensureSession();
         const authorization = caller === 'anonymous' ? undefined : `Bearer ${token}`;
-        for (const req of sweep(op, pools)) {
+        const requests = sweep(op, pools);
+        for (const req of requests) {
           assertNoServerError(t, op.method, req, await send(t, op.method, req, authorization));
         }
-        if (!random) continue;
-        const auth = caller === 'anonymous' ? anonymousAuth : fc.constant(authorization);
-        await fc.assert(
-          fc.asyncProperty(requests(op, pools), auth, async (req, header) => {
-            assertNoServerError(t, op.method, req, await send(t, op.method, req, header));
-          }),
-          { seed: SEED + i, numRuns: RUNS },
-        );
+        if (caller === 'anonymous') {
+          for (const header of BAD_AUTHORIZATION) {
+            assertNoServerError(t, op.method, requests[0]!, await send(t, op.method, requests[0]!, header));
+          }
+        }
       }
     });
   }

@@ -7,7 +7,14 @@ import { type OrderMethod, reserve } from '../../server/checkout/orders';
 import { blueprints, cardCharges, users } from '../../server/db/schema';
 import type { HttpError } from '../../server/http';
 import { insertBlueprint } from '../../server/seed/factory';
-import { databases, flowAddress, newAccount, register, type TestApi, useTestApp } from './support/harness';
+import {
+  bothDatabases,
+  flowAddress,
+  newAccount,
+  register,
+  type TestApi,
+  useTestApp,
+} from './support/harness';
 import { creator } from './support/sales';
 
 /**
@@ -16,7 +23,7 @@ import { creator } from './support/sales';
  * all per account, on every rail alike; a free claim holds nothing unpaid. And the sign-up delay
  * per address that keeps one address from making buyers by the hundred.
  */
-describe.each(databases)('holds on %s', (database) => {
+describe.each(bothDatabases)('holds on %s', (database) => {
   const t: TestApi = useTestApp(database);
 
   async function buyer() {
@@ -126,7 +133,7 @@ describe.each(databases)('holds on %s', (database) => {
   });
 });
 
-describe.each(databases)('sign-ups on %s', (database) => {
+describe.each(bothDatabases)('sign-ups on %s', (database) => {
   const t: TestApi = useTestApp(database, { signupFreePerHour: 10 });
   const signUp = (address = t.address) =>
     t.request('POST', '/api/users/registrations', {

@@ -12,7 +12,7 @@ import { type DatabaseHandle, openDb } from '../../server/db';
 import { EMAIL_JOB, jobs } from '../../server/db/schema';
 import { IMAGE_JOB } from '../../server/images/jobs';
 import { claimJob, createJobWorker, enqueueJob, findJob, type JobRow } from '../../server/jobs';
-import { databases, openTestDatabase } from './support/harness';
+import { bothDatabases, openTestDatabase } from './support/harness';
 
 /**
  * The durable job queue (server/jobs.ts) on both databases: on PostgreSQL two workers on two
@@ -32,7 +32,7 @@ async function until(check: () => Promise<boolean>, ms = 10_000) {
   }
 }
 
-describe.each(databases)('job queue on %s', (database) => {
+describe.each(bothDatabases)('job queue on %s', (database) => {
   let dataDir: string;
   let first: DatabaseHandle;
   let second: DatabaseHandle;

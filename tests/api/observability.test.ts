@@ -13,7 +13,7 @@ import { CHECK_CACHE_MS, reachable } from '../../server/readiness';
 import { insertBlueprint } from '../../server/seed/factory';
 import { start } from '../../server/start';
 import {
-  databases,
+  bothDatabases,
   flowAddress,
   type Json,
   openTestDatabase,
@@ -33,7 +33,7 @@ function sample(text: string, series: string): number | undefined {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
-describe.each(databases)('watching the server on %s', (database) => {
+describe.each(bothDatabases)('watching the server on %s', (database) => {
   const captured = capturedLog();
   /** A stand-in provider API: any HTTP answer means reachable. */
   let provider: Server;
@@ -217,7 +217,7 @@ describe.each(databases)('watching the server on %s', (database) => {
   });
 });
 
-describe.each(databases)('/metrics over real connections on %s', (database) => {
+describe.each(bothDatabases)('/metrics over real connections on %s', (database) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-metrics-'));
   const drops: (() => Promise<void>)[] = [];
   afterAll(async () => {
@@ -270,7 +270,7 @@ describe.each(databases)('/metrics over real connections on %s', (database) => {
   });
 });
 
-describe.each(databases)('email on a whole server on %s', (database) => {
+describe.each(bothDatabases)('email on a whole server on %s', (database) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-mail-metrics-'));
   const drops: (() => Promise<void>)[] = [];
   afterAll(async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FlowClient } from '../../server/chain/client';
 import { emulatorChainConfig } from '../../server/chain/config';
 import { nftPurchases, nfts, saleListings } from '../../server/db/schema';
-import { databases, flowAddress, provenWallet, register, useTestApp } from './support/harness';
+import { bothDatabases, flowAddress, provenWallet, register, useTestApp } from './support/harness';
 
 /**
  * POST nfts/purchases/actions/record for the answers of the access node that the emulator cannot
@@ -52,7 +52,7 @@ afterAll(async () => {
   await new Promise((resolve) => node.close(resolve));
 });
 
-describe.each(databases)('recording purchases on %s', (database) => {
+describe.each(bothDatabases)('recording purchases on %s', (database) => {
   const t = useTestApp(
     database,
     {},

@@ -4,10 +4,10 @@ import { blueprintCardColumns, storefrontSummaryColumns } from '../../server/cat
 import { isoFromDriver, isoText, mapRowsByPlan } from '../../server/db/rows';
 import { blueprintPacks, blueprints, storefronts } from '../../server/db/schema';
 import { insertBlueprint, insertStorefront, insertUser } from '../../server/seed/factory';
-import { databases, useTestApp } from './support/harness';
+import { bothDatabases, useTestApp } from './support/harness';
 
 /** A prepared select mapped by its plan answers exactly the rows drizzle's own mapping answers. */
-describe.each(databases)('rows mapped by plan on %s', (database) => {
+describe.each(bothDatabases)('rows mapped by plan on %s', (database) => {
   const t = useTestApp(database);
   /** A storefront in the music category, with an owner of its own. */
   const storefrontNamed = async (name: string, handle: string) => {

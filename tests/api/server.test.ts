@@ -14,7 +14,7 @@ import { loadConfig } from '../../server/config';
 import { type DatabaseHandle, openDb } from '../../server/db';
 import { startMailpit } from '../../server/mail/mailpit';
 import { start } from '../../server/start';
-import { databases, newAccount, openTestDatabase, silentLog, testConfig } from './support/harness';
+import { bothDatabases, newAccount, openTestDatabase, silentLog, testConfig } from './support/harness';
 import { childProcesses, listeningSockets, outsideAddresses, tryConnect } from './support/sockets';
 
 /**
@@ -56,7 +56,7 @@ fi
   return go;
 }
 
-describe.each(databases)('the server process on %s', (database) => {
+describe.each(bothDatabases)('the server process on %s', (database) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-server-'));
   const drops: (() => Promise<void>)[] = [];
   const freshDatabase = async () => {
@@ -390,7 +390,7 @@ describe.each(databases)('the server process on %s', (database) => {
 
   // A whole process (tsx compiles the server, the database migrates) is spawned once, on the
   // default database as `npm start` runs it (no DATABASE_URL); the tests above start the same
-  // server in-process on both databases.
+  // server in-process on each database.
   if (database !== 'pglite') return;
   it('`tsx server/main.ts` with VITRINE_EMBEDDED=off and unsafe settings names each and exits 1 without listening', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

@@ -31,7 +31,7 @@ import {
 import { creator } from './support/sales';
 
 /**
- * token-charges on both databases against a real EVM node (anvil) with NFM deployed: the server
+ * token-charges on PostgreSQL against a real EVM node (anvil) with NFM deployed: the server
  * reads every transfer from the chain. Collector wallets are anvil's funded dev accounts; the
  * platform receives at its second account.
  */

@@ -27,7 +27,7 @@ import { creator } from './support/sales';
  * Apple Pay and Google Pay through the card rail: the card sandbox's `POST /tokens` for
  * `type: 'applepay' | 'googlepay'` with the test payloads of sandbox/checkout-com/wallets.ts
  * (Checkout.com's token shapes), the test cards' outcomes through wallet tokens, and charges paid
- * with wallet tokens through `POST /api/checkout-com-charges` (billingInfo.wallet) on both databases.
+ * with wallet tokens through `POST /api/checkout-com-charges` (billingInfo.wallet) on PostgreSQL.
  */
 
 const year = new Date().getUTCFullYear();

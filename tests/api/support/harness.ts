@@ -41,9 +41,20 @@ import { createMetrics } from '../../../server/metrics';
 import { createStorage } from '../../../server/storage/config';
 import type { MediaStorage } from '../../../server/storage/storage';
 
-/** Every API suite runs once per database: `describe.each(databases)('%s', (database) => …)`. */
-export const databases = ['pglite', 'postgres'] as const;
-export type DatabaseName = (typeof databases)[number];
+/** Both databases the server runs on: PGlite (embedded, the default) and PostgreSQL. */
+export const bothDatabases = ['pglite', 'postgres'] as const;
+export type DatabaseName = (typeof bothDatabases)[number];
+
+/**
+ * The databases a behaviour suite runs on: `describe.each(databases)('%s', (database) => …)`.
+ * PostgreSQL, where concurrent transactions really interleave (PGlite is one connection, so a race
+ * the code must survive never happens there). PGlite runs the same SQL engine: the suites where the
+ * two differ (the driver's parameters and types, one connection against a pool, the job queue,
+ * backups, migrations, health and metrics) run on both with `bothDatabases`, and every journey
+ * runs on PGlite, as `npm start` does. TEST_DATABASES=both runs every suite on both.
+ */
+export const databases: readonly DatabaseName[] =
+  process.env.TEST_DATABASES === 'both' ? bothDatabases : ['postgres'];
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are read field by field in assertions
 export type Json = any;
