@@ -6,6 +6,7 @@ import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
 import { topupAmount } from '#domain/schemas/crypto';
 import type { FusdOrderJson } from '#domain/schemas/fusd';
 import { topupOutcome, topupTimings } from './cryptoTopup';
+import { type RailOutcome, railBack, railPaid, railRedirect } from './railOutcome';
 
 export type { BalanceOrderRequest, PayOrderRequest, TopupChargeRequest } from '#domain/ports/checkout';
 
@@ -49,10 +50,8 @@ export interface BalancePaymentInput {
   /** The top-up charge the buyer came back from, followed until its FUSD arrives; or null. */
   returnedTopup?: string | null;
 }
-export type BalancePaymentOutput =
-  | { kind: 'paid'; order: FusdOrderJson }
-  | { kind: 'redirect'; url: string }
-  | { kind: 'back' };
+/** The balance rail ends paid (the order), on a top-up's page (redirect), or back. */
+export type BalancePaymentOutput = RailOutcome;
 
 export interface BalancePaymentContext extends BalancePaymentInput {
   /** Cents, once read. */
@@ -173,11 +172,9 @@ export const balancePaymentMachine = setup({
       }),
     }),
     clearError: assign({ error: null }),
-    endPaid: assign({ result: (_, order: FusdOrderJson) => ({ kind: 'paid' as const, order }) }),
-    endRedirect: assign({
-      result: (_, charge: CoinbaseChargeJson) => ({ kind: 'redirect' as const, url: charge.hostedUrl! }),
-    }),
-    endBack: assign({ result: { kind: 'back' as const } }),
+    endPaid: assign({ result: (_, order: FusdOrderJson) => railPaid(order.order, 'fusd') }),
+    endRedirect: assign({ result: (_, charge: CoinbaseChargeJson) => railRedirect(charge.hostedUrl!) }),
+    endBack: assign({ result: railBack }),
   },
 }).createMachine({
   id: 'balancePayment',

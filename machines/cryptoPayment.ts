@@ -4,6 +4,7 @@ import { formatUsd } from '#domain/money';
 import type { CryptoChargeRequest } from '#domain/ports/checkout';
 import type { CheckoutItemKind } from '#domain/schemas/checkout';
 import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
+import { type RailOutcome, railBack, railRedirect } from './railOutcome';
 
 export type { CryptoChargeRequest } from '#domain/ports/checkout';
 
@@ -29,9 +30,8 @@ export interface CryptoPaymentInput {
   /** Where the receipt goes. */
   email: string;
 }
-export type CryptoPaymentOutput =
-  | { kind: 'redirect'; url: string; charge: CoinbaseChargeJson }
-  | { kind: 'back' };
+/** The crypto rail ends on the provider's hosted page (redirect), or back. */
+export type CryptoPaymentOutput = RailOutcome;
 
 /** One purchase attempt: its idempotency key. */
 export interface CryptoAttempt {
@@ -117,14 +117,8 @@ export const cryptoPaymentMachine = setup({
     showError: assign({ error: (_, error: unknown) => toErrorBody(error) }),
     /** The provider gave no hosted page to pay on. */
     showNoHostedPage: assign({ error: noHostedPage }),
-    endRedirect: assign({
-      result: (_, charge: CoinbaseChargeJson) => ({
-        kind: 'redirect' as const,
-        url: charge.hostedUrl!,
-        charge,
-      }),
-    }),
-    endBack: assign({ result: { kind: 'back' as const } }),
+    endRedirect: assign({ result: (_, charge: CoinbaseChargeJson) => railRedirect(charge.hostedUrl!) }),
+    endBack: assign({ result: railBack }),
   },
 }).createMachine({
   id: 'cryptoPayment',

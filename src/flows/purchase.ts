@@ -119,7 +119,8 @@ export function purchaseFlows(deps: FlowDeps, shared: SharedFlowParts) {
           ),
           linkWallet,
           ...collectionActors,
-          buyListing,
+          // The checkout leaves for a rail's page itself (every rail's redirect, in one place).
+          buyListing: buyListing.provide({ actions: { redirectTo: () => {} } }),
           cardPayment: cardPaymentMachine.provide({
             actors: {
               listBillingInfo: cards.listBillingInfo,
