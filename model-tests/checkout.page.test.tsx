@@ -375,6 +375,8 @@ describe('a free item the user claimed', () => {
           title: 'Welcome Sticker',
           serialNumber,
           nftId,
+          previewImageUrl: null,
+          storefront: { id: 'c0ffee00-1234-4abc-8def-0123456789ab', name: 'Pixel Garden' },
         },
       ],
     },
