@@ -5,8 +5,8 @@ import type { CheckoutItemKind, OrderStatus } from '#domain/schemas/checkout';
 import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
 import { topupAmount } from '#domain/schemas/crypto';
 import type { FusdOrderJson } from '#domain/schemas/fusd';
-import { topupOutcome, topupTimings } from './cryptoTopup';
 import { type RailOutcome, railBack, railPaid, railRedirect } from './railOutcome';
+import { followTopupState, topupFollowDelays, topupFollowGuards } from './topupFollow';
 
 export type { BalanceOrderRequest, PayOrderRequest, TopupChargeRequest } from '#domain/ports/checkout';
 
@@ -117,14 +117,11 @@ export const balancePaymentMachine = setup({
   },
   delays: {
     confirmInterval: 2000,
-    topupPollInterval: topupTimings.pollMs,
+    ...topupFollowDelays,
   },
   guards: {
     returnedFromTopup: ({ context }) => !!context.returnedTopup,
-    /** The returned top-up ended: its FUSD sent or not, or it was not paid. */
-    topupSettled: (_, charge: CoinbaseChargeJson) => topupOutcome(charge) !== null,
-    /** Fewer than 50 reads of the returned top-up so far. */
-    topupReadsLeft: ({ context }) => context.topupReads < topupTimings.maxPolls,
+    ...topupFollowGuards,
     covers: ({ context }, balance: number) => balance >= context.price,
     acknowledged: ({ context }) => context.acknowledged,
     acknowledgementChanges: ({ context, event }) => {
@@ -199,33 +196,8 @@ export const balancePaymentMachine = setup({
     },
     /** Back from the top-up's page: its FUSD is awaited before the balance is read. */
     awaitingTopup: {
-      tags: ['busy'],
-      initial: 'reading',
+      ...followTopupState('#balancePayment.reading'),
       on: { 'balance.back': { target: 'back', actions: 'endBack' } },
-      states: {
-        reading: {
-          entry: 'countTopupRead',
-          invoke: {
-            id: 'getTopup',
-            src: 'getTopup',
-            input: ({ context }) => ({ id: context.returnedTopup! }),
-            onDone: [
-              {
-                guard: { type: 'topupSettled', params: ({ event }) => event.output },
-                target: '#balancePayment.reading',
-                actions: { type: 'keepTopup', params: ({ event }) => event.output },
-              },
-              { target: 'next', actions: { type: 'keepTopup', params: ({ event }) => event.output } },
-            ],
-            // A top-up that cannot be read now is read again on the next tick.
-            onError: 'next',
-          },
-        },
-        next: {
-          always: [{ guard: 'topupReadsLeft', target: 'waiting' }, { target: '#balancePayment.reading' }],
-        },
-        waiting: { after: { topupPollInterval: 'reading' } },
-      },
     },
     reading: {
       tags: ['busy'],

@@ -6,8 +6,8 @@ import type { PurchaseRecord } from '#domain/ports/checkout';
 import { orderCompleteTarget } from '#domain/purchase';
 import { type CoinbaseChargeJson, topupAmount } from '#domain/schemas/crypto';
 import type { TopupChargeRequest } from './balancePayment';
-import { topupOutcome, topupTimings } from './cryptoTopup';
 import { type RailOutcome, railBack, railRedirect } from './railOutcome';
+import { followTopupState, topupFollowDelays, topupFollowGuards } from './topupFollow';
 
 export type { PurchaseRecord } from '#domain/ports/checkout';
 
@@ -145,14 +145,11 @@ export const buyListingMachine = setup({
     }),
   },
   delays: {
-    topupPollInterval: topupTimings.pollMs,
+    ...topupFollowDelays,
   },
   guards: {
     returnedFromTopup: ({ context }) => !!context.returnedTopup,
-    /** The returned top-up ended: its FUSD sent or not, or it was not paid. */
-    topupSettled: (_, charge: CoinbaseChargeJson) => topupOutcome(charge) !== null,
-    /** Fewer than 50 reads of the returned top-up so far. */
-    topupReadsLeft: ({ context }) => context.topupReads < topupTimings.maxPolls,
+    ...topupFollowGuards,
     balanceCovers: ({ context }, balance: number) => balance >= context.listing.price,
     acknowledged: ({ context }) => context.acknowledged,
     canTopUp: ({ context }) => context.canTopUp === true,
@@ -204,33 +201,8 @@ export const buyListingMachine = setup({
     },
     /** Back from the top-up's page: its FUSD is awaited before the balance is read. */
     awaitingTopup: {
-      tags: ['busy'],
-      initial: 'reading',
+      ...followTopupState('#buyListing.checkingBalance'),
       on: { 'buy.close': 'closed' },
-      states: {
-        reading: {
-          entry: 'countTopupRead',
-          invoke: {
-            id: 'getTopup',
-            src: 'getTopup',
-            input: ({ context }) => ({ id: context.returnedTopup! }),
-            onDone: [
-              {
-                guard: { type: 'topupSettled', params: ({ event }) => event.output },
-                target: '#buyListing.checkingBalance',
-                actions: { type: 'keepTopup', params: ({ event }) => event.output },
-              },
-              { target: 'next', actions: { type: 'keepTopup', params: ({ event }) => event.output } },
-            ],
-            // A top-up that cannot be read now is read again on the next tick.
-            onError: 'next',
-          },
-        },
-        next: {
-          always: [{ guard: 'topupReadsLeft', target: 'waiting' }, { target: '#buyListing.checkingBalance' }],
-        },
-        waiting: { after: { topupPollInterval: 'reading' } },
-      },
     },
     checkingBalance: {
       tags: ['busy'],
