@@ -4,6 +4,7 @@ import { formatUsd } from '#domain/money';
 import type { CryptoChargeRequest } from '#domain/ports/checkout';
 import type { CheckoutItemKind } from '#domain/schemas/checkout';
 import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
+import { type ButtonProps, buttonProps, type CheckboxProps, type FormProps } from './props';
 import { type RailOutcome, railBack, railRedirect } from './railOutcome';
 
 export type { CryptoChargeRequest } from '#domain/ports/checkout';
@@ -209,9 +210,13 @@ export interface CryptoPaymentView {
   /** Why the payment page did not open. */
   error: string | null;
   receipt: string;
-  acknowledge: (value: boolean) => void;
-  pay: () => void;
-  back: () => void;
+  /** The form whose submit pays. */
+  getFormProps: () => FormProps;
+  /** The purchase agreement and terms checkbox. */
+  getTermsProps: () => CheckboxProps;
+  /** Pay (the form's submit button). */
+  getPayButtonProps: () => ButtonProps;
+  getBackButtonProps: () => ButtonProps;
 }
 
 export function connectCryptoPayment(
@@ -220,23 +225,39 @@ export function connectCryptoPayment(
 ): CryptoPaymentView {
   const { context } = snapshot;
   const price = formatUsd(context.price);
+  const busy = snapshot.hasTag('busy');
+  const canPay = snapshot.can({ type: 'crypto.submit' });
+  const canBack = snapshot.can({ type: 'crypto.back' });
   return {
     panel: snapshot.status === 'done' ? 'done' : 'review',
     title: 'Pay with crypto',
-    busy: snapshot.hasTag('busy'),
+    busy,
     itemTitle: context.item.title,
     price,
     coins: CRYPTO_COINS,
     warning: CRYPTO_NETWORK_WARNING,
     acknowledged: context.acknowledged,
     payLabel: `Pay ${price} with crypto`,
-    canPay: snapshot.can({ type: 'crypto.submit' }),
-    canBack: snapshot.can({ type: 'crypto.back' }),
+    canPay,
+    canBack,
     status: snapshot.matches('creating') ? 'Opening the payment page…' : null,
     error: context.error ? errorMessage(context.error) : null,
     receipt: `The receipt goes to ${context.email}.`,
-    acknowledge: (value) => send({ type: 'crypto.acknowledge', value }),
-    pay: () => send({ type: 'crypto.submit' }),
-    back: () => send({ type: 'crypto.back' }),
+    getFormProps: () => ({
+      noValidate: true,
+      onSubmit: (event) => {
+        event.preventDefault();
+        send({ type: 'crypto.submit' });
+      },
+    }),
+    getTermsProps: () => ({
+      checked: context.acknowledged,
+      disabled: busy,
+      onChange: (value) => send({ type: 'crypto.acknowledge', value }),
+      'data-state': context.acknowledged ? 'checked' : 'unchecked',
+    }),
+    getPayButtonProps: () => buttonProps({ type: 'submit', disabled: !canPay, busy }),
+    getBackButtonProps: () =>
+      buttonProps({ onClick: () => send({ type: 'crypto.back' }), disabled: !canBack }),
   };
 }

@@ -122,6 +122,38 @@ describe('paying with crypto', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('hands the panel prop getters: the terms acknowledge, the form’s submit pays, Back goes back', async () => {
+    const { actor, view } = start(SCENARIOS.blueprint, () => new Promise<CoinbaseChargeJson>(() => {}));
+    expect(view().getPayButtonProps()).toEqual({ type: 'submit', disabled: true, 'data-state': 'disabled' });
+    expect(view().getTermsProps()).toMatchObject({
+      checked: false,
+      disabled: false,
+      'data-state': 'unchecked',
+    });
+    view().getTermsProps().onChange(true);
+    expect(view().getTermsProps()['data-state']).toBe('checked');
+    expect(view().getPayButtonProps()).toEqual({ type: 'submit', disabled: false, 'data-state': 'idle' });
+    let prevented = false;
+    view()
+      .getFormProps()
+      .onSubmit({ preventDefault: () => (prevented = true) });
+    expect(prevented).toBe(true);
+    expect(view().getPayButtonProps()).toEqual({
+      type: 'submit',
+      disabled: true,
+      'aria-busy': true,
+      'data-state': 'busy',
+    });
+    expect(view().getBackButtonProps()).toMatchObject({ disabled: true, 'data-state': 'disabled' });
+    expect(actor.getSnapshot().value).toBe('creating');
+  });
+
+  it('Back from the review ends the rail with back', () => {
+    const { actor, view } = start(SCENARIOS.blueprint, () => new Promise<CoinbaseChargeJson>(() => {}));
+    view().getBackButtonProps().onClick!();
+    expect(actor.getSnapshot().output).toEqual({ type: 'back' });
+  });
+
   it('retries an attempt that failed on the network with the same key, never opening two charges', async () => {
     const { calls, send, view, pay, keys, actor } = start(SCENARIOS.blueprint, (n) =>
       n === 1 ? fail(NETWORK_ERROR)() : Promise.resolve(charge('open')),
