@@ -94,3 +94,18 @@ export function followOnramp(charge: WertChargeJson): FollowedCharge {
       : { stage: 'failed', order, refund: null };
   return { stage: 'pending', order, refund: null };
 }
+
+/**
+ * An order no charge is followed for (the balance, the utility token, a free claim): minted, ended
+ * unpaid, or refunded (the payment went back: to the card for a card's order, else as FUSD to the
+ * wallet).
+ */
+export function followOrder(order: OrderJson): FollowedCharge {
+  if (order.status === 'minted') return { stage: 'minted', order, refund: null };
+  if (order.status === 'refunded') {
+    const to = order.method === 'creditCard' ? ('card' as const) : ('wallet' as const);
+    return { stage: 'refunded', order, refund: { cents: order.amount, to } };
+  }
+  if (orderFailed(order.status)) return { stage: 'failed', order, refund: null };
+  return { stage: 'pending', order, refund: null };
+}

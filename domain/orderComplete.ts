@@ -40,6 +40,8 @@ export type OrderCompleteSearch = {
   t?: string | number;
   serial?: string | number;
   type?: string;
+  /** The order of new editions the purchase made (its id): the page follows it. */
+  order?: string;
   /** A card purchase's charge id, and the 3-D Secure session the card provider added on return. */
   charge?: string;
   'cko-session-id'?: string;
@@ -64,6 +66,7 @@ export function parseOrderCompleteSearch(raw: Record<string, unknown>): OrderCom
   textOrNumber('t');
   textOrNumber('serial');
   text('type');
+  if (typeof raw.order === 'string') search.order = raw.order;
   if (typeof raw.charge === 'string') search.charge = raw.charge;
   if (typeof raw['cko-session-id'] === 'string') search['cko-session-id'] = raw['cko-session-id'];
   return search;

@@ -5,7 +5,8 @@ import type { CheckoutItemKind, OrderStatus } from '#domain/schemas/checkout';
 import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
 import { topupAmount } from '#domain/schemas/crypto';
 import type { FusdOrderJson } from '#domain/schemas/fusd';
-import { topupOutcome, topupTimings } from './cryptoTopup';
+import { type RailOutcome, railBack, railPaid, railRedirect } from './railOutcome';
+import { followTopupState, topupFollowDelays, topupFollowGuards } from './topupFollow';
 
 export type { BalanceOrderRequest, PayOrderRequest, TopupChargeRequest } from '#domain/ports/checkout';
 
@@ -49,10 +50,8 @@ export interface BalancePaymentInput {
   /** The top-up charge the buyer came back from, followed until its FUSD arrives; or null. */
   returnedTopup?: string | null;
 }
-export type BalancePaymentOutput =
-  | { kind: 'paid'; order: FusdOrderJson }
-  | { kind: 'redirect'; url: string }
-  | { kind: 'back' };
+/** The balance rail ends paid (the order), on a top-up's page (redirect), or back. */
+export type BalancePaymentOutput = RailOutcome;
 
 export interface BalancePaymentContext extends BalancePaymentInput {
   /** Cents, once read. */
@@ -118,14 +117,11 @@ export const balancePaymentMachine = setup({
   },
   delays: {
     confirmInterval: 2000,
-    topupPollInterval: topupTimings.pollMs,
+    ...topupFollowDelays,
   },
   guards: {
     returnedFromTopup: ({ context }) => !!context.returnedTopup,
-    /** The returned top-up ended: its FUSD sent or not, or it was not paid. */
-    topupSettled: (_, charge: CoinbaseChargeJson) => topupOutcome(charge) !== null,
-    /** Fewer than 50 reads of the returned top-up so far. */
-    topupReadsLeft: ({ context }) => context.topupReads < topupTimings.maxPolls,
+    ...topupFollowGuards,
     covers: ({ context }, balance: number) => balance >= context.price,
     acknowledged: ({ context }) => context.acknowledged,
     acknowledgementChanges: ({ context, event }) => {
@@ -173,11 +169,9 @@ export const balancePaymentMachine = setup({
       }),
     }),
     clearError: assign({ error: null }),
-    endPaid: assign({ result: (_, order: FusdOrderJson) => ({ kind: 'paid' as const, order }) }),
-    endRedirect: assign({
-      result: (_, charge: CoinbaseChargeJson) => ({ kind: 'redirect' as const, url: charge.hostedUrl! }),
-    }),
-    endBack: assign({ result: { kind: 'back' as const } }),
+    endPaid: assign({ result: (_, order: FusdOrderJson) => railPaid(order.order, 'fusd') }),
+    endRedirect: assign({ result: (_, charge: CoinbaseChargeJson) => railRedirect(charge.hostedUrl!) }),
+    endBack: assign({ result: railBack }),
   },
 }).createMachine({
   id: 'balancePayment',
@@ -202,33 +196,8 @@ export const balancePaymentMachine = setup({
     },
     /** Back from the top-up's page: its FUSD is awaited before the balance is read. */
     awaitingTopup: {
-      tags: ['busy'],
-      initial: 'reading',
+      ...followTopupState('#balancePayment.reading'),
       on: { 'balance.back': { target: 'back', actions: 'endBack' } },
-      states: {
-        reading: {
-          entry: 'countTopupRead',
-          invoke: {
-            id: 'getTopup',
-            src: 'getTopup',
-            input: ({ context }) => ({ id: context.returnedTopup! }),
-            onDone: [
-              {
-                guard: { type: 'topupSettled', params: ({ event }) => event.output },
-                target: '#balancePayment.reading',
-                actions: { type: 'keepTopup', params: ({ event }) => event.output },
-              },
-              { target: 'next', actions: { type: 'keepTopup', params: ({ event }) => event.output } },
-            ],
-            // A top-up that cannot be read now is read again on the next tick.
-            onError: 'next',
-          },
-        },
-        next: {
-          always: [{ guard: 'topupReadsLeft', target: 'waiting' }, { target: '#balancePayment.reading' }],
-        },
-        waiting: { after: { topupPollInterval: 'reading' } },
-      },
     },
     reading: {
       tags: ['busy'],

@@ -4,6 +4,7 @@ import { formatUsd } from '#domain/money';
 import { topupAmount } from '#domain/schemas/crypto';
 import type { BalancePaymentEvent, balancePaymentMachine } from './balancePayment';
 import { returnedTopupMessage, topupWaitingStatus } from './cryptoTopup';
+import { type ButtonProps, buttonProps, type CheckboxProps } from './props';
 
 /**
  * The balance rail's view model (zag's `connect`): from a snapshot of the balancePayment machine to
@@ -35,13 +36,17 @@ export interface BalancePaymentView {
   /** Back from a top-up: how it went ("Added $13 to your balance."), once it is no longer awaited. */
   topupNote: string | null;
   error: string | null;
-  acknowledge: (value: boolean) => void;
-  pay: () => void;
-  topUp: () => void;
   /** The form's submit: the top-up on the short panel, else Pay. */
   submit: () => void;
-  retry: () => void;
-  back: () => void;
+  /** The purchase agreement and terms checkbox (review panel). */
+  getTermsProps: () => CheckboxProps;
+  /** Pay (the review panel's submit button). */
+  getPayButtonProps: () => ButtonProps;
+  /** The top-up (the short panel's submit button). */
+  getTopupButtonProps: () => ButtonProps;
+  /** Check the balance, or report the payment, again. */
+  getRetryButtonProps: () => ButtonProps;
+  getBackButtonProps: () => ButtonProps;
 }
 
 export function connectBalancePayment(
@@ -63,6 +68,9 @@ export function connectBalancePayment(
             ? 'failed'
             : 'review';
   const topup = topupAmount(context.price, context.balance ?? 0);
+  const busy = snapshot.hasTag('busy');
+  const can = (type: 'balance.topup' | 'balance.submit' | 'balance.back' | 'balance.retry') =>
+    snapshot.can({ type });
   const awaiting = snapshot.matches('awaitingTopup');
   const status = awaiting
     ? topupWaitingStatus(context.topup)
@@ -80,27 +88,34 @@ export function connectBalancePayment(
   return {
     panel,
     title: short ? 'Add funds with crypto' : 'Pay with your balance',
-    busy: snapshot.hasTag('busy'),
+    busy,
     itemTitle: context.item.title,
     price,
     balance: context.balance === null ? null : formatUsd(context.balance),
     insufficient: context.balance !== null && context.balance < context.price ? 'Insufficient funds' : null,
     topupLabel: context.canTopUp ? `Add ${formatUsd(topup)} with crypto` : null,
-    canTopUp: snapshot.can({ type: 'balance.topup' }),
+    canTopUp: can('balance.topup'),
     acknowledged: context.acknowledged,
     payLabel: `Pay ${price} from balance`,
-    canPay: snapshot.can({ type: 'balance.submit' }),
-    canBack: snapshot.can({ type: 'balance.back' }),
-    canRetry: snapshot.can({ type: 'balance.retry' }),
+    canPay: can('balance.submit'),
+    canBack: can('balance.back'),
+    canRetry: can('balance.retry'),
     retryLabel: snapshot.matches('reportFailed') ? 'Confirm payment again' : 'Check balance again',
     status,
     topupNote: context.returnedTopup && !awaiting ? returnedTopupMessage(context.topup) : null,
     error: context.error ? errorMessage(context.error) : null,
-    acknowledge: (value) => send({ type: 'balance.acknowledge', value }),
-    pay: () => send({ type: 'balance.submit' }),
-    topUp: () => send({ type: 'balance.topup' }),
     submit: () => send({ type: short ? 'balance.topup' : 'balance.submit' }),
-    retry: () => send({ type: 'balance.retry' }),
-    back: () => send({ type: 'balance.back' }),
+    getTermsProps: () => ({
+      checked: context.acknowledged,
+      disabled: busy,
+      onChange: (value) => send({ type: 'balance.acknowledge', value }),
+      'data-state': context.acknowledged ? 'checked' : 'unchecked',
+    }),
+    getPayButtonProps: () => buttonProps({ type: 'submit', disabled: !can('balance.submit'), busy }),
+    getTopupButtonProps: () => buttonProps({ type: 'submit', disabled: !can('balance.topup'), busy }),
+    getRetryButtonProps: () =>
+      buttonProps({ onClick: () => send({ type: 'balance.retry' }), disabled: !can('balance.retry') }),
+    getBackButtonProps: () =>
+      buttonProps({ onClick: () => send({ type: 'balance.back' }), disabled: !can('balance.back') }),
   };
 }

@@ -1,10 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { toDate } from '#domain/dates';
 import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
 import type { NftJson } from '#domain/nft';
 import type { PurchaseRecord } from '#domain/ports/checkout';
+import { orderCompleteTarget } from '#domain/purchase';
 import { type CoinbaseChargeJson, topupAmount } from '#domain/schemas/crypto';
 import type { TopupChargeRequest } from './balancePayment';
-import { topupOutcome, topupTimings } from './cryptoTopup';
+import { type RailOutcome, railBack, railRedirect } from './railOutcome';
+import { followTopupState, topupFollowDelays, topupFollowGuards } from './topupFollow';
 
 export type { PurchaseRecord } from '#domain/ports/checkout';
 
@@ -55,13 +58,23 @@ export interface BuyListingContext extends BuyListingInput {
   error: ApiErrorBody | null;
 }
 /**
- * What a finished flow tells: the listing bought and its edition, the top-up's page the browser
- * went to, or null when the buyer closed it.
+ * What a finished flow tells: paid (the purchase-complete page of the listing bought, its edition,
+ * looking for purchases since the one recorded), the top-up's page the browser went to, or back
+ * when the buyer closed it.
  */
-export type BuyListingOutput =
-  | { kind: 'bought'; listingId: string; seriesNumber: number; purchase: PurchaseRecord }
-  | { kind: 'redirect'; url: string }
-  | null;
+export type BuyListingOutput = RailOutcome;
+
+/** The listing bought: its purchase-complete page looks for the purchase by its time (a resale has no order). */
+const listingPaid = (context: BuyListingContext, purchase: PurchaseRecord): RailOutcome => ({
+  type: 'paid',
+  target: orderCompleteTarget({
+    id: context.listing.id,
+    kind: 'nftSaleListing',
+    startedAt: toDate(purchase.purchasedOn).getTime(),
+    type: 'saleListing',
+    serial: context.nft.seriesNumber,
+  }),
+});
 export type BuyListingEvent =
   | { type: 'buy.acknowledge'; value: boolean }
   | { type: 'buy.submit' }
@@ -132,14 +145,11 @@ export const buyListingMachine = setup({
     }),
   },
   delays: {
-    topupPollInterval: topupTimings.pollMs,
+    ...topupFollowDelays,
   },
   guards: {
     returnedFromTopup: ({ context }) => !!context.returnedTopup,
-    /** The returned top-up ended: its FUSD sent or not, or it was not paid. */
-    topupSettled: (_, charge: CoinbaseChargeJson) => topupOutcome(charge) !== null,
-    /** Fewer than 50 reads of the returned top-up so far. */
-    topupReadsLeft: ({ context }) => context.topupReads < topupTimings.maxPolls,
+    ...topupFollowGuards,
     balanceCovers: ({ context }, balance: number) => balance >= context.listing.price,
     acknowledged: ({ context }) => context.acknowledged,
     canTopUp: ({ context }) => context.canTopUp === true,
@@ -181,15 +191,9 @@ export const buyListingMachine = setup({
   initial: 'starting',
   // A purchase ends on the purchase-complete page, which the view opens with this.
   output: ({ context }) => {
-    if (context.purchase)
-      return {
-        kind: 'bought' as const,
-        listingId: context.listing.id,
-        seriesNumber: context.nft.seriesNumber,
-        purchase: context.purchase,
-      };
-    if (context.topupUrl) return { kind: 'redirect' as const, url: context.topupUrl };
-    return null;
+    if (context.purchase) return listingPaid(context, context.purchase);
+    if (context.topupUrl) return railRedirect(context.topupUrl);
+    return railBack;
   },
   states: {
     starting: {
@@ -197,33 +201,8 @@ export const buyListingMachine = setup({
     },
     /** Back from the top-up's page: its FUSD is awaited before the balance is read. */
     awaitingTopup: {
-      tags: ['busy'],
-      initial: 'reading',
+      ...followTopupState('#buyListing.checkingBalance'),
       on: { 'buy.close': 'closed' },
-      states: {
-        reading: {
-          entry: 'countTopupRead',
-          invoke: {
-            id: 'getTopup',
-            src: 'getTopup',
-            input: ({ context }) => ({ id: context.returnedTopup! }),
-            onDone: [
-              {
-                guard: { type: 'topupSettled', params: ({ event }) => event.output },
-                target: '#buyListing.checkingBalance',
-                actions: { type: 'keepTopup', params: ({ event }) => event.output },
-              },
-              { target: 'next', actions: { type: 'keepTopup', params: ({ event }) => event.output } },
-            ],
-            // A top-up that cannot be read now is read again on the next tick.
-            onError: 'next',
-          },
-        },
-        next: {
-          always: [{ guard: 'topupReadsLeft', target: 'waiting' }, { target: '#buyListing.checkingBalance' }],
-        },
-        waiting: { after: { topupPollInterval: 'reading' } },
-      },
     },
     checkingBalance: {
       tags: ['busy'],

@@ -10,8 +10,8 @@ import {
   walletInput,
 } from './checkout/rails';
 import { checkoutSetup, failure } from './checkout/setup';
+import type { RailOutcome } from './railOutcome';
 
-export { cardTarget } from './checkout/rails';
 export type {
   CheckoutContext,
   CheckoutEvent,
@@ -27,9 +27,11 @@ export type {
   TokenRail,
 } from './checkout/types';
 
-/** The page a rail's end sends the browser to (3-D Secure, or a crypto payment page). */
-const outcomeUrl = (outcome: { kind: string; url?: string }) =>
-  outcome.kind === 'redirect' ? (outcome.url ?? '') : '';
+/** Every rail's end (its RailOutcome) goes on in one place: the `railEnded` state. */
+const railEnd = {
+  target: 'railEnded',
+  actions: { type: 'keepOutcome', params: ({ event }: { event: { output: RailOutcome } }) => event.output },
+} as const;
 
 /**
  * The checkout of a blueprint or pack (pressing Buy on its item page).
@@ -81,6 +83,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
     collectionReady: false,
     setUpOnceLinked: false,
     error: null,
+    outcome: null,
     result: null,
   }),
   initial: 'start',
@@ -247,21 +250,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
         id: 'buyListing',
         src: 'buyListing',
         input: ({ context }) => listingInput(context),
-        onDone: [
-          {
-            guard: { type: 'bought', params: ({ event }) => event.output },
-            target: 'purchased',
-            actions: { type: 'endListing', params: ({ event }) => event.output },
-          },
-          // Off to a crypto top-up's page (the buyListing flow sent the browser there).
-          {
-            guard: { type: 'listingTopup', params: ({ event }) => event.output },
-            target: 'redirecting',
-            actions: { type: 'endListing', params: ({ event }) => event.output },
-          },
-          // Closed without buying: the editions again.
-          { target: 'selectEdition' },
-        ],
+        onDone: railEnd,
       },
     },
     creditCard: {
@@ -269,29 +258,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
         id: 'cardPayment',
         src: 'cardPayment',
         input: ({ context }) => cardInput(context),
-        onDone: [
-          {
-            guard: { type: 'cardPaid', params: ({ event }) => event.output },
-            target: 'purchased',
-            actions: { type: 'endCard', params: ({ event }) => event.output },
-          },
-          {
-            guard: { type: 'cardRedirect', params: ({ event }) => event.output },
-            target: 'redirecting',
-            actions: [
-              { type: 'endCard', params: ({ event }) => event.output },
-              { type: 'redirectTo', params: ({ event }) => ({ url: outcomeUrl(event.output) }) },
-            ],
-          },
-          {
-            guard: { type: 'cardFailed', params: ({ event }) => event.output },
-            target: 'failed',
-            actions: { type: 'endCard', params: ({ event }) => event.output },
-          },
-          // Back from a charge resumed or restored: where pressing buy leads; else the methods again.
-          { guard: 'resumingCharge', target: 'choosing', actions: 'forgetCharge' },
-          { target: 'selectPaymentMethod' },
-        ],
+        onDone: railEnd,
       },
     },
     crypto: {
@@ -299,17 +266,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
         id: 'cryptoPayment',
         src: 'cryptoPayment',
         input: ({ context }) => cryptoInput(context),
-        onDone: [
-          {
-            guard: { type: 'cryptoRedirect', params: ({ event }) => event.output },
-            target: 'redirecting',
-            actions: [
-              { type: 'endCrypto', params: ({ event }) => event.output },
-              { type: 'redirectTo', params: ({ event }) => ({ url: outcomeUrl(event.output) }) },
-            ],
-          },
-          { target: 'selectPaymentMethod' },
-        ],
+        onDone: railEnd,
       },
     },
     balance: {
@@ -318,22 +275,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
         id: 'balancePayment',
         src: 'balancePayment',
         input: ({ context }) => balanceInput(context),
-        onDone: [
-          {
-            guard: { type: 'balancePaid', params: ({ event }) => event.output },
-            target: 'purchased',
-            actions: { type: 'endBalance', params: ({ event }) => event.output },
-          },
-          {
-            guard: { type: 'balanceRedirect', params: ({ event }) => event.output },
-            target: 'redirecting',
-            actions: [
-              { type: 'endBalance', params: ({ event }) => event.output },
-              { type: 'redirectTo', params: ({ event }) => ({ url: outcomeUrl(event.output) }) },
-            ],
-          },
-          { target: 'selectPaymentMethod' },
-        ],
+        onDone: railEnd,
       },
     },
     /** Apple Pay or Google Pay: a card payment from the wallet's sheet; it ends as the card rail does. */
@@ -342,27 +284,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
         id: 'walletPayment',
         src: 'walletPayment',
         input: ({ context }) => walletInput(context),
-        onDone: [
-          {
-            guard: { type: 'cardPaid', params: ({ event }) => event.output },
-            target: 'purchased',
-            actions: { type: 'endCard', params: ({ event }) => event.output },
-          },
-          {
-            guard: { type: 'cardRedirect', params: ({ event }) => event.output },
-            target: 'redirecting',
-            actions: [
-              { type: 'endCard', params: ({ event }) => event.output },
-              { type: 'redirectTo', params: ({ event }) => ({ url: outcomeUrl(event.output) }) },
-            ],
-          },
-          {
-            guard: { type: 'cardFailed', params: ({ event }) => event.output },
-            target: 'failed',
-            actions: { type: 'endCard', params: ({ event }) => event.output },
-          },
-          { target: 'selectPaymentMethod' },
-        ],
+        onDone: railEnd,
       },
     },
     onramp: {
@@ -370,14 +292,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
         id: 'onrampPayment',
         src: 'onrampPayment',
         input: ({ context }) => onrampInput(context),
-        onDone: [
-          {
-            guard: { type: 'onrampPaid', params: ({ event }) => event.output },
-            target: 'purchased',
-            actions: { type: 'endOnramp', params: ({ event }) => event.output },
-          },
-          { target: 'selectPaymentMethod' },
-        ],
+        onDone: railEnd,
       },
     },
     /** The utility token (NFM) from the browser wallet. */
@@ -386,15 +301,36 @@ export const checkoutMachine = checkoutSetup.createMachine({
         id: 'tokenCharge',
         src: 'tokenCharge',
         input: ({ context }) => tokenInput(context),
-        onDone: [
-          {
-            guard: { type: 'tokenPaid', params: ({ event }) => event.output },
-            target: 'purchased',
-            actions: { type: 'endToken', params: ({ event }) => event.output },
-          },
-          { target: 'selectPaymentMethod' },
-        ],
+        onDone: railEnd,
       },
+    },
+    /**
+     * How a rail ended, whichever rail it was: paid ends on the purchase-complete page, redirect
+     * leaves for the rail's page (3-D Secure, the crypto provider's, a top-up's), failed ends on the
+     * failed order. Back returns to the editions from a resale listing, to where pressing buy leads
+     * from a charge resumed or restored, else to the payment methods.
+     */
+    railEnded: {
+      always: [
+        { guard: 'railPaid', target: 'purchased', actions: 'endRail' },
+        {
+          guard: 'railRedirect',
+          target: 'redirecting',
+          actions: [
+            'endRail',
+            {
+              type: 'redirectTo',
+              params: ({ context }) => ({
+                url: context.outcome?.type === 'redirect' ? context.outcome.url : '',
+              }),
+            },
+          ],
+        },
+        { guard: 'railFailed', target: 'failed', actions: 'endRail' },
+        { guard: 'goingToListing', target: 'selectEdition' },
+        { guard: 'resumingCharge', target: 'choosing', actions: 'forgetCharge' },
+        { target: 'selectPaymentMethod' },
+      ],
     },
     signUp: { type: 'final' },
     purchased: { type: 'final' },

@@ -274,10 +274,6 @@ function railOf(panel: CheckoutPanel, children: Snapshot['children']): CheckoutR
   }
 }
 
-/** The checkout's output once it ended (the dialog hands it to its parent), or undefined while it runs. */
-export const checkoutEnd = (snapshot: Snapshot) =>
-  snapshot.status === 'done' ? { output: snapshot.output ?? null } : undefined;
-
 export function connectCheckout(snapshot: Snapshot, send: (event: CheckoutEvent) => void): CheckoutView {
   const { context } = snapshot;
   const [panel, title, text, status, action] = copyOf(snapshot);

@@ -4,6 +4,8 @@ import { formatUsd } from '#domain/money';
 import type { CryptoChargeRequest } from '#domain/ports/checkout';
 import type { CheckoutItemKind } from '#domain/schemas/checkout';
 import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
+import { type ButtonProps, buttonProps, type CheckboxProps, type FormProps } from './props';
+import { type RailOutcome, railBack, railRedirect } from './railOutcome';
 
 export type { CryptoChargeRequest } from '#domain/ports/checkout';
 
@@ -29,9 +31,8 @@ export interface CryptoPaymentInput {
   /** Where the receipt goes. */
   email: string;
 }
-export type CryptoPaymentOutput =
-  | { kind: 'redirect'; url: string; charge: CoinbaseChargeJson }
-  | { kind: 'back' };
+/** The crypto rail ends on the provider's hosted page (redirect), or back. */
+export type CryptoPaymentOutput = RailOutcome;
 
 /** One purchase attempt: its idempotency key. */
 export interface CryptoAttempt {
@@ -117,14 +118,8 @@ export const cryptoPaymentMachine = setup({
     showError: assign({ error: (_, error: unknown) => toErrorBody(error) }),
     /** The provider gave no hosted page to pay on. */
     showNoHostedPage: assign({ error: noHostedPage }),
-    endRedirect: assign({
-      result: (_, charge: CoinbaseChargeJson) => ({
-        kind: 'redirect' as const,
-        url: charge.hostedUrl!,
-        charge,
-      }),
-    }),
-    endBack: assign({ result: { kind: 'back' as const } }),
+    endRedirect: assign({ result: (_, charge: CoinbaseChargeJson) => railRedirect(charge.hostedUrl!) }),
+    endBack: assign({ result: railBack }),
   },
 }).createMachine({
   id: 'cryptoPayment',
@@ -215,9 +210,13 @@ export interface CryptoPaymentView {
   /** Why the payment page did not open. */
   error: string | null;
   receipt: string;
-  acknowledge: (value: boolean) => void;
-  pay: () => void;
-  back: () => void;
+  /** The form whose submit pays. */
+  getFormProps: () => FormProps;
+  /** The purchase agreement and terms checkbox. */
+  getTermsProps: () => CheckboxProps;
+  /** Pay (the form's submit button). */
+  getPayButtonProps: () => ButtonProps;
+  getBackButtonProps: () => ButtonProps;
 }
 
 export function connectCryptoPayment(
@@ -226,23 +225,39 @@ export function connectCryptoPayment(
 ): CryptoPaymentView {
   const { context } = snapshot;
   const price = formatUsd(context.price);
+  const busy = snapshot.hasTag('busy');
+  const canPay = snapshot.can({ type: 'crypto.submit' });
+  const canBack = snapshot.can({ type: 'crypto.back' });
   return {
     panel: snapshot.status === 'done' ? 'done' : 'review',
     title: 'Pay with crypto',
-    busy: snapshot.hasTag('busy'),
+    busy,
     itemTitle: context.item.title,
     price,
     coins: CRYPTO_COINS,
     warning: CRYPTO_NETWORK_WARNING,
     acknowledged: context.acknowledged,
     payLabel: `Pay ${price} with crypto`,
-    canPay: snapshot.can({ type: 'crypto.submit' }),
-    canBack: snapshot.can({ type: 'crypto.back' }),
+    canPay,
+    canBack,
     status: snapshot.matches('creating') ? 'Opening the payment page…' : null,
     error: context.error ? errorMessage(context.error) : null,
     receipt: `The receipt goes to ${context.email}.`,
-    acknowledge: (value) => send({ type: 'crypto.acknowledge', value }),
-    pay: () => send({ type: 'crypto.submit' }),
-    back: () => send({ type: 'crypto.back' }),
+    getFormProps: () => ({
+      noValidate: true,
+      onSubmit: (event) => {
+        event.preventDefault();
+        send({ type: 'crypto.submit' });
+      },
+    }),
+    getTermsProps: () => ({
+      checked: context.acknowledged,
+      disabled: busy,
+      onChange: (value) => send({ type: 'crypto.acknowledge', value }),
+      'data-state': context.acknowledged ? 'checked' : 'unchecked',
+    }),
+    getPayButtonProps: () => buttonProps({ type: 'submit', disabled: !canPay, busy }),
+    getBackButtonProps: () =>
+      buttonProps({ onClick: () => send({ type: 'crypto.back' }), disabled: !canBack }),
   };
 }

@@ -8,6 +8,7 @@ import type {
 } from '#domain/ports/checkout';
 import type { CheckoutItemKind } from '#domain/schemas/checkout';
 import type { WertChargeJson } from '#domain/schemas/wert';
+import { type RailOutcome, railBack, railPaid } from './railOutcome';
 
 export type {
   OnrampChargeRequest,
@@ -57,7 +58,8 @@ export interface OnrampPaymentInput {
   price: number;
   email: string;
 }
-export type OnrampPaymentOutput = { kind: 'paid'; charge: WertChargeJson } | { kind: 'back' };
+/** The on-ramp rail ends paid (the charge's order, followed through the charge), or back. */
+export type OnrampPaymentOutput = RailOutcome;
 
 export interface OnrampPaymentContext extends OnrampPaymentInput {
   acknowledged: boolean;
@@ -168,12 +170,12 @@ export const onrampPaymentMachine = setup({
     }),
     clearError: assign({ error: null }),
     endPaid: assign({
-      result: ({ context }, charge: WertChargeJson | null) => ({
-        kind: 'paid' as const,
-        charge: (charge ?? context.charge)!,
-      }),
+      result: ({ context }, charge: WertChargeJson | null) => {
+        const paid = (charge ?? context.charge)!;
+        return railPaid(paid.order, 'wert', paid.id);
+      },
     }),
-    endBack: assign({ result: { kind: 'back' as const } }),
+    endBack: assign({ result: railBack }),
   },
 }).createMachine({
   id: 'onrampPayment',

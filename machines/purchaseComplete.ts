@@ -3,25 +3,30 @@ import type { ChargeRail, FollowedCharge } from '#domain/chargeProgress';
 import { timings } from '#domain/constants';
 import { type ApiErrorBody, toErrorBody } from '#domain/errors';
 import { type PurchaseJson, type PurchaseLookup, parsePurchaseTime } from '#domain/purchase';
+import type { OrderJson } from '#domain/schemas/checkout';
 
 /**
- * The purchase-complete page (/ordercomplete/{id}?e&t&serial&type): after a purchase the buyer waits
- * here until the purchase shows among their own. A tick comes every 750 ms (`pollInterval`); every
- * 4th tick looks for a purchase of the item (`id` of kind `e`) made at or after the link's purchase
- * time `t`. Found: the purchase is complete. A missing or malformed `t`, a failed lookup, or 500
- * ticks (`maxTicks`, the `ticksLeft` guard) without it: the purchase failed.
+ * The purchase-complete page (/ordercomplete/{id}?e&t&serial&type[&order][&charge]): after a
+ * purchase the buyer waits here until it is done. A tick comes every 750 ms (`pollInterval`); 500
+ * ticks (`maxTicks`, the `ticksLeft` guard) without an end: the purchase failed.
  *
- * Ticks pause while a lookup runs, so lookups never overlap.
+ * A purchase of new editions names its order (query `order`) and, when a charge paid it, the charge
+ * (query `charge`; its rail by `type`: a card, crypto on the provider's hosted page, or the
+ * card-to-crypto on-ramp). The page follows the order, one read per tick (`follow`): through the
+ * charge when there is one (its answer carries the order, and the refund the charge knows of),
+ * else GET orders/{id} (`FollowedCharge`, see domain/chargeProgress.ts). After 3-D Secure the link
+ * also has the session the buyer came back with (`cko-session-id`): a charge is first synced with
+ * its provider. Editions minted: the purchase is complete, the receipt is the order's. An order
+ * that ended unpaid (declined, canceled, expired, voided) ends the wait at once with the reason;
+ * one whose payment went back, or could not be sent back, ends it on the refund, with the order's
+ * timeline; a payment on its way back is waited for, and told as such when the ticks run out.
  *
- * A purchase paid through a charge also names it (query `charge`; its rail by `type`: a card,
- * crypto on the provider's hosted page, or the card-to-crypto on-ramp), and after 3-D Secure the
- * session the buyer came back with (`cko-session-id`): the page first asks the server to sync the
- * charge with its provider, then reads the charge on every tick (`FollowedCharge`, see
- * domain/chargeProgress.ts). A charge whose order ended unpaid (declined, canceled, expired,
- * voided) ends the wait at once with the reason; one whose payment went back, or could not be sent
- * back, ends it on the refund, with the order's timeline; a payment on its way back is waited for,
- * and told as such when the ticks run out. A charge whose editions are minted brings the lookup
- * forward to that tick, so the buyer does not wait for the 4th.
+ * A link with no order and no charge (a resale, a link from before orders were named) looks, every
+ * 4th tick, for a purchase of the item (`id` of kind `e`) among the buyer's last 10 purchases made
+ * at or after the link's purchase time `t` (`findPurchase`). Found: the purchase is complete. A
+ * missing or malformed `t`, or a failed lookup: the purchase failed.
+ *
+ * Ticks pause while a read runs, so reads never overlap.
  */
 export interface PurchaseCompleteInput {
   /** The item bought: a blueprint, pack or resale listing id (the link's path). */
@@ -37,8 +42,20 @@ export interface PurchaseCompleteInput {
   /** The signed-in buyer's email and wallet; null for a visitor. */
   email: string | null;
   walletAddress: string | null;
+  /** The order of new editions bought (query `order`): the page follows it. */
+  order?: string | null;
   /** A purchase paid through a charge: its rail, its id and the 3-D Secure session of a card's. */
   charge?: ChargeRef | null;
+}
+/** What the page follows: the charge that paid the order, else the order itself. */
+export interface FollowRef {
+  charge: ChargeRef | null;
+  order: string | null;
+}
+/** A completed purchase: the order followed (its editions minted), or the purchase the lookup found. */
+export interface PurchaseCompleteOutput {
+  order: OrderJson | null;
+  purchase: PurchaseJson | null;
 }
 /** The charge a purchase was paid with. */
 export interface ChargeRef {
@@ -61,8 +78,10 @@ export interface PurchaseCompleteContext {
   ticks: number;
   purchase: PurchaseJson | null;
   failure: PurchaseFailure | null;
+  /** The order followed (its id), when the link names one. */
+  order: string | null;
   charge: ChargeRef | null;
-  /** The charge as last read. */
+  /** The order (through its charge, when one paid it) as last read. */
   followed: FollowedCharge | null;
   /** Why the payment failed, as the server explains it. */
   error: ApiErrorBody | null;
@@ -75,7 +94,7 @@ export const purchaseCompleteMachine = setup({
   types: {
     context: {} as PurchaseCompleteContext,
     input: {} as PurchaseCompleteInput,
-    output: {} as PurchaseJson | null,
+    output: {} as PurchaseCompleteOutput | null,
     tags: {} as 'busy',
   },
   actors: {
@@ -90,9 +109,12 @@ export const purchaseCompleteMachine = setup({
     syncCharge: fromPromise<FollowedCharge, ChargeRef>(async () => {
       throw new Error('syncCharge not provided');
     }),
-    /** GET checkout-com-charges/{id}, coinbase-charges/{id} or wert-charges/{id}: as the server has it. */
-    getCharge: fromPromise<FollowedCharge, ChargeRef>(async () => {
-      throw new Error('getCharge not provided');
+    /**
+     * The order as the server has it: through its charge (GET checkout-com-charges/{id},
+     * coinbase-charges/{id} or wert-charges/{id}) when one paid it, else GET orders/{id}.
+     */
+    follow: fromPromise<FollowedCharge, FollowRef>(async () => {
+      throw new Error('follow not provided');
     }),
   },
   actions: {
@@ -111,6 +133,8 @@ export const purchaseCompleteMachine = setup({
   },
   guards: {
     invalidTime: ({ context }) => context.since === null,
+    /** The link names an order or a charge: the page follows it, no lookup by time. */
+    follows: ({ context }) => context.order !== null || context.charge !== null,
     lookupDue: ({ context }) => context.ticks % LOOKUP_EVERY_TICKS === 0,
     /** Fewer than maxTicks (500) ticks so far. */
     ticksLeft: ({ context }) => context.ticks < timings.purchaseCompleteMaxTicks,
@@ -137,17 +161,23 @@ export const purchaseCompleteMachine = setup({
     ticks: 0,
     purchase: null,
     failure: null,
+    order: input.order ?? null,
     charge: input.charge ?? null,
     followed: null,
     error: null,
   }),
   initial: 'starting',
-  output: ({ context }) => context.purchase,
+  output: ({ context }) => {
+    if (context.purchase) return { purchase: context.purchase, order: null };
+    if (context.followed?.stage === 'minted') return { purchase: null, order: context.followed.order };
+    return null;
+  },
   states: {
     starting: {
       always: [
-        { guard: 'invalidTime', target: 'failed', actions: assign({ failure: 'invalidTime' }) },
         { guard: 'hasCharge', target: 'syncing' },
+        { guard: 'follows', target: 'polling' },
+        { guard: 'invalidTime', target: 'failed', actions: assign({ failure: 'invalidTime' }) },
         { target: 'polling' },
       ],
     },
@@ -188,16 +218,16 @@ export const purchaseCompleteMachine = setup({
         },
         ticked: {
           always: [
-            { guard: 'hasCharge', target: 'checkingCharge' },
+            { guard: 'follows', target: 'following' },
             { guard: 'lookupDue', target: 'checking' },
             { target: 'next' },
           ],
         },
-        checkingCharge: {
+        following: {
           invoke: {
-            id: 'getCharge',
-            src: 'getCharge',
-            input: ({ context }) => context.charge!,
+            id: 'follow',
+            src: 'follow',
+            input: ({ context }) => ({ charge: context.charge, order: context.order }),
             onDone: [
               {
                 guard: { type: 'chargeFailed', params: ({ event }) => event.output },
@@ -211,18 +241,13 @@ export const purchaseCompleteMachine = setup({
               },
               {
                 guard: { type: 'chargeMinted', params: ({ event }) => event.output },
-                target: 'checking',
-                actions: { type: 'keepCharge', params: ({ event }) => event.output },
-              },
-              {
-                guard: 'lookupDue',
-                target: 'checking',
+                target: '#purchaseComplete.complete',
                 actions: { type: 'keepCharge', params: ({ event }) => event.output },
               },
               { target: 'next', actions: { type: 'keepCharge', params: ({ event }) => event.output } },
             ],
-            // A charge that cannot be read this tick is read again the next; the lookups go on.
-            onError: [{ guard: 'lookupDue', target: 'checking' }, { target: 'next' }],
+            // An order that cannot be read this tick is read again the next.
+            onError: { target: 'next' },
           },
         },
         checking: {

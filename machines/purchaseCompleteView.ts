@@ -109,6 +109,50 @@ function details(purchase: PurchaseJson, context: PurchaseCompleteContext): Purc
   };
 }
 
+/** The receipt of an order followed until its editions were minted. */
+function orderDetails(order: OrderJson, context: PurchaseCompleteContext): PurchaseCompleteDetails {
+  const cards = order.editions.map((e) => ({
+    title: e.title,
+    edition: seriesLabel(e.serialNumber ?? 0),
+    nftId: e.nftId ?? '',
+    previewImageUrl: e.previewImageUrl,
+  }));
+  const first = order.editions[0];
+  const common = {
+    partner: first?.storefront.name ?? null,
+    purchasedOn: purchaseDate.format(toDate(order.createdAt)),
+    email: context.email,
+    walletAddress: order.walletAddress,
+    total: formatTotal(order.amount),
+  };
+  // A pack is one order of several cards: its receipt is the pack, its price and every card.
+  if (order.item.kind === 'pack')
+    return {
+      ...common,
+      itemLabel: 'Pack',
+      title: order.item.title,
+      previewImageUrl: cards[0]?.previewImageUrl ?? null,
+      edition: null,
+      cards,
+    };
+  return {
+    ...common,
+    itemLabel: 'Item',
+    title: first?.title ?? order.item.title,
+    previewImageUrl: first?.previewImageUrl ?? null,
+    edition: first?.serialNumber == null ? null : seriesLabel(first.serialNumber),
+    cards: [],
+  };
+}
+
+/** What was bought: the order followed, else the purchase the lookup found; null before either. */
+function receipt(context: PurchaseCompleteContext): PurchaseCompleteDetails | null {
+  if (context.purchase) return details(context.purchase, context);
+  if (context.followed?.stage === 'minted' && context.followed.order)
+    return orderDetails(context.followed.order, context);
+  return null;
+}
+
 /** Why an order was not served, as its timeline tells it. */
 function notServedReason(order: OrderJson | null): string {
   const events = order?.events.map((e) => e.type) ?? [];
@@ -164,8 +208,8 @@ export function connectPurchaseComplete(
   snapshot: SnapshotFrom<typeof purchaseCompleteMachine>,
 ): PurchaseCompleteView {
   const { context } = snapshot;
-  if (snapshot.status === 'done' && context.purchase) {
-    const bought = details(context.purchase, context);
+  const bought = snapshot.status === 'done' ? receipt(context) : null;
+  if (bought) {
     return {
       panel: 'success',
       title: 'Purchase Complete',
@@ -180,7 +224,7 @@ export function connectPurchaseComplete(
   }
   if (snapshot.matches('refunded') && context.followed) return refundView(context.followed);
   if (snapshot.status === 'done' && context.failure === 'paymentFailed') {
-    const card = context.charge?.rail !== 'crypto' && context.charge?.rail !== 'onramp';
+    const card = context.charge?.rail === 'card';
     return {
       panel: 'error',
       title: 'Purchase Failed',

@@ -18,6 +18,8 @@ import type {
 } from '#domain/ports/checkout';
 import type { CardChargeJson, CheckoutItemKind, CreateCardChargeBody } from '#domain/schemas/checkout';
 import type { CardPaymentOutput } from './cardPayment';
+import { cardPaid } from './cardPayment/charge';
+import { railBack, railFailed, railRedirect } from './railOutcome';
 
 export type {
   MobileWallet,
@@ -161,7 +163,7 @@ export const walletPaymentMachine = setup({
     googlePay: ({ context }) => context.wallet === 'googlepay',
     billingValid: ({ context }) => Object.keys(billingErrorsOf(context.billing)).length === 0,
     success: (_, charge: CardChargeJson) => charge.success,
-    ended: ({ context }, kind: WalletPaymentOutput['kind']) => context.result?.kind === kind,
+    ended: ({ context }, type: WalletPaymentOutput['type']) => context.result?.type === type,
     redirect: (_, charge: CardChargeJson) => !!charge.redirectLink,
     declined: (_, err: unknown) => declinedOrder(err) !== null,
     networkFailure: (_, err: unknown) => toErrorBody(err).code === ErrorCode.NETWORK_FAILURE,
@@ -226,18 +228,10 @@ export const walletPaymentMachine = setup({
       },
     }),
     clearError: assign({ error: null }),
-    endPaid: assign({ result: (_, charge: CardChargeJson) => ({ kind: 'paid' as const, charge }) }),
-    endRedirect: assign({
-      result: (_, charge: CardChargeJson) => ({
-        kind: 'redirect' as const,
-        url: charge.redirectLink!,
-        charge,
-      }),
-    }),
-    endFailed: assign({
-      result: (_, err: unknown) => ({ kind: 'failed' as const, orderId: declinedOrder(err)! }),
-    }),
-    endBack: assign({ result: { kind: 'back' as const } }),
+    endPaid: assign({ result: (_, charge: CardChargeJson) => cardPaid(charge) }),
+    endRedirect: assign({ result: (_, charge: CardChargeJson) => railRedirect(charge.redirectLink!) }),
+    endFailed: assign({ result: (_, err: unknown) => railFailed(declinedOrder(err)!) }),
+    endBack: assign({ result: railBack }),
   },
 }).createMachine({
   id: 'walletPayment',
@@ -355,7 +349,7 @@ export const walletPaymentMachine = setup({
           tags: ['busy'],
           entry: {
             type: 'completeSheet',
-            params: ({ context }) => ({ success: context.result?.kind !== 'failed' }),
+            params: ({ context }) => ({ success: context.result?.type !== 'failed' }),
           },
           always: [
             { guard: { type: 'ended', params: 'paid' }, target: '#walletPayment.paid' },

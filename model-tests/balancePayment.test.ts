@@ -12,6 +12,7 @@ import {
   type TopupChargeRequest,
 } from '../machines/balancePayment';
 import { connectBalancePayment } from '../machines/balancePaymentView';
+import { railPaid } from '../machines/railOutcome';
 import {
   balancePaymentModel,
   COVERS,
@@ -121,7 +122,7 @@ describe('paying with the balance', () => {
     ]);
     expect(payments).toEqual([{ address: WALLET, orderId: ORDER_ID, amount: '25.00000000' }]);
     expect(reports).toEqual([{ orderId: ORDER_ID, transactionId: TX_ID }]);
-    expect(actor.getSnapshot().output).toEqual({ kind: 'paid', order: fusdOrder('authorized') });
+    expect(actor.getSnapshot().output).toEqual(railPaid(fusdOrder('authorized').order, 'fusd'));
   });
 
   it('short of the price: shows Insufficient funds and tops up the shortfall with crypto', async () => {
@@ -147,7 +148,7 @@ describe('paying with the balance', () => {
       { amount: 1300, idempotencyKey: expect.stringMatching(/^[\w-]{36}$/), returnTo: RETURN_TO },
     ]);
     expect(orders).toEqual([]);
-    expect(actor.getSnapshot().output).toEqual({ kind: 'redirect', url: HOSTED_URL });
+    expect(actor.getSnapshot().output).toEqual({ type: 'redirect', url: HOSTED_URL });
   });
 
   it('tops up at least $1 and at most $10,000', () => {
@@ -194,7 +195,7 @@ describe('paying with the balance', () => {
     send({ type: 'balance.submit' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(payments).toEqual([]);
-    expect(actor.getSnapshot().output).toMatchObject({ kind: 'paid' });
+    expect(actor.getSnapshot().output).toMatchObject({ type: 'paid' });
   });
 
   it('starts a new attempt after the order ended or was refused, and keeps the key after a network failure', async () => {
@@ -252,7 +253,7 @@ describe('paying with the balance', () => {
       const { actor, send, settled } = start(SCENARIOS.topUp, { balance });
       await settled();
       send({ type: 'balance.back' });
-      expect(actor.getSnapshot().output).toEqual({ kind: 'back' });
+      expect(actor.getSnapshot().output).toEqual({ type: 'back' });
     }
   });
 });

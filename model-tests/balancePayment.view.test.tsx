@@ -59,9 +59,13 @@ function check(expected: AnyMachineSnapshot) {
       .map((a) => a.textContent),
   ).toEqual(view.error ? [view.error] : []);
   expect(button('Back')!.disabled).toBe(!view.canBack);
+  expect(button('Back')!.getAttribute('data-state')).toBe(view.canBack ? 'idle' : 'disabled');
   if (view.panel === 'review') {
     expect(acknowledgement()!.checked).toBe(view.acknowledged);
     expect(button('Pay $25 from balance')!.disabled).toBe(view.busy || !view.canPay);
+    expect(button('Pay $25 from balance')!.getAttribute('data-state')).toBe(
+      view.busy ? 'busy' : view.canPay ? 'idle' : 'disabled',
+    );
   } else {
     expect(acknowledgement()).toBeNull();
     expect(button('Pay $25 from balance')).toBeNull();

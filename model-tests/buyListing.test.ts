@@ -62,7 +62,7 @@ describe('a short balance topped up with crypto', () => {
     expect(requests.map((r) => r.returnTo)).toEqual(['/nft/4711?listing=l1', '/nft/4711?listing=l1']);
     expect(requests[1]!.idempotencyKey).toBe(requests[0]!.idempotencyKey);
     expect(redirects).toEqual([HOSTED_URL]);
-    expect(actor.getSnapshot().output).toEqual({ kind: 'redirect', url: HOSTED_URL });
+    expect(actor.getSnapshot().output).toEqual({ type: 'redirect', url: HOSTED_URL });
   });
 
   it('is not offered where the crypto rail does not run', async () => {

@@ -7,6 +7,7 @@ import {
   cardPaymentMachine,
   type TokenizeInput,
 } from '../machines/cardPayment';
+import { cardPaid } from '../machines/cardPayment/charge';
 import { connectCardPayment } from '../machines/cardPaymentView';
 import {
   AMEX_FORM,
@@ -167,7 +168,7 @@ describe('paying with a new card', () => {
       billingInfo: { cardToken: TOKEN, ...calls.tokens[0]!.billing, save: true },
     });
     expect(JSON.stringify(body)).not.toContain('4242424242424242');
-    expect(actor.getSnapshot().output).toEqual({ kind: 'paid', charge: charge('approved') });
+    expect(actor.getSnapshot().output).toEqual(cardPaid(charge('approved')));
     expect(calls.cleared).toBe(1);
   });
 
@@ -244,7 +245,7 @@ describe('paying with a new card', () => {
     declined.send({ type: 'card.acknowledge', value: true });
     declined.send({ type: 'card.submit' });
     await waitFor(declined.actor, (s) => s.status === 'done');
-    expect(declined.actor.getSnapshot().output).toEqual({ kind: 'failed', orderId: ORDER_ID });
+    expect(declined.actor.getSnapshot().output).toEqual({ type: 'failed', orderId: ORDER_ID });
 
     const challenged = start(SCENARIOS.fresh, { charge: async () => charge('challenge') });
     await challenged.settled();
@@ -252,11 +253,7 @@ describe('paying with a new card', () => {
     challenged.send({ type: 'card.acknowledge', value: true });
     challenged.send({ type: 'card.submit' });
     await waitFor(challenged.actor, (s) => s.status === 'done');
-    expect(challenged.actor.getSnapshot().output).toEqual({
-      kind: 'redirect',
-      url: REDIRECT_URL,
-      charge: charge('challenge'),
-    });
+    expect(challenged.actor.getSnapshot().output).toEqual({ type: 'redirect', url: REDIRECT_URL });
     expect(challenged.calls.checkpoints).toEqual([{ chargeId: CHARGE_ID, step: 'redirect' }]);
     expect(challenged.calls.cleared).toBe(0);
   });
@@ -298,13 +295,13 @@ describe('coming back from 3-D Secure', () => {
   it('reads the charge, never creating one: still waiting → redirect again; approved → paid', async () => {
     const waiting = start(SCENARIOS.checkpoint, { getCharge: async () => charge('challenge') });
     await waitFor(waiting.actor, (s) => s.status === 'done');
-    expect(waiting.actor.getSnapshot().output).toMatchObject({ kind: 'redirect', url: REDIRECT_URL });
+    expect(waiting.actor.getSnapshot().output).toMatchObject({ type: 'redirect', url: REDIRECT_URL });
     expect(waiting.calls.reads).toEqual([CHARGE_ID]);
     expect(waiting.calls.charges).toEqual([]);
 
     const approved = start(SCENARIOS.resume, { getCharge: async () => charge('approved') });
     await waitFor(approved.actor, (s) => s.status === 'done');
-    expect(approved.actor.getSnapshot().output).toMatchObject({ kind: 'paid' });
+    expect(approved.actor.getSnapshot().output).toMatchObject({ type: 'paid' });
     expect(approved.calls.cleared).toBe(1);
   });
 
@@ -319,7 +316,7 @@ describe('coming back from 3-D Secure', () => {
     });
     send({ type: 'card.retry' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(actor.getSnapshot().output).toEqual({ kind: 'failed', orderId: ORDER_ID });
+    expect(actor.getSnapshot().output).toEqual({ type: 'failed', orderId: ORDER_ID });
     expect(calls.reads).toHaveLength(2);
 
     const gone = start(SCENARIOS.checkpoint, {

@@ -2,9 +2,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { NftJson } from '#domain/nft';
 import type { CardChargeJson, FreeClaimJson } from '#domain/schemas/checkout';
 import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
-import type { BalancePaymentOutput } from '../machines/balancePayment';
-import type { BuyListingOutput } from '../machines/buyListing';
-import type { CardPaymentOutput } from '../machines/cardPayment';
+import { cardPaid } from '../machines/cardPayment/charge';
 import {
   type CheckoutContext,
   type CheckoutEvent,
@@ -12,9 +10,7 @@ import {
   checkoutMachine,
   type EditionSort,
 } from '../machines/checkout';
-import type { CryptoPaymentOutput } from '../machines/cryptoPayment';
-import type { OnrampPaymentOutput } from '../machines/onrampPayment';
-import type { TokenChargeOutput } from '../machines/tokenCharge';
+import { type RailOutcome, railBack, railFailed, railPaid, railRedirect } from '../machines/railOutcome';
 import { CHARGE_ID, charge, ITEM, NETWORK_ERROR, ORDER_ID, PRICE, REDIRECT_URL } from './cardPayment.model';
 import { makeUser } from './fixtures';
 import type { MachineModel } from './harness';
@@ -154,44 +150,31 @@ export const CRYPTO_CANCELED: CoinbaseChargeJson = {
   unresolved: false,
   hostedUrl: null,
 };
-export const CRYPTO_OUTCOMES: Record<CryptoPaymentOutput['kind'], CryptoPaymentOutput> = {
-  redirect: { kind: 'redirect', url: HOSTED_URL, charge: CRYPTO_CHARGE },
-  back: { kind: 'back' },
-};
+export const CRYPTO_OUTCOMES = {
+  redirect: railRedirect(HOSTED_URL),
+  back: railBack,
+} satisfies Record<string, RailOutcome>;
 
 /** The wallet's FUSD balance: enough for Night Market ($25), or short of it. */
 export const BALANCE_COVERS = 4000;
 export const BALANCE_SHORT = 1200;
-export const BALANCE_OUTCOMES: Record<BalancePaymentOutput['kind'], BalancePaymentOutput> = {
-  paid: {
-    kind: 'paid',
-    order: {
-      id: ORDER_ID,
-      amount: PRICE,
-      fusdAmount: '25.00000000',
-      expiresAt: '2026-11-22T10:15:00.000Z',
-      payments: [],
-      order: { ...charge('approved').order, method: 'fusd', status: 'authorized' },
-    },
-  },
-  redirect: { kind: 'redirect', url: HOSTED_URL },
-  back: { kind: 'back' },
-};
+export const BALANCE_OUTCOMES = {
+  paid: railPaid(charge('approved').order, 'fusd'),
+  redirect: railRedirect(HOSTED_URL),
+  back: railBack,
+} satisfies Record<string, RailOutcome>;
 
 /** The on-ramp charge the buyer paid in the widget. */
 export const ONRAMP_CHARGE_ID = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
-export const ONRAMP_OUTCOMES: Record<OnrampPaymentOutput['kind'], OnrampPaymentOutput> = {
-  paid: {
-    kind: 'paid',
-    charge: { id: ONRAMP_CHARGE_ID, order: { ...charge('approved').order, method: 'wert' } } as never,
-  },
-  back: { kind: 'back' },
-};
+export const ONRAMP_OUTCOMES = {
+  paid: railPaid(charge('approved').order, 'wert', ONRAMP_CHARGE_ID),
+  back: railBack,
+} satisfies Record<string, RailOutcome>;
 
-export const TOKEN_OUTCOMES: Record<TokenChargeOutput['kind'], TokenChargeOutput> = {
-  paid: { kind: 'paid', charge: { order: { ...charge('approved').order, method: 'token' } } as never },
-  back: { kind: 'back' },
-};
+export const TOKEN_OUTCOMES = {
+  paid: railPaid(charge('approved').order, 'token'),
+  back: railBack,
+} satisfies Record<string, RailOutcome>;
 
 /** The free claim as POST free-blueprint-claims answers it. */
 export const FREE_CLAIM: FreeClaimJson = {
@@ -213,18 +196,26 @@ export const CANCELED: CardChargeJson = {
   unresolved: false,
   order: { ...charge('pending').order, status: 'canceled' },
 };
-export const BOUGHT: Extract<BuyListingOutput, { kind: 'bought' }> = {
-  kind: 'bought',
-  listingId: LISTING_3.activeSaleListing.id,
-  seriesNumber: 3,
-  purchase: { id: 'p1', transactionId: 'ab'.repeat(32), purchasedOn: '2026-11-22T10:00:30.000Z' },
+/** Listing 3 bought (its purchase recorded at 10:00:30): the resale's purchase-complete page. */
+export const BOUGHT: RailOutcome = {
+  type: 'paid',
+  target: {
+    to: '/ordercomplete/$id',
+    params: { id: LISTING_3.activeSaleListing.id },
+    search: {
+      e: 'nftSaleListing',
+      t: Date.parse('2026-11-22T10:00:15.000Z'),
+      type: 'saleListing',
+      serial: 3,
+    },
+  },
 };
-export const CARD_OUTCOMES: Record<NonNullable<CardPaymentOutput>['kind'], CardPaymentOutput> = {
-  paid: { kind: 'paid', charge: charge('approved') },
-  redirect: { kind: 'redirect', url: REDIRECT_URL, charge: charge('challenge') },
-  failed: { kind: 'failed', orderId: ORDER_ID },
-  back: { kind: 'back' },
-};
+export const CARD_OUTCOMES = {
+  paid: cardPaid(charge('approved')),
+  redirect: railRedirect(REDIRECT_URL),
+  failed: railFailed(ORDER_ID),
+  back: railBack,
+} satisfies Record<string, RailOutcome>;
 /** A claim the server refuses (a retry gets the same answer). */
 export const CLAIM_ERROR = {
   status: 400,
@@ -371,8 +362,8 @@ export const checkoutModel: MachineModel<typeof checkoutMachine> = {
     { type: 'xstate.error.actor.claimFree', error: CLAIM_ERROR },
     { type: 'xstate.error.actor.claimFree', error: NETWORK_ERROR },
     { type: 'xstate.done.actor.buyListing', output: BOUGHT },
-    { type: 'xstate.done.actor.buyListing', output: null },
-    { type: 'xstate.done.actor.buyListing', output: { kind: 'redirect', url: TOPUP_URL } },
+    { type: 'xstate.done.actor.buyListing', output: railBack },
+    { type: 'xstate.done.actor.buyListing', output: railRedirect(TOPUP_URL) },
     ...Object.values(CARD_OUTCOMES).map((output) => ({ type: 'xstate.done.actor.cardPayment', output })),
   ],
   serializeState: serializeCheckout,

@@ -242,7 +242,7 @@ describe('buying on the item page', () => {
     ]);
   });
 
-  it('pays a new edition by card and opens the purchase-complete page that reads the charge', async () => {
+  it('pays a new edition by card and opens the purchase-complete page that follows the order and its charge', async () => {
     const { router, cardInputs } = await renderItemPage(blueprint(), LISTINGS);
     await act(async () => {
       clickFirst('Buy now · $25');
@@ -269,6 +269,7 @@ describe('buying on the item page', () => {
       e: 'blueprint',
       t: Date.parse('2026-11-22T10:00:00.000Z') - 15_000,
       type: 'creditCard',
+      order: ORDER_ID,
       charge: CHARGE_ID,
     });
   });
@@ -374,6 +375,8 @@ describe('a free item the user claimed', () => {
           title: 'Welcome Sticker',
           serialNumber,
           nftId,
+          previewImageUrl: null,
+          storefront: { id: 'c0ffee00-1234-4abc-8def-0123456789ab', name: 'Pixel Garden' },
         },
       ],
     },

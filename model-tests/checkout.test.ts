@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
-import { type CheckoutInput, cardTarget } from '../machines/checkout';
+import { cardPaid } from '../machines/cardPayment/charge';
+import type { CheckoutInput } from '../machines/checkout';
+import { railBack, railRedirect } from '../machines/railOutcome';
 import {
   BOUGHT,
   BUYER,
@@ -107,6 +109,7 @@ describe('pressing buy', () => {
           e: 'blueprint',
           t: Date.parse(String(FREE_CLAIM.order.createdAt)) - 15_000,
           type: 'freeBlueprintClaim',
+          order: ORDER_ID,
         },
       },
     });
@@ -164,6 +167,7 @@ describe('the on-ramp rail', () => {
           e: 'blueprint',
           t: Date.parse('2026-11-22T10:00:00.000Z') - 15_000,
           type: 'wert',
+          order: ORDER_ID,
           charge: ONRAMP_CHARGE_ID,
         },
       },
@@ -192,6 +196,7 @@ describe('the card rail', () => {
           e: 'blueprint',
           t: Date.parse('2026-11-22T10:00:00.000Z') - 15_000,
           type: 'creditCard',
+          order: ORDER_ID,
           charge: CHARGE_ID,
         },
       },
@@ -203,11 +208,11 @@ describe('the card rail', () => {
 
   it('names a pack’s purchase blueprintPack', () => {
     const paid = charge('approved');
-    const target = cardTarget({
+    const outcome = cardPaid({
       ...paid,
       order: { ...paid.order, item: { ...paid.order.item, kind: 'pack' } },
     });
-    expect(target.search.e).toBe('blueprintPack');
+    expect(outcome).toMatchObject({ type: 'paid', target: { search: { e: 'blueprintPack' } } });
   });
 
   it('leaves for 3-D Secure; a declined order ends on its failed page', async () => {
@@ -294,7 +299,7 @@ describe('resale listings', () => {
         params: { id: LISTING_3.activeSaleListing.id },
         search: {
           e: 'nftSaleListing',
-          t: Date.parse(BOUGHT.purchase.purchasedOn) - 15_000,
+          t: Date.parse('2026-11-22T10:00:30.000Z') - 15_000,
           type: 'saleListing',
           serial: 3,
         },
@@ -332,7 +337,7 @@ describe('resale listings', () => {
   it('closing the reopened purchase returns to the editions; choosing the listing again does not follow the top-up again', async () => {
     let closes = 1;
     const { calls, send, view } = start(SCENARIOS.reopenListing, {
-      buy: async () => (closes-- > 0 ? null : new Promise(() => {})),
+      buy: async () => (closes-- > 0 ? railBack : new Promise(() => {})),
     });
     await vi.waitFor(() => expect(view().panel).toBe('selectEdition'));
     send({ type: 'checkout.edition.select', listingId: LISTING_3.id });
@@ -351,7 +356,7 @@ describe('resale listings', () => {
 
   it('ends redirecting when the listing’s buyer left for a crypto top-up', async () => {
     const { send, settled, done } = start(SCENARIOS.resold, {
-      buy: async () => ({ kind: 'redirect', url: TOPUP_URL }),
+      buy: async () => railRedirect(TOPUP_URL),
     });
     await settled();
     send({ type: 'checkout.edition.select', listingId: LISTING_3.id });
@@ -359,7 +364,7 @@ describe('resale listings', () => {
   });
 
   it('returns to the editions when the purchase is closed; an unknown listing is no choice', async () => {
-    const { actor, calls, send, settled, view } = start(SCENARIOS.resold, { buy: async () => null });
+    const { actor, calls, send, settled, view } = start(SCENARIOS.resold, { buy: async () => railBack });
     await settled();
     send({ type: 'checkout.edition.select', listingId: 'not-a-listing' });
     expect(view().panel).toBe('selectEdition');

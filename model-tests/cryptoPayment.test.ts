@@ -73,7 +73,7 @@ describe('paying with crypto', () => {
     send({ type: 'crypto.submit' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(calls).toEqual([{ item: ITEM, price: PRICE, idempotencyKey: 'key-1' }]);
-    expect(actor.getSnapshot().output).toEqual({ kind: 'redirect', url: HOSTED_URL, charge: charge('open') });
+    expect(actor.getSnapshot().output).toEqual({ type: 'redirect', url: HOSTED_URL });
   });
 
   it('shows the item, the coins, the warning, and needs the acknowledgement to pay at all', async () => {
@@ -122,6 +122,38 @@ describe('paying with crypto', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('hands the panel prop getters: the terms acknowledge, the form’s submit pays, Back goes back', async () => {
+    const { actor, view } = start(SCENARIOS.blueprint, () => new Promise<CoinbaseChargeJson>(() => {}));
+    expect(view().getPayButtonProps()).toEqual({ type: 'submit', disabled: true, 'data-state': 'disabled' });
+    expect(view().getTermsProps()).toMatchObject({
+      checked: false,
+      disabled: false,
+      'data-state': 'unchecked',
+    });
+    view().getTermsProps().onChange(true);
+    expect(view().getTermsProps()['data-state']).toBe('checked');
+    expect(view().getPayButtonProps()).toEqual({ type: 'submit', disabled: false, 'data-state': 'idle' });
+    let prevented = false;
+    view()
+      .getFormProps()
+      .onSubmit({ preventDefault: () => (prevented = true) });
+    expect(prevented).toBe(true);
+    expect(view().getPayButtonProps()).toEqual({
+      type: 'submit',
+      disabled: true,
+      'aria-busy': true,
+      'data-state': 'busy',
+    });
+    expect(view().getBackButtonProps()).toMatchObject({ disabled: true, 'data-state': 'disabled' });
+    expect(actor.getSnapshot().value).toBe('creating');
+  });
+
+  it('Back from the review ends the rail with back', () => {
+    const { actor, view } = start(SCENARIOS.blueprint, () => new Promise<CoinbaseChargeJson>(() => {}));
+    view().getBackButtonProps().onClick!();
+    expect(actor.getSnapshot().output).toEqual({ type: 'back' });
+  });
+
   it('retries an attempt that failed on the network with the same key, never opening two charges', async () => {
     const { calls, send, view, pay, keys, actor } = start(SCENARIOS.blueprint, (n) =>
       n === 1 ? fail(NETWORK_ERROR)() : Promise.resolve(charge('open')),
@@ -133,7 +165,7 @@ describe('paying with crypto', () => {
     await pay();
     expect(keys()).toEqual(['key-1', 'key-1']);
     expect(calls[1]).toEqual(calls[0]);
-    expect(actor.getSnapshot().output).toMatchObject({ kind: 'redirect', url: HOSTED_URL });
+    expect(actor.getSnapshot().output).toMatchObject({ type: 'redirect', url: HOSTED_URL });
   });
 
   it('starts a new attempt after any other failure, and when the acknowledgement changes', async () => {
@@ -183,7 +215,7 @@ describe('paying with crypto', () => {
     send({ type: 'crypto.acknowledge', value: true });
     send({ type: 'crypto.back' });
     expect(actor.getSnapshot().status).toBe('done');
-    expect(actor.getSnapshot().output).toEqual({ kind: 'back' });
+    expect(actor.getSnapshot().output).toEqual({ type: 'back' });
     expect(calls).toEqual([]);
   });
 
@@ -315,7 +347,7 @@ describe('the crypto service over the API', () => {
     actor.send({ type: 'crypto.acknowledge', value: true });
     actor.send({ type: 'crypto.submit' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(actor.getSnapshot().output).toMatchObject({ kind: 'redirect', url: HOSTED_URL });
+    expect(actor.getSnapshot().output).toMatchObject({ type: 'redirect', url: HOSTED_URL });
     expect(requests).toEqual([
       {
         method: 'POST',

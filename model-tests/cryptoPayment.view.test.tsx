@@ -56,6 +56,7 @@ function check(expected: AnyMachineSnapshot) {
   expect(pay.type).toBe('submit');
   expect(pay.disabled).toBe(view.busy || !view.canPay);
   expect(pay.getAttribute('aria-busy')).toBe(view.busy ? 'true' : null);
+  expect(pay.getAttribute('data-state')).toBe(view.busy ? 'busy' : view.canPay ? 'idle' : 'disabled');
   expect(within(region).getByRole<HTMLButtonElement>('button', { name: 'Back' }).disabled).toBe(view.busy);
   expect(view.canBack).toBe(!view.busy);
   expect(

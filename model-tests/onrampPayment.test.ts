@@ -9,6 +9,7 @@ import {
   onrampPaymentMachine,
 } from '../machines/onrampPayment';
 import { connectOnrampPayment } from '../machines/onrampPaymentView';
+import { railPaid } from '../machines/railOutcome';
 import { flushCoverage } from './coverage-store';
 import { generatePaths, runPath } from './harness';
 import {
@@ -139,7 +140,7 @@ describe('paying through the on-ramp', () => {
     expect(calls).toEqual(['reportStarted']);
     expect(view().status).toBe('Your payment is being processed…');
     widget({ type: 'onramp.widget.status', status: 'success' });
-    expect(actor.getSnapshot().output).toEqual({ kind: 'paid', charge: wertCharge('paymentStarted') });
+    expect(actor.getSnapshot().output).toEqual(wertPaid(wertCharge('paymentStarted')));
     expect(widgetOpen()).toBe(false);
   });
 
@@ -169,7 +170,7 @@ describe('paying through the on-ramp', () => {
       status: 'Confirming your payment…',
     });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(actor.getSnapshot().output).toEqual({ kind: 'paid', charge: wertCharge('order_complete') });
+    expect(actor.getSnapshot().output).toEqual(wertPaid(wertCharge('order_complete')));
   });
 
   it('a failed payment or a failover returns to the panel with the reason', async () => {
@@ -266,7 +267,7 @@ describe('a payment the buyer started and did not finish', () => {
     expect(widgetOpen()).toBe(true);
     expect(view()).toMatchObject({ panel: 'widget', status: 'Complete your payment in the payment window.' });
     widget({ type: 'onramp.widget.status', status: 'success' });
-    expect(actor.getSnapshot().output).toEqual({ kind: 'paid', charge: wertCharge('created') });
+    expect(actor.getSnapshot().output).toEqual(wertPaid(wertCharge('created')));
     expect(creates).toEqual([]);
   });
 
@@ -309,10 +310,7 @@ describe('a payment the buyer started and did not finish', () => {
     await waitFor(refused.actor, (s) => s.matches('openCharge'));
     refused.view().cancel();
     await waitFor(refused.actor, (s) => s.status === 'done');
-    expect(refused.actor.getSnapshot().output).toEqual({
-      kind: 'paid',
-      charge: wertCharge('order_complete'),
-    });
+    expect(refused.actor.getSnapshot().output).toEqual(wertPaid(wertCharge('order_complete')));
 
     const offline = start({ open: async () => wertCharge('created'), cancel: fail(NETWORK_ERROR) });
     await waitFor(offline.actor, (s) => s.matches('openCharge'));
@@ -351,3 +349,8 @@ describe('a payment the buyer started and did not finish', () => {
     }
   });
 });
+
+/** Paid through the on-ramp: the purchase-complete page follows the charge's order. */
+function wertPaid(charge: WertChargeJson) {
+  return railPaid(charge.order, 'wert', charge.id);
+}

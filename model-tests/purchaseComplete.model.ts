@@ -1,5 +1,11 @@
 import type { AnyMachineSnapshot } from 'xstate';
-import { type FollowedCharge, followCard, followCrypto, followOnramp } from '#domain/chargeProgress';
+import {
+  type FollowedCharge,
+  followCard,
+  followCrypto,
+  followOnramp,
+  followOrder,
+} from '#domain/chargeProgress';
 import type { PurchaseJson } from '#domain/purchase';
 import type { CardChargeJson, OrderJson, OrderStatus } from '#domain/schemas/checkout';
 import type { CoinbaseChargeJson, CoinbaseChargeStatus } from '#domain/schemas/crypto';
@@ -125,6 +131,43 @@ export const PACK_PURCHASE: PurchaseJson = {
   },
 };
 
+/** Edition 5 of Night Market as a minted order lists it (NFT 4713). */
+export const MINTED_EDITION: OrderJson['editions'][number] = {
+  blueprintId: BLUEPRINT_ID,
+  flowBlueprintId: 1042,
+  title: 'Night Market',
+  serialNumber: 5,
+  nftId: '4713',
+  previewImageUrl: '/media/seed/night-market.png',
+  storefront: { id: 'c0ffee00-1234-4abc-8def-0123456789ab', name: 'Pixel Garden' },
+};
+
+export const ORDER_ID = '4c3b2a19-0807-4f6e-9d5c-4b3a29180706';
+/**
+ * An order of Night Market for $25 paid from the balance (no charge), by status; minted, its
+ * edition 5 is NFT 4713.
+ */
+export function paidOrder(status: OrderStatus): OrderJson {
+  const minted = status === 'minted';
+  return {
+    id: ORDER_ID,
+    method: 'fusd',
+    item: { kind: 'blueprint', id: BLUEPRINT_ID, title: 'Night Market' },
+    amount: 2500,
+    currency: 'USD',
+    status,
+    walletAddress: BUYER_WALLET,
+    editions: [
+      minted
+        ? MINTED_EDITION
+        : { ...MINTED_EDITION, serialNumber: status === 'minting' ? 5 : null, nftId: null },
+    ],
+    failure: null,
+    events: [],
+    createdAt: new Date(BOUGHT_AT).toISOString(),
+  };
+}
+
 export const CHARGE_ID = '0d9c8b7a-6f5e-4d3c-8b2a-19f8e7d6c5b4';
 export const SESSION_ID = 'sid_ubfj2q76miwundwlk72vxt2i7q';
 
@@ -153,7 +196,7 @@ export function cardCharge(status: 'authorized' | 'minted' | 'declined' | 'refun
       currency: 'USD',
       status,
       walletAddress: BUYER_WALLET,
-      editions: [],
+      editions: status === 'minted' ? [MINTED_EDITION] : [],
       failure: declined
         ? { code: 'CARD_DECLINED', message: 'Purchase Failed. Your card was not charged.' }
         : null,
@@ -174,7 +217,7 @@ function order(method: OrderJson['method'], status: OrderStatus, events: OrderJs
     currency: 'USD',
     status,
     walletAddress: BUYER_WALLET,
-    editions: [],
+    editions: status === 'minted' ? [MINTED_EDITION] : [],
     failure: null,
     events: [{ type: 'created', detail: null, at: at(0) }, ...events],
     createdAt: at(0),
@@ -315,7 +358,14 @@ const resale = { id: LISTING_ID, kind: 'nftSaleListing', serial: '3', type: 'sal
  * from the provider finds; the reads, what follows.
  */
 function chargeEvents(s: AnyMachineSnapshot) {
-  const rail = (s.context as PurchaseCompleteContext).charge?.rail;
+  const { charge, order } = s.context as PurchaseCompleteContext;
+  const rail = charge?.rail;
+  // An order no charge paid: on its way, minted, ended unpaid or refunded.
+  if (!rail && order)
+    return (['authorized', 'minted', 'expired', 'refunded'] as const).map((status) => ({
+      type: 'xstate.done.actor.follow',
+      output: followOrder(paidOrder(status)),
+    }));
   if (!rail) return [];
   const sync: RefundCase[] =
     rail === 'card' ? ['open', 'canceled'] : ['open', 'canceled', 'paidLate', 'refunded'];
@@ -325,13 +375,13 @@ function chargeEvents(s: AnyMachineSnapshot) {
       : ['open', 'minted', 'canceled', 'paidLate', 'refunded', 'refundFailed'];
   return [
     ...sync.map((c) => ({ type: 'xstate.done.actor.syncCharge', output: followed(rail, c) })),
-    ...reads.map((c) => ({ type: 'xstate.done.actor.getCharge', output: followed(rail, c) })),
+    ...reads.map((c) => ({ type: 'xstate.done.actor.follow', output: followed(rail, c) })),
   ];
 }
 
 export const purchaseCompleteModel: MachineModel<typeof purchaseCompleteMachine> = {
   machine: purchaseCompleteMachine,
-  fakes: ['findPurchase', 'syncCharge', 'getCharge'],
+  fakes: ['findPurchase', 'syncCharge', 'follow'],
   // A short limit keeps the graph small; the 500-tick limit itself is checked in the unit tests.
   provide: { guards: { ticksLeft: ({ context }) => context.ticks < MODEL_MAX_TICKS } },
   scenarios: [
@@ -385,6 +435,17 @@ export const purchaseCompleteModel: MachineModel<typeof purchaseCompleteMachine>
       } satisfies PurchaseCompleteInput,
     },
     {
+      name: 'a balance purchase following its order',
+      input: {
+        id: BLUEPRINT_ID,
+        kind: 'blueprint',
+        time: LINK_TIME,
+        type: 'fusd',
+        ...signedIn,
+        order: ORDER_ID,
+      } satisfies PurchaseCompleteInput,
+    },
+    {
       name: 'a link without a purchase time',
       input: { ...resale, time: undefined, ...signedIn } satisfies PurchaseCompleteInput,
     },
@@ -403,7 +464,7 @@ export const purchaseCompleteModel: MachineModel<typeof purchaseCompleteMachine>
     { type: 'xstate.done.actor.findPurchase', output: null },
     ...chargeEvents(s),
     {
-      type: 'xstate.error.actor.getCharge',
+      type: 'xstate.error.actor.follow',
       error: { status: 0, body: { code: 'NETWORK_FAILURE', message: 'Unknown connection error' } },
     },
     {

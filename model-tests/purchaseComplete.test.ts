@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { followCard } from '#domain/chargeProgress';
+import { followCard, followOrder } from '#domain/chargeProgress';
 import { timings } from '#domain/constants';
 import type { PurchaseJson, PurchaseLookup } from '#domain/purchase';
+import type { OrderStatus } from '#domain/schemas/checkout';
 import { type PurchaseCompleteInput, purchaseCompleteMachine } from '../machines/purchaseComplete';
 import { connectPurchaseComplete } from '../machines/purchaseCompleteView';
 import { flushCoverage } from './coverage-store';
@@ -20,6 +21,8 @@ import {
   LINK_TIME,
   LISTING_ID,
   ONRAMP_CHARGE_ID,
+  ORDER_ID,
+  paidOrder,
   purchaseCompleteModel,
   RESALE,
   type RefundCase,
@@ -69,7 +72,7 @@ function start(answer: (call: number) => Promise<PurchaseJson | null>) {
 }
 
 describe('purchaseComplete for a card purchase', () => {
-  it('syncs the charge first, reads it every tick, and looks up at once on the tick it is minted', async () => {
+  it('syncs the charge first, reads it every tick, and is complete with its order on the tick it is minted (no lookup)', async () => {
     const calls: string[] = [];
     const clock = new SimulatedClock();
     let minted = false;
@@ -80,8 +83,8 @@ describe('purchaseComplete for a card purchase', () => {
             calls.push(`sync ${input.rail} ${input.ckoSessionId}`);
             return followCard(cardCharge('authorized'));
           }),
-          getCharge: fromPromise(async ({ input }) => {
-            calls.push(`charge ${input.rail}`);
+          follow: fromPromise(async ({ input }) => {
+            calls.push(`charge ${input.charge?.rail}`);
             return followCard(cardCharge(minted ? 'minted' : 'authorized'));
           }),
           findPurchase: fromPromise(async () => {
@@ -109,10 +112,10 @@ describe('purchaseComplete for a card purchase', () => {
     minted = true;
     clock.increment(timings.purchaseCompletePollMs);
     await flush();
-    // Tick 2, not the 4th: the minted charge brings the lookup forward.
-    expect(calls.slice(2)).toEqual(['charge card', 'lookup']);
+    // Tick 2: the charge's order is minted; the receipt is that order, no lookup among purchases.
+    expect(calls.slice(2)).toEqual(['charge card']);
     expect(actor.getSnapshot().value).toBe('complete');
-    expect(actor.getSnapshot().output).toEqual(CARD_PURCHASE);
+    expect(actor.getSnapshot().output).toEqual({ purchase: null, order: cardCharge('minted').order });
   });
 
   it('ends with the reason when the charge failed, at the sync or at a later tick', async () => {
@@ -145,8 +148,8 @@ describe('purchaseComplete for a crypto or on-ramp purchase', () => {
             calls.push(`sync ${input.rail} ${input.id}`);
             return followed(rail, sync);
           }),
-          getCharge: fromPromise(async ({ input }) => {
-            calls.push(`read ${input.rail} ${input.id}`);
+          follow: fromPromise(async ({ input }) => {
+            calls.push(`read ${input.charge?.rail} ${input.charge?.id}`);
             return followed(rail, reads[Math.min(n++, reads.length - 1)]!);
           }),
           findPurchase: fromPromise<PurchaseJson | null, PurchaseLookup>(async () => {
@@ -260,7 +263,7 @@ describe('purchaseComplete for a crypto or on-ramp purchase', () => {
     });
   });
 
-  it('an order that ended unpaid tells its reason at once; a minted one is looked up on that tick', async () => {
+  it('an order that ended unpaid tells its reason at once; a minted one is complete on that tick', async () => {
     const declined = follow('onramp', 'canceled', []);
     await flush();
     expect(connectPurchaseComplete(declined.actor.getSnapshot())).toMatchObject({
@@ -271,7 +274,8 @@ describe('purchaseComplete for a crypto or on-ramp purchase', () => {
     });
     const minted = follow('crypto', 'open', ['minted']);
     await minted.tick(1);
-    expect(minted.calls.slice(1)).toEqual([`read crypto ${CRYPTO_CHARGE_ID}`, 'lookup']);
+    expect(minted.calls.slice(1)).toEqual([`read crypto ${CRYPTO_CHARGE_ID}`]);
+    expect(minted.actor.getSnapshot().value).toBe('complete');
   });
 
   it('reads a card charge refunded by the provider as refunded to the card', () => {
@@ -279,6 +283,80 @@ describe('purchaseComplete for a crypto or on-ramp purchase', () => {
       stage: 'refunded',
       refund: { cents: 2500, to: 'card' },
     });
+  });
+});
+
+describe('purchaseComplete for an order no charge paid (balance, token, free claim)', () => {
+  /** The machine following the order `ORDER_ID`, whose reads answer `reads` in turn (the last repeats). */
+  function followOrderLink(reads: OrderStatus[], time: string | undefined = LINK_TIME) {
+    const clock = new SimulatedClock();
+    const calls: string[] = [];
+    let n = 0;
+    const actor = createActor(
+      purchaseCompleteMachine.provide({
+        actors: {
+          follow: fromPromise(async ({ input }) => {
+            calls.push(`order ${input.order} ${input.charge}`);
+            return followOrder(paidOrder(reads[Math.min(n++, reads.length - 1)]!));
+          }),
+          findPurchase: fromPromise<PurchaseJson | null, PurchaseLookup>(async () => {
+            calls.push('lookup');
+            return null;
+          }),
+        },
+      }),
+      {
+        input: { ...input, id: BLUEPRINT_ID, kind: 'blueprint', type: 'fusd', time, order: ORDER_ID },
+        clock,
+      },
+    ).start();
+    const tick = async (ticks: number) => {
+      for (let i = 0; i < ticks; i++) {
+        clock.increment(timings.purchaseCompletePollMs);
+        await flush();
+      }
+    };
+    return { actor, calls, tick };
+  }
+
+  it('reads the order every tick and is complete with its minted editions as the receipt; never looks up by time', async () => {
+    const { actor, calls, tick } = followOrderLink(['authorized', 'minting', 'minted']);
+    await tick(2);
+    expect(calls).toEqual([`order ${ORDER_ID} null`, `order ${ORDER_ID} null`]);
+    expect(connectPurchaseComplete(actor.getSnapshot()).panel).toBe('pending');
+    await tick(1);
+    expect(calls).toHaveLength(3);
+    expect(actor.getSnapshot().value).toBe('complete');
+    expect(actor.getSnapshot().output).toEqual({ purchase: null, order: paidOrder('minted') });
+    expect(connectPurchaseComplete(actor.getSnapshot())).toMatchObject({
+      panel: 'success',
+      title: 'Purchase Complete',
+      details: {
+        itemLabel: 'Item',
+        title: 'Night Market',
+        previewImageUrl: '/media/seed/night-market.png',
+        edition: '#05',
+        partner: 'Pixel Garden',
+        total: '$25',
+        walletAddress: BUYER_WALLET,
+        email: BUYER_EMAIL,
+      },
+    });
+    await tick(8);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('needs no purchase time; an order refunded to the wallet, or ended unpaid, ends the wait', async () => {
+    const refunded = followOrderLink(['refunded'], undefined);
+    await refunded.tick(1);
+    expect(refunded.actor.getSnapshot().value).toBe('refunded');
+    expect(connectPurchaseComplete(refunded.actor.getSnapshot())).toMatchObject({
+      title: 'Payment Refunded',
+      text: 'This purchase could not be completed, so nothing was minted. $25 was refunded as FUSD to your wallet.',
+    });
+    const expired = followOrderLink(['expired']);
+    await expired.tick(1);
+    expect(expired.actor.getSnapshot().context.failure).toBe('paymentFailed');
   });
 });
 
@@ -296,7 +374,7 @@ describe('purchaseComplete polling', () => {
     expect(lookups).toHaveLength(3);
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().value).toBe('complete');
-    expect(actor.getSnapshot().output).toEqual(RESALE);
+    expect(actor.getSnapshot().output).toEqual({ purchase: RESALE, order: null });
     await tick(8);
     expect(lookups).toHaveLength(3);
   });

@@ -153,7 +153,7 @@ describe('paying in NFM', () => {
     ]);
     // Nothing failed: the chain was not asked before the one send.
     expect(calls.finds).toBe(0);
-    expect(actor.getSnapshot().output).toMatchObject({ kind: 'paid' });
+    expect(actor.getSnapshot().output).toMatchObject({ type: 'paid' });
     expect(view().status).toBe('received payment');
   });
 
@@ -193,7 +193,7 @@ describe('paying in NFM', () => {
     expect(calls.finds).toBe(1);
     view().cancel();
     await waitFor(actor, (s) => s.status === 'done');
-    expect(actor.getSnapshot().output).toEqual({ kind: 'back' });
+    expect(actor.getSnapshot().output).toEqual({ type: 'back' });
     expect(calls.sends).toBe(1);
 
     const sent = start(SCENARIOS.restoreSent, { report: async () => tokenCharge('signed') });
@@ -219,7 +219,7 @@ describe('paying in NFM', () => {
     view().acknowledge(true);
     view().pay();
     await waitFor(actor, (s) => s.status === 'done');
-    expect(actor.getSnapshot().output).toMatchObject({ kind: 'paid' });
+    expect(actor.getSnapshot().output).toMatchObject({ type: 'paid' });
     expect(calls.sends).toBe(1);
     expect(calls.reports).toBe(1);
   });
@@ -339,7 +339,7 @@ describe('paying in NFM', () => {
     await waitFor(onChain.actor, (s) => s.matches('awaitingTransfer'));
     onChain.view().cancel();
     await waitFor(onChain.actor, (s) => s.status === 'done');
-    expect(onChain.actor.getSnapshot().output).toMatchObject({ kind: 'paid' });
+    expect(onChain.actor.getSnapshot().output).toMatchObject({ type: 'paid' });
     expect(onChain.calls.sends).toBe(0);
   });
 
@@ -366,7 +366,7 @@ describe('paying in NFM', () => {
     });
     resume.view().resume();
     await waitFor(resume.actor, (s) => s.status === 'done');
-    expect(resume.actor.getSnapshot().output).toMatchObject({ kind: 'paid' });
+    expect(resume.actor.getSnapshot().output).toMatchObject({ type: 'paid' });
     expect(resume.checkpoints[0]).toEqual({ chargeId: CHARGE_ID, item: { kind: ITEM.kind, id: ITEM.id } });
     expect(resume.calls.sends).toBe(1);
 
@@ -392,7 +392,7 @@ describe('paying in NFM', () => {
     expect(cancel.calls.cancels).toEqual([CHARGE_ID]);
     expect(cancel.calls.creates).toHaveLength(2);
     expect(cancel.calls.creates[0]!.idempotencyKey).not.toBe(cancel.calls.creates[1]!.idempotencyKey);
-    expect(cancel.actor.getSnapshot().output).toMatchObject({ kind: 'paid' });
+    expect(cancel.actor.getSnapshot().output).toMatchObject({ type: 'paid' });
   });
 
   it('says MetaMask required without a browser wallet', () => {

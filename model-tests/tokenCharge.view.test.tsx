@@ -190,7 +190,7 @@ describe('a reload in the middle of a payment, through the panel', () => {
     expect(within(panel()).queryByRole('button', { name: 'Try again' })).toBeNull();
     await act(async () => confirm(tokenCharge('completed', 'authorized')));
     await waitFor(() => expect(second.getSnapshot().status).toBe('done'));
-    expect(second.getSnapshot().output).toMatchObject({ kind: 'paid' });
+    expect(second.getSnapshot().output).toMatchObject({ type: 'paid' });
     expect(calls.sends).toBe(1);
     expect(tokenCheckpoint.read()).toBeNull();
     second.stop();

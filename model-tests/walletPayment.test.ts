@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { errorMessage } from '#domain/errors';
 import type { CardChargeJson, CreateCardChargeBody } from '#domain/schemas/checkout';
+import { cardPaid } from '../machines/cardPayment/charge';
 import {
   type WalletPaymentEvent,
   type WalletSheetCommand,
@@ -118,7 +119,7 @@ describe('paying with a mobile wallet', () => {
       },
     ]);
     expect(completions).toEqual([true]);
-    expect(actor.getSnapshot().output).toEqual({ kind: 'paid', charge: charge('approved') });
+    expect(actor.getSnapshot().output).toEqual(cardPaid(charge('approved')));
   });
 
   it('a canceled sheet, a refused validation and a contact without an address return to the panel with their reasons', async () => {
@@ -205,14 +206,14 @@ describe('paying with a mobile wallet', () => {
     declined.open();
     declined.sheet(AUTHORIZED);
     await waitFor(declined.actor, (s) => s.status === 'done');
-    expect(declined.actor.getSnapshot().output).toEqual({ kind: 'failed', orderId: ORDER_ID });
+    expect(declined.actor.getSnapshot().output).toEqual({ type: 'failed', orderId: ORDER_ID });
     expect(declined.completions).toEqual([false]);
 
     const challenged = start('googlepay', { charge: async () => charge('challenge') });
     challenged.open();
     challenged.sheet(AUTHORIZED);
     await waitFor(challenged.actor, (s) => s.status === 'done');
-    expect(challenged.actor.getSnapshot().output).toMatchObject({ kind: 'redirect' });
+    expect(challenged.actor.getSnapshot().output).toMatchObject({ type: 'redirect' });
 
     const flaky = start('applepay', {
       charge: (n) => (n === 1 ? fail(NETWORK_ERROR)() : Promise.resolve(charge('approved'))),

@@ -272,13 +272,18 @@ export interface OrderJson {
   currency: string;
   status: OrderStatus;
   walletAddress: string;
-  /** The minted editions (serialNumber once captured, nftId once minted). */
+  /**
+   * The order's editions (serialNumber once captured, nftId once minted), each with its blueprint's
+   * picture and storefront: what the purchase-complete page shows.
+   */
   editions: {
     blueprintId: string;
     flowBlueprintId: number;
     title: string;
     serialNumber: number | null;
     nftId: string | null;
+    previewImageUrl: string | null;
+    storefront: { id: string; name: string };
   }[];
   failure: { code: string; message: string } | null;
   events: OrderEventJson[];

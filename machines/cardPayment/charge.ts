@@ -7,6 +7,7 @@ import type {
   CheckoutItemKind,
   CreateCardChargeBody,
 } from '#domain/schemas/checkout';
+import { type RailOutcome, railPaid } from '../railOutcome';
 
 export type { CardCheckpoint, CardToken, TokenizeInput } from '#domain/ports/checkout';
 
@@ -27,11 +28,12 @@ export interface CardPaymentInput {
    */
   prefill?: { firstName?: string; lastName?: string | null; country?: string | null };
 }
-export type CardPaymentOutput =
-  | { kind: 'paid'; charge: CardChargeJson }
-  | { kind: 'redirect'; url: string; charge: CardChargeJson }
-  | { kind: 'failed'; orderId: string }
-  | { kind: 'back' };
+/** How the card rail ends: paid (the charge's order), 3-D Secure's page, declined or back. */
+export type CardPaymentOutput = RailOutcome;
+
+/** Paid by card (or a mobile wallet): the purchase-complete page follows the charge's order. */
+export const cardPaid = (charge: CardChargeJson): RailOutcome =>
+  railPaid(charge.order, 'creditCard', charge.id);
 
 /** One purchase attempt: its idempotency key and, for a new card, the token it was made with. */
 export interface CardAttempt {

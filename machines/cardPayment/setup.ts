@@ -7,6 +7,7 @@ import {
   type CreateCardChargeBody,
   orderFailed,
 } from '#domain/schemas/checkout';
+import { railBack, railFailed, railRedirect } from '../railOutcome';
 import {
   apiStatus,
   type CardCheckpoint,
@@ -16,6 +17,7 @@ import {
   type CardPaymentOutput,
   type CardToken,
   CHARGE_PROCESSING,
+  cardPaid,
   declinedOrderId,
   selectedCard,
   type TokenizeInput,
@@ -147,15 +149,9 @@ export const cardPaymentSetup = setup({
         message: 'Your card payment is still being processed. Please try again in a moment.',
       },
     }),
-    endPaid: assign({ result: (_, charge: CardChargeJson) => ({ kind: 'paid' as const, charge }) }),
-    endRedirect: assign({
-      result: (_, charge: CardChargeJson) => ({
-        kind: 'redirect' as const,
-        url: charge.redirectLink!,
-        charge,
-      }),
-    }),
-    endFailed: assign({ result: (_, orderId: string) => ({ kind: 'failed' as const, orderId }) }),
-    endBack: assign({ result: { kind: 'back' as const } }),
+    endPaid: assign({ result: (_, charge: CardChargeJson) => cardPaid(charge) }),
+    endRedirect: assign({ result: (_, charge: CardChargeJson) => railRedirect(charge.redirectLink!) }),
+    endFailed: assign({ result: (_, orderId: string) => railFailed(orderId) }),
+    endBack: assign({ result: railBack }),
   },
 });

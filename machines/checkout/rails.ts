@@ -1,19 +1,19 @@
-import { type DateValue, toDate } from '#domain/dates';
-import { orderCompleteTarget } from '#domain/purchase';
 import { purchaseReturnPath } from '#domain/routes';
-import type { CardChargeJson, FreeClaimJson } from '#domain/schemas/checkout';
-import type { BalancePaymentInput, BalancePaymentOutput } from '../balancePayment';
-import { type BuyListingOutput, buyListingInput } from '../buyListing';
-import type { CardPaymentInput, CardPaymentOutput } from '../cardPayment';
-import type { CryptoPaymentInput, CryptoPaymentOutput } from '../cryptoPayment';
-import type { OnrampPaymentInput, OnrampPaymentOutput } from '../onrampPayment';
-import type { TokenChargeInput, TokenChargeOutput } from '../tokenCharge';
+import type { FreeClaimJson } from '#domain/schemas/checkout';
+import type { BalancePaymentInput } from '../balancePayment';
+import { buyListingInput } from '../buyListing';
+import type { CardPaymentInput } from '../cardPayment';
+import type { CryptoPaymentInput } from '../cryptoPayment';
+import type { OnrampPaymentInput } from '../onrampPayment';
+import { type RailOutcome, railPaid } from '../railOutcome';
+import type { TokenChargeInput } from '../tokenCharge';
 import type { WalletPaymentInput } from '../walletPayment';
-import type { CheckoutContext, CheckoutOutput, OrderCompleteTarget } from './types';
+import type { CheckoutContext, CheckoutOutput } from './types';
 
 /**
- * What the checkout hands each payment rail (its input) and what it makes of the rail's end (the
- * checkout's output): where the purchase-complete page is, the failed order, or a page to go to.
+ * What the checkout hands each payment rail (its input) and what it makes of a rail's end (every
+ * rail's RailOutcome, one way): where the purchase-complete page is, the failed order, or a page to
+ * go to.
  */
 
 /** The item as a rail takes it: its kind, id and title, and its price in cents. */
@@ -84,30 +84,11 @@ export function tokenInput(context: CheckoutContext): TokenChargeInput {
   };
 }
 
-/** The purchase-complete page of a new edition of the order's item, paid on the given rail. */
-function newEditionTarget(
-  order: { item: { id: string; kind: string }; createdAt: DateValue },
-  type: string,
-  charge?: string,
-): OrderCompleteTarget {
-  const target = orderCompleteTarget({
-    id: order.item.id,
-    kind: order.item.kind === 'pack' ? 'blueprintPack' : 'blueprint',
-    startedAt: toDate(order.createdAt).getTime(),
-    type,
-  });
-  return charge ? { ...target, search: { ...target.search, charge } } : target;
-}
-
-/** Where a card purchase ends: the order's item, since the order was made, reading the charge. */
-export const cardTarget = (charge: CardChargeJson): OrderCompleteTarget =>
-  newEditionTarget(charge.order, 'creditCard', charge.id);
-
-/** The card rail's end (or a mobile wallet's): paid, redirect and failed end the checkout; back does not. */
-export function cardResult(outcome: CardPaymentOutput): CheckoutOutput {
-  switch (outcome.kind) {
+/** The checkout's output for a rail's end: paid, off to another page, declined; back is no end. */
+export function railResult(outcome: RailOutcome): CheckoutOutput {
+  switch (outcome.type) {
     case 'paid':
-      return { kind: 'purchased', target: cardTarget(outcome.charge) };
+      return { kind: 'purchased', target: outcome.target };
     case 'redirect':
       return { kind: 'redirecting', url: outcome.url };
     case 'failed':
@@ -117,55 +98,6 @@ export function cardResult(outcome: CardPaymentOutput): CheckoutOutput {
   }
 }
 
-/** A free edition claimed. */
-export const claimedResult = (itemId: string, claim: FreeClaimJson): CheckoutOutput => ({
-  kind: 'purchased',
-  target: orderCompleteTarget({
-    id: itemId,
-    kind: 'blueprint',
-    startedAt: toDate(claim.order.createdAt).getTime(),
-    type: 'freeBlueprintClaim',
-  }),
-});
-
-/** A resale listing bought, or off to a crypto top-up's page; closed without buying is no end. */
-export function listingResult(outcome: BuyListingOutput): CheckoutOutput {
-  if (outcome?.kind === 'redirect') return { kind: 'redirecting', url: outcome.url };
-  if (outcome?.kind !== 'bought') return null;
-  return {
-    kind: 'purchased',
-    target: orderCompleteTarget({
-      id: outcome.listingId,
-      kind: 'nftSaleListing',
-      startedAt: toDate(outcome.purchase.purchasedOn).getTime(),
-      type: 'saleListing',
-      serial: outcome.seriesNumber,
-    }),
-  };
-}
-
-/** Paid from the balance (the order), or off to a top-up's payment page. */
-export function balanceResult(outcome: BalancePaymentOutput): CheckoutOutput {
-  if (outcome.kind === 'redirect') return { kind: 'redirecting', url: outcome.url };
-  if (outcome.kind !== 'paid') return null;
-  return { kind: 'purchased', target: newEditionTarget(outcome.order.order, 'fusd') };
-}
-
-/** Paid in NFM from the browser wallet: the purchase-complete page waits for the edition. */
-export function tokenResult(outcome: TokenChargeOutput): CheckoutOutput {
-  if (outcome.kind !== 'paid' || !outcome.charge.order) return null;
-  return { kind: 'purchased', target: newEditionTarget(outcome.charge.order, 'token') };
-}
-
-/** Paid by card through the on-ramp: the purchase-complete page follows the charge to the edition. */
-export function onrampResult(outcome: OnrampPaymentOutput): CheckoutOutput {
-  if (outcome.kind !== 'paid') return null;
-  return {
-    kind: 'purchased',
-    target: newEditionTarget(outcome.charge.order, 'wert', outcome.charge.id),
-  };
-}
-
-/** The crypto rail opened a hosted charge: the buyer pays on the provider's page. */
-export const cryptoResult = (outcome: CryptoPaymentOutput): CheckoutOutput =>
-  outcome.kind === 'redirect' ? { kind: 'redirecting', url: outcome.url } : null;
+/** A free edition claimed: the purchase-complete page follows its order. */
+export const claimedResult = (claim: FreeClaimJson): CheckoutOutput =>
+  railResult(railPaid(claim.order, 'freeBlueprintClaim'));

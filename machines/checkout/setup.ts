@@ -3,22 +3,15 @@ import { retryable, toErrorBody } from '#domain/errors';
 import type { CardChargeJson, FreeClaimJson } from '#domain/schemas/checkout';
 import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
 import type { User } from '#domain/user';
-import { type BalancePaymentOutput, balancePaymentMachine } from '../balancePayment';
-import { type BuyListingOutput, buyListingMachine } from '../buyListing';
-import { type CardPaymentOutput, cardPaymentMachine } from '../cardPayment';
-import { type CryptoPaymentOutput, cryptoPaymentMachine } from '../cryptoPayment';
-import { type OnrampPaymentOutput, onrampPaymentMachine } from '../onrampPayment';
-import { type TokenChargeOutput, tokenChargeMachine } from '../tokenCharge';
+import { balancePaymentMachine } from '../balancePayment';
+import { buyListingMachine } from '../buyListing';
+import { cardPaymentMachine } from '../cardPayment';
+import { cryptoPaymentMachine } from '../cryptoPayment';
+import { onrampPaymentMachine } from '../onrampPayment';
+import type { RailOutcome } from '../railOutcome';
+import { tokenChargeMachine } from '../tokenCharge';
 import { walletPaymentMachine } from '../walletPayment';
-import {
-  balanceResult,
-  cardResult,
-  claimedResult,
-  cryptoResult,
-  listingResult,
-  onrampResult,
-  tokenResult,
-} from './rails';
+import { claimedResult, railResult } from './rails';
 import type { CheckoutContext, CheckoutEvent, CheckoutInput, CheckoutOutput } from './types';
 
 /** The checkout machine's outside work (actors and child machines), guards and actions; its states are in ../checkout.ts. */
@@ -109,15 +102,10 @@ export const checkoutSetup = setup({
     goingToBalance: ({ context }) => context.target === 'balance',
     goingToOnramp: ({ context }) => context.target === 'onramp',
     goingToToken: ({ context }) => context.target === 'token',
-    tokenPaid: (_, output: TokenChargeOutput) => output.kind === 'paid',
     goingToWallet: ({ context }) => context.target === 'applepay' || context.target === 'googlepay',
-    onrampPaid: (_, output: OnrampPaymentOutput) => output.kind === 'paid',
     /** The balance rail runs and the buyer has a wallet whose balance can be read. */
     balanceReadable: ({ context }) =>
       context.rails.includes('balance') && !context.item.printed && context.walletAddress !== null,
-    balancePaid: (_, output: BalancePaymentOutput) => output.kind === 'paid',
-    balanceRedirect: (_, output: BalancePaymentOutput) => output.kind === 'redirect',
-    cryptoRedirect: (_, output: CryptoPaymentOutput) => output.kind === 'redirect',
     /** A free item with an edition left is claimed at once. */
     claimsFree: ({ context }) => context.item.free && !context.item.soldOut,
     offersListings: ({ context }) => context.listings.length > 0,
@@ -152,14 +140,12 @@ export const checkoutSetup = setup({
     /** The error is one a retry may get past (a refusal, such as a claim made already, is not). */
     retryable: ({ context }) => retryable(context.error),
     goingToListing: ({ context }) => context.target === 'listing',
-    bought: (_, output: BuyListingOutput) => output?.kind === 'bought',
-    listingTopup: (_, output: BuyListingOutput) => output?.kind === 'redirect',
-    cardPaid: (_, output: CardPaymentOutput) => output.kind === 'paid',
-    cardRedirect: (_, output: CardPaymentOutput) => output.kind === 'redirect',
-    cardFailed: (_, output: CardPaymentOutput) => output.kind === 'failed',
+    railPaid: ({ context }) => context.outcome?.type === 'paid',
+    railRedirect: ({ context }) => context.outcome?.type === 'redirect',
+    railFailed: ({ context }) => context.outcome?.type === 'failed',
   },
   actions: {
-    /** Leaves for the card provider's 3-D Secure page. */
+    /** Leaves for a rail's page: 3-D Secure, the crypto provider's or a top-up's. */
     redirectTo: (_, _params: { url: string }) => {},
     /** Hands the user with the linked wallet to the session. */
     announceWalletLinked: (_, _params: { user: User }) => {},
@@ -217,15 +203,10 @@ export const checkoutSetup = setup({
     showError: assign({ error: (_, error: unknown) => toErrorBody(error) }),
     clearError: assign({ error: null }),
     endClaimed: assign({
-      result: ({ context }, claim: FreeClaimJson) => claimedResult(context.item.id, claim),
+      result: (_, claim: FreeClaimJson) => claimedResult(claim),
     }),
-    /** A resale listing bought, or off to a crypto top-up's page. */
-    endListing: assign({ result: (_, outcome: BuyListingOutput) => listingResult(outcome) }),
-    /** How the card rail ended: paid, sent to 3-D Secure or declined. */
-    endCard: assign({ result: (_, outcome: CardPaymentOutput) => cardResult(outcome) }),
-    endBalance: assign({ result: (_, outcome: BalancePaymentOutput) => balanceResult(outcome) }),
-    endToken: assign({ result: (_, outcome: TokenChargeOutput) => tokenResult(outcome) }),
-    endOnramp: assign({ result: (_, outcome: OnrampPaymentOutput) => onrampResult(outcome) }),
-    endCrypto: assign({ result: (_, outcome: CryptoPaymentOutput) => cryptoResult(outcome) }),
+    keepOutcome: assign({ outcome: (_, outcome: RailOutcome) => outcome }),
+    /** How a rail ended: paid, off to another page, or declined. */
+    endRail: assign({ result: ({ context }) => railResult(context.outcome!) }),
   },
 });

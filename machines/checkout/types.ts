@@ -1,9 +1,9 @@
 import type { ApiErrorBody } from '#domain/errors';
 import type { NftJson } from '#domain/nft';
-import type { orderCompleteTarget } from '#domain/purchase';
 import type { CardChargeJson, CheckoutItemKind } from '#domain/schemas/checkout';
 import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
 import type { CardCheckpoint } from '../cardPayment';
+import type { OrderCompleteTarget, RailOutcome } from '../railOutcome';
 import type { TokenCheckpoint } from '../tokenCharge';
 
 /** The checkout machine's input, context, events and output. */
@@ -65,7 +65,7 @@ export interface TokenRail {
   walletAvailable: boolean;
   restore: TokenCheckpoint | null;
 }
-export type OrderCompleteTarget = ReturnType<typeof orderCompleteTarget>;
+export type { OrderCompleteTarget };
 export type CheckoutOutput =
   | { kind: 'signUp' }
   | { kind: 'purchased'; target: OrderCompleteTarget }
@@ -122,6 +122,8 @@ export interface CheckoutContext {
    */
   setUpOnceLinked: boolean;
   error: ApiErrorBody | null;
+  /** How the last rail ended. */
+  outcome: RailOutcome | null;
   result: CheckoutOutput;
 }
 export type CheckoutEvent =

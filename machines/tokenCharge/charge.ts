@@ -2,6 +2,7 @@ import type { ApiErrorBody } from '#domain/errors';
 import type { TokenCheckpoint, WalletAccount } from '#domain/ports/checkout';
 import type { CheckoutItemKind } from '#domain/schemas/checkout';
 import type { TokenChargeJson, TokenPriceConversionJson } from '#domain/schemas/token';
+import { type RailOutcome, railPaid } from '../railOutcome';
 
 export type {
   CreateTokenChargeRequest,
@@ -23,7 +24,12 @@ export interface TokenChargeInput {
   restore?: TokenCheckpoint | null;
 }
 
-export type TokenChargeOutput = { kind: 'paid'; charge: TokenChargeJson } | { kind: 'back' };
+/** The token rail ends paid (the charge's order), or back. */
+export type TokenChargeOutput = RailOutcome;
+
+/** Paid: the charge's order; a charge that names none is looked for as the item bought since it was made. */
+export const tokenPaid = (charge: TokenChargeJson, item: TokenChargeInput['item']): RailOutcome =>
+  railPaid(charge.order ?? { item, createdAt: charge.createdAt }, 'token');
 
 export interface TokenChargeContext extends TokenChargeInput {
   estimate: TokenPriceConversionJson | null;

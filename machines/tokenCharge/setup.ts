@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
 import type { TokenChargeJson, TokenPriceConversionJson } from '#domain/schemas/token';
+import { railBack } from '../railOutcome';
 import {
   blockingChargeId,
   type CreateTokenChargeRequest,
@@ -15,6 +16,7 @@ import {
   type TokenChargeOutput,
   type TokenCheckpoint,
   type TransferCheck,
+  tokenPaid,
   type WalletAccount,
 } from './charge';
 
@@ -169,8 +171,8 @@ export const tokenChargeSetup = setup({
     /** The charge expired or was canceled meanwhile. */
     showEnded: assign({ error: failure(ErrorCode.TRANSACTION, 'status') }),
     clearError: assign({ error: null }),
-    endPaid: assign({ result: ({ context }) => ({ kind: 'paid' as const, charge: context.charge! }) }),
-    endBack: assign({ result: { kind: 'back' as const } }),
+    endPaid: assign({ result: ({ context }) => tokenPaid(context.charge!, context.item) }),
+    endBack: assign({ result: railBack }),
     /** Keeps the charge (its item, and its transfer's hash) in the tab, for a reload. */
     saveCheckpoint: (_, _checkpoint: TokenCheckpoint) => {},
     /** The charge ended: nothing to resume. */

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { errorMessage } from '#domain/errors';
 import type { CardChargeJson, CardChargeStatus, OrderJson, OrderStatus } from '#domain/schemas/checkout';
 import { type Database, type Executor, prepareNamed } from '../db';
-import { blueprints, cardCharges, orderEvents, orderItems, orders } from '../db/schema';
+import { blueprints, cardCharges, orderEvents, orderItems, orders, storefronts } from '../db/schema';
 import { type CardChargeRow, EVENT_RANK, findOrder, type OrderRow } from './orders';
 
 /** An order and its card charge as the API answers them, and the buyer's own charges. */
@@ -14,6 +14,9 @@ interface EditionRow {
   title: string;
   serialNumber: number | null;
   nftId: string | null;
+  previewImageUrl: string | null;
+  storefrontId: string;
+  storefrontName: string;
 }
 
 /** A timeline event as its JSON shows it. */
@@ -47,6 +50,8 @@ function orderJsonOf(order: OrderRow, editions: EditionRow[], events: EventRow[]
       title: e.title,
       serialNumber: e.serialNumber,
       nftId: e.nftId,
+      previewImageUrl: e.previewImageUrl,
+      storefront: { id: e.storefrontId, name: e.storefrontName },
     })),
     failure:
       order.failureCode !== null
@@ -68,9 +73,13 @@ export async function orderJson(db: Executor, order: OrderRow): Promise<OrderJso
       title: blueprints.title,
       serialNumber: orderItems.serialNumber,
       nftId: orderItems.nftId,
+      previewImageUrl: blueprints.previewImageUrl,
+      storefrontId: storefronts.id,
+      storefrontName: storefronts.name,
     })
     .from(orderItems)
     .innerJoin(blueprints, eq(blueprints.id, orderItems.blueprintId))
+    .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.flowBlueprintId));
   const events = await db
@@ -123,9 +132,12 @@ export async function ownCharge(db: Executor, buyerId: string, chargeId: string)
 function prepareOwnChargeRow(db: Database) {
   const editions = sql<EditionRow[]>`(select coalesce(json_agg(json_build_object(
       'blueprintId', ${orderItems.blueprintId}, 'flowBlueprintId', ${orderItems.flowBlueprintId},
-      'title', ${blueprints.title}, 'serialNumber', ${orderItems.serialNumber}, 'nftId', ${orderItems.nftId}
+      'title', ${blueprints.title}, 'serialNumber', ${orderItems.serialNumber}, 'nftId', ${orderItems.nftId},
+      'previewImageUrl', ${blueprints.previewImageUrl}, 'storefrontId', ${storefronts.id},
+      'storefrontName', ${storefronts.name}
     ) order by ${orderItems.flowBlueprintId}), '[]')
     from ${orderItems} inner join ${blueprints} on ${blueprints.id} = ${orderItems.blueprintId}
+    inner join ${storefronts} on ${storefronts.id} = ${blueprints.storefrontId}
     where ${orderItems.orderId} = ${orders.id})`;
   const events = sql<{ type: string; detail: string | null; at: string }[]>`(select coalesce(json_agg(
       json_build_object('type', ${orderEvents.type}, 'detail', ${orderEvents.detail}, 'at', ${orderEvents.createdAt})

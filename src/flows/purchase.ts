@@ -1,12 +1,18 @@
 import { fromPromise } from 'xstate';
-import { type FollowedCharge, followCard, followCrypto, followOnramp } from '#domain/chargeProgress';
-import type { CardChargeJson } from '#domain/schemas/checkout';
+import {
+  type FollowedCharge,
+  followCard,
+  followCrypto,
+  followOnramp,
+  followOrder,
+} from '#domain/chargeProgress';
+import type { CardChargeJson, OrderJson } from '#domain/schemas/checkout';
 import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
 import type { WertChargeJson } from '#domain/schemas/wert';
 import type { PaymentMethod, TokenRail } from '../../machines/checkout';
 import type { ChargeSync } from '../../machines/checkoutFailed';
 import type { TopupRequest } from '../../machines/cryptoTopup';
-import type { ChargeRef } from '../../machines/purchaseComplete';
+import type { ChargeRef, FollowRef } from '../../machines/purchaseComplete';
 import { once } from '../lazy';
 import { browserStorage } from '../services/storage';
 import type { FlowDeps } from './deps';
@@ -29,12 +35,13 @@ export function purchaseFlows(deps: FlowDeps, shared: SharedFlowParts) {
       (await import('../../machines/purchaseComplete')).purchaseCompleteMachine.provide({
         actors: {
           findPurchase: fromPromise(({ input }) => nfts.findPurchase(input)),
-          // The charge of the rail the purchase was paid with, as the server has it.
-          getCharge: fromPromise<FollowedCharge, ChargeRef>(async ({ input }) => {
-            const id = encodeURIComponent(input.id);
-            if (input.rail === 'crypto')
+          // The order as the server has it: through the charge of the rail that paid it, else itself.
+          follow: fromPromise<FollowedCharge, FollowRef>(async ({ input: { charge, order } }) => {
+            if (!charge) return followOrder(await api.get<OrderJson>(`orders/${encodeURIComponent(order!)}`));
+            const id = encodeURIComponent(charge.id);
+            if (charge.rail === 'crypto')
               return followCrypto(await api.get<CoinbaseChargeJson>(`coinbase-charges/${id}`));
-            if (input.rail === 'onramp')
+            if (charge.rail === 'onramp')
               return followOnramp(await api.get<WertChargeJson>(`wert-charges/${id}`));
             return followCard(await api.get<CardChargeJson>(`checkout-com-charges/${id}`));
           }),
@@ -119,7 +126,8 @@ export function purchaseFlows(deps: FlowDeps, shared: SharedFlowParts) {
           ),
           linkWallet,
           ...collectionActors,
-          buyListing,
+          // The checkout leaves for a rail's page itself (every rail's redirect, in one place).
+          buyListing: buyListing.provide({ actions: { redirectTo: () => {} } }),
           cardPayment: cardPaymentMachine.provide({
             actors: {
               listBillingInfo: cards.listBillingInfo,

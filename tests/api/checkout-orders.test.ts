@@ -23,6 +23,7 @@ import {
   orderEvents,
   orders,
   sessions,
+  storefronts,
   users,
   webhookEvents,
 } from '../../server/db/schema';
@@ -230,9 +231,13 @@ describe.each(databases)('checkout orders on %s', (database) => {
 
   /* ---- create ---- */
 
-  it('charges a card without 3-D Secure: success, the order authorized with a fulfil job, one unit taken', async () => {
+  it('charges a card without 3-D Secure: success, the order authorized with a fulfil job, one unit taken; each edition with its picture and storefront', async () => {
     const me = await buyer();
-    const bp = await item({ price: 2500 });
+    const bp = await item({ price: 2500, previewImageUrl: '/media/seed/night-market.png' });
+    const [shop] = await t.database.db
+      .select({ id: storefronts.id, name: storefronts.name })
+      .from(storefronts)
+      .where(eq(storefronts.id, bp.storefrontId));
     const before = calls.requestPayment;
     const res = await payNew(me, bp);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -250,7 +255,14 @@ describe.each(databases)('checkout orders on %s', (database) => {
         status: 'authorized',
         walletAddress: me.walletAddress,
         editions: [
-          { blueprintId: bp.id, flowBlueprintId: bp.flowBlueprintId, serialNumber: null, nftId: null },
+          {
+            blueprintId: bp.id,
+            flowBlueprintId: bp.flowBlueprintId,
+            serialNumber: null,
+            nftId: null,
+            previewImageUrl: '/media/seed/night-market.png',
+            storefront: shop,
+          },
         ],
         failure: null,
       },

@@ -24,21 +24,21 @@ export function BalancePanel({ actor }: { actor: ActorRefFrom<typeof balancePaym
       onSubmit={view.submit}
       actions={
         <>
-          <Button variant="secondary" onClick={view.back} disabled={!view.canBack}>
+          <Button variant="secondary" {...view.getBackButtonProps()}>
             Back
           </Button>
           {(view.panel === 'short' || view.panel === 'failed') && (
-            <Button variant="secondary" onClick={view.retry} disabled={!view.canRetry}>
+            <Button variant="secondary" {...view.getRetryButtonProps()}>
               {view.retryLabel}
             </Button>
           )}
           {view.panel === 'short' && view.topupLabel && (
-            <Button type="submit" loading={view.busy} disabled={!view.canTopUp}>
+            <Button {...view.getTopupButtonProps()} loading={view.busy}>
               {view.topupLabel}
             </Button>
           )}
           {view.panel === 'review' && (
-            <Button type="submit" loading={view.busy} disabled={!view.canPay}>
+            <Button {...view.getPayButtonProps()} loading={view.busy}>
               {view.payLabel}
             </Button>
           )}
@@ -59,12 +59,7 @@ export function BalancePanel({ actor }: { actor: ActorRefFrom<typeof balancePaym
         </p>
       )}
       {view.panel === 'review' && (
-        <PurchaseTerms
-          className="vt-balance-panel__terms"
-          checked={view.acknowledged}
-          disabled={view.busy}
-          onChange={view.acknowledge}
-        />
+        <PurchaseTerms className="vt-balance-panel__terms" {...view.getTermsProps()} />
       )}
     </RailPanel>
   );

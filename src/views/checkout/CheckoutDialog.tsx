@@ -1,12 +1,12 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { CheckoutInput, CheckoutOutput, checkoutMachine } from '../../../machines/checkout';
-import { type CheckoutView, checkoutEnd, connectCheckout } from '../../../machines/checkoutView';
-import { useApp } from '../AppContext';
+import { type CheckoutView, connectCheckout } from '../../../machines/checkoutView';
 import { Button, Dropdown, Modal, Spinner } from '../components';
 import { tabbables } from '../components/focus';
 import { BuyListingDialog } from '../nft/ListingPanels';
+import { useFlowActor } from '../useFlowActor';
 import { BalancePanel } from './BalancePanel';
 import { CardPanel } from './CardPanel';
 import { CryptoPanel } from './CryptoPanel';
@@ -30,17 +30,7 @@ export function Checkout({
   input: CheckoutInput;
   onDone: (output: CheckoutOutput) => void;
 }) {
-  const { inspect } = useApp();
-  const actor = useActorRef(machine, { input, inspect });
-  const end = useSelector(actor, checkoutEnd);
-  const latestOnDone = useRef(onDone);
-  useEffect(() => {
-    latestOnDone.current = onDone;
-  });
-  useEffect(() => {
-    if (end) latestOnDone.current(end.output);
-  }, [end]);
-  return <CheckoutDialog actor={actor} />;
+  return <CheckoutDialog actor={useFlowActor(machine, input, onDone)} />;
 }
 
 /**

@@ -31,14 +31,7 @@ export function CryptoPanel({ actor }: { actor: ActorRefFrom<typeof cryptoPaymen
         </p>
       </header>
 
-      <form
-        className="vt-crypto-panel__form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          view.pay();
-        }}
-      >
+      <form className="vt-crypto-panel__form" {...view.getFormProps()}>
         <div>
           <p id={coinsId} className="vt-crypto-panel__label">
             Coins accepted on the payment page
@@ -57,12 +50,7 @@ export function CryptoPanel({ actor }: { actor: ActorRefFrom<typeof cryptoPaymen
           {view.warning}
         </p>
 
-        <PurchaseTerms
-          className="vt-crypto-panel__terms"
-          checked={view.acknowledged}
-          disabled={view.busy}
-          onChange={view.acknowledge}
-        />
+        <PurchaseTerms className="vt-crypto-panel__terms" {...view.getTermsProps()} />
 
         {view.error && (
           <p className="vt-form-error" role="alert">
@@ -77,10 +65,10 @@ export function CryptoPanel({ actor }: { actor: ActorRefFrom<typeof cryptoPaymen
         <p className="vt-muted vt-crypto-panel__receipt">{view.receipt}</p>
 
         <div className="vt-actions vt-crypto-panel__actions">
-          <Button variant="secondary" onClick={view.back} disabled={!view.canBack}>
+          <Button variant="secondary" {...view.getBackButtonProps()}>
             Back
           </Button>
-          <Button type="submit" loading={view.busy} disabled={!view.canPay}>
+          <Button {...view.getPayButtonProps()} loading={view.busy}>
             {view.payLabel}
           </Button>
         </div>

@@ -1,9 +1,8 @@
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { AnyStateMachine, InputFrom } from 'xstate';
 import { type NftJson, saleRates } from '#domain/nft';
-import { orderCompleteTarget } from '#domain/purchase';
 import { purchaseReturnPath } from '#domain/routes';
 import { type BuyListingOutput, buyListingInput, type buyListingMachine } from '../../../machines/buyListing';
 import type { listForSaleMachine } from '../../../machines/listForSale';
@@ -158,23 +157,9 @@ function RemoveDialog({ machine, input, onDone }: DialogProps<typeof removeListi
  */
 export function BuyDialog({ machine, input, onDone }: DialogProps<typeof buyListingMachine>) {
   const navigate = useNavigate();
-  // When the buyer started: the purchase-complete page looks for purchases made since then.
-  const startedAt = useRef<number | null>(null);
-  useEffect(() => {
-    startedAt.current = Date.now();
-  }, []);
   const ended = (output: BuyListingOutput) => {
-    if (output === null) onDone(false);
-    else if (output.kind === 'bought')
-      void navigate(
-        orderCompleteTarget({
-          id: output.listingId,
-          kind: 'nftSaleListing',
-          startedAt: startedAt.current ?? Date.now(),
-          type: 'saleListing',
-          serial: output.seriesNumber,
-        }),
-      );
+    if (output.type === 'back') onDone(false);
+    else if (output.type === 'paid') void navigate(output.target);
   };
   return <BuyListingDialog actor={useFlowActor(machine, input, ended)} />;
 }

@@ -15,10 +15,11 @@ import { OrderTimeline, WayBack } from './Outcome';
 const orderCompleteRoute = getRouteApi('/ordercomplete/$id');
 
 /**
- * /ordercomplete/{id}?e&t&serial&type[&charge]: where a purchase ends. The buyer's email and wallet
- * come from the session; a visitor sees the page with what the purchase itself tells. A purchase
- * paid through a charge (`charge`; its rail by `type`: creditCard, coinbase or wert) is followed
- * through it: when its order was not served the page tells the refund, with the order's timeline.
+ * /ordercomplete/{id}?e&t&serial&type[&order][&charge]: where a purchase ends. The buyer's email and
+ * wallet come from the session; a visitor sees the page with what the purchase itself tells. The
+ * order a purchase of new editions names (`order`) is followed, through the charge that paid it
+ * (`charge`; its rail by `type`: creditCard, coinbase or wert) when there is one: when the order was
+ * not served the page tells the refund, with the order's timeline.
  */
 export function PurchaseCompletePage() {
   const { id } = orderCompleteRoute.useParams();
@@ -39,6 +40,7 @@ function PurchaseComplete({ id, search }: { id: string; search: OrderCompleteSea
     type: search.type,
     email: user?.email ?? null,
     walletAddress: user?.wallet.walletAddress ?? null,
+    order: search.order ?? null,
     charge: search.charge
       ? { rail: chargeRailOf(search.type), id: search.charge, ckoSessionId: search['cko-session-id'] ?? null }
       : null,
