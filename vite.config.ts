@@ -1,3 +1,4 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { defineConfig, type Plugin } from 'vitest/config';
@@ -24,6 +25,11 @@ const oneOrigin = (publicUrl: string): Plugin => ({
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
+    // The route tree from the files of src/routes (one per URL), written to src/routeTree.gen.ts on
+    // every build and dev start; the file is kept in git, so tsc and the tests (which leave it alone)
+    // read it without a build. Screens are split by hand (lazyRouteComponent in each route file).
+    !process.env.VITEST &&
+      tanstackRouter({ target: 'react', quoteStyle: 'single', semicolons: true, disableLogging: true }),
     react(),
     oneOrigin(process.env.PUBLIC_URL ?? `http://localhost:${webPort}`),
     // The server-side renderer (`vite build --ssr`, see src/entry-server.tsx) is read from disk by
