@@ -1,3 +1,4 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { defineConfig, type Plugin } from 'vitest/config';
@@ -22,8 +23,39 @@ const oneOrigin = (publicUrl: string): Plugin => ({
   },
 });
 
+/**
+ * The route tree of a build in fewer bytes (0.75 kB less, compressed, in every first load): the
+ * generated tree's lists of children become arrays (the router reads only their values), a route's
+ * id is left out where it is its path (the router takes the path then), and the path literal of a
+ * route file's createFileRoute('/x'), which only TypeScript reads, is dropped.
+ */
+const compactRouteTree = (): Plugin => ({
+  name: 'vitrine-compact-route-tree',
+  apply: 'build',
+  // On the TypeScript source, before it is compiled.
+  enforce: 'pre',
+  transform(code, id) {
+    if (id.endsWith('/src/routeTree.gen.ts'))
+      return code
+        .replace(
+          /^const (\w+): \w+ =\s*\{\n((?:\s+\w+:\s+\w+,\n)+)\s*\}/gm,
+          (_, name: string, body: string) =>
+            `const ${name} = [${body.replace(/\s*\w+:\s+(\w+),\n/g, '$1,')}]`,
+        )
+        .replace(/( +)id: ('[^']*'),\n +path: \2,\n/g, '$1path: $2,\n');
+    if (/\/src\/routes\/[^?]*\.tsx$/.test(id))
+      return code.replace(/createFileRoute\('[^']*'\)/g, 'createFileRoute()');
+  },
+});
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
+    // The route tree from the files of src/routes (one per URL), written to src/routeTree.gen.ts on
+    // every build and dev start; the file is kept in git, so tsc and the tests (which leave it alone)
+    // read it without a build. Screens are split by hand (lazyRouteComponent in each route file).
+    !process.env.VITEST &&
+      tanstackRouter({ target: 'react', quoteStyle: 'single', semicolons: true, disableLogging: true }),
+    compactRouteTree(),
     react(),
     oneOrigin(process.env.PUBLIC_URL ?? `http://localhost:${webPort}`),
     // The server-side renderer (`vite build --ssr`, see src/entry-server.tsx) is read from disk by

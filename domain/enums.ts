@@ -92,7 +92,6 @@ export const reportStatuses = ['created', 'resolved', 'cancelled'] as const;
  * one a crash interrupted), accepted by the relay, or given up (a permanent refusal, or 24 hours).
  */
 export const emailStatuses = ['queued', 'sending', 'sent', 'failed'] as const;
-export type EmailStatus = (typeof emailStatuses)[number];
 
 /** Payout request states; the owner may cancel one in state created (it becomes cancelled). */
 export const payoutStates = [

@@ -29,6 +29,3 @@ export function kycAction(status: KycStatus, url: string | null): KycAction {
   if (status === 'expired' || status === 'abandoned' || status === 'unknown') return 'start';
   return null;
 }
-
-/** Statuses in which a new session may be opened (the server's rule as well as the button's). */
-export const kycRestartable = (status: KycStatus) => kycAction(status, null) === 'start';

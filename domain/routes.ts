@@ -28,7 +28,6 @@ export const routePaths = {
   Payouts: '/payouts',
   Dashboard: '/dashboard',
 } as const;
-export type RouteName = keyof typeof routePaths;
 
 /** Where to go after login: the remembered target, unless it is the login flow itself (then Home). */
 export function afterLoginTarget(loginRedirect: string | null): string {

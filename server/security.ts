@@ -24,24 +24,6 @@ export interface SecurityOptions {
 }
 
 /**
- * The document policy, with Google's Google Pay sources when its script is used, and the media
- * origin (MEDIA_PUBLIC_URL's) when /media redirects there.
- */
-export function documentPolicy(googlePayScript = false, mediaSource?: string): string {
-  const google = (source: string) => (googlePayScript ? ` ${source}` : '');
-  const media = mediaSource ? ` ${mediaSource}` : '';
-  return [
-    `script-src 'self'${google(GOOGLE_PAY_SCRIPT_SOURCE)}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    `img-src 'self' data: blob:${media}${google(GOOGLE_PAY_IMAGE_SOURCE)}`,
-    `media-src 'self' blob:${media}`,
-  ].join('; ');
-}
-
-/**
  * The policy of HTML answers (the SPA's index.html and its history-routing fallback). Vite's build
  * emits no inline script (one module script and its preloads from /assets), so scripts come from
  * our origin only, and Google's Google Pay script where it is used (above). All images and media
@@ -61,8 +43,23 @@ export function documentPolicy(googlePayScript = false, mediaSource?: string): s
  *
  * The Stately inspector (QA builds only, see src/services/inspector.ts) opens its site with
  * window.open and talks to it by postMessage: navigation, which this policy does not govern.
+ *
+ * Google's Google Pay sources are added when its script is used, and the media origin
+ * (MEDIA_PUBLIC_URL's) when /media redirects there.
  */
-export const DOCUMENT_POLICY = documentPolicy();
+export function documentPolicy(googlePayScript = false, mediaSource?: string): string {
+  const google = (source: string) => (googlePayScript ? ` ${source}` : '');
+  const media = mediaSource ? ` ${mediaSource}` : '';
+  return [
+    `script-src 'self'${google(GOOGLE_PAY_SCRIPT_SOURCE)}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    `img-src 'self' data: blob:${media}${google(GOOGLE_PAY_IMAGE_SOURCE)}`,
+    `media-src 'self' blob:${media}`,
+  ].join('; ');
+}
 
 /**
  * The policy of images, video and audio (/media, the favicon): opened on their own they may show

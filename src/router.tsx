@@ -1,20 +1,16 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { publicRoutes } from './routes/public';
-import { root } from './routes/root';
-import { signedInRoutes } from './routes/signedIn';
+import { routeTree } from './routeTree.gen';
 import type { AppActors } from './views/AppContext';
 import { LoadErrorPage } from './views/pages/LoadErrorPage';
 import { PagePending } from './views/pages/PagePending';
 
-export type { RouterContext } from './routes/root';
-
 /**
- * The route tree: the pages anyone can open (src/routes/public.tsx) and the signed-in user's pages
- * under one authenticated layout (src/routes/signedIn.tsx); the guards and the loaders' helpers are
- * in src/routes/guards.ts, the screens (loaded on demand) in src/routes/screens.ts. A login-required
- * page remembers where the visitor was headed, to go there after login.
+ * The route tree is made from the files of src/routes, one per URL (TanStack Router's file-based
+ * routing: `routeTree.gen.ts` is written by its Vite plugin on every build and dev start, and kept in
+ * git so that `tsc` and the tests need no build first). The signed-in user's pages are under the
+ * pathless `_authenticated` layout, whose guard sends a visitor to sign in and remembers where they
+ * were headed; the guards and the loaders' helpers are in src/routes/-guards.ts.
  */
-export const routeTree = root.addChildren([...publicRoutes, ...signedInRoutes]);
 
 /** On the server: the one URL it renders (memory history), and no scroll to restore. */
 export interface ServerRouting {

@@ -138,5 +138,3 @@ export function createRuntime(
     inspect,
   };
 }
-
-export type Runtime = ReturnType<typeof createRuntime>;

@@ -60,22 +60,3 @@ export const ApplePayValidationBody = v.object({
   ),
 });
 export type ApplePayValidationBody = v.InferOutput<typeof ApplePayValidationBody>;
-
-/**
- * Apple's merchant session: opaque, single use, valid for 5 minutes. The server passes it on
- * unchanged; these are the fields Apple sends today.
- */
-export interface ApplePayMerchantSession {
-  epochTimestamp: number;
-  expiresAt: number;
-  merchantSessionIdentifier: string;
-  nonce: string;
-  merchantIdentifier: string;
-  domainName: string;
-  displayName: string;
-  signature: string;
-  operationalAnalyticsIdentifier?: string;
-  retries?: number;
-  pspId?: string;
-  [field: string]: unknown;
-}

@@ -9,12 +9,13 @@ import {
   inArray,
   isNull,
   lte,
+  ne,
   notExists,
   type SQL,
   sql,
 } from 'drizzle-orm';
 import { PUBLIC_STATES } from '#domain/products';
-import type { BlueprintListQuery } from '#domain/schemas/catalog';
+import type { BlueprintListQuery, PackListQuery } from '#domain/schemas/catalog';
 import {
   type BlueprintCardRow,
   blueprintCardColumns,
@@ -23,8 +24,9 @@ import {
   publicPackOf,
   type StorefrontSummaryRow,
   storefrontSummaryColumns,
+  storefrontsById,
 } from '../catalog/json';
-import type { Executor } from '../db';
+import type { Database, Executor } from '../db';
 import { mapRowsByPlan } from '../db/rows';
 import {
   blueprintPacks,
@@ -34,9 +36,12 @@ import {
   blueprints,
   blueprintWords,
   MARKET_WHERE,
+  nftPurchases,
+  nfts,
   storefronts,
+  users,
 } from '../db/schema';
-import { DRAFT_STATES } from './rules';
+import { DRAFT_STATES, HIDEABLE_STATES } from './rules';
 
 /**
  * The SQL of the blueprint routes that is shared: the draft rule as a WHERE, text search, and the
@@ -51,6 +56,10 @@ export const draftWhere = and(
     sql`(select 1 from ${blueprintRegistrations} where ${blueprintRegistrations.blueprintId} = ${blueprints.id} and ${blueprintRegistrations.status} in ('pending', 'submitted', 'sealed'))`,
   ),
 )!;
+
+/** The rules of hiding (HIDEABLE_STATES) and canceling (active or printed) in SQL, for the UPDATE's WHERE. */
+export const hideableWhere = inArray(blueprints.state, HIDEABLE_STATES);
+export const cancelableWhere = inArray(blueprints.state, ['active', 'printed']);
 
 /**
  * Whether a blueprint can be bought (or claimed) now, the rule of server/checkout/items.ts in SQL:
@@ -365,3 +374,174 @@ export interface BlueprintList {
 
 /** Totals above this are answered as TOTAL_CAP with `totalCapped: true`. */
 export const TOTAL_CAP = 10_000;
+
+/** Whether the user owns the storefront. */
+export async function ownsStorefront(db: Executor, storefrontId: string, userId: string) {
+  const [row] = await db
+    .select({ id: storefronts.id })
+    .from(storefronts)
+    .where(and(eq(storefronts.id, storefrontId), eq(storefronts.ownerId, userId)));
+  return !!row;
+}
+
+/** The storefront the user owns, if any. */
+export async function storefrontOwnedBy(db: Executor, userId: string) {
+  const [row] = await db.select().from(storefronts).where(eq(storefronts.ownerId, userId));
+  return row;
+}
+
+/** A blueprint with its storefront and the summary of its pack (if the pack is public). */
+export async function blueprintWithStorefront(db: Executor, id: string) {
+  const [row] = await db
+    .select({ blueprint: blueprints, storefront: storefronts, pack: packSummaryColumns })
+    .from(blueprints)
+    .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
+    .leftJoin(blueprintPacks, publicPackOf)
+    .where(eq(blueprints.id, id));
+  return row;
+}
+
+/** Adds a blueprint. */
+export async function insertBlueprint(db: Executor, values: typeof blueprints.$inferInsert) {
+  const [row] = await db.insert(blueprints).values(values).returning();
+  return row!;
+}
+
+/** A blueprint to edit: with its storefront and the status of its publishing job (null: none). */
+export async function blueprintToEdit(db: Executor, id: string) {
+  const [found] = await db
+    .select({
+      blueprint: blueprints,
+      storefront: storefronts,
+      registration: blueprintRegistrations.status,
+    })
+    .from(blueprints)
+    .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
+    .leftJoin(blueprintRegistrations, eq(blueprintRegistrations.blueprintId, blueprints.id))
+    .where(eq(blueprints.id, id));
+  return found;
+}
+
+/**
+ * Writes a blueprint's changes where `guards` (the rules checked before, again in the WHERE) still
+ * hold, in one transaction with what follows: publishing (re)starts its job (a failed one starts
+ * over), canceling closes a sealed registration's sale on chain. Undefined when another request
+ * changed the blueprint first (nothing is written then).
+ */
+export async function updateBlueprint(
+  db: Database,
+  b: { id: string; flowBlueprintId: number },
+  update: {
+    changes: Partial<typeof blueprints.$inferInsert>;
+    guards: SQL[];
+    publish: boolean;
+    cancel: boolean;
+  },
+  clock: () => Date,
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(blueprints)
+      .set({ ...update.changes, updatedAt: clock() })
+      .where(and(eq(blueprints.id, b.id), ...update.guards))
+      .returning();
+    if (!row) return undefined;
+    if (update.publish) {
+      await tx
+        .insert(blueprintRegistrations)
+        .values({ blueprintId: b.id, flowBlueprintId: b.flowBlueprintId, createdAt: clock() })
+        .onConflictDoUpdate({
+          target: blueprintRegistrations.blueprintId,
+          set: { status: 'pending', attempts: 0, error: null, transactionId: null, updatedAt: clock() },
+          setWhere: eq(blueprintRegistrations.status, 'failed'),
+        });
+    }
+    if (update.cancel) {
+      // Nothing to close for a sale never registered.
+      await tx
+        .update(blueprintRegistrations)
+        .set({ closeStatus: 'pending', updatedAt: clock() })
+        .where(
+          and(eq(blueprintRegistrations.blueprintId, b.id), eq(blueprintRegistrations.status, 'sealed')),
+        );
+    }
+    return row;
+  });
+}
+
+/** A blueprint with its storefront and the storefront's owner. */
+export async function blueprintWithOwner(db: Executor, id: string) {
+  const [row] = await db
+    .select({ blueprint: blueprints, storefront: storefronts, owner: users })
+    .from(blueprints)
+    .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
+    .innerJoin(users, eq(users.id, storefronts.ownerId))
+    .where(eq(blueprints.id, id));
+  return row;
+}
+
+/** The newest `limit` purchases of a blueprint's editions (by its chain id), with their buyers. */
+export function latestPurchases(db: Executor, flowBlueprintId: number, limit: number) {
+  return db
+    .select({ purchase: nftPurchases, nft: nfts, buyer: users })
+    .from(nftPurchases)
+    .innerJoin(nfts, eq(nfts.id, nftPurchases.nftId))
+    .leftJoin(users, eq(users.id, nftPurchases.buyerId))
+    .where(eq(nfts.blueprintId, flowBlueprintId))
+    .orderBy(desc(nftPurchases.purchasedOn))
+    .limit(limit);
+}
+
+/**
+ * A page of the packs visitors see (visible, of an enabled storefront, not a draft), newest first,
+ * by storefront, type and states, and their total.
+ */
+export async function visiblePacks(db: Executor, query: PackListQuery) {
+  const where: SQL[] = [
+    eq(blueprintPacks.visible, true),
+    eq(storefronts.enabled, true),
+    ne(blueprintPacks.state, 'created'),
+  ];
+  if (query.storefrontId) where.push(eq(blueprintPacks.storefrontId, query.storefrontId));
+  if (query.type) where.push(eq(blueprintPacks.type, query.type));
+  if (query.states) where.push(inArray(blueprintPacks.state, query.states));
+  const filter = and(...where);
+  const rows = await db
+    .select({ pack: blueprintPacks, storefront: storefronts })
+    .from(blueprintPacks)
+    .innerJoin(storefronts, eq(storefronts.id, blueprintPacks.storefrontId))
+    .where(filter)
+    .orderBy(desc(blueprintPacks.createdAt), asc(blueprintPacks.id))
+    .offset(query.from - 1)
+    .limit(query.to - query.from + 1);
+  const [{ total }] = (await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(blueprintPacks)
+    .innerJoin(storefronts, eq(storefronts.id, blueprintPacks.storefrontId))
+    .where(filter)) as [{ total: number }];
+  return { rows, total: Number(total) };
+}
+
+/** A pack with its storefront. */
+export async function packWithStorefront(db: Executor, id: string) {
+  const [row] = await db
+    .select({ pack: blueprintPacks, storefront: storefronts })
+    .from(blueprintPacks)
+    .innerJoin(storefronts, eq(storefronts.id, blueprintPacks.storefrontId))
+    .where(eq(blueprintPacks.id, id));
+  return row;
+}
+
+/** A pack's blueprints, oldest first, and their storefronts by id. */
+export async function packItems(db: Executor, packId: string) {
+  const items = await db
+    .select()
+    .from(blueprints)
+    .where(eq(blueprints.blueprintPackId, packId))
+    .orderBy(asc(blueprints.createdAt), asc(blueprints.id));
+  const storefrontOf = await storefrontsById(
+    db,
+    items.map((b) => b.storefrontId),
+  );
+  return { items, storefrontOf };
+}

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type * as v from 'valibot';
 import { isActiveState } from '#domain/catalog';
 import { PUBLIC_STATES } from '#domain/products';
 import { BlueprintCreateInput, BlueprintPatchInput } from '#domain/schemas/blueprints';
@@ -6,27 +7,29 @@ import { BlueprintListQuery, IdParams, PackListQuery } from '#domain/schemas/cat
 import { HISTORY_PURCHASES } from '#domain/schemas/history';
 import { assertOwnUpload } from '../assets/uploads';
 import { sendAnswer } from '../catalog/cache';
-import {
-  blueprintJson,
-  packJson,
-  packSummary,
-  packSummaryColumns,
-  publicPackOf,
-  storefrontsById,
-} from '../catalog/json';
-import {
-  blueprintPacks,
-  blueprintRegistrations,
-  blueprints,
-  nftPurchases,
-  nfts,
-  storefronts,
-  users,
-} from '../db/schema';
+import { blueprintJson, packJson, packSummary } from '../catalog/json';
+import type { blueprints } from '../db/schema';
 import type { Services } from '../deps';
-import { type AppContext, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
+import { badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
 import { creationEntry, purchaseEntry } from '../nfts/history';
-import { blueprintListQueries, draftWhere, TOTAL_CAP } from './queries';
+import {
+  blueprintListQueries,
+  blueprintToEdit,
+  blueprintWithOwner,
+  blueprintWithStorefront,
+  cancelableWhere,
+  draftWhere,
+  hideableWhere,
+  insertBlueprint,
+  latestPurchases,
+  ownsStorefront,
+  packItems,
+  packWithStorefront,
+  storefrontOwnedBy,
+  TOTAL_CAP,
+  updateBlueprint,
+  visiblePacks,
+} from './queries';
 import { DRAFT_STATES, HIDEABLE_STATES, ON_CHAIN_JOBS } from './rules';
 
 /**
@@ -50,22 +53,17 @@ async function ownBlueprintUploads(
   }
 }
 
+/** A visitor sees visible items of enabled storefronts, in public states. */
+const publicView = (b: typeof blueprints.$inferSelect, enabled: boolean) =>
+  b.visible && enabled && PUBLIC_STATES.includes(b.state);
+
 /** Blueprints, a blueprint's purchase history, and blueprint packs. */
 export function blueprintRoutes(s: Services): Route[] {
-  /** Whether the caller owns the storefront (owners see their drafts and hidden items). */
-  const ownsStorefront = async (c: AppContext, storefrontId: string | undefined) => {
-    const user = c.get('user');
-    if (!user || !storefrontId) return false;
-    const [row] = await s.db
-      .select({ id: storefronts.id })
-      .from(storefronts)
-      .where(and(eq(storefronts.id, storefrontId), eq(storefronts.ownerId, user.id)));
-    return !!row;
-  };
-  /** A visitor sees visible items of enabled storefronts, in public states. */
-  const publicView = (b: typeof blueprints.$inferSelect, enabled: boolean) =>
-    b.visible && enabled && PUBLIC_STATES.includes(b.state);
+  return [...blueprintReadRoutes(s), ...blueprintWriteRoutes(s), ...packRoutes(s)];
+}
 
+/** A list of blueprints and one blueprint. */
+function blueprintReadRoutes(s: Services): Route[] {
   return [
     defineRoute({
       method: 'get',
@@ -80,22 +78,11 @@ export function blueprintRoutes(s: Services): Route[] {
         400: 'Invalid filter',
       },
       async handler(c, { query }) {
-        const owner = await ownsStorefront(c, query.storefrontId);
-        const make = async () => {
-          const { rows, total, available } = await blueprintListQueries(s.db, query, owner, s.clock()).run();
-          const capped = total > TOTAL_CAP;
-          return JSON.stringify({
-            results: rows.map((r) =>
-              blueprintJson(r.blueprint, query.withStorefront === false ? null : r.storefront, r.pack),
-            ),
-            total: capped ? TOTAL_CAP : total,
-            totalCapped: capped,
-            ...(available !== undefined && {
-              available: Math.min(available, TOTAL_CAP),
-              availableCapped: available > TOTAL_CAP,
-            }),
-          });
-        };
+        const user = c.get('user');
+        // Owners see their drafts and hidden items.
+        const owner =
+          !!user && !!query.storefrontId && (await ownsStorefront(s.db, query.storefrontId, user.id));
+        const make = () => blueprintListAnswer(s, query, owner);
         // A storefront owner's view (drafts, hidden items) is never cached.
         if (owner) return c.body(await make(), 200, { 'Content-Type': 'application/json' });
         return sendAnswer(c, await s.catalogCache.answer(`blueprints ${JSON.stringify(query)}`, make));
@@ -110,12 +97,7 @@ export function blueprintRoutes(s: Services): Route[] {
       params: IdParams,
       responses: { 200: 'the blueprint', 404: 'No such blueprint' },
       async handler(c, { params }) {
-        const [row] = await s.db
-          .select({ blueprint: blueprints, storefront: storefronts, pack: packSummaryColumns })
-          .from(blueprints)
-          .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
-          .leftJoin(blueprintPacks, publicPackOf)
-          .where(eq(blueprints.id, params.id));
+        const row = await blueprintWithStorefront(s.db, params.id);
         if (!row) throw notFound();
         if (
           !publicView(row.blueprint, row.storefront.enabled) &&
@@ -125,6 +107,12 @@ export function blueprintRoutes(s: Services): Route[] {
         return c.json(blueprintJson(row.blueprint, row.storefront, row.pack));
       },
     }),
+  ];
+}
+
+/** Adding a draft and editing, publishing, hiding or canceling a blueprint. */
+function blueprintWriteRoutes(s: Services): Route[] {
+  return [
     defineRoute({
       method: 'post',
       path: '/blueprints',
@@ -140,30 +128,27 @@ export function blueprintRoutes(s: Services): Route[] {
       },
       async handler(c, { body }) {
         const user = c.get('user')!;
-        const [storefront] = await s.db.select().from(storefronts).where(eq(storefronts.ownerId, user.id));
+        const storefront = await storefrontOwnedBy(s.db, user.id);
         if (!storefront) throw badRequest('NO_STOREFRONT');
         await ownBlueprintUploads(s, user.id, body);
         const now = s.clock();
-        const [row] = await s.db
-          .insert(blueprints)
-          .values({
-            storefrontId: storefront.id,
-            title: body.title,
-            description: body.description,
-            price: body.price,
-            quantity: body.quantity,
-            quantityAvailable: body.quantity,
-            royaltyPercent: body.royaltyPercent,
-            totalFeePercent: s.config.platformFeePercent,
-            previewImageUrl: body.previewImageUrl,
-            assetUrl: body.assetUrl,
-            type: 'standalone',
-            drop: false,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        return c.json(blueprintJson(row!, storefront), 201);
+        const row = await insertBlueprint(s.db, {
+          storefrontId: storefront.id,
+          title: body.title,
+          description: body.description,
+          price: body.price,
+          quantity: body.quantity,
+          quantityAvailable: body.quantity,
+          royaltyPercent: body.royaltyPercent,
+          totalFeePercent: s.config.platformFeePercent,
+          previewImageUrl: body.previewImageUrl,
+          assetUrl: body.assetUrl,
+          type: 'standalone',
+          drop: false,
+          createdAt: now,
+          updatedAt: now,
+        });
+        return c.json(blueprintJson(row, storefront), 201);
       },
     }),
     defineRoute({
@@ -184,94 +169,26 @@ export function blueprintRoutes(s: Services): Route[] {
       },
       async handler(c, { params, body }) {
         const user = c.get('user')!;
-        const [found] = await s.db
-          .select({ blueprint: blueprints, storefront: storefronts })
-          .from(blueprints)
-          .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
-          .where(eq(blueprints.id, params.id));
+        const found = await blueprintToEdit(s.db, params.id);
         if (!found) throw notFound();
         if (found.storefront.ownerId !== user.id) throw forbidden();
         const b = found.blueprint;
-        const [registration] = await s.db
-          .select({ status: blueprintRegistrations.status })
-          .from(blueprintRegistrations)
-          .where(eq(blueprintRegistrations.blueprintId, b.id));
-        const draft =
-          DRAFT_STATES.includes(b.state) &&
-          b.status === null &&
-          !(registration && ON_CHAIN_JOBS.includes(registration.status));
-        const { visible, status, state, optimizePreview: _p, optimizeAsset: _a, ...content } = body;
-        const edits = Object.keys(content).length > 0;
-        const changes: Partial<typeof blueprints.$inferInsert> = {};
-        // Each rule is checked here for its error, and again in the UPDATE's WHERE, so that a
-        // concurrent publish or edit cannot slip between the check and the write.
-        const guards: SQL[] = [];
-        if (edits) {
-          if (!draft) throw badRequest('BLUEPRINT_LOCKED');
-          await ownBlueprintUploads(s, user.id, content);
-          Object.assign(changes, content);
-          if (content.quantity !== undefined) changes.quantityAvailable = content.quantity;
-        }
-        if (status === 'readyToSell') {
-          if (!draft) throw badRequest('BLUEPRINT_STATE', 'status');
-          changes.status = 'readyToSell';
-        }
-        if (edits || status === 'readyToSell') guards.push(draftWhere);
-        if (visible !== undefined) {
-          if (!HIDEABLE_STATES.includes(b.state)) throw badRequest('BLUEPRINT_STATE', 'visible');
-          changes.visible = visible;
-          guards.push(inArray(blueprints.state, HIDEABLE_STATES));
-        }
-        if (state === 'canceled') {
-          if (!isActiveState(b.state)) throw badRequest('BLUEPRINT_STATE', 'state');
-          changes.state = 'canceled';
-          guards.push(inArray(blueprints.state, ['active', 'printed']));
-        }
-        const updated = await s.db.transaction(async (tx) => {
-          const [row] = await tx
-            .update(blueprints)
-            .set({ ...changes, updatedAt: s.clock() })
-            .where(and(eq(blueprints.id, b.id), ...guards))
-            .returning();
-          // Another request changed it first.
-          if (!row) throw badRequest(edits ? 'BLUEPRINT_LOCKED' : 'BLUEPRINT_STATE');
-          if (status === 'readyToSell') {
-            // The publishing job; one that failed starts over.
-            await tx
-              .insert(blueprintRegistrations)
-              .values({ blueprintId: b.id, flowBlueprintId: b.flowBlueprintId, createdAt: s.clock() })
-              .onConflictDoUpdate({
-                target: blueprintRegistrations.blueprintId,
-                set: {
-                  status: 'pending',
-                  attempts: 0,
-                  error: null,
-                  transactionId: null,
-                  updatedAt: s.clock(),
-                },
-                setWhere: eq(blueprintRegistrations.status, 'failed'),
-              });
-          }
-          if (state === 'canceled') {
-            // A registered sale is closed on chain too (nothing to close for one never registered).
-            await tx
-              .update(blueprintRegistrations)
-              .set({ closeStatus: 'pending', updatedAt: s.clock() })
-              .where(
-                and(
-                  eq(blueprintRegistrations.blueprintId, b.id),
-                  eq(blueprintRegistrations.status, 'sealed'),
-                ),
-              );
-          }
-          return row;
-        });
-        if (status === 'readyToSell') await s.publisher?.publish(b.id);
-        if (state === 'canceled') await s.publisher?.close(b.id);
+        const plan = await patchPlan(s, user.id, found, body);
+        const updated = await updateBlueprint(s.db, b, plan, s.clock);
+        // Another request changed it first.
+        if (!updated) throw badRequest(plan.edits ? 'BLUEPRINT_LOCKED' : 'BLUEPRINT_STATE');
+        if (plan.publish) await s.publisher?.publish(b.id);
+        if (plan.cancel) await s.publisher?.close(b.id);
         s.catalogCache.clear();
         return c.json(blueprintJson(updated, found.storefront));
       },
     }),
+  ];
+}
+
+/** A blueprint's purchase history, and blueprint packs. */
+function packRoutes(s: Services): Route[] {
+  return [
     defineRoute({
       method: 'get',
       path: '/blueprints/{id}/history',
@@ -283,21 +200,9 @@ export function blueprintRoutes(s: Services): Route[] {
         404: 'No such blueprint',
       },
       async handler(c, { params }) {
-        const [row] = await s.db
-          .select({ blueprint: blueprints, storefront: storefronts, owner: users })
-          .from(blueprints)
-          .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
-          .innerJoin(users, eq(users.id, storefronts.ownerId))
-          .where(eq(blueprints.id, params.id));
+        const row = await blueprintWithOwner(s.db, params.id);
         if (!row || !publicView(row.blueprint, row.storefront.enabled)) throw notFound();
-        const purchases = await s.db
-          .select({ purchase: nftPurchases, nft: nfts, buyer: users })
-          .from(nftPurchases)
-          .innerJoin(nfts, eq(nfts.id, nftPurchases.nftId))
-          .leftJoin(users, eq(users.id, nftPurchases.buyerId))
-          .where(eq(nfts.blueprintId, row.blueprint.flowBlueprintId))
-          .orderBy(desc(nftPurchases.purchasedOn))
-          .limit(HISTORY_PURCHASES);
+        const purchases = await latestPurchases(s.db, row.blueprint.flowBlueprintId, HISTORY_PURCHASES);
         const results = [
           ...purchases.map(({ purchase, nft, buyer }) => purchaseEntry(purchase, buyer, nft.serialNumber)),
           creationEntry(`creation-${row.blueprint.id}`, row, null, row.blueprint.createdAt),
@@ -313,31 +218,10 @@ export function blueprintRoutes(s: Services): Route[] {
       query: PackListQuery,
       responses: { 200: '{ results, total }', 400: 'Invalid filter' },
       async handler(c, { query }) {
-        const where: SQL[] = [
-          eq(blueprintPacks.visible, true),
-          eq(storefronts.enabled, true),
-          ne(blueprintPacks.state, 'created'),
-        ];
-        if (query.storefrontId) where.push(eq(blueprintPacks.storefrontId, query.storefrontId));
-        if (query.type) where.push(eq(blueprintPacks.type, query.type));
-        if (query.states) where.push(inArray(blueprintPacks.state, query.states));
-        const filter = and(...where);
-        const rows = await s.db
-          .select({ pack: blueprintPacks, storefront: storefronts })
-          .from(blueprintPacks)
-          .innerJoin(storefronts, eq(storefronts.id, blueprintPacks.storefrontId))
-          .where(filter)
-          .orderBy(desc(blueprintPacks.createdAt), asc(blueprintPacks.id))
-          .offset(query.from - 1)
-          .limit(query.to - query.from + 1);
-        const [{ total }] = (await s.db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(blueprintPacks)
-          .innerJoin(storefronts, eq(storefronts.id, blueprintPacks.storefrontId))
-          .where(filter)) as [{ total: number }];
+        const { rows, total } = await visiblePacks(s.db, query);
         return c.json({
           results: rows.map((r) => packJson(r.pack, r.storefront, [])),
-          total: Number(total),
+          total,
         });
       },
     }),
@@ -349,29 +233,81 @@ export function blueprintRoutes(s: Services): Route[] {
       params: IdParams,
       responses: { 200: 'the pack', 404: 'No such pack' },
       async handler(c, { params }) {
-        const [row] = await s.db
-          .select({ pack: blueprintPacks, storefront: storefronts })
-          .from(blueprintPacks)
-          .innerJoin(storefronts, eq(storefronts.id, blueprintPacks.storefrontId))
-          .where(eq(blueprintPacks.id, params.id));
+        const row = await packWithStorefront(s.db, params.id);
         if (!row?.pack.visible || row.pack.state === 'created' || !row.storefront.enabled) throw notFound();
-        const items = await s.db
-          .select()
-          .from(blueprints)
-          .where(eq(blueprints.blueprintPackId, row.pack.id))
-          .orderBy(asc(blueprints.createdAt), asc(blueprints.id));
-        const byId = await storefrontsById(
-          s.db,
-          items.map((b) => b.storefrontId),
-        );
+        const { items, storefrontOf } = await packItems(s.db, row.pack.id);
         return c.json(
           packJson(
             row.pack,
             row.storefront,
-            items.map((b) => blueprintJson(b, byId.get(b.storefrontId) ?? null, packSummary(row.pack))),
+            items.map((b) =>
+              blueprintJson(b, storefrontOf.get(b.storefrontId) ?? null, packSummary(row.pack)),
+            ),
           ),
         );
       },
     }),
   ];
+}
+
+/** GET /blueprints' answer: a page, its total (exact up to TOTAL_CAP) and, if asked, how many can be bought now. */
+async function blueprintListAnswer(s: Services, query: BlueprintListQuery, owner: boolean) {
+  const { rows, total, available } = await blueprintListQueries(s.db, query, owner, s.clock()).run();
+  const capped = total > TOTAL_CAP;
+  return JSON.stringify({
+    results: rows.map((r) =>
+      blueprintJson(r.blueprint, query.withStorefront === false ? null : r.storefront, r.pack),
+    ),
+    total: capped ? TOTAL_CAP : total,
+    totalCapped: capped,
+    ...(available !== undefined && {
+      available: Math.min(available, TOTAL_CAP),
+      availableCapped: available > TOTAL_CAP,
+    }),
+  });
+}
+
+/**
+ * What a PATCH writes, after its rules: content edits and publishing only while the blueprint is a
+ * draft (not published, no publishing job on chain); hiding or showing only in HIDEABLE_STATES;
+ * canceling only an active item. Each rule is checked here for its error, and again in the UPDATE's
+ * WHERE (`guards`), so that a concurrent publish or edit cannot slip between the check and the write.
+ */
+async function patchPlan(
+  s: Services,
+  userId: string,
+  found: { blueprint: typeof blueprints.$inferSelect; registration: string | null },
+  body: v.InferOutput<typeof BlueprintPatchInput>,
+) {
+  const b = found.blueprint;
+  const draft =
+    DRAFT_STATES.includes(b.state) &&
+    b.status === null &&
+    !(found.registration !== null && (ON_CHAIN_JOBS as readonly string[]).includes(found.registration));
+  const { visible, status, state, optimizePreview: _p, optimizeAsset: _a, ...content } = body;
+  const edits = Object.keys(content).length > 0;
+  const changes: Partial<typeof blueprints.$inferInsert> = {};
+  const guards: SQL[] = [];
+  if (edits) {
+    if (!draft) throw badRequest('BLUEPRINT_LOCKED');
+    await ownBlueprintUploads(s, userId, content);
+    Object.assign(changes, content);
+    if (content.quantity !== undefined) changes.quantityAvailable = content.quantity;
+  }
+  if (status === 'readyToSell') {
+    if (!draft) throw badRequest('BLUEPRINT_STATE', 'status');
+    changes.status = 'readyToSell';
+  }
+  if (edits || status === 'readyToSell') guards.push(draftWhere);
+  if (visible !== undefined) {
+    if (!HIDEABLE_STATES.includes(b.state)) throw badRequest('BLUEPRINT_STATE', 'visible');
+    changes.visible = visible;
+    guards.push(hideableWhere);
+  }
+  if (state === 'canceled') {
+    if (!isActiveState(b.state)) throw badRequest('BLUEPRINT_STATE', 'state');
+    changes.state = 'canceled';
+    guards.push(cancelableWhere);
+  }
+  return { changes, guards, edits, publish: status === 'readyToSell', cancel: state === 'canceled' };
 }

@@ -19,8 +19,6 @@ import { normalizeAddress } from './config';
  *   attempt that finds its edition minted takes the existing token as its own.
  */
 
-export type MintStatus = (typeof mints.$inferSelect)['status'];
-
 export interface MintRequest {
   /** The purchase (or claim) this mint fulfils; retries carry the same key. */
   purchaseKey: string;

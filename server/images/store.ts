@@ -151,5 +151,3 @@ export function createImageStore(storage: MediaStorage, log: Pick<Log, 'error'>)
     },
   };
 }
-
-export type ImageStore = ReturnType<typeof createImageStore>;

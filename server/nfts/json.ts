@@ -1,9 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { NftJson } from '#domain/nft';
+import type { PurchaseJson, PurchaseOrder } from '#domain/purchase';
 import { blueprintJson } from '../catalog/json';
 import type { PurchaseRow } from '../chain/facts';
 import type { Executor } from '../db';
 import { blueprints, nftPurchases, type nfts, saleListings, storefronts, users } from '../db/schema';
+import type { mintedEditions, PurchasePageRow } from './queries';
 
 /**
  * NFTs, their sale listings and their purchases as the API answers them.
@@ -80,4 +82,55 @@ export async function nftJson(db: Executor, n: NftRow): Promise<NftJson> {
       ? { amount: purchase.amount, purchasedOn: purchase.purchasedOn.toISOString() }
       : null,
   };
+}
+
+type Edition = Awaited<ReturnType<typeof mintedEditions>>[number];
+
+/**
+ * A page of the caller's purchases as GET /nfts/purchases answers it: each with its NFT, the
+ * blueprint and storefront it came from, and the order of new editions it was part of, with every
+ * edition that order minted (a pack's purchase tells all the cards it minted).
+ */
+export function purchaseListJson(rows: PurchasePageRow[], minted: Edition[]): PurchaseJson[] {
+  const editions = new Map<string, Edition[]>();
+  for (const e of minted) editions.set(e.orderId, [...(editions.get(e.orderId) ?? []), e]);
+  const orderOf = (order: PurchasePageRow['order'], coverImageUrl: string | null): PurchaseOrder | null =>
+    order && {
+      id: order.id,
+      item: { kind: order.itemKind, id: order.itemId, title: order.title, coverImageUrl },
+      amount: order.amount,
+      editions: (editions.get(order.id) ?? []).map((e) => ({
+        nftId: e.nftId!,
+        blueprintId: e.blueprintId,
+        title: e.title,
+        previewImageUrl: e.previewImageUrl,
+        seriesNumber: e.seriesNumber!,
+      })),
+    };
+  return rows.map(({ purchase, nft, blueprint, storefront, listingId, order, packCoverImageUrl }) => ({
+    id: purchase.id,
+    transactionId: purchase.transactionId,
+    type: purchase.type,
+    amount: purchase.amount,
+    purchasedOn: purchase.purchasedOn.toISOString(),
+    walletAddress: purchase.walletAddress,
+    nft: {
+      id: purchase.nftId,
+      seriesNumber: nft?.serialNumber ?? null,
+      metadata: nft?.metadata ?? {},
+      blueprint:
+        blueprint && storefront
+          ? {
+              id: blueprint.id,
+              title: blueprint.title,
+              previewImageUrl: blueprint.previewImageUrl,
+              storefront: { id: storefront.id, name: storefront.name },
+            }
+          : null,
+    },
+    blueprintId: blueprint?.id ?? null,
+    blueprintPackId: order?.itemKind === 'pack' ? order.itemId : null,
+    nftSaleListingId: listingId,
+    order: orderOf(order, packCoverImageUrl),
+  }));
 }

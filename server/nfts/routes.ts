@@ -1,7 +1,6 @@
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import type * as v from 'valibot';
 import { ErrorCode } from '#domain/errors';
 import { fusdToCents } from '#domain/money';
-import type { PurchaseJson, PurchaseOrder } from '#domain/purchase';
 import {
   NftIdParams,
   NftListQuery,
@@ -21,12 +20,19 @@ import {
 import type { FlowClient } from '../chain/client';
 import { indexedEventTypes } from '../chain/events';
 import { confirmHolder, endListing, recordSale, saleInTransaction, upsertListing } from '../chain/facts';
-import { nftPurchases, nfts, saleListings, users } from '../db/schema';
 import type { Services } from '../deps';
 import { type AppContext, apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
 import { findKyc } from '../users/queries';
-import { listingJson, nftJson, purchaseJson } from './json';
-import { mintedEditions, preparePurchasesCount, preparePurchasesPage } from './queries';
+import { listingJson, nftJson, purchaseJson, purchaseListJson } from './json';
+import {
+  findListing,
+  findNft,
+  listingOnChain,
+  mintedEditions,
+  nftPage,
+  purchaseOfTransaction,
+  purchasesPage,
+} from './queries';
 
 /** How long the purchase route waits for the access node's answer about a transaction. */
 export const TRANSACTION_STATUS_TIMEOUT_MS = 3000;
@@ -45,8 +51,11 @@ function requireOwnWallet(c: AppContext, walletAddress: string) {
 
 /** NFTs, their sale listings and their purchases. The chain indexer keeps these rows in step. */
 export function nftRoutes(s: Services): Route[] {
-  let purchasesPage: ReturnType<typeof preparePurchasesPage> | undefined;
-  let purchasesCount: ReturnType<typeof preparePurchasesCount> | undefined;
+  return [...nftReadRoutes(s), ...listingRecordRoutes(s), ...purchaseRecordRoutes(s)];
+}
+
+/** NFTs, the caller's purchases and sale listings. */
+function nftReadRoutes(s: Services): Route[] {
   return [
     defineRoute({
       method: 'get',
@@ -57,46 +66,12 @@ export function nftRoutes(s: Services): Route[] {
       query: NftListQuery,
       responses: { 200: '{ results, total }', 400: 'Invalid filter' },
       async handler(c, { query }) {
-        const where: SQL[] = [];
-        if (query.status) where.push(eq(nfts.status, query.status));
-        if (query.blueprintId) where.push(eq(nfts.blueprintId, Number(query.blueprintId)));
-        if (query.owner) where.push(eq(nfts.owner, query.owner));
-        if (query.ownerId) {
-          const [u] = await s.db.select().from(users).where(eq(users.id, query.ownerId));
-          if (!u?.walletAddress) return c.json({ results: [], total: 0 });
-          where.push(eq(nfts.owner, u.walletAddress));
-        }
-        if (query.nftPurchaseType)
-          where.push(
-            sql`exists (select 1 from ${nftPurchases} where ${nftPurchases.nftId} = ${nfts.id} and ${nftPurchases.type} = ${query.nftPurchaseType})`,
-          );
-        const filter = where.length ? and(...where) : undefined;
-        const dir = query['sort[direction]'] === 'desc' ? sql`desc` : sql`asc`;
-        // Sorted by the active listing's price (unlisted last), the edition, or the latest purchase.
-        const listingPrice = sql`(select ${saleListings.price} from ${saleListings} where ${saleListings.nftId} = ${nfts.id}
-          and ${saleListings.status} = 'active' and ${saleListings.seller} = ${nfts.owner} limit 1)`;
-        const purchasedOn = sql`(select max(${nftPurchases.purchasedOn}) from ${nftPurchases} where ${nftPurchases.nftId} = ${nfts.id})`;
-        const order =
-          query['sort[column]'] === 'activeSaleListing.price'
-            ? [sql`${listingPrice} ${dir} nulls last`, asc(nfts.id)]
-            : query['sort[column]'] === 'seriesNumber'
-              ? [sql`${nfts.serialNumber} ${dir}`, asc(nfts.blueprintId)]
-              : query['sort[column]'] === 'nftPurchase.purchasedOn'
-                ? [sql`${purchasedOn} ${dir} nulls last`, asc(nfts.id)]
-                : [asc(nfts.blueprintId), asc(nfts.serialNumber)];
-        const rows = await s.db
-          .select()
-          .from(nfts)
-          .where(filter)
-          .orderBy(...order)
-          .offset(query.from - 1)
-          .limit(query.to - query.from + 1);
-        const [{ total }] = (await s.db.select({ total: count() }).from(nfts).where(filter)) as [
-          { total: number },
-        ];
+        const found = await nftPage(s.db, query);
+        if (!found) return c.json({ results: [], total: 0 });
+        const { rows, total } = found;
         const results = [];
         for (const row of rows) results.push(await nftJson(s.db, row));
-        return c.json({ results, total: Number(total) });
+        return c.json({ results, total });
       },
     }),
     // Declared before /nfts/{id}: routes are tried in this order, and "purchases" is no token id.
@@ -121,64 +96,9 @@ export function nftRoutes(s: Services): Route[] {
           offset: query.from - 1,
           limit: query.to - query.from + 1,
         };
-        purchasesPage ??= preparePurchasesPage(s.db);
-        const rows = await purchasesPage.execute(page);
-        // The window count comes with the rows: a page past the end counts on its own.
-        let total = rows[0]?.total ?? 0;
-        if (rows.length === 0 && page.offset > 0) {
-          purchasesCount ??= preparePurchasesCount(s.db);
-          const [counted] = await purchasesCount.execute(page);
-          total = counted?.total ?? 0;
-        }
-        // Every edition of the page's orders: a pack's purchase tells all the cards it minted.
+        const { rows, total } = await purchasesPage(s.db, page);
         const orderIds = [...new Set(rows.flatMap((r) => (r.order ? [r.order.id] : [])))];
-        const editions = new Map<string, Awaited<ReturnType<typeof mintedEditions>>>();
-        for (const e of await mintedEditions(s.db, orderIds))
-          editions.set(e.orderId, [...(editions.get(e.orderId) ?? []), e]);
-        const orderOf = (
-          order: (typeof rows)[number]['order'],
-          coverImageUrl: string | null,
-        ): PurchaseOrder | null =>
-          order && {
-            id: order.id,
-            item: { kind: order.itemKind, id: order.itemId, title: order.title, coverImageUrl },
-            amount: order.amount,
-            editions: (editions.get(order.id) ?? []).map((e) => ({
-              nftId: e.nftId!,
-              blueprintId: e.blueprintId,
-              title: e.title,
-              previewImageUrl: e.previewImageUrl,
-              seriesNumber: e.seriesNumber!,
-            })),
-          };
-        const results: PurchaseJson[] = rows.map(
-          ({ purchase, nft, blueprint, storefront, listingId, order, packCoverImageUrl }) => ({
-            id: purchase.id,
-            transactionId: purchase.transactionId,
-            type: purchase.type,
-            amount: purchase.amount,
-            purchasedOn: purchase.purchasedOn.toISOString(),
-            walletAddress: purchase.walletAddress,
-            nft: {
-              id: purchase.nftId,
-              seriesNumber: nft?.serialNumber ?? null,
-              metadata: nft?.metadata ?? {},
-              blueprint:
-                blueprint && storefront
-                  ? {
-                      id: blueprint.id,
-                      title: blueprint.title,
-                      previewImageUrl: blueprint.previewImageUrl,
-                      storefront: { id: storefront.id, name: storefront.name },
-                    }
-                  : null,
-            },
-            blueprintId: blueprint?.id ?? null,
-            blueprintPackId: order?.itemKind === 'pack' ? order.itemId : null,
-            nftSaleListingId: listingId,
-            order: orderOf(order, packCoverImageUrl),
-          }),
-        );
+        const results = purchaseListJson(rows, await mintedEditions(s.db, orderIds));
         return c.json({ results, total });
       },
     }),
@@ -190,7 +110,7 @@ export function nftRoutes(s: Services): Route[] {
       params: NftIdParams,
       responses: { 200: 'the NFT', 404: 'No such NFT' },
       async handler(c, { params }) {
-        const [row] = await s.db.select().from(nfts).where(eq(nfts.id, params.id));
+        const row = await findNft(s.db, params.id);
         if (!row) throw notFound();
         return c.json(await nftJson(s.db, row));
       },
@@ -203,11 +123,17 @@ export function nftRoutes(s: Services): Route[] {
       params: SaleListingIdParams,
       responses: { 200: 'the sale listing', 404: 'No such listing' },
       async handler(c, { params }) {
-        const [row] = await s.db.select().from(saleListings).where(eq(saleListings.id, params.id));
+        const row = await findListing(s.db, params.id);
         if (!row) throw notFound();
         return c.json(listingJson(row));
       },
     }),
+  ];
+}
+
+/** What the seller's wallet did on chain: a listing made or removed. */
+function listingRecordRoutes(s: Services): Route[] {
+  return [
     defineRoute({
       method: 'post',
       path: '/nfts/sale-listings/actions/record',
@@ -226,45 +152,7 @@ export function nftRoutes(s: Services): Route[] {
         requireOwnWallet(c, body.walletAddress);
         const kyc = await findKyc(s.db, c.get('user')!.id);
         if (kyc?.status !== 'approved') throw apiError(403, ErrorCode.KYC_REQUIRED);
-        const client = requireChain(s);
-        const onChain = await getListing(client, body.walletAddress, body.blockchainListingId);
-        if (!onChain || onChain.purchased) throw badRequest(ErrorCode.INVALID_VALUE, 'blockchainListingId');
-        const token = await getEditionToken(client, body.flowBlueprintId, body.nftSeriesNumber);
-        if (token !== onChain.nftID || onChain.nftType !== indexedEventTypes(client).nftType) {
-          throw badRequest(ErrorCode.INVALID_VALUE, 'nftSeriesNumber');
-        }
-        // A listing stays in the storefront after its NFT left the wallet; only the holder's counts.
-        if (!(await ownsNft(client, body.walletAddress, token))) {
-          throw badRequest(
-            ErrorCode.INVALID_VALUE,
-            'blockchainListingId',
-            'The listed NFT is not in this wallet.',
-          );
-        }
-        const now = s.clock();
-        const row = await s.db.transaction(async (tx) => {
-          await confirmHolder(
-            tx,
-            {
-              id: token,
-              blueprintId: Number(body.flowBlueprintId),
-              serialNumber: Number(body.nftSeriesNumber),
-              owner: body.walletAddress,
-            },
-            now,
-          );
-          return upsertListing(
-            tx,
-            {
-              blockchainListingId: body.blockchainListingId,
-              seller: body.walletAddress,
-              nftId: token,
-              price: fusdToCents(onChain.salePrice),
-              listedOn: body.listedOn ? new Date(body.listedOn) : now,
-            },
-            now,
-          );
-        });
+        const row = await recordListing(s, body);
         return c.json(listingJson(row), 201);
       },
     }),
@@ -282,10 +170,7 @@ export function nftRoutes(s: Services): Route[] {
         404: 'No such listing',
       },
       async handler(c, { body }) {
-        const [row] = await s.db
-          .select()
-          .from(saleListings)
-          .where(eq(saleListings.blockchainListingId, body.blockchainListingId));
+        const row = await listingOnChain(s.db, body.blockchainListingId);
         if (!row) throw notFound();
         requireOwnWallet(c, row.seller);
         if (row.status !== 'active') return c.json(listingJson(row));
@@ -301,6 +186,12 @@ export function nftRoutes(s: Services): Route[] {
         return c.json(listingJson(ended ?? row));
       },
     }),
+  ];
+}
+
+/** What the buyer's wallet did on chain: a resale bought. */
+function purchaseRecordRoutes(s: Services): Route[] {
+  return [
     defineRoute({
       method: 'post',
       path: '/nfts/purchases/actions/record',
@@ -319,56 +210,13 @@ export function nftRoutes(s: Services): Route[] {
       async handler(c, { body }) {
         requireOwnWallet(c, body.walletAddress);
         // A transaction is recorded once: a repeat answers the first record and changes nothing.
-        const [known] = await s.db
-          .select()
-          .from(nftPurchases)
-          .where(eq(nftPurchases.transactionId, body.transactionId));
+        const known = await purchaseOfTransaction(s.db, body.transactionId);
         if (known) return c.json(purchaseJson(known), 200);
         const client = requireChain(s);
-        // Asked once with a short timeout: an unknown id fails at once, a pending one is left to the indexer.
-        let check: TransactionCheck;
-        try {
-          check = await checkTransaction(client, body.transactionId, TRANSACTION_STATUS_TIMEOUT_MS);
-        } catch {
-          throw apiError(503, 'unavailable', undefined, 'The chain did not answer.');
-        }
-        if (check.state === 'unknown') {
-          throw badRequest(
-            ErrorCode.TRANSACTION,
-            'transactionId',
-            'The chain does not know this transaction.',
-          );
-        }
-        if (check.state === 'failed') {
-          throw badRequest(ErrorCode.TRANSACTION, 'transactionId', 'The transaction failed.');
-        }
-        if (check.state === 'pending') {
+        const verified = await verifiedSale(client, body);
+        if (verified === 'pending')
           return c.json({ status: 'pending', transactionId: body.transactionId }, 202);
-        }
-        const token = await getEditionToken(client, body.flowBlueprintId, body.nftSeriesNumber);
-        if (!token) throw badRequest(ErrorCode.INVALID_VALUE, 'nftSeriesNumber');
-        // Only a completed listing of this NFT is a sale; the request's `type` does not matter.
-        const sale = saleInTransaction(
-          client,
-          body.transactionId,
-          check.events,
-          token,
-          body.blockchainListingId,
-        );
-        if (!sale) {
-          throw badRequest(
-            ErrorCode.TRANSACTION,
-            'transactionId',
-            'The transaction is not a purchase of this NFT.',
-          );
-        }
-        if (sale.buyer !== body.walletAddress) {
-          throw badRequest(
-            ErrorCode.TRANSACTION,
-            'transactionId',
-            'The transaction did not deliver this NFT to the wallet.',
-          );
-        }
+        const { sale, token } = verified;
         // Ownership moves only if the NFT is in the buyer's wallet now; otherwise the indexer moves it.
         const holds = await ownsNft(client, sale.buyer, token);
         const now = s.clock();
@@ -392,4 +240,87 @@ export function nftRoutes(s: Services): Route[] {
       },
     }),
   ];
+}
+
+/**
+ * Records a listing the seller's wallet made: it must be on chain, unsold, of the named edition, and
+ * its NFT in the wallet (a listing stays in the storefront after its NFT left; only the holder's
+ * counts). The holder is confirmed with it, in one transaction.
+ */
+async function recordListing(s: Services, body: v.InferOutput<typeof SaleListingRecordInput>) {
+  const client = requireChain(s);
+  const onChain = await getListing(client, body.walletAddress, body.blockchainListingId);
+  if (!onChain || onChain.purchased) throw badRequest(ErrorCode.INVALID_VALUE, 'blockchainListingId');
+  const token = await getEditionToken(client, body.flowBlueprintId, body.nftSeriesNumber);
+  if (token !== onChain.nftID || onChain.nftType !== indexedEventTypes(client).nftType) {
+    throw badRequest(ErrorCode.INVALID_VALUE, 'nftSeriesNumber');
+  }
+  if (!(await ownsNft(client, body.walletAddress, token))) {
+    throw badRequest(ErrorCode.INVALID_VALUE, 'blockchainListingId', 'The listed NFT is not in this wallet.');
+  }
+  const now = s.clock();
+  return s.db.transaction(async (tx) => {
+    await confirmHolder(
+      tx,
+      {
+        id: token,
+        blueprintId: Number(body.flowBlueprintId),
+        serialNumber: Number(body.nftSeriesNumber),
+        owner: body.walletAddress,
+      },
+      now,
+    );
+    return upsertListing(
+      tx,
+      {
+        blockchainListingId: body.blockchainListingId,
+        seller: body.walletAddress,
+        nftId: token,
+        price: fusdToCents(onChain.salePrice),
+        listedOn: body.listedOn ? new Date(body.listedOn) : now,
+      },
+      now,
+    );
+  });
+}
+
+/**
+ * The resale a buyer's transaction made, read from the chain: the transaction must be sealed and
+ * successful and complete a listing of the named edition, delivering it to the wallet. 'pending'
+ * while it is not sealed (the indexer records it once it is).
+ */
+async function verifiedSale(client: FlowClient, body: v.InferOutput<typeof PurchaseRecordInput>) {
+  // Asked once with a short timeout: an unknown id fails at once, a pending one is left to the indexer.
+  let check: TransactionCheck;
+  try {
+    check = await checkTransaction(client, body.transactionId, TRANSACTION_STATUS_TIMEOUT_MS);
+  } catch {
+    throw apiError(503, 'unavailable', undefined, 'The chain did not answer.');
+  }
+  if (check.state === 'unknown') {
+    throw badRequest(ErrorCode.TRANSACTION, 'transactionId', 'The chain does not know this transaction.');
+  }
+  if (check.state === 'failed') {
+    throw badRequest(ErrorCode.TRANSACTION, 'transactionId', 'The transaction failed.');
+  }
+  if (check.state === 'pending') return 'pending';
+  const token = await getEditionToken(client, body.flowBlueprintId, body.nftSeriesNumber);
+  if (!token) throw badRequest(ErrorCode.INVALID_VALUE, 'nftSeriesNumber');
+  // Only a completed listing of this NFT is a sale; the request's `type` does not matter.
+  const sale = saleInTransaction(client, body.transactionId, check.events, token, body.blockchainListingId);
+  if (!sale) {
+    throw badRequest(
+      ErrorCode.TRANSACTION,
+      'transactionId',
+      'The transaction is not a purchase of this NFT.',
+    );
+  }
+  if (sale.buyer !== body.walletAddress) {
+    throw badRequest(
+      ErrorCode.TRANSACTION,
+      'transactionId',
+      'The transaction did not deliver this NFT to the wallet.',
+    );
+  }
+  return { sale, token };
 }

@@ -60,4 +60,3 @@ export function catalogService(api: Api) {
       api.post<{ id: string }>('storefront-reports', input),
   };
 }
-export type CatalogService = ReturnType<typeof catalogService>;

@@ -82,4 +82,3 @@ export function chainTransactions(options: { sealTimeoutMs?: number } = {}) {
     pending: (key: string): string | null => unsealed.get(key) ?? null,
   };
 }
-export type ChainTransactions = ReturnType<typeof chainTransactions>;

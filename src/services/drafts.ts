@@ -35,4 +35,3 @@ export const formDrafts = {
     }
   },
 };
-export type FormDrafts = typeof formDrafts;

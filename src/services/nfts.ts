@@ -66,4 +66,3 @@ export function nftService(api: Api) {
     },
   };
 }
-export type NftService = ReturnType<typeof nftService>;

@@ -74,4 +74,3 @@ export function uploadService(
       api.get<CheckJobOutput>(`image-jobs/${encodeURIComponent(jobId)}`),
   };
 }
-export type UploadService = ReturnType<typeof uploadService>;

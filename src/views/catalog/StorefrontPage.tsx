@@ -15,11 +15,6 @@ import './catalog.css';
 
 const route = getRouteApi('/s/$vanityUrl');
 
-export interface StorefrontSearch {
-  min?: number;
-  max?: number;
-}
-
 /**
  * A creator's public storefront (/s/{vanityUrl}): banner; sidebar with logo, name, category,
  * share and contact; collapsible About; a price filter with Apply; the grid. Light or dark theme.

@@ -9,18 +9,7 @@ export interface RouterContext {
 }
 
 /** The shell around every page; an unknown path is the Not Found page. */
-export const root = createRootRouteWithContext<RouterContext>()({
+export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   notFoundComponent: NotFoundPage,
 });
-
-/** The NFT action flows (list, remove, buy, transfer), loaded with the screens that offer them. */
-export async function nftMachines(app: AppActors) {
-  const [listForSale, removeListing, buyListing, transferNfts] = await Promise.all([
-    app.flows.listForSale(),
-    app.flows.removeListing(),
-    app.flows.buyListing(),
-    app.flows.transferNfts(),
-  ]);
-  return { listForSale, removeListing, buyListing, transferNfts };
-}

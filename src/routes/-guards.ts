@@ -2,7 +2,7 @@ import { notFound, type ParsedLocation, redirect } from '@tanstack/react-router'
 import { waitFor } from 'xstate';
 import { ApiError } from '#domain/apiError';
 import { isLoggedIn, isResuming, profileSettled } from '../../machines/session';
-import type { RouterContext } from './root';
+import type { RouterContext } from './__root';
 
 /** How long a page waits for the session (a renewal, the signed-in user's profile) before it goes on. */
 export const SESSION_WAIT_MS = 5000;
@@ -64,3 +64,14 @@ export const optionalString =
   <K extends string>(key: K) =>
   (search: Record<string, unknown>) =>
     (typeof search[key] === 'string' ? { [key]: search[key] } : {}) as { [P in K]?: string };
+
+/** The NFT action flows (list, remove, buy, transfer), loaded with the screens that offer them. */
+export async function nftMachines(app: RouterContext['app']) {
+  const [listForSale, removeListing, buyListing, transferNfts] = await Promise.all([
+    app.flows.listForSale(),
+    app.flows.removeListing(),
+    app.flows.buyListing(),
+    app.flows.transferNfts(),
+  ]);
+  return { listForSale, removeListing, buyListing, transferNfts };
+}

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireLogin } from './-guards';
+
+/**
+ * The pages of a signed-in user, under one pathless layout: its guard sends a visitor who is not
+ * logged in to sign in (remembering where they were headed) before any of their loaders runs.
+ */
+export const Route = createFileRoute('/_authenticated')({ beforeLoad: requireLogin });

@@ -1,0 +1,5 @@
+import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
+
+export const Route = createFileRoute('/_authenticated/settings/account')({
+  component: lazyRouteComponent(() => import('../../views/settings/AccountSettings'), 'AccountSettings'),
+});

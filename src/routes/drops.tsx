@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ComingSoonPage } from '../views/pages/ComingSoonPage';
+
+export const Route = createFileRoute('/drops')({ component: () => <ComingSoonPage title="Drops" /> });

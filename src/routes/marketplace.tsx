@@ -1,0 +1,12 @@
+import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { marketFilter, parseMarketSearch } from '#domain/marketSearch';
+
+/** Every item on sale, filtered and sorted by the query; the count of editions still available. */
+export const Route = createFileRoute('/marketplace')({
+  validateSearch: parseMarketSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => ({
+    page: await context.app.catalog.blueprints({ ...marketFilter(deps), countAvailable: true }),
+  }),
+  component: lazyRouteComponent(() => import('../views/catalog/MarketplacePage'), 'MarketplacePage'),
+});

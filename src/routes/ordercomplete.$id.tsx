@@ -1,0 +1,20 @@
+import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { parseOrderCompleteSearch } from '#domain/orderComplete';
+import { signedInUser } from './-guards';
+
+/**
+ * Where a purchase ends (/ordercomplete/{id}?e&t&serial&type): the page waits until the purchase
+ * shows among the buyer's own. Open to visitors too: it shows what is known.
+ */
+export const Route = createFileRoute('/ordercomplete/$id')({
+  validateSearch: parseOrderCompleteSearch,
+  loader: async ({ context }) => {
+    // The buyer's email and wallet: wait for the profile of a restored session (not for long).
+    await signedInUser(context.app.session);
+    return { machine: await context.app.flows.purchaseComplete() };
+  },
+  component: lazyRouteComponent(
+    () => import('../views/purchase/PurchaseCompletePage'),
+    'PurchaseCompletePage',
+  ),
+});

@@ -1,0 +1,36 @@
+import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { marketFilter, parseMarketSearch } from '#domain/marketSearch';
+import { PUBLIC_STATES } from '#domain/productsSearch';
+import { NotFoundPage } from '../views/pages/NotFoundPage';
+import { orNotFound } from './-guards';
+
+/** A storefront by its vanity URL: its public items (the first 100, within min and max price). */
+export const Route = createFileRoute('/s/$vanityUrl')({
+  validateSearch: (raw: Record<string, unknown>) => {
+    const { min, max } = parseMarketSearch(raw);
+    return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) } as {
+      min?: number;
+      max?: number;
+    };
+  },
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, params, deps }) => {
+    const s = await context.app.catalog.storefront(params.vanityUrl).catch(orNotFound);
+    const [items, share, reportMachine] = await Promise.all([
+      // What visitors see, for the owner too (drafts and hidden items stay in the dashboard).
+      context.app.catalog.blueprints({
+        ...marketFilter(deps),
+        storefrontId: s.id,
+        states: PUBLIC_STATES,
+        visible: true,
+        from: 1,
+        to: 100,
+      }),
+      context.app.catalog.share(s.id),
+      context.app.flows.storefrontReport(),
+    ]);
+    return { storefront: s, items, share, reportMachine };
+  },
+  component: lazyRouteComponent(() => import('../views/catalog/StorefrontPage'), 'StorefrontPage'),
+  notFoundComponent: NotFoundPage,
+});

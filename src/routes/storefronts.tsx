@@ -1,0 +1,21 @@
+import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { parseCategories } from '#domain/marketSearch';
+import { parseStorefrontsSearch } from '#domain/storefrontsSearch';
+
+/** The storefronts, searched by name and category, newest (or oldest) first: the first 60. */
+export const Route = createFileRoute('/storefronts')({
+  validateSearch: parseStorefrontsSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => ({
+    page: await context.app.catalog.storefronts({
+      search: deps.q,
+      categories: parseCategories(deps.categories),
+      direction: deps.sort === 'oldest' ? 'asc' : 'desc',
+      to: 60,
+    }),
+  }),
+  component: lazyRouteComponent(
+    () => import('../views/catalog/BrowseStorefrontsPage'),
+    'BrowseStorefrontsPage',
+  ),
+});
