@@ -16,7 +16,7 @@ import {
   CryptoProviderUnavailableError,
 } from '../../payments/crypto-provider';
 import { assertPurchasable, findCheckoutItem } from '../items';
-import { reserve } from '../orders';
+import { reserveOn } from '../workflow/reserve';
 import {
   abandonCharge,
   type CoinbaseChargeRow,
@@ -26,6 +26,7 @@ import {
   ownCryptoCharge,
   settleCrypto,
 } from './charges';
+import { cryptoRail } from './rail';
 
 const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });
 
@@ -165,11 +166,10 @@ export function coinbaseChargeRoutes(s: Services): Route[] {
         if (!item) throw notFound();
         assertPurchasable(item);
         if (item.price !== body.expectedPrice) throw apiError(409, ErrorCode.PRICE_CHANGED);
-        const { order, repeated } = await reserve(s.db, {
+        const { order, repeated } = await reserveOn(s.db, cryptoRail, {
           buyerId: user.id,
           clientAddress: s.clientAddress(c),
           idempotencyKey: body.idempotencyKey,
-          method: 'coinbase',
           item,
           walletAddress: user.walletAddress,
           now,
