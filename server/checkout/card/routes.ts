@@ -4,16 +4,10 @@ import { ErrorCode } from '#domain/errors';
 import { type CardChargeJson, CreateCardChargeBody, SyncCardChargeBody } from '#domain/schemas/checkout';
 import { cardCharges, orders } from '../../db/schema';
 import type { Services } from '../../deps';
-import { apiError, badRequest, defineRoute, notFound, type Route } from '../../http';
-import {
-  type ProviderPayment,
-  ProviderRefusedError,
-  ProviderUnavailableError,
-} from '../../payments/provider';
+import { badRequest, defineRoute, notFound, type Route } from '../../http';
 import { chargeJson, ownCharge, unresolvedCharges } from '../order-json';
-import type { OrderRow } from '../orders';
-import { cancelOrder, settle, voidFailedOrder } from '../settle';
-import { afterSettle, cardChargeAnswer, cardProviderOf, startCardPurchase } from './purchase';
+import { cancelOrder, voidFailedOrder } from '../settle';
+import { cardChargeAnswer, startCardPurchase, syncCardCharge } from './purchase';
 
 const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid()) });
 const ChargeListQuery = v.object({
@@ -26,29 +20,7 @@ const ChargeListQuery = v.object({
  * someone else is unknown (404).
  */
 export function cardChargeRoutes(s: Services): Route[] {
-  const provider = () => cardProviderOf(s);
   const answer = cardChargeAnswer(s);
-
-  /** Asks the provider for the charge's payment and applies it (as a webhook would). */
-  async function sync(order: OrderRow, paymentId: string, sessionId: string | undefined) {
-    let payment: ProviderPayment;
-    try {
-      payment = await provider().getPayment(sessionId ?? paymentId);
-    } catch (err) {
-      if (err instanceof ProviderUnavailableError) throw apiError(502, ErrorCode.PAYMENT_PROVIDER);
-      if (err instanceof ProviderRefusedError && sessionId)
-        throw badRequest(ErrorCode.INVALID_VALUE, 'ckoSessionId');
-      throw err instanceof ProviderRefusedError ? apiError(502, ErrorCode.PAYMENT_PROVIDER) : err;
-    }
-    if (payment.id !== paymentId) throw badRequest(ErrorCode.INVALID_VALUE, 'ckoSessionId');
-    if (sessionId) {
-      await s.db
-        .update(cardCharges)
-        .set({ sessionId, updatedAt: s.clock() })
-        .where(eq(cardCharges.orderId, order.id));
-    }
-    await afterSettle(s, await settle(s.db, order.id, payment, s.clock()), order.id);
-  }
 
   return [
     defineRoute({
@@ -115,6 +87,14 @@ export function cardChargeRoutes(s: Services): Route[] {
         return c.json(await answer(params.id, c.get('user')!.id));
       },
     }),
+    ...cardChargeActionRoutes(s),
+  ];
+}
+
+/** The buyer's actions on a card charge: sync it with the provider, cancel it. */
+function cardChargeActionRoutes(s: Services): Route[] {
+  const answer = cardChargeAnswer(s);
+  return [
     defineRoute({
       method: 'patch',
       path: '/checkout-com-charges/{id}/actions/sync',
@@ -139,7 +119,7 @@ export function cardChargeRoutes(s: Services): Route[] {
         // Only an unpaid order has anything to learn from the provider; settled ones answer as they are.
         if (row.order.status === 'created' && (row.charge.paymentId || body.ckoSessionId)) {
           if (!row.charge.paymentId) throw badRequest(ErrorCode.INVALID_VALUE, 'ckoSessionId');
-          await sync(row.order, row.charge.paymentId, body.ckoSessionId);
+          await syncCardCharge(s, row.order, row.charge.paymentId, body.ckoSessionId);
         }
         return c.json(await answer(params.id, user.id));
       },
