@@ -19,14 +19,15 @@ import {
   providerError,
   schemeAccepted,
 } from '../billing/billing';
-import { type Failure, failOrder, failureOf } from '../failures';
+import { type Failure, failureOf } from '../failures';
 import { assertPurchasable, type CheckoutItemRecord, findCheckoutItem } from '../items';
 import { ownChargeReader } from '../order-json';
 import { chargeOfOrder, type OrderRow, type SaveCardDetails } from '../orders';
 import { methodOf } from '../rails';
-import { type SettleOutcome, settle, voidFailedOrder } from '../settle';
 import { type Started, startPurchase } from '../workflow/start';
+import { failOrder } from './failures';
 import { cardCharge, cardRail } from './rail';
+import { type SettleOutcome, settle, voidFailedOrder } from './settle';
 import { takeCardCheck } from './velocity';
 
 type Body = v.InferOutput<typeof CreateCardChargeBody>;

@@ -3,7 +3,7 @@ import { ErrorCode } from '#domain/errors';
 import type { Executor } from '../../db';
 import { cardCharges, orders } from '../../db/schema';
 import { ProviderRefusedError } from '../../payments/provider';
-import { failUnpaid, failureOf, requestCompensation } from '../failures';
+import { failureOf, requestCompensation } from '../failures';
 import {
   addEvent,
   chargeOfOrder,
@@ -14,7 +14,8 @@ import {
   type SaveCardDetails,
 } from '../orders';
 import type { PaymentRail, RailCharge, RailDeps } from '../payment-rail';
-import { voidFailedOrder } from '../settle';
+import { failUnpaid } from './failures';
+import { voidFailedOrder } from './settle';
 
 /** A card order's failure when its edition could not be minted (the payment is refunded). */
 export const MINT_FAILED_MESSAGE = 'The edition could not be minted; your payment was refunded.';

@@ -6,8 +6,8 @@ import { cardCharges, orders } from '../../db/schema';
 import type { Services } from '../../deps';
 import { badRequest, defineRoute, notFound, type Route } from '../../http';
 import { chargeJson, ownCharge, unresolvedCharges } from '../order-json';
-import { cancelOrder, voidFailedOrder } from '../settle';
 import { cardChargeAnswer, startCardPurchase, syncCardCharge } from './purchase';
+import { cancelOrder, voidFailedOrder } from './settle';
 
 const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid()) });
 const ChargeListQuery = v.object({

@@ -3,9 +3,24 @@ import type { Executor } from '../../db';
 import { fusdPayments } from '../../db/schema';
 import { enqueueJob } from '../../jobs';
 import { CRYPTO_MINT_FAILED_MESSAGE } from '../crypto/rail';
-import { failUnpaidFusd } from '../failures';
-import { ORDER_TTL_MS } from '../orders';
+import { endedFailure, endUnpaid } from '../failures';
+import { addEvent, ORDER_TTL_MS, type OrderRow } from '../orders';
 import type { PaymentRail } from '../payment-rail';
+
+/** Fails an unpaid balance order (row locked): expired or canceled, its unit released. */
+export async function failUnpaidFusd(
+  tx: Executor,
+  order: OrderRow,
+  status: 'expired' | 'canceled',
+  now: Date,
+) {
+  const failure = endedFailure(status, {
+    expired: 'The payment was not made in time. Nothing was taken from your balance.',
+    canceled: 'Your purchase was canceled. Nothing was taken from your balance.',
+  });
+  await endUnpaid(tx, order, status, failure, now);
+  await addEvent(tx, order.id, status, now, failure.message);
+}
 
 /** The job that sends a payment back from the treasury, keyed by the payment's id. */
 export const REFUND_FUSD_JOB = 'refundFusd';

@@ -1,9 +1,42 @@
-import { eq } from 'drizzle-orm';
-import { tokenCharges } from '../../db/schema';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db';
+import { tokenCharges, tokenTransactions } from '../../db/schema';
 import { enqueueJob } from '../../jobs';
-import { failUnpaidToken, REFUND_TOKEN_JOB } from '../failures';
-import { ORDER_TTL_MS } from '../orders';
+import { endedFailure, endUnpaid } from '../failures';
+import { addEvent, ORDER_TTL_MS, type OrderRow } from '../orders';
 import type { PaymentRail } from '../payment-rail';
+
+/** The job that gives a token charge's received NFM back (server/checkout/token/refund.ts). */
+export const REFUND_TOKEN_JOB = 'refundToken';
+
+/** Fails an unpaid NFM order (row locked): its status, its unit released, its open charge ended. */
+export async function failUnpaidToken(
+  tx: Executor,
+  order: OrderRow,
+  status: 'expired' | 'canceled',
+  now: Date,
+) {
+  const failure = endedFailure(status, {
+    expired: 'The NFM payment was not completed in time. Any NFM received is sent back to your wallet.',
+    canceled: 'Your purchase was canceled. Nothing was taken from your wallet.',
+  });
+  await endUnpaid(tx, order, status, failure, now);
+  const [charge] = await tx
+    .update(tokenCharges)
+    .set({ status, updatedAt: now })
+    .where(and(eq(tokenCharges.orderId, order.id), inArray(tokenCharges.status, ['created', 'signed'])))
+    .returning({ id: tokenCharges.id });
+  await addEvent(tx, order.id, status, now, failure.message);
+  // NFM that arrived short of the price goes back.
+  if (charge) {
+    const [transfer] = await tx
+      .select({ hash: tokenTransactions.hash })
+      .from(tokenTransactions)
+      .where(eq(tokenTransactions.chargeId, charge.id))
+      .limit(1);
+    if (transfer) await enqueueJob(tx, REFUND_TOKEN_JOB, charge.id, now);
+  }
+}
 
 /** An NFM order's failure when its edition could not be minted. */
 export const TOKEN_MINT_FAILED_MESSAGE =

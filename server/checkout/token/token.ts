@@ -12,11 +12,10 @@ import { orders, tokenCharges, tokenTransactions } from '../../db/schema';
 import type { TokenChain } from '../../evm/token';
 import { apiError } from '../../http';
 import { enqueueJob } from '../../jobs';
-import { REFUND_TOKEN_JOB } from '../failures';
 import type { CheckoutItemRecord } from '../items';
 import { addEvent, authorizeOrder, lockOrder } from '../orders';
 import { reserveOn } from '../workflow/reserve';
-import { tokenRail } from './rail';
+import { REFUND_TOKEN_JOB, tokenRail } from './rail';
 
 /**
  * New editions paid in NFM from a browser wallet (docs/checkout.md "Utility token"). The charge

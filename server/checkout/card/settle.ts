@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode } from '#domain/errors';
 import type { CardChargeStatus } from '#domain/schemas/checkout';
-import { type Database, type Executor, uniqueViolation } from '../db';
-import { billingInfos, cardCharges, orders } from '../db/schema';
-import type { CardProvider, ProviderPayment } from '../payments/provider';
-import { declineCode, schemeAccepted } from './billing/billing';
-import { type Failure, failUnpaid, failureOf, requestCompensation } from './failures';
+import { type Database, type Executor, uniqueViolation } from '../../db';
+import { billingInfos, cardCharges, orders } from '../../db/schema';
+import type { CardProvider, ProviderPayment } from '../../payments/provider';
+import { declineCode, schemeAccepted } from '../billing/billing';
+import { type Failure, failureOf, requestCompensation } from '../failures';
 import {
   addEvent,
   authorizeOrder,
@@ -15,11 +15,12 @@ import {
   lockOrder,
   type OrderRow,
   type SaveCardDetails,
-} from './orders';
-import { holdForReview, paymentMismatch } from './review';
+} from '../orders';
+import { holdForReview, paymentMismatch } from '../review';
+import { failUnpaid } from './failures';
 /**
  * A card order's payment applied (settle), the buyer's cancel, and the void of a payment approved
- * for an order that failed (the card rail's, ./card/rail.ts).
+ * for an order that failed (the card rail's, ./rail.ts).
  */
 
 export type SettleOutcome =
