@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { ErrorCode } from '#domain/errors';
 import type { CheckoutItem, CreateBillingInfoBody } from '#domain/schemas/checkout';
 import type { Database, Executor } from '../db';
@@ -6,8 +6,6 @@ import {
   blueprintPacks,
   blueprints,
   cardCharges,
-  coinbaseCharges,
-  freeBlueprintClaims,
   orderEvents,
   orderItems,
   orders,
@@ -17,6 +15,7 @@ import { apiError } from '../http';
 import { enqueueJob } from '../jobs';
 import { checkHolds } from './holds';
 import type { CheckoutItemRecord } from './items';
+import type { PaymentRail, RailCharge } from './payment-rail';
 
 /**
  * Orders of new editions (docs/checkout.md "Order life"): the order's row and timeline, and the
@@ -115,35 +114,10 @@ export interface ReserveInput {
   wallet?: 'applepay' | 'googlepay' | null;
   /** How long the unpaid order holds its unit (default: the method's). */
   ttlMs?: number;
-  /**
-   * A rail that keeps its own charge (the card, server/checkout/card/rail.ts; the on-ramp; the
-   * token): `pending` finds another open charge of the buyer on it (CHARGE_PENDING), `attach` writes
-   * the order's charge in the reservation's transaction.
-   */
-  rail?: {
-    pending(tx: Executor): Promise<{ id: string } | undefined>;
-    attach(tx: Executor, order: OrderRow): Promise<void>;
-  };
-}
-
-/** An unpaid crypto order is held as long as its hosted charge (60 minutes) and a little more for late webhooks. */
-export const CRYPTO_CHARGE_TTL_MS = 60 * 60_000;
-export const CRYPTO_ORDER_TTL_MS = CRYPTO_CHARGE_TTL_MS + 5 * 60_000;
-
-/** Another open crypto charge of the buyer (one at a time: CHARGE_PENDING). */
-export async function pendingCryptoCharge(tx: Executor, buyerId: string, now: Date) {
-  const [row] = await tx
-    .select({ id: coinbaseCharges.id })
-    .from(coinbaseCharges)
-    .where(
-      and(
-        eq(coinbaseCharges.buyerId, buyerId),
-        inArray(coinbaseCharges.status, ['NEW', 'UNRESOLVED']),
-        gt(coinbaseCharges.expiresAt, now),
-      ),
-    )
-    .limit(1);
-  return row;
+  /** The rail that pays the order (./rails.ts names the method it is written with). */
+  rail: PaymentRail;
+  /** The charge this request opens on the rail, when the rail does not open its own (`rail.charge`). */
+  charge?: RailCharge;
 }
 
 export const chargePending = (chargeId: string) => {
@@ -187,14 +161,16 @@ export async function release(tx: Executor, order: Pick<OrderRow, 'id' | 'itemKi
 /**
  * One transaction: the order (unique per buyer and idempotency key: a repeat answers the first
  * order), one unit of the item (SOLD_OUT when none is left, and nothing is written), its editions,
- * its card charge (or its crypto charge, or the charge its `rail` writes: the on-ramp's) and the
- * `created` event. The buyer's row is locked, so one buyer's concurrent purchases are checked one at
- * a time (CHARGE_PENDING: another payment on the same rail is unresolved; then the holds rule of
- * ./holds.ts). A key of the buyer's purchase on another rail is refused (INVALID_VALUE.idempotencyKey).
- * A free claim is authorized at once, with its claim row and its `fulfil` job.
+ * the `created` event and the rail's charge (`attach`). The buyer's row is locked, so one buyer's
+ * concurrent purchases are checked one at a time (the rail's `pending`, e.g. CHARGE_PENDING: another
+ * payment on the same rail is unresolved; then the holds rule of ./holds.ts). A key of the buyer's
+ * purchase on another rail is refused by the route (INVALID_VALUE.idempotencyKey). A free rail's order
+ * is authorized at once, for 0, and skips the holds rule.
  */
 export async function reserve(db: Database, input: ReserveInput): Promise<Reserved> {
-  const { item, now } = input;
+  const { item, now, rail } = input;
+  const charge = input.charge ?? rail.charge?.(input);
+  if (!charge) throw new Error('this rail opens its charge from the request: reserve needs it');
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, input.buyerId)).for('update');
     const [existing] = await tx
@@ -204,25 +180,9 @@ export async function reserve(db: Database, input: ReserveInput): Promise<Reserv
     // A repeat answers the first order; a rail finds its own charge of it (none: the key is another
     // rail's purchase, which the rail refuses).
     if (existing) return { order: existing, repeated: true };
-    if (input.rail) {
-      const pending = await input.rail.pending(tx);
-      if (pending) throw chargePending(pending.id);
-    } else if (input.method === 'coinbase') {
-      const pending = await pendingCryptoCharge(tx, input.buyerId, now);
-      if (pending) throw chargePending(pending.id);
-    } else if (input.method === 'fusd') {
-      // Paid from the wallet at once; an unpaid one simply expires. Nothing else to check.
-    } else {
-      const [claimed] = await tx
-        .select({ id: freeBlueprintClaims.id })
-        .from(freeBlueprintClaims)
-        .where(
-          and(eq(freeBlueprintClaims.userId, input.buyerId), eq(freeBlueprintClaims.blueprintId, item.id)),
-        );
-      if (claimed)
-        throw apiError(400, ErrorCode.CLAIM_BLUEPRINT, undefined, 'You have already claimed this item.');
-    }
-    const free = input.method === 'freeBlueprintClaim';
+    const pending = await charge.pending(tx);
+    if (pending) throw chargePending(pending.id);
+    const free = rail.free === true;
     const [order] = await tx
       .insert(orders)
       .values({
@@ -237,9 +197,7 @@ export async function reserve(db: Database, input: ReserveInput): Promise<Reserv
         walletAddress: input.walletAddress,
         clientAddress: input.clientAddress,
         status: free ? 'authorized' : 'created',
-        expiresAt: new Date(
-          now.getTime() + (input.ttlMs ?? (input.method === 'coinbase' ? CRYPTO_ORDER_TTL_MS : ORDER_TTL_MS)),
-        ),
+        expiresAt: new Date(now.getTime() + (input.ttlMs ?? rail.orderTtlMs)),
         createdAt: now,
         updatedAt: now,
       })
@@ -274,30 +232,7 @@ export async function reserve(db: Database, input: ReserveInput): Promise<Reserv
       now,
       wallet ? `Paid with ${wallet === 'applepay' ? 'Apple Pay' : 'Google Pay'}.` : undefined,
     );
-    if (free) {
-      await tx.insert(freeBlueprintClaims).values({
-        userId: input.buyerId,
-        blueprintId: item.id,
-        orderId: order!.id,
-        createdAt: now,
-      });
-      await addEvent(tx, order!.id, 'authorized', now, 'Free claim: nothing to pay.');
-      await enqueueJob(tx, FULFIL_JOB, order!.id, now);
-    } else if (input.rail) {
-      await input.rail.attach(tx, order!);
-    } else if (input.method === 'coinbase') {
-      await tx.insert(coinbaseCharges).values({
-        buyerId: input.buyerId,
-        idempotencyKey: input.idempotencyKey,
-        type: 'directPurchase',
-        orderId: order!.id,
-        amount: item.price,
-        walletAddress: input.walletAddress,
-        expiresAt: new Date(now.getTime() + CRYPTO_CHARGE_TTL_MS),
-        createdAt: now,
-        updatedAt: now,
-      });
-    }
+    await charge.attach(tx, order!);
     return { order: order!, repeated: false };
   });
 }

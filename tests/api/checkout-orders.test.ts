@@ -13,7 +13,7 @@ import {
 } from '../../sandbox/checkout-com/index';
 import { createTokens } from '../../server/auth/tokens';
 import { FULFIL_JOB } from '../../server/checkout/orders';
-import { expireOrders } from '../../server/checkout/settle';
+import { expireOrders } from '../../server/checkout/workflow/expire';
 import {
   billingInfos,
   blueprintPacks,

@@ -266,7 +266,7 @@ describe.each(databases)('crypto charges on %s', (database) => {
     expect(listed.body.results.map((c: Json) => c.id)).toEqual([res.body.id]);
     // The order's time runs out: released, and the part paid is refunded as FUSD.
     t.clock.advance(66 * 60_000);
-    const { expireOrders } = await import('../../server/checkout/settle');
+    const { expireOrders } = await import('../../server/checkout/workflow/expire');
     await expireOrders(t.database.db, t.clock.now());
     t.clock.reset();
     expect(await orderRow(res.body.order.id)).toMatchObject({ status: 'expired', reserved: false });
@@ -537,19 +537,18 @@ describe.each(databases)('crypto charges on %s', (database) => {
       token: me.authToken,
       body: { status: 'CANCELED' },
     });
-    const { reserve } = await import('../../server/checkout/orders');
-    const { cardRail } = await import('../../server/checkout/card/rail');
+    const { reserveOn } = await import('../../server/checkout/workflow/reserve');
+    const { cardCharge, cardRail } = await import('../../server/checkout/card/rail');
     const { findCheckoutItem } = await import('../../server/checkout/items');
     const record = (await findCheckoutItem(t.database.db, { kind: 'blueprint', id: bp.id }, new Date()))!;
-    await reserve(t.database.db, {
+    await reserveOn(t.database.db, cardRail, {
       buyerId: me.id,
       clientAddress: t.address,
       idempotencyKey: 'card-key-456',
-      method: 'creditCard',
       item: record,
       walletAddress: me.walletAddress!,
       now: new Date(),
-      rail: cardRail(me.id, new Date(), { billingInfoId: null, saveCard: null }),
+      charge: cardCharge(me.id, new Date(), { billingInfoId: null, saveCard: null }),
     });
     const reused = await buy(me, bp, { idempotencyKey: 'card-key-456' });
     expect(reused).toMatchObject({ status: 400, body: { code: 'INVALID_VALUE', field: 'idempotencyKey' } });
@@ -750,7 +749,7 @@ describe.each(databases)('crypto charges on %s', (database) => {
   });
 
   it('a hold that expired unpaid is not renewed by its buyer or address for 60 s; others may take it at once', async () => {
-    const { expireOrders } = await import('../../server/checkout/settle');
+    const { expireOrders } = await import('../../server/checkout/workflow/expire');
     const me = await buyer();
     const neighbour = await buyer();
     const stranger = await buyer();

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cardRail } from '../../server/checkout/card/rail';
+import { cardCharge } from '../../server/checkout/card/rail';
 import { findCheckoutItem } from '../../server/checkout/items';
-import { type OrderMethod, reserve } from '../../server/checkout/orders';
+import type { OrderMethod } from '../../server/checkout/orders';
+import { railOf } from '../../server/checkout/rails';
+import { reserveOn } from '../../server/checkout/workflow/reserve';
 import { blueprints, cardCharges, users } from '../../server/db/schema';
 import type { HttpError } from '../../server/http';
 import { insertBlueprint } from '../../server/seed/factory';
@@ -50,22 +52,21 @@ describe.each(bothDatabases)('holds on %s', (database) => {
     clientAddress = t.address,
   ) {
     // The card keeps its own charge (its rail); the on-ramp's and the token's are stood in for here.
-    const rail =
+    const charge =
       method === 'creditCard'
-        ? cardRail(who.id, t.clock.now(), { billingInfoId: null, saveCard: null })
+        ? cardCharge(who.id, t.clock.now(), { billingInfoId: null, saveCard: null })
         : method === 'wert' || method === 'token'
           ? { pending: async () => undefined, attach: async () => {} }
           : undefined;
     try {
-      const { order } = await reserve(t.database.db, {
+      const { order } = await reserveOn(t.database.db, railOf(method), {
         buyerId: who.id,
         clientAddress,
         idempotencyKey: `k-${randomBytes(6).toString('hex')}`,
-        method,
         item: record,
         walletAddress: who.walletAddress,
         now: t.clock.now(),
-        ...(rail && { rail }),
+        ...(charge && { charge }),
       });
       return { status: 201, order };
     } catch (err) {

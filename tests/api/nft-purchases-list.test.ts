@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { MintService } from '../../server/chain/mint';
-import { createFulfilment } from '../../server/checkout/fulfilment';
+import { fusdRail } from '../../server/checkout/fusd/rail';
 import { findCheckoutItem } from '../../server/checkout/items';
-import { authorizeOrder, reserve } from '../../server/checkout/orders';
+import { authorizeOrder } from '../../server/checkout/orders';
+import { createFulfilment } from '../../server/checkout/workflow/fulfil';
+import { reserveOn } from '../../server/checkout/workflow/reserve';
 import { nfts, saleListings, users } from '../../server/db/schema';
 import { insertBlueprint, insertPack } from '../../server/seed/factory';
 import { databases, flowAddress, register, useTestApp } from './support/harness';
@@ -192,11 +194,10 @@ describe.each(databases)('GET /api/nfts/purchases on %s', (database) => {
     // The pack is bought (paid with the balance: nothing to capture) and its fulfilment mints it.
     const now = t.clock.now();
     const item = await findCheckoutItem(db, { kind: 'pack', id: pack.id }, now);
-    const { order } = await reserve(db, {
+    const { order } = await reserveOn(db, fusdRail, {
       buyerId: buyer.id,
       clientAddress: t.address,
       idempotencyKey: 'pack-receipt',
-      method: 'fusd',
       item: item!,
       walletAddress,
       now,

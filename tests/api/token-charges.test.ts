@@ -616,7 +616,7 @@ describe.each(databases)('token charges on %s', (database) => {
     const [row] = await t.database.db.select().from(tokenCharges).where(eq(tokenCharges.id, lost.charge.id));
     expect(row!.status).toBe('completed');
     expect(await jobsOf(lost.charge.order.id)).toHaveLength(1);
-    const { expireOrders } = await import('../../server/checkout/settle');
+    const { expireOrders } = await import('../../server/checkout/workflow/expire');
     await expireOrders(t.database.db, new Date(now.getTime() + 60_000));
     expect(await read(lost)).toMatchObject({
       status: 'completed',
@@ -664,7 +664,7 @@ describe.each(databases)('token charges on %s', (database) => {
       .update(orders)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(orders.id, charge.order.id));
-    const { expireOrders } = await import('../../server/checkout/settle');
+    const { expireOrders } = await import('../../server/checkout/workflow/expire');
     expect(await expireOrders(t.database.db, new Date())).toBeGreaterThanOrEqual(1);
     const [job] = await t.database.db
       .select()

@@ -14,8 +14,8 @@ import {
   type WertSandbox,
 } from '../../sandbox/wert/index';
 import { FULFIL_JOB } from '../../server/checkout/orders';
-import { expireOrders } from '../../server/checkout/settle';
 import { readInputData, WERT_REFUND_JOB } from '../../server/checkout/wert/wert';
+import { expireOrders } from '../../server/checkout/workflow/expire';
 import {
   blueprints,
   jobs,

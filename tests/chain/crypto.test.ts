@@ -11,9 +11,9 @@ import {
 import { getFusdBalance, getNfts } from '../../server/chain/actions';
 import { createMintService } from '../../server/chain/mint';
 import { createSendFusdHandler } from '../../server/checkout/crypto/send-fusd';
-import { createFulfilment } from '../../server/checkout/fulfilment';
 import { FULFIL_JOB, SEND_FUSD_JOB } from '../../server/checkout/orders';
-import { expireOrders } from '../../server/checkout/settle';
+import { expireOrders } from '../../server/checkout/workflow/expire';
+import { createFulfilment } from '../../server/checkout/workflow/fulfil';
 import { coinbaseCharges, jobs, nftPurchases, orderEvents, orders, users } from '../../server/db/schema';
 import { createJobWorker, type JobWorker } from '../../server/jobs';
 import { createCoinbaseProvider } from '../../server/payments/coinbase-commerce';

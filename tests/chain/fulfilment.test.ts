@@ -10,8 +10,9 @@ import {
 } from '../../sandbox/checkout-com/index';
 import { getNfts } from '../../server/chain/actions';
 import { createMintService } from '../../server/chain/mint';
-import { createFulfilment, type FulfilmentStep, MINT_FAILED_MESSAGE } from '../../server/checkout/fulfilment';
+import { MINT_FAILED_MESSAGE } from '../../server/checkout/card/rail';
 import { FULFIL_JOB } from '../../server/checkout/orders';
+import { createFulfilment, type FulfilmentStep } from '../../server/checkout/workflow/fulfil';
 import {
   blueprints,
   cardCharges,

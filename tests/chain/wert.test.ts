@@ -11,11 +11,11 @@ import {
 } from '../../sandbox/wert/index';
 import { getFusdBalance, getNfts } from '../../server/chain/actions';
 import { createMintService } from '../../server/chain/mint';
-import { createFulfilment } from '../../server/checkout/fulfilment';
 import { FULFIL_JOB } from '../../server/checkout/orders';
-import { expireOrders } from '../../server/checkout/settle';
 import { createWertRefundHandler } from '../../server/checkout/wert/refund';
 import { WERT_REFUND_JOB } from '../../server/checkout/wert/wert';
+import { expireOrders } from '../../server/checkout/workflow/expire';
+import { createFulfilment } from '../../server/checkout/workflow/fulfil';
 import { nftPurchases, orderEvents, orders, users, wertCharges } from '../../server/db/schema';
 import { createJobWorker, type JobWorker } from '../../server/jobs';
 import type { OnrampProvider } from '../../server/payments/onramp-provider';

@@ -5,20 +5,11 @@ import type { Database, Executor } from '../../db';
 import { coinbaseCharges, orders } from '../../db/schema';
 import { enqueueJob } from '../../jobs';
 import type { CryptoCharge } from '../../payments/crypto-provider';
-import { failUnpaidCrypto } from '../failures';
 import { refundLateAsFusd } from '../fusd-refund';
 import { orderJson } from '../order-json';
-import {
-  addEvent,
-  authorizeOrder,
-  CRYPTO_CHARGE_TTL_MS,
-  chargePending,
-  findOrder,
-  lockOrder,
-  pendingCryptoCharge,
-  SEND_FUSD_JOB,
-} from '../orders';
+import { addEvent, authorizeOrder, chargePending, findOrder, lockOrder, SEND_FUSD_JOB } from '../orders';
 import { holdForReview, paymentMismatch } from '../review';
+import { CRYPTO_CHARGE_TTL_MS, failUnpaidCrypto, pendingCryptoCharge } from './rail';
 
 /**
  * Crypto charges (docs/checkout.md "Crypto"): a hosted charge at the crypto provider pays for an

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { ErrorCode } from '#domain/errors';
 import {
@@ -6,26 +5,22 @@ import {
   CreateCoinbaseChargeBody,
   UpdateCoinbaseChargeBody,
 } from '#domain/schemas/crypto';
-import { coinbaseCharges } from '../../db/schema';
 import type { Services } from '../../deps';
 import { apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../../http';
 import {
   type CryptoCharge,
-  type CryptoProvider,
   CryptoProviderRefusedError,
   CryptoProviderUnavailableError,
 } from '../../payments/crypto-provider';
-import { assertPurchasable, findCheckoutItem } from '../items';
-import { reserve } from '../orders';
+import { type CoinbaseChargeRow, createTopup, listCryptoCharges, ownCryptoCharge } from './charges';
 import {
-  abandonCharge,
-  type CoinbaseChargeRow,
-  createTopup,
-  cryptoChargeJson,
-  listCryptoCharges,
-  ownCryptoCharge,
-  settleCrypto,
-} from './charges';
+  cryptoAnswer,
+  cryptoProviderOf,
+  openTopup,
+  reread,
+  settleHosted,
+  startCryptoPurchase,
+} from './purchase';
 
 const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });
 
@@ -47,52 +42,8 @@ export function returnUrl(base: string, returnTo: string, chargeId: string): str
  * is always the server's. One open crypto charge per buyer (CHARGE_PENDING with its id).
  */
 export function coinbaseChargeRoutes(s: Services): Route[] {
-  const provider = (): CryptoProvider => {
-    if (!s.cryptoProvider)
-      throw apiError(503, 'unavailable', undefined, 'Crypto payments are not available.');
-    return s.cryptoProvider;
-  };
-  const answer = async (row: CoinbaseChargeRow) => cryptoChargeJson(s.db, row, s.clock());
-  const reread = async (id: string) =>
-    (await s.db.select().from(coinbaseCharges).where(eq(coinbaseCharges.id, id)))[0]!;
-
-  /** Opens the hosted charge at the provider and applies its answer; a refusal ends the charge. */
-  async function open(
-    row: CoinbaseChargeRow,
-    request: { name: string; description: string; redirectUrl: string; cancelUrl?: string },
-  ) {
-    const base = s.config.publicUrl.replace(/\/+$/, '');
-    let charge: CryptoCharge;
-    try {
-      charge = await provider().createCharge({
-        name: request.name,
-        description: request.description,
-        amount: row.amount,
-        currency: 'USD',
-        metadata: { vitrineChargeId: row.id, ...(row.orderId ? { orderId: row.orderId } : {}) },
-        redirectUrl: request.redirectUrl,
-        cancelUrl: request.cancelUrl ?? `${base}/coinbasecanceled/${row.id}`,
-      });
-    } catch (err) {
-      await abandonCharge(s.db, row.id, s.clock());
-      if (err instanceof CryptoProviderUnavailableError) throw apiError(502, ErrorCode.CRYPTO_PROVIDER);
-      if (err instanceof CryptoProviderRefusedError) throw apiError(502, ErrorCode.CREATE_COINBASE_CHARGE);
-      throw err;
-    }
-    if (!charge.hostedUrl) {
-      // A charge nobody can pay: ours ends (the unit released), and the provider's is canceled.
-      await abandonCharge(s.db, row.id, s.clock(), charge.id);
-      await provider()
-        .cancelCharge(charge.id)
-        .catch(() => undefined);
-      throw apiError(502, ErrorCode.CREATE_COINBASE_CHARGE);
-    }
-    await afterSettle(await settleCrypto(s.db, row.id, charge, s.clock()));
-  }
-
-  const afterSettle = async (outcome: Awaited<ReturnType<typeof settleCrypto>>) => {
-    if (outcome.kind !== 'unchanged') s.jobs?.nudge();
-  };
+  const provider = () => cryptoProviderOf(s);
+  const answer = (row: CoinbaseChargeRow) => cryptoAnswer(s, row);
 
   return [
     defineRoute({
@@ -132,66 +83,21 @@ export function coinbaseChargeRoutes(s: Services): Route[] {
           // Back, paid or canceled, to the purchase dialog it was opened from, which follows the
           // top-up until its FUSD arrives; else paid to Settings → Wallet, which does the same.
           const back = body.returnTo && returnUrl(base, body.returnTo, charge.id);
-          await open(charge, {
+          const opened = await openTopup(s, charge, {
             name: 'FUSD balance top-up',
             description: `Adds FUSD to the Vitrine balance of ${user.walletAddress}.`,
             redirectUrl: back || `${base}/settings/wallet?topup=${charge.id}`,
             ...(back ? { cancelUrl: back } : {}),
           });
-          return c.json(await answer(await reread(charge.id)), 201);
+          return c.json(opened, 201);
         }
-        if (body.nftSaleListingId) {
-          throw badRequest(
-            ErrorCode.NOT_PURCHASABLE,
-            undefined,
-            'Resale listings are paid with your balance. Top it up with crypto first.',
-          );
-        }
-        const ref = body.blueprintPackId
-          ? { kind: 'pack' as const, id: body.blueprintPackId }
-          : { kind: 'blueprint' as const, id: body.blueprintId! };
-        // A retry of a purchase answers the first one's charge, whatever happened to it since.
-        const [earlier] = await s.db
-          .select()
-          .from(coinbaseCharges)
-          .where(
-            and(
-              eq(coinbaseCharges.buyerId, user.id),
-              eq(coinbaseCharges.idempotencyKey, body.idempotencyKey),
-            ),
-          );
-        if (earlier) return c.json(await answer(earlier), 200);
-        const item = await findCheckoutItem(s.db, ref, now);
-        if (!item) throw notFound();
-        assertPurchasable(item);
-        if (item.price !== body.expectedPrice) throw apiError(409, ErrorCode.PRICE_CHANGED);
-        const { order, repeated } = await reserve(s.db, {
-          buyerId: user.id,
+        const { walletAddress } = user;
+        const started = await startCryptoPurchase(s, {
+          user: { ...user, walletAddress },
           clientAddress: s.clientAddress(c),
-          idempotencyKey: body.idempotencyKey,
-          method: 'coinbase',
-          item,
-          walletAddress: user.walletAddress,
-          now,
+          body,
         });
-        const [row] = await s.db.select().from(coinbaseCharges).where(eq(coinbaseCharges.orderId, order.id));
-        // The key of another purchase (by card, or a free claim): not this one's.
-        if (!row)
-          throw badRequest(
-            ErrorCode.INVALID_VALUE,
-            'idempotencyKey',
-            'This key belongs to another purchase.',
-          );
-        if (repeated) return c.json(await answer(row), 200);
-        const kind = item.kind === 'pack' ? 'blueprintPack' : 'blueprint';
-        const since = order.createdAt.getTime() - 15_000;
-        await open(row, {
-          name: item.title.slice(0, 100),
-          description: `A new edition of ${item.title}`.slice(0, 200),
-          // The purchase-complete page follows this charge: a payment that comes too late is refunded there.
-          redirectUrl: `${base}/ordercomplete/${item.id}?e=${kind}&t=${since}&type=coinbase&charge=${row.id}`,
-        });
-        return c.json(await answer(await reread(row.id)), 201);
+        return c.json(started.answer, started.repeated ? 200 : 201);
       },
     }),
     defineRoute({
@@ -261,16 +167,16 @@ export function coinbaseChargeRoutes(s: Services): Route[] {
             const now = await provider()
               .getCharge(row.providerChargeId)
               .catch(() => null);
-            if (now) await afterSettle(await settleCrypto(s.db, row.id, now, s.clock()));
+            if (now) await settleHosted(s, row, now);
             if (now?.status !== 'CANCELED') throw badRequest(ErrorCode.CHARGE_NOT_CANCELLABLE);
-            return c.json(await answer(await reread(row.id)));
+            return c.json(await answer(await reread(s, row.id)));
           }
           if (err instanceof CryptoProviderUnavailableError || err instanceof CryptoProviderRefusedError)
             throw apiError(502, ErrorCode.CRYPTO_PROVIDER);
           throw err;
         }
-        await afterSettle(await settleCrypto(s.db, row.id, charge, s.clock()));
-        return c.json(await answer(await reread(row.id)));
+        await settleHosted(s, row, charge);
+        return c.json(await answer(await reread(s, row.id)));
       },
     }),
   ];

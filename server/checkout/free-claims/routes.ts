@@ -8,7 +8,9 @@ import type { Services } from '../../deps';
 import { apiError, badRequest, defineRoute, notFound, type Route } from '../../http';
 import { claimable, findCheckoutItem } from '../items';
 import { orderJson } from '../order-json';
-import { type OrderRow, reserve } from '../orders';
+import type { OrderRow } from '../orders';
+import { reserveOn } from '../workflow/reserve';
+import { freeClaimRail } from './rail';
 
 type ClaimRow = typeof freeBlueprintClaims.$inferSelect;
 
@@ -80,12 +82,11 @@ export function freeClaimRoutes(s: Services): Route[] {
         if (!user.walletAddress) throw badRequest(ErrorCode.WALLET_REQUIRED);
         let order: OrderRow;
         try {
-          ({ order } = await reserve(s.db, {
+          ({ order } = await reserveOn(s.db, freeClaimRail, {
             buyerId: user.id,
             clientAddress: s.clientAddress(c),
             // Never a client's key (those have no colon): each claim attempt is its own order.
             idempotencyKey: `claim:${randomUUID()}`,
-            method: 'freeBlueprintClaim',
             item,
             walletAddress: user.walletAddress,
             now,

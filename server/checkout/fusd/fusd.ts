@@ -14,6 +14,8 @@ import { enqueueJob, type JobHandler, type JobRow } from '../../jobs';
 import { orderSentBackFusd, refundAsFusd } from '../fusd-refund';
 import { orderJson } from '../order-json';
 import { addEvent, authorizeOrder, lockOrder, type OrderRow } from '../orders';
+import { methodOf, paidOn } from '../rails';
+import { fusdRail, REFUND_FUSD_JOB } from './rail';
 
 /**
  * New editions paid with the FUSD balance (order method fusd).
@@ -34,8 +36,7 @@ import { addEvent, authorizeOrder, lockOrder, type OrderRow } from '../orders';
 
 export type FusdPaymentRow = typeof fusdPayments.$inferSelect;
 
-/** The job that sends a payment back from the treasury, keyed by the payment's id. */
-export const REFUND_FUSD_JOB = 'refundFusd';
+export { REFUND_FUSD_JOB } from './rail';
 
 /** One VitrineCheckout.Paid event. */
 export interface PaidEvent {
@@ -93,7 +94,10 @@ export async function applyFusdPayment(tx: Executor, e: PaidEvent, now: Date): P
   const units = safeUnits(e.amount);
   const cents = Number(units / 1_000_000n);
   const pays =
-    order?.method === 'fusd' && order.status === 'created' && units === BigInt(order.amount) * 1_000_000n;
+    !!order &&
+    paidOn(order, fusdRail) &&
+    order.status === 'created' &&
+    units === BigInt(order.amount) * 1_000_000n;
   const inserted = await tx
     .insert(fusdPayments)
     .values({
@@ -175,16 +179,6 @@ export async function confirmFusdPayment(
   });
 }
 
-/** An accepted payment whose order could not be minted goes back (the order is being refunded). */
-export async function refundAcceptedPayment(tx: Executor, orderId: string, now: Date) {
-  const [payment] = await tx
-    .update(fusdPayments)
-    .set({ status: 'REFUND_PENDING', updatedAt: now })
-    .where(and(eq(fusdPayments.orderId, orderId), eq(fusdPayments.accepted, true)))
-    .returning({ id: fusdPayments.id });
-  if (payment) await enqueueJob(tx, REFUND_FUSD_JOB, payment.id, now);
-}
-
 const paymentJson = (p: FusdPaymentRow): FusdPaymentJson => ({
   transactionId: p.transactionId,
   amount: p.amount,
@@ -215,7 +209,7 @@ export async function ownFusdOrder(db: Executor, buyerId: string, orderId: strin
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.buyerId, buyerId), eq(orders.method, 'fusd')));
+    .where(and(eq(orders.id, orderId), eq(orders.buyerId, buyerId), eq(orders.method, methodOf(fusdRail))));
   return row;
 }
 

@@ -8,8 +8,11 @@ import { orders } from '../../db/schema';
 import type { Services } from '../../deps';
 import { apiError, badRequest, defineRoute, notFound, type Route } from '../../http';
 import { assertPurchasable, findCheckoutItem } from '../items';
-import { findOrder, reserve } from '../orders';
+import { findOrder } from '../orders';
+import { paidOn } from '../rails';
+import { reserveOn } from '../workflow/reserve';
 import { confirmFusdPayment, fusdOrderJson, ownFusdOrder, ufixUnits } from './fusd';
+import { fusdRail } from './rail';
 
 const OrderIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });
 
@@ -75,17 +78,16 @@ export function fusdOrderRoutes(s: Services): Route[] {
         }
         const { order, repeated } = earlier
           ? { order: earlier, repeated: true }
-          : await reserve(s.db, {
+          : await reserveOn(s.db, fusdRail, {
               buyerId: user.id,
               clientAddress: s.clientAddress(c),
               idempotencyKey: body.idempotencyKey,
-              method: 'fusd',
               item,
               walletAddress: user.walletAddress,
               now,
             });
         // The key of another purchase (by card, crypto, or a free claim): not this one's.
-        if (order.method !== 'fusd')
+        if (!paidOn(order, fusdRail))
           throw badRequest(
             ErrorCode.INVALID_VALUE,
             'idempotencyKey',

@@ -5,8 +5,8 @@ import type { Database, Executor } from '../../db';
 import { orders, tokenCharges, tokenTransactions } from '../../db/schema';
 import { type TokenChain, TokenChainUnavailableError } from '../../evm/token';
 import { apiError } from '../../http';
-import { failUnpaidToken } from '../failures';
 import { lockOrder } from '../orders';
+import { failUnpaidToken } from './rail';
 import { ACTIVE, lockCharge, reportTokenTransfer, type TokenChargeRow } from './token';
 
 /**

@@ -12,9 +12,10 @@ import { orders, tokenCharges, tokenTransactions } from '../../db/schema';
 import type { TokenChain } from '../../evm/token';
 import { apiError } from '../../http';
 import { enqueueJob } from '../../jobs';
-import { REFUND_TOKEN_JOB } from '../failures';
 import type { CheckoutItemRecord } from '../items';
-import { addEvent, authorizeOrder, lockOrder, reserve } from '../orders';
+import { addEvent, authorizeOrder, lockOrder } from '../orders';
+import { reserveOn } from '../workflow/reserve';
+import { REFUND_TOKEN_JOB, tokenRail } from './rail';
 
 /**
  * New editions paid in NFM from a browser wallet (docs/checkout.md "Utility token"). The charge
@@ -121,15 +122,14 @@ export async function createTokenCharge(
     return { charge: (await byKey(db, input.buyerId, input.idempotencyKey))!, repeated: true };
   }
   let created: TokenChargeRow | undefined;
-  const { order, repeated } = await reserve(db, {
+  const { order, repeated } = await reserveOn(db, tokenRail, {
     buyerId: input.buyerId,
     clientAddress: input.clientAddress,
     idempotencyKey: input.idempotencyKey,
-    method: 'token',
     item: input.item,
     walletAddress: input.walletAddress,
     now: input.now,
-    rail: {
+    charge: {
       // The check that matters runs in the reservation's transaction (the buyer's row is locked).
       pending: async () => undefined,
       async attach(tx, order) {

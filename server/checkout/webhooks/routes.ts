@@ -7,8 +7,8 @@ import { apiError, badRequest, defineRoute, type Route, rateLimited } from '../.
 import type { CryptoCharge } from '../../payments/crypto-provider';
 import { OnrampProviderUnavailableError } from '../../payments/onramp-provider';
 import type { ProviderPayment, ProviderWebhookEvent } from '../../payments/provider';
+import { settle, voidFailedOrder } from '../card/settle';
 import { settleCrypto } from '../crypto/charges';
-import { settle, voidFailedOrder } from '../settle';
 import { createWertLookups } from '../wert/webhook-lookups';
 import { receiveWertWebhook } from '../wert/webhooks';
 

@@ -7,10 +7,11 @@ import type { Services } from '../../deps';
 import { apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../../http';
 import { type OnrampProvider, OnrampProviderUnavailableError } from '../../payments/onramp-provider';
 import { assertPurchasable, findCheckoutItem } from '../items';
-import { reserve } from '../orders';
+import { reserveOn } from '../workflow/reserve';
 import { findWertCharge, listWertCharges, wertChargeJson } from './queries';
+import { wertRail } from './rail';
 import { cancelWert, paymentLive, settleWert, syncWert, type WertSettleOutcome } from './settle';
-import { reportWert, WERT_ORDER_TTL_MS, type WertChargeRow, wertRail } from './wert';
+import { reportWert, WERT_ORDER_TTL_MS, type WertChargeRow, wertCharge } from './wert';
 
 const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });
 
@@ -84,16 +85,15 @@ export function wertChargeRoutes(s: Services): Route[] {
         assertPurchasable(item);
         if (item.price !== body.expectedPrice) throw apiError(409, ErrorCode.PRICE_CHANGED);
         const { wert } = s.config;
-        const { order, repeated } = await reserve(s.db, {
+        const { order, repeated } = await reserveOn(s.db, wertRail, {
           buyerId: user.id,
           clientAddress: s.clientAddress(c),
           idempotencyKey: body.idempotencyKey,
-          method: 'wert',
           item,
           walletAddress: user.walletAddress,
           now,
           ttlMs: WERT_ORDER_TTL_MS,
-          rail: wertRail(
+          charge: wertCharge(
             onramp,
             { commodity: wert.commodity, network: wert.network, scAddress: wert.scAddress },
             { buyerId: user.id, idempotencyKey: body.idempotencyKey, now },

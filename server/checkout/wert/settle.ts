@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db';
 import { orders, wertCharges } from '../../db/schema';
 import type { OnrampOrder, OnrampProvider } from '../../payments/onramp-provider';
-import { failUnpaidWert } from '../failures';
 import { refundLateAsFusd } from '../fusd-refund';
 import { addEvent, authorizeOrder, lockOrder } from '../orders';
+import { failUnpaidWert } from './rail';
 import {
   advances,
   CANCELLABLE,

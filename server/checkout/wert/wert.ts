@@ -9,7 +9,7 @@ import {
 import type { Executor } from '../../db';
 import { orders, wertCharges } from '../../db/schema';
 import type { OnrampOrder, OnrampProvider } from '../../payments/onramp-provider';
-import type { ReserveInput } from '../orders';
+import type { RailCharge } from '../payment-rail';
 
 /**
  * On-ramp charges (docs/checkout.md "Card-to-crypto on-ramp"): the buyer pays a new edition by card
@@ -89,11 +89,11 @@ export function readInputData(hex: string): Record<string, string> | null {
  * and the charge itself, written with its order: the signed widget options name the order, so they
  * are signed inside the reservation's transaction.
  */
-export function wertRail(
+export function wertCharge(
   provider: OnrampProvider,
   signing: OnrampSigning,
   input: { buyerId: string; idempotencyKey: string; now: Date },
-): NonNullable<ReserveInput['rail']> {
+): RailCharge {
   return {
     async pending(tx) {
       const [row] = await tx

@@ -1,20 +1,11 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ErrorCode } from '#domain/errors';
 import type { CardChargeStatus } from '#domain/schemas/checkout';
-import { type Database, type Executor, uniqueViolation } from '../db';
-import { billingInfos, cardCharges, orders } from '../db/schema';
-import type { CardProvider, ProviderPayment } from '../payments/provider';
-import { declineCode, schemeAccepted } from './billing/billing';
-import {
-  type Failure,
-  failUnpaid,
-  failUnpaidCrypto,
-  failUnpaidFusd,
-  failUnpaidToken,
-  failUnpaidWert,
-  failureOf,
-  requestCompensation,
-} from './failures';
+import { type Database, type Executor, uniqueViolation } from '../../db';
+import { billingInfos, cardCharges, orders } from '../../db/schema';
+import type { CardProvider, ProviderPayment } from '../../payments/provider';
+import { declineCode, schemeAccepted } from '../billing/billing';
+import { type Failure, failureOf, requestCompensation } from '../failures';
 import {
   addEvent,
   authorizeOrder,
@@ -24,11 +15,12 @@ import {
   lockOrder,
   type OrderRow,
   type SaveCardDetails,
-} from './orders';
-import { holdForReview, paymentMismatch } from './review';
+} from '../orders';
+import { holdForReview, paymentMismatch } from '../review';
+import { failUnpaid } from './failures';
 /**
- * A card order's payment applied (settle), the buyer's cancel, the expiry sweep of every rail's
- * unpaid orders, and the void of a payment approved for an order that failed.
+ * A card order's payment applied (settle), the buyer's cancel, and the void of a payment approved
+ * for an order that failed (the card rail's, ./rail.ts).
  */
 
 export type SettleOutcome =
@@ -130,7 +122,8 @@ export async function settle(
 ): Promise<SettleOutcome> {
   return db.transaction(async (tx): Promise<SettleOutcome> => {
     const order = await lockOrder(tx, orderId);
-    if (order?.method !== 'creditCard') return { kind: 'unchanged' };
+    // Only a card order has a card charge (below).
+    if (!order) return { kind: 'unchanged' };
     if (payment.reference && payment.reference !== order.id) return { kind: 'unchanged' };
     const [charge] = await tx
       .select()
@@ -232,69 +225,6 @@ export async function cancelOrder(db: Database, orderId: string, now: Date): Pro
     if (charge?.paymentId) await requestCompensation(tx, orderId, now);
     return true;
   });
-}
-
-/**
- * The expiry sweep: unpaid orders past their time are expired and give their unit back (a payment
- * the provider approves later is voided by the fulfil job). Answers how many expired.
- */
-export async function expireOrders(db: Database, now: Date, limit = 200): Promise<number> {
-  const due = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.reserved, true), eq(orders.status, 'created'), lt(orders.expiresAt, now)))
-    .orderBy(asc(orders.expiresAt))
-    .limit(limit);
-  let expired = 0;
-  for (const { id } of due) {
-    await db.transaction(async (tx) => {
-      const order = await lockOrder(tx, id);
-      if (order?.status !== 'created' || order.expiresAt >= now) return;
-      if (order.method === 'coinbase') {
-        await failUnpaidCrypto(tx, order, 'expired', 'EXPIRED', now);
-        expired++;
-        return;
-      }
-      if (order.method === 'wert') {
-        // A payment the provider completes after this goes back as FUSD (server/checkout/wert/refund.ts).
-        await failUnpaidWert(
-          tx,
-          order,
-          'expired',
-          { code: 'EXPIRED', message: 'The card payment was not completed in time. You were not charged.' },
-          'expired',
-          now,
-        );
-        expired++;
-        return;
-      }
-      if (order.method === 'fusd') {
-        await failUnpaidFusd(tx, order, 'expired', now);
-        expired++;
-        return;
-      }
-      if (order.method === 'token') {
-        await failUnpaidToken(tx, order, 'expired', now);
-        expired++;
-        return;
-      }
-      const charge = await chargeOfOrder(tx, id);
-      await failUnpaid(
-        tx,
-        order,
-        'expired',
-        failureOf(
-          ErrorCode.CARD_DECLINED,
-          'The payment was not completed in time. Your card was not charged.',
-        ),
-        'Expired',
-        now,
-      );
-      if (charge?.paymentId) await requestCompensation(tx, id, now);
-      expired++;
-    });
-  }
-  return expired;
 }
 
 /**
