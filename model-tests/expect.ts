@@ -44,3 +44,10 @@ export const outcomes = (o: Observed<AnyStateMachine>, outcome: 'done' | 'error'
 /** The events of this type so far, the last one last. */
 export const eventsOf = (o: Observed<AnyStateMachine>, type: string) =>
   o.history.filter((e) => e.type === type);
+
+/** Whether this step entered the state at `path` (it was not active before). */
+export function entered(o: Observed<AnyStateMachine>, path: string) {
+  const active = (s: unknown) =>
+    (s as { _nodes: Array<{ path: string[] }> })._nodes.some((n) => n.path.join('.') === path);
+  return active(o.snapshot) && !active(o.before);
+}
