@@ -257,10 +257,10 @@ export const mutations: Mutation[] = [
     tests: logic('storefrontWizard'),
   },
   {
-    what: 'storefrontWizard: the storefront is created without the theme chosen',
+    what: 'storefrontWizard: the storefront is created with the bio as its name',
     file: 'machines/storefrontWizard.ts',
-    find: '              theme: context.theme,',
-    replace: "              theme: 'light' as const,",
+    find: '              name: context.name.trim(),',
+    replace: '              name: context.description.trim(),',
     tests: logic('storefrontWizard'),
   },
   {
@@ -305,6 +305,34 @@ export const mutations: Mutation[] = [
     replace:
       'input: ({ context }) => ({ id: context.storefront!.id, enabled: context.storefront!.enabled }),',
     tests: logic('dashboardAccount'),
+  },
+  {
+    what: 'ui: Escape leaves a menu open',
+    file: 'machines/ui.ts',
+    find: "open: { on: { [toggle]: 'closed', 'ui.menus.close': 'closed' } },",
+    replace: "open: { on: { [toggle]: 'closed', 'ui.menus.close': 'open' } },",
+    tests: logic('ui'),
+  },
+  {
+    what: 'collectionCheck: a collection set up is taken as ready without checking it',
+    file: 'machines/collectionCheck.ts',
+    find: "onDone: 'checking',",
+    replace: "onDone: 'ready',",
+    tests: logic('collectionCheck'),
+  },
+  {
+    what: 'collectionSelection: Cancel keeps the ticked collectibles',
+    file: 'machines/collectionSelection.ts',
+    find: "'selection.cancel': { target: 'browsing', actions: 'clear' },",
+    replace: "'selection.cancel': { target: 'browsing' },",
+    tests: logic('collectionSelection'),
+  },
+  {
+    what: 'imageJob: a finished optimization is uploaded plainly again',
+    file: 'machines/imageJob.ts',
+    find: "                    target: '#imageJob.done',",
+    replace: "                    target: '#imageJob.fallback',",
+    tests: logic('imageJob'),
   },
 ];
 
