@@ -1,6 +1,13 @@
+import { expect } from 'vitest';
 import type { AdminRow } from '#domain/admin';
 import { adminListMachine } from '../machines/adminList';
-import type { MachineModel } from './harness';
+import { after, expectWorking } from './expect';
+import type { MachineModel, Observed } from './harness';
+
+type O = Observed<typeof adminListMachine>;
+/** The query the last step asked for: page 1 of 50 after a search or a status, else the page chosen. */
+const lastQuery = (o: O) =>
+  (o.calls.filter((c) => c.name === 'fetchList').at(-1)?.input as { query: Record<string, unknown> })?.query;
 
 export const PAYOUT_ROW: AdminRow = {
   id: '0b8e6c7a-1f0e-4c59-9d3b-3f8f2b4a6c01',
@@ -48,4 +55,41 @@ export const adminListModel: MachineModel<typeof adminListMachine> = {
       s.context.action?.label ?? null,
       s.context.error?.code ?? null,
     ]),
+  expect: {
+    // The page is read with the search, status and page chosen; a new search or status starts at page 1.
+    loading: (o) => {
+      expectWorking(o, 'fetchList');
+      const query = lastQuery(o);
+      expect((o.calls.at(-1)!.input as { list: string }).list).toBe('payout-requests');
+      if (o.event.type === 'admin.search') expect(query).toMatchObject({ page: 1, searchText: o.event.text });
+      if (o.event.type === 'admin.status') expect(query).toMatchObject({ page: 1, status: o.event.status });
+      if (o.event.type === 'admin.page') expect(query).toMatchObject({ page: o.event.page });
+      if (o.event.type === 'xstate.init') expect(query).toEqual({ page: 1, pageSize: 50 });
+      // After a row's action, the same page again.
+      if (after(o, 'done', 'performAction'))
+        expect(query).toEqual(
+          (o.calls.filter((c) => c.name === 'fetchList').at(-2)!.input as { query: unknown }).query,
+        );
+    },
+    ready: (o) => {
+      expect(o.snapshot.hasTag('busy')).toBe(false);
+      if (after(o, 'done', 'fetchList'))
+        expect(o.snapshot.context.total).toBe((o.event.output as { total: number }).total);
+      if (after(o, 'error', 'performAction')) expect(o.snapshot.context.error?.code).toBe('PAYOUT_STATE');
+    },
+    // Only an action the row offers.
+    acting: (o) => {
+      expect(o.event.type).toBe('admin.act');
+      expectWorking(o, 'performAction');
+      expect(o.calls.at(-1)!.input).toMatchObject({
+        label: 'Approve',
+        path: `payout-requests/${PAYOUT_ROW.id}`,
+        body: { state: 'approved' },
+      });
+    },
+    failed: (o) => {
+      expect(after(o, 'error', 'fetchList')).toBe(true);
+      expect(o.snapshot.context.error?.code).toBe('NETWORK_FAILURE');
+    },
+  },
 };

@@ -1,7 +1,31 @@
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { authMachine } from '../machines/auth';
+import { connectAuth } from '../machines/authView';
+import { after, entered, expectNotCalled, expectWorking } from './expect';
 import { fakeToken, makeUser } from './fixtures';
-import type { MachineModel } from './harness';
+import type { MachineModel, Observed } from './harness';
+
+type O = Observed<typeof authMachine>;
+const view = (o: O) => connectAuth(o.snapshot, () => {});
+/** The latest event of this type. */
+const last = (o: O, type: string) => o.history.filter((e) => e.type === type).at(-1);
+/**
+ * A form panel: the panel named, nothing running; a refused submit stays with the fields' errors,
+ * a refusal of the server with its message.
+ */
+function form(o: O, panel: string, submit: string) {
+  const v = view(o);
+  expect(v).toMatchObject({ panel, busy: false, finished: false });
+  if (o.event.type === submit) expect(Object.keys(v.fieldErrors).length).toBeGreaterThan(0);
+  if (o.event.type === 'auth.back') expect(v.swipe === 'back' || v.swipe === null).toBe(true);
+}
+/** A busy step of `panel` running `service` with `input`, entered by `by`. */
+function busy(o: O, panel: string, service: string, input: unknown, by: string) {
+  if (entered(o, o.snapshot.value as string)) expect(o.event.type).toBe(by);
+  expect(view(o)).toMatchObject({ panel, busy: true });
+  expectWorking(o, service, input);
+}
 
 const authToken = fakeToken({ userId: 'u1' });
 const WALLET = '0x01cf0e2f2f715450';
@@ -108,4 +132,126 @@ export const authModel: MachineModel<typeof authMachine> = {
       // Back slides the screen the other way.
       s.context.movedBack,
     ]),
+  expect: {
+    // The email (or a wallet, where one is available); a wallet that failed says why.
+    connect: (o) => {
+      form(o, 'connect', 'auth.connect.submit');
+      expect(view(o).can.connectWallet).toBe(!!o.snapshot.context.walletAvailable);
+      if (after(o, 'error', 'connectWallet') || after(o, 'error', 'checkUserExistence'))
+        expect(view(o).error).toBeTruthy();
+      if (o.event.type === 'xstate.init') expect(o.snapshot.context.entry).toBe('connect');
+    },
+    connectingWallet: (o) => busy(o, 'connect', 'connectWallet', undefined, 'auth.wallet.connect'),
+    // A wallet that shares no email asks for one.
+    walletEmail: (o) => {
+      form(o, 'walletEmail', 'auth.walletEmail.submit');
+      expect(o.snapshot.context.walletAddress).toBe(WALLET);
+      if (after(o, 'done', 'connectWallet')) expect((o.event.output as { email: unknown }).email).toBeNull();
+      if (after(o, 'done', 'checkUserExistence')) expect(view(o).error).toBeTruthy();
+    },
+    checkingWalletEmail: (o) =>
+      busy(o, 'walletEmail', 'checkUserExistence', { email: 'grace@example.com' }, 'auth.walletEmail.submit'),
+    checking: (o) =>
+      busy(o, 'connect', 'checkUserExistence', { email: 'ada@example.com' }, 'auth.connect.submit'),
+    // A new email: choose a password.
+    signup: (o) => {
+      form(o, 'signup', 'auth.signup.submit');
+      if (after(o, 'done', 'checkUserExistence')) expect(o.event.output).toEqual({ exists: false });
+      expect(o.snapshot.context.walletAddress).toBeNull();
+    },
+    name: (o) => {
+      form(o, 'name', 'auth.name.submit');
+      if (o.event.type === 'auth.signup.submit') expect(o.snapshot.context.password).toBe('correct-horse');
+      if (after(o, 'error', 'register')) expect(view(o).fieldErrors.email ?? view(o).error).toBeTruthy();
+    },
+    // The account is registered with the password chosen (by email) or the wallet's proof.
+    registering: (o) => {
+      const viaWallet = o.snapshot.context.walletAddress !== null;
+      busy(
+        o,
+        'name',
+        'register',
+        {
+          email: o.snapshot.context.email,
+          password: viaWallet ? null : 'correct-horse',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          walletAddress: viaWallet ? WALLET : null,
+          cid: viaWallet ? 'cid-1' : null,
+          walletProof: viaWallet ? 'proof' : null,
+        },
+        'auth.name.submit',
+      );
+    },
+    welcome: (o) => {
+      form(o, 'welcome', 'auth.profile.submit');
+      expect(view(o).user).toEqual(user);
+      expect(view(o).can.skipProfile).toBe(true);
+      expect(o.snapshot.context.password).toBeNull();
+    },
+    savingProfile: (o) =>
+      busy(
+        o,
+        'welcome',
+        'saveProfile',
+        { username: 'ada_l', firstName: 'Ada', lastName: 'Lovelace' },
+        'auth.profile.submit',
+      ),
+    // A known email: its password.
+    login: (o) => {
+      form(o, 'login', 'auth.login.submit');
+      if (after(o, 'done', 'checkUserExistence')) expect(o.event.output).toEqual({ exists: true });
+      if (after(o, 'error', 'login')) expect(view(o).error).toBeTruthy();
+      expect(view(o).can.forgot).toBe(true);
+    },
+    loggingIn: (o) =>
+      busy(o, 'login', 'login', { email: 'ada@example.com', password: 'correct-horse' }, 'auth.login.submit'),
+    forgot: (o) => {
+      form(o, 'forgot', 'auth.forgot.submit');
+      if (o.event.type === 'xstate.init') expect(view(o).email).toBe('ada@example.com');
+    },
+    requestingReset: (o) =>
+      busy(o, 'forgot', 'requestPasswordReset', { email: 'ada@example.com' }, 'auth.forgot.submit'),
+    forgotSent: (o) => {
+      expect(view(o).panel).toBe('forgotSent');
+      expect(o.event.type).toBe('xstate.done.actor.requestPasswordReset');
+    },
+    // The reset link: a new password for the link's token; a link without one is invalid.
+    reset: (o) => {
+      form(o, 'reset', 'auth.reset.submit');
+      expect(o.snapshot.context.resetToken).toBe('reset-token');
+      if (after(o, 'error', 'resetPassword')) expect(view(o).error).toBeTruthy();
+    },
+    resetting: (o) =>
+      busy(
+        o,
+        'reset',
+        'resetPassword',
+        { token: 'reset-token', password: 'new-password-1' },
+        'auth.reset.submit',
+      ),
+    resetDone: (o) => {
+      expect(view(o).panel).toBe('resetDone');
+      expect(o.event.type).toBe('xstate.done.actor.resetPassword');
+    },
+    resetInvalid: (o) => {
+      expect(view(o).panel).toBe('resetInvalid');
+      expect(o.snapshot.context.resetToken).toBeNull();
+      expectNotCalled(o, 'resetPassword');
+    },
+    // Signed in: by the wallet, the password, or a new account's welcome (saved or skipped).
+    finished: (o) => {
+      expect(view(o).finished).toBe(true);
+      const how = o.event.type;
+      expect([
+        'xstate.done.actor.connectWallet',
+        'xstate.done.actor.login',
+        'xstate.done.actor.saveProfile',
+        'auth.profile.skip',
+      ]).toContain(how);
+      if (how === 'xstate.done.actor.connectWallet')
+        expect(o.event.output).toMatchObject({ kind: 'loggedIn' });
+      if (how === 'auth.profile.skip') expect(last(o, 'xstate.done.actor.register')).toBeTruthy();
+    },
+  },
 };

@@ -1,4 +1,6 @@
+import { expect } from 'vitest';
 import { avatarUploadMachine } from '../machines/avatarUpload';
+import { after, expectWorking } from './expect';
 import { makeUser } from './fixtures';
 import type { MachineModel } from './harness';
 
@@ -41,4 +43,54 @@ export const avatarUploadModel: MachineModel<typeof avatarUploadMachine> = {
     },
   ],
   serializeState: (s) => JSON.stringify([s.value, s.context.avatarUrl, s.context.error?.code ?? null]),
+  expect: {
+    idle: (o) => {
+      const c = o.snapshot.context;
+      expect(o.snapshot.hasTag('busy')).toBe(false);
+      // A file that breaks the avatar rules (square, at least 256 × 256) is refused before anything is sent.
+      if (after(o, 'done', 'inspectImage') || after(o, 'error', 'inspectImage')) {
+        expect(c.error?.field).toBe('avatar');
+        expect(
+          o.calls.some((call) => call.name === 'uploadImages' && o.calls.indexOf(call) > o.calls.length - 2),
+        ).toBe(false);
+      }
+      if (after(o, 'done', 'uploadImages')) expect(c.error?.code).toBe('FILE_SIZE_BIG');
+      // Saved: the account's avatar; removed: none.
+      if (after(o, 'done', 'saveAvatar'))
+        expect(c.avatarUrl).toBe(
+          o.before.value === 'removing'
+            ? null
+            : (o.event.output as { user: { avatarUrl: string | null } }).user.avatarUrl,
+        );
+      if (after(o, 'error', 'saveAvatar')) expect(c.error?.code).toBe('NETWORK_FAILURE');
+    },
+    inspecting: (o) => {
+      expect(o.event.type).toBe('avatar.choose');
+      expectWorking(o, 'inspectImage');
+      expect((o.calls.at(-1)!.input as { file: { name: string } }).file.name).toBe(AVATAR_FILE.name);
+    },
+    uploading: (o) => {
+      expect(o.event).toMatchObject({
+        type: 'xstate.done.actor.inspectImage',
+        output: { width: 512, height: 512 },
+      });
+      expectWorking(o, 'uploadImages');
+      const [upload] = (o.calls.at(-1)!.input as { uploads: Array<Record<string, unknown>> }).uploads;
+      expect(upload).toMatchObject({
+        field: 'avatarUrl',
+        assetKind: 'userAvatar',
+        file: { name: AVATAR_FILE.name },
+      });
+    },
+    // The uploaded URL is saved on the account.
+    saving: (o) => {
+      expect(o.event.type).toBe('xstate.done.actor.uploadImages');
+      expectWorking(o, 'saveAvatar', { avatarUrl: AVATAR_URL });
+    },
+    removing: (o) => {
+      expect(o.event.type).toBe('avatar.remove');
+      expect(o.before.context.avatarUrl).not.toBeNull();
+      expectWorking(o, 'saveAvatar', { avatarUrl: null });
+    },
+  },
 };

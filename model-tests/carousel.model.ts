@@ -1,6 +1,43 @@
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { type CarouselEvent, carouselMachine } from '../machines/carousel';
-import type { MachineModel } from './harness';
+import type { MachineModel, Observed } from './harness';
+
+type O = Observed<typeof carouselMachine>;
+/**
+ * The slide shown, from the rules: next and previous move by one (wrapping around when the carousel
+ * loops, else not past the ends), go-to jumps, a swipe of at least 10 % of the width moves one way,
+ * less snaps back, and auto-scroll moves to the next slide.
+ */
+function expected(o: O) {
+  const { count, loop } = o.snapshot.context;
+  let index = 0;
+  let offset = 0;
+  let paused = false;
+  const move = (by: number) => {
+    const to = index + by;
+    if (to >= 0 && to < count) index = to;
+    else if (loop && count > 1) index = (to + count) % count;
+  };
+  for (const e of o.history) {
+    if (e.type === 'carousel.next' || e.type.startsWith('xstate.after.autoScroll')) move(1);
+    if (e.type === 'carousel.prev') move(-1);
+    if (e.type === 'carousel.goTo') index = e.index as number;
+    if (e.type === 'carousel.swipe.move') offset = e.fraction as number;
+    if (e.type === 'carousel.swipe.end' && offset <= -0.1) move(1);
+    if (e.type === 'carousel.swipe.end' && offset >= 0.1) move(-1);
+    if (e.type === 'carousel.next' || e.type === 'carousel.prev' || e.type === 'carousel.goTo') offset = 0;
+    if (
+      e.type === 'carousel.swipe.end' ||
+      e.type === 'carousel.swipe.cancel' ||
+      e.type === 'carousel.swipe.start'
+    )
+      offset = 0;
+    if (e.type === 'carousel.pause') paused = true;
+    if (e.type === 'carousel.resume') paused = false;
+  }
+  return { index, paused };
+}
 
 /**
  * Swipe positions the paths drag to, as fractions of the slide width: exactly the 10 % threshold
@@ -34,4 +71,29 @@ export const carouselModel: MachineModel<typeof carouselMachine> = {
   ],
   serializeState: (s) =>
     JSON.stringify([s.value, s.context.index, s.context.paused, Math.round(s.context.offset * 1000) / 1000]),
+  expect: {
+    single: (o) => {
+      expect(o.snapshot.context.count).toBe(1);
+      expect(o.snapshot.context.index).toBe(0);
+    },
+    browsing: (o) => {
+      expect(o.snapshot.context.count).toBeGreaterThan(1);
+      expect(o.snapshot.context.index).toBe(expected(o).index);
+    },
+    'browsing.resting': (o) => {
+      expect(o.snapshot.context.offset).toBe(0);
+      expect(o.snapshot.context.autoScroll && !expected(o).paused).toBe(false);
+    },
+    // Auto-scroll runs when on and not paused (hover or focus pause it).
+    'browsing.playing': (o) => {
+      expect(o.snapshot.context.autoScroll).toBe(true);
+      expect(expected(o).paused).toBe(false);
+    },
+    'browsing.swiping': (o) => {
+      const move = o.history.findLast(
+        (e) => e.type === 'carousel.swipe.move' || e.type === 'carousel.swipe.start',
+      );
+      expect(o.snapshot.context.offset).toBe(move?.type === 'carousel.swipe.move' ? move.fraction : 0);
+    },
+  },
 };

@@ -1,8 +1,14 @@
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { OrderJson, OrderStatus } from '#domain/schemas/checkout';
 import { type CheckoutFailedContext, checkoutFailedMachine } from '../machines/checkoutFailed';
 import { CHARGE_ID, charge, ITEM, NETWORK_ERROR, NOT_FOUND_ERROR, ORDER_ID } from './cardPayment.model';
-import type { MachineModel } from './harness';
+import { after, expectWorking } from './expect';
+import type { MachineModel, Observed } from './harness';
+
+type O = Observed<typeof checkoutFailedMachine>;
+/** Only a lost connection may be tried again (a missing order stays missing). */
+const lostConnection = (o: O) => o.snapshot.context.error?.code === 'NETWORK_FAILURE';
 
 export const SESSION_ID = 'sid_ubfj2q76miwundwlk72vxt2i7q';
 
@@ -63,5 +69,30 @@ export const checkoutFailedModel: MachineModel<typeof checkoutFailedMachine> = {
       c.order?.status ?? null,
       c.error?.code ?? null,
     ]);
+  },
+  expect: {
+    // Back from 3-D Secure (a session id): the order's charge is found and synced first.
+    finding: (o) => {
+      expect(o.snapshot.context.ckoSessionId).toBe(SESSION_ID);
+      expectWorking(o, 'findCharge', { orderId: ORDER_ID });
+    },
+    syncing: (o) => {
+      expect(after(o, 'done', 'findCharge')).toBe(true);
+      expectWorking(o, 'syncCharge', { id: CHARGE_ID, ckoSessionId: SESSION_ID });
+    },
+    // Then the order and its timeline, whatever the sync did.
+    loading: (o) => {
+      expectWorking(o, 'loadOrder', { id: ORDER_ID });
+      if (o.snapshot.context.ckoSessionId === null)
+        expect(o.calls.map((c) => c.name)).not.toContain('findCharge');
+    },
+    shown: (o) => {
+      expect(after(o, 'done', 'loadOrder')).toBe(true);
+      expect(o.snapshot.context.order).toEqual(o.event.output);
+    },
+    failed: (o) => {
+      expect(after(o, 'error', 'loadOrder')).toBe(true);
+      expect(o.snapshot.can({ type: 'order.retry' })).toBe(lostConnection(o));
+    },
   },
 };

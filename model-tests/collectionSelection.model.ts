@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { collectionSelectionMachine } from '../machines/collectionSelection';
 import type { MachineModel } from './harness';
 
@@ -24,4 +25,30 @@ export const collectionSelectionModel: MachineModel<typeof collectionSelectionMa
     { type: 'selection.transfer.end', changed: false },
   ],
   serializeState: (s) => JSON.stringify([s.value, [...s.context.selected].sort()]),
+  expect: {
+    // Nothing ticked outside a selection.
+    browsing: (o) => {
+      expect(o.snapshot.context.selected).toEqual([]);
+      if (o.event.type === 'selection.transfer.end') expect(o.event.changed).toBe(true);
+    },
+    // Only transferable collectibles can be ticked (a listed one cannot).
+    selecting: (o) => {
+      const { selected, transferable } = o.snapshot.context;
+      expect(transferable.length).toBeGreaterThan(0);
+      for (const id of selected) expect(transferable).toContain(id);
+      if (o.event.type === 'selection.toggle' && transferable.includes(o.event.id as string))
+        expect(selected.includes(o.event.id as string)).toBe(
+          !o.before.context.selected.includes(o.event.id as string),
+        );
+      // A transfer that changed nothing keeps the selection.
+      if (o.event.type === 'selection.transfer.end') {
+        expect(o.event.changed).toBe(false);
+        expect(selected).toEqual(o.before.context.selected);
+      }
+    },
+    transferring: (o) => {
+      expect(o.event.type).toBe('selection.transfer');
+      expect(o.snapshot.context.selected.length).toBeGreaterThan(0);
+    },
+  },
 };

@@ -1,8 +1,10 @@
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { OrderEventJson, OrderStatus } from '#domain/schemas/checkout';
 import type { CoinbaseChargeJson, CoinbaseChargeStatus } from '#domain/schemas/crypto';
 import { type CryptoCanceledContext, cryptoCanceledMachine } from '../machines/cryptoCanceled';
 import { ITEM, NETWORK_ERROR, NOT_FOUND_ERROR, ORDER_ID, PRICE } from './cardPayment.model';
+import { after, expectWorking } from './expect';
 import type { MachineModel } from './harness';
 
 export const CRYPTO_CHARGE_ID = '3f2e1d0c-9b8a-4776-8d5c-4b3a29180f7e';
@@ -113,5 +115,25 @@ export const cryptoCanceledModel: MachineModel<typeof cryptoCanceledMachine> = {
   serializeState: (s: AnyMachineSnapshot) => {
     const c = s.context as CryptoCanceledContext;
     return JSON.stringify([s.value, chargeKind(c.charge), c.error?.code ?? null]);
+  },
+  expect: {
+    // The cancel made on the provider's page is applied first (sync), else the charge is read.
+    syncing: (o) => expectWorking(o, 'syncCharge', { id: CRYPTO_CHARGE_ID }),
+    loading: (o) => {
+      expect(after(o, 'error', 'syncCharge')).toBe(true);
+      expectWorking(o, 'loadCharge', { id: CRYPTO_CHARGE_ID });
+    },
+    // The charge as synced or read: what was paid and the order's timeline.
+    shown: (o) => {
+      expect(after(o, 'done', 'syncCharge') || after(o, 'done', 'loadCharge')).toBe(true);
+      expect(o.snapshot.context.charge).toEqual(o.event.output);
+      expect(o.snapshot.context.error).toBeNull();
+    },
+    failed: (o) => {
+      expect(after(o, 'error', 'loadCharge')).toBe(true);
+      expect(o.snapshot.can({ type: 'charge.retry' })).toBe(
+        o.snapshot.context.error?.code === 'NETWORK_FAILURE',
+      );
+    },
   },
 };

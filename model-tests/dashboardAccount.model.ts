@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { StorefrontJson } from '#domain/catalog';
 import { storefrontFieldError as fieldError } from '#domain/storefronts';
@@ -9,7 +10,23 @@ import {
   type DashboardAccountContext,
   dashboardAccountMachine,
 } from '../machines/dashboardAccount';
-import type { MachineModel } from './harness';
+import { connectDashboardAccount } from '../machines/dashboardAccountView';
+import { after, expectWorking } from './expect';
+import type { MachineModel, Observed } from './harness';
+
+type O = Observed<typeof dashboardAccountMachine>;
+const view = (o: O) => connectDashboardAccount(o.snapshot, () => {});
+/** The fields of the draft that differ from the saved storefront (what a save sends). */
+const differing = (o: O) => {
+  const { saved, draft } = o.snapshot.context;
+  return Object.keys(draft).filter(
+    (k) =>
+      JSON.stringify(draft[k as keyof typeof draft] ?? null) !==
+      JSON.stringify(saved[k as keyof typeof saved] ?? null),
+  );
+};
+/** Unsaved changes: a field differs from the saved storefront or an image waits for upload. */
+const unsaved = (o: O) => differing(o).length > 0 || !!o.snapshot.context.logo || !!o.snapshot.context.banner;
 
 /** An event with its payload (actor outcomes carry output or error). */
 type Ev = EventObject & Record<string, unknown>;
@@ -238,5 +255,90 @@ export const dashboardAccountModel: MachineModel<typeof dashboardAccountMachine>
       c.error?.code ?? null,
       c.error?.field ?? null,
     ]);
+  },
+  expect: {
+    // "Create storefront" when there is none.
+    noStorefront: (o) => {
+      expect(o.snapshot.context.storefront).toBeNull();
+      expect(view(o).panel).toBe('noStorefront');
+    },
+    editing: (o) => expect(view(o).dirty).toBe(unsaved(o)),
+    'editing.idle': (o) => {
+      const v = view(o);
+      expect(v).toMatchObject({ panel: 'idle', busy: false });
+      if (o.event.type === 'account.change')
+        expect(v.values[o.event.field as AccountTextField]).toBe(o.event.value);
+      // Save checks name, description, email and vanity URL in that order and stops at the first error.
+      if (o.event.type === 'account.save') {
+        const first = accountFieldOrder.find((f) => fieldError(f, o.snapshot.context.draft[f]) !== null);
+        expect(first).toBeDefined();
+        expect(v.errorField).toBe(first);
+      }
+      if (after(o, 'done', 'saveStorefront')) {
+        expect(v.storefront).toEqual(o.event.output);
+        expect(v.dirty).toBe(false);
+        expect(v.formError).toBeNull();
+      }
+      if (after(o, 'error', 'saveStorefront')) {
+        const body = (o.event.error as { body?: { code: string; field?: string; message: string } }).body;
+        if (body?.code === 'UNAUTHORIZED') expect(v.formError).toBeNull();
+        else if (body?.field)
+          expect((v.fieldErrors as Record<string, string>)[body.field]).toBe(body.message);
+        else expect(v.formError).toBeTruthy();
+        // A refused save keeps the draft.
+        expect(o.snapshot.context.draft).toEqual(o.before.context.draft);
+      }
+      if (after(o, 'done', 'setEnabled'))
+        expect(v.enabled).toBe((o.event.output as { enabled: boolean }).enabled);
+      if (after(o, 'error', 'setEnabled')) expect(v.formError).toBeTruthy();
+      if (after(o, 'done', 'uploadImages')) {
+        const field = (o.event.output as { error: { field: string } }).error.field;
+        expect(v.errorField).toBe(field);
+      }
+      // Discard and "leave anyway" go back to the saved storefront.
+      if (o.event.type === 'account.discard' || o.event.type === 'account.leave.confirm') {
+        expect(o.snapshot.context.draft).toEqual(o.snapshot.context.saved);
+        expect(v.dirty).toBe(false);
+      }
+    },
+    // Leaving with unsaved changes asks.
+    'editing.confirmingLeave': (o) => {
+      expect(o.event.type).toBe('account.leave');
+      expect(unsaved(o)).toBe(true);
+      expect(view(o).panel).toBe('confirmingLeave');
+    },
+    'editing.saving': (o) => {
+      expect(view(o)).toMatchObject({ panel: 'saving', busy: true });
+      for (const f of accountFieldOrder) expect(fieldError(f, o.snapshot.context.draft[f])).toBeNull();
+    },
+    // New images go up first, then the PATCH carries the changed fields only.
+    'editing.saving.uploading': (o) => {
+      expect(o.event.type).toBe('account.save');
+      expectWorking(o, 'uploadImages');
+      const sent = (o.calls.at(-1)!.input as { uploads: Array<{ field: string; file: unknown }> }).uploads;
+      const c = o.snapshot.context;
+      expect(sent.map((u) => [u.field, u.file])).toEqual([
+        ...(c.logo ? [['logo', c.logo]] : []),
+        ...(c.banner ? [['banner', c.banner]] : []),
+      ]);
+    },
+    'editing.saving.patching': (o) => {
+      expect(o.event.type).toBe('xstate.done.actor.uploadImages');
+      const c = o.snapshot.context;
+      expectWorking(o, 'saveStorefront');
+      const input = o.calls.at(-1)!.input as { id: string; patch: Record<string, unknown> };
+      expect(input.id).toBe(c.storefront!.id);
+      expect(Object.keys(input.patch).sort()).toEqual(differing(o).sort());
+      const urls = (o.event.output as { urls: Record<string, string> }).urls;
+      if (urls.logo) expect(input.patch.logoUrl).toBe(urls.logo);
+      if (urls.banner) expect(input.patch.bannerUrl).toBe(urls.banner);
+    },
+    // Enable/disable is its own PATCH, of the opposite of what the storefront is.
+    'editing.toggling': (o) => {
+      expect(o.event.type).toBe('account.enabled.toggle');
+      const sf = o.snapshot.context.storefront!;
+      expectWorking(o, 'setEnabled', { id: sf.id, enabled: !sf.enabled });
+      expect(view(o)).toMatchObject({ panel: 'toggling', busy: true });
+    },
   },
 };

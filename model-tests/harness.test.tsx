@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { useSelector } from '@xstate/react';
 import { describe, expect, it } from 'vitest';
-import type { AnyActorRef } from 'xstate';
+import { type AnyActorRef, setup } from 'xstate';
 import { cardPaymentModel } from './cardPayment.model';
 import { clickFirst } from './dom';
 import {
@@ -10,6 +10,8 @@ import {
   type GeneratedPath,
   generatePaths,
   isUserEvent,
+  type MachineModel,
+  missingExpectations,
   type PathStep,
   type RunOptions,
   runPath,
@@ -164,4 +166,43 @@ describe('coveringPaths', () => {
       expect(takes(model as typeof cardPaymentModel, few)).toEqual(everything);
     });
   }
+});
+
+describe('expectations written from the rules', () => {
+  /** A door; `opensTo` is where Open leads (a slip sends it back to closed). */
+  const door = (opensTo: 'open' | 'closed') =>
+    setup({ types: { events: {} as { type: 'door.open' } | { type: 'door.close' } } }).createMachine({
+      id: 'door',
+      initial: 'closed',
+      states: { closed: { on: { 'door.open': opensTo } }, open: { on: { 'door.close': 'closed' } } },
+    });
+  const model = (opensTo: 'open' | 'closed'): MachineModel<ReturnType<typeof door>> => ({
+    machine: door(opensTo),
+    scenarios: [{ name: 'a door' }],
+    events: () => [{ type: 'door.open' }, { type: 'door.close' }],
+    expect: {
+      closed: (o) => expect(o.event.type).not.toBe('door.open'),
+      open: (o) => expect(o.event.type).toBe('door.open'),
+    },
+  });
+
+  it('hold on every path of a machine that keeps the rules', async () => {
+    for (const p of generatePaths(model('open'))) await runPath(model('open'), p);
+  });
+
+  it('fail a path where a wrong target takes the machine elsewhere, naming the rule and the step', async () => {
+    const wrong = model('closed');
+    const [p] = generatePaths(wrong).filter((g) => g.steps.some((s) => s.event.type === 'door.open'));
+    await expect(runPath(wrong, p!)).rejects.toThrow('Expectation "closed" broken after step 2 (door.open)');
+  });
+
+  it('gate: names a state without an expectation and a key that names nothing', () => {
+    const m = model('open');
+    expect(missingExpectations(m as never)).toEqual([]);
+    const { open: _, ...rest } = m.expect!;
+    expect(missingExpectations({ ...m, expect: { ...rest, ajar: () => {} } } as never)).toEqual([
+      'door: state "open" has no expectation',
+      'door: expectation "ajar" names no state or tag of the machine',
+    ]);
+  });
 });

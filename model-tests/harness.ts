@@ -2,12 +2,14 @@ import {
   type AnyActorRef,
   type AnyMachineSnapshot,
   type AnyStateMachine,
+  type AnyStateNode,
   createActor,
   type EventObject,
   fromPromise,
   type InspectionEvent,
   SimulatedClock,
   type Snapshot,
+  type SnapshotFrom,
 } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { recordTransition } from './coverage-store';
@@ -79,6 +81,103 @@ export interface MachineModel<TMachine extends AnyStateMachine> {
    * live actor. Defaults to state value plus context; keep it finite.
    */
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
+  /**
+   * What the rules say must hold in each state, written without the chart (see `Expectations`).
+   * `runPath` checks them on the live actor after every step; `missingExpectations` names the
+   * states none covers.
+   */
+  expect?: Expectations<TMachine>;
+}
+
+/** What a state's expectation sees: the live actor after a step and what led there. */
+export interface Observed<TMachine extends AnyStateMachine> {
+  /** The live actor's snapshot (never the graph's). */
+  snapshot: SnapshotFrom<TMachine>;
+  /** Every call of a faked actor so far, in order, with its input. */
+  calls: FakeActors['calls'];
+  /** The event of the step just taken (`xstate.init` after the start). */
+  event: EventObject & Record<string, unknown>;
+  /** The live snapshot before that step (the start's own snapshot for `xstate.init`). */
+  before: SnapshotFrom<TMachine>;
+  /** Every step's event so far, this one included. */
+  history: Array<EventObject & Record<string, unknown>>;
+}
+
+/**
+ * Expectations written from the rules, by state: the key is a state's path (`editing.name`; a
+ * compound state's key holds for every state inside it) or a tag (`#busy`, for a rule shared by
+ * every state carrying it). After every step, every expectation whose state is active or whose tag
+ * the snapshot has runs (they throw, e.g. with vitest's `expect`, when a rule is broken).
+ */
+export type Expectations<TMachine extends AnyStateMachine> = Record<
+  string,
+  (observed: Observed<TMachine>) => void
+>;
+
+/** Key of a state node as expectations name it: its path from the root, joined with dots. */
+const statePath = (node: AnyStateNode) => node.path.join('.');
+
+/** Every active state's path and `#tag` of a snapshot, the keys whose expectations apply. */
+function activeKeys(snapshot: AnyMachineSnapshot): string[] {
+  const nodes = (snapshot as unknown as { _nodes: AnyStateNode[] })._nodes;
+  return [
+    ...nodes.filter((n) => n.path.length > 0).map(statePath),
+    ...[...snapshot.tags].map((t) => `#${t}`),
+  ];
+}
+
+/** Runs the expectations that apply to the live snapshot; a broken rule names the key and the step. */
+export function checkExpectations<TMachine extends AnyStateMachine>(
+  expectations: Expectations<TMachine>,
+  observed: Observed<TMachine>,
+  where: string,
+) {
+  for (const key of activeKeys(observed.snapshot as AnyMachineSnapshot)) {
+    const rule = expectations[key];
+    if (!rule) continue;
+    try {
+      rule(observed);
+    } catch (cause) {
+      const message = cause instanceof Error ? cause.message : String(cause);
+      throw new Error(`Expectation "${key}" broken after ${where}: ${message}`, { cause });
+    }
+  }
+}
+
+/**
+ * The gate: every leaf state of the model's machine that an actor can rest in must be covered by an
+ * expectation (its own path, a compound state's around it, or a tag it or a state around it
+ * carries), and every key must name a state or a tag of the machine. Returns one line per problem.
+ */
+export function missingExpectations(model: MachineModel<AnyStateMachine>): string[] {
+  const expectations = model.expect ?? {};
+  const problems: string[] = [];
+  const paths = new Set<string>();
+  const tags = new Set<string>();
+  const visit = (node: AnyStateNode, around: AnyStateNode[]) => {
+    const chain = [...around, node];
+    if (node.path.length > 0) paths.add(statePath(node));
+    for (const t of node.tags) tags.add(t);
+    const children = Object.values(node.states) as AnyStateNode[];
+    // A state that always leaves at once (an unguarded eventless transition) is never observed.
+    const passing = (node.always ?? []).some((t: { guard?: unknown }) => !t.guard);
+    if (children.length === 0 && node.type !== 'history' && !passing) {
+      const covered = chain.some(
+        (n) =>
+          (n.path.length > 0 && statePath(n) in expectations) ||
+          n.tags.some((t: string) => `#${t}` in expectations),
+      );
+      if (!covered) problems.push(`${model.machine.id}: state "${statePath(node)}" has no expectation`);
+    }
+    for (const child of children) visit(child, chain);
+  };
+  visit(model.machine.root, []);
+  for (const key of Object.keys(expectations)) {
+    const known = key.startsWith('#') ? tags.has(key.slice(1)) : paths.has(key);
+    if (!known)
+      problems.push(`${model.machine.id}: expectation "${key}" names no state or tag of the machine`);
+  }
+  return problems;
 }
 
 export interface PathStep {
@@ -373,6 +472,11 @@ export async function runPath<TMachine extends AnyStateMachine>(
       const serialize = model.serializeState ?? serializeDefault;
       if (serialize(actual) !== serialize(step.state)) {
         throw new Error(`Snapshot ${serialize(actual)} ≠ expected ${serialize(step.state)} after ${where}`);
+      }
+      if (model.expect) {
+        const history = path.steps.slice(0, index + 1).map((s) => s.event);
+        const observed = { snapshot: actual, calls: fakes.calls, event: step.event, before, history };
+        checkExpectations(model.expect, observed as never, where);
       }
       await options.check?.(step.state, actor);
     }

@@ -1,5 +1,10 @@
+import { expect } from 'vitest';
 import { imageJobMachine } from '../machines/imageJob';
-import type { MachineModel } from './harness';
+import { after, expectOutput, expectWorking } from './expect';
+import type { MachineModel, Observed } from './harness';
+
+type O = Observed<typeof imageJobMachine>;
+const sent = (o: O) => ({ file: IMAGE_FILE, assetKind: o.snapshot.context.assetKind });
 
 export const IMAGE_FILE = { name: 'logo.png', type: 'image/png', size: 2048 };
 export const OPTIMIZED_URL = 'https://cdn.vitrine.market/optimized/logo.webp';
@@ -38,4 +43,34 @@ export const imageJobModel: MachineModel<typeof imageJobMachine> = {
       s.context.error?.code ?? null,
       s.status,
     ]),
+  expect: {
+    // Optimized upload first when asked (start a job, poll it), else or after any failure the plain one.
+    optimizing: (o) => expect(o.snapshot.context.optimize).toBe(true),
+    'optimizing.starting': (o) => expectWorking(o, 'startJob', sent(o)),
+    'optimizing.polling.waiting': (o) => {
+      expect(o.snapshot.context.jobId).toBe('job-1');
+      if (after(o, 'done', 'checkJob')) expect(o.event.output).toEqual({ status: 'pending' });
+    },
+    'optimizing.polling.checking': (o) => {
+      expect(o.event.type).toBe('xstate.after.pollInterval.imageJob.optimizing.polling.waiting');
+      expectWorking(o, 'checkJob', { jobId: 'job-1' });
+    },
+    fallback: (o) => {
+      expectWorking(o, 'plainUpload', sent(o));
+      if (o.snapshot.context.optimize && o.event.type !== 'image.retry')
+        expect(
+          o.event.type.startsWith('xstate.error.actor.') ||
+            o.event.type === 'xstate.after.jobTimeout.imageJob.optimizing' ||
+            (after(o, 'done', 'checkJob') && (o.event.output as { status: string }).status === 'fail'),
+        ).toBe(true);
+    },
+    failed: (o) => {
+      expect(after(o, 'error', 'plainUpload')).toBe(true);
+      expect(o.snapshot.context.error?.code).toBe('NETWORK_FAILURE');
+    },
+    done: (o) => {
+      if (after(o, 'done', 'checkJob')) expectOutput(o, { url: OPTIMIZED_URL, optimized: true });
+      else expectOutput(o, { url: PLAIN_URL, optimized: false });
+    },
+  },
 };

@@ -1,6 +1,11 @@
+import { expect } from 'vitest';
 import type { SalesPage } from '#domain/sales';
-import { ledgerExportMachine } from '../machines/ledgerExport';
-import type { MachineModel } from './harness';
+import { connectLedgerExport, ledgerExportMachine } from '../machines/ledgerExport';
+import { after, expectWorking } from './expect';
+import type { MachineModel, Observed } from './harness';
+
+type O = Observed<typeof ledgerExportMachine>;
+const view = (o: O) => connectLedgerExport(o.snapshot, () => {});
 
 export const LEDGER_STOREFRONT_ID = '0b9d6a1c-2e3f-4a5b-8c7d-9e0f1a2b3c4d';
 
@@ -23,6 +28,26 @@ export const ledgerExportModel: MachineModel<typeof ledgerExportMachine> = {
   ],
   serializeState: (s) =>
     JSON.stringify([s.value, s.context.error?.code ?? null, s.context.error?.message ?? null]),
+  expect: {
+    idle: (o) => {
+      expect(view(o)).toMatchObject({ busy: false, canExport: true, error: null, canDismiss: false });
+      if (o.event.type !== 'xstate.init' && o.event.type !== 'ledger.dismiss')
+        expect(after(o, 'done', 'exportLedger')).toBe(true);
+    },
+    // The CSV of the storefront's ledger, downloaded through the API.
+    exporting: (o) => {
+      expect(o.event.type).toBe('ledger.export');
+      expectWorking(o, 'exportLedger', { storefrontId: LEDGER_STOREFRONT_ID });
+      expect(view(o).busy).toBe(true);
+    },
+    // The server's message, else the default text, until dismissed.
+    failed: (o) => {
+      const body = (o.event.error as { body: { message: string } }).body;
+      expect(view(o).canDismiss).toBe(true);
+      if (body.message) expect(view(o).error).toBe(body.message);
+      else expect(view(o).error).toBeTruthy();
+    },
+  },
 };
 
 /** A page of two sales: one split over a paid and an open payout request, one not requested. */

@@ -1,6 +1,11 @@
-import { productActionsMachine } from '../machines/productActions';
+import { expect } from 'vitest';
+import { connectProductActions, productActionsMachine } from '../machines/productActions';
+import { expectWorking } from './expect';
 import { makeBlueprint } from './fixtures';
-import type { MachineModel } from './harness';
+import type { MachineModel, Observed } from './harness';
+
+type O = Observed<typeof productActionsMachine>;
+const view = (o: O) => connectProductActions(o.snapshot, () => {});
 
 export const activeItem = makeBlueprint({ state: 'active' });
 export const hiddenItem = makeBlueprint({
@@ -30,4 +35,34 @@ export const productActionsModel: MachineModel<typeof productActionsMachine> = {
   ],
   serializeState: (s) =>
     JSON.stringify([s.value, s.context.target?.id ?? null, s.context.change, s.context.error?.code ?? null]),
+  expect: {
+    idle: (o) => {
+      expect(view(o)).toMatchObject({ busy: false, confirmCancel: null, error: null });
+    },
+    // Cancel asks first, naming the item.
+    confirmingCancel: (o) => {
+      expect(o.event.type).toBe('product.cancel');
+      expect(view(o).confirmCancel).toEqual({ title: activeItem.title, busy: false });
+    },
+    // Hide and show are sent at once; a cancel once confirmed.
+    updating: (o) => {
+      const by = o.event.type;
+      const change =
+        by === 'product.hide'
+          ? { visible: false }
+          : by === 'product.show'
+            ? { visible: true }
+            : { state: 'canceled' };
+      if (by === 'product.cancel.confirm') expect(o.before.value).toBe('confirmingCancel');
+      else expect(['product.hide', 'product.show']).toContain(by);
+      const item = by === 'product.show' ? hiddenItem : activeItem;
+      expectWorking(o, 'updateProduct', { id: item.id, change });
+      expect(view(o).busy).toBe(true);
+    },
+    // The error stays until dismissed.
+    failed: (o) => {
+      expect(o.event.type).toBe('xstate.error.actor.updateProduct');
+      expect(view(o).error).toBeTruthy();
+    },
+  },
 };

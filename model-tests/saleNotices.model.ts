@@ -1,4 +1,6 @@
+import { expect } from 'vitest';
 import { type SaleNotice, saleNoticesMachine } from '../machines/saleNotices';
+import { after, expectWorking } from './expect';
 import { makeUser } from './fixtures';
 import type { MachineModel } from './harness';
 
@@ -47,4 +49,32 @@ export const saleNoticesModel: MachineModel<typeof saleNoticesMachine> = {
       s.context.saleEmails,
       s.context.error?.code ?? null,
     ]),
+  expect: {
+    loading: (o) => expectWorking(o, 'fetchNotices'),
+    failed: (o) => expect(after(o, 'error', 'fetchNotices')).toBe(true),
+    ready: (o) => {
+      const c = o.snapshot.context;
+      if (after(o, 'done', 'fetchNotices'))
+        expect(c.unread).toBe((o.event.output as { unread: number }).unread);
+      // Mark all read: every notice read, none unread.
+      if (after(o, 'done', 'markRead')) {
+        expect(c.unread).toBe(0);
+        expect(c.notices.every((n) => n.read)).toBe(true);
+      }
+      if (after(o, 'done', 'saveSaleEmails'))
+        expect(c.saleEmails).toBe((o.event.output as { user: { saleEmails: boolean } }).user.saleEmails);
+      if (after(o, 'error', 'markRead') || after(o, 'error', 'saveSaleEmails'))
+        expect(c.error).not.toBeNull();
+    },
+    marking: (o) => {
+      expect(o.event.type).toBe('notices.read');
+      expect(o.before.context.unread).toBeGreaterThan(0);
+      expectWorking(o, 'markRead');
+    },
+    // The switch sends the opposite of what the account has.
+    savingEmails: (o) => {
+      expect(o.event.type).toBe('notices.emails.toggle');
+      expectWorking(o, 'saveSaleEmails', { saleEmails: !o.snapshot.context.saleEmails });
+    },
+  },
 };

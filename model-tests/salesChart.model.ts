@@ -1,6 +1,15 @@
+import { expect } from 'vitest';
 import type { SalesChartJson } from '#domain/salesChart';
 import { salesChartMachine } from '../machines/salesChart';
-import type { MachineModel } from './harness';
+import { after, expectWorking } from './expect';
+import type { MachineModel, Observed } from './harness';
+
+type O = Observed<typeof salesChartMachine>;
+/** The period and bucket chosen last (30 days by day at first). */
+const chosen = (o: O) => ({
+  days: (o.history.filter((e) => e.type === 'chart.period').at(-1)?.days as number) ?? 30,
+  bucket: (o.history.filter((e) => e.type === 'chart.bucket').at(-1)?.bucket as string) ?? 'day',
+});
 
 const DAY = 86_400_000;
 const from = Date.UTC(2026, 10, 20);
@@ -55,4 +64,18 @@ export const salesChartModel: MachineModel<typeof salesChartMachine> = {
       !!s.context.chart,
       s.context.error?.code ?? null,
     ]),
+  expect: {
+    // The chart of the period and bucket chosen.
+    loading: (o) => {
+      expectWorking(o, 'fetchChart', { storefrontId: '6f1c2a4e-8d0b-4c3a-9e57-2b1d0f9a7c11', ...chosen(o) });
+    },
+    ready: (o) => {
+      expect(o.snapshot.context.chart).toEqual(CHART);
+      expect(o.snapshot.context).toMatchObject(chosen(o));
+    },
+    failed: (o) => {
+      expect(after(o, 'error', 'fetchChart')).toBe(true);
+      expect(o.snapshot.context.error?.code).toBe('NETWORK_FAILURE');
+    },
+  },
 };

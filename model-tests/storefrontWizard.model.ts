@@ -1,10 +1,49 @@
+import { expect } from 'vitest';
 import {
+  connectStorefrontWizard,
   type StorefrontWizardContext,
   storefrontUploads,
   storefrontWizardMachine,
   wizardImageError,
 } from '../machines/storefrontWizard';
-import type { MachineModel } from './harness';
+import { after, entered, expectWorking } from './expect';
+import type { MachineModel, Observed } from './harness';
+
+type O = Observed<typeof storefrontWizardMachine>;
+const view = (o: O) => connectStorefrontWizard(o.snapshot, () => {});
+/** The wizard's steps in order; Continue (or Skip) goes one forward, Back one back. */
+const order = ['landing', 'name', 'bio', 'category', 'logo', 'banner', 'theme', 'email'];
+const topOf = (value: unknown) => (typeof value === 'string' ? value : Object.keys(value as object)[0]!);
+/** Which step a failure of the launch returns to: the one whose field it concerns, else the email step. */
+const failureStep = (field: string | undefined) =>
+  field === 'name' ? 'name' : field === 'logo' ? 'logo' : field === 'banner' ? 'banner' : 'email';
+
+function step(o: O, name: string) {
+  const v = view(o);
+  const index = order.indexOf(name);
+  expect(v.step).toBe(name);
+  expect(v.progress).toBe(index > 0 ? `Step ${index} of 7` : null);
+  if (!entered(o, name)) return;
+  const from = topOf(o.before.value);
+  if (o.event.type === 'wizard.next' || o.event.type === 'wizard.skip') expect(from).toBe(order[index - 1]);
+  else if (o.event.type === 'wizard.back') expect(from).toBe(order[index + 1]);
+  else {
+    // A launch that failed comes back to the step its error concerns, which shows it.
+    expect(from).toBe('creating');
+    expect(failureStep(o.snapshot.context.error?.field)).toBe(name);
+    expect(v.fieldError ?? v.formError).toBeTruthy();
+  }
+}
+/** Continue refused on a step: the field's error shows and the step stays. */
+function refused(o: O, name: string) {
+  if (o.event.type === 'wizard.next' || o.event.type === 'wizard.launch')
+    if (!entered(o, name)) expect(view(o).fieldError).toBeTruthy();
+}
+/** What the launch sends: the files chosen and not yet uploaded, then the storefront. */
+const chosenFile = (o: O, field: 'logo' | 'banner') =>
+  nameOf(o.history.filter((e) => e.type === 'wizard.file' && e.field === field).at(-1)?.file);
+/** Files are compared by name: in a view run the browser makes its own File of the choice. */
+const nameOf = (file: unknown) => (file as { name: string } | null | undefined)?.name ?? null;
 
 const storefront = { id: 's1', name: 'Night Loops', vanityUrl: 'Night-Loops-ab12c' };
 
@@ -89,4 +128,122 @@ export const storefrontWizardModel: MachineModel<typeof storefrontWizardMachine>
       s.matches('banner') ? wizardImageError('banner', s.context.bannerFacts) === null : null,
       s.context.error?.field ?? (s.context.error ? 'form' : null),
     ]),
+  expect: {
+    landing: (o) => {
+      step(o, 'landing');
+      expect(view(o).submitLabel).toBe('Get started');
+    },
+    // The same field rules as the API: a name and a bio of at least 2 characters.
+    name: (o) => {
+      step(o, 'name');
+      refused(o, 'name');
+      if (o.event.type === 'wizard.change' && o.event.field === 'name')
+        expect(view(o).name).toBe(o.event.value);
+    },
+    bio: (o) => {
+      step(o, 'bio');
+      refused(o, 'bio');
+      if (o.event.type === 'wizard.next' && entered(o, 'bio'))
+        expect(o.snapshot.context.name.trim().length).toBeGreaterThanOrEqual(2);
+    },
+    category: (o) => {
+      step(o, 'category');
+      if (o.event.type === 'wizard.next' && entered(o, 'category'))
+        expect(o.snapshot.context.description.trim().length).toBeGreaterThanOrEqual(2);
+      if (o.event.type === 'wizard.category') expect(view(o).category).toBe(o.event.value);
+    },
+    // An image step: the chosen image is read in the browser and checked with its kind's rules;
+    // Continue waits until it passes. Skip forgets it.
+    logo: (o) => {
+      step(o, 'logo');
+      if (o.event.type === 'wizard.skip' && entered(o, 'logo')) expect(view(o).category).toBeNull();
+    },
+    banner: (o) => {
+      step(o, 'banner');
+      if (o.event.type === 'wizard.skip' && entered(o, 'banner')) expect(o.snapshot.context.logo).toBeNull();
+      if (o.event.type === 'wizard.next' && entered(o, 'banner'))
+        expect(
+          !o.snapshot.context.logo || wizardImageError('logo', o.snapshot.context.logoFacts) === null,
+        ).toBe(true);
+    },
+    'logo.ready': (o) => {
+      expect(view(o).checking).toBeNull();
+      if (o.event.type === 'wizard.next' && !entered(o, 'logo')) expect(view(o).fieldError).toBeTruthy();
+    },
+    'banner.ready': (o) => {
+      expect(view(o).checking).toBeNull();
+      if (o.event.type === 'wizard.next' && !entered(o, 'banner')) expect(view(o).fieldError).toBeTruthy();
+    },
+    'logo.inspecting': (o) => {
+      expect(o.event).toMatchObject({ type: 'wizard.file', field: 'logo' });
+      expectWorking(o, 'inspectImage');
+      expect(nameOf((o.calls.at(-1)!.input as { file: unknown }).file)).toBe(nameOf(o.event.file));
+      expect(view(o)).toMatchObject({ checking: 'Checking the image…', canSubmit: false });
+    },
+    'banner.inspecting': (o) => {
+      expect(o.event).toMatchObject({ type: 'wizard.file', field: 'banner' });
+      expectWorking(o, 'inspectImage');
+      expect(nameOf((o.calls.at(-1)!.input as { file: unknown }).file)).toBe(nameOf(o.event.file));
+      expect(view(o)).toMatchObject({ checking: 'Checking the image…', canSubmit: false });
+    },
+    theme: (o) => {
+      step(o, 'theme');
+      if (o.event.type === 'wizard.next' && entered(o, 'theme'))
+        expect(
+          !o.snapshot.context.banner || wizardImageError('banner', o.snapshot.context.bannerFacts) === null,
+        ).toBe(true);
+      if (o.event.type === 'wizard.skip') expect(o.snapshot.context.banner).toBeNull();
+      if (o.event.type === 'wizard.theme') expect(view(o).theme).toBe(o.event.value);
+    },
+    email: (o) => {
+      step(o, 'email');
+      refused(o, 'email');
+      expect(view(o).submitLabel).toBe('Launch');
+      if (o.event.type === 'wizard.skip' && entered(o, 'email')) expect(view(o).theme).toBe('light');
+    },
+    creating: (o) => {
+      expect(view(o)).toMatchObject({
+        step: 'creating',
+        launching: `Launching ${o.snapshot.context.name.trim()}…`,
+      });
+      if (o.event.type === 'wizard.launch') expect(o.snapshot.context.contactEmail).toContain('@');
+    },
+    // The images go up first (those not uploaded yet), then POST storefronts with their URLs.
+    'creating.uploading': (o) => {
+      expect(o.event.type).toBe('wizard.launch');
+      const uploads = [
+        ...(o.snapshot.context.logo && !o.snapshot.context.logoUrl
+          ? [{ field: 'logo', file: chosenFile(o, 'logo') }]
+          : []),
+        ...(o.snapshot.context.banner && !o.snapshot.context.bannerUrl
+          ? [{ field: 'banner', file: chosenFile(o, 'banner') }]
+          : []),
+      ];
+      expectWorking(o, 'uploadImages');
+      const sent = (o.calls.at(-1)!.input as { uploads: Array<{ field: string; file: unknown }> }).uploads;
+      expect(sent.map((u) => ({ field: u.field, file: nameOf(u.file) }))).toEqual(uploads);
+    },
+    'creating.saving': (o) => {
+      const c = o.snapshot.context;
+      const uploaded = o.history
+        .filter((e) => e.type === 'xstate.done.actor.uploadImages')
+        .map((e) => (e.output as { urls: Record<string, string> }).urls);
+      const url = (field: 'logo' | 'banner') =>
+        c[field] ? (uploaded.findLast((u) => u[field])?.[field] ?? null) : null;
+      expectWorking(o, 'createStorefront', {
+        name: c.name.trim(),
+        description: c.description.trim(),
+        contactEmail: c.contactEmail.trim(),
+        category: c.category,
+        theme: c.theme,
+        logoUrl: url('logo'),
+        bannerUrl: url('banner'),
+      });
+      if (after(o, 'done', 'uploadImages')) expect(o.event.output).toMatchObject({ error: null });
+    },
+    created: (o) => {
+      expect(o.event).toMatchObject({ type: 'xstate.done.actor.createStorefront', output: storefront });
+      expect(o.snapshot.status).toBe('done');
+    },
+  },
 };

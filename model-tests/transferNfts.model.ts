@@ -1,5 +1,11 @@
-import { transferNftsMachine } from '../machines/transferNfts';
-import type { MachineModel } from './harness';
+import { expect } from 'vitest';
+import { connectTransferNfts, transferNftsMachine } from '../machines/transferNfts';
+import { expectOutput, expectWorking } from './expect';
+import type { MachineModel, Observed } from './harness';
+
+type O = Observed<typeof transferNftsMachine>;
+const view = (o: O) => connectTransferNfts(o.snapshot, () => {});
+const OWN = '0x01cf0e2f2f715450';
 
 export const transferNftsModel: MachineModel<typeof transferNftsMachine> = {
   machine: transferNftsMachine,
@@ -23,4 +29,49 @@ export const transferNftsModel: MachineModel<typeof transferNftsMachine> = {
       s.context.error?.code ?? null,
       s.context.error?.field ?? null,
     ]),
+  expect: {
+    // The recipient: a Flow address that is not one's own.
+    editing: (o) => {
+      const v = view(o);
+      expect(v).toMatchObject({
+        panel: 'form',
+        title: 'Transfer 2 collectibles',
+        busy: false,
+        canClose: true,
+      });
+      if (o.event.type === 'transfer.recipient.change')
+        expect(v).toMatchObject({ recipient: o.event.value, recipientError: null, error: null });
+      if (o.event.type === 'transfer.submit') {
+        expect(v.recipientError).toBeTruthy();
+        const to = o.snapshot.context.recipient.toLowerCase();
+        expect(to === OWN || !/^0x[0-9a-f]{16}$/.test(to)).toBe(true);
+      }
+      if (o.event.type === 'xstate.error.actor.transferNfts') expect(v.error).toBeTruthy();
+    },
+    signing: (o) => {
+      expect(o.event.type).toBe('transfer.submit');
+      expectWorking(o, 'transferNfts', { address: OWN, to: '0x179b6b1cb6755e31', ids: ['41', '42'] });
+      expect(view(o)).toMatchObject({
+        busy: true,
+        status: 'Approve the transfer in your wallet…',
+        canClose: false,
+      });
+    },
+    transferred: (o) => {
+      expect(o.event.type).toBe('xstate.done.actor.transferNfts');
+      expect(view(o)).toMatchObject({
+        panel: 'transferred',
+        title: 'Transfer sent',
+        sentTo: '0x179b6b1cb6755e31',
+      });
+    },
+    done: (o) => {
+      expect(o.before.value).toBe('transferred');
+      expectOutput(o, { changed: true });
+    },
+    closed: (o) => {
+      expect(o.before.value).toBe('editing');
+      expectOutput(o, { changed: false });
+    },
+  },
 };

@@ -1,18 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { toastMachine } from '../machines/toast';
 import { connectUi, uiMachine } from '../machines/ui';
 import { flushCoverage } from './coverage-store';
-import { generatePaths, type MachineModel, recordMicrosteps, runPath } from './harness';
+import { generatePaths, recordMicrosteps, runPath } from './harness';
+import { toastModel } from './toast.model';
 import { uiModel } from './ui.model';
-
-const toastModel: MachineModel<typeof toastMachine> = {
-  machine: toastMachine,
-  scenarios: [
-    { name: 'timed toast', input: { id: 'saved', text: 'Saved', duration: 4000 } },
-    { name: 'sticky toast', input: { id: 'error', text: 'Something went wrong' } },
-  ],
-  events: () => [{ type: 'toast.dismiss' }, { type: 'xstate.after.toastDuration.toast.timed' }],
-};
 
 describe('ui machine paths', () => {
   const paths = generatePaths(uiModel);

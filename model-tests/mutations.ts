@@ -1,0 +1,383 @@
+/**
+ * Mutation proof of the model tests (docs/testing.md; not part of `npm test`): each mutation below
+ * swaps a transition's target or an assigned value in a machine, the way a slip would; the machine's
+ * model tests must then FAIL (the mutation is "killed"). The graph's expected snapshots come from the
+ * mutated machine itself, so only the rule-written expectations of the model can kill it.
+ *
+ *   npx tsx model-tests/mutations.ts [machine-file-filter]
+ *
+ * Prints a table and exits 1 when a mutation survives. The file is restored after each run (in
+ * `finally`) and must then show no change in git.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
+
+interface Mutation {
+  /** The machine's file, from the repository's root. */
+  file: string;
+  /** Text found exactly once in the file, and what replaces it. */
+  find: string;
+  replace: string;
+  /** The model tests that must fail. */
+  tests: string[];
+  /** What the slip does, for the table. */
+  what: string;
+}
+
+const logic = (machine: string) => [`model-tests/${machine}.test.ts`];
+
+export const mutations: Mutation[] = [
+  {
+    what: 'removeListing: a confirmed removal skips the wallet and records at once',
+    file: 'machines/removeListing.ts',
+    find: "'listing.remove.confirm': { target: 'signing'",
+    replace: "'listing.remove.confirm': { target: 'recording'",
+    tests: logic('removeListing'),
+  },
+  {
+    what: 'removeListing: a recorded cancellation ends as "record failed"',
+    file: 'machines/removeListing.ts',
+    find: "onDone: { target: 'removed', actions: 'announceRemoved' }",
+    replace: "onDone: { target: 'recordFailed', actions: 'announceRemoved' }",
+    tests: logic('removeListing'),
+  },
+  {
+    what: 'listForSale: an owner without KYC goes to the price form',
+    file: 'machines/listForSale.ts',
+    find: "always: [{ guard: 'kycApproved', target: 'editing' }, { target: 'kycRequired' }]",
+    replace: "always: [{ guard: 'kycApproved', target: 'editing' }, { target: 'editing' }]",
+    tests: logic('listForSale'),
+  },
+  {
+    what: 'listForSale: the price signed is 100 times too small',
+    file: 'machines/listForSale.ts',
+    find: 'assign({ priceCents: ({ context }) => parseDollars(context.price)!, error: null })',
+    replace: 'assign({ priceCents: ({ context }) => parseDollars(context.price)! / 100, error: null })',
+    tests: logic('listForSale'),
+  },
+  {
+    what: 'listForSale: a failed record retries by signing again',
+    file: 'machines/listForSale.ts',
+    find: "'listing.retry': { target: 'recording', actions: assign({ error: null }) }",
+    replace: "'listing.retry': { target: 'signing', actions: assign({ error: null }) }",
+    tests: logic('listForSale'),
+  },
+  {
+    what: 'publish: a blueprint back to a draft reads as published',
+    file: 'machines/publish.ts',
+    find: `          {
+            target: 'failed',
+            actions: assign({
+              blueprint: ({ event }) => event.output,`,
+    replace: `          {
+            target: 'published',
+            actions: assign({
+              blueprint: ({ event }) => event.output,`,
+    tests: logic('publish'),
+  },
+  {
+    what: 'publish: a retry after the timeout does not start counting again',
+    file: 'machines/publish.ts',
+    find: "target: 'waiting',\n            actions: assign({ polls: 0, error: null }),",
+    replace: "target: 'waiting',\n            actions: assign({ error: null }),",
+    tests: logic('publish'),
+  },
+  {
+    what: 'publish: each read of the blueprint counts twice',
+    file: 'machines/publish.ts',
+    find: 'entry: assign({ polls: ({ context }) => context.polls + 1 }),',
+    replace: 'entry: assign({ polls: ({ context }) => context.polls + 2 }),',
+    tests: logic('publish'),
+  },
+  {
+    what: 'payout: a sent request does not load the list again',
+    file: 'machines/payout.ts',
+    find: "onDone: { target: 'loading', actions: 'announceRequested' }",
+    replace: "onDone: { target: 'ready', actions: 'announceRequested' }",
+    tests: logic('payout'),
+  },
+  {
+    what: 'payout: the form opens with the funds in cents as dollars',
+    file: 'machines/payout.ts',
+    find: 'actions: assign({ amount: ({ context }) => centsToDecimal(context.available), error: null }),',
+    replace: 'actions: assign({ amount: ({ context }) => String(context.available), error: null }),',
+    tests: logic('payout'),
+  },
+  {
+    what: 'payout: a confirmed cancellation skips the server',
+    file: 'machines/payout.ts',
+    find: "'payout.cancel.confirm': 'cancelling',",
+    replace: "'payout.cancel.confirm': 'loading',",
+    tests: logic('payout'),
+  },
+  {
+    what: 'settingsForm: a kept draft opens read-only',
+    file: 'machines/settingsForm.ts',
+    find: "always: [{ guard: 'restored', target: 'editing' }, { target: 'viewing' }]",
+    replace: "always: [{ guard: 'restored', target: 'viewing' }, { target: 'viewing' }]",
+    tests: logic('settingsForm'),
+  },
+  {
+    what: 'settingsForm: Cancel keeps what was typed',
+    file: 'machines/settingsForm.ts',
+    find: `          target: 'viewing',
+          actions: [assign({ values: {}, errors: {}, error: null }), forgetDraft],`,
+    replace: `          target: 'viewing',
+          actions: [assign({ errors: {}, error: null }), forgetDraft],`,
+    tests: logic('settingsForm'),
+  },
+  {
+    what: 'settingsForm: a saved form stays in edit mode',
+    file: 'machines/settingsForm.ts',
+    find: `        onDone: {
+          target: 'viewing',`,
+    replace: `        onDone: {
+          target: 'editing',`,
+    tests: logic('settingsForm'),
+  },
+  {
+    what: 'savedCards: a tokenized card is not saved on the server',
+    file: 'machines/savedCards.ts',
+    find: "onDone: { target: 'saving', actions: assign({ token: ({ event }) => event.output.token }) },",
+    replace:
+      "onDone: { target: '#savedCards.loading', actions: assign({ token: ({ event }) => event.output.token }) },",
+    tests: logic('savedCards'),
+  },
+  {
+    what: 'savedCards: the card asked about is not the one removed',
+    file: 'machines/savedCards.ts',
+    find: 'actions: assign({ removeId: ({ event }) => event.id, error: null }),',
+    replace: 'actions: assign({ removeId: ({ context }) => context.cards.at(-1)!.id, error: null }),',
+    tests: logic('savedCards'),
+  },
+  {
+    what: 'savedCards: Add card keeps the previous form',
+    file: 'machines/savedCards.ts',
+    find: 'actions: assign({ values: emptyBillingForm, errors: {}, error: null, token: null }),',
+    replace: 'actions: assign({ errors: {}, error: null, token: null }),',
+    tests: logic('savedCards'),
+  },
+  {
+    what: 'kyc: an account without collectibles goes to the name form',
+    file: 'machines/kyc.ts',
+    find: "{ guard: 'ownsNoNfts', target: 'blocked' },",
+    replace: "{ guard: 'ownsNoNfts', target: 'naming' },",
+    tests: logic('kyc'),
+  },
+  {
+    what: 'kyc: a decision read counts no poll',
+    file: 'machines/kyc.ts',
+    find: 'actions: assign({ polls: ({ context }) => context.polls + 1 }),',
+    replace: 'actions: assign({ polls: ({ context }) => context.polls }),',
+    tests: logic('kyc'),
+  },
+  {
+    what: 'kyc: a session the provider refused goes to the blocking modal',
+    file: 'machines/kyc.ts',
+    find: "{ target: 'naming', actions: assign({ error: ({ event }) => toErrorBody(event.error) }) },",
+    replace: "{ target: 'blocked', actions: assign({ error: ({ event }) => toErrorBody(event.error) }) },",
+    tests: logic('kyc'),
+  },
+  {
+    what: 'cryptoTopup: a retry after a lost connection makes a new charge',
+    file: 'machines/cryptoTopup.ts',
+    find: "{ guard: 'retryingAttempt', target: 'creating' },",
+    replace: "{ guard: 'retryingAttempt', target: 'creating', actions: 'newKey' },",
+    tests: logic('cryptoTopup'),
+  },
+  {
+    what: 'cryptoTopup: FUSD that failed to send reads as not paid',
+    file: 'machines/cryptoTopup.ts',
+    find: "                target: '#cryptoTopup.failed',",
+    replace: "                target: '#cryptoTopup.ended',",
+    tests: logic('cryptoTopup'),
+  },
+  {
+    what: 'cryptoTopup: a read of the charge is not counted',
+    file: 'machines/cryptoTopup.ts',
+    find: 'countPoll: assign({ polls: ({ context }) => context.polls + 1 }),',
+    replace: 'countPoll: assign({ polls: ({ context }) => context.polls }),',
+    tests: logic('cryptoTopup'),
+  },
+  {
+    what: 'session: a stored token that expired is taken as it is',
+    file: 'machines/session.ts',
+    find: "        { guard: 'hasToken', target: 'resuming' },",
+    replace: "        { guard: 'hasToken', target: 'loggedIn' },",
+    tests: logic('session'),
+  },
+  {
+    what: 'session: a 401 forgets the path to come back to',
+    file: 'machines/session.ts',
+    find: 'loginRedirect: ({ event }) => event.path,',
+    replace: 'loginRedirect: () => null,',
+    tests: logic('session'),
+  },
+  {
+    what: 'session: a failed renewal keeps the session',
+    file: 'machines/session.ts',
+    find: "onError: { target: '#session.loggedOut', actions: 'clearSession' },",
+    replace: "onError: { target: 'waiting' },",
+    tests: logic('session'),
+  },
+  {
+    what: 'auth: a known email is sent to sign-up',
+    file: 'machines/auth.ts',
+    find: "{ guard: { type: 'accountExists', params: ({ event }) => event.output }, target: 'login' },",
+    replace: "{ guard: { type: 'accountExists', params: ({ event }) => event.output }, target: 'signup' },",
+    tests: logic('auth'),
+  },
+  {
+    what: 'auth: the signup password is not kept for the registration',
+    file: 'machines/auth.ts',
+    find: 'actions: assign(({ event }) => ({ ...clearErrors, password: event.password })),',
+    replace: 'actions: assign(() => ({ ...clearErrors, password: null })),',
+    tests: logic('auth'),
+  },
+  {
+    what: 'auth: a reset link without a token shows the reset form',
+    file: 'machines/auth.ts',
+    find: "always: { guard: ({ context }) => !context.resetToken, target: 'resetInvalid' },",
+    replace: "always: { guard: ({ context }) => !context.resetToken, target: 'forgot' },",
+    tests: logic('auth'),
+  },
+  {
+    what: 'storefrontWizard: Back from the bio step goes to the landing page',
+    file: 'machines/storefrontWizard.ts',
+    find: "'wizard.back': goBack('name'),",
+    replace: "'wizard.back': goBack('landing'),",
+    tests: logic('storefrontWizard'),
+  },
+  {
+    what: 'storefrontWizard: a refused logo upload returns to the banner step',
+    file: 'machines/storefrontWizard.ts',
+    find: "{ guard: 'failedOnLogo', target: 'logo' },",
+    replace: "{ guard: 'failedOnLogo', target: 'banner' },",
+    tests: logic('storefrontWizard'),
+  },
+  {
+    what: 'storefrontWizard: the storefront is created with the bio as its name',
+    file: 'machines/storefrontWizard.ts',
+    find: '              name: context.name.trim(),',
+    replace: '              name: context.description.trim(),',
+    tests: logic('storefrontWizard'),
+  },
+  {
+    what: 'blueprintForm: cancel with unsaved changes closes without asking',
+    file: 'machines/blueprintForm.ts',
+    find: "{ guard: 'dirty', target: 'confirmingCancel' },",
+    replace: "{ guard: 'dirty', target: 'canceled' },",
+    tests: logic('blueprintForm'),
+  },
+  {
+    what: 'blueprintForm: "keep editing" discards the form',
+    file: 'machines/blueprintForm.ts',
+    find: "'form.cancel.dismiss': 'editing',",
+    replace: "'form.cancel.dismiss': 'canceled',",
+    tests: logic('blueprintForm'),
+  },
+  {
+    what: "blueprintForm: the preview is saved with the asset's URL",
+    file: 'machines/blueprintForm.ts',
+    find: 'previewImageUrl: context.urls.previewImageUrl!,',
+    replace: 'previewImageUrl: context.urls.assetUrl!,',
+    tests: logic('blueprintForm'),
+  },
+  {
+    what: 'dashboardAccount: "leave anyway" keeps the unsaved draft',
+    file: 'machines/dashboardAccount.ts',
+    find: "'account.leave.confirm': { target: 'idle', actions: ['discard', forgetDraft] },",
+    replace: "'account.leave.confirm': { target: 'idle', actions: [forgetDraft] },",
+    tests: logic('dashboardAccount'),
+  },
+  {
+    what: 'dashboardAccount: Save skips the field checks',
+    file: 'machines/dashboardAccount.ts',
+    find: "'account.save': { guard: 'dirty', target: 'validating' },",
+    replace: "'account.save': { guard: 'dirty', target: 'saving' },",
+    tests: logic('dashboardAccount'),
+  },
+  {
+    what: 'dashboardAccount: the toggle sends the status the storefront already has',
+    file: 'machines/dashboardAccount.ts',
+    find: 'input: ({ context }) => ({ id: context.storefront!.id, enabled: !context.storefront!.enabled }),',
+    replace:
+      'input: ({ context }) => ({ id: context.storefront!.id, enabled: context.storefront!.enabled }),',
+    tests: logic('dashboardAccount'),
+  },
+  {
+    what: 'ui: Escape leaves a menu open',
+    file: 'machines/ui.ts',
+    find: "open: { on: { [toggle]: 'closed', 'ui.menus.close': 'closed' } },",
+    replace: "open: { on: { [toggle]: 'closed', 'ui.menus.close': 'open' } },",
+    tests: logic('ui'),
+  },
+  {
+    what: 'collectionCheck: a collection set up is taken as ready without checking it',
+    file: 'machines/collectionCheck.ts',
+    find: "onDone: 'checking',",
+    replace: "onDone: 'ready',",
+    tests: logic('collectionCheck'),
+  },
+  {
+    what: 'collectionSelection: Cancel keeps the ticked collectibles',
+    file: 'machines/collectionSelection.ts',
+    find: "'selection.cancel': { target: 'browsing', actions: 'clear' },",
+    replace: "'selection.cancel': { target: 'browsing' },",
+    tests: logic('collectionSelection'),
+  },
+  {
+    what: 'imageJob: a finished optimization is uploaded plainly again',
+    file: 'machines/imageJob.ts',
+    find: "                    target: '#imageJob.done',",
+    replace: "                    target: '#imageJob.fallback',",
+    tests: logic('imageJob'),
+  },
+];
+
+function git(...args: string[]) {
+  return execFileSync('git', args, { encoding: 'utf8' });
+}
+
+function run(m: Mutation): { killed: boolean; note: string } {
+  const original = readFileSync(m.file, 'utf8');
+  const count = original.split(m.find).length - 1;
+  if (count !== 1) return { killed: false, note: `text found ${count} times, must be once` };
+  const clean = spawnSync('git', ['diff', '--quiet', '--', m.file]).status === 0;
+  if (!clean) return { killed: false, note: 'file has uncommitted changes: not mutated' };
+  let outcome: { killed: boolean; note: string };
+  try {
+    writeFileSync(m.file, original.replace(m.find, m.replace));
+    const result = spawnSync('npx', ['vitest', 'run', '--project', 'web', ...m.tests], {
+      encoding: 'utf8',
+      env: { ...process.env, CI: '1' },
+    });
+    const failed = /Tests\s+.*?(\d+) failed/.exec(stripVTControlCharacters(result.stdout));
+    outcome =
+      result.status !== 0
+        ? { killed: true, note: failed ? `${failed[1]} tests failed` : `exit ${result.status}` }
+        : { killed: false, note: 'all tests passed' };
+  } finally {
+    writeFileSync(m.file, original);
+  }
+  if (spawnSync('git', ['diff', '--quiet', '--', m.file]).status !== 0) {
+    console.error(git('diff', '--', m.file));
+    console.error(`${m.file} was not restored`);
+    process.exit(2);
+  }
+  return outcome;
+}
+
+const filter = process.argv[2];
+const chosen = mutations.filter((m) => !filter || m.file.includes(filter));
+const rows: string[] = ['| # | Mutation | Tests | Result |', '| - | -------- | ----- | ------ |'];
+let survived = 0;
+for (const [i, m] of chosen.entries()) {
+  const { killed, note } = run(m);
+  if (!killed) survived++;
+  rows.push(`| ${i + 1} | ${m.what} | ${m.tests.join(', ')} | ${killed ? 'killed' : 'SURVIVED'} (${note}) |`);
+  console.log(rows.at(-1));
+}
+console.log(`\n${rows.join('\n')}\n\n${chosen.length - survived}/${chosen.length} mutations killed`);
+if (survived > 0) process.exit(1);
