@@ -1,4 +1,3 @@
-import type { HistoryItem } from '#domain/catalog';
 import type { NftJson } from '#domain/nft';
 import { type PurchaseLookup, purchaseMatches } from '#domain/orderComplete';
 import type { PurchaseRecord, RecordListingInput } from '#domain/ports/checkout';
@@ -11,7 +10,7 @@ export function nftService(api: Api) {
   return {
     get: (id: string) => api.get<NftJson>(`nfts/${encodeURIComponent(id)}`),
     /** Its creation and purchases, newest first (GET nfts/{id}/history). */
-    history: (id: string) => api.get<{ results: HistoryItem[] }>(`nfts/${encodeURIComponent(id)}/history`),
+    history: (id: string) => api.get('/nfts/{id}/history', { params: { id } }),
     /** A user's collectibles, newest editions first within a blueprint (the first 100). */
     ownedBy: (ownerId: string) =>
       api.get<{ results: NftJson[]; total: number }>('nfts', { ownerId, from: 1, to: 100 }),
