@@ -42,7 +42,7 @@ export interface RouteSpec<P, Q, B> {
    * more than one), or notJson(...) for an answer without a JSON body (204, CSV). Kept in domain/ so
    * the browser's client (domain/contract.ts) is typed from the same schema.
    */
-  response?: ResponseSchema;
+  response: ResponseSchema;
   handler(
     c: AppContext,
     input: { params: Out<P>; query: Out<Q>; body: Out<B> },
@@ -59,7 +59,7 @@ export interface Route {
   query?: Schema;
   body?: Schema;
   responses: Record<number, string>;
-  response?: ResponseSchema;
+  response: ResponseSchema;
   handler(
     c: AppContext,
     input: { params: unknown; query: unknown; body: unknown },

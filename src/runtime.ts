@@ -58,7 +58,7 @@ export function createRuntime(
       actors: {
         fetchProfile: profileActor(api),
         refreshSession: fromPromise(async () => ({
-          token: (await api.post<{ authToken: string }>('auth/sessions/refresh')).authToken,
+          token: (await api.post('/auth/sessions/refresh')).authToken,
         })),
       },
       actions: {

@@ -29,8 +29,16 @@ export const pageOf = <S extends v.GenericSchema>(item: S) =>
 /** `{ results }` of a whole (short) list. */
 export const resultsOf = <S extends v.GenericSchema>(item: S) => v.object({ results: v.array(item) });
 
-/** A webhook's acknowledgement. */
-export const Received = v.object({ received: v.literal(true) });
+/**
+ * A webhook's acknowledgement: also for an event recorded before (duplicate), one about nothing of
+ * ours (ignored: why), or one the provider did not confirm when asked (confirmed: false).
+ */
+export const Received = v.object({
+  received: v.literal(true),
+  duplicate: v.optional(v.literal(true)),
+  ignored: v.optional(v.string()),
+  confirmed: v.optional(v.literal(false)),
+});
 
 /** `{ url }` (an address the browser goes to or reads). */
 export const UrlAnswer = v.object({ url: v.string() });

@@ -61,21 +61,5 @@ export const ApplePayValidationBody = v.object({
 });
 export type ApplePayValidationBody = v.InferOutput<typeof ApplePayValidationBody>;
 
-/**
- * Apple's merchant session: opaque, single use, valid for 5 minutes. The server passes it on
- * unchanged; these are the fields Apple sends today.
- */
-export interface ApplePayMerchantSession {
-  epochTimestamp: number;
-  expiresAt: number;
-  merchantSessionIdentifier: string;
-  nonce: string;
-  merchantIdentifier: string;
-  domainName: string;
-  displayName: string;
-  signature: string;
-  operationalAnalyticsIdentifier?: string;
-  retries?: number;
-  pspId?: string;
-  [field: string]: unknown;
-}
+/** Answers of these routes: their schemas are in domain/responses/checkout. */
+export type { ApplePayMerchantSession } from '../responses/checkout';

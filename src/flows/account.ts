@@ -73,7 +73,7 @@ export function accountFlows(deps: FlowDeps, shared: SharedFlowParts) {
       (await import('../../machines/kyc')).kycMachine.provide({
         actors: {
           createSession: accounts.createKycSession,
-          readStatus: fromPromise(async () => ({ user: await api.get<User>('users/me') })),
+          readStatus: fromPromise(async () => ({ user: await api.get('/users/me') })),
         },
         actions: {
           openVerification: (_, { url }) => window.location.assign(url),
@@ -124,7 +124,7 @@ export function accountFlows(deps: FlowDeps, shared: SharedFlowParts) {
           fetchNotices: fromPromise(() => api.get('notifications')),
           markRead: fromPromise(() => api.post('notifications/actions/read')),
           saveSaleEmails: fromPromise(async ({ input }) => ({
-            user: await api.patch<User>('users/me', { saleEmails: input.saleEmails }),
+            user: await api.patch('/users/me', { json: { saleEmails: input.saleEmails } }),
           })),
         },
         actions: {

@@ -40,7 +40,7 @@ export function checkAnswer(
   if (!route) return;
   const name = `${route.method.toUpperCase()} ${route.path}`;
   const json = answer.contentType?.startsWith('application/json') ?? false;
-  if (!route.response) return;
+  if (!route.response) throw new Error(`${name} declares no response schema`);
   if (isNotJson(route.response)) {
     if (json) throw new Error(`${name} answered ${answer.status} with JSON but declares none`);
     return;
