@@ -2,7 +2,6 @@ import { type ApiErrorBody, clientErrorTexts } from './apiError';
 import type { DateValue } from './dates';
 import { type PayoutState, payoutCommittedStates } from './enums';
 import type { LedgerAllocation, LedgerEntry } from './responses/sales';
-import type { SalesPageSize } from './salesSearch';
 
 export {
   parseSalesSearch,

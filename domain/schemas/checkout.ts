@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import type { DateValue } from '../dates';
 import { lengthKey } from '../validation';
 
 /**

@@ -1,6 +1,4 @@
 import * as v from 'valibot';
-import type { DateValue } from '../dates';
-import type { OrderJson } from './checkout';
 import { newEditionBody } from './newEdition';
 
 /**

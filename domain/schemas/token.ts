@@ -1,7 +1,5 @@
 import * as v from 'valibot';
-import type { DateValue } from '../dates';
 import { queryInteger, queryList } from '../validation';
-import type { OrderJson } from './checkout';
 import { newEditionBody } from './newEdition';
 
 /**

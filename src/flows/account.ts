@@ -1,6 +1,5 @@
 import { fromPromise } from 'xstate';
 import { timings } from '#domain/constants';
-import type { User } from '#domain/user';
 import { once } from '../lazy';
 import { formDrafts } from '../services/drafts';
 import type { FlowDeps } from './deps';
@@ -121,8 +120,8 @@ export function accountFlows(deps: FlowDeps, shared: SharedFlowParts) {
     saleNotices: once(async () =>
       (await import('../../machines/saleNotices')).saleNoticesMachine.provide({
         actors: {
-          fetchNotices: fromPromise(() => api.get('notifications')),
-          markRead: fromPromise(() => api.post('notifications/actions/read')),
+          fetchNotices: fromPromise(() => api.get('/notifications')),
+          markRead: fromPromise<unknown>(() => api.post('/notifications/actions/read')),
           saveSaleEmails: fromPromise(async ({ input }) => ({
             user: await api.patch('/users/me', { json: { saleEmails: input.saleEmails } }),
           })),

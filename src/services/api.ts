@@ -100,40 +100,14 @@ export function createApi(options: ApiOptions) {
       });
     };
 
-  // Until every call names its route, a path without the leading slash is a call of the old kind
-  // (its answer typed by hand); the contract's paths start with one.
-  const legacy = {
-    get: (path: string, searchParams?: Query, init?: Options) =>
-      call('get', path, { ...init, searchParams: clean(searchParams) }),
-    post: (path: string, json?: unknown, init?: Options) => call('post', path, { ...init, json }),
-    patch: (path: string, json?: unknown, init?: Options) => call('patch', path, { ...init, json }),
-    delete: (path: string, init?: Options) => call('delete', path, init),
-    put: (path: string, body: Blob, init?: Options) => call('put', path, { ...init, body }),
-  } as Record<ApiMethod, (path: string, ...rest: unknown[]) => Promise<unknown>>;
-  const either =
-    <M extends ApiMethod>(method: M) =>
-    (path: string, ...rest: unknown[]) =>
-      path.startsWith('/')
-        ? (route(method) as (path: string, ...rest: unknown[]) => Promise<unknown>)(path, ...rest)
-        : legacy[method](path, ...rest);
-
   return {
-    get: either('get') as Typed<'get'> &
-      (<T>(path: string, searchParams?: Query, init?: Options) => Promise<T>),
-    getText: (path: string, searchParams?: Query) =>
-      call<string>('get', path, { searchParams: clean(searchParams) }),
-    post: either('post') as Typed<'post'> & (<T>(path: string, json?: unknown, init?: Options) => Promise<T>),
-    patch: either('patch') as Typed<'patch'> &
-      (<T>(path: string, json?: unknown, init?: Options) => Promise<T>),
-    delete: either('delete') as Typed<'delete'> & (<T>(path: string, init?: Options) => Promise<T>),
-    put: either('put') as Typed<'put'> & (<T>(path: string, body: Blob, init?: Options) => Promise<T>),
+    get: route('get'),
+    post: route('post'),
+    patch: route('patch'),
+    put: route('put'),
+    delete: route('delete'),
   };
 }
-
-type Typed<M extends ApiMethod> = <P extends PathOf<M>>(
-  path: P,
-  ...args: CallArgs<P>
-) => Promise<AnswerOf<M, P>>;
 
 type Query = Record<string, string | number | boolean | undefined>;
 

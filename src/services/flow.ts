@@ -105,7 +105,7 @@ export function createFlow(api: Api) {
 
   /** This server's chain; fails when it runs without one. */
   const config = () =>
-    (chainConfig ??= retryable(api.get<ChainConfig>('chain/config'), () => {
+    (chainConfig ??= retryable(api.get('/chain/config'), () => {
       chainConfig = undefined;
     }));
 

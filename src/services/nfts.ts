@@ -1,7 +1,6 @@
 import { type DateValue, toDate } from '#domain/dates';
-import type { NftJson } from '#domain/nft';
 import { type PurchaseLookup, purchaseMatches } from '#domain/orderComplete';
-import type { PurchaseRecord, RecordListingInput } from '#domain/ports/checkout';
+import type { RecordListingInput } from '#domain/ports/checkout';
 import type { PurchaseJson } from '#domain/purchase';
 import type { FreeClaimJson } from '#domain/schemas/checkout';
 import type { Api } from './api';
@@ -35,8 +34,7 @@ export function nftService(api: Api) {
     },
     /** The caller's claim of a free blueprint (GET free-blueprint-claims), or null when they made none. */
     claimOf: async (blueprintId: string): Promise<FreeClaimJson | null> =>
-      (await api.get<{ results: FreeClaimJson[] }>('free-blueprint-claims', { blueprintId })).results[0] ??
-      null,
+      (await api.get('/free-blueprint-claims', { query: { blueprintId } })).results[0] ?? null,
     recordListing: (input: RecordListingInput) =>
       api.post('/nfts/sale-listings/actions/record', { json: input }),
     cancelListing: (input: { blockchainListingId: string }) =>
