@@ -16,10 +16,20 @@ export interface AdminColumn {
   format?: Format;
 }
 
+/** The routes (domain/contract.ts) whose PATCH performs a back-office action. */
+export type AdminActionRoute =
+  | '/payout-requests/{id}'
+  | '/storefront-reports/{id}'
+  | '/admin/storefronts/{id}'
+  | '/admin/kyc/{id}'
+  | '/admin/users/{id}'
+  | '/admin/emails/{id}';
+
 export interface AdminAction {
   label: string;
-  /** The API path below /api and the PATCH body that performs it. */
-  path: string;
+  /** The route, the id it names and the PATCH body that performs it. */
+  route: AdminActionRoute;
+  id: string;
   body: Record<string, unknown>;
   /** Ends something for good (deny, block, suspend): shown as a warning. */
   danger?: boolean;
@@ -157,7 +167,8 @@ export function adminActions(list: AdminList, row: AdminRow): AdminAction[] {
         .filter((to) => payoutMoveBy(to) === 'admin')
         .map((to) => ({
           label: payoutMoveLabels[to]!,
-          path: `payout-requests/${row.id}`,
+          route: '/payout-requests/{id}',
+          id: row.id,
           body: { state: to },
           danger: to === 'denied' || to === 'failed',
         }));
@@ -166,20 +177,32 @@ export function adminActions(list: AdminList, row: AdminRow): AdminAction[] {
       const actions: AdminAction[] =
         row.status === 'created'
           ? [
-              { label: 'Resolve', path: `storefront-reports/${row.id}`, body: { status: 'resolved' } },
-              { label: 'Dismiss', path: `storefront-reports/${row.id}`, body: { status: 'cancelled' } },
+              {
+                label: 'Resolve',
+                route: '/storefront-reports/{id}',
+                id: row.id,
+                body: { status: 'resolved' },
+              },
+              {
+                label: 'Dismiss',
+                route: '/storefront-reports/{id}',
+                id: row.id,
+                body: { status: 'cancelled' },
+              },
             ]
           : [];
       actions.push(
         row.storefrontSuspended
           ? {
               label: 'Lift suspension',
-              path: `admin/storefronts/${row.storefrontId}`,
+              route: '/admin/storefronts/{id}',
+              id: String(row.storefrontId),
               body: { suspended: false },
             }
           : {
               label: 'Suspend storefront',
-              path: `admin/storefronts/${row.storefrontId}`,
+              route: '/admin/storefronts/{id}',
+              id: String(row.storefrontId),
               body: { suspended: true },
               danger: true,
             },
@@ -188,17 +211,25 @@ export function adminActions(list: AdminList, row: AdminRow): AdminAction[] {
     }
     case 'kyc':
       return row.status === 'declined' || row.status === 'review'
-        ? [{ label: 'Reopen', path: `admin/kyc/${row.id}`, body: { reopen: true } }]
+        ? [{ label: 'Reopen', route: '/admin/kyc/{id}', id: row.id, body: { reopen: true } }]
         : [];
     case 'users':
       return row.status === 'blocked'
-        ? [{ label: 'Unblock', path: `admin/users/${row.id}`, body: { status: 'active' } }]
+        ? [{ label: 'Unblock', route: '/admin/users/{id}', id: row.id, body: { status: 'active' } }]
         : row.status === 'active'
-          ? [{ label: 'Block', path: `admin/users/${row.id}`, body: { status: 'blocked' }, danger: true }]
+          ? [
+              {
+                label: 'Block',
+                route: '/admin/users/{id}',
+                id: row.id,
+                body: { status: 'blocked' },
+                danger: true,
+              },
+            ]
           : [];
     case 'emails':
       return row.status === 'failed'
-        ? [{ label: 'Resend', path: `admin/emails/${row.id}`, body: { resend: true } }]
+        ? [{ label: 'Resend', route: '/admin/emails/{id}', id: row.id, body: { resend: true } }]
         : [];
     default:
       return [];

@@ -1,108 +1,18 @@
-import type { DateValue } from './dates';
-import type {
-  BlueprintState,
-  BlueprintStatus,
-  BlueprintType,
-  PackState,
-  PackType,
-  RarityLevel,
-  StorefrontCategory,
-  StorefrontTheme,
-} from './enums';
+import type { BlueprintState, BlueprintStatus, PackState, RarityLevel, StorefrontCategory } from './enums';
 import { seriesLabel } from './nft';
+import type { BlueprintJson } from './responses/catalog';
 import type { HistoryEntry } from './schemas/history';
 
-/** Catalog entities as the product API answers them; dates are ISO strings on the wire. */
-export interface StorefrontSummary {
-  id: string;
-  name: string;
-  logoUrl: string | null;
-  theme: StorefrontTheme;
-  vanityUrl: string;
-  category: StorefrontCategory | null;
-}
-export interface StorefrontJson extends StorefrontSummary {
-  description: string;
-  font: string | null;
-  bannerUrl: string | null;
-  contactEmail: string | null;
-  enabled: boolean;
-  ownerId: string;
-  createdAt: DateValue;
-  /** Item previews for cards (browse storefronts), at most 5. */
-  previews: Array<{ id: string; title: string; previewImageUrl: string | null }>;
-  blueprintCount: number;
-}
-export interface BlueprintJson {
-  id: string;
-  blueprintId: string;
-  flowBlueprintId: string;
-  title: string;
-  description: string;
-  assetUrl: string | null;
-  previewImageUrl: string | null;
-  quantity: number;
-  quantityAvailable: number;
-  /** Cents. */
-  price: number;
-  royaltyPercent: number;
-  totalFeePercent: number;
-  rarityLevel: RarityLevel;
-  state: BlueprintState;
-  status: BlueprintStatus | null;
-  visible: boolean;
-  availableTime: DateValue | null;
-  createdAt: DateValue;
-  drop: boolean;
-  type: BlueprintType;
-  blueprintPackId: string | null;
-  /**
-   * The pack the blueprint is sold in (only with it), while visitors may see that pack; null for a
-   * blueprint sold on its own, or whose pack is hidden.
-   */
-  pack: PackSummary | null;
-  storefront: StorefrontSummary | null;
-  isSticker: boolean;
-  isPack: false;
-  isNft: boolean;
-  isDrop: boolean;
-  isPrinted: boolean;
-  isSoldOut: boolean;
-  isInPack: boolean;
-}
-export interface PackJson {
-  id: string;
-  title: string;
-  description: string;
-  coverImageUrl: string | null;
-  blueprints: BlueprintJson[];
-  price: number;
-  quantity: number;
-  quantityAvailable: number;
-  royaltyPercent: number;
-  totalFeePercent: number;
-  rarityLevel: RarityLevel;
-  state: PackState;
-  type: PackType;
-  availableTime: DateValue | null;
-  drop: boolean;
-  isPack: true;
-  storefront: StorefrontSummary | null;
-}
-/** What a blueprint of a pack tells of its pack: the one way to get it, at the pack's price. */
-export interface PackSummary {
-  id: string;
-  title: string;
-  /** Cents. */
-  price: number;
-  quantity: number;
-  quantityAvailable: number;
-  state: PackState;
-  availableTime: DateValue | null;
-  coverImageUrl: string | null;
-}
-/** A history entry (domain/schemas/history.ts) as the client reads it: its time may be a Date. */
-export type HistoryItem = Omit<HistoryEntry, 'createdAt'> & { createdAt: DateValue };
+/** Catalog entities as the product API answers them: their schemas are in domain/responses/catalog.ts. */
+export type {
+  BlueprintJson,
+  PackJson,
+  PackSummary,
+  StorefrontJson,
+  StorefrontSummary,
+} from './responses/catalog';
+/** A history entry (domain/schemas/history.ts). */
+export type HistoryItem = HistoryEntry;
 /** What a history entry says happened: "created this item", "created edition #02", "bought edition #02". */
 export function historyAction(h: Pick<HistoryItem, 'type' | 'seriesNumber'>): string {
   const edition = h.seriesNumber === null ? null : `edition ${seriesLabel(h.seriesNumber)}`;

@@ -4,7 +4,7 @@
  */
 export type DateValue = string | Date;
 
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
+export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
 
 /** JSON.parse reviver: ISO date-time strings become Dates. */
 export function reviveDates(_key: string, value: unknown): unknown {

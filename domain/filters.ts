@@ -24,8 +24,4 @@ export interface StorefrontFilter {
   from?: number;
   to?: number;
 }
-export interface ShareLinks {
-  url: string;
-  text: string;
-  links: Record<'twitter' | 'facebook' | 'telegram' | 'linkedin' | 'email', string>;
-}
+export type { ShareLinks } from './responses/catalog';

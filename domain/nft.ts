@@ -1,31 +1,8 @@
-import type { BlueprintJson } from './catalog';
-import type { DateValue } from './dates';
+import type { NftJson } from './responses/nfts';
 import type { FreeClaimJson } from './schemas/checkout';
 
-/** An NFT as the product API answers it, shared by the server's JSON and the views. */
-export interface NftOwner {
-  id: string | null;
-  username: string | null;
-  avatarUrl: string | null;
-  wallet: { walletAddress: string };
-}
-export interface NftJson {
-  /** The chain token id. */
-  id: string;
-  /** The blueprint it was minted from, when Vitrine knows it. */
-  blueprint: BlueprintJson | null;
-  /** flowBlueprintId: the blueprint the NFT was minted from. */
-  blueprintId: string;
-  seriesNumber: number;
-  /** The same edition under the chain's name. */
-  serialNumber: number;
-  metadata: Record<string, string>;
-  status: 'minting' | 'parked' | 'forSale';
-  owner: NftOwner;
-  activeSaleListing: { id: string; price: number; blockchainListingId: string } | null;
-  /** The latest purchase of it: amount in cents. */
-  nftPurchase: { amount: number; purchasedOn: DateValue } | null;
-}
+/** An NFT as the product API answers it: its schema is in domain/responses/nfts.ts. */
+export type { NftJson, NftOwner } from './responses/nfts';
 
 /**
  * An edition (series number) wherever a person reads it, on every page, notice and email: `#`

@@ -1,7 +1,7 @@
 import { type ApiErrorBody, clientErrorTexts } from './apiError';
 import type { DateValue } from './dates';
 import { type PayoutState, payoutCommittedStates } from './enums';
-import type { SalesPageSize } from './salesSearch';
+import type { LedgerAllocation, LedgerEntry } from './responses/sales';
 
 export {
   parseSalesSearch,
@@ -114,18 +114,6 @@ export interface LedgerRequest {
   state: PayoutState;
   createdAt: DateValue;
 }
-/** A part of a sale's net that one payout request covers. */
-export interface LedgerAllocation {
-  requestId: string;
-  state: PayoutState;
-  amount: number;
-}
-export interface LedgerEntry {
-  allocations: LedgerAllocation[];
-  /** The part of the net no request covers yet, cents. */
-  unrequested: number;
-  status: SalePayoutStatus;
-}
 
 const time = (d: DateValue) => (d instanceof Date ? d.getTime() : Date.parse(d));
 const byTime =
@@ -184,45 +172,16 @@ export function centsToDecimal(cents: number): string {
 
 /* ---- Shapes on the wire ---- */
 
-export interface SaleJson {
-  /** The purchase id. */
-  id: string;
-  purchasedOn: DateValue;
-  blueprint: { id: string; title: string; previewImageUrl: string | null };
-  /** The edition (serial number); null for a refunded order that never got one. */
-  seriesNumber: number | null;
-  status: SaleStatus;
-  /** Cents, the price the buyer paid. */
-  amount: number;
-  royaltyFee: number;
-  platformFee: number;
-  net: number;
-  buyer: { username: string } | null;
-  payout: LedgerEntry;
-}
-export interface SalesPage {
-  results: SaleJson[];
-  total: number;
-  page: number;
-  pageSize: SalesPageSize;
-}
-
-export interface PayoutRequestJson {
-  id: string;
-  /** Cents. */
-  amount: number;
-  state: PayoutState;
-  createdAt: DateValue;
-}
-export interface PayoutsPage {
-  results: PayoutRequestJson[];
-  total: number;
-  /** Cents that may be requested now: the available funds. */
-  available: number;
-  /** The smallest request, cents. */
-  minimum: number;
-}
-
 /** The text of a failed payout request: the server's message, else errors.default. */
 export const payoutFailureText = (error: Pick<ApiErrorBody, 'message'> | null | undefined) =>
   error?.message || clientErrorTexts['errors.default'];
+
+/** Answers of these routes: their schemas are in ./responses/sales. */
+export type {
+  LedgerAllocation,
+  LedgerEntry,
+  PayoutRequestJson,
+  PayoutsPage,
+  SaleJson,
+  SalesPage,
+} from './responses/sales';

@@ -1,6 +1,7 @@
 import type { DateValue } from './dates';
 import type { PayoutState } from './enums';
 import { formatUsd } from './money';
+import type { SalesChartJson } from './responses/sales';
 import { isCommitted } from './sales';
 
 /**
@@ -23,16 +24,6 @@ export interface ChartRequest {
   createdAt: DateValue;
   amount: number;
   state: PayoutState;
-}
-
-export interface SalesChartJson {
-  bucket: ChartBucket;
-  /** Epoch milliseconds of the first bucket's start and of the end of the period. */
-  from: number;
-  to: number;
-  sales: { start: number; count: number; net: number }[];
-  funds: { at: number; available: number }[];
-  requests: { at: number; amount: number; state: PayoutState }[];
 }
 
 const DAY = 86_400_000;
@@ -126,3 +117,6 @@ export function chartSummaries(chart: SalesChartJson, days: ChartPeriod) {
 }
 
 export const chartDay = (t: number) => dayFormat.format(t);
+
+/** Answers of these routes: their schemas are in ./responses/sales. */
+export type { SalesChartJson } from './responses/sales';

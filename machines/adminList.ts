@@ -52,7 +52,7 @@ export const adminListMachine = setup({
     fetchList: fromPromise<AdminPage, { list: AdminList; query: AdminListQuery }>(async () => {
       throw new Error('fetchList not provided');
     }),
-    /** PATCH {action.path} with {action.body}. */
+    /** PATCH {action.route} for {action.id} with {action.body}. */
     performAction: fromPromise<unknown, AdminAction>(async () => {
       throw new Error('performAction not provided');
     }),

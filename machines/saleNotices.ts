@@ -1,7 +1,10 @@
+import type * as v from 'valibot';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { toDate } from '#domain/dates';
 import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
 import { formatUsd } from '#domain/money';
 import { seriesLabel } from '#domain/nft';
+import type { SaleNoticeJson } from '#domain/responses/sales';
 import type { User } from '#domain/user';
 
 /**
@@ -9,16 +12,8 @@ import type { User } from '#domain/user';
  * the price and their net after royalty and platform fee), marking them read, and the switch for
  * the email that comes with each sale.
  */
-export interface SaleNotice {
-  id: string;
-  kind: string;
-  title: string;
-  serialNumber: number | null;
-  amount: number;
-  net: number;
-  read: boolean;
-  createdAt: string;
-}
+/** A sale notice as GET notifications answers it (domain/responses/sales.ts). */
+export type SaleNotice = v.InferOutput<typeof SaleNoticeJson>;
 export interface SaleNoticesInput {
   saleEmails: boolean;
 }
@@ -147,7 +142,7 @@ export function connectSaleNotices(snapshot: SnapshotFrom<typeof saleNoticesMach
       text: `Sold: ${n.title}${n.serialNumber === null ? '' : ` ${seriesLabel(n.serialNumber)}`}`,
       amount: formatUsd(n.amount),
       net: formatUsd(n.net),
-      when: when.format(new Date(n.createdAt)),
+      when: when.format(toDate(n.createdAt)),
       unread: !n.read,
     })),
     unread,

@@ -39,7 +39,12 @@ export const adminListModel: MachineModel<typeof adminListMachine> = {
     {
       type: 'admin.act',
       rowId: PAYOUT_ROW.id,
-      action: { label: 'Approve', path: `payout-requests/${PAYOUT_ROW.id}`, body: { state: 'approved' } },
+      action: {
+        label: 'Approve',
+        route: '/payout-requests/{id}',
+        id: PAYOUT_ROW.id,
+        body: { state: 'approved' },
+      },
     },
     { type: 'xstate.done.actor.performAction', output: {} },
     {

@@ -50,7 +50,7 @@ describe('adminList', () => {
     actor.send({
       type: 'admin.act',
       rowId: PAYOUT_ROW.id,
-      action: { label: 'Mark paid', path: 'x', body: {} },
+      action: { label: 'Mark paid', route: '/payout-requests/{id}', id: 'x', body: {} },
     });
     expect(actor.getSnapshot().matches('ready')).toBe(true);
     actor.send({ type: 'admin.act', rowId: PAYOUT_ROW.id, action: view.rows[0]!.actions[0]! });
@@ -58,7 +58,8 @@ describe('adminList', () => {
     expect(performed).toEqual([
       {
         label: 'Approve',
-        path: `payout-requests/${PAYOUT_ROW.id}`,
+        route: '/payout-requests/{id}',
+        id: PAYOUT_ROW.id,
         body: { state: 'approved' },
         danger: false,
       },

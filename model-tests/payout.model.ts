@@ -22,13 +22,29 @@ const paid = { id: PAID_ID, amount: 2000, state: 'payed' as const, createdAt: '2
 export const LIST_OPEN: PayoutsPage = {
   results: [{ id: OPEN_ID, amount: 1500, state: 'created', createdAt: '2026-03-01T10:00:00.000Z' }, paid],
   total: 2,
+  page: 1,
+  pageSize: 100,
   available: 2500,
   minimum: 1000,
 };
 /** $50 available, nothing open: a request may be made. */
-export const LIST_FUNDS: PayoutsPage = { results: [paid], total: 1, available: 5000, minimum: 1000 };
+export const LIST_FUNDS: PayoutsPage = {
+  results: [paid],
+  total: 1,
+  page: 1,
+  pageSize: 100,
+  available: 5000,
+  minimum: 1000,
+};
 /** $5 available: below the minimum. */
-export const LIST_LOW: PayoutsPage = { results: [], total: 0, available: 500, minimum: 1000 };
+export const LIST_LOW: PayoutsPage = {
+  results: [],
+  total: 0,
+  page: 1,
+  pageSize: 100,
+  available: 500,
+  minimum: 1000,
+};
 
 /** Only what the state shows: the form's amount and errors only where they are on screen. */
 export function serializePayout(s: AnyMachineSnapshot) {

@@ -44,6 +44,9 @@ import { walletRoutes } from './users/wallet-routes';
 /** Requests up to 3 MB: the largest upload (an asset of 2 MB) with form overhead. */
 const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
+/** The routes each app serves under /api (the API tests check every answer against its route's schema). */
+export const routesOf = new WeakMap<Hono<AppEnv>, readonly Route[]>();
+
 /** The product API under /api (and, given spaDir, the built SPA). */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const s = createServices(deps);
@@ -129,5 +132,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   mountMedia(app, s.storage, s.config.mediaPublicUrl);
   if (deps.spaDir) mountSpa(app, deps.spaDir, { renderPage: deps.renderPage, log: s.log });
   app.notFound((c) => errorResponse(c, notFound()));
+  routesOf.set(app, routes);
   return app;
 }

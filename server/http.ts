@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { ApiError, type ApiErrorBody, ErrorCode, errorMessage } from '#domain/errors';
+import type { ResponseSchema } from '#domain/responses/common';
 import { firstError } from '#domain/validation';
 import type { users } from './db/schema';
 
@@ -36,6 +37,12 @@ export interface RouteSpec<P, Q, B> {
   body?: B;
   /** Status → description of the answer. */
   responses: Record<number, string>;
+  /**
+   * The shape of every success answer (2xx): a valibot schema of its JSON (a union when a route has
+   * more than one), or notJson(...) for an answer without a JSON body (204, CSV). Kept in domain/ so
+   * the browser's client (domain/contract.ts) is typed from the same schema.
+   */
+  response: ResponseSchema;
   handler(
     c: AppContext,
     input: { params: Out<P>; query: Out<Q>; body: Out<B> },
@@ -52,6 +59,7 @@ export interface Route {
   query?: Schema;
   body?: Schema;
   responses: Record<number, string>;
+  response: ResponseSchema;
   handler(
     c: AppContext,
     input: { params: unknown; query: unknown; body: unknown },

@@ -1,5 +1,6 @@
 import { type JsonSchema, toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
+import { isNotJson } from '#domain/responses/common';
 import type { Route } from './http';
 
 /** The OpenAPI 3.1 document of the registered routes, generated from their valibot schemas. */
@@ -9,12 +10,12 @@ const EMAIL_PATTERN =
   '^[A-Za-z0-9_+-]+(?:\\.[A-Za-z0-9_+-]+)*@[A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*\\.[A-Za-z]{2,}$';
 
 /**
- * The conversion's output finished: a schema whose pipe states its accepted input itself (`documented`
- * metadata, merged by the conversion as an `openapi` key) becomes exactly that; and no text the API
- * reads may hold U+0000 (see server/http.ts), so every string without a pattern or a list of values
- * says so.
+ * The conversion's output finished: a schema whose pipe states its shape itself (`documented`
+ * metadata, merged by the conversion as an `openapi` key) becomes exactly that; and in an input, no
+ * text the API reads may hold U+0000 (see server/http.ts), so every string without a pattern or a
+ * list of values says so.
  */
-function finish(schema: JsonSchema): JsonSchema {
+function finish(schema: JsonSchema, typeMode: 'input' | 'output'): JsonSchema {
   const walk = (node: unknown): void => {
     if (typeof node !== 'object' || node === null) return;
     if (Array.isArray(node)) {
@@ -27,7 +28,13 @@ function finish(schema: JsonSchema): JsonSchema {
       for (const key of Object.keys(o)) delete o[key];
       Object.assign(o, stated);
     }
-    if (o.type === 'string' && !('pattern' in o) && !('enum' in o) && !('const' in o)) {
+    if (
+      typeMode === 'input' &&
+      o.type === 'string' &&
+      !('pattern' in o) &&
+      !('enum' in o) &&
+      !('const' in o)
+    ) {
       o.pattern = '^[^\\x00]*$';
     }
     for (const value of Object.values(o)) walk(value);
@@ -36,10 +43,11 @@ function finish(schema: JsonSchema): JsonSchema {
   return schema;
 }
 
-function jsonSchema(schema: v.GenericSchema): JsonSchema {
+/** The JSON Schema of a request's input (`input`) or of a success answer (`output`). */
+function jsonSchema(schema: v.GenericSchema, typeMode: 'input' | 'output' = 'input'): JsonSchema {
   const { $schema: _, ...rest } = toJsonSchema(schema, {
     target: 'draft-2020-12',
-    typeMode: 'input',
+    typeMode,
     errorMode: 'ignore',
     overrideAction: ({ valibotAction, jsonSchema }) => {
       if (valibotAction.type !== 'email') return undefined;
@@ -47,7 +55,7 @@ function jsonSchema(schema: v.GenericSchema): JsonSchema {
       return { ...rest, pattern: EMAIL_PATTERN };
     },
   });
-  return finish(rest);
+  return finish(rest, typeMode);
 }
 
 function parameters(schema: v.GenericSchema | undefined, where: 'path' | 'query') {
@@ -94,14 +102,26 @@ function impliedResponses(route: Route): Record<string, string> {
   };
 }
 
+/**
+ * The content of a success answer: the JSON Schema of the route's response schema, the media type
+ * of an answer that is not JSON (a CSV file), nothing for one without a body (204, a redirect).
+ */
+function successContent(route: Route, status: number) {
+  const { response } = route;
+  if (!response || status === 204 || (status >= 300 && status < 400)) return undefined;
+  if (!isNotJson(response)) return { 'application/json': { schema: jsonSchema(response, 'output') } };
+  return response.mediaType ? { [response.mediaType]: { schema: { type: 'string' } } } : undefined;
+}
+
 function operation(route: Route) {
   const responses = Object.fromEntries(
-    Object.entries({ ...impliedResponses(route), ...route.responses }).map(([status, description]) => [
-      status,
-      Number(status) >= 400
-        ? { description, content: { 'application/json': { schema: errorRef } } }
-        : { description },
-    ]),
+    Object.entries({ ...impliedResponses(route), ...route.responses }).map(([status, description]) => {
+      if (Number(status) >= 400) {
+        return [status, { description, content: { 'application/json': { schema: errorRef } } }];
+      }
+      const content = successContent(route, Number(status));
+      return [status, { description, ...(content && { content }) }];
+    }),
   );
   return {
     operationId: operationId(route),

@@ -26,7 +26,7 @@ export function createRuntime(
   let renewing: Promise<string | null> | undefined;
   const renewToken = () =>
     (renewing ??= api
-      .post<{ authToken: string }>('auth/sessions/refresh')
+      .post('/auth/sessions/refresh')
       .then(({ authToken }) => {
         session.send({ type: 'session.refreshed', token: authToken });
         return authToken;
@@ -58,14 +58,16 @@ export function createRuntime(
       actors: {
         fetchProfile: profileActor(api),
         refreshSession: fromPromise(async () => ({
-          token: (await api.post<{ authToken: string }>('auth/sessions/refresh')).authToken,
+          token: (await api.post('/auth/sessions/refresh')).authToken,
         })),
       },
       actions: {
         // The refresh cookie names the session too, so logging out works even with an old token.
         endSession: (_, { token }) =>
           void api
-            .delete('auth/sessions/current', token ? { headers: { Authorization: `Bearer ${token}` } } : {})
+            .delete('/auth/sessions/current', {
+              init: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
+            })
             .catch(() => {}),
       },
     }),

@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import type { DateValue } from '../dates';
 import { lengthKey } from '../validation';
 
 /**
@@ -86,32 +85,6 @@ export const CreateBillingInfoBody = v.object({
 export type CreateBillingInfoBody = v.InferOutput<typeof CreateBillingInfoBody>;
 
 export const billingInfoStatuses = ['missingSource', 'unverified', 'verified', 'invalid'] as const;
-export interface BillingInfoJson {
-  id: string;
-  lastFourDigits: string;
-  scheme: string | null;
-  expiryMonth: number | null;
-  expiryYear: number | null;
-  firstName: string;
-  lastName: string | null;
-  addressLine1: string;
-  addressLine2: string | null;
-  city: string;
-  state: string;
-  country: string;
-  zipCode: string;
-  phoneNumber: { countryCode: string; number: string };
-  billingAddress: {
-    addressLine1: string;
-    addressLine2: string | null;
-    zip: string;
-    city: string;
-    state: string;
-    country: string;
-  };
-  status: (typeof billingInfoStatuses)[number];
-  createdAt: DateValue;
-}
 
 /** The mobile wallets paid through the card provider (its `applepay` / `googlepay` tokens). */
 export const mobileWallets = ['applepay', 'googlepay'] as const;
@@ -257,116 +230,17 @@ export const failedOrderStatuses: readonly OrderStatus[] = [
 ];
 export const orderFailed = (status: OrderStatus) => failedOrderStatuses.includes(status);
 
-export interface OrderEventJson {
-  type: string;
-  detail: string | null;
-  at: DateValue;
-}
-
-/** GET orders/{id}: an order of the caller, with its editions and its timeline (oldest first). */
-export interface OrderJson {
-  id: string;
-  method: 'creditCard' | 'freeBlueprintClaim' | 'coinbase' | 'fusd' | 'wert' | 'token';
-  item: { kind: CheckoutItemKind; id: string; title: string };
-  amount: number;
-  currency: string;
-  status: OrderStatus;
-  walletAddress: string;
-  /**
-   * The order's editions (serialNumber once captured, nftId once minted), each with its blueprint's
-   * picture and storefront: what the purchase-complete page shows.
-   */
-  editions: {
-    blueprintId: string;
-    flowBlueprintId: number;
-    title: string;
-    serialNumber: number | null;
-    nftId: string | null;
-    previewImageUrl: string | null;
-    storefront: { id: string; name: string };
-  }[];
-  failure: { code: string; message: string } | null;
-  events: OrderEventJson[];
-  createdAt: DateValue;
-}
-
-/** A card charge as POST/GET/PATCH checkout-com-charges answer it. */
-export interface CardChargeJson {
-  id: string;
-  orderId: string;
-  status: CardChargeStatus;
-  /** Set while the buyer must complete 3-D Secure at the provider. */
-  redirectLink: string | null;
-  /** True once the payment is authorized or captured (the buyer is charged or will be). */
-  success: boolean;
-  /** True while the charge waits for the buyer (3-D Secure) and can be resumed or canceled. */
-  unresolved: boolean;
-  last4: string | null;
-  order: OrderJson;
-}
-
 /** POST free-blueprint-claims. */
 export const CreateFreeClaimBody = v.object({ blueprintId: uuid('blueprintId') });
 /** GET free-blueprint-claims: the caller's claims, optionally of one blueprint. */
 export const FreeClaimsQuery = v.object({ blueprintId: v.optional(uuid('blueprintId')) });
-export interface FreeClaimJson {
-  id: string;
-  userId: string;
-  blueprintId: string;
-  orderId: string;
-  createdAt: DateValue;
-  order: OrderJson;
-}
 
-/** GET config/payments: what the browser needs to tokenize cards (never a secret). */
-export interface PaymentsConfigJson {
-  card: {
-    /** The provider's public key (pk_…), sent with POST {apiUrl}/tokens. */
-    publicKey: string;
-    /** The provider's API base the browser tokenizes cards with. */
-    apiUrl: string;
-  } | null;
-  /** Whether crypto payments (hosted charges) run. */
-  crypto: boolean;
-  /** Whether new editions can be paid with the FUSD balance (the server reads the chain). */
-  balance: boolean;
-  /** Whether the card-to-crypto on-ramp (the provider's widget, POST wert-charges) runs. */
-  onramp: boolean;
-  /**
-   * The utility token (NFM, an ERC20) paid from a browser wallet: where to pay. Present only while
-   * the NFM_PAYMENTS flag is on; absent, the rail exists nowhere.
-   */
-  token?: {
-    chainId: number;
-    /** The network as a wallet that lacks it is asked to add it (wallet_addEthereumChain). */
-    chainName: string;
-    /** A public RPC URL of the network for that request; null: the wallet must know the network. */
-    rpcUrl: string | null;
-    tokenAddress: string;
-    paymentsAddress: string;
-  };
-  /**
-   * Apple Pay on the web (ApplePaySession), paid through the card provider; null when it is off.
-   * Merchant validation: POST checkout-com-charges/actions/applepay.
-   */
-  applePay: { merchantId: string; displayName: string } | null;
-  /**
-   * Google Pay (PaymentsClient), paid through the card provider; null when it is off. The request's
-   * tokenizationSpecification is `{ type: 'PAYMENT_GATEWAY', parameters: { gateway, gatewayMerchantId } }`.
-   */
-  googlePay: {
-    /** Checkout.com's gateway name at Google: "checkoutltd". */
-    gateway: string;
-    /** The card provider's public key (pk_…). */
-    gatewayMerchantId: string;
-    /** Google's merchant id; Google requires it in PRODUCTION only (null in TEST when not set). */
-    merchantId: string | null;
-    merchantName: string;
-    environment: 'TEST' | 'PRODUCTION';
-  } | null;
-  /**
-   * Whether the browser plays both wallets with stand-ins that speak their real APIs (the card
-   * provider is the embedded sandbox, which real wallets' tokens cannot reach).
-   */
-  walletStandIns: boolean;
-}
+/** Answers of these routes: their schemas are in domain/responses/checkout. */
+export type {
+  BillingInfoJson,
+  CardChargeJson,
+  FreeClaimJson,
+  OrderEventJson,
+  OrderJson,
+  PaymentsConfigJson,
+} from '../responses/checkout';

@@ -1,7 +1,5 @@
 import * as v from 'valibot';
-import type { DateValue } from '../dates';
 import { queryList } from '../validation';
-import type { OrderJson } from './checkout';
 import { IdempotencyKey } from './newEdition';
 
 /**
@@ -125,28 +123,5 @@ export const CoinbaseChargeListQuery = v.object({
   statuses: v.optional(queryList('statuses', { values: coinbaseChargeStatuses })),
 });
 
-/** A crypto charge as POST/GET/PATCH coinbase-charges answer it. */
-export interface CoinbaseChargeJson {
-  id: string;
-  type: 'directPurchase' | 'topup';
-  status: CoinbaseChargeStatus;
-  /** UNRESOLVED's reason: UNDERPAID, OVERPAID, DELAYED, MULTIPLE, MANUAL, OTHER. */
-  context: string | null;
-  /** The provider's hosted page, while the buyer can still pay there. */
-  hostedUrl: string | null;
-  code: string | null;
-  /** Cents asked, and received so far. */
-  amount: number;
-  paid: number;
-  /** True while the buyer can still pay (resume) or cancel it. */
-  unresolved: boolean;
-  /** True once paid (the edition is minted or the FUSD sent). */
-  success: boolean;
-  walletAddress: string;
-  /** The FUSD transfer of a top-up or of a refund. */
-  fusdTransactionId: string | null;
-  expiresAt: DateValue;
-  createdAt: DateValue;
-  /** A direct purchase's order and its timeline. */
-  order: OrderJson | null;
-}
+/** Answers of these routes: their schemas are in domain/responses/checkout. */
+export type { CoinbaseChargeJson } from '../responses/checkout';

@@ -1,6 +1,4 @@
 import * as v from 'valibot';
-import type { DateValue } from '../dates';
-import type { OrderJson } from './checkout';
 import { newEditionBody } from './newEdition';
 
 /**
@@ -31,38 +29,5 @@ export const FlowTransactionId = v.pipe(
 /** PATCH fusd-orders/{id}: the transaction that paid it. */
 export const UpdateFusdOrderBody = v.object({ transactionId: FlowTransactionId });
 
-/** A payment's state: PAID and the mint statuses for the one that paid the order, else a refund. */
-export type FusdPaymentStatus =
-  | 'PAID'
-  | 'MINTING'
-  | 'MINTED'
-  | 'MINT_SAVE_FAILED'
-  | 'NFT_SYNC_FAILED'
-  | 'REFUND_PENDING'
-  | 'SEND_FUSD_SUCCEEDED'
-  | 'SEND_FUSD_FAILED';
-
-export interface FusdPaymentJson {
-  transactionId: string;
-  /** Cents. */
-  amount: number;
-  /** Whether this payment paid the order (else it is sent back). */
-  accepted: boolean;
-  status: FusdPaymentStatus;
-  refundTransactionId: string | null;
-  createdAt: DateValue;
-}
-
-/** An order paid with the balance, as POST/GET/PATCH fusd-orders answer it. */
-export interface FusdOrderJson {
-  /** The order's id: the `orderId` argument of pay_order.cdc. */
-  id: string;
-  /** Cents. */
-  amount: number;
-  /** The exact FUSD to pay (UFix64 text), the `amount` argument of pay_order.cdc. */
-  fusdAmount: string;
-  /** When the reservation ends unless paid. */
-  expiresAt: DateValue;
-  payments: FusdPaymentJson[];
-  order: OrderJson;
-}
+/** Answers of these routes: their schemas are in domain/responses/checkout. */
+export type { FusdOrderJson, FusdPaymentJson, FusdPaymentStatus } from '../responses/checkout';

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { DateTime } from '../responses/common';
 
 /**
  * The history of an item (GET blueprints/{id}/history) or of one NFT (GET nfts/{id}/history): its
@@ -23,7 +24,7 @@ export const HistoryEntry = v.object({
   }),
   /** The edition; null for a blueprint's creation. */
   seriesNumber: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
-  createdAt: v.pipe(v.string(), v.isoTimestamp()),
+  createdAt: DateTime,
 });
 export type HistoryEntry = v.InferOutput<typeof HistoryEntry>;
 

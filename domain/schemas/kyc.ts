@@ -17,7 +17,5 @@ export const KycSessionInput = fieldObject({
 });
 export type KycSessionInput = v.InferOutput<typeof KycSessionInput>;
 
-/** The answer of POST veriff-kyc: where the person verifies. */
-export interface KycSession {
-  url: string;
-}
+/** The answer of POST veriff-kyc: where the person verifies (domain/responses/users.ts). */
+export type { KycSession } from '../responses/users';

@@ -15,6 +15,7 @@ const bigintId = (field: string) => decimalString(field, BIGINT_ID_MAX);
 const wallet = v.pipe(FlowAddress);
 
 export const nftStatuses = ['minting', 'parked', 'forSale'] as const;
+export const saleListingStatuses = ['active', 'completed', 'cancelled'] as const;
 
 /** A token id: a UInt64 in decimal. */
 export const NftIdParams = v.object({

@@ -1,7 +1,5 @@
 import * as v from 'valibot';
-import type { DateValue } from '../dates';
 import { queryInteger, queryList } from '../validation';
-import type { OrderJson } from './checkout';
 import { newEditionBody } from './newEdition';
 
 /**
@@ -90,16 +88,6 @@ export const TokenPriceConversionQuery = v.object({
   to: v.literal('FRR', 'INVALID_VALUE.to'),
   amount: queryInteger('amount', 0),
 });
-export interface TokenPriceConversionJson {
-  from: 'USD';
-  to: 'FRR';
-  /** FRR per USD. */
-  rate: string;
-  /** Cents. */
-  amount: number;
-  /** The NFM amount in the token's smallest unit (18 decimals), a decimal string. */
-  value: string;
-}
 
 /** What the wallet signs (EIP-712): the charge, the amount and where it goes. */
 export const tokenChargeTypes = {
@@ -116,26 +104,5 @@ export const tokenChargeDomain = (chainId: number, token: string) => ({
   verifyingContract: token,
 });
 
-/** A token charge as POST/GET/PATCH token-charges answer it. */
-export interface TokenChargeJson {
-  id: string;
-  type: 'directPurchase';
-  ethAddress: string;
-  toCurrency: 'USD' | 'FRR';
-  status: TokenChargeStatus;
-  signature: string | null;
-  /** The price, in cents. */
-  tokenPrice: number;
-  /** The NFM due, smallest unit, a decimal string. */
-  tokenAmount: string;
-  /** Where and on which chain to pay. */
-  chainId: number;
-  tokenAddress: string;
-  paymentsAddress: string;
-  /** Transfers reported for it: hash and the NFM value it carried. */
-  transactions: { hash: string; value: string }[];
-  blueprintId: string | null;
-  blueprintPackId: string | null;
-  createdAt: DateValue;
-  order: OrderJson | null;
-}
+/** Answers of these routes: their schemas are in domain/responses/checkout. */
+export type { TokenChargeJson, TokenPriceConversionJson } from '../responses/checkout';

@@ -1,7 +1,5 @@
 import * as v from 'valibot';
-import type { DateValue } from '../dates';
 import { queryList } from '../validation';
-import type { OrderJson } from './checkout';
 import { newEditionBody } from './newEdition';
 
 /**
@@ -106,63 +104,5 @@ export const WertChargeListQuery = v.object({
 });
 export type WertChargeListQuery = v.InferOutput<typeof WertChargeListQuery>;
 
-/**
- * The widget's smart-contract options with their signature, as `@wert-io/widget-sc-signer` makes
- * them: pass them to `new WertWidget({ ...signedData, … })` unchanged (the signature covers the
- * six other fields exactly as written here).
- */
-export interface WertSignedData {
-  /** The buyer's Flow wallet: the NFT's recipient, and where the provider sends the coins if the transaction fails. */
-  address: string;
-  commodity: string;
-  /** Coins (FUSD: dollars) to send, at most 8 decimals. */
-  commodity_amount: number;
-  network: string;
-  /** The platform's treasury account on Flow. */
-  sc_address: string;
-  /** `0x` + hex of the purchase's JSON: `{ orderId, blueprintId | blueprintPackId, recipient }`. */
-  sc_input_data: string;
-  /** Ed25519 over the six fields, 128 upper-case hex digits. */
-  signature: string;
-}
-
-/** What the widget shows of the item (`extra.item_info`). */
-export interface WertItemInfo {
-  /** At most 40 characters (the widget's limit). */
-  name: string;
-  image_url?: string;
-  author?: string;
-  seller?: string;
-  category?: string;
-}
-
-/** An on-ramp charge as POST/GET/PATCH wert-charges answer it. */
-export interface WertChargeJson {
-  id: string;
-  /** The widget's `click_id` (this charge's id). */
-  clickId: string;
-  status: WertChargeStatus;
-  /** The widget's `partner_id` and `origin`. */
-  partnerId: string;
-  origin: string;
-  signedData: WertSignedData;
-  /** The widget's `extra.item_info`. */
-  itemInfo: WertItemInfo;
-  /** Cents. */
-  amount: number;
-  walletAddress: string;
-  /** The provider's order (once a payment started) and its transaction. */
-  providerOrderId: string | null;
-  txId: string | null;
-  /** True while the buyer can still pay in the widget (resume) or cancel. */
-  unresolved: boolean;
-  /** True once the provider confirmed the payment (the edition is being or was minted). */
-  success: boolean;
-  /** True while cancelling is allowed (nothing confirmed paid). */
-  cancellable: boolean;
-  /** The FUSD transfer of a payment that went back. */
-  fusdTransactionId: string | null;
-  expiresAt: DateValue;
-  createdAt: DateValue;
-  order: OrderJson;
-}
+/** Answers of these routes: their schemas are in domain/responses/checkout. */
+export type { WertChargeJson, WertItemInfo, WertSignedData } from '../responses/checkout';

@@ -1,6 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '#domain/errors';
 import {
+  AdminEmailAnswer,
+  AdminKycAnswer,
+  AdminPage,
+  AdminStorefrontAnswer,
+  AdminUserAnswer,
+  ReportAnswer,
+} from '#domain/responses/admin';
+import {
   AdminEmailPatch,
   AdminIdParams,
   AdminKycPatch,
@@ -59,6 +67,7 @@ export function adminRoutes(s: Services): Route[] {
       auth: 'admin',
       summary: `Back office: ${name}, newest first, one page with the total; searchText and status narrow it`,
       query: adminLists[name],
+      response: AdminPage,
       responses: {
         200: '{ results, total, page, pageSize }',
         400: 'INVALID_VALUE.page, .pageSize, .searchText or .status',
@@ -80,6 +89,7 @@ export function adminRoutes(s: Services): Route[] {
       summary: 'Blocks a user (no more logins; every session ends at once) or unblocks them',
       params: AdminIdParams,
       body: AdminUserPatch,
+      response: AdminUserAnswer,
       responses: {
         200: '{ id, status }',
         400: 'INVALID_VALUE.status, or FORBIDDEN: an admin cannot block themself',
@@ -129,6 +139,7 @@ export function adminRoutes(s: Services): Route[] {
         'Suspends a storefront (disabled: off the marketplace, and its owner cannot enable it) or lifts the suspension',
       params: AdminIdParams,
       body: AdminStorefrontPatch,
+      response: AdminStorefrontAnswer,
       responses: {
         200: '{ id, enabled, suspended }',
         400: 'INVALID_VALUE.suspended',
@@ -178,6 +189,7 @@ export function adminRoutes(s: Services): Route[] {
         'Reopens a declined identity verification, or one stuck in review, when the person disputes it through support: the record goes back to not started (the old session forgotten, so its late decisions change nothing) and the person may verify again; the person is told by email',
       params: AdminIdParams,
       body: AdminKycPatch,
+      response: AdminKycAnswer,
       responses: {
         200: '{ id, status: unknown }',
         400: 'INVALID_VALUE.reopen',
@@ -249,6 +261,7 @@ export function adminRoutes(s: Services): Route[] {
         'Sends a failed email again: the same message (same Message-ID) gets a new series of attempts for 24 hours (server/mail/delivery.ts)',
       params: AdminIdParams,
       body: AdminEmailPatch,
+      response: AdminEmailAnswer,
       responses: {
         200: '{ id, status: queued }',
         400: 'INVALID_VALUE.resend',
@@ -300,6 +313,7 @@ export function adminRoutes(s: Services): Route[] {
       auth: 'admin',
       summary: 'Storefront reports, newest first (the same list as admin/storefront-reports)',
       query: adminLists['storefront-reports'],
+      response: AdminPage,
       responses: {
         200: '{ results, total, page, pageSize }',
         400: 'INVALID_VALUE.page, .pageSize, .searchText or .status',
@@ -318,6 +332,7 @@ export function adminRoutes(s: Services): Route[] {
       summary: 'Resolves a report (acted on) or cancels it (nothing to do); only a report still open',
       params: AdminIdParams,
       body: ReportPatch,
+      response: ReportAnswer,
       responses: {
         200: '{ id, status }',
         400: 'INVALID_VALUE.status, or REPORT_CLOSED: already resolved or cancelled',

@@ -3,6 +3,8 @@ import sharp from 'sharp';
 import * as v from 'valibot';
 import { assetKinds, assetRules, formatBytes, mimeTypes } from '#domain/assets';
 import { ErrorCode } from '#domain/errors';
+import { UrlAnswer } from '#domain/responses/common';
+import { ImageJobCreated, ImageJobJson, UploadUrlAnswer } from '#domain/responses/system';
 import type { Services } from '../deps';
 import { apiError, badRequest, defineRoute, type Route } from '../http';
 import { findImageJob, queueImageJob } from '../images/jobs';
@@ -81,6 +83,7 @@ export function assetRoutes(s: Services): Route[] {
       summary:
         'A signed URL (15 minutes) to PUT one image of an asset kind to, and where it will be served; with S3 a presigned PUT to the bucket, confirmed with POST confirmUrl',
       query: UploadUrlQuery,
+      response: UploadUrlAnswer,
       responses: {
         200: '{ url, publicUrl, expiresAt, headers?, confirmUrl? }',
         400: 'Unsupported type, key (its extension must match the type), kind or size (FILE_SIZE_BIG over the kind’s limit; with S3 the size is required)',
@@ -129,6 +132,7 @@ export function assetRoutes(s: Services): Route[] {
       summary:
         'Stores the image sent as the request body, checked against its kind’s rules (format, size, dimensions)',
       params: v.object({ token: v.pipe(v.string(), v.regex(/^[\w-]+\.[\w-]+$/)) }),
+      response: UrlAnswer,
       responses: {
         200: '{ url }',
         400: 'FILE_TYPE, FILE_SIZE_BIG, IMAGE_MIN_WIDTH, IMAGE_MIN_HEIGHT, IMAGE_MAX_WIDTH or IMAGE_MAX_HEIGHT',
@@ -147,6 +151,7 @@ export function assetRoutes(s: Services): Route[] {
       summary:
         'Confirms an image PUT straight to the store (S3): checks it as the PUT here does, and stores it at its public URL',
       params: v.object({ token: v.pipe(v.string(), v.regex(/^[\w-]+\.[\w-]+$/)) }),
+      response: UrlAnswer,
       responses: {
         200: '{ url }',
         400: 'FILE_TYPE, FILE_SIZE_BIG, IMAGE_MIN_WIDTH, IMAGE_MIN_HEIGHT, IMAGE_MAX_WIDTH or IMAGE_MAX_HEIGHT (the uploaded file is discarded)',
@@ -165,6 +170,7 @@ export function assetRoutes(s: Services): Route[] {
       auth: 'required',
       summary:
         'Starts optimizing an image (form: file, uploadUrl, inputFormat, outputFormat, optimizeAlgo, quality; with S3 the file may instead be PUT to the grant’s url first and left out, uploadUrl then being its confirmUrl); the result goes to the upload URL',
+      response: ImageJobCreated,
       responses: {
         201: '{ jobId }',
         400: 'Missing file or upload URL; FILE_TYPE (not the upload URL’s raster format), FILE_SIZE_BIG, IMAGE_MIN_WIDTH, IMAGE_MIN_HEIGHT, IMAGE_MAX_WIDTH or IMAGE_MAX_HEIGHT',
@@ -211,6 +217,7 @@ export function assetRoutes(s: Services): Route[] {
       auth: 'required',
       summary: 'An image job: pending, complete (with the optimized image’s URL) or fail',
       params: v.object({ jobId: v.pipe(v.string(), v.uuid()) }),
+      response: ImageJobJson,
       responses: {
         200: '{ jobId, status, url? }',
         404: 'No such job of the caller (jobs are forgotten 10 minutes after they finish)',

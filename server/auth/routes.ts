@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ErrorCode } from '#domain/errors';
+import { AuthTokenAnswer, noContent } from '#domain/responses/common';
 import { LoginInput, PasswordResetInput, PasswordResetRequestInput } from '#domain/schemas/accounts';
 import { users } from '../db/schema';
 import type { Services } from '../deps';
@@ -21,6 +22,7 @@ export function authRoutes(s: Services): Route[] {
       tag: 'auth',
       summary: 'Log in with email and password; sets the refresh cookie and the device cookie',
       body: LoginInput,
+      response: AuthTokenAnswer,
       responses: {
         200: 'The session token: { authToken }',
         400: 'Invalid input',
@@ -48,6 +50,7 @@ export function authRoutes(s: Services): Route[] {
       tag: 'auth',
       summary:
         'A new session token for the session of the refresh cookie (HTTP-only, set at login); the cookie is replaced',
+      response: AuthTokenAnswer,
       responses: {
         200: 'The session token: { authToken }',
         401: 'No session, or the session ended (logged out, expired, revoked)',
@@ -62,6 +65,7 @@ export function authRoutes(s: Services): Route[] {
       tag: 'auth',
       summary:
         'Logs out: ends the session of the bearer token and of the refresh cookie (either may be out of date); its tokens stop working at once',
+      response: noContent,
       responses: { 204: 'Logged out' },
       async handler(c) {
         const token = bearerToken(c.req.header('authorization'));
@@ -76,6 +80,7 @@ export function authRoutes(s: Services): Route[] {
       tag: 'auth',
       summary: 'Email a single-use password reset link (answers 204 whether or not the account exists)',
       body: PasswordResetRequestInput,
+      response: noContent,
       responses: { 204: 'Accepted', 400: 'Invalid input' },
       async handler(c, { body }) {
         const user = await findUserByEmail(s.db, body.email);
@@ -96,6 +101,7 @@ export function authRoutes(s: Services): Route[] {
       tag: 'auth',
       summary: 'Set a new password with the reset token as bearer; ends every session of the user',
       body: PasswordResetInput,
+      response: noContent,
       responses: {
         204: 'Password changed',
         400: 'Invalid password, or RESET_TOKEN_INVALID (unknown, used or expired token)',

@@ -2,9 +2,10 @@ import type { SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
 import { isActiveState } from '#domain/catalog';
 import { PUBLIC_STATES } from '#domain/products';
+import { BlueprintJson, BlueprintPage, PackJson, PackPage } from '#domain/responses/catalog';
 import { BlueprintCreateInput, BlueprintPatchInput } from '#domain/schemas/blueprints';
 import { BlueprintListQuery, IdParams, PackListQuery } from '#domain/schemas/catalog';
-import { HISTORY_PURCHASES } from '#domain/schemas/history';
+import { HISTORY_PURCHASES, HistoryAnswer } from '#domain/schemas/history';
 import { assertOwnUpload } from '../assets/uploads';
 import { sendAnswer } from '../catalog/cache';
 import { blueprintJson, packJson, packSummary } from '../catalog/json';
@@ -73,6 +74,7 @@ function blueprintReadRoutes(s: Services): Route[] {
       summary:
         'Blueprints by storefront, states, visibility, title search, price range (cents) and storefront categories, sorted; paged by from/to',
       query: BlueprintListQuery,
+      response: BlueprintPage,
       responses: {
         200: '{ results, total, totalCapped, available?, availableCapped? } (total exact up to 10,000; with countAvailable=true, available: how many of the matches can be bought or claimed now, exact up to 10,000)',
         400: 'Invalid filter',
@@ -95,6 +97,7 @@ function blueprintReadRoutes(s: Services): Route[] {
       auth: 'optional',
       summary: 'A blueprint with its storefront (drafts and hidden items only for the storefront owner)',
       params: IdParams,
+      response: BlueprintJson,
       responses: { 200: 'the blueprint', 404: 'No such blueprint' },
       async handler(c, { params }) {
         const row = await blueprintWithStorefront(s.db, params.id);
@@ -121,6 +124,7 @@ function blueprintWriteRoutes(s: Services): Route[] {
       summary:
         'Adds a draft to the caller’s storefront: title 1–200, description 1–2000, price 1–1,000,000 cents, quantity 1–10,000, preview and asset (the caller’s uploads); standalone, not a drop',
       body: BlueprintCreateInput,
+      response: BlueprintJson,
       responses: {
         201: 'the blueprint (state created)',
         400: 'Invalid field, preview_required, asset_required, NO_STOREFRONT',
@@ -160,6 +164,7 @@ function blueprintWriteRoutes(s: Services): Route[] {
         'The owner edits a draft (content fields), publishes it (status readyToSell), hides or shows an item (visible) or cancels an active one for good (state canceled)',
       params: IdParams,
       body: BlueprintPatchInput,
+      response: BlueprintJson,
       responses: {
         200: 'the blueprint',
         400: 'Invalid field, BLUEPRINT_LOCKED (not a draft any more), BLUEPRINT_STATE (not possible in this state)',
@@ -195,6 +200,7 @@ function packRoutes(s: Services): Route[] {
       tag: 'blueprints',
       summary: 'The blueprint’s history: its creation and its newest purchases (10), newest first',
       params: IdParams,
+      response: HistoryAnswer,
       responses: {
         200: '{ results: [{ id, type: creation|purchase, user, seriesNumber, createdAt }] }',
         404: 'No such blueprint',
@@ -216,6 +222,7 @@ function packRoutes(s: Services): Route[] {
       tag: 'blueprints',
       summary: 'Visible blueprint packs by storefront, type and states; paged by from/to',
       query: PackListQuery,
+      response: PackPage,
       responses: { 200: '{ results, total }', 400: 'Invalid filter' },
       async handler(c, { query }) {
         const { rows, total } = await visiblePacks(s.db, query);
@@ -231,6 +238,7 @@ function packRoutes(s: Services): Route[] {
       tag: 'blueprints',
       summary: 'A blueprint pack with its blueprints and storefront',
       params: IdParams,
+      response: PackJson,
       responses: { 200: 'the pack', 404: 'No such pack' },
       async handler(c, { params }) {
         const row = await packWithStorefront(s.db, params.id);

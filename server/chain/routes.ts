@@ -1,3 +1,4 @@
+import { ChainConfig } from '#domain/responses/system';
 import type { Services } from '../deps';
 import { apiError, defineRoute, type Route } from '../http';
 
@@ -10,6 +11,7 @@ export function chainRoutes(s: Services): Route[] {
       tag: 'chain',
       summary:
         'The Flow network, access node, wallet discovery and contract addresses for FCL in the browser',
+      response: ChainConfig,
       responses: {
         200: '{ network, accessNode, walletDiscovery, contracts, platformAddress }',
         503: 'No chain is configured',

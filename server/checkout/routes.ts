@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
+import { OrderJson } from '#domain/responses/checkout';
 import { orders } from '../db/schema';
 import type { Services } from '../deps';
 import { defineRoute, notFound, type Route } from '../http';
@@ -17,6 +18,7 @@ export function orderRoutes(s: Services): Route[] {
       auth: 'required',
       summary: 'One of the caller’s orders: status, editions (serial numbers, NFTs), failure and timeline',
       params: OrderIdParams,
+      response: OrderJson,
       responses: { 200: 'Order', 401: 'Not logged in', 404: 'No such order of the caller' },
       async handler(c, { params }) {
         const [order] = await s.db

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import * as v from 'valibot';
+import { DevNft } from '#domain/responses/nfts';
 import { FlowAddress } from '#domain/schemas/accounts';
 import { fieldObject } from '#domain/validation';
 import { checkCollection, mintNft } from '../chain/actions';
@@ -31,6 +32,7 @@ export function devRoutes(s: Services): Route[] {
         royaltyAddress: v.optional(FlowAddress),
         royaltyPercent: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(50))),
       }),
+      response: DevNft,
       responses: { 201: 'the NFT { id, blueprintId, seriesNumber }', 503: 'Not on the emulator' },
       async handler(c, { body }) {
         const client = emulatorClient();

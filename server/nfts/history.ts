@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { HISTORY_PURCHASES, type HistoryEntry } from '#domain/schemas/history';
+import { HISTORY_PURCHASES, HistoryAnswer, type HistoryEntry } from '#domain/schemas/history';
 import { NftIdParams } from '#domain/schemas/nfts';
 import type { Executor } from '../db';
 import { blueprints, nftPurchases, nfts, storefronts, users } from '../db/schema';
@@ -101,6 +101,7 @@ export function nftHistoryRoutes(s: Services): Route[] {
       summary:
         'The NFT’s history: its newest purchases (10; primary and resales), newest first, then its creation (the mint)',
       params: NftIdParams,
+      response: HistoryAnswer,
       responses: {
         200: '{ results: [{ id, type: creation|purchase, user { name, avatarUrl, seed }, seriesNumber, createdAt }] }',
         404: 'No such NFT',

@@ -2,6 +2,13 @@ import type * as v from 'valibot';
 import { ErrorCode } from '#domain/errors';
 import { fusdToCents } from '#domain/money';
 import {
+  NftJson,
+  NftPage,
+  PurchasePage,
+  PurchaseRecordAnswer,
+  SaleListingJson,
+} from '#domain/responses/nfts';
+import {
   NftIdParams,
   NftListQuery,
   NftPurchaseListQuery,
@@ -64,6 +71,7 @@ function nftReadRoutes(s: Services): Route[] {
       summary:
         'NFTs by owner (ownerId or owner address), status, blueprint and purchase type, sorted by listing price, edition or purchase date; paged by from/to',
       query: NftListQuery,
+      response: NftPage,
       responses: { 200: '{ results, total }', 400: 'Invalid filter' },
       async handler(c, { query }) {
         const found = await nftPage(s.db, query);
@@ -83,6 +91,7 @@ function nftReadRoutes(s: Services): Route[] {
       summary:
         'The caller’s purchases, newest first, optionally of one storefront or blueprint; paged by from/to (at most 10)',
       query: NftPurchaseListQuery,
+      response: PurchasePage,
       responses: {
         200: '{ results: [{ id, transactionId, type, amount, purchasedOn, walletAddress, nft { id, seriesNumber, blueprint { id, title, previewImageUrl, storefront { id, name } } | null }, blueprintId, blueprintPackId, nftSaleListingId, order { id, item { kind, id, title, coverImageUrl }, amount, editions [{ nftId, blueprintId, title, previewImageUrl, seriesNumber }] } | null }], total }',
         400: 'Invalid filter or paging',
@@ -108,6 +117,7 @@ function nftReadRoutes(s: Services): Route[] {
       tag: 'nfts',
       summary: 'An NFT by its chain token id',
       params: NftIdParams,
+      response: NftJson,
       responses: { 200: 'the NFT', 404: 'No such NFT' },
       async handler(c, { params }) {
         const row = await findNft(s.db, params.id);
@@ -121,6 +131,7 @@ function nftReadRoutes(s: Services): Route[] {
       tag: 'nfts',
       summary: 'A sale listing',
       params: SaleListingIdParams,
+      response: SaleListingJson,
       responses: { 200: 'the sale listing', 404: 'No such listing' },
       async handler(c, { params }) {
         const row = await findListing(s.db, params.id);
@@ -142,6 +153,7 @@ function listingRecordRoutes(s: Services): Route[] {
       summary:
         'Records the listing the seller’s wallet just created (checked on chain; the indexer confirms it)',
       body: SaleListingRecordInput,
+      response: SaleListingJson,
       responses: {
         201: 'the sale listing',
         400: 'Invalid input; the listing is not on chain, is not of that edition, or its NFT is not in the wallet',
@@ -163,6 +175,7 @@ function listingRecordRoutes(s: Services): Route[] {
       auth: 'required',
       summary: 'Records that the seller’s wallet removed a listing from the chain',
       body: SaleListingCancelInput,
+      response: SaleListingJson,
       responses: {
         200: 'the sale listing',
         400: 'Invalid input; the listing is still on chain',
@@ -199,6 +212,7 @@ function purchaseRecordRoutes(s: Services): Route[] {
       auth: 'required',
       summary: 'Records the resale the buyer’s wallet completed (read from the chain; once per transaction)',
       body: PurchaseRecordInput,
+      response: PurchaseRecordAnswer,
       responses: {
         200: 'the purchase, recorded before (by an earlier call or the indexer): the first record, unchanged',
         201: 'the purchase { id, transactionId, nft, amount, type, blockchainListingId, purchasedOn }',

@@ -1,3 +1,5 @@
+import { noContent } from '#domain/responses/common';
+import { SaleNotices } from '#domain/responses/sales';
 import type { Services } from '../deps';
 import { defineRoute, type Route } from '../http';
 import { listNotices, readNotices } from '../sales/notices';
@@ -12,6 +14,7 @@ export function notificationRoutes(s: Services): Route[] {
       auth: 'required',
       summary:
         'The caller’s newest 50 notices (kind sale: title, edition, amount and net in cents), with the unread count',
+      response: SaleNotices,
       responses: {
         200: '{ results: [{ id, kind, title, serialNumber, amount, net, read, createdAt }], unread }',
         401: 'Not logged in',
@@ -26,6 +29,7 @@ export function notificationRoutes(s: Services): Route[] {
       tag: 'users',
       auth: 'required',
       summary: 'Marks every notice of the caller read',
+      response: noContent,
       responses: { 204: 'Done', 401: 'Not logged in' },
       async handler(c) {
         await readNotices(s.db, c.get('user')!.id, s.clock());

@@ -1,4 +1,4 @@
-import type { PaymentsConfigJson } from '#domain/schemas/checkout';
+import { PaymentsConfigJson } from '#domain/responses/checkout';
 import type { Services } from '../deps';
 import { defineRoute, type Route } from '../http';
 
@@ -25,6 +25,7 @@ export function paymentsConfigRoutes(s: Services): Route[] {
       tag: 'checkout',
       summary:
         'The card provider’s public key and API base the browser tokenizes cards with (card is null when card payments are off), which rails run (crypto, the balance, the card-to-crypto on-ramp), and the Apple Pay and Google Pay settings (null when off)',
+      response: PaymentsConfigJson,
       responses: {
         200: '{ card: { publicKey, apiUrl } | null, crypto: boolean, balance: boolean, onramp: boolean, token?: { chainId, chainName, rpcUrl | null, tokenAddress, paymentsAddress } (only with NFM_PAYMENTS=on), applePay: { merchantId, displayName } | null, googlePay: { gateway, gatewayMerchantId, merchantId, merchantName, environment } | null }',
       },

@@ -1,5 +1,6 @@
 import { ErrorCode } from '#domain/errors';
 import { canMovePayout, payoutMoveBy } from '#domain/payouts';
+import { PayoutRequestJson, PayoutsPage } from '#domain/responses/sales';
 import { PAYOUT_MINIMUM } from '#domain/sales';
 import {
   PayoutCreateInput,
@@ -31,6 +32,7 @@ export function payoutRoutes(s: Services): Route[] {
       summary:
         'The payout requests of the caller’s storefront, newest first, with the available funds and the minimum (cents); userId may only name the caller',
       query: PayoutListQuery,
+      response: PayoutsPage,
       responses: {
         200: '{ results: [{ id, amount, state, createdAt }], total, page, pageSize, available, minimum }',
         400: 'Invalid userId, page or pageSize',
@@ -60,6 +62,7 @@ export function payoutRoutes(s: Services): Route[] {
       summary:
         'Requests a payout of amount cents from the caller’s storefront: at least 1000, at most the available funds, one open request at a time',
       body: PayoutCreateInput,
+      response: PayoutRequestJson,
       responses: {
         201: 'the request { id, amount, state: created, createdAt }',
         400: 'INVALID_VALUE or PAYOUT_MINIMUM (amount), NO_STOREFRONT, PAYOUT_PENDING (an open request exists), INSUFFICIENT_FUNDS (amount above the available funds)',
@@ -99,6 +102,7 @@ export function payoutRoutes(s: Services): Route[] {
         'Moves a payout request: its owner cancels one still created; an admin approves or denies it, then marks it pending, payed or failed',
       params: PayoutIdParams,
       body: PayoutPatchInput,
+      response: PayoutRequestJson,
       responses: {
         200: 'the request in its new state',
         400: 'INVALID_VALUE.state, PAYOUT_NOT_CANCELLABLE (not in state created), PAYOUT_STATE (no such move from its state)',

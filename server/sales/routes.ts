@@ -1,3 +1,4 @@
+import { LedgerCsv, SalesChartJson, SalesPage } from '#domain/responses/sales';
 import { salesChart } from '#domain/salesChart';
 import { LedgerQuery, SalesChartQuery, SalesListQuery } from '#domain/schemas/payouts';
 import type { Services } from '../deps';
@@ -24,6 +25,7 @@ export function salesRoutes(s: Services): Route[] {
       summary:
         'The sales of the caller’s storefront (or of one of its blueprints), newest first, with royalty (0: the creator sells), platform fee, net (cents) and payout status; page ≥ 1, pageSize 25, 50 or 100',
       query: SalesListQuery,
+      response: SalesPage,
       responses: {
         200: '{ results: [{ id, purchasedOn, blueprint { id, title, previewImageUrl }, seriesNumber, status, amount, royaltyFee, platformFee, net, buyer { username } | null, payout { allocations, unrequested, status } }], total, page, pageSize }',
         400: 'Invalid storefrontId, page or pageSize',
@@ -52,6 +54,7 @@ export function salesRoutes(s: Services): Route[] {
       summary:
         'The figures of the sales and funds charts of the caller’s storefront, from the same ledger as GET sales: completed sales and their net per day or week (weeks from Monday, UTC), the available funds over time and the payout requests',
       query: SalesChartQuery,
+      response: SalesChartJson,
       responses: {
         200: '{ bucket, from, to, sales: [{ start, count, net }], funds: [{ at, available }], requests: [{ at, amount, state }] } (times in epoch ms, money in cents)',
         400: 'Invalid storefrontId, days (7, 30, 90, 365) or bucket (day, week)',
@@ -87,6 +90,7 @@ export function salesRoutes(s: Services): Route[] {
       summary:
         'The payout ledger of the caller’s storefront as CSV: one row per sale, oldest first, with fees, net and the payout requests covering it (dollars with 2 decimals)',
       query: LedgerQuery,
+      response: LedgerCsv,
       responses: {
         200: 'text/csv with a header row',
         400: 'Invalid storefrontId',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '#domain/errors';
+import { ShareLinks, StorefrontJson, StorefrontPage, StorefrontReport } from '#domain/responses/catalog';
 import {
   IdParams,
   StorefrontKeyParams,
@@ -37,6 +38,7 @@ export function storefrontRoutes(s: Services): Route[] {
       summary:
         'Enabled storefronts by name search, categories and whether they have items, sorted by created date; paged by from/to',
       query: StorefrontListQuery,
+      response: StorefrontPage,
       responses: { 200: '{ results, total }', 400: 'Invalid filter' },
       async handler(c, { query }) {
         const key = `storefronts ${JSON.stringify(query)}`;
@@ -55,6 +57,7 @@ export function storefrontRoutes(s: Services): Route[] {
       tag: 'storefronts',
       auth: 'required',
       summary: 'The caller’s storefront (404 when the caller has none)',
+      response: StorefrontJson,
       responses: { 200: 'the storefront', 401: 'Not logged in', 404: 'No storefront yet' },
       async handler(c) {
         const row = await storefrontOfOwner(s.db, c.get('user')!.id);
@@ -69,6 +72,7 @@ export function storefrontRoutes(s: Services): Route[] {
       auth: 'optional',
       summary: 'A storefront by id or by vanity URL (a disabled one only for its owner)',
       params: StorefrontKeyParams,
+      response: StorefrontJson,
       responses: { 200: 'the storefront', 404: 'No such storefront' },
       async handler(c, { params }) {
         const row = await storefrontByIdOrVanityUrl(s.db, params.id);
@@ -84,6 +88,7 @@ export function storefrontRoutes(s: Services): Route[] {
       summary:
         'Creates the caller’s storefront (one per user): name 2–50 (unique), bio 2–2000, contact email; vanity URL generated from the name unless given',
       body: StorefrontCreateInput,
+      response: StorefrontJson,
       responses: {
         201: 'the storefront',
         400: 'Invalid field (INVALID_VANITY_URL for the vanity URL), STOREFRONT_EXISTS, STOREFRONT_NAME_EXISTS, VANITY_URL_EXISTS',
@@ -113,6 +118,7 @@ export function storefrontRoutes(s: Services): Route[] {
       summary: 'Updates the caller’s storefront (any field, and enabled to disable or enable it)',
       params: IdParams,
       body: StorefrontPatchInput,
+      response: StorefrontJson,
       responses: {
         200: 'the storefront',
         400: 'Invalid field, STOREFRONT_NAME_EXISTS, VANITY_URL_EXISTS',
@@ -141,6 +147,7 @@ export function storefrontRoutes(s: Services): Route[] {
       summary:
         'Reports a storefront (once per user): reason offensive, illegal, misleading or other; description ≤ 200',
       body: StorefrontReportInput,
+      response: StorefrontReport,
       responses: {
         201: 'the report { id, storefrontId, reason, description, status }',
         400: 'Invalid input',
@@ -171,6 +178,7 @@ export function storefrontRoutes(s: Services): Route[] {
       summary:
         'The public link of a storefront and share links for social networks, with an optional caption',
       query: StorefrontShareQuery,
+      response: ShareLinks,
       responses: {
         200: '{ url, text, links: { twitter, facebook, telegram, linkedin, email } }',
         404: 'No such storefront',

@@ -1,3 +1,4 @@
+import { Health, OpenApiDocument, Readiness } from '#domain/responses/system';
 import pkg from '../../package.json' with { type: 'json' };
 import { answerOf, type CachedAnswer, sendAnswer } from '../catalog/cache';
 import type { Services } from '../deps';
@@ -16,6 +17,7 @@ export function systemRoutes(s: Services, routes: readonly Route[]): Route[] {
       path: '/health',
       tag: 'system',
       summary: 'Liveness: 200 once the server has started (database migrated, chain up); 503 while starting',
+      response: Health,
       responses: {
         200: "{ status: 'ok', database: 'pglite' | 'postgres', chain: { network, accessNode, devWallet? } | null }",
         503: 'Starting',
@@ -28,6 +30,7 @@ export function systemRoutes(s: Services, routes: readonly Route[]): Route[] {
       tag: 'system',
       summary:
         'Readiness: 200 when the database, the chain and every configured provider answer; 503 naming those that do not (each check kept 5 s, given 2 s)',
+      response: Readiness,
       responses: {
         200: "{ status: 'ready', checks: { [name]: 'ok' } }",
         503: "{ status: 'not_ready', notReady: [name], checks: { [name]: 'ok' | 'failed' } }, or starting",
@@ -44,6 +47,7 @@ export function systemRoutes(s: Services, routes: readonly Route[]): Route[] {
       path: '/openapi.json',
       tag: 'system',
       summary: 'This API as an OpenAPI 3.1 document',
+      response: OpenApiDocument,
       responses: { 200: 'The document' },
       handler(c) {
         document ??= answerOf(JSON.stringify(openApiDocument(routes, pkg.version)));

@@ -1,3 +1,4 @@
+import { UserExistence } from '#domain/responses/users';
 import { UserExistenceQuery } from '#domain/schemas/accounts';
 import type { Services } from '../deps';
 import { defineRoute, type Route } from '../http';
@@ -12,6 +13,7 @@ export function queryRoutes(s: Services): Route[] {
       tag: 'queries',
       summary: 'Whether an account has this email or wallet address (either one matching counts)',
       query: UserExistenceQuery,
+      response: UserExistence,
       responses: { 200: '{ exists }', 400: 'Neither email nor walletAddress, or an invalid one' },
       async handler(c, { query }) {
         const exists =

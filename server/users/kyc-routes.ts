@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '#domain/errors';
+import { Received } from '#domain/responses/common';
+import { KycSession } from '#domain/responses/users';
 import { KycSessionInput } from '#domain/schemas/kyc';
 import type { Services } from '../deps';
 import { identityDecisionEmail } from '../emails/identity';
@@ -22,6 +24,7 @@ export function kycRoutes(s: Services): Route[] {
         'Start identity verification with the legal name: opens a provider session (or answers the open one) and returns where to verify',
       auth: 'required',
       body: KycSessionInput,
+      response: KycSession,
       responses: {
         200: '{ url }: the provider’s hosted verification',
         400: 'FIRSTNAME_MISSING, LASTNAME_MISSING, INVALID_VALUE.firstName or .lastName',
@@ -51,6 +54,7 @@ export function kycRoutes(s: Services): Route[] {
       tag: 'users',
       summary:
         'Identity provider webhooks (X-HMAC-SIGNATURE: hex HMAC-SHA256 of the raw body with the shared secret): decisions are applied once, in decision order',
+      response: Received,
       responses: {
         200: '{ received: true } — also for events (started, submitted) and decisions about sessions not ours',
         401: 'The signature does not match, or the body is not a webhook',

@@ -3,6 +3,14 @@ import * as v from 'valibot';
 import { REGISTRATION_ROLE } from '#domain/enums';
 import { ErrorCode } from '#domain/errors';
 import {
+  EmailConfirmed,
+  ProfileUpdateAnswer,
+  RegistrationAnswer,
+  SaleEmailsOff,
+  User,
+  UserAnswer,
+} from '#domain/responses/users';
+import {
   EmailConfirmationInput,
   ProfileUpdateInput,
   RegistrationInput,
@@ -31,6 +39,7 @@ export function userRoutes(s: Services): Route[] {
       tag: 'users',
       summary: 'Register an account (role creator) and log it in',
       body: RegistrationInput,
+      response: RegistrationAnswer,
       responses: {
         201: 'The session token and the new user: { authToken, user }',
         400: 'Invalid input, or EMAIL_EXISTS, USERNAME_EXISTS, WALLET_EXISTS',
@@ -67,6 +76,7 @@ export function userRoutes(s: Services): Route[] {
       tag: 'users',
       summary: 'The logged-in user',
       auth: 'required',
+      response: User,
       responses: { 200: 'The user', 401: 'Missing, invalid or expired token' },
       async handler(c) {
         return c.json(await present.me(c.get('user')!));
@@ -79,6 +89,7 @@ export function userRoutes(s: Services): Route[] {
       summary: 'A user; the email only for the user and for admins',
       auth: 'optional',
       params: v.object({ id: v.pipe(v.string(), v.uuid()) }),
+      response: UserAnswer,
       responses: { 200: 'The user', 401: 'Invalid or expired token', 404: 'No such user' },
       async handler(c, { params }) {
         const user = await findUserById(s.db, params.id);
@@ -94,6 +105,7 @@ export function userRoutes(s: Services): Route[] {
         'Update the profile. A password change (oldPassword, newPassword) ends every other session and answers a fresh authToken. A new email needs the current password (oldPassword): it changes once the link sent to it is opened, and the old address is told.',
       auth: 'required',
       body: ProfileUpdateInput,
+      response: ProfileUpdateAnswer,
       responses: {
         200: 'The updated user (pendingEmail: the address waiting for confirmation), plus authToken when the password changed',
         400: 'Invalid input; PASSWORD_MISSING or INVALID_VALUE for oldPassword; EMAIL_EXISTS, USERNAME_EXISTS, WALLET_EXISTS; an avatarUrl that is not an avatar the user uploaded',
@@ -149,6 +161,7 @@ export function userRoutes(s: Services): Route[] {
       tag: 'users',
       summary: 'Confirms a new email address with the token of the link sent to it; the email changes',
       body: EmailConfirmationInput,
+      response: EmailConfirmed,
       responses: {
         200: '{ email }: the account’s email now',
         400: 'EMAIL_CHANGE_INVALID (unknown, used or expired link), or EMAIL_EXISTS',
@@ -172,6 +185,7 @@ export function userRoutes(s: Services): Route[] {
       summary:
         'Turns sale emails off with the token of the link every sale email carries (no sign-in: the link is signed, server/mail/unsubscribe.ts); saying it again changes nothing',
       body: SaleEmailsOffInput,
+      response: SaleEmailsOff,
       responses: {
         200: '{ userId, saleEmails: false }',
         400: 'UNSUBSCRIBE_LINK_INVALID.token: not a link of ours (or its account is gone)',

@@ -1,4 +1,5 @@
 import { ErrorCode } from '#domain/errors';
+import { AccountProofAnswer, AccountProofChallenge } from '#domain/responses/users';
 import { ACCOUNT_PROOF_APP_IDENTIFIER, AccountProofInput } from '#domain/schemas/wallets';
 import {
   consumeNonce,
@@ -21,6 +22,7 @@ export function walletRoutes(s: Services): Route[] {
       tag: 'wallets',
       summary:
         'A single-use nonce for the account proof a wallet signs when connecting; the same session asking again gets its outstanding nonce back',
+      response: AccountProofChallenge,
       responses: {
         201: '{ appIdentifier, nonce } (nonce: 32 bytes hex, valid for 10 minutes); sets the nonce cookie of a browser without a session token',
         429: `RATE_LIMITED: the session holds no fresh nonce and the client address already holds ${NONCE_MAX_PER_ADDRESS} unused, unexpired nonces (Retry-After: until the oldest expires)`,
@@ -39,6 +41,7 @@ export function walletRoutes(s: Services): Route[] {
       summary:
         'Checks the account proof on chain; logs in the account holding the wallet, or answers a wallet proof to register or link it',
       body: AccountProofInput,
+      response: AccountProofAnswer,
       responses: {
         200: '{ authToken } for the account holding the wallet, else { authToken: null, walletProof } (valid 15 minutes)',
         400: 'Invalid input, or BLOCTO_AUTHENTICATION: the nonce is unknown, used or expired',

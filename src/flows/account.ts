@@ -1,6 +1,5 @@
 import { fromPromise } from 'xstate';
 import { timings } from '#domain/constants';
-import type { User } from '#domain/user';
 import { once } from '../lazy';
 import { formDrafts } from '../services/drafts';
 import type { FlowDeps } from './deps';
@@ -73,7 +72,7 @@ export function accountFlows(deps: FlowDeps, shared: SharedFlowParts) {
       (await import('../../machines/kyc')).kycMachine.provide({
         actors: {
           createSession: accounts.createKycSession,
-          readStatus: fromPromise(async () => ({ user: await api.get<User>('users/me') })),
+          readStatus: fromPromise(async () => ({ user: await api.get('/users/me') })),
         },
         actions: {
           openVerification: (_, { url }) => window.location.assign(url),
@@ -121,10 +120,10 @@ export function accountFlows(deps: FlowDeps, shared: SharedFlowParts) {
     saleNotices: once(async () =>
       (await import('../../machines/saleNotices')).saleNoticesMachine.provide({
         actors: {
-          fetchNotices: fromPromise(() => api.get('notifications')),
-          markRead: fromPromise(() => api.post('notifications/actions/read')),
+          fetchNotices: fromPromise(() => api.get('/notifications')),
+          markRead: fromPromise<unknown>(() => api.post('/notifications/actions/read')),
           saveSaleEmails: fromPromise(async ({ input }) => ({
-            user: await api.patch<User>('users/me', { saleEmails: input.saleEmails }),
+            user: await api.patch('/users/me', { json: { saleEmails: input.saleEmails } }),
           })),
         },
         actions: {

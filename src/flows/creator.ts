@@ -79,10 +79,8 @@ export function creatorFlows(deps: FlowDeps, shared: SharedFlowParts) {
       (await import('../../machines/salesChart')).salesChartMachine.provide({
         actors: {
           fetchChart: fromPromise(({ input }) =>
-            api.get('sales/chart', {
-              storefrontId: input.storefrontId,
-              days: input.days,
-              bucket: input.bucket,
+            api.get('/sales/chart', {
+              query: { storefrontId: input.storefrontId, days: input.days, bucket: input.bucket },
             }),
           ),
         },
@@ -111,14 +109,18 @@ export function creatorFlows(deps: FlowDeps, shared: SharedFlowParts) {
       (await import('../../machines/adminList')).adminListMachine.provide({
         actors: {
           fetchList: fromPromise(({ input }) =>
-            api.get(`admin/${input.list}`, {
-              page: input.query.page,
-              pageSize: input.query.pageSize,
-              searchText: input.query.searchText,
-              status: input.query.status,
+            api.get(`/admin/${input.list}`, {
+              query: {
+                page: input.query.page,
+                pageSize: input.query.pageSize,
+                searchText: input.query.searchText,
+                status: input.query.status,
+              },
             }),
           ),
-          performAction: fromPromise(({ input }) => api.patch(input.path, input.body)),
+          performAction: fromPromise(({ input }) =>
+            api.patch(input.route, { params: { id: input.id }, json: input.body }),
+          ),
         },
       }),
     ),

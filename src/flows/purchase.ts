@@ -6,9 +6,8 @@ import {
   followOnramp,
   followOrder,
 } from '#domain/chargeProgress';
-import type { CardChargeJson, OrderJson } from '#domain/schemas/checkout';
+import type { CardChargeJson } from '#domain/schemas/checkout';
 import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
-import type { WertChargeJson } from '#domain/schemas/wert';
 import type { PaymentMethod, TokenRail } from '../../machines/checkout';
 import type { ChargeSync } from '../../machines/checkoutFailed';
 import type { TopupRequest } from '../../machines/cryptoTopup';
@@ -37,23 +36,26 @@ export function purchaseFlows(deps: FlowDeps, shared: SharedFlowParts) {
           findPurchase: fromPromise(({ input }) => nfts.findPurchase(input)),
           // The order as the server has it: through the charge of the rail that paid it, else itself.
           follow: fromPromise<FollowedCharge, FollowRef>(async ({ input: { charge, order } }) => {
-            if (!charge) return followOrder(await api.get<OrderJson>(`orders/${encodeURIComponent(order!)}`));
-            const id = encodeURIComponent(charge.id);
+            if (!charge) return followOrder(await api.get('/orders/{id}', { params: { id: order! } }));
+            const params = { id: charge.id };
             if (charge.rail === 'crypto')
-              return followCrypto(await api.get<CoinbaseChargeJson>(`coinbase-charges/${id}`));
+              return followCrypto(await api.get('/coinbase-charges/{id}', { params }));
             if (charge.rail === 'onramp')
-              return followOnramp(await api.get<WertChargeJson>(`wert-charges/${id}`));
-            return followCard(await api.get<CardChargeJson>(`checkout-com-charges/${id}`));
+              return followOnramp(await api.get('/wert-charges/{id}', { params }));
+            return followCard(await api.get('/checkout-com-charges/{id}', { params }));
           }),
           // …and as its provider has it now (the server asks and applies what it says).
           syncCharge: fromPromise<FollowedCharge, ChargeRef>(async ({ input }) => {
-            const id = encodeURIComponent(input.id);
+            const { id } = input;
             if (input.rail === 'crypto')
-              return followCrypto(await api.patch<CoinbaseChargeJson>(`coinbase-charges/${id}`, {}));
+              return followCrypto(await api.patch('/coinbase-charges/{id}', { params: { id }, json: {} }));
             if (input.rail === 'onramp')
-              return followOnramp(await api.patch<WertChargeJson>(`wert-charges/${id}`, {}));
-            const charge = await api.patch<CardChargeJson>(`checkout-com-charges/${id}/actions/sync`, {
-              ckoSessionId: input.ckoSessionId ?? undefined,
+              return followOnramp(await api.patch('/wert-charges/{id}', { params: { id }, json: {} }));
+            const charge = await api.patch('/checkout-com-charges/{id}/actions/sync', {
+              params: { id },
+              json: {
+                ckoSessionId: input.ckoSessionId ?? undefined,
+              },
             });
             return followCard(await forgetSettledCheckpoint(charge));
           }),
@@ -182,10 +184,10 @@ export function purchaseFlows(deps: FlowDeps, shared: SharedFlowParts) {
         actors: {
           // The buyer canceled on the provider's page: apply the provider's word now (PATCH {}).
           syncCharge: fromPromise<CoinbaseChargeJson, { id: string }>(({ input }) =>
-            api.patch<CoinbaseChargeJson>(`coinbase-charges/${encodeURIComponent(input.id)}`, {}),
+            api.patch('/coinbase-charges/{id}', { params: { id: input.id }, json: {} }),
           ),
           loadCharge: fromPromise<CoinbaseChargeJson, { id: string }>(({ input }) =>
-            api.get<CoinbaseChargeJson>(`coinbase-charges/${encodeURIComponent(input.id)}`),
+            api.get('/coinbase-charges/{id}', { params: { id: input.id } }),
           ),
         },
       }),

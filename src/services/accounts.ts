@@ -22,60 +22,60 @@ export function accountActors(api: Api) {
   return {
     fetchProfile: profileActor(api),
     checkUserExistence: fromPromise<{ exists: boolean }, { email: string }>(({ input }) =>
-      api.get('queries/user-existence', { email: input.email }),
+      api.get('/queries/user-existence', { query: { email: input.email } }),
     ),
     register: fromPromise<{ authToken: string; user: User }, RegistrationRequest>(({ input }) =>
-      api.post('users/registrations', {
-        email: input.email,
-        username: generatedUsername(
-          input.firstName || input.email,
-          randomLetters(USERNAME_SUFFIX_LENGTH, cryptoRandom),
-        ),
-        password: input.password ?? generatedPassword(cryptoRandom),
-        firstName: input.firstName,
-        lastName: input.lastName,
-        ...(input.walletAddress
-          ? { walletAddress: input.walletAddress, cid: input.cid, walletProof: input.walletProof }
-          : {}),
+      api.post('/users/registrations', {
+        json: {
+          email: input.email,
+          username: generatedUsername(
+            input.firstName || input.email,
+            randomLetters(USERNAME_SUFFIX_LENGTH, cryptoRandom),
+          ),
+          password: input.password ?? generatedPassword(cryptoRandom),
+          firstName: input.firstName,
+          lastName: input.lastName,
+          ...(input.walletAddress
+            ? { walletAddress: input.walletAddress, cid: input.cid, walletProof: input.walletProof }
+            : {}),
+        },
       }),
     ),
     login: fromPromise<{ authToken: string }, { email: string; password: string }>(({ input }) =>
-      api.post('auth/logins', input),
+      api.post('/auth/logins', { json: input }),
     ),
     saveProfile: fromPromise<{ user: User }, { username: string; firstName: string; lastName: string }>(
-      async ({ input }) => ({ user: await api.patch<User>('users/me', input) }),
+      async ({ input }) => ({ user: await api.patch('/users/me', { json: input }) }),
     ),
     requestPasswordReset: fromPromise<void, { email: string }>(({ input }) =>
-      api.post('auth/logins/passwords/resets', input),
+      api.post('/auth/logins/passwords/resets', { json: input }),
     ),
     resetPassword: fromPromise<void, { token: string; password: string }>(({ input }) =>
-      api.patch(
-        'auth/logins/passwords',
-        { password: input.password },
-        { headers: { Authorization: `Bearer ${input.token}` } },
-      ),
+      api.patch('/auth/logins/passwords', {
+        json: { password: input.password },
+        init: { headers: { Authorization: `Bearer ${input.token}` } },
+      }),
     ),
     /** The account's avatar: an uploaded avatar's URL, or null for the identicon. */
     saveAvatar: fromPromise<{ user: User }, { avatarUrl: string | null }>(async ({ input }) => ({
-      user: await api.patch<User>('users/me', { avatarUrl: input.avatarUrl }),
+      user: await api.patch('/users/me', { json: { avatarUrl: input.avatarUrl } }),
     })),
     /** Identity verification: opens the provider's session for the legal name → { url }. */
-    createKycSession: fromPromise<KycSession, KycSessionInput>(({ input }) => api.post('veriff-kyc', input)),
+    createKycSession: fromPromise<KycSession, KycSessionInput>(({ input }) =>
+      api.post('/veriff-kyc', { json: input }),
+    ),
     /** The link sent to a new email address: the email changes. */
     confirmEmail: fromPromise<{ email: string }, { token: string }>(({ input }) =>
-      api.post('users/email-confirmations', { token: input.token }),
+      api.post('/users/email-confirmations', { json: { token: input.token } }),
     ),
     /** The link in a sale email: that account's sale emails are off. */
     turnOffSaleEmails: fromPromise<{ userId: string }, { token: string }>(({ input }) =>
-      api.post('users/sale-email-opt-outs', { token: input.token }),
+      api.post('/users/sale-email-opt-outs', { json: { token: input.token } }),
     ),
     /** Settings → Account and Security both save through PATCH users/me. */
     saveSettings: fromPromise<SaveResult, { kind: SettingsKind; values: Record<string, unknown> }>(
       async ({ input }) => {
-        const { authToken, ...user } = await api.patch<User & { authToken?: string }>(
-          'users/me',
-          input.values,
-        );
+        const { authToken, ...user } = await api.patch('/users/me', { json: input.values });
         return authToken ? { user, authToken } : { user };
       },
     ),

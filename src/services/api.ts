@@ -5,10 +5,13 @@ import {
   ClientErrorCode,
   clientErrorText as errorMessage,
 } from '#domain/apiError';
+import type { AnswerOf, ApiMethod, ParamNames, PathOf } from '#domain/contract';
 import { reviveDates } from '#domain/dates';
 
 /**
- * The product API over ky: no answer or a status of 500 or more raises NETWORK_FAILURE; 400, 403,
+ * The product API over ky, typed by the API's contract (domain/contract.ts): a call names a route's
+ * path as the server declares it (`api.get('/nfts/{id}', { params: { id } })`), and its answer is the
+ * output of that route's response schema. No answer or a status of 500 or more raises NETWORK_FAILURE; 400, 403,
  * 404 and others raise the parsed body. A 401 on a call made with a session token (but not on the
  * login calls) first tries to renew the token with the refresh cookie and sends the call once more;
  * when that fails too, the user is logged out.
@@ -51,12 +54,7 @@ export function createApi(options: ApiOptions) {
       }),
     })));
 
-  async function call<T>(
-    method: 'get' | 'post' | 'put' | 'patch' | 'delete',
-    path: string,
-    init: Options = {},
-    as: 'json' | 'text' = 'json',
-  ): Promise<T> {
+  async function call<T>(method: ApiMethod, path: string, init: Options = {}): Promise<T> {
     const { ky, HTTPError } = await load();
     const send = async () => {
       try {
@@ -79,31 +77,57 @@ export function createApi(options: ApiOptions) {
       const response = await send();
       if (response.status === 204) return undefined as T;
       const text = await response.text();
-      if (as === 'text') return text as T;
+      // A JSON answer is parsed (its dates revived); another (a CSV file) is its text.
+      if (!response.headers.get('content-type')?.includes('json')) return text as T;
       return (text ? JSON.parse(text, reviveDates) : undefined) as T;
     } catch (error) {
       throw await toApiError(error instanceof HTTPError ? error : null, path, options);
     }
   }
 
+  const route =
+    <M extends ApiMethod>(method: M) =>
+    <P extends PathOf<M>>(path: P, ...[given]: CallArgs<P>): Promise<AnswerOf<M, P>> => {
+      const { params, query, json, body, init } = (given ?? {}) as CallOptions<string>;
+      const url = path
+        .slice(1)
+        .replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ''));
+      return call(method, url, {
+        ...init,
+        searchParams: clean(query),
+        ...(json !== undefined && { json }),
+        ...(body !== undefined && { body }),
+      });
+    };
+
   return {
-    get: <T>(
-      path: string,
-      searchParams?: Record<string, string | number | boolean | undefined>,
-      init?: Options,
-    ) => call<T>('get', path, { ...init, searchParams: clean(searchParams) }),
-    /** A GET whose answer is text (e.g. CSV), with the same error handling. */
-    getText: (path: string, searchParams?: Record<string, string | number | boolean | undefined>) =>
-      call<string>('get', path, { searchParams: clean(searchParams) }, 'text'),
-    post: <T>(path: string, json?: unknown, init?: Options) => call<T>('post', path, { ...init, json }),
-    patch: <T>(path: string, json?: unknown, init?: Options) => call<T>('patch', path, { ...init, json }),
-    delete: <T>(path: string, init?: Options) => call<T>('delete', path, init),
-    /** Sends a file (or form) as the raw request body. */
-    put: <T>(path: string, body: Blob, init?: Options) => call<T>('put', path, { ...init, body }),
+    get: route('get'),
+    post: route('post'),
+    patch: route('patch'),
+    put: route('put'),
+    delete: route('delete'),
   };
 }
 
-function clean(params?: Record<string, string | number | boolean | undefined>) {
+type Query = Record<string, string | number | boolean | undefined>;
+
+/**
+ * A call's options: the path's parameters (each encoded into the path), the query, a JSON body (or a
+ * raw one: a file, a form), and ky's options.
+ */
+export type CallOptions<P extends string> = {
+  query?: Query;
+  json?: unknown;
+  body?: Blob | FormData;
+  init?: Options;
+} & ([ParamNames<P>] extends [never] ? { params?: undefined } : { params: Record<ParamNames<P>, string> });
+
+/** The options are required exactly when the path has parameters. */
+type CallArgs<P extends string> = [ParamNames<P>] extends [never]
+  ? [options?: CallOptions<P>]
+  : [options: CallOptions<P>];
+
+function clean(params?: Query) {
   if (!params) return undefined;
   return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)) as Record<
     string,

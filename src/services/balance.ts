@@ -20,14 +20,11 @@ export function fusdOrderBody({ item, price, idempotencyKey }: BalanceOrderReque
   };
 }
 
-const id = (value: string) => encodeURIComponent(value);
-
 export function balanceService(api: Api) {
   return {
-    createOrder: (request: BalanceOrderRequest) =>
-      api.post<FusdOrderJson>('fusd-orders', fusdOrderBody(request)),
+    createOrder: (request: BalanceOrderRequest) => api.post('/fusd-orders', { json: fusdOrderBody(request) }),
     reportPayment: (orderId: string, transactionId: string) =>
-      api.patch<FusdOrderJson>(`fusd-orders/${id(orderId)}`, { transactionId }),
+      api.patch('/fusd-orders/{id}', { params: { id: orderId }, json: { transactionId } }),
   };
 }
 

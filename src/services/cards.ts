@@ -47,13 +47,11 @@ async function providerReached<T>(call: Promise<T>): Promise<T> {
   }
 }
 
-const id = (value: string) => encodeURIComponent(value);
-
 export function cardService(api: Api, options: { fetch?: typeof fetch } = {}) {
   let config: Promise<PaymentsConfigJson> | undefined;
   /** GET config/payments, once (again after a failure). */
   const loadConfig = () => {
-    config ??= api.get<PaymentsConfigJson>('config/payments').catch((error) => {
+    config ??= api.get('/config/payments').catch((error) => {
       config = undefined;
       throw error;
     });
@@ -116,23 +114,27 @@ export function cardService(api: Api, options: { fetch?: typeof fetch } = {}) {
         throw failure(400, ErrorCode.CARD_TYPE, 'cardNumber');
       return { token: answer.token, scheme, last4: answer.last4 ?? null };
     },
-    listBillingInfo: async () => (await api.get<{ results: BillingInfoJson[] }>('billing-info')).results,
+    listBillingInfo: async () => (await api.get('/billing-info')).results,
     saveBillingInfo: (body: CreateBillingInfoBody) =>
-      providerReached(api.post<BillingInfoJson>('billing-info', body)),
-    deleteBillingInfo: (billingInfoId: string) => api.delete<void>(`billing-info/${id(billingInfoId)}`),
+      providerReached(api.post('/billing-info', { json: body })),
+    deleteBillingInfo: (billingInfoId: string) =>
+      api.delete('/billing-info/{id}', { params: { id: billingInfoId } }),
     createCharge: (body: CreateCardChargeBody) =>
-      providerReached(api.post<CardChargeJson>('checkout-com-charges', body)),
-    getCharge: (chargeId: string) => api.get<CardChargeJson>(`checkout-com-charges/${id(chargeId)}`),
+      providerReached(api.post('/checkout-com-charges', { json: body })),
+    getCharge: (chargeId: string) => api.get('/checkout-com-charges/{id}', { params: { id: chargeId } }),
     /** The caller's charges waiting for 3-D Secure. */
     unresolvedCharges: async () =>
-      (await api.get<{ results: CardChargeJson[] }>('checkout-com-charges', { unresolved: true })).results,
+      (await api.get('/checkout-com-charges', { query: { unresolved: true } })).results,
     syncCharge: (chargeId: string, ckoSessionId?: string | null) =>
-      api.patch<CardChargeJson>(`checkout-com-charges/${id(chargeId)}/actions/sync`, {
-        ...(ckoSessionId ? { ckoSessionId } : {}),
+      api.patch('/checkout-com-charges/{id}/actions/sync', {
+        params: { id: chargeId },
+        json: {
+          ...(ckoSessionId ? { ckoSessionId } : {}),
+        },
       }),
     cancelCharge: (chargeId: string) =>
-      api.post<CardChargeJson>(`checkout-com-charges/${id(chargeId)}/actions/cancel`),
-    order: (orderId: string) => api.get<OrderJson>(`orders/${id(orderId)}`),
+      api.post('/checkout-com-charges/{id}/actions/cancel', { params: { id: chargeId } }),
+    order: (orderId: string) => api.get('/orders/{id}', { params: { id: orderId } }),
   };
 }
 export type CardService = ReturnType<typeof cardService>;

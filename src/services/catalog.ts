@@ -1,6 +1,5 @@
 import { ApiError } from '#domain/apiError';
-import type { BlueprintJson, HistoryItem, PackJson, Page, StorefrontJson } from '#domain/catalog';
-import type { BlueprintFilter, ShareLinks, StorefrontFilter } from '#domain/filters';
+import type { BlueprintFilter, StorefrontFilter } from '#domain/filters';
 import type { CreateStorefrontInput } from '#domain/ports/catalog';
 import type { BlueprintCreateInput, BlueprintPatchInput } from '#domain/schemas/blueprints';
 import type { StorefrontPatchInput } from '#domain/schemas/storefronts';
@@ -12,51 +11,54 @@ const list = (values?: string[]) => (values?.length ? values.join(',') : undefin
 export function catalogService(api: Api) {
   return {
     blueprints: (f: BlueprintFilter = {}) =>
-      api.get<Page<BlueprintJson>>('blueprints', {
-        search: f.search || undefined,
-        min: f.min,
-        max: f.max,
-        storefrontCategories: list(f.storefrontCategories),
-        storefrontId: f.storefrontId,
-        states: list(f.states),
-        visible: f.visible,
-        countAvailable: f.countAvailable,
-        'sort[column]': f.sort,
-        'sort[direction]': f.direction,
-        from: f.from,
-        to: f.to,
+      api.get('/blueprints', {
+        query: {
+          search: f.search || undefined,
+          min: f.min,
+          max: f.max,
+          storefrontCategories: list(f.storefrontCategories),
+          storefrontId: f.storefrontId,
+          states: list(f.states),
+          visible: f.visible,
+          countAvailable: f.countAvailable,
+          'sort[column]': f.sort,
+          'sort[direction]': f.direction,
+          from: f.from,
+          to: f.to,
+        },
       }),
-    blueprint: (id: string) => api.get<BlueprintJson>(`blueprints/${encodeURIComponent(id)}`),
-    history: (id: string) =>
-      api.get<{ results: HistoryItem[] }>(`blueprints/${encodeURIComponent(id)}/history`),
-    pack: (id: string) => api.get<PackJson>(`blueprint-packs/${encodeURIComponent(id)}`),
-    packs: (storefrontId?: string) => api.get<Page<PackJson>>('blueprint-packs', { storefrontId }),
+    blueprint: (id: string) => api.get('/blueprints/{id}', { params: { id } }),
+    history: (id: string) => api.get('/blueprints/{id}/history', { params: { id } }),
+    pack: (id: string) => api.get('/blueprint-packs/{id}', { params: { id } }),
+    packs: (storefrontId?: string) => api.get('/blueprint-packs', { query: { storefrontId } }),
     storefronts: (f: StorefrontFilter = {}) =>
-      api.get<Page<StorefrontJson>>('storefronts', {
-        search: f.search || undefined,
-        categories: list(f.categories),
-        hasBlueprints: true,
-        'sort[direction]': f.direction,
-        from: f.from,
-        to: f.to,
+      api.get('/storefronts', {
+        query: {
+          search: f.search || undefined,
+          categories: list(f.categories),
+          hasBlueprints: true,
+          'sort[direction]': f.direction,
+          from: f.from,
+          to: f.to,
+        },
       }),
-    storefront: (key: string) => api.get<StorefrontJson>(`storefronts/${encodeURIComponent(key)}`),
+    storefront: (key: string) => api.get('/storefronts/{id}', { params: { id: key } }),
     /** The caller's storefront, or null when they have none. */
     myStorefront: () =>
-      api.get<StorefrontJson>('storefronts/me').catch((error: unknown) => {
+      api.get('/storefronts/me').catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
       }),
-    createStorefront: (input: CreateStorefrontInput) => api.post<StorefrontJson>('storefronts', input),
-    createBlueprint: (body: BlueprintCreateInput) => api.post<BlueprintJson>('blueprints', body),
+    createStorefront: (input: CreateStorefrontInput) => api.post('/storefronts', { json: input }),
+    createBlueprint: (body: BlueprintCreateInput) => api.post('/blueprints', { json: body }),
     updateBlueprint: (id: string, body: BlueprintPatchInput) =>
-      api.patch<BlueprintJson>(`blueprints/${encodeURIComponent(id)}`, body),
+      api.patch('/blueprints/{id}', { params: { id }, json: body }),
     /** PATCH storefronts/{id}: the owner's changes (any field, and enabled). */
     updateStorefront: (id: string, patch: StorefrontPatchInput) =>
-      api.patch<StorefrontJson>(`storefronts/${encodeURIComponent(id)}`, patch),
+      api.patch('/storefronts/{id}', { params: { id }, json: patch }),
     share: (storefrontId: string, caption?: string) =>
-      api.get<ShareLinks>('queries/storefront-share', { storefrontId, caption }),
+      api.get('/queries/storefront-share', { query: { storefrontId, caption } }),
     report: (input: { storefrontId: string; reason: string; description: string }) =>
-      api.post<{ id: string }>('storefront-reports', input),
+      api.post('/storefront-reports', { json: input }),
   };
 }

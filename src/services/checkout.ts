@@ -14,7 +14,7 @@ export function checkoutService(api: Api, cards: CardService = cardService(api))
     /** POST checkout-com-charges/{id}/actions/cancel. */
     cancelCharge: (chargeId: string) => cards.cancelCharge(chargeId),
     /** POST free-blueprint-claims (CLAIM_BLUEPRINT when it is not free, sold out or claimed already). */
-    claimFree: (blueprintId: string) => api.post<FreeClaimJson>('free-blueprint-claims', { blueprintId }),
+    claimFree: (blueprintId: string) => api.post('/free-blueprint-claims', { json: { blueprintId } }),
   };
 }
 export type CheckoutService = ReturnType<typeof checkoutService>;

@@ -42,8 +42,6 @@ export function directPurchaseBody({
   };
 }
 
-const id = (value: string) => encodeURIComponent(value);
-
 /** The statuses of a charge the buyer can still pay or cancel. */
 const OPEN_STATUSES = 'NEW,UNRESOLVED';
 
@@ -51,25 +49,27 @@ export function cryptoService(api: Api) {
   return {
     /** POST coinbase-charges: a hosted charge for the item (one unit reserved). */
     createDirectPurchase: (request: CryptoChargeRequest) =>
-      providerReached(api.post<CoinbaseChargeJson>('coinbase-charges', directPurchaseBody(request))),
+      providerReached(api.post('/coinbase-charges', { json: directPurchaseBody(request) })),
     /** POST coinbase-charges { type: topup }: a hosted charge that adds FUSD to the balance. */
     createTopup: (request: TopupRequest) =>
-      providerReached(api.post<CoinbaseChargeJson>('coinbase-charges', topupChargeBody(request))),
-    getCharge: (chargeId: string) => api.get<CoinbaseChargeJson>(`coinbase-charges/${id(chargeId)}`),
+      providerReached(api.post('/coinbase-charges', { json: topupChargeBody(request) })),
+    getCharge: (chargeId: string) => api.get('/coinbase-charges/{id}', { params: { id: chargeId } }),
     /** PATCH {status: CANCELED}: cancels an unpaid charge (the order canceled, the unit released). */
     cancelCharge: (chargeId: string) =>
       providerReached(
-        api.patch<CoinbaseChargeJson>(`coinbase-charges/${id(chargeId)}`, { status: 'CANCELED' }),
+        api.patch('/coinbase-charges/{id}', { params: { id: chargeId }, json: { status: 'CANCELED' } }),
       ),
     /** PATCH {}: the server reads the charge from the provider and applies it. */
     syncCharge: (chargeId: string) =>
-      providerReached(api.patch<CoinbaseChargeJson>(`coinbase-charges/${id(chargeId)}`, {})),
+      providerReached(api.patch('/coinbase-charges/{id}', { params: { id: chargeId }, json: {} })),
     /** The user's crypto charges still waiting for payment (at most one), newest first. */
     openCharges: async (userId: string) =>
       (
-        await api.get<{ results: CoinbaseChargeJson[] }>('coinbase-charges', {
-          userId,
-          statuses: OPEN_STATUSES,
+        await api.get('/coinbase-charges', {
+          query: {
+            userId,
+            statuses: OPEN_STATUSES,
+          },
         })
       ).results.filter((c) => c.unresolved),
   };

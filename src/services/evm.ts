@@ -6,7 +6,6 @@ import type {
   TransferCheck,
   WalletAccount,
 } from '#domain/ports/checkout';
-import type { PaymentsConfigJson } from '#domain/schemas/checkout';
 import {
   type CreateTokenChargeBody,
   type TokenChargeJson,
@@ -216,34 +215,32 @@ export function tokenChargeBody(request: CreateTokenChargeRequest): CreateTokenC
   };
 }
 
-const id = (value: string) => encodeURIComponent(value);
-
 /** The actors tokenChargeMachine names. */
 export function tokenActors(api: Api, wallet: EvmWallet) {
   return {
     estimate: fromPromise<TokenPriceConversionJson, { cents: number }>(({ input }) =>
-      api.get<TokenPriceConversionJson>(`token-price-conversions?from=USD&to=FRR&amount=${input.cents}`),
+      api.get('/token-price-conversions', { query: { from: 'USD', to: 'FRR', amount: input.cents } }),
     ),
     connectWallet: fromPromise<WalletAccount, void>(() => wallet.connect()),
     switchNetwork: fromPromise<WalletAccount, { chainId: number }>(({ input }) =>
       wallet.switchNetwork(input.chainId, async () => {
-        const token = (await api.get<PaymentsConfigJson>('config/payments')).token;
+        const token = (await api.get('/config/payments')).token;
         return token ? { chainName: token.chainName, rpcUrl: token.rpcUrl } : null;
       }),
     ),
     createCharge: fromPromise<TokenChargeJson, CreateTokenChargeRequest>(({ input }) =>
-      api.post<TokenChargeJson>('token-charges', tokenChargeBody(input)),
+      api.post('/token-charges', { json: tokenChargeBody(input) }),
     ),
     loadCharge: fromPromise<TokenChargeJson, { id: string }>(({ input }) =>
-      api.get<TokenChargeJson>(`token-charges/${id(input.id)}`),
+      api.get('/token-charges/{id}', { params: { id: input.id } }),
     ),
     signCharge: fromPromise<TokenChargeJson, { charge: TokenChargeJson }>(async ({ input }) => {
       const signature = await wallet.signCharge(input.charge);
-      return api.patch<TokenChargeJson>(`token-charges/${id(input.charge.id)}`, { signature });
+      return api.patch('/token-charges/{id}', { params: { id: input.charge.id }, json: { signature } });
     }),
     findTransfer: fromPromise<TransferCheck, { charge: TokenChargeJson }>(async ({ input }) => {
       // The server takes a transfer of the charge it finds on chain when it reads the charge.
-      const charge = await api.get<TokenChargeJson>(`token-charges/${id(input.charge.id)}`);
+      const charge = await api.get('/token-charges/{id}', { params: { id: input.charge.id } });
       if (charge.transactions.length > 0 || charge.status !== 'signed') return { charge, pending: false };
       return { charge, pending: wallet.available() ? await wallet.pendingFrom(charge.ethAddress) : false };
     }),
@@ -251,10 +248,13 @@ export function tokenActors(api: Api, wallet: EvmWallet) {
       wallet.transfer(input.charge),
     ),
     reportTransfer: fromPromise<TokenChargeJson, { id: string; transactionHash: string }>(({ input }) =>
-      api.patch<TokenChargeJson>(`token-charges/${id(input.id)}`, { transactionHash: input.transactionHash }),
+      api.patch('/token-charges/{id}', {
+        params: { id: input.id },
+        json: { transactionHash: input.transactionHash },
+      }),
     ),
     cancelCharge: fromPromise<TokenChargeJson, { id: string }>(({ input }) =>
-      api.patch<TokenChargeJson>(`token-charges/${id(input.id)}`, { status: 'canceled' }),
+      api.patch('/token-charges/{id}', { params: { id: input.id }, json: { status: 'canceled' } }),
     ),
   };
 }

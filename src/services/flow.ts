@@ -105,7 +105,7 @@ export function createFlow(api: Api) {
 
   /** This server's chain; fails when it runs without one. */
   const config = () =>
-    (chainConfig ??= retryable(api.get<ChainConfig>('chain/config'), () => {
+    (chainConfig ??= retryable(api.get('/chain/config'), () => {
       chainConfig = undefined;
     }));
 
@@ -122,8 +122,7 @@ export function createFlow(api: Api) {
           'discovery.wallet': chain.walletDiscovery,
           'flow.network': chain.network === 'emulator' ? 'local' : chain.network,
           // Every connection carries an account proof over a nonce the server issued.
-          'fcl.accountProof.resolver': () =>
-            api.post<{ appIdentifier: string; nonce: string }>('users/wallets/actions/request-account-proof'),
+          'fcl.accountProof.resolver': () => api.post('/users/wallets/actions/request-account-proof'),
         });
         return { fcl, config: chain };
       })(),
@@ -319,16 +318,15 @@ export function createFlow(api: Api) {
       const signature = proof?.signatures?.[0];
       if (!proof?.nonce || !signature) throw walletError(ErrorCode.WALLET_ACCOUNT_DATA);
       const email = user.services?.find((s) => s.type === 'open-id')?.data?.email?.email ?? null;
-      const verified = await api.post<{ authToken: string | null; walletProof?: string }>(
-        'users/wallets/actions/verify-account-proof',
-        {
+      const verified = await api.post('/users/wallets/actions/verify-account-proof', {
+        json: {
           walletAddress: user.addr,
           keyId: signature.keyId,
           signature: signature.signature,
           nonce: proof.nonce,
           ...(email ? { email } : {}),
         },
-      );
+      });
       if (verified.authToken) return { kind: 'loggedIn', authToken: verified.authToken };
       return {
         kind: 'newUser',
@@ -356,9 +354,8 @@ export async function linkWallet(flow: Flow, api: Api, me: User): Promise<{ user
       message: errorMessage({ code: ErrorCode.WALLET_EXISTS }),
     });
   }
-  const { authToken: _token, ...user } = await api.patch<User & { authToken?: string }>('users/me', {
-    walletAddress: result.walletAddress,
-    walletProof: result.walletProof,
+  const { authToken: _token, ...user } = await api.patch('/users/me', {
+    json: { walletAddress: result.walletAddress, walletProof: result.walletProof },
   });
   return { user };
 }

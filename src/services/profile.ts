@@ -1,7 +1,6 @@
 import { fromPromise } from 'xstate';
 import { ApiError } from '#domain/apiError';
 import type { ProfileResult } from '#domain/ports/accounts';
-import type { User } from '#domain/user';
 import type { Api } from './api';
 
 /**
@@ -12,7 +11,9 @@ import type { Api } from './api';
 export function profileActor(api: Api) {
   return fromPromise<ProfileResult, { userId: string }>(async ({ input }) => {
     try {
-      return { status: 'ok', user: await api.get<User>(`users/${encodeURIComponent(input.userId)}`) };
+      const user = await api.get('/users/{id}', { params: { id: input.userId } });
+      // One's own profile is the whole user (with the KYC record); only someone else's is public.
+      return 'kyc' in user ? { status: 'ok', user } : { status: 'notFound' };
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return { status: 'notFound' };
       throw error;

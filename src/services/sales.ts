@@ -1,4 +1,4 @@
-import type { PayoutRequestJson, PayoutsPage, SalesPage, SalesPageSize } from '#domain/sales';
+import type { SalesPageSize } from '#domain/sales';
 import type { Api } from './api';
 
 export interface SalesQuery {
@@ -29,24 +29,25 @@ export function saveTextFile(text: string, filename: string, type: string): void
 export function salesService(api: Api, save: typeof saveTextFile = saveTextFile) {
   return {
     list: (q: SalesQuery) =>
-      api.get<SalesPage>('sales', {
-        storefrontId: q.storefrontId,
-        blueprintId: q.blueprintId,
-        page: q.page,
-        pageSize: q.pageSize,
+      api.get('/sales', {
+        query: {
+          storefrontId: q.storefrontId,
+          blueprintId: q.blueprintId,
+          page: q.page,
+          pageSize: q.pageSize,
+        },
       }),
     /** Fetches the ledger CSV with the session's token and saves it as a file. */
     exportLedger: async ({ storefrontId }: { storefrontId: string }) => {
-      const csv = await api.getText('sales/ledger.csv', { storefrontId });
+      const csv = await api.get('/sales/ledger.csv', { query: { storefrontId } });
       const day = new Date().toISOString().slice(0, 10);
       save(csv, `vitrine-sales-ledger-${day}.csv`, 'text/csv;charset=utf-8');
       return { bytes: csv.length };
     },
-    payouts: () => api.get<PayoutsPage>('payout-requests', { pageSize: 100 }),
-    requestPayout: ({ amount }: { amount: number }) =>
-      api.post<PayoutRequestJson>('payout-requests', { amount }),
+    payouts: () => api.get('/payout-requests', { query: { pageSize: 100 } }),
+    requestPayout: ({ amount }: { amount: number }) => api.post('/payout-requests', { json: { amount } }),
     cancelPayout: ({ id }: { id: string }) =>
-      api.patch<PayoutRequestJson>(`payout-requests/${encodeURIComponent(id)}`, { state: 'cancelled' }),
+      api.patch('/payout-requests/{id}', { params: { id }, json: { state: 'cancelled' } }),
   };
 }
 export type SalesService = ReturnType<typeof salesService>;

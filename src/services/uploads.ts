@@ -1,5 +1,6 @@
 import { ApiError, ClientErrorCode, clientErrorText } from '#domain/apiError';
-import type { CheckJobOutput, ImageFacts, ImageJobFile } from '#domain/ports/uploads';
+import type { ImageFacts, ImageJobFile } from '#domain/ports/uploads';
+import type { UploadUrlAnswer } from '#domain/responses/system';
 import type { Api } from './api';
 
 /**
@@ -11,7 +12,7 @@ import type { Api } from './api';
  * or by starting the job with it, without the file.
  */
 type Upload = { file: ImageJobFile; assetKind: string };
-type Grant = { url: string; publicUrl: string; headers?: Record<string, string>; confirmUrl?: string };
+type Grant = UploadUrlAnswer;
 const extension: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif' };
 
 export function uploadService(
@@ -20,14 +21,16 @@ export function uploadService(
   send: typeof fetch = (input, init) => fetch(input, init),
 ) {
   const grant = ({ file, assetKind }: Upload) =>
-    api.get<Grant>('assets/upload-url', {
-      mimeType: file.type,
-      objectKey: `${assetKind}-${random()}.${extension[file.type] ?? 'bin'}`,
-      assetKind,
-      size: file.size,
+    api.get('/assets/upload-url', {
+      query: {
+        mimeType: file.type,
+        objectKey: `${assetKind}-${random()}.${extension[file.type] ?? 'bin'}`,
+        assetKind,
+        size: file.size,
+      },
     });
-  /** The signed URL relative to the API base ("/api/assets/uploads/…" → "assets/uploads/…"). */
-  const relative = (url: string) => url.replace(/^\/api\//, '');
+  /** The signed token of an API upload URL ("/api/assets/uploads/{token}"). */
+  const token = (url: string) => ({ token: url.slice(url.lastIndexOf('/') + 1) });
   /** PUTs the file straight to the store; a refusal or no answer is a connection error. */
   async function toStore(g: Grant, file: ImageJobFile) {
     const res = await send(g.url, { method: 'PUT', headers: g.headers, body: file as unknown as Blob }).catch(
@@ -43,9 +46,12 @@ export function uploadService(
       const g = await grant(upload);
       if (g.confirmUrl) {
         await toStore(g, upload.file);
-        return api.post<{ url: string }>(relative(g.confirmUrl));
+        return api.post('/assets/uploads/{token}', { params: token(g.confirmUrl) });
       }
-      await api.put(relative(g.url), upload.file as unknown as Blob);
+      await api.put('/assets/uploads/{token}', {
+        params: token(g.url),
+        body: upload.file as unknown as Blob,
+      });
       return { url: g.publicUrl };
     },
     async startJob(upload: Upload): Promise<{ jobId: string }> {
@@ -59,7 +65,7 @@ export function uploadService(
       form.set('outputFormat', format);
       form.set('optimizeAlgo', format === 'png' ? 'pngquant' : 'mozjpeg');
       form.set('quality', '85');
-      return api.post<{ jobId: string }>('image-jobs', undefined, { body: form });
+      return api.post('/image-jobs', { body: form });
     },
     /** An image file's format, size and dimensions, read in the browser before it is sent. */
     async inspectImage(file: ImageJobFile): Promise<ImageFacts> {
@@ -70,7 +76,6 @@ export function uploadService(
       bitmap.close();
       return facts;
     },
-    checkJob: ({ jobId }: { jobId: string }) =>
-      api.get<CheckJobOutput>(`image-jobs/${encodeURIComponent(jobId)}`),
+    checkJob: ({ jobId }: { jobId: string }) => api.get('/image-jobs/{jobId}', { params: { jobId } }),
   };
 }

@@ -47,7 +47,7 @@ export function walletSheet({
         }
         session.onvalidatemerchant = (event) => {
           api
-            .post<unknown>('checkout-com-charges/actions/applepay', { validationURL: event.validationURL })
+            .post('/checkout-com-charges/actions/applepay', { json: { validationURL: event.validationURL } })
             .then((merchantSession) => session.completeMerchantValidation(merchantSession))
             .catch((error) => {
               ended = true;

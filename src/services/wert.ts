@@ -38,27 +38,29 @@ export function wertChargeBody({ item, price, idempotencyKey }: OnrampChargeRequ
   };
 }
 
-const id = (value: string) => encodeURIComponent(value);
-
 export function wertService(api: Api) {
   return {
     createCharge: (request: OnrampChargeRequest) =>
-      providerReached(api.post<WertChargeJson>('wert-charges', wertChargeBody(request))),
+      providerReached(api.post('/wert-charges', { json: wertChargeBody(request) })),
     /** PATCH without a status: the server asks the provider and answers the charge as it stands. */
     getCharge: (chargeId: string) =>
-      providerReached(api.patch<WertChargeJson>(`wert-charges/${id(chargeId)}`, {})),
+      providerReached(api.patch('/wert-charges/{id}', { params: { id: chargeId }, json: {} })),
     reportStarted: ({ id: chargeId, status }: OnrampReport) =>
-      api.patch<WertChargeJson>(`wert-charges/${id(chargeId)}`, { status }),
+      api.patch('/wert-charges/{id}', { params: { id: chargeId }, json: { status } }),
     /** The buyer's first on-ramp charge still payable (its order held, not expired), or null. */
     findOpenCharge: async (userId: string) => {
-      const { results } = await api.get<{ results: WertChargeJson[] }>('wert-charges', {
-        userId,
-        statuses: openWertChargeStatuses.join(','),
+      const { results } = await api.get('/wert-charges', {
+        query: {
+          userId,
+          statuses: openWertChargeStatuses.join(','),
+        },
       });
       return results.find((charge) => charge.unresolved) ?? null;
     },
     cancelCharge: (chargeId: string) =>
-      providerReached(api.patch<WertChargeJson>(`wert-charges/${id(chargeId)}`, { status: 'canceled' })),
+      providerReached(
+        api.patch('/wert-charges/{id}', { params: { id: chargeId }, json: { status: 'canceled' } }),
+      ),
   };
 }
 export type WertService = ReturnType<typeof wertService>;

@@ -32,7 +32,9 @@ describe('the browser client against the API', () => {
   describe('API client', () => {
     it('raises the parsed body on 400, with the error code and field', async () => {
       const { api } = client();
-      const err = await api.post('users/registrations', { email: 'nope' }).catch((e: unknown) => e);
+      const err = await api
+        .post('/users/registrations', { json: { email: 'nope' } })
+        .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ApiError);
       expect((err as ApiError).status).toBe(400);
       expect((err as ApiError).body).toMatchObject({ code: 'INVALID_VALUE', field: 'email' });
@@ -41,7 +43,7 @@ describe('the browser client against the API', () => {
     it('a 401 on a login call is wrong credentials, not a logout', async () => {
       const { api, onUnauthorized } = client();
       const err = (await api
-        .post('auth/logins', { email: 'x@example.com', password: 'whatever-1' })
+        .post('/auth/logins', { json: { email: 'x@example.com', password: 'whatever-1' } })
         .catch((e) => e)) as ApiError;
       expect(err.status).toBe(401);
       expect(err.body.message).toBe('Invalid email or password');
@@ -50,7 +52,7 @@ describe('the browser client against the API', () => {
 
     it('a 401 on any other call logs out', async () => {
       const { api, onUnauthorized } = client('not-a-valid-token');
-      const err = (await api.get('users/me').catch((e) => e)) as ApiError;
+      const err = (await api.get('/users/me').catch((e) => e)) as ApiError;
       expect(err.status).toBe(401);
       // With the server's reason, which the sign-in page shows.
       expect(onUnauthorized).toHaveBeenCalledExactlyOnceWith({
@@ -66,7 +68,7 @@ describe('the browser client against the API', () => {
         onUnauthorized: () => {},
         fetch: () => Promise.reject(new TypeError('Failed to fetch')),
       });
-      const err = (await api.get('health').catch((e) => e)) as ApiError;
+      const err = (await api.get('/health').catch((e) => e)) as ApiError;
       expect(err.body.code).toBe('NETWORK_FAILURE');
     });
 
@@ -77,7 +79,7 @@ describe('the browser client against the API', () => {
         onUnauthorized: () => {},
         fetch: async () => new Response('upstream down', { status: 502 }),
       });
-      const err = (await api.get('health').catch((e) => e)) as ApiError;
+      const err = (await api.get('/health').catch((e) => e)) as ApiError;
       expect(err.status).toBe(502);
       expect(err.body.code).toBe('NETWORK_FAILURE');
     });

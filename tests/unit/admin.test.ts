@@ -5,7 +5,7 @@ describe('back office rows', () => {
   it('offers Reopen on a declined verification and on one in review, and on no other', () => {
     const row = (status: string) => ({ id: 'k1', status });
     expect(adminActions('kyc', row('declined'))).toEqual([
-      { label: 'Reopen', path: 'admin/kyc/k1', body: { reopen: true } },
+      { label: 'Reopen', route: '/admin/kyc/{id}', id: 'k1', body: { reopen: true } },
     ]);
     expect(adminActions('kyc', row('review')).map((a) => a.label)).toEqual(['Reopen']);
     for (const status of ['approved', 'created', 'resubmission_requested', 'expired', 'abandoned', 'unknown'])
@@ -14,7 +14,7 @@ describe('back office rows', () => {
 
   it('offers Resend on a failed email and on no other', () => {
     expect(adminActions('emails', { id: 'e1', status: 'failed' })).toEqual([
-      { label: 'Resend', path: 'admin/emails/e1', body: { resend: true } },
+      { label: 'Resend', route: '/admin/emails/{id}', id: 'e1', body: { resend: true } },
     ]);
     for (const status of ['queued', 'sending', 'sent'])
       expect([status, adminActions('emails', { id: 'e1', status })]).toEqual([status, []]);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { noContent } from '#domain/responses/common';
 import { BlueprintListQuery } from '#domain/schemas/catalog';
 import { CreateFusdOrderBody } from '#domain/schemas/fusd';
 import { NftListQuery } from '#domain/schemas/nfts';
@@ -25,6 +26,7 @@ const route = (query: v.GenericSchema, body?: v.GenericSchema) =>
         query,
         body,
         responses: { 200: 'ok' },
+        response: noContent,
         handler: () => new Response(),
       },
     ],

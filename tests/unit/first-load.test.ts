@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createApi } from '../../src/services/api';
 import { recordingFetch, replayingFetch } from '../../src/services/firstLoad';
 
-/** A small API: counts its calls, answers a list, a missing item (404) and a write. */
+/** A small API on the contract's paths: counts its calls, answers a list, a missing storefront (404) and a write. */
 function server() {
   const calls: string[] = [];
   const app = new Hono();
@@ -11,9 +11,9 @@ function server() {
     calls.push(`${c.req.method} ${new URL(c.req.url).pathname}${new URL(c.req.url).search}`);
     await next();
   });
-  app.get('/api/items', (c) => c.json({ results: [{ id: 1, q: c.req.query('q') ?? null }] }));
-  app.get('/api/items/:id', (c) => c.json({ code: 'not_found', message: 'No such item' }, 404));
-  app.post('/api/items', (c) => c.json({ id: 2 }, 201));
+  app.get('/api/storefronts', (c) => c.json({ results: [{ id: 1, q: c.req.query('search') ?? null }] }));
+  app.get('/api/storefronts/:id', (c) => c.json({ code: 'not_found', message: 'No such item' }, 404));
+  app.post('/api/storefronts', (c) => c.json({ id: 2 }, 201));
   return {
     calls,
     fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
@@ -29,26 +29,38 @@ describe('the first load of a server-rendered page', () => {
     const api = server();
     const { fetch, answers } = recordingFetch(api.fetch);
     const client = apiOver(fetch, 'http://vitrine.internal/api');
-    expect(await client.get('items', { q: 'aria' })).toEqual({ results: [{ id: 1, q: 'aria' }] });
-    await expect(client.get('items/9')).rejects.toMatchObject({ status: 404 });
-    await client.post('items', { title: 'x' });
-    expect(Object.keys(answers)).toEqual(['/api/items?q=aria']);
-    expect(JSON.parse(answers['/api/items?q=aria']!)).toEqual({ results: [{ id: 1, q: 'aria' }] });
+    expect(await client.get('/storefronts', { query: { search: 'aria' } })).toEqual({
+      results: [{ id: 1, q: 'aria' }],
+    });
+    await expect(client.get('/storefronts/{id}', { params: { id: '9' } })).rejects.toMatchObject({
+      status: 404,
+    });
+    await client.post('/storefronts', { json: { title: 'x' } });
+    expect(Object.keys(answers)).toEqual(['/api/storefronts?search=aria']);
+    expect(JSON.parse(answers['/api/storefronts?search=aria']!)).toEqual({ results: [{ id: 1, q: 'aria' }] });
   });
 
   it('answers the browser’s same GET from the note once, then asks the API again', async () => {
     const server1 = server();
     const { fetch: recording, answers } = recordingFetch(server1.fetch);
-    await apiOver(recording, 'http://vitrine.internal/api').get('items', { q: 'aria' });
+    await apiOver(recording, 'http://vitrine.internal/api').get('/storefronts', {
+      query: { search: 'aria' },
+    });
 
     const browser = server();
     const client = apiOver(replayingFetch(answers, browser.fetch), 'http://localhost:3000/api');
-    expect(await client.get('items', { q: 'aria' })).toEqual({ results: [{ id: 1, q: 'aria' }] });
+    expect(await client.get('/storefronts', { query: { search: 'aria' } })).toEqual({
+      results: [{ id: 1, q: 'aria' }],
+    });
     expect(browser.calls).toEqual([]);
     // Another query, a write and the same GET again all reach the API.
-    await client.get('items', { q: 'night' });
-    await client.post('items', { title: 'x' });
-    await client.get('items', { q: 'aria' });
-    expect(browser.calls).toEqual(['GET /api/items?q=night', 'POST /api/items', 'GET /api/items?q=aria']);
+    await client.get('/storefronts', { query: { search: 'night' } });
+    await client.post('/storefronts', { json: { title: 'x' } });
+    await client.get('/storefronts', { query: { search: 'aria' } });
+    expect(browser.calls).toEqual([
+      'GET /api/storefronts?search=night',
+      'POST /api/storefronts',
+      'GET /api/storefronts?search=aria',
+    ]);
   });
 });

@@ -466,8 +466,10 @@ describe('where Google’s PaymentsClient comes from', () => {
     const sheet = await vi.waitFor(() => screen.getByRole('dialog', { name: 'Apple Pay (test wallet)' }));
     expect(validations).toEqual([
       {
-        path: 'checkout-com-charges/actions/applepay',
-        body: { validationURL: 'https://apple-pay-gateway-cert.apple.com/paymentservices/startSession' },
+        path: '/checkout-com-charges/actions/applepay',
+        body: {
+          json: { validationURL: 'https://apple-pay-gateway-cert.apple.com/paymentservices/startSession' },
+        },
       },
     ]);
     expect(within(sheet).getByLabelText<HTMLInputElement>('Phone').value).toBe('+1 703 555 0100');

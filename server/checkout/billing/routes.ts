@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
+import { BillingInfoJson, BillingInfoList } from '#domain/responses/checkout';
+import { noContent } from '#domain/responses/common';
 import { CreateBillingInfoBody } from '#domain/schemas/checkout';
 import { billingInfos } from '../../db/schema';
 import type { Services } from '../../deps';
@@ -25,6 +27,7 @@ export function billingInfoRoutes(s: Services): Route[] {
       tag: 'checkout',
       auth: 'required',
       summary: 'The caller’s saved cards, newest first (last four digits, brand, expiry, billing details)',
+      response: BillingInfoList,
       responses: { 200: '{ results: BillingInfo[] }', 401: 'Not logged in' },
       async handler(c) {
         const rows = await listBillingInfos(s.db, c.get('user')!.id);
@@ -39,6 +42,7 @@ export function billingInfoRoutes(s: Services): Route[] {
       summary:
         'Saves a card: a card token (tok_…) made in the browser with the provider’s public key, and the billing details; the provider verifies the card with a zero-amount payment',
       body: CreateBillingInfoBody,
+      response: BillingInfoJson,
       responses: {
         201: 'BillingInfo',
         400: 'Invalid field; CARD_TOKEN (expired or used token), CARD_TYPE (not VISA, MASTERCARD or DISCOVER), CARD_DUPLICATE (same last four digits saved), CARD_DECLINED (whatever the issuer disliked: number, expiry or CVV), CARD_INSUFFICIENT_FUNDS, INVALID_ADDRESS, PHONE_SHORT, PHONE_COUNTRY',
@@ -62,6 +66,7 @@ export function billingInfoRoutes(s: Services): Route[] {
       auth: 'required',
       summary: 'Removes one of the caller’s saved cards',
       params: BillingInfoIdParams,
+      response: noContent,
       responses: { 204: 'Removed', 401: 'Not logged in', 404: 'No such card of the caller' },
       async handler(c, { params }) {
         const user = c.get('user')!;

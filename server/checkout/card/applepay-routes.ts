@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ErrorCode } from '#domain/errors';
+import { ApplePayMerchantSession } from '#domain/responses/checkout';
 import { ApplePayValidationBody } from '#domain/schemas/applepay';
 import type { Services } from '../../deps';
 import { apiError, badRequest, defineRoute, type Route } from '../../http';
@@ -33,6 +34,7 @@ export function applePayRoutes(s: Services): Route[] {
       summary:
         'Apple Pay merchant validation: asks the Apple gateway of the validationURL (an allow-listed Apple host) for a merchant session and answers it unchanged',
       body: ApplePayValidationBody,
+      response: ApplePayMerchantSession,
       responses: {
         200: 'Apple’s merchant session (opaque; single use, valid 5 minutes): pass it to completeMerchantValidation',
         400: 'INVALID_VALUE.validationURL (not an https URL of an Apple Pay gateway host), WALLET_REQUIRED',

@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { ErrorCode } from '#domain/errors';
-import { type CardChargeJson, CreateCardChargeBody, SyncCardChargeBody } from '#domain/schemas/checkout';
+import { CardChargeJson, CardChargeList } from '#domain/responses/checkout';
+import { CreateCardChargeBody, SyncCardChargeBody } from '#domain/schemas/checkout';
 import { cardCharges, orders } from '../../db/schema';
 import type { Services } from '../../deps';
 import { badRequest, defineRoute, notFound, type Route } from '../../http';
@@ -31,6 +32,7 @@ export function cardChargeRoutes(s: Services): Route[] {
       summary:
         'Pays for a blueprint or a pack by card: reserves one unit, then asks the provider to authorize the price (3-D Secure on); the server computes the amount',
       body: CreateCardChargeBody,
+      response: CardChargeJson,
       responses: {
         200: 'CardCharge: the charge of an earlier request with the same idempotencyKey',
         201: 'CardCharge: success (authorized), or unresolved with redirectLink (3-D Secure)',
@@ -57,6 +59,7 @@ export function cardChargeRoutes(s: Services): Route[] {
       summary:
         'The caller’s card charges, newest first (at most 20); with unresolved=true only those waiting for 3-D Secure',
       query: ChargeListQuery,
+      response: CardChargeList,
       responses: { 200: '{ results: CardCharge[] }', 401: 'Not logged in' },
       async handler(c, { query }) {
         const user = c.get('user')!;
@@ -82,6 +85,7 @@ export function cardChargeRoutes(s: Services): Route[] {
       auth: 'required',
       summary: 'One of the caller’s card charges with its order and timeline',
       params: ChargeIdParams,
+      response: CardChargeJson,
       responses: { 200: 'CardCharge', 401: 'Not logged in', 404: 'No such charge of the caller' },
       async handler(c, { params }) {
         return c.json(await answer(params.id, c.get('user')!.id));
@@ -104,6 +108,7 @@ function cardChargeActionRoutes(s: Services): Route[] {
         'Asks the provider for the charge’s payment (by the 3-D Secure session the buyer came back with, else by the payment) and settles the order as a webhook would',
       params: ChargeIdParams,
       body: SyncCardChargeBody,
+      response: CardChargeJson,
       responses: {
         200: 'CardCharge',
         400: 'INVALID_VALUE.ckoSessionId: the session is not this charge’s',
@@ -132,6 +137,7 @@ function cardChargeActionRoutes(s: Services): Route[] {
       summary:
         'Cancels a charge that waits for the buyer: the order is canceled and its unit released; a payment the provider authorized anyway is voided',
       params: ChargeIdParams,
+      response: CardChargeJson,
       responses: {
         200: 'CardCharge (order canceled)',
         400: 'CHARGE_NOT_CANCELLABLE: the charge is settled',

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { ErrorCode } from '#domain/errors';
+import { CoinbaseChargeJson, CoinbaseChargeList } from '#domain/responses/checkout';
 import {
   CoinbaseChargeListQuery,
   CreateCoinbaseChargeBody,
@@ -54,6 +55,7 @@ export function coinbaseChargeRoutes(s: Services): Route[] {
       summary:
         'Opens a hosted crypto charge: a direct purchase of a blueprint or pack (one unit reserved) or a top-up of the FUSD balance; answers its hostedUrl',
       body: CreateCoinbaseChargeBody,
+      response: CoinbaseChargeJson,
       responses: {
         200: 'CoinbaseCharge: the charge of an earlier request with the same idempotencyKey',
         201: 'CoinbaseCharge with hostedUrl',
@@ -107,6 +109,7 @@ export function coinbaseChargeRoutes(s: Services): Route[] {
       auth: 'required',
       summary: 'The caller’s crypto charges, newest first (at most 50), optionally of some statuses',
       query: CoinbaseChargeListQuery,
+      response: CoinbaseChargeList,
       responses: { 200: '{ results: CoinbaseCharge[] }', 401: 'Not logged in', 403: 'Another user' },
       async handler(c, { query }) {
         const user = c.get('user')!;
@@ -122,6 +125,7 @@ export function coinbaseChargeRoutes(s: Services): Route[] {
       auth: 'required',
       summary: 'One of the caller’s crypto charges with its order and timeline',
       params: ChargeIdParams,
+      response: CoinbaseChargeJson,
       responses: { 200: 'CoinbaseCharge', 401: 'Not logged in', 404: 'No such charge of the caller' },
       async handler(c, { params }) {
         const row = await ownCryptoCharge(s.db, c.get('user')!.id, params.id);
@@ -138,6 +142,7 @@ export function coinbaseChargeRoutes(s: Services): Route[] {
         'status CANCELED cancels an unpaid charge at the provider (order canceled, unit released); without a status, reads the charge from the provider and applies it as a webhook would',
       params: ChargeIdParams,
       body: UpdateCoinbaseChargeBody,
+      response: CoinbaseChargeJson,
       responses: {
         200: 'CoinbaseCharge',
         400: 'CHARGE_NOT_CANCELLABLE: a payment was made already',

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { ErrorCode } from '#domain/errors';
-import { CreateFreeClaimBody, type FreeClaimJson, FreeClaimsQuery } from '#domain/schemas/checkout';
+import { FreeClaimJson, FreeClaimList } from '#domain/responses/checkout';
+import { CreateFreeClaimBody, FreeClaimsQuery } from '#domain/schemas/checkout';
 import { type Executor, uniqueViolation } from '../../db';
 import { freeBlueprintClaims, orders } from '../../db/schema';
 import type { Services } from '../../deps';
@@ -41,6 +42,7 @@ export function freeClaimRoutes(s: Services): Route[] {
       auth: 'required',
       summary: 'The caller’s free claims, newest first, optionally of one blueprint, each with its order',
       query: FreeClaimsQuery,
+      response: FreeClaimList,
       responses: { 200: '{ results: FreeClaim[] }', 400: 'Invalid blueprintId', 401: 'Not logged in' },
       async handler(c, { query }) {
         const user = c.get('user')!;
@@ -66,6 +68,7 @@ export function freeClaimRoutes(s: Services): Route[] {
       summary:
         'Claims a free blueprint: one edition is reserved and minted to the caller’s wallet; once per user and blueprint',
       body: CreateFreeClaimBody,
+      response: FreeClaimJson,
       responses: {
         201: 'FreeClaim with its order',
         400: 'CLAIM_BLUEPRINT (not free, not on sale, sold out, or already claimed by the caller), WALLET_REQUIRED',

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { ErrorCode } from '#domain/errors';
+import { FusdOrderJson } from '#domain/responses/checkout';
 import { CreateFusdOrderBody, UpdateFusdOrderBody } from '#domain/schemas/fusd';
 import { getFusdBalance } from '../../chain/actions';
 import { centsToUfix64 } from '../../chain/treasury';
@@ -37,6 +38,7 @@ export function fusdOrderRoutes(s: Services): Route[] {
       summary:
         'Reserves a blueprint or pack for a payment from the FUSD balance; answers the order id and the exact FUSD amount to pay on chain',
       body: CreateFusdOrderBody,
+      response: FusdOrderJson,
       responses: {
         200: 'FusdOrder: the order of an earlier request with the same idempotencyKey',
         201: 'FusdOrder',
@@ -103,6 +105,7 @@ export function fusdOrderRoutes(s: Services): Route[] {
       auth: 'required',
       summary: 'One of the caller’s balance orders with its payments and timeline',
       params: OrderIdParams,
+      response: FusdOrderJson,
       responses: { 200: 'FusdOrder', 401: 'Not logged in', 404: 'No such balance order of the caller' },
       async handler(c, { params }) {
         const order = await ownFusdOrder(s.db, c.get('user')!.id, params.id);
@@ -119,6 +122,7 @@ export function fusdOrderRoutes(s: Services): Route[] {
         'Reports the transaction that paid the order: the server reads it from the chain and, when it pays the order exactly, mints',
       params: OrderIdParams,
       body: UpdateFusdOrderBody,
+      response: FusdOrderJson,
       responses: {
         200: 'FusdOrder',
         400: 'TRANSACTION: the transaction failed or pays nothing for this order',

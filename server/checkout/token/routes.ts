@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { ErrorCode } from '#domain/errors';
+import { TokenChargeJson, TokenChargeList, TokenPriceConversionJson } from '#domain/responses/checkout';
 import {
   CreateTokenChargeBody,
   TokenChargeListQuery,
-  type TokenPriceConversionJson,
   TokenPriceConversionQuery,
   UpdateTokenChargeBody,
 } from '#domain/schemas/token';
@@ -62,6 +62,7 @@ export function tokenChargeRoutes(s: Services, chain: TokenChain, price: TokenPr
       tag: 'checkout',
       summary: 'Converts a USD amount (cents) to FRR: the rate and the NFM due (smallest unit, 18 decimals)',
       query: TokenPriceConversionQuery,
+      response: TokenPriceConversionJson,
       responses: {
         200: '{ from: USD, to: FRR, rate, amount, value }',
         502: 'TOKEN_NETWORK field rate: the configured price source could not be read',
@@ -86,6 +87,7 @@ export function tokenChargeRoutes(s: Services, chain: TokenChain, price: TokenPr
       summary:
         'A charge in NFM for one unit of a blueprint or pack: created (the unit reserved) or lowFunds (the address holds less NFM than the price)',
       body: CreateTokenChargeBody,
+      response: TokenChargeJson,
       responses: {
         200: 'TokenCharge: the charge of an earlier request with the same idempotencyKey',
         201: 'TokenCharge { id, status: created | lowFunds, tokenPrice, tokenAmount, chainId, tokenAddress, paymentsAddress, … }',
@@ -137,6 +139,7 @@ export function tokenChargeRoutes(s: Services, chain: TokenChain, price: TokenPr
       auth: 'required',
       summary: 'The caller’s token charges, newest first (at most 50), by status and item',
       query: TokenChargeListQuery,
+      response: TokenChargeList,
       responses: { 200: '{ results: TokenCharge[] }', 401: 'Not logged in', 403: 'Another user' },
       async handler(c, { query }) {
         const user = c.get('user')!;
@@ -153,6 +156,7 @@ export function tokenChargeRoutes(s: Services, chain: TokenChain, price: TokenPr
       summary:
         'One of the caller’s token charges with its order and timeline; a signed charge with no reported transfer takes one found on chain (from its address to the platform’s, since it was created)',
       params: ChargeIdParams,
+      response: TokenChargeJson,
       responses: {
         200: 'TokenCharge',
         401: 'Not logged in',
@@ -178,6 +182,7 @@ export function tokenChargeRoutes(s: Services, chain: TokenChain, price: TokenPr
         'signature: the wallet’s EIP-712 signature of the charge; transactionHash: its NFM transfer, read from the chain (only for a signed charge; completes it at 95 % of the amount or more); status canceled: only while no transfer was reported or is on chain',
       params: ChargeIdParams,
       body: UpdateTokenChargeBody,
+      response: TokenChargeJson,
       responses: {
         200: 'TokenCharge',
         400: 'Invalid field; ERROR_TOKEN_CHARGE_ETH_ADDRESS, ERROR_TOKEN_CHARGE_COMPLETE, low_funds, TRANSACTION (field signature: the charge is not signed yet), CHARGE_NOT_CANCELLABLE',

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { ErrorCode } from '#domain/errors';
+import { Received } from '#domain/responses/common';
 import { cardCharges, coinbaseCharges, webhookEvents } from '../../db/schema';
 import type { Services } from '../../deps';
 import { apiError, badRequest, defineRoute, type Route, rateLimited } from '../../http';
@@ -89,6 +90,7 @@ export function webhookRoutes(s: Services): Route[] {
         'On-ramp provider events (unsigned: each is confirmed by reading the order from the provider); each confirmed event is applied once',
       // An event is a JSON object naming its type; the rest is read from the raw body (below).
       body: v.object({ type: v.string('INVALID_VALUE.type') }),
+      response: Received,
       responses: {
         200: '{ received: true } — also for events ignored (not about an order of ours: nothing is asked) or not confirmed by the provider',
         400: 'Not an event',
@@ -142,6 +144,7 @@ export function webhookRoutes(s: Services): Route[] {
       tag: 'checkout',
       summary:
         'Crypto provider events (X-CC-Webhook-Signature: lowercase hex HMAC-SHA256 of the raw body); each event id is applied once',
+      response: Received,
       responses: {
         200: '{ received: true }',
         401: 'The signature does not match, or the body is not an event',
@@ -176,6 +179,7 @@ export function webhookRoutes(s: Services): Route[] {
       tag: 'checkout',
       summary:
         'Card provider events (Cko-Signature: hex HMAC-SHA256 of the raw body); each event id is applied once',
+      response: Received,
       responses: {
         200: '{ received: true }',
         400: 'Not an event',

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { ErrorCode } from '#domain/errors';
+import { WertChargeJson, WertChargeList } from '#domain/responses/checkout';
 import { CreateWertChargeBody, UpdateWertChargeBody, WertChargeListQuery } from '#domain/schemas/wert';
 import { wertCharges } from '../../db/schema';
 import type { Services } from '../../deps';
@@ -56,6 +57,7 @@ export function wertChargeRoutes(s: Services): Route[] {
       summary:
         'Reserves one unit of a blueprint or pack for a card payment in the on-ramp widget; answers the widget options signed by the server',
       body: CreateWertChargeBody,
+      response: WertChargeJson,
       responses: {
         200: 'WertCharge: the charge of an earlier request with the same idempotencyKey',
         201: 'WertCharge { id, clickId, status: created, partnerId, origin, signedData, itemInfo, … }',
@@ -118,6 +120,7 @@ export function wertChargeRoutes(s: Services): Route[] {
       summary:
         'The caller’s on-ramp charges, newest first (at most 50), optionally of some statuses and items',
       query: WertChargeListQuery,
+      response: WertChargeList,
       responses: { 200: '{ results: WertCharge[] }', 401: 'Not logged in', 403: 'Another user' },
       async handler(c, { query }) {
         const user = c.get('user')!;
@@ -133,6 +136,7 @@ export function wertChargeRoutes(s: Services): Route[] {
       auth: 'required',
       summary: 'One of the caller’s on-ramp charges with its order and timeline',
       params: ChargeIdParams,
+      response: WertChargeJson,
       responses: {
         200: 'WertCharge',
         401: 'Not logged in',
@@ -151,6 +155,7 @@ export function wertChargeRoutes(s: Services): Route[] {
         'status canceled gives the purchase up while nothing was paid (unit released); paymentStarted and transferStarted are the widget’s reports that the payment, then the transfer, started (forward only); either way, and without a status, what the provider confirms is applied',
       params: ChargeIdParams,
       body: UpdateWertChargeBody,
+      response: WertChargeJson,
       responses: {
         200: 'WertCharge',
         400: 'wert_cancel_fail: a payment started or was made; INVALID_VALUE status',

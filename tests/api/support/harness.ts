@@ -24,7 +24,7 @@ import {
   SANDBOX_PRIVATE_KEY as WERT_SANDBOX_PRIVATE_KEY,
 } from '../../../sandbox/wert/index';
 import { databaseUrl, onServer } from '../../../scripts/postgres';
-import { createApp } from '../../../server/app';
+import { createApp, routesOf } from '../../../server/app';
 import { createWalletProofs } from '../../../server/auth/wallet-proof';
 import type { Publisher } from '../../../server/blueprints/publisher';
 import type { Log } from '../../../server/clock';
@@ -40,6 +40,7 @@ import { createEmailDelivery, EMAIL_JOB } from '../../../server/mail/delivery';
 import { createMetrics } from '../../../server/metrics';
 import { createStorage } from '../../../server/storage/config';
 import type { MediaStorage } from '../../../server/storage/storage';
+import { checkAnswer } from './conformance';
 
 /** Both databases the server runs on: PGlite (embedded, the default) and PostgreSQL. */
 export const bothDatabases = ['pglite', 'postgres'] as const;
@@ -324,6 +325,11 @@ export function useTestApp(
       } catch {
         // not JSON (e.g. a static file): keep the text
       }
+      checkAnswer(
+        routesOf.get(t.app) ?? [],
+        { method, url: path },
+        { status: response.status, contentType: response.headers.get('content-type'), body: json },
+      );
       return { status: response.status, body: json, headers: response.headers };
     };
   });
