@@ -1,4 +1,6 @@
 import type { Database, Executor } from '../db';
+import type { Services } from '../deps';
+import type { Route } from '../http';
 import type { CardProvider } from '../payments/provider';
 import type { OrderRow, ReserveInput } from './orders';
 
@@ -65,4 +67,10 @@ export interface PaymentRail {
    * canceled, expired); the fulfil job runs it for such an order.
    */
   voidFailed?(deps: RailDeps, orderId: string): Promise<void>;
+  /**
+   * The route its provider delivers events to, where it hears from one: it proves the event (a
+   * signature, or by asking the provider), applies each event once together with its effect (the
+   * rail's settle from the provider's view), and answers 2xx to events it does not act on.
+   */
+  webhook?(s: Services): Route;
 }

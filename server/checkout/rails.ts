@@ -21,6 +21,9 @@ const RAILS: Record<OrderMethod, PaymentRail> = {
   freeBlueprintClaim: freeClaimRail,
 };
 
+/** Every rail, once each. */
+export const rails = (): PaymentRail[] => Object.values(RAILS);
+
 /** The rail that pays orders of this method. */
 export const railOf = (method: OrderMethod): PaymentRail => RAILS[method];
 

@@ -16,6 +16,7 @@ import {
 import type { PaymentRail, RailCharge, RailDeps } from '../payment-rail';
 import { failUnpaid } from './failures';
 import { voidFailedOrder } from './settle';
+import { cardWebhookRoute } from './webhook';
 
 /** A card order's failure when its edition could not be minted (the payment is refunded). */
 export const MINT_FAILED_MESSAGE = 'The edition could not be minted; your payment was refunded.';
@@ -84,6 +85,7 @@ async function authorizationLost({ db, now }: RailDeps, order: OrderRow, status:
  * (key void-{orderId}).
  */
 export const cardRail: PaymentRail = {
+  webhook: cardWebhookRoute,
   orderTtlMs: ORDER_TTL_MS,
   mintFailedMessage: MINT_FAILED_MESSAGE,
   setStatus: setCardStatus,

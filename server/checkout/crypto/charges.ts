@@ -9,7 +9,7 @@ import { refundLateAsFusd } from '../fusd-refund';
 import { orderJson } from '../order-json';
 import { addEvent, authorizeOrder, chargePending, findOrder, lockOrder, SEND_FUSD_JOB } from '../orders';
 import { holdForReview, paymentMismatch } from '../review';
-import { CRYPTO_CHARGE_TTL_MS, failUnpaidCrypto, pendingCryptoCharge } from './rail';
+import { CRYPTO_CHARGE_TTL_MS, failUnpaidCrypto, pendingCryptoCharge } from './pending';
 
 /**
  * Crypto charges (docs/checkout.md "Crypto"): a hosted charge at the crypto provider pays for an

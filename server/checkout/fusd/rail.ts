@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db';
 import { fusdPayments } from '../../db/schema';
 import { enqueueJob } from '../../jobs';
-import { CRYPTO_MINT_FAILED_MESSAGE } from '../crypto/rail';
+import { CRYPTO_MINT_FAILED_MESSAGE } from '../crypto/pending';
 import { endedFailure, endUnpaid } from '../failures';
 import { addEvent, ORDER_TTL_MS, type OrderRow } from '../orders';
 import type { PaymentRail } from '../payment-rail';

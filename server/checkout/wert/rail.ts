@@ -1,36 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { openWertChargeStatuses } from '#domain/schemas/wert';
-import type { Executor } from '../../db';
+import { eq } from 'drizzle-orm';
 import { wertCharges } from '../../db/schema';
 import { enqueueJob } from '../../jobs';
-import { CRYPTO_MINT_FAILED_MESSAGE } from '../crypto/rail';
-import { endUnpaid, type Failure, type UnpaidEnd } from '../failures';
-import { addEvent, type OrderRow } from '../orders';
+import { CRYPTO_MINT_FAILED_MESSAGE } from '../crypto/pending';
 import type { PaymentRail } from '../payment-rail';
+import { failUnpaidWert } from './failures';
+import { wertWebhookRoute } from './webhook-route';
 import { WERT_ORDER_TTL_MS, WERT_REFUND_JOB } from './wert';
-
-/**
- * Fails an unpaid on-ramp order (row locked): its status and failure, its unit released, and its
- * charge, when given a status and still open (openWertChargeStatuses), ends with it.
- */
-export async function failUnpaidWert(
-  tx: Executor,
-  order: OrderRow,
-  status: UnpaidEnd,
-  failure: Failure,
-  chargeStatus: 'canceled' | 'expired' | null,
-  now: Date,
-) {
-  await endUnpaid(tx, order, status, failure, now);
-  if (chargeStatus)
-    await tx
-      .update(wertCharges)
-      .set({ status: chargeStatus, updatedAt: now })
-      .where(
-        and(eq(wertCharges.orderId, order.id), inArray(wertCharges.status, [...openWertChargeStatuses])),
-      );
-  await addEvent(tx, order.id, status, now, failure.message);
-}
 
 /**
  * The card-to-crypto on-ramp rail (Wert, ./wert.ts): the order is paid when the provider confirms
@@ -39,6 +14,7 @@ export async function failUnpaidWert(
  * the route's (`wertCharge`: the signed widget options).
  */
 export const wertRail: PaymentRail = {
+  webhook: wertWebhookRoute,
   orderTtlMs: WERT_ORDER_TTL_MS,
   mintFailedMessage: CRYPTO_MINT_FAILED_MESSAGE,
   async setStatus(tx, orderId, status, at) {

@@ -4,7 +4,7 @@ import { orders, wertCharges } from '../../db/schema';
 import type { OnrampOrder, OnrampProvider } from '../../payments/onramp-provider';
 import { refundLateAsFusd } from '../fusd-refund';
 import { addEvent, authorizeOrder, lockOrder } from '../orders';
-import { failUnpaidWert } from './rail';
+import { failUnpaidWert } from './failures';
 import {
   advances,
   CANCELLABLE,
