@@ -24,6 +24,7 @@ import { listForSaleModel } from './listForSale.model';
 import { payoutModel } from './payout.model';
 import { productActionsModel } from './productActions.model';
 import { publishModel } from './publish.model';
+import { purchaseCompleteModel } from './purchaseComplete.model';
 import { removeListingModel } from './removeListing.model';
 import { saleEmailsOffModel } from './saleEmailsOff.model';
 import { saleNoticesModel } from './saleNotices.model';
@@ -53,7 +54,6 @@ const pendingIssue37 = [
   'balancePayment',
   'tokenCharge',
   'buyListing',
-  'purchaseComplete',
 ];
 
 const models: MachineModel<AnyStateMachine>[] = [
@@ -79,6 +79,7 @@ const models: MachineModel<AnyStateMachine>[] = [
   payoutModel,
   productActionsModel,
   publishModel,
+  purchaseCompleteModel,
   removeListingModel,
   saleEmailsOffModel,
   saleNoticesModel,

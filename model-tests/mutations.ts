@@ -334,6 +334,27 @@ export const mutations: Mutation[] = [
     replace: "                    target: '#imageJob.fallback',",
     tests: logic('imageJob'),
   },
+  {
+    what: 'purchaseComplete: out of ticks reads as a failed lookup',
+    file: 'machines/purchaseComplete.ts',
+    find: "actions: assign({ failure: 'timedOut' })",
+    replace: "actions: assign({ failure: 'lookupFailed' })",
+    tests: logic('purchaseComplete'),
+  },
+  {
+    what: 'purchaseComplete: out of ticks with the payment on its way back reads as failed',
+    file: 'machines/purchaseComplete.ts',
+    find: "{ guard: 'refundUnderWay', target: '#purchaseComplete.refunded' }",
+    replace: "{ guard: 'refundUnderWay', target: '#purchaseComplete.failed' }",
+    tests: logic('purchaseComplete'),
+  },
+  {
+    what: 'purchaseComplete: the lookup runs with the wrong purchase time',
+    file: 'machines/purchaseComplete.ts',
+    find: 'input: ({ context }) => ({ id: context.id, kind: context.kind, since: context.since! }),',
+    replace: 'input: ({ context }) => ({ id: context.id, kind: context.kind, since: Date.now() }),',
+    tests: logic('purchaseComplete'),
+  },
 ];
 
 function git(...args: string[]) {
