@@ -24,6 +24,7 @@ import { imageUploadsModel } from './imageUploads.model';
 import { kycModel } from './kyc.model';
 import { ledgerExportModel } from './ledgerExport.model';
 import { listForSaleModel } from './listForSale.model';
+import { onrampPaymentModel } from './onrampPayment.model';
 import { payoutModel } from './payout.model';
 import { productActionsModel } from './productActions.model';
 import { publishModel } from './publish.model';
@@ -49,7 +50,7 @@ import { walletPaymentModel } from './walletPayment.model';
  */
 
 /** Machines being reshaped by issue 37 (the payment rails and checkout): their expectations come with it. */
-const pendingIssue37 = ['checkout', 'onrampPayment', 'tokenCharge', 'buyListing'];
+const pendingIssue37 = ['checkout', 'tokenCharge', 'buyListing'];
 
 const models: MachineModel<AnyStateMachine>[] = [
   adminListModel,
@@ -75,6 +76,7 @@ const models: MachineModel<AnyStateMachine>[] = [
   kycModel,
   ledgerExportModel,
   listForSaleModel,
+  onrampPaymentModel,
   payoutModel,
   productActionsModel,
   publishModel,

@@ -449,6 +449,31 @@ export const mutations: Mutation[] = [
     replace: 'params: ErrorCode.PROCESSING_ERROR',
     tests: logic('walletPayment'),
   },
+  {
+    what: 'onrampPayment: the widget closed after a payment started cancels the charge',
+    file: 'machines/onrampPayment.ts',
+    find: "{ guard: 'paying', target: 'following', actions: 'resetPolls' },",
+    replace: "{ guard: 'paying', target: 'cancelling', actions: 'resetPolls' },",
+    tests: logic('onrampPayment'),
+  },
+  {
+    what: 'onrampPayment: Pay again after no answer opens a second charge',
+    file: 'machines/onrampPayment.ts',
+    find: `            guard: { type: 'networkFailure', params: error },
+            target: 'review',
+            actions: { type: 'showError', params: error },`,
+    replace: `            guard: { type: 'networkFailure', params: error },
+            target: 'review',
+            actions: [{ type: 'showError', params: error }, 'dropAttempt'],`,
+    tests: logic('onrampPayment'),
+  },
+  {
+    what: 'onrampPayment: a transfer the widget names is reported as a payment started',
+    file: 'machines/onrampPayment.ts',
+    find: "? ('transferStarted' as const)",
+    replace: "? ('paymentStarted' as const)",
+    tests: logic('onrampPayment'),
+  },
 ];
 
 function git(...args: string[]) {
