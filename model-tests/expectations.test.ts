@@ -39,6 +39,7 @@ import { settingsModel } from './settingsForm.model';
 import { storefrontReportModel } from './storefrontReport.model';
 import { storefrontWizardModel } from './storefrontWizard.model';
 import { toastModel } from './toast.model';
+import { tokenChargeModel, tokenChargeRestoreModel } from './tokenCharge.model';
 import { transferNftsModel } from './transferNfts.model';
 import { uiModel } from './ui.model';
 import { walletLinkModel } from './walletLink.model';
@@ -50,7 +51,7 @@ import { walletPaymentModel } from './walletPayment.model';
  */
 
 /** Machines being reshaped by issue 37 (the payment rails and checkout): their expectations come with it. */
-const pendingIssue37 = ['checkout', 'tokenCharge', 'buyListing'];
+const pendingIssue37 = ['checkout', 'buyListing'];
 
 const models: MachineModel<AnyStateMachine>[] = [
   adminListModel,
@@ -91,6 +92,8 @@ const models: MachineModel<AnyStateMachine>[] = [
   storefrontReportModel,
   storefrontWizardModel,
   toastModel,
+  tokenChargeModel,
+  tokenChargeRestoreModel,
   transferNftsModel,
   uiModel,
   walletLinkModel,

@@ -474,6 +474,31 @@ export const mutations: Mutation[] = [
     replace: "? ('paymentStarted' as const)",
     tests: logic('onrampPayment'),
   },
+  {
+    what: 'tokenCharge: Check again after a sent transfer sends it again',
+    file: 'machines/tokenCharge/transfer.ts',
+    find: "{ guard: 'sent', target: 'validating',",
+    replace: "{ guard: 'sent', target: 'transferring',",
+    tests: logic('tokenCharge'),
+  },
+  {
+    what: 'tokenCharge: a transfer of the address still unmined is sent over',
+    file: 'machines/tokenCharge/transfer.ts',
+    find: "target: 'transferPending',",
+    replace: "target: 'transferring',",
+    tests: logic('tokenCharge'),
+  },
+  {
+    what: 'tokenCharge: Pay again after no answer creates a second charge',
+    file: 'machines/tokenCharge.ts',
+    find: `            guard: { type: 'networkFailure', params: errorOf },
+            target: 'review',
+            actions: { type: 'showError', params: errorOf },`,
+    replace: `            guard: { type: 'networkFailure', params: errorOf },
+            target: 'review',
+            actions: [{ type: 'showError', params: errorOf }, 'dropKey'],`,
+    tests: logic('tokenCharge'),
+  },
 ];
 
 function git(...args: string[]) {
