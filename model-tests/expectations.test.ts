@@ -6,8 +6,10 @@ import { authModel } from './auth.model';
 import { avatarUploadModel } from './avatarUpload.model';
 import { balancePaymentModel } from './balancePayment.model';
 import { blueprintFormModel } from './blueprintForm.model';
+import { buyListingModel } from './buyListing.model';
 import { cardPaymentModel, cardPaymentRestoreModel } from './cardPayment.model';
 import { carouselModel } from './carousel.model';
+import { checkoutModel } from './checkout.model';
 import { checkoutFailedModel } from './checkoutFailed.model';
 import { collectionCheckModel } from './collectionCheck.model';
 import { collectionSelectionModel } from './collectionSelection.model';
@@ -51,7 +53,7 @@ import { walletPaymentModel } from './walletPayment.model';
  */
 
 /** Machines being reshaped by issue 37 (the payment rails and checkout): their expectations come with it. */
-const pendingIssue37 = ['checkout', 'buyListing'];
+const pendingIssue37: string[] = [];
 
 const models: MachineModel<AnyStateMachine>[] = [
   adminListModel,
@@ -59,9 +61,11 @@ const models: MachineModel<AnyStateMachine>[] = [
   avatarUploadModel,
   balancePaymentModel,
   blueprintFormModel,
+  buyListingModel,
   cardPaymentModel,
   cardPaymentRestoreModel,
   carouselModel,
+  checkoutModel,
   checkoutFailedModel,
   collectionCheckModel,
   collectionSelectionModel,

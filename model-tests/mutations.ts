@@ -499,6 +499,50 @@ export const mutations: Mutation[] = [
             actions: [{ type: 'showError', params: errorOf }, 'dropKey'],`,
     tests: logic('tokenCharge'),
   },
+  {
+    what: 'buyListing: retrying a failed record buys the listing again',
+    file: 'machines/buyListing.ts',
+    find: "'buy.retry': { target: 'recording', actions: assign({ error: null }) },",
+    replace: "'buy.retry': { target: 'signing', actions: assign({ error: null }) },",
+    tests: logic('buyListing'),
+  },
+  {
+    what: 'buyListing: a top-up with no answer is opened again with a new key',
+    file: 'machines/buyListing.ts',
+    find: `            target: 'insufficientFunds',
+            actions: { type: 'showError', params: error },`,
+    replace: `            target: 'insufficientFunds',
+            actions: [{ type: 'showError', params: error }, 'dropKey'],`,
+    tests: logic('buyListing'),
+  },
+  {
+    what: 'buyListing: the top-up asks for the whole price, not the shortfall',
+    file: 'machines/buyListing.ts',
+    find: 'amount: topupAmount(context.listing.price, context.balance ?? 0),',
+    replace: 'amount: topupAmount(context.listing.price, 0),',
+    tests: logic('buyListing'),
+  },
+  {
+    what: 'checkout: a free item is claimed before the collection check',
+    file: 'machines/checkout.ts',
+    find: "{ guard: 'claimsFree', target: 'collection', actions: 'aimAtClaim' }",
+    replace: "{ guard: 'claimsFree', target: 'claiming', actions: 'aimAtClaim' }",
+    tests: logic('checkout'),
+  },
+  {
+    what: 'checkout: resuming the open crypto charge leaves for no page',
+    file: 'machines/checkout/setup.ts',
+    find: "url: context.pendingCrypto?.hostedUrl ?? ''",
+    replace: "url: ''",
+    tests: logic('checkout'),
+  },
+  {
+    what: 'checkout: a declined order returns to the payment methods',
+    file: 'machines/checkout.ts',
+    find: "{ guard: 'railFailed', target: 'failed', actions: 'endRail' }",
+    replace: "{ guard: 'railFailed', target: 'selectPaymentMethod', actions: 'endRail' }",
+    tests: logic('checkout'),
+  },
 ];
 
 function git(...args: string[]) {
