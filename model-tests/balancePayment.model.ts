@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { OrderStatus } from '#domain/schemas/checkout';
 import type { FusdOrderJson } from '#domain/schemas/fusd';
@@ -7,8 +8,36 @@ import {
   type BalancePaymentInput,
   balancePaymentMachine,
 } from '../machines/balancePayment';
-import { CHARGE_ID, topupCharge } from './cryptoTopup.model';
-import type { MachineModel } from './harness';
+import { railPaid } from '../machines/railOutcome';
+import { CHARGE_ID, HOSTED_URL, topupCharge } from './cryptoTopup.model';
+import { after, entered, expectNotCalled, expectOutput, expectWorking, inputsOf } from './expect';
+import type { MachineModel, Observed } from './harness';
+
+type O = Observed<typeof balancePaymentMachine>;
+const errorCode = (o: O) =>
+  ((o.event as { error?: { code?: string; body?: { code: string } } }).error?.body?.code ??
+    (o.event as { error?: { code?: string } }).error?.code ??
+    null) as string | null;
+const outputOf = <T>(o: O) => (o.event as unknown as { output: T }).output;
+/** The idempotency keys of every reservation so far, the last one last. */
+const orderKeys = (o: O) =>
+  inputsOf(o, 'createOrder').map((i) => (i as { idempotencyKey: string }).idempotencyKey);
+/**
+ * Whether this Pay answers the attempt before it: the last thing that happened to it was no
+ * answer to the reservation, or a refusal in the wallet (nothing was paid).
+ */
+function repeatsAttempt(o: O) {
+  const last = o.history
+    .slice(0, -1)
+    .findLast((e) =>
+      /^xstate\.(done|error)\.actor\.(createOrder|payOrder|reportPayment|createTopup)$/.test(e.type),
+    );
+  if (last?.type === 'xstate.error.actor.payOrder') return true;
+  return (
+    last?.type === 'xstate.error.actor.createOrder' &&
+    (last.error as typeof NETWORK_ERROR).body.code === 'NETWORK_FAILURE'
+  );
+}
 
 /** Reports of the payment before the panel offers a retry, in the model (the live machine reports 50 times). */
 export const MODEL_MAX_REPORTS = 2;
@@ -164,4 +193,114 @@ export const balancePaymentModel: MachineModel<typeof balancePaymentMachine> = {
     { type: 'xstate.after.topupPollInterval.balancePayment.awaitingTopup.waiting' },
   ],
   serializeState: serializeBalancePayment,
+  expect: {
+    // Back from a top-up's page: its charge is followed, at most so many reads, before the balance.
+    awaitingTopup: (o) => {
+      expect(o.snapshot.context.returnedTopup).toBe(CHARGE_ID);
+      expect(o.snapshot.context.topupReads).toBeLessThanOrEqual(MODEL_MAX_TOPUP_READS);
+      expectNotCalled(o, 'readBalance');
+    },
+    'awaitingTopup.reading': (o) => {
+      expectWorking(o, 'getTopup', { id: CHARGE_ID });
+      expect(o.snapshot.context.topupReads).toBe(inputsOf(o, 'getTopup').length);
+    },
+    'awaitingTopup.waiting': (o) => {
+      if (after(o, 'done', 'getTopup')) expect(outputOf<{ status: string }>(o).status).toBe('PENDING');
+      else expect(after(o, 'error', 'getTopup')).toBe(true);
+    },
+    reading: (o) => {
+      expectWorking(o, 'readBalance', { address: WALLET });
+      // After a followed top-up: only once it settled, or out of reads.
+      if (after(o, 'done', 'getTopup') && outputOf<{ status: string }>(o).status === 'PENDING')
+        expect(o.snapshot.context.topupReads).toBe(MODEL_MAX_TOPUP_READS);
+      if (after(o, 'error', 'getTopup')) expect(o.snapshot.context.topupReads).toBe(MODEL_MAX_TOPUP_READS);
+    },
+    readFailed: (o) => {
+      expect(after(o, 'error', 'readBalance')).toBe(true);
+      expect(o.snapshot.context.error?.code).toBe('NETWORK_FAILURE');
+    },
+    // Insufficient funds: the top-up of the shortfall is offered (never below the price).
+    short: (o) => {
+      const c = o.snapshot.context;
+      expect(c.balance).toBe(SHORT);
+      expect(c.balance!).toBeLessThan(PRICE);
+      if (after(o, 'error', 'createTopup')) {
+        expect(c.error?.code).toBe(errorCode(o));
+        if (errorCode(o) !== 'NETWORK_FAILURE') expect(c.key).toBeNull();
+        else expect(c.key).toBe(o.before.context.key);
+      }
+      if (after(o, 'done', 'createTopup')) expect(c.error?.code).toBe('CREATE_COINBASE_CHARGE');
+      expectNotCalled(o, 'createOrder');
+    },
+    toppingUp: (o) => {
+      const c = o.snapshot.context;
+      expect(c.canTopUp).toBe(true);
+      expectWorking(o, 'createTopup', { amount: PRICE - SHORT, idempotencyKey: c.key, returnTo: RETURN_TO });
+    },
+    review: (o) => {
+      const c = o.snapshot.context;
+      expect(c.balance!).toBeGreaterThanOrEqual(PRICE);
+      if (o.event.type === 'balance.submit') expect(c.acknowledged).toBe(false);
+      if (o.event.type === 'balance.acknowledge') expect(c.acknowledged).toBe(o.event.value);
+      // A refusal comes back here with its message; the order that ended asks for a new attempt.
+      if (after(o, 'error', 'createOrder') || after(o, 'error', 'payOrder')) expect(c.error).not.toBeNull();
+      if (after(o, 'done', 'createOrder') || after(o, 'done', 'reportPayment')) {
+        expect(c.error?.code).toBe('EXPIRED');
+        expect(c.key).toBeNull();
+      }
+    },
+    // One reservation per attempt, at the price seen; Pay again after no answer or a wallet refusal
+    // answers the same order.
+    reserving: (o) => {
+      const c = o.snapshot.context;
+      expect(o.event.type).toBe('balance.submit');
+      expect(c.acknowledged).toBe(true);
+      expectWorking(o, 'createOrder', { item: ITEM, price: PRICE, idempotencyKey: c.key });
+      const keys = orderKeys(o);
+      if (repeatsAttempt(o)) expect(keys.at(-1)).toBe(keys.at(-2));
+      else expect(keys.slice(0, -1)).not.toContain(keys.at(-1));
+    },
+    // The wallet pays the order's exact FUSD amount, for an order still waiting for it.
+    signing: (o) => {
+      expect(after(o, 'done', 'createOrder')).toBe(true);
+      expect(outputOf<FusdOrderJson>(o).order.status).toBe('created');
+      expectWorking(o, 'payOrder', { address: WALLET, orderId: ORDER_ID, amount: '25.00000000' });
+    },
+    // The transaction is reported (again and again while not sealed), never sent twice.
+    reporting: (o) => {
+      expectWorking(o, 'reportPayment', { orderId: ORDER_ID, transactionId: TX_ID });
+      expect(o.snapshot.context.reports).toBeLessThanOrEqual(MODEL_MAX_REPORTS);
+      const payments = o.history.filter((e) => e.type === 'xstate.done.actor.payOrder').length;
+      const orders = o.history.filter(
+        (e) =>
+          e.type === 'xstate.done.actor.createOrder' &&
+          (e.output as FusdOrderJson).order.status === 'created',
+      ).length;
+      expect(payments).toBeLessThanOrEqual(orders);
+      if (entered(o, 'reporting') && o.event.type === 'xstate.done.actor.payOrder')
+        expect(o.snapshot.context.reports).toBe(1);
+    },
+    reportWaiting: (o) => {
+      expect(after(o, 'error', 'reportPayment')).toBe(true);
+      expect(o.snapshot.context.reports).toBeLessThan(MODEL_MAX_REPORTS);
+    },
+    reportFailed: (o) => {
+      expect(after(o, 'error', 'reportPayment')).toBe(true);
+      expect(o.snapshot.context.reports).toBe(MODEL_MAX_REPORTS);
+      expect(o.snapshot.context.error?.code).toBe('TRANSACTION_PENDING');
+    },
+    // Paid (or found paid already): the order's purchase-complete page.
+    paid: (o) => {
+      expect(after(o, 'done', 'createOrder') || after(o, 'done', 'reportPayment')).toBe(true);
+      expectOutput(o, railPaid(fusdOrder('authorized').order, 'fusd'));
+    },
+    redirect: (o) => {
+      expect(after(o, 'done', 'createTopup')).toBe(true);
+      expectOutput(o, { type: 'redirect', url: HOSTED_URL });
+    },
+    back: (o) => {
+      expect(o.event.type).toBe('balance.back');
+      expectOutput(o, { type: 'back' });
+    },
+  },
 };

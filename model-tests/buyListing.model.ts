@@ -1,6 +1,14 @@
+import { expect } from 'vitest';
+import { orderCompleteTarget } from '#domain/purchase';
 import { type BuyListingContext, buyListingMachine } from '../machines/buyListing';
 import { CHARGE_ID, topupCharge } from './cryptoTopup.model';
-import type { MachineModel } from './harness';
+import { after, expectNotCalled, expectOutput, expectWorking, inputsOf } from './expect';
+import type { MachineModel, Observed } from './harness';
+
+type O = Observed<typeof buyListingMachine>;
+const errorCode = (o: O) => (o.event as { error?: { body?: { code: string } } }).error?.body?.code ?? null;
+const TX = 'ab'.repeat(32);
+const PURCHASED_ON = '2026-11-22T10:00:00.000Z';
 
 export const HOSTED_URL = 'http://127.0.0.1:8791/charges/XA6G6ZFR';
 const LISTING_INPUT = {
@@ -34,11 +42,11 @@ export const buyListingModel: MachineModel<typeof buyListingMachine> = {
     { type: 'buy.submit' },
     { type: 'buy.retry' },
     { type: 'buy.close' },
-    { type: 'xstate.done.actor.buyListing', output: { transactionId: 'ab'.repeat(32) } },
+    { type: 'xstate.done.actor.buyListing', output: { transactionId: TX } },
     { type: 'xstate.error.actor.buyListing', error: { code: 'WALLET_CANCELED' } },
     {
       type: 'xstate.done.actor.recordPurchase',
-      output: { id: 'p1', transactionId: 'ab'.repeat(32), purchasedOn: '2026-11-22T10:00:00.000Z' },
+      output: { id: 'p1', transactionId: TX, purchasedOn: PURCHASED_ON },
     },
     { type: 'xstate.error.actor.recordPurchase', error: { code: 'NETWORK_FAILURE' } },
     { type: 'buy.topup' },
@@ -65,5 +73,111 @@ export const buyListingModel: MachineModel<typeof buyListingMachine> = {
       c.topup?.status ?? null,
       s.matches('awaitingTopup') ? c.topupReads : null,
     ]);
+  },
+  expect: {
+    // Back from a top-up's page: its charge is followed, at most so many reads, before the balance.
+    awaitingTopup: (o) => {
+      expect(o.snapshot.context.topupReads).toBeLessThanOrEqual(MODEL_MAX_TOPUP_READS);
+      expectNotCalled(o, 'fusdBalance');
+    },
+    'awaitingTopup.reading': (o) => expectWorking(o, 'getTopup', { id: CHARGE_ID }),
+    'awaitingTopup.waiting': (o) => {
+      if (after(o, 'done', 'getTopup'))
+        expect((o.event as unknown as { output: { status: string } }).output.status).toBe('PENDING');
+      else expect(after(o, 'error', 'getTopup')).toBe(true);
+    },
+    checkingBalance: (o) => {
+      expectWorking(o, 'fusdBalance', { address: LISTING_INPUT.walletAddress });
+      if (after(o, 'error', 'getTopup')) expect(o.snapshot.context.topupReads).toBe(MODEL_MAX_TOPUP_READS);
+    },
+    balanceFailed: (o) => expect(o.snapshot.context.error?.code).toBe('NETWORK_FAILURE'),
+    // Below the price: "Insufficient funds", a top-up of the shortfall where the crypto rail runs.
+    insufficientFunds: (o) => {
+      const c = o.snapshot.context;
+      expect(c.balance!).toBeLessThan(LISTING_INPUT.listing.price);
+      if (after(o, 'done', 'fusdBalance')) expect(c.error?.code).toBe('INSUFFICIENT_FUNDS');
+      if (after(o, 'done', 'createTopup')) expect(c.error?.code).toBe('CREATE_COINBASE_CHARGE');
+      if (after(o, 'error', 'createTopup')) {
+        expect(c.error?.code).toBe(errorCode(o));
+        expect(c.key).toBe(errorCode(o) === 'NETWORK_FAILURE' ? o.before.context.key : null);
+      }
+      expectNotCalled(o, 'buyListing');
+    },
+    // One top-up charge per attempt, of the shortfall, returning to this listing's page.
+    toppingUp: (o) => {
+      const c = o.snapshot.context;
+      expect(c.canTopUp).toBe(true);
+      expectWorking(o, 'createTopup', {
+        amount: 100,
+        idempotencyKey: c.key,
+        returnTo: LISTING_INPUT.returnTo,
+      });
+      const keys = inputsOf(o, 'createTopup').map((i) => (i as { idempotencyKey: string }).idempotencyKey);
+      const last = o.history
+        .slice(0, -1)
+        .findLast((e) => /^xstate\.(done|error)\.actor\.createTopup$/.test(e.type));
+      const noAnswer =
+        (last?.error as { body?: { code: string } } | undefined)?.body?.code === 'NETWORK_FAILURE';
+      if (noAnswer) expect(keys.at(-1)).toBe(keys.at(-2));
+      else expect(keys.slice(0, -1)).not.toContain(keys.at(-1));
+    },
+    // Signing needs the purchase agreement and terms acknowledged.
+    confirming: (o) => {
+      const c = o.snapshot.context;
+      expect(c.balance!).toBeGreaterThanOrEqual(LISTING_INPUT.listing.price);
+      if (o.event.type === 'buy.submit') {
+        expect(c.acknowledged).toBe(false);
+        expect(c.error).toMatchObject({ code: 'INVALID_VALUE', field: 'terms' });
+      }
+      if (o.event.type === 'buy.acknowledge')
+        expect(c).toMatchObject({ acknowledged: o.event.value, error: null });
+      if (after(o, 'error', 'buyListing')) expect(c.error?.code).toBe('WALLET_CANCELED');
+    },
+    signing: (o) => {
+      expect(o.event.type).toBe('buy.submit');
+      expect(o.snapshot.context.acknowledged).toBe(true);
+      const { walletAddress, listing } = LISTING_INPUT;
+      expectWorking(o, 'buyListing', {
+        address: walletAddress,
+        seller: listing.seller,
+        blockchainListingId: listing.blockchainListingId,
+      });
+    },
+    // Bought on chain: the purchase is recorded (and recorded again on retry, never bought twice).
+    recording: (o) => {
+      expectWorking(o, 'recordPurchase', {
+        transactionId: TX,
+        walletAddress: LISTING_INPUT.walletAddress,
+        flowBlueprintId: '7',
+        nftSeriesNumber: '3',
+        type: 'saleListing',
+        blockchainListingId: '99',
+      });
+      expect(inputsOf(o, 'buyListing').length).toBe(
+        o.history.filter((e) => e.type === 'xstate.done.actor.buyListing').length +
+          o.history.filter((e) => e.type === 'xstate.error.actor.buyListing').length,
+      );
+    },
+    recordFailed: (o) => {
+      expect(o.snapshot.context.transactionId).toBe(TX);
+      expect(o.snapshot.context.error?.code).toBe('NETWORK_FAILURE');
+    },
+    // Paid: the listing's purchase-complete page, looking for the purchase since the one recorded.
+    purchased: (o) =>
+      expectOutput(o, {
+        type: 'paid',
+        target: orderCompleteTarget({
+          id: 'l1',
+          kind: 'nftSaleListing',
+          startedAt: Date.parse(PURCHASED_ON),
+          type: 'saleListing',
+          serial: 3,
+        }),
+      }),
+    redirect: (o) => expectOutput(o, { type: 'redirect', url: HOSTED_URL }),
+    closed: (o) => {
+      expect(o.event.type).toBe('buy.close');
+      expectOutput(o, { type: 'back' });
+    },
   },
 };

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { type BillingFormValues, emptyBillingForm } from '#domain/billing';
 import type { BillingInfoJson, CardChargeJson, OrderStatus } from '#domain/schemas/checkout';
@@ -7,7 +8,9 @@ import {
   type CardPaymentInput,
   cardPaymentMachine,
 } from '../machines/cardPayment';
-import type { MachineModel } from './harness';
+import { railPaid } from '../machines/railOutcome';
+import { after, expectNotCalled, expectOutput, expectWorking, inputsOf } from './expect';
+import type { Expectations, MachineModel, Observed } from './harness';
 
 export const ITEM = {
   kind: 'blueprint' as const,
@@ -202,6 +205,129 @@ export function serializeCardPayment(s: AnyMachineSnapshot) {
   ]);
 }
 
+type O = Observed<typeof cardPaymentMachine>;
+const ctx = (o: O) => o.snapshot.context as CardPaymentContext;
+const errorCode = (o: O) =>
+  ((o.event as { error?: typeof NETWORK_ERROR }).error?.body.code ?? null) as string | null;
+/** Gestures that change the card, its details or the choice of card: each starts a new attempt. */
+const CHANGES = ['card.change', 'card.select', 'card.cvv', 'card.new', 'card.saved'];
+/**
+ * Whether this charge repeats the attempt before it: the last thing that happened to the attempt
+ * was a charge that got no answer (a network failure), and the buyer changed nothing since.
+ */
+function repeatsAttempt(o: O) {
+  const earlier = o.history.slice(0, -1);
+  const last = earlier.findLast(
+    (e) =>
+      CHANGES.includes(e.type) ||
+      e.type === 'xstate.error.actor.createCharge' ||
+      e.type === 'xstate.error.actor.tokenizeCard',
+  );
+  return (
+    last?.type === 'xstate.error.actor.createCharge' &&
+    (last.error as typeof NETWORK_ERROR).body.code === 'NETWORK_FAILURE'
+  );
+}
+
+/** What the rules say of the card rail (docs/checkout.md, the machines table, the form's texts). */
+const cardPaymentExpect: Expectations<typeof cardPaymentMachine> = {
+  // Coming back with a charge: it is read, never created again.
+  restoring: (o) => {
+    expectWorking(o, 'getCharge', { id: CHARGE_ID });
+    expectNotCalled(o, 'createCharge');
+  },
+  restoreFailed: (o) => {
+    expectNotCalled(o, 'createCharge');
+    expect(ctx(o).error).not.toBeNull();
+    if (after(o, 'done', 'getCharge')) expect(ctx(o).error?.code).toBe('CHARGE_PROCESSING');
+    else expect(ctx(o).error?.code).toBe('NETWORK_FAILURE');
+  },
+  // Paying afresh: at the start, or when the remembered charge is one the server does not know.
+  loading: (o) => {
+    expectWorking(o, 'listBillingInfo');
+    expect(after(o, 'done', 'getCharge')).toBe(false);
+    if (after(o, 'error', 'getCharge')) expect(errorCode(o)).toBe('not_found');
+    expect(ctx(o).attempt).toBeNull();
+  },
+  form: (o) => {
+    const c = ctx(o);
+    // Saved cards first, the newest chosen; none or unreadable: the new-card form.
+    if (after(o, 'done', 'listBillingInfo')) {
+      const cards = (o.event as unknown as { output: typeof SAVED_CARDS }).output;
+      expect(c.method).toBe(cards.length > 0 ? 'saved' : 'new');
+      expect(c.selectedId).toBe(cards[0]?.id ?? null);
+    }
+    if (after(o, 'error', 'listBillingInfo')) expect(c).toMatchObject({ method: 'new', cards: [] });
+    // A refusal comes back to the form with its message; only no answer keeps the attempt.
+    if (after(o, 'error', 'createCharge') || after(o, 'error', 'tokenizeCard')) {
+      expect(c.error?.code).toBe(errorCode(o));
+      if (errorCode(o) === 'NETWORK_FAILURE') expect(c.attempt).toEqual(o.before.context.attempt);
+      else expect(c.attempt).toBeNull();
+    }
+    if (CHANGES.includes(o.event.type)) expect(c.attempt).toBeNull();
+    // Without the acknowledgement there is no Pay.
+    if (o.event.type === 'card.submit') {
+      expect(!c.acknowledged || Object.keys(c.errors).length > 0).toBe(true);
+    }
+  },
+  'form.saved': (o) => {
+    expect(ctx(o).method).toBe('saved');
+    expect(ctx(o).cards.map((card) => card.id)).toContain(ctx(o).selectedId);
+    if (o.event.type === 'card.submit' && ctx(o).acknowledged) expect(ctx(o).errors.cvv).toBeTruthy();
+  },
+  'form.newCard': (o) => {
+    expect(ctx(o).method).toBe('new');
+    if (o.event.type === 'card.submit' && ctx(o).acknowledged)
+      expect(Object.keys(ctx(o).errors).length).toBeGreaterThan(0);
+  },
+  paying: (o) => {
+    expect(ctx(o).acknowledged).toBe(true);
+    expect(ctx(o)).toMatchObject({ errors: {}, error: null });
+  },
+  // A new card is tokenized at the provider before the charge, its number never sent to the server.
+  'paying.tokenizing': (o) => {
+    const c = ctx(o);
+    expect(c.method).toBe('new');
+    expect(o.event.type).toBe('card.submit');
+    expectWorking(o, 'tokenizeCard');
+    const input = inputsOf(o, 'tokenizeCard').at(-1) as { card: { number: string } };
+    expect(input.card.number.replaceAll(' ', '')).toBe(c.values.cardNumber.replaceAll(' ', ''));
+  },
+  // One charge per attempt: a retry after no answer sends the same key (and token) again.
+  'paying.charging': (o) => {
+    const c = ctx(o);
+    const keys = inputsOf(o, 'createCharge').map((i) => (i as { idempotencyKey: string }).idempotencyKey);
+    const body = inputsOf(o, 'createCharge').at(-1) as Record<string, unknown>;
+    expectWorking(o, 'createCharge');
+    expect(body).toMatchObject({ item: { kind: ITEM.kind, id: ITEM.id }, expectedPrice: PRICE });
+    if (c.method === 'saved') {
+      expect(body.savedBillingInfo).toEqual({ id: c.selectedId, cvv: c.cvv });
+      expect(c.cvv).toBe('123');
+    } else {
+      expect(body.billingInfo).toMatchObject({ cardToken: TOKEN, save: c.values.save });
+      expect(JSON.stringify(body)).not.toContain('4242 4242');
+    }
+    if (repeatsAttempt(o)) expect(keys.at(-1)).toBe(keys.at(-2));
+    else expect(keys.slice(0, -1)).not.toContain(keys.at(-1));
+  },
+  paid: (o) => {
+    const read = after(o, 'done', 'getCharge');
+    expect(read || after(o, 'done', 'createCharge')).toBe(true);
+    expectOutput(o, railPaid(charge('approved').order, 'creditCard', CHARGE_ID));
+  },
+  // 3-D Secure: off to the provider's page.
+  redirect: (o) => expectOutput(o, { type: 'redirect', url: REDIRECT_URL }),
+  // Declined: the order's failure page.
+  failed: (o) => {
+    expectOutput(o, { type: 'failed', orderId: ORDER_ID });
+    if (after(o, 'error', 'createCharge')) expect(errorCode(o)).toBe('CARD_DECLINED');
+  },
+  back: (o) => {
+    expect(o.event.type).toBe('card.back');
+    expectOutput(o, { type: 'back' });
+  },
+};
+
 export const cardPaymentModel: MachineModel<typeof cardPaymentMachine> = {
   machine: cardPaymentMachine,
   fakes: ['listBillingInfo', 'tokenizeCard', 'createCharge', 'getCharge'],
@@ -225,6 +351,7 @@ export const cardPaymentModel: MachineModel<typeof cardPaymentMachine> = {
     ];
   },
   serializeState: serializeCardPayment,
+  expect: cardPaymentExpect,
 };
 
 /**
@@ -249,4 +376,5 @@ export const cardPaymentRestoreModel: MachineModel<typeof cardPaymentMachine> = 
     { type: 'card.back' },
   ],
   serializeState: serializeCardPayment,
+  expect: cardPaymentExpect,
 };

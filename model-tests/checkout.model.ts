@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { NftJson } from '#domain/nft';
 import type { CardChargeJson, FreeClaimJson } from '#domain/schemas/checkout';
@@ -12,8 +13,35 @@ import {
 } from '../machines/checkout';
 import { type RailOutcome, railBack, railFailed, railPaid, railRedirect } from '../machines/railOutcome';
 import { CHARGE_ID, charge, ITEM, NETWORK_ERROR, ORDER_ID, PRICE, REDIRECT_URL } from './cardPayment.model';
+import { after, expectOutput, expectWorking, inputsOf } from './expect';
 import { makeUser } from './fixtures';
-import type { MachineModel } from './harness';
+import type { MachineModel, Observed } from './harness';
+
+type O = Observed<typeof checkoutMachine>;
+const ctx = (o: O) => o.snapshot.context as CheckoutContext;
+const outputOf = <T>(o: O) => (o.event as unknown as { output: T }).output;
+/** The rail or child machine whose end this step is, if any. */
+const railDone = (o: O) => /^xstate\.done\.actor\.(\w+)$/.exec(o.event.type)?.[1] ?? null;
+const RAILS_DONE = [
+  'cardPayment',
+  'cryptoPayment',
+  'balancePayment',
+  'walletPayment',
+  'onrampPayment',
+  'tokenCharge',
+  'buyListing',
+];
+/** The item and price a rail is handed: the item bought, at the price the buyer saw. */
+const railItemOf = (c: CheckoutContext) => ({
+  item: { kind: c.item.kind, id: c.item.id, title: c.item.title },
+  price: c.item.price,
+});
+/** A rail runs only once the wallet holds a collection (a resumed or restored card charge excepted). */
+function expectRailOpened(o: O, rail: string, input: Record<string, unknown>) {
+  expectWorking(o, rail);
+  expect(inputsOf(o, rail).at(-1)).toMatchObject(input);
+  expect(ctx(o).user).not.toBeNull();
+}
 
 export { CHARGE_ID, charge, ITEM, NETWORK_ERROR, ORDER_ID, PRICE, REDIRECT_URL };
 
@@ -367,4 +395,164 @@ export const checkoutModel: MachineModel<typeof checkoutMachine> = {
     ...Object.values(CARD_OUTCOMES).map((output) => ({ type: 'xstate.done.actor.cardPayment', output })),
   ],
   serializeState: serializeCheckout,
+  expect: {
+    // A visitor is asked to sign up before anything else.
+    signUp: (o) => {
+      expect(ctx(o).user).toBeNull();
+      expect(o.calls).toEqual([]);
+      expectOutput(o, { kind: 'signUp' });
+    },
+    // A signed-in buyer's open crypto charge comes first, then a card charge waiting for 3-D Secure.
+    findingPendingCrypto: (o) => {
+      expect(o.event.type).toBe('xstate.init');
+      expectWorking(o, 'findPendingCrypto');
+    },
+    cryptoPending: (o) => {
+      expect(ctx(o).pendingCrypto?.id).toBe(CRYPTO_CHARGE.id);
+      if (after(o, 'error', 'cancelCrypto')) expect(ctx(o).error?.code).toBe('CHARGE_NOT_CANCELLABLE');
+    },
+    cancellingCrypto: (o) => {
+      expect(o.event.type).toBe('checkout.charge.cancel');
+      expectWorking(o, 'cancelCrypto', { id: CRYPTO_CHARGE.id });
+    },
+    findingPending: (o) => {
+      expectWorking(o, 'findPendingCharge');
+      expect(ctx(o).pendingCrypto).toBeNull();
+    },
+    cardPending: (o) => {
+      expect(ctx(o).pendingCharge?.id).toBe(CHARGE_ID);
+      if (after(o, 'error', 'cancelCharge')) expect(ctx(o).error?.code).toBe('CHARGE_NOT_CANCELLABLE');
+    },
+    cancellingCharge: (o) => {
+      expect(o.event.type).toBe('checkout.charge.cancel');
+      expectWorking(o, 'cancelCharge', { id: CHARGE_ID });
+    },
+    // The new edition or a resale listing: only for an item others resell, never a free one.
+    selectEdition: (o) => {
+      expect(ctx(o).listings.length).toBeGreaterThan(0);
+      expect(ctx(o).item.free).toBe(false);
+      if (o.event.type === 'checkout.edition.sort') expect(ctx(o).sort).toBe(o.event.sort);
+    },
+    selectPaymentMethod: (o) => {
+      expect(ctx(o).item.free).toBe(false);
+      expect(ctx(o).user).not.toBeNull();
+    },
+    // The balance shows beside the rails when the buyer has a wallet.
+    'selectPaymentMethod.readingBalance': (o) =>
+      expectWorking(o, 'readBalance', { address: ctx(o).walletAddress }),
+    'selectPaymentMethod.shown': (o) => {
+      if (after(o, 'done', 'readBalance')) expect(ctx(o).balance).toBe(outputOf<number>(o));
+      const done = railDone(o);
+      if (done && RAILS_DONE.includes(done)) expect(outputOf<{ type: string }>(o).type).toBe('back');
+    },
+    // Without a wallet the buyer connects one; without a collection, sets it up.
+    'collection.walletRequired': (o) => {
+      expect(ctx(o).walletAddress).toBeNull();
+      if (after(o, 'error', 'linkWallet')) expect(ctx(o).error?.code).toBe('WALLET_CANCELED');
+    },
+    'collection.linkingWallet': (o) => {
+      expect(o.event.type).toBe('checkout.wallet.connect');
+      expectWorking(o, 'linkWallet');
+    },
+    'collection.checking': (o) => {
+      expect(ctx(o).collectionReady).toBe(false);
+      expectWorking(o, 'checkCollection', { address: ctx(o).walletAddress });
+    },
+    'collection.checkFailed': (o) => expect(ctx(o).error?.code).toBe('NETWORK_FAILURE'),
+    'collection.required': (o) => {
+      expect(ctx(o).collectionReady).toBe(false);
+      if (after(o, 'error', 'setupCollection')) expect(ctx(o).error?.code).toBe('WALLET_CANCELED');
+      else expect(outputOf<{ ready: boolean }>(o).ready).toBe(false);
+    },
+    // A wallet connected here without a collection goes straight on to its setup.
+    'collection.settingUp': (o) => {
+      expectWorking(o, 'setupCollection', { address: ctx(o).walletAddress });
+      if (o.event.type !== 'checkout.collection.setup') {
+        expect(after(o, 'done', 'checkCollection')).toBe(true);
+        expect(ctx(o).walletAddress).toBe(NEW_WALLET);
+      }
+    },
+    // A free item is claimed, once the wallet holds a collection.
+    claiming: (o) => {
+      expect(ctx(o).item.free).toBe(true);
+      expect(ctx(o).collectionReady).toBe(true);
+      expectWorking(o, 'claimFree', { blueprintId: FREE_ID });
+    },
+    claimFailed: (o) => {
+      expect(after(o, 'error', 'claimFree')).toBe(true);
+      expect(ctx(o).error?.code).toBe((o.event as { error?: { body: { code: string } } }).error?.body.code);
+    },
+    buyingListing: (o) => {
+      const listing = ctx(o).listing!;
+      if (!ctx(o).reopen) expect(ctx(o).collectionReady).toBe(true);
+      expectRailOpened(o, 'buyListing', {
+        listing: { id: listing.activeSaleListing!.id, price: listing.activeSaleListing!.price },
+        walletAddress: ctx(o).walletAddress,
+      });
+    },
+    // The card rail: after the collection check, or straight away for a charge resumed or restored.
+    creditCard: (o) => {
+      const c = ctx(o);
+      if (c.resume) expectRailOpened(o, 'cardPayment', { resume: c.resume, email: BUYER.email });
+      else {
+        expectRailOpened(o, 'cardPayment', {
+          ...railItemOf(c),
+          email: BUYER.email,
+          checkpoint: c.checkpoint,
+        });
+        if (!c.checkpoint) expect(c.collectionReady).toBe(true);
+      }
+    },
+    crypto: (o) => {
+      expect(ctx(o).collectionReady).toBe(true);
+      expectRailOpened(o, 'cryptoPayment', { ...railItemOf(ctx(o)), email: BUYER.email });
+    },
+    balance: (o) => {
+      if (!ctx(o).reopen) expect(ctx(o).collectionReady).toBe(true);
+      expectRailOpened(o, 'balancePayment', { ...railItemOf(ctx(o)), walletAddress: ctx(o).walletAddress });
+    },
+    wallet: (o) => {
+      expect(ctx(o).collectionReady).toBe(true);
+      expectRailOpened(o, 'walletPayment', { ...railItemOf(ctx(o)), wallet: ctx(o).target });
+    },
+    onramp: (o) => {
+      expect(ctx(o).collectionReady).toBe(true);
+      expectRailOpened(o, 'onrampPayment', { ...railItemOf(ctx(o)), userId: BUYER.id });
+    },
+    token: (o) => {
+      expect(ctx(o).collectionReady).toBe(true);
+      expectRailOpened(o, 'tokenCharge', { ...railItemOf(ctx(o)), chainId: TOKEN_RAIL.chainId });
+    },
+    // Paid (or claimed): the purchase-complete page the rail named.
+    purchased: (o) => {
+      if (after(o, 'done', 'claimFree'))
+        expectOutput(o, {
+          kind: 'purchased',
+          target: (railPaid(FREE_CLAIM.order, 'freeBlueprintClaim') as { target: unknown }).target,
+        });
+      else {
+        const outcome = outputOf<RailOutcome>(o);
+        expect(outcome.type).toBe('paid');
+        expectOutput(o, { kind: 'purchased', target: (outcome as { target: unknown }).target });
+      }
+    },
+    // Off to another page: the rail's, or the open crypto charge's hosted page resumed.
+    redirecting: (o) => {
+      if (o.event.type === 'checkout.charge.resume')
+        expectOutput(o, { kind: 'redirecting', url: HOSTED_URL });
+      else {
+        const outcome = outputOf<RailOutcome>(o);
+        expect(outcome.type).toBe('redirect');
+        expectOutput(o, { kind: 'redirecting', url: (outcome as { url: string }).url });
+      }
+    },
+    failed: (o) => {
+      expect(outputOf<RailOutcome>(o)).toEqual(railFailed(ORDER_ID));
+      expectOutput(o, { kind: 'failed', orderId: ORDER_ID });
+    },
+    closed: (o) => {
+      expect(['checkout.close', 'checkout.back']).toContain(o.event.type);
+      expectOutput(o, null);
+    },
+  },
 };

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { CoinbaseChargeJson } from '#domain/schemas/crypto';
 import {
@@ -6,7 +7,29 @@ import {
   type CryptoPaymentInput,
   cryptoPaymentMachine,
 } from '../machines/cryptoPayment';
-import type { MachineModel } from './harness';
+import { after, expectOutput, expectWorking, inputsOf } from './expect';
+import type { MachineModel, Observed } from './harness';
+
+type O = Observed<typeof cryptoPaymentMachine>;
+const errorCode = (o: O) => (o.event as { error?: typeof NETWORK_ERROR }).error?.body.code ?? null;
+const keys = (o: O) =>
+  inputsOf(o, 'createCharge').map((i) => (i as { idempotencyKey: string }).idempotencyKey);
+/**
+ * Whether this Pay repeats the attempt before it: the last charge got no answer (a network
+ * failure) and the acknowledgement has not changed since.
+ */
+function repeatsAttempt(o: O) {
+  const last = o.history
+    .slice(0, -1)
+    .findLast(
+      (e) =>
+        e.type === 'crypto.acknowledge' || (e.type.startsWith('xstate.') && e.type.endsWith('.createCharge')),
+    );
+  return (
+    last?.type === 'xstate.error.actor.createCharge' &&
+    (last.error as typeof NETWORK_ERROR).body.code === 'NETWORK_FAILURE'
+  );
+}
 
 export const ITEM = {
   kind: 'blueprint' as const,
@@ -115,4 +138,44 @@ export const cryptoPaymentModel: MachineModel<typeof cryptoPaymentMachine> = {
     { type: 'xstate.error.actor.createCharge', error: CHARGE_PENDING_ERROR },
   ],
   serializeState: serializeCryptoPayment,
+  expect: {
+    // Without the acknowledgement there is no Pay; a refusal is shown here, and only no answer keeps the attempt.
+    review: (o) => {
+      const c = o.snapshot.context;
+      if (o.event.type === 'crypto.submit') expect(c.acknowledged).toBe(false);
+      if (o.event.type === 'crypto.acknowledge') {
+        expect(c.acknowledged).toBe(o.event.value);
+        expect(c.attempt).toBeNull();
+      }
+      if (after(o, 'error', 'createCharge')) {
+        expect(c.error?.code).toBe(errorCode(o));
+        expect(c.attempt).toEqual(errorCode(o) === 'NETWORK_FAILURE' ? o.before.context.attempt : null);
+      }
+      // A charge without a hosted page cannot be paid.
+      if (after(o, 'done', 'createCharge')) {
+        expect(c.error?.code).toBe('CREATE_COINBASE_CHARGE');
+        expect(c.attempt).toBeNull();
+      }
+    },
+    // Pay opens one hosted charge for the item at the price seen; a retry after no answer reuses its key.
+    creating: (o) => {
+      const c = o.snapshot.context;
+      expect(o.event.type).toBe('crypto.submit');
+      expect(c.acknowledged).toBe(true);
+      expect(c.error).toBeNull();
+      expectWorking(o, 'createCharge', { item: ITEM, price: PRICE, idempotencyKey: c.attempt?.key });
+      const all = keys(o);
+      if (repeatsAttempt(o)) expect(all.at(-1)).toBe(all.at(-2));
+      else expect(all.slice(0, -1)).not.toContain(all.at(-1));
+    },
+    // The hosted page ends the flow: the checkout sends the browser there.
+    redirect: (o) => {
+      expect(after(o, 'done', 'createCharge')).toBe(true);
+      expectOutput(o, { type: 'redirect', url: HOSTED_URL });
+    },
+    back: (o) => {
+      expect(o.event.type).toBe('crypto.back');
+      expectOutput(o, { type: 'back' });
+    },
+  },
 };

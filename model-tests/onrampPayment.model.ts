@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { type AnyMachineSnapshot, fromCallback } from 'xstate';
 import { openWertChargeStatuses, type WertChargeJson, type WertChargeStatus } from '#domain/schemas/wert';
 import {
@@ -6,7 +7,21 @@ import {
   type OnrampPaymentInput,
   onrampPaymentMachine,
 } from '../machines/onrampPayment';
-import type { MachineModel } from './harness';
+import { railPaid } from '../machines/railOutcome';
+import { after, expectOutput, expectWorking, inputsOf } from './expect';
+import type { MachineModel, Observed } from './harness';
+
+type O = Observed<typeof onrampPaymentMachine>;
+const errorCode = (o: O) => (o.event as { error?: { body?: { code: string } } }).error?.body?.code ?? null;
+/** Whether this Pay repeats the attempt before it: that charge got no answer (a network failure). */
+function repeatsAttempt(o: O) {
+  const last = o.history
+    .slice(0, -1)
+    .findLast(
+      (e) => e.type === 'xstate.error.actor.createCharge' || e.type === 'xstate.done.actor.createCharge',
+    );
+  return (last?.error as typeof NETWORK_ERROR | undefined)?.body.code === 'NETWORK_FAILURE';
+}
 
 /** Reads of the charge before the panel says it is still being confirmed, in the model (live: 50). */
 export const MODEL_MAX_POLLS = 2;
@@ -166,4 +181,84 @@ export const onrampPaymentModel: MachineModel<typeof onrampPaymentMachine> = {
     { type: 'xstate.after.pollInterval.onrampPayment.following.waiting' },
   ],
   serializeState: serializeOnrampPayment,
+  expect: {
+    // The buyer's open on-ramp charge is looked for first, and again when a create finds one.
+    finding: (o) => {
+      expectWorking(o, 'findOpenCharge', { userId: BUYER_ID });
+      if (o.event.type !== 'xstate.init') expect(errorCode(o)).toBe('CHARGE_PENDING');
+    },
+    // An open charge blocks any other: resume it, cancel it, or leave.
+    openCharge: (o) => {
+      expect(o.snapshot.context.charge?.unresolved).toBe(true);
+      if (after(o, 'error', 'cancelCharge')) expect(o.snapshot.context.error?.code).toBe('NETWORK_FAILURE');
+    },
+    cancellingOpen: (o) => {
+      expect(o.event.type).toBe('onramp.cancel');
+      expectWorking(o, 'cancelCharge', { id: CHARGE_ID });
+    },
+    review: (o) => {
+      const c = o.snapshot.context;
+      if (o.event.type === 'onramp.submit') expect(c.acknowledged).toBe(false);
+      if (o.event.type === 'onramp.acknowledge') expect(c.acknowledged).toBe(o.event.value);
+      // Only no answer keeps the attempt; every other end of a charge starts a new one.
+      if (after(o, 'error', 'createCharge')) {
+        expect(c.error?.code).toBe(errorCode(o));
+        expect(c.key).toBe(errorCode(o) === 'NETWORK_FAILURE' ? o.before.context.key : null);
+      } else if (o.event.type !== 'onramp.acknowledge' && o.event.type !== 'onramp.submit')
+        expect(c.key).toBeNull();
+      if (o.event.type === 'onramp.widget.status') expect(c.error).not.toBeNull();
+      if (after(o, 'done', 'getCharge')) expect(c.error).not.toBeNull();
+    },
+    // Pay opens one on-ramp charge at the price seen; a retry after no answer reuses its key.
+    creating: (o) => {
+      const c = o.snapshot.context;
+      expect(o.event.type).toBe('onramp.submit');
+      expect(c.acknowledged).toBe(true);
+      expectWorking(o, 'createCharge', { item: ITEM, price: PRICE, idempotencyKey: c.key });
+      const keys = inputsOf(o, 'createCharge').map((i) => (i as { idempotencyKey: string }).idempotencyKey);
+      if (repeatsAttempt(o)) expect(keys.at(-1)).toBe(keys.at(-2));
+      else expect(keys.slice(0, -1)).not.toContain(keys.at(-1));
+    },
+    widget: (o) => expect(o.snapshot.context.charge).not.toBeNull(),
+    // Paid in the widget: the server is told, best effort; cancelling is no longer possible.
+    'widget.reporting': (o) => {
+      expect(o.event.type).toBe('onramp.widget.status');
+      const txId = (o.event as { txId?: string }).txId;
+      expectWorking(o, 'reportStarted', {
+        id: CHARGE_ID,
+        status: txId ? 'transferStarted' : 'paymentStarted',
+      });
+      expect(o.snapshot.context.paying).toBe(true);
+    },
+    // Canceled, or closed before any payment: the charge is canceled and its unit released.
+    cancelling: (o) => {
+      if (o.event.type === 'onramp.widget.close') expect(o.snapshot.context.paying).toBe(false);
+      else expect(o.event).toEqual({ type: 'onramp.widget.status', status: 'canceled' });
+      expectWorking(o, 'cancelCharge', { id: CHARGE_ID });
+    },
+    // A payment under way: the charge is read until it ends, at most so many reads.
+    following: (o) => expect(o.snapshot.context.polls).toBeLessThanOrEqual(MODEL_MAX_POLLS),
+    'following.reading': (o) => {
+      expectWorking(o, 'getCharge', { id: CHARGE_ID });
+      if (o.event.type === 'onramp.widget.close') expect(o.before.context.paying).toBe(true);
+      if (after(o, 'error', 'cancelCharge') && errorCode(o) === 'wert_cancel_fail')
+        expect(o.snapshot.context.error?.code).toBe('wert_cancel_fail');
+    },
+    'following.waiting': (o) => expect(o.snapshot.context.polls).toBeLessThan(MODEL_MAX_POLLS),
+    stillProcessing: (o) => expect(o.snapshot.context.polls).toBe(MODEL_MAX_POLLS),
+    // Paid: the charge's purchase-complete page.
+    paid: (o) => {
+      const read = after(o, 'done', 'getCharge')
+        ? (o.event as unknown as { output: WertChargeJson }).output
+        : null;
+      if (read) expect(read.success).toBe(true);
+      else expect(o.event).toEqual({ type: 'onramp.widget.status', status: 'success' });
+      const item = (read ?? o.snapshot.context.charge!).order.item as typeof ITEM;
+      expectOutput(o, railPaid(wertCharge('created', item).order, 'wert', CHARGE_ID));
+    },
+    back: (o) => {
+      expect(o.event.type).toBe('onramp.back');
+      expectOutput(o, { type: 'back' });
+    },
+  },
 };

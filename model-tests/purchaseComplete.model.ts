@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import {
   type FollowedCharge,
@@ -15,6 +16,7 @@ import {
   type PurchaseCompleteInput,
   purchaseCompleteMachine,
 } from '../machines/purchaseComplete';
+import { after, expectNotCalled, expectOutput, expectWorking } from './expect';
 import type { MachineModel } from './harness';
 
 /** When the buyer pressed buy, and the link's purchase time (15 s before it). */
@@ -379,6 +381,9 @@ function chargeEvents(s: AnyMachineSnapshot) {
   ];
 }
 
+/** What the step's actor answered. */
+const outputOf = <T>(o: { event: unknown }) => (o.event as { output: T }).output;
+
 export const purchaseCompleteModel: MachineModel<typeof purchaseCompleteMachine> = {
   machine: purchaseCompleteMachine,
   fakes: ['findPurchase', 'syncCharge', 'follow'],
@@ -485,4 +490,86 @@ export const purchaseCompleteModel: MachineModel<typeof purchaseCompleteMachine>
       s.context.purchase?.id ?? null,
       s.context.followed?.stage ?? null,
     ]),
+  expect: {
+    // A buyer back from the charge's provider: the charge is synced first, with the 3-D Secure session.
+    syncing: (o) => {
+      expect(o.event.type).toBe('xstate.init');
+      expectWorking(o, 'syncCharge', o.snapshot.context.charge);
+      expect(o.snapshot.context.charge).not.toBeNull();
+    },
+    // One read per tick, never more than the limit; an order or charge is followed, never looked up by time.
+    polling: (o) => {
+      const c = o.snapshot.context;
+      expect(c.ticks).toBeLessThanOrEqual(MODEL_MAX_TICKS);
+      expect(o.calls.length).toBeLessThanOrEqual(c.ticks + (c.charge ? 1 : 0));
+      if (c.order !== null || c.charge !== null) expectNotCalled(o, 'findPurchase');
+      else expectNotCalled(o, 'follow');
+      expect(c.failure).toBeNull();
+    },
+    'polling.waiting': (o) => {
+      if (o.event.type.startsWith('xstate.after.pollInterval'))
+        expect(o.snapshot.context.ticks).toBe(o.before.context.ticks + 1);
+      // A read that fails or finds nothing waits for the next tick; a charge on its way is kept.
+      if (after(o, 'done', 'follow') || after(o, 'done', 'syncCharge'))
+        expect(o.snapshot.context.followed).toEqual(outputOf<unknown>(o));
+    },
+    'polling.following': (o) => {
+      const c = o.snapshot.context;
+      expect(c.ticks).toBe(o.before.context.ticks + 1);
+      expectWorking(o, 'follow', { charge: c.charge, order: c.order });
+    },
+    // Every 4th tick the buyer's purchases since the link's time are looked up.
+    'polling.checking': (o) => {
+      const c = o.snapshot.context;
+      expect(c.ticks % 4).toBe(0);
+      expect(c.ticks).toBe(o.before.context.ticks + 1);
+      expect(c.since).toBe(Number(LINK_TIME));
+      expectWorking(o, 'findPurchase', { id: c.id, kind: c.kind, since: Number(LINK_TIME) });
+    },
+    // Done: the purchase found, or the order followed with its editions minted.
+    complete: (o) => {
+      if (after(o, 'done', 'findPurchase')) {
+        const purchase = outputOf<PurchaseJson>(o);
+        expectOutput(o, { purchase, order: null });
+      } else {
+        expect(after(o, 'done', 'follow')).toBe(true);
+        const charge = outputOf<FollowedCharge>(o);
+        expect(charge.stage).toBe('minted');
+        expectOutput(o, { purchase: null, order: charge.order });
+      }
+    },
+    // The payment went back (or could not): the page shows the refund with the order's timeline.
+    refunded: (o) => {
+      expectOutput(o, null);
+      const { followed: charge, ticks } = o.snapshot.context;
+      expect(charge?.refund).not.toBeNull();
+      if (charge?.stage === 'refunding') expect(ticks).toBe(MODEL_MAX_TICKS);
+      else expect(['refunded', 'refundFailed']).toContain(charge?.stage);
+    },
+    failed: (o) => {
+      expectOutput(o, null);
+      const c = o.snapshot.context;
+      if (c.failure === 'invalidTime') {
+        expect(o.event.type).toBe('xstate.init');
+        expect(c.since).toBeNull();
+        expect(c.order === null && c.charge === null).toBe(true);
+      } else if (c.failure === 'lookupFailed') {
+        expect(after(o, 'error', 'findPurchase')).toBe(true);
+        expect(c.error).toEqual({ code: 'NETWORK_FAILURE', message: 'Unknown connection error' });
+      } else if (c.failure === 'paymentFailed') {
+        expect(after(o, 'done', 'follow') || after(o, 'done', 'syncCharge')).toBe(true);
+        const charge = outputOf<FollowedCharge>(o);
+        expect(charge.stage).toBe('failed');
+        expect(c.error).toEqual(
+          charge.order?.failure
+            ? { code: charge.order.failure.code, message: charge.order.failure.message }
+            : null,
+        );
+      } else {
+        expect(c.failure).toBe('timedOut');
+        expect(c.ticks).toBe(MODEL_MAX_TICKS);
+        expect(c.followed?.stage ?? null).not.toBe('refunding');
+      }
+    },
+  },
 };

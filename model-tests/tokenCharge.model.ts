@@ -1,13 +1,16 @@
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { OrderStatus } from '#domain/schemas/checkout';
 import type { TokenChargeJson, TokenChargeStatus } from '#domain/schemas/token';
+import { railPaid } from '../machines/railOutcome';
 import {
   type TokenChargeContext,
   type TokenChargeEvent,
   type TokenChargeInput,
   tokenChargeMachine,
 } from '../machines/tokenCharge';
-import type { MachineModel } from './harness';
+import { after, expectOutput, expectWorking, inputsOf } from './expect';
+import type { Expectations, MachineModel, Observed } from './harness';
 
 /** Reports of the transfer before the panel offers Check again, in the model (the live machine: 50). */
 export const MODEL_MAX_POLLS = 2;
@@ -211,6 +214,161 @@ const outcomes: (EventObject & Record<string, unknown>)[] = [
   { type: 'xstate.after.receivedPause.tokenCharge.received' },
 ];
 
+type O = Observed<typeof tokenChargeMachine>;
+const ctx = (o: O) => o.snapshot.context as TokenChargeContext;
+const errorCode = (o: O) => (o.event as { error?: { body?: { code: string } } }).error?.body?.code ?? null;
+const outputOf = <T>(o: O) => (o.event as unknown as { output: T }).output;
+/** Whether this charge repeats the attempt before it: that one got no answer (a network failure). */
+function repeatsAttempt(o: O) {
+  const last = o.history
+    .slice(0, -1)
+    .findLast(
+      (e) => e.type === 'xstate.error.actor.createCharge' || e.type === 'xstate.done.actor.createCharge',
+    );
+  return (last?.error as typeof NETWORK_ERROR | undefined)?.body.code === 'NETWORK_FAILURE';
+}
+
+/** What the rules say of the utility-token rail (docs/checkout.md, the machines table, the panel's texts). */
+const tokenChargeExpect: Expectations<typeof tokenChargeMachine> = {
+  // Without a browser wallet: "MetaMask required", and only Back.
+  noWallet: (o) => {
+    expect(ctx(o).walletAvailable).toBe(false);
+    expect(ctx(o).error?.code).toBe('METAMASK_REQUIRED');
+  },
+  estimating: (o) => expectWorking(o, 'estimate', { cents: PRICE }),
+  review: (o) => {
+    const c = ctx(o);
+    if (o.event.type === 'token.submit') expect(c.acknowledged).toBe(false);
+    if (o.event.type === 'token.acknowledge') expect(c.acknowledged).toBe(o.event.value);
+    if (after(o, 'done', 'estimate')) expect(c.estimate).toEqual(ESTIMATE);
+    // A refused charge: its message; only no answer keeps the attempt's key.
+    if (after(o, 'error', 'createCharge')) {
+      expect(c.error?.code).toBe(errorCode(o));
+      expect(c.key).toBe(errorCode(o) === 'NETWORK_FAILURE' ? o.before.context.key : null);
+    }
+    expect(c.transactionHash).toBeNull();
+  },
+  // The wallet's account and network before anything is created, signed or paid.
+  connecting: (o) => {
+    expect(['token.submit', 'token.retry']).toContain(o.event.type);
+    expectWorking(o, 'connectWallet');
+  },
+  wrongNetwork: (o) => {
+    expect(ctx(o).error).not.toBeNull();
+    if (after(o, 'error', 'switchNetwork')) expect(ctx(o).error?.code).toBe('rejected');
+    else {
+      expect(ctx(o).error?.code).toBe('chainId');
+      expect(outputOf<{ chainId: number }>(o).chainId).not.toBe(CHAIN_ID);
+    }
+  },
+  switching: (o) => {
+    expect(o.event.type).toBe('token.switch');
+    expectWorking(o, 'switchNetwork', { chainId: CHAIN_ID });
+  },
+  // One charge per attempt, from the connected address on the right network.
+  creating: (o) => {
+    const c = ctx(o);
+    expect(c.account?.chainId).toBe(CHAIN_ID);
+    expectWorking(o, 'createCharge', {
+      item: ITEM,
+      price: PRICE,
+      ethAddress: c.account!.address,
+      idempotencyKey: c.key,
+    });
+    const keys = inputsOf(o, 'createCharge').map((i) => (i as { idempotencyKey: string }).idempotencyKey);
+    if (repeatsAttempt(o)) expect(keys.at(-1)).toBe(keys.at(-2));
+    else expect(keys.slice(0, -1)).not.toContain(keys.at(-1));
+  },
+  // The address has a charge waiting: it is read, to resume or cancel it.
+  findingBlocker: (o) => {
+    expect(errorCode(o)).toBe('ERROR_ACTIVE_TOKEN_CHARGE_ADDRESS');
+    expectWorking(o, 'loadCharge', { id: BLOCKER_ID });
+  },
+  blocked: (o) => expect(ctx(o).blocker).not.toBeNull(),
+  cancelingBlocker: (o) => {
+    expect(o.event.type).toBe('token.cancel');
+    expectWorking(o, 'cancelCharge', { id: ctx(o).blocker!.id });
+  },
+  // Less NFM than the price: nothing is held; Check again creates anew.
+  lowFunds: (o) => {
+    expect(ctx(o).charge?.status).toBe('lowFunds');
+    expect(ctx(o).key).toBeNull();
+  },
+  signing: (o) => {
+    expect(ctx(o).charge?.signature).toBeNull();
+    expectWorking(o, 'signCharge', { charge: ctx(o).charge });
+  },
+  awaitingSignature: (o) => {
+    expect(ctx(o).charge?.signature).toBeNull();
+    expect(ctx(o).transactionHash).toBeNull();
+  },
+  // A transfer is never sent twice: only once the chain shows none of the charge and none unmined.
+  transferring: (o) => {
+    const c = ctx(o);
+    expect(c.charge?.signature).not.toBeNull();
+    expect(c.transactionHash).toBeNull();
+    expectWorking(o, 'sendTransfer', { charge: c.charge });
+    expect(o.history.some((e) => e.type === 'xstate.done.actor.sendTransfer')).toBe(false);
+    if (!after(o, 'done', 'signCharge')) {
+      expect(after(o, 'done', 'findTransfer')).toBe(true);
+      const found = outputOf<{ charge: TokenChargeJson; pending: boolean }>(o);
+      expect(found.pending).toBe(false);
+      expect(found.charge.transactions).toEqual([]);
+    }
+  },
+  // Looked for on chain: a signed charge, or one whose cancel the server refused (its NFM is there).
+  checkingTransfer: (o) => {
+    if (after(o, 'error', 'cancelCharge')) expect(errorCode(o)).toBe('CHARGE_NOT_CANCELLABLE');
+    expectWorking(o, 'findTransfer', { charge: ctx(o).charge });
+  },
+  transferPending: (o) => {
+    expect(after(o, 'done', 'findTransfer') && outputOf<{ pending: boolean }>(o).pending).toBe(true);
+    expect(ctx(o).polls).toBeLessThan(MODEL_MAX_POLLS);
+  },
+  // Nothing on chain: Try again (through the wallet's checks) or Cancel.
+  awaitingTransfer: (o) => {
+    expect(ctx(o).transactionHash).toBeNull();
+    if (after(o, 'error', 'findTransfer')) expect(ctx(o).error?.code).toBe('TOKEN_NETWORK');
+  },
+  validating: (o) => {
+    expectWorking(o, 'reportTransfer', { id: CHARGE_ID, transactionHash: TX_HASH });
+    expect(ctx(o).polls).toBeLessThanOrEqual(MODEL_MAX_POLLS);
+  },
+  waiting: (o) => {
+    expect(after(o, 'done', 'reportTransfer') || after(o, 'error', 'reportTransfer')).toBe(true);
+    expect(ctx(o).polls).toBeLessThan(MODEL_MAX_POLLS);
+  },
+  // Still not seen after every poll: Check again looks again, never sends.
+  unconfirmed: (o) => expect(ctx(o).polls).toBe(MODEL_MAX_POLLS),
+  // The transfer does not pay the charge, or the charge ended: for good.
+  rejected: (o) => {
+    expect(ctx(o).error).not.toBeNull();
+    if (after(o, 'error', 'reportTransfer')) expect(errorCode(o)).toBe('low_funds');
+    else expect(outputOf<{ charge: TokenChargeJson }>(o).charge.status).toBe('expired');
+  },
+  // Cancel ends the charge until its transfer is sent.
+  canceling: (o) => {
+    expect(o.event.type).toBe('token.cancel');
+    expect(ctx(o).transactionHash).toBeNull();
+    expectWorking(o, 'cancelCharge', { id: CHARGE_ID });
+  },
+  restoring: (o) => {
+    expect(ctx(o).restore?.item).toEqual({ kind: ITEM.kind, id: ITEM.id });
+    expectWorking(o, 'loadCharge', { id: CHARGE_ID });
+  },
+  restoreFailed: (o) => expect(ctx(o).error?.code).toBe('NETWORK_FAILURE'),
+  // "received payment": the charge completed; the flow ends paid after a pause.
+  received: (o) => expect(ctx(o).charge?.status).toBe('completed'),
+  paid: (o) => {
+    expect(o.event.type).toBe('xstate.after.receivedPause.tokenCharge.received');
+    expectOutput(o, railPaid(tokenCharge('completed', 'authorized').order!, 'token'));
+  },
+  back: (o) => {
+    expect(o.event.type === 'token.back' || after(o, 'done', 'cancelCharge')).toBe(true);
+    expectOutput(o, { type: 'back' });
+  },
+};
+
 export const tokenChargeModel: MachineModel<typeof tokenChargeMachine> = {
   machine: tokenChargeMachine,
   fakes: [
@@ -232,6 +390,7 @@ export const tokenChargeModel: MachineModel<typeof tokenChargeMachine> = {
   ],
   events: (s) => [...userEvents(s.context as TokenChargeContext), ...outcomes],
   serializeState: serializeTokenCharge,
+  expect: tokenChargeExpect,
 };
 
 /**

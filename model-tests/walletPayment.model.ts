@@ -1,12 +1,33 @@
+import { expect } from 'vitest';
 import { type AnyMachineSnapshot, fromCallback } from 'xstate';
+import { railPaid } from '../machines/railOutcome';
 import {
   type WalletPaymentContext,
   type WalletPaymentEvent,
   type WalletPaymentInput,
   walletPaymentMachine,
 } from '../machines/walletPayment';
-import { charge, ITEM, NETWORK_ERROR, ORDER_ID, PRICE } from './cardPayment.model';
-import type { MachineModel } from './harness';
+import { CHARGE_ID, charge, ITEM, NETWORK_ERROR, ORDER_ID, PRICE, REDIRECT_URL } from './cardPayment.model';
+import { after, expectNotCalled, expectOutput, expectWorking, inputsOf } from './expect';
+import type { MachineModel, Observed } from './harness';
+
+type O = Observed<typeof walletPaymentMachine>;
+const errorCode = (o: O) => (o.event as { error?: { body?: { code: string } } }).error?.body?.code ?? null;
+const chargeKeys = (o: O) =>
+  inputsOf(o, 'createCharge').map((i) => (i as { idempotencyKey: string }).idempotencyKey);
+/**
+ * Whether this charge asks again for the one before it: that one got no answer (a network
+ * failure), or an answer that was neither paid nor 3-D Secure (the same charge is asked about).
+ */
+function repeatsCharge(o: O) {
+  const last = o.history
+    .slice(0, -1)
+    .findLast(
+      (e) => e.type === 'xstate.error.actor.createCharge' || e.type === 'xstate.done.actor.createCharge',
+    );
+  if (last?.type === 'xstate.done.actor.createCharge') return true;
+  return (last?.error as typeof NETWORK_ERROR | undefined)?.body.code === 'NETWORK_FAILURE';
+}
 
 export { charge, ITEM, NETWORK_ERROR, ORDER_ID, PRICE };
 export const BUYER_EMAIL = 'grace@example.com';
@@ -118,4 +139,88 @@ export const walletPaymentModel: MachineModel<typeof walletPaymentMachine> = {
     { type: 'xstate.error.actor.createCharge', error: SOLD_OUT_ERROR },
   ],
   serializeState: serializeWalletPayment,
+  expect: {
+    // The panel: Pay needs the acknowledgement; whatever stopped the payment is shown here.
+    review: (o) => {
+      const c = o.snapshot.context;
+      if (o.event.type === 'wallet.submit') expect(c.acknowledged).toBe(false);
+      if (o.event.type === 'wallet.acknowledge') expect(c.acknowledged).toBe(o.event.value);
+      if (o.event.type === 'wallet.canceled') expect(c.error?.code).toBe('APPLE_PAY_CANCELED');
+      if (o.event.type === 'wallet.failed') expect(c.error?.code).toBe('PROCESSING_ERROR');
+      if (after(o, 'error', 'tokenizeWallet')) expect(c.error?.code).toBe('CHECKOUT_COM_TOKEN');
+      if (after(o, 'done', 'createCharge')) expect(c.error?.code).toBe('PROCESSING_ERROR');
+      if (after(o, 'error', 'createCharge')) {
+        expect(c.error?.code).toBe(errorCode(o));
+        expect(c.key).toBe(errorCode(o) === 'NETWORK_FAILURE' ? o.before.context.key : null);
+      }
+      // Apple Pay without the whole contact: APPLE_PAY_ADDRESS, naming the missing field.
+      if (o.event.type === 'wallet.authorized') {
+        expect(c.wallet).toBe('applepay');
+        expect(c.error).toMatchObject({ code: 'APPLE_PAY_ADDRESS', field: 'addressLine1' });
+      }
+    },
+    'paying.sheet': (o) => {
+      const c = o.snapshot.context;
+      expect(o.event.type).toBe('wallet.submit');
+      expect(c.acknowledged).toBe(true);
+      expect(c.key).not.toBeNull();
+      expect(c.error).toBeNull();
+    },
+    // Google Pay without the whole address: the billing form, filled with what Google shared.
+    'paying.billing': (o) => {
+      const c = o.snapshot.context;
+      expect(c.wallet).toBe('googlepay');
+      if (o.event.type === 'wallet.authorized') {
+        expect(c.billing).toMatchObject({ firstName: 'Grace', addressLine1: '', country: 'US' });
+        expect(c.billingErrors).toEqual({});
+      }
+      if (o.event.type === 'wallet.billing.submit')
+        expect(c.billingErrors.city ?? c.billingErrors.addressLine1).toBeTruthy();
+      expectNotCalled(o, 'createCharge');
+    },
+    // A whole contact: the wallet's token is exchanged for a card token at the provider.
+    'paying.tokenizing': (o) => {
+      const c = o.snapshot.context;
+      expectWorking(o, 'tokenizeWallet', { wallet: c.wallet, tokenData: { version: 'EC_v1' } });
+      expect(c.authorization?.billing).toMatchObject({
+        addressLine1: '1 Test Street',
+        city: 'Arlington',
+        zipCode: '22201',
+      });
+    },
+    // Charged like a card, with the wallet's card token and contact; one key per attempt.
+    'paying.charging': (o) => {
+      const c = o.snapshot.context;
+      expectWorking(o, 'createCharge');
+      expect(inputsOf(o, 'createCharge').at(-1)).toMatchObject({
+        item: { kind: ITEM.kind, id: ITEM.id },
+        expectedPrice: PRICE,
+        idempotencyKey: c.key,
+        billingInfo: {
+          wallet: c.wallet,
+          cardToken: 'tok_abcdefghijklmnopqrstuvwxyz',
+          addressLine1: '1 Test Street',
+          city: 'Arlington',
+          zipCode: '22201',
+          country: 'US',
+        },
+      });
+      const keys = chargeKeys(o);
+      if (repeatsCharge(o)) expect(keys.at(-1)).toBe(keys.at(-2));
+      else expect(keys.slice(0, -1)).not.toContain(keys.at(-1));
+    },
+    paid: (o) => {
+      expect(after(o, 'done', 'createCharge')).toBe(true);
+      expectOutput(o, railPaid(charge('approved').order, 'creditCard', CHARGE_ID));
+    },
+    redirect: (o) => expectOutput(o, { type: 'redirect', url: REDIRECT_URL }),
+    failed: (o) => {
+      expect(errorCode(o)).toBe('CARD_INSUFFICIENT_FUNDS');
+      expectOutput(o, { type: 'failed', orderId: ORDER_ID });
+    },
+    back: (o) => {
+      expect(o.event.type).toBe('wallet.back');
+      expectOutput(o, { type: 'back' });
+    },
+  },
 };
