@@ -52,7 +52,9 @@ export type {
  *
  * The flow ends like the card rail: paid (the charge), redirect (3-D Secure the bank asks for a
  * Google Pay card stored without a device token), failed (declined: the order) or back. Each
- * attempt has one idempotency key, kept only after a network failure of the charge.
+ * attempt has one idempotency key, kept after a network failure of the charge or an answer that is
+ * neither paid nor 3-D Secure (a payment still processing): Pay then asks again with it, which
+ * reads that charge instead of paying a second time. Any other refusal starts a new attempt.
  */
 export interface WalletPaymentInput {
   wallet: MobileWallet;
