@@ -10,6 +10,7 @@ import {
 } from '#domain/admin';
 import { type ApiErrorBody, errorMessage, toErrorBody } from '#domain/errors';
 import { type AdminList, type AdminListQuery, adminStatuses } from '#domain/schemas/admin';
+import { type ButtonProps, buttonProps } from './props';
 
 /**
  * One list of the back office: it loads a page (newest first), narrows it by search text and
@@ -177,9 +178,19 @@ export interface AdminListView {
   failed: boolean;
   canRetry: boolean;
   error: string | null;
+  search: (text: string) => void;
+  setStatus: (status: string) => void;
+  previousPage: () => void;
+  nextPage: () => void;
+  /** A row's action (busy while it runs on that row). */
+  getActionButtonProps: (rowId: string, action: AdminAction) => ButtonProps;
+  getRetryButtonProps: () => ButtonProps;
 }
 
-export function connectAdminList(snapshot: SnapshotFrom<typeof adminListMachine>): AdminListView {
+export function connectAdminList(
+  snapshot: SnapshotFrom<typeof adminListMachine>,
+  send: (event: AdminListEvent) => void,
+): AdminListView {
   const { list, query, results, total, action, error } = snapshot.context;
   const columns = adminColumns[list];
   const pages = Math.max(1, Math.ceil(total / query.pageSize));
@@ -205,5 +216,20 @@ export function connectAdminList(snapshot: SnapshotFrom<typeof adminListMachine>
     failed: snapshot.matches('failed'),
     canRetry: snapshot.can({ type: 'admin.retry' }),
     error: error ? errorMessage(error) : null,
+    search: (text) => send({ type: 'admin.search', text }),
+    setStatus: (status) => send({ type: 'admin.status', status }),
+    previousPage: () => send({ type: 'admin.page', page: query.page - 1 }),
+    nextPage: () => send({ type: 'admin.page', page: query.page + 1 }),
+    getActionButtonProps: (rowId, act) =>
+      buttonProps({
+        onClick: () => send({ type: 'admin.act', rowId, action: act }),
+        disabled: !snapshot.matches('ready'),
+        busy: snapshot.hasTag('busy') && action?.rowId === rowId && action.label === act.label,
+      }),
+    getRetryButtonProps: () =>
+      buttonProps({
+        onClick: () => send({ type: 'admin.retry' }),
+        disabled: !snapshot.can({ type: 'admin.retry' }),
+      }),
   };
 }

@@ -5,6 +5,7 @@ import type { ImageFacts } from '#domain/ports/uploads';
 import type { User } from '#domain/user';
 import type { ImageJobFile } from './imageJob';
 import { type ImageUploadsOutput, imageUploadsMachine } from './imageUploads';
+import { type ButtonProps, buttonProps } from './props';
 
 export type { ImageFacts } from '#domain/ports/uploads';
 
@@ -164,9 +165,16 @@ export interface AvatarUploadView {
   canChoose: boolean;
   canRemove: boolean;
   error: string | null;
+  /** The chosen file (from the file input). */
+  choose: (file: ImageJobFile) => void;
+  /** "Remove avatar". */
+  getRemoveButtonProps: () => ButtonProps;
 }
 
-export function connectAvatarUpload(snapshot: SnapshotFrom<typeof avatarUploadMachine>): AvatarUploadView {
+export function connectAvatarUpload(
+  snapshot: SnapshotFrom<typeof avatarUploadMachine>,
+  send: (event: AvatarUploadEvent) => void,
+): AvatarUploadView {
   const { avatarUrl, error } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   return {
@@ -182,5 +190,11 @@ export function connectAvatarUpload(snapshot: SnapshotFrom<typeof avatarUploadMa
     canChoose: snapshot.can({ type: 'avatar.choose', file: { name: '', type: '', size: 0 } }),
     canRemove: snapshot.can({ type: 'avatar.remove' }),
     error: error ? errorMessage(error) : null,
+    choose: (file) => send({ type: 'avatar.choose', file }),
+    getRemoveButtonProps: () =>
+      buttonProps({
+        onClick: () => send({ type: 'avatar.remove' }),
+        disabled: !snapshot.can({ type: 'avatar.remove' }),
+      }),
   };
 }

@@ -4,10 +4,11 @@ import { formatUsd, shortfallCents } from '#domain/money';
 import { topupAmount } from '#domain/schemas/crypto';
 import type { BuyListingEvent, buyListingMachine } from './buyListing';
 import { returnedTopupMessage, topupWaitingStatus } from './cryptoTopup';
+import { type ButtonProps, buttonProps, type CheckboxProps } from './props';
 
 /**
  * The buy dialog's view model (connectBuyListing): what the dialog shows of a buyListing snapshot and
- * the events its controls send.
+ * prop getters (zag's style) that the dialog spreads on its controls, each sending its event.
  */
 export type BuyListingPanel =
   /** Reading the balance, or (back from a top-up's page) awaiting the top-up's FUSD first. */
@@ -49,11 +50,15 @@ export interface BuyListingView {
   error: string | null;
   closeLabel: string;
   canClose: boolean;
-  acknowledge: (value: boolean) => void;
-  pay: () => void;
-  retry: () => void;
-  topUp: () => void;
-  close: () => void;
+  /** The dialog itself: Escape and its close button close it when the machine allows. */
+  getDialogProps: () => { onClose: () => void; showCloseButton: boolean };
+  /** The purchase agreement and terms checkbox. */
+  getTermsProps: () => CheckboxProps;
+  getPayButtonProps: () => ButtonProps;
+  getRetryButtonProps: () => ButtonProps;
+  getTopupButtonProps: () => ButtonProps;
+  /** Cancel or Close (`closeLabel`). */
+  getCloseButtonProps: () => ButtonProps;
 }
 
 function buyPanel(snapshot: SnapshotFrom<typeof buyListingMachine>): BuyListingPanel {
@@ -87,6 +92,10 @@ export function connectBuyListing(
   const openingTopup = snapshot.matches('toppingUp') || snapshot.matches('redirect');
   const topupShown = snapshot.can({ type: 'buy.topup' }) || openingTopup;
   const awaiting = snapshot.matches('awaitingTopup');
+  const can = (type: 'buy.submit' | 'buy.retry' | 'buy.topup' | 'buy.close') => snapshot.can({ type });
+  /** A button that sends `type`, enabled when the machine takes it. */
+  const button = (type: Parameters<typeof can>[0], working = false) =>
+    buttonProps({ onClick: () => send({ type }), disabled: !can(type), busy: working });
   return {
     panel,
     title: panel === 'purchased' ? 'Purchase Complete' : `Buy for ${price}`,
@@ -132,10 +141,21 @@ export function connectBuyListing(
     closeLabel:
       panel === 'confirm' && busy ? 'Waiting for the wallet…' : panel === 'confirm' ? 'Cancel' : 'Close',
     canClose: snapshot.can({ type: 'buy.close' }),
-    acknowledge: (value) => send({ type: 'buy.acknowledge', value }),
-    pay: () => send({ type: 'buy.submit' }),
-    retry: () => send({ type: 'buy.retry' }),
-    topUp: () => send({ type: 'buy.topup' }),
-    close: () => send({ type: 'buy.close' }),
+    getDialogProps: () => ({
+      onClose: () => {
+        if (can('buy.close')) send({ type: 'buy.close' });
+      },
+      showCloseButton: can('buy.close'),
+    }),
+    getTermsProps: () => ({
+      checked: context.acknowledged,
+      disabled: !snapshot.can({ type: 'buy.acknowledge', value: !context.acknowledged }),
+      onChange: (value) => send({ type: 'buy.acknowledge', value }),
+      'data-state': context.acknowledged ? 'checked' : 'unchecked',
+    }),
+    getPayButtonProps: () => button('buy.submit', busy),
+    getRetryButtonProps: () => button('buy.retry'),
+    getTopupButtonProps: () => button('buy.topup', openingTopup),
+    getCloseButtonProps: () => button('buy.close'),
   };
 }

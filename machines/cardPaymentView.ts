@@ -10,11 +10,13 @@ import { errorMessage } from '#domain/errors';
 import { formatUsd } from '#domain/money';
 import type { CardPaymentEvent, cardPaymentMachine } from './cardPayment';
 import { selectedCard } from './cardPayment/charge';
+import { type ButtonProps, buttonProps, type CheckboxProps, type FormProps } from './props';
 
 /**
  * The card rail's view model (zag's `connect`): from a snapshot of the cardPayment machine to what
  * the card panel renders — its panel, the saved cards or the new-card form, texts, busy and
- * disabled flags (from the machine's tags and what it takes now), and the functions that send events.
+ * disabled flags (from the machine's tags and what it takes now), the functions that send what the
+ * buyer types, and prop getters (zag's style) that the panel spreads on its form and controls.
  */
 
 /** A saved card as the choice lists it. */
@@ -52,15 +54,22 @@ export interface CardPaymentView {
   /** Why the payment (or the saved cards) did not go through. */
   error: string | null;
   receipt: string;
-  select: (id: string) => void;
   setCvv: (value: string) => void;
-  useNewCard: () => void;
-  useSavedCard: () => void;
   change: (values: Partial<BillingFormValues>) => void;
-  acknowledge: (value: boolean) => void;
-  pay: () => void;
-  back: () => void;
-  retry: () => void;
+  /** The form: its submit pays. */
+  getFormProps: () => FormProps;
+  /** A saved card's radio: choosing it selects the card. */
+  getSavedCardProps: (card: SavedCardOption) => CheckboxProps;
+  /** "Use a new card" (saved cards) and "Use a saved card" (the new-card form). */
+  getNewCardButtonProps: () => ButtonProps;
+  getSavedCardButtonProps: () => ButtonProps;
+  /** The purchase agreement and terms checkbox. */
+  getTermsProps: () => CheckboxProps;
+  /** Pay (the form's submit button). */
+  getPayButtonProps: () => ButtonProps;
+  getBackButtonProps: () => ButtonProps;
+  /** Check the interrupted payment again. */
+  getRetryButtonProps: () => ButtonProps;
 }
 
 function statusText(snapshot: SnapshotFrom<typeof cardPaymentMachine>): string | null {
@@ -86,9 +95,13 @@ export function connectCardPayment(
   const { context } = snapshot;
   const price = formatUsd(context.price);
   const selected = context.method === 'saved' ? selectedCard(context) : undefined;
+  const busy = snapshot.hasTag('busy');
+  /** A button that sends `event`, enabled when the machine takes it (never while busy). */
+  const button = (event: CardPaymentEvent) =>
+    buttonProps({ onClick: () => send(event), disabled: busy || !snapshot.can(event) });
   return {
     panel: panelOf(snapshot),
-    busy: snapshot.hasTag('busy'),
+    busy,
     itemTitle: context.item.title,
     price,
     payLabel: `Pay ${price}`,
@@ -109,14 +122,40 @@ export function connectCardPayment(
     acknowledged: context.acknowledged,
     error: context.error ? errorMessage(context.error) : null,
     receipt: `The receipt goes to ${context.email}.`,
-    select: (id) => send({ type: 'card.select', id }),
     setCvv: (value) => send({ type: 'card.cvv', value }),
-    useNewCard: () => send({ type: 'card.new' }),
-    useSavedCard: () => send({ type: 'card.saved' }),
     change: (values) => send({ type: 'card.change', values }),
-    acknowledge: (value) => send({ type: 'card.acknowledge', value }),
-    pay: () => send({ type: 'card.submit' }),
-    back: () => send({ type: 'card.back' }),
-    retry: () => send({ type: 'card.retry' }),
+    getFormProps: () => ({
+      noValidate: true,
+      onSubmit: (event) => {
+        event.preventDefault();
+        send({ type: 'card.submit' });
+      },
+    }),
+    getSavedCardProps: (card) => ({
+      checked: card.selected,
+      disabled: busy,
+      onChange: () => send({ type: 'card.select', id: card.id }),
+      'data-state': card.selected ? 'checked' : 'unchecked',
+    }),
+    getNewCardButtonProps: () => button({ type: 'card.new' }),
+    getSavedCardButtonProps: () => button({ type: 'card.saved' }),
+    getTermsProps: () => ({
+      checked: context.acknowledged,
+      disabled: busy,
+      onChange: (value) => send({ type: 'card.acknowledge', value }),
+      'data-state': context.acknowledged ? 'checked' : 'unchecked',
+    }),
+    getPayButtonProps: () =>
+      buttonProps({ type: 'submit', disabled: !snapshot.can({ type: 'card.submit' }), busy }),
+    getBackButtonProps: () =>
+      buttonProps({
+        onClick: () => send({ type: 'card.back' }),
+        disabled: !snapshot.can({ type: 'card.back' }),
+      }),
+    getRetryButtonProps: () =>
+      buttonProps({
+        onClick: () => send({ type: 'card.retry' }),
+        disabled: !snapshot.can({ type: 'card.retry' }),
+      }),
   };
 }

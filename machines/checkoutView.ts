@@ -8,6 +8,7 @@ import type { cardPaymentMachine } from './cardPayment';
 import type { CheckoutContext, CheckoutEvent, checkoutMachine, EditionSort, PaymentMethod } from './checkout';
 import type { cryptoPaymentMachine } from './cryptoPayment';
 import type { onrampPaymentMachine } from './onrampPayment';
+import { type ButtonProps, buttonProps } from './props';
 import type { tokenChargeMachine } from './tokenCharge';
 import type { walletPaymentMachine } from './walletPayment';
 
@@ -16,7 +17,8 @@ import type { walletPaymentMachine } from './walletPayment';
  * dialog renders — the panel, its title and text, the status line while something runs, the error,
  * which of close, back and retry are possible, the editions (sorted), the payment methods the
  * machine takes, the collection panel's action, the pending payment's summary, the payment rail (or
- * resale purchase) that runs inside the dialog, and the functions that send the checkout's events.
+ * resale purchase) that runs inside the dialog, and prop getters that the dialog spreads on its
+ * controls (each sends its event).
  */
 export type CheckoutPanel =
   | 'loading'
@@ -101,18 +103,21 @@ export interface CheckoutView {
     canResume: boolean;
     canCancel: boolean;
   } | null;
-  close: () => void;
-  back: () => void;
-  retry: () => void;
+  /** The dialog itself: Escape and its close button close it when the machine allows. */
+  getDialogProps: () => { onClose: () => void; showCloseButton: boolean };
+  getCloseButtonProps: () => ButtonProps;
+  getBackButtonProps: () => ButtonProps;
+  getRetryButtonProps: () => ButtonProps;
   /** Sorts the editions by a sort menu item's id. */
   sortBy: (value: string) => void;
-  /** A resale listing by its NFT id, or the new edition (null). */
-  selectEdition: (listingId: string | null) => void;
-  selectMethod: (method: PaymentMethod) => void;
-  resumePending: () => void;
-  cancelPending: () => void;
+  /** A row's Buy: a resale listing by its NFT id, or the new edition (null). */
+  getBuyButtonProps: (row: EditionRow) => ButtonProps & { 'aria-label': string };
+  getMethodButtonProps: (method: PaymentMethod) => ButtonProps;
+  /** Resume or cancel the pending payment. */
+  getResumeButtonProps: () => ButtonProps;
+  getCancelButtonProps: () => ButtonProps;
   /** The collection panel's action. */
-  act: () => void;
+  getActionButtonProps: () => ButtonProps;
 }
 
 const editionSorts: EditionSort[] = ['priceAsc', 'priceDesc', 'edition'];
@@ -281,9 +286,13 @@ export function connectCheckout(snapshot: Snapshot, send: (event: CheckoutEvent)
   const pending = panel === 'cardPending' ? context.pendingCharge : null;
   const crypto = panel === 'cryptoPending' ? context.pendingCrypto : null;
   const wide = RAILS.includes(panel);
+  const busy = snapshot.hasTag('busy');
+  /** A button that sends `event`, enabled when the machine takes it. */
+  const button = (event: CheckoutEvent, working = false) =>
+    buttonProps({ onClick: () => send(event), disabled: !can(event), busy: working });
   return {
     panel,
-    busy: snapshot.hasTag('busy'),
+    busy,
     wide,
     footer: !wide && panel !== 'redirecting' && panel !== 'loading',
     rail: railOf(panel, snapshot.children),
@@ -320,19 +329,26 @@ export function connectCheckout(snapshot: Snapshot, send: (event: CheckoutEvent)
           canResume: can({ type: 'checkout.charge.resume' }),
           canCancel: can({ type: 'checkout.charge.cancel' }),
         },
-    close: () => send({ type: 'checkout.close' }),
-    back: () => send({ type: 'checkout.back' }),
-    retry: () => send({ type: 'checkout.retry' }),
+    getDialogProps: () => ({
+      onClose: () => {
+        if (can({ type: 'checkout.close' })) send({ type: 'checkout.close' });
+      },
+      showCloseButton: can({ type: 'checkout.close' }),
+    }),
+    getCloseButtonProps: () => button({ type: 'checkout.close' }),
+    getBackButtonProps: () => button({ type: 'checkout.back' }),
+    getRetryButtonProps: () => button({ type: 'checkout.retry' }),
     sortBy: (value) => {
       const sort = editionSorts.find((s) => s === value);
       if (sort) send({ type: 'checkout.edition.sort', sort });
     },
-    selectEdition: (listingId) => send({ type: 'checkout.edition.select', listingId }),
-    selectMethod: (method) => send({ type: 'checkout.method.select', method }),
-    resumePending: () => send({ type: 'checkout.charge.resume' }),
-    cancelPending: () => send({ type: 'checkout.charge.cancel' }),
-    act: () => {
-      if (action) send({ type: action });
-    },
+    getBuyButtonProps: (row) => ({
+      ...button({ type: 'checkout.edition.select', listingId: row.listingId }),
+      'aria-label': row.buyLabel,
+    }),
+    getMethodButtonProps: (method) => button({ type: 'checkout.method.select', method }),
+    getResumeButtonProps: () => button({ type: 'checkout.charge.resume' }),
+    getCancelButtonProps: () => button({ type: 'checkout.charge.cancel' }, busy),
+    getActionButtonProps: () => (action ? button({ type: action }, busy) : buttonProps({ disabled: true })),
   };
 }

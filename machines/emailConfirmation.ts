@@ -1,5 +1,6 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
+import { type ButtonProps, buttonProps } from './props';
 
 /**
  * Confirming a new email address: the link sent to it carries a token; opening it sends the token
@@ -83,11 +84,28 @@ export interface EmailConfirmationView {
   text: string;
   busy: boolean;
   canRetry: boolean;
+  /** Try again (shown while `canRetry`). */
+  getRetryButtonProps: () => ButtonProps;
 }
 
 export function connectEmailConfirmation(
   snapshot: SnapshotFrom<typeof emailConfirmationMachine>,
+  send: (event: EmailConfirmationEvent) => void,
 ): EmailConfirmationView {
+  return {
+    ...confirmationCopy(snapshot),
+    getRetryButtonProps: () =>
+      buttonProps({
+        onClick: () => send({ type: 'confirmation.retry' }),
+        disabled: !snapshot.can({ type: 'confirmation.retry' }),
+      }),
+  };
+}
+
+/** The panel, its texts and flags. */
+function confirmationCopy(
+  snapshot: SnapshotFrom<typeof emailConfirmationMachine>,
+): Omit<EmailConfirmationView, 'getRetryButtonProps'> {
   const { email, error } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   if (busy) return { panel: 'confirming', title: 'Confirming your email…', text: '', busy, canRetry: false };

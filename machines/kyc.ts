@@ -6,6 +6,7 @@ import { kycAction, kycLabel } from '#domain/kyc';
 import { type KycSession, KycSessionInput } from '#domain/schemas/kyc';
 import type { User } from '#domain/user';
 import { validate } from '#domain/validation';
+import { type ButtonProps, buttonProps, type FormProps } from './props';
 
 /**
  * The KYC button of Account settings. Selling needs an approved identity verification; a person
@@ -234,9 +235,22 @@ export interface KycView {
   fieldErrors: { firstName?: string; lastName?: string };
   error: string | null;
   busy: boolean;
+  setFirstName: (value: string) => void;
+  setLastName: (value: string) => void;
+  /** Closes the open modal (Escape, its close button). */
+  close: () => void;
+  /** The row's button: start (or resume) the verification. */
+  getStartButtonProps: () => ButtonProps;
+  /** The modals' Close or Cancel. */
+  getCloseButtonProps: () => ButtonProps;
+  /** The name form: its submit continues to Veriff. */
+  getFormProps: () => FormProps;
 }
 
-export function connectKyc(snapshot: SnapshotFrom<typeof kycMachine>): KycView {
+export function connectKyc(
+  snapshot: SnapshotFrom<typeof kycMachine>,
+  send: (event: KycEvent) => void,
+): KycView {
   const { context } = snapshot;
   const panel = snapshot.matches('blocked')
     ? 'blocked'
@@ -246,6 +260,7 @@ export function connectKyc(snapshot: SnapshotFrom<typeof kycMachine>): KycView {
         ? 'redirecting'
         : 'none';
   const message = (error: ApiErrorBody | undefined) => (error ? errorMessage(error) : undefined);
+  const busy = snapshot.hasTag('busy');
   return {
     label: kycLabel(context.status),
     awaiting: snapshot.matches('awaitingDecision') ? 'Waiting for Veriff’s decision…' : null,
@@ -259,6 +274,23 @@ export function connectKyc(snapshot: SnapshotFrom<typeof kycMachine>): KycView {
       lastName: message(context.fieldErrors.lastName),
     },
     error: context.error ? errorMessage(context.error) : null,
-    busy: snapshot.hasTag('busy'),
+    busy,
+    setFirstName: (value) => send({ type: 'kyc.firstName.change', value }),
+    setLastName: (value) => send({ type: 'kyc.lastName.change', value }),
+    close: () => send({ type: 'kyc.close' }),
+    getStartButtonProps: () =>
+      buttonProps({
+        onClick: () => send({ type: 'kyc.start' }),
+        disabled: !snapshot.can({ type: 'kyc.start' }),
+        busy: panel === 'redirecting',
+      }),
+    getCloseButtonProps: () => buttonProps({ onClick: () => send({ type: 'kyc.close' }), disabled: busy }),
+    getFormProps: () => ({
+      noValidate: true,
+      onSubmit: (event) => {
+        event.preventDefault();
+        send({ type: 'kyc.submit' });
+      },
+    }),
   };
 }

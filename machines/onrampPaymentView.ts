@@ -2,11 +2,12 @@ import type { SnapshotFrom } from 'xstate';
 import { errorMessage } from '#domain/errors';
 import { formatUsd } from '#domain/money';
 import type { OnrampPaymentContext, OnrampPaymentEvent, onrampPaymentMachine } from './onrampPayment';
+import { type ButtonProps, buttonProps, type CheckboxProps } from './props';
 
 /**
  * The on-ramp rail's view model (zag's `connect`): from a snapshot of the onrampPayment machine to
  * what its panel renders — the panel, texts, busy and disabled flags (from the machine's tags and
- * what it takes now), and the functions that send events.
+ * what it takes now), and prop getters (zag's style) that the panel spreads on its controls.
  */
 export interface OnrampPaymentView {
   panel: 'review' | 'open' | 'widget' | 'processing' | 'done';
@@ -24,11 +25,14 @@ export interface OnrampPaymentView {
   status: string | null;
   error: string | null;
   receipt: string;
-  acknowledge: (value: boolean) => void;
-  pay: () => void;
-  back: () => void;
-  resume: () => void;
-  cancel: () => void;
+  /** The purchase agreement and terms checkbox (review panel). */
+  getTermsProps: () => CheckboxProps;
+  /** Pay, or Check again (a submit button). */
+  getPayButtonProps: () => ButtonProps;
+  /** Resume the open charge (its panel's submit button), or cancel it. */
+  getResumeButtonProps: () => ButtonProps;
+  getCancelButtonProps: () => ButtonProps;
+  getBackButtonProps: () => ButtonProps;
   /** The form's submit: resume the open charge on its panel, else pay (or check again). */
   submit: () => void;
   /** Pay (or Check again) shows: on the review, and while a payment is still being confirmed. */
@@ -64,18 +68,20 @@ export function connectOnrampPayment(
           : processing
             ? 'processing'
             : 'review';
+  const busy = snapshot.hasTag('busy');
+  const can = (type: 'onramp.resume' | 'onramp.cancel' | 'onramp.back') => snapshot.can({ type });
   return {
     panel,
     title: 'Card to crypto',
-    busy: snapshot.hasTag('busy'),
+    busy,
     itemTitle: context.item.title,
     price,
     acknowledged: context.acknowledged,
     payLabel: snapshot.matches('stillProcessing') ? 'Check again' : `Pay ${price} by card`,
     canPay,
-    canBack: snapshot.can({ type: 'onramp.back' }),
-    canResume: snapshot.can({ type: 'onramp.resume' }),
-    canCancel: snapshot.can({ type: 'onramp.cancel' }),
+    canBack: can('onramp.back'),
+    canResume: can('onramp.resume'),
+    canCancel: can('onramp.cancel'),
     status: snapshot.matches('finding')
       ? 'Looking for a payment you started…'
       : snapshot.matches('openCharge')
@@ -95,11 +101,18 @@ export function connectOnrampPayment(
                   : null,
     error: context.error ? errorMessage(context.error) : null,
     receipt: `The receipt goes to ${context.email}.`,
-    acknowledge: (value) => send({ type: 'onramp.acknowledge', value }),
-    pay: () => send({ type: 'onramp.submit' }),
-    back: () => send({ type: 'onramp.back' }),
-    resume: () => send({ type: 'onramp.resume' }),
-    cancel: () => send({ type: 'onramp.cancel' }),
+    getTermsProps: () => ({
+      checked: context.acknowledged,
+      disabled: busy,
+      onChange: (value) => send({ type: 'onramp.acknowledge', value }),
+      'data-state': context.acknowledged ? 'checked' : 'unchecked',
+    }),
+    getPayButtonProps: () => buttonProps({ type: 'submit', disabled: !canPay, busy }),
+    getResumeButtonProps: () => buttonProps({ type: 'submit', disabled: !can('onramp.resume') }),
+    getCancelButtonProps: () =>
+      buttonProps({ onClick: () => send({ type: 'onramp.cancel' }), disabled: !can('onramp.cancel'), busy }),
+    getBackButtonProps: () =>
+      buttonProps({ onClick: () => send({ type: 'onramp.back' }), disabled: !can('onramp.back') }),
     submit: () => send({ type: open ? 'onramp.resume' : 'onramp.submit' }),
     showsPay: !open && (panel === 'review' || canPay),
   };

@@ -1,5 +1,6 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
+import { type ButtonProps, buttonProps } from './props';
 
 /**
  * Turning sale emails off from the link every sale email carries: the link's signed token is sent
@@ -78,9 +79,28 @@ export interface SaleEmailsOffView {
   text: string;
   busy: boolean;
   canRetry: boolean;
+  /** Try again (shown while `canRetry`). */
+  getRetryButtonProps: () => ButtonProps;
 }
 
-export function connectSaleEmailsOff(snapshot: SnapshotFrom<typeof saleEmailsOffMachine>): SaleEmailsOffView {
+export function connectSaleEmailsOff(
+  snapshot: SnapshotFrom<typeof saleEmailsOffMachine>,
+  send: (event: SaleEmailsOffEvent) => void,
+): SaleEmailsOffView {
+  return {
+    ...saleEmailsOffCopy(snapshot),
+    getRetryButtonProps: () =>
+      buttonProps({
+        onClick: () => send({ type: 'saleEmailsOff.retry' }),
+        disabled: !snapshot.can({ type: 'saleEmailsOff.retry' }),
+      }),
+  };
+}
+
+/** The panel, its texts and flags. */
+function saleEmailsOffCopy(
+  snapshot: SnapshotFrom<typeof saleEmailsOffMachine>,
+): Omit<SaleEmailsOffView, 'getRetryButtonProps'> {
   const busy = snapshot.hasTag('busy');
   if (busy) return { panel: 'working', title: 'Turning off sale emails…', text: '', busy, canRetry: false };
   if (snapshot.status === 'done')

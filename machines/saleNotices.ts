@@ -6,6 +6,7 @@ import { formatUsd } from '#domain/money';
 import { seriesLabel } from '#domain/nft';
 import type { SaleNoticeJson } from '#domain/responses/sales';
 import type { User } from '#domain/user';
+import { type ButtonProps, buttonProps, type CheckboxProps } from './props';
 
 /**
  * The dashboard's notifications: the creator's "your item sold" notices (which item and edition,
@@ -132,10 +133,18 @@ export interface SaleNoticesView {
   failed: boolean;
   canRetry: boolean;
   error: string | null;
+  getMarkReadButtonProps: () => ButtonProps;
+  /** "Email me when one of my items sells". */
+  getEmailsToggleProps: () => CheckboxProps;
+  getRetryButtonProps: () => ButtonProps;
 }
 
-export function connectSaleNotices(snapshot: SnapshotFrom<typeof saleNoticesMachine>): SaleNoticesView {
+export function connectSaleNotices(
+  snapshot: SnapshotFrom<typeof saleNoticesMachine>,
+  send: (event: SaleNoticesEvent) => void,
+): SaleNoticesView {
   const { notices, unread, saleEmails, error } = snapshot.context;
+  const canToggleEmails = snapshot.can({ type: 'notices.emails.toggle' });
   return {
     rows: notices.map((n) => ({
       id: n.id,
@@ -147,12 +156,28 @@ export function connectSaleNotices(snapshot: SnapshotFrom<typeof saleNoticesMach
     })),
     unread,
     emailsOn: saleEmails,
-    canToggleEmails: snapshot.can({ type: 'notices.emails.toggle' }),
+    canToggleEmails,
     canMarkRead: snapshot.can({ type: 'notices.read' }),
     busy: snapshot.hasTag('busy'),
     loading: snapshot.matches('loading'),
     failed: snapshot.matches('failed'),
     canRetry: snapshot.can({ type: 'notices.retry' }),
     error: error ? errorMessage(error) : null,
+    getMarkReadButtonProps: () =>
+      buttonProps({
+        onClick: () => send({ type: 'notices.read' }),
+        disabled: !snapshot.can({ type: 'notices.read' }),
+      }),
+    getEmailsToggleProps: () => ({
+      checked: saleEmails,
+      disabled: !canToggleEmails,
+      onChange: () => send({ type: 'notices.emails.toggle' }),
+      'data-state': saleEmails ? 'checked' : 'unchecked',
+    }),
+    getRetryButtonProps: () =>
+      buttonProps({
+        onClick: () => send({ type: 'notices.retry' }),
+        disabled: !snapshot.can({ type: 'notices.retry' }),
+      }),
   };
 }

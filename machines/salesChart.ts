@@ -10,6 +10,7 @@ import {
   chartSummaries,
   type SalesChartJson,
 } from '#domain/salesChart';
+import { type ButtonProps, buttonProps } from './props';
 
 /**
  * A creator's chart above a table: "sales" (completed sales and their net per day or week) on the
@@ -110,9 +111,18 @@ export interface SalesChartView {
   failed: boolean;
   canRetry: boolean;
   error: string | null;
+  /** A period's button (pressed when it is the chart's). */
+  getPeriodButtonProps: (days: ChartPeriod) => PressedButtonProps;
+  /** "By day", "By week" (pressed when it is the chart's). */
+  getBucketButtonProps: (bucket: ChartBucket) => PressedButtonProps;
+  getRetryButtonProps: () => ButtonProps;
 }
+type PressedButtonProps = ButtonProps & { 'aria-pressed': boolean };
 
-export function connectSalesChart(snapshot: SnapshotFrom<typeof salesChartMachine>): SalesChartView {
+export function connectSalesChart(
+  snapshot: SnapshotFrom<typeof salesChartMachine>,
+  send: (event: SalesChartEvent) => void,
+): SalesChartView {
   const { kind, days, bucket, chart, error } = snapshot.context;
   const periods = chartPeriods.map((d) => ({
     days: d,
@@ -121,6 +131,15 @@ export function connectSalesChart(snapshot: SnapshotFrom<typeof salesChartMachin
   }));
   const summaries = chart ? chartSummaries(chart, days) : null;
   const sec = (t: number) => Math.floor(t / 1000);
+  /**
+   * A button that sends `event`. The period and bucket buttons stay enabled (the chart's own one
+   * too, which the machine ignores); Try again only where the machine takes it.
+   */
+  const button = (event: SalesChartEvent) =>
+    buttonProps({
+      onClick: () => send(event),
+      disabled: event.type === 'chart.retry' && !snapshot.can(event),
+    });
   const base = {
     periods,
     bucket,
@@ -129,6 +148,15 @@ export function connectSalesChart(snapshot: SnapshotFrom<typeof salesChartMachin
     failed: snapshot.matches('failed'),
     canRetry: snapshot.can({ type: 'chart.retry' }),
     error: error ? errorMessage(error) : null,
+    getPeriodButtonProps: (d: ChartPeriod) => ({
+      ...button({ type: 'chart.period', days: d }),
+      'aria-pressed': d === days,
+    }),
+    getBucketButtonProps: (b: ChartBucket) => ({
+      ...button({ type: 'chart.bucket', bucket: b }),
+      'aria-pressed': b === bucket,
+    }),
+    getRetryButtonProps: () => button({ type: 'chart.retry' }),
   };
   if (kind === 'sales') {
     return {

@@ -1,13 +1,14 @@
 import type { SnapshotFrom } from 'xstate';
 import { ErrorCode, errorMessage } from '#domain/errors';
 import { formatUsd } from '#domain/money';
+import { type ButtonProps, buttonProps, type CheckboxProps } from './props';
 import type { TokenChargeEvent, tokenChargeMachine } from './tokenCharge';
 import { chargeItem, formatNfm, sameItem } from './tokenCharge/charge';
 
 /**
  * The token charge's view model (zag's `connect`): from a snapshot of the machine to what the
  * "utility-token payment" panel renders — its panel, texts, busy flag, which actions the machine
- * takes now, and the functions that send them.
+ * takes now, and prop getters (zag's style) that the panel spreads on its controls.
  */
 export interface TokenChargeView {
   panel: 'noWallet' | 'review' | 'network' | 'lowFunds' | 'blocked' | 'paying' | 'rejected' | 'done';
@@ -34,15 +35,18 @@ export interface TokenChargeView {
   canCancel: boolean;
   cancelLabel: string;
   canBack: boolean;
-  acknowledge: (value: boolean) => void;
-  pay: () => void;
-  switchNetwork: () => void;
-  retry: () => void;
-  resume: () => void;
-  cancel: () => void;
-  back: () => void;
   /** The form's submit: the one main action the panel offers now (switch, retry, resume or pay). */
   submit: () => void;
+  /** The purchase agreement and terms checkbox (review panel). */
+  getTermsProps: () => CheckboxProps;
+  /** The main actions, each a submit button of the form (which sends the one the panel offers). */
+  getPayButtonProps: () => ButtonProps;
+  getSwitchButtonProps: () => ButtonProps;
+  getRetryButtonProps: () => ButtonProps;
+  getResumeButtonProps: () => ButtonProps;
+  /** Cancel this payment, or the other one that blocks it. */
+  getCancelButtonProps: () => ButtonProps;
+  getBackButtonProps: () => ButtonProps;
 }
 
 const STATUS: Partial<Record<string, string>> = {
@@ -99,10 +103,13 @@ export function connectTokenCharge(
     retry: snapshot.can({ type: 'token.retry' }),
     resume: snapshot.can({ type: 'token.resume' }),
   };
+  const busy = snapshot.hasTag('busy');
+  const canCancel = snapshot.can({ type: 'token.cancel' });
+  const canBack = snapshot.can({ type: 'token.back' });
   return {
     panel,
     title: 'Pay with NFM',
-    busy: snapshot.hasTag('busy'),
+    busy,
     itemTitle: context.item.title,
     price,
     estimate: amount ? `≈ ${formatNfm(amount)}` : null,
@@ -128,16 +135,9 @@ export function connectTokenCharge(
     canRetry: can.retry,
     retryLabel: CHECK_AGAIN.includes(state) ? 'Check again' : 'Try again',
     canResume: can.resume,
-    canCancel: snapshot.can({ type: 'token.cancel' }),
+    canCancel,
     cancelLabel: blocked ? 'Cancel that payment' : 'Cancel payment',
-    canBack: snapshot.can({ type: 'token.back' }),
-    acknowledge: (value) => send({ type: 'token.acknowledge', value }),
-    pay: () => send({ type: 'token.submit' }),
-    switchNetwork: () => send({ type: 'token.switch' }),
-    retry: () => send({ type: 'token.retry' }),
-    resume: () => send({ type: 'token.resume' }),
-    cancel: () => send({ type: 'token.cancel' }),
-    back: () => send({ type: 'token.back' }),
+    canBack,
     submit: () =>
       send({
         type: can.switch
@@ -148,5 +148,20 @@ export function connectTokenCharge(
               ? 'token.resume'
               : 'token.submit',
       }),
+    getTermsProps: () => ({
+      checked: context.acknowledged,
+      disabled: busy,
+      onChange: (value) => send({ type: 'token.acknowledge', value }),
+      'data-state': context.acknowledged ? 'checked' : 'unchecked',
+    }),
+    getPayButtonProps: () =>
+      buttonProps({ type: 'submit', disabled: !snapshot.can({ type: 'token.submit' }), busy }),
+    getSwitchButtonProps: () => buttonProps({ type: 'submit', disabled: !can.switch }),
+    getRetryButtonProps: () => buttonProps({ type: 'submit', disabled: !can.retry }),
+    getResumeButtonProps: () => buttonProps({ type: 'submit', disabled: !can.resume }),
+    getCancelButtonProps: () =>
+      buttonProps({ onClick: () => send({ type: 'token.cancel' }), disabled: !canCancel }),
+    getBackButtonProps: () =>
+      buttonProps({ onClick: () => send({ type: 'token.back' }), disabled: !canBack }),
   };
 }

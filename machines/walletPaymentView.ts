@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { type BillingFormValues, type BillingFormView, billingFormView } from '#domain/billing';
 import { errorMessage } from '#domain/errors';
 import { formatUsd } from '#domain/money';
+import { type ButtonProps, buttonProps, type CheckboxProps } from './props';
 import type { MobileWallet, WalletPaymentEvent, walletPaymentMachine } from './walletPayment';
 
 const NAMES: Record<MobileWallet, string> = { applepay: 'Apple Pay', googlepay: 'Google Pay' };
@@ -9,7 +10,7 @@ const NAMES: Record<MobileWallet, string> = { applepay: 'Apple Pay', googlepay: 
 /**
  * The mobile wallet rail's view model (zag's `connect`): from a snapshot of the walletPayment
  * machine to what its panel renders — the panel, texts, the billing form when the wallet shared too
- * little, busy and disabled flags, and the functions that send events.
+ * little, busy and disabled flags, and prop getters (zag's style) that the panel spreads.
  */
 export interface WalletPaymentView {
   /** review: the "mobile wallet pay" panel; billing: the "Google Pay billing" panel. */
@@ -33,10 +34,13 @@ export interface WalletPaymentView {
   billing: BillingFormView;
   canContinue: boolean;
   changeBilling: (values: Partial<BillingFormValues>) => void;
-  continueBilling: () => void;
-  acknowledge: (value: boolean) => void;
-  pay: () => void;
-  back: () => void;
+  /** The form's submit: Continue on the billing panel, else Pay. */
+  submit: () => void;
+  /** The purchase agreement and terms checkbox (review panel). */
+  getTermsProps: () => CheckboxProps;
+  /** Pay, or the billing panel's Continue (the form's submit button). */
+  getPayButtonProps: () => ButtonProps;
+  getBackButtonProps: () => ButtonProps;
 }
 
 export function connectWalletPayment(
@@ -46,12 +50,14 @@ export function connectWalletPayment(
   const { context } = snapshot;
   const name = NAMES[context.wallet];
   const price = formatUsd(context.price);
+  const billing = snapshot.matches({ paying: 'billing' });
+  const busy = snapshot.hasTag('busy');
+  const submit = billing ? 'wallet.billing.submit' : 'wallet.submit';
   return {
-    panel:
-      snapshot.status === 'done' ? 'done' : snapshot.matches({ paying: 'billing' }) ? 'billing' : 'review',
-    title: snapshot.matches({ paying: 'billing' }) ? `${name} billing` : name,
+    panel: snapshot.status === 'done' ? 'done' : billing ? 'billing' : 'review',
+    title: billing ? `${name} billing` : name,
     wallet: context.wallet,
-    busy: snapshot.hasTag('busy'),
+    busy,
     itemTitle: context.item.title,
     price,
     acknowledged: context.acknowledged,
@@ -69,9 +75,18 @@ export function connectWalletPayment(
     billing: billingFormView(context.billing, context.billingErrors),
     canContinue: snapshot.can({ type: 'wallet.billing.submit' }),
     changeBilling: (values) => send({ type: 'wallet.billing.change', values }),
-    continueBilling: () => send({ type: 'wallet.billing.submit' }),
-    acknowledge: (value) => send({ type: 'wallet.acknowledge', value }),
-    pay: () => send({ type: 'wallet.submit' }),
-    back: () => send({ type: 'wallet.back' }),
+    submit: () => send({ type: submit }),
+    getTermsProps: () => ({
+      checked: context.acknowledged,
+      disabled: busy,
+      onChange: (value) => send({ type: 'wallet.acknowledge', value }),
+      'data-state': context.acknowledged ? 'checked' : 'unchecked',
+    }),
+    getPayButtonProps: () => buttonProps({ type: 'submit', disabled: !snapshot.can({ type: submit }), busy }),
+    getBackButtonProps: () =>
+      buttonProps({
+        onClick: () => send({ type: 'wallet.back' }),
+        disabled: !snapshot.can({ type: 'wallet.back' }),
+      }),
   };
 }

@@ -35,7 +35,7 @@ describe('adminList', () => {
       { input: { list: 'payout-requests' } },
     ).start();
     await waitFor(actor, (s) => s.matches('ready'));
-    const view = connectAdminList(actor.getSnapshot());
+    const view = connectAdminList(actor.getSnapshot(), (event) => actor.send(event));
     // The status filter reads "paid" for the API's state payed.
     expect(view.statuses.find((s) => s.value === 'payed')).toEqual({ value: 'payed', label: 'paid' });
     expect(view.rows[0]!.cells).toEqual([
@@ -53,7 +53,16 @@ describe('adminList', () => {
       action: { label: 'Mark paid', route: '/payout-requests/{id}', id: 'x', body: {} },
     });
     expect(actor.getSnapshot().matches('ready')).toBe(true);
-    actor.send({ type: 'admin.act', rowId: PAYOUT_ROW.id, action: view.rows[0]!.actions[0]! });
+    // Approve, through its button's props as the list does.
+    const approve = view.getActionButtonProps(PAYOUT_ROW.id, view.rows[0]!.actions[0]!);
+    expect(approve).toMatchObject({ disabled: false, 'data-state': 'idle' });
+    approve.onClick!();
+    expect(
+      connectAdminList(actor.getSnapshot(), () => {}).getActionButtonProps(
+        PAYOUT_ROW.id,
+        view.rows[0]!.actions[0]!,
+      ),
+    ).toMatchObject({ disabled: true, 'aria-busy': true, 'data-state': 'busy' });
     await waitFor(actor, (s) => s.matches('ready') && s.context.results[0]!.state === 'approved');
     expect(performed).toEqual([
       {
@@ -65,7 +74,7 @@ describe('adminList', () => {
       },
     ]);
     expect(fetched).toHaveLength(2);
-    expect(connectAdminList(actor.getSnapshot()).rows[0]!.actions.map((a) => a.label)).toEqual([
+    expect(connectAdminList(actor.getSnapshot(), () => {}).rows[0]!.actions.map((a) => a.label)).toEqual([
       'Mark pending',
       'Mark paid',
       'Mark failed',

@@ -53,7 +53,7 @@ describe('avatarUpload', () => {
       const actor = createActor(actors(facts, uploaded), { input: { avatarUrl: null } }).start();
       actor.send({ type: 'avatar.choose', file: AVATAR_FILE });
       await waitFor(actor, (s) => s.matches('idle'));
-      expect(connectAvatarUpload(actor.getSnapshot()).error).toBe(message);
+      expect(connectAvatarUpload(actor.getSnapshot(), () => {}).error).toBe(message);
       expect(uploaded).toEqual([]);
     }
   });
@@ -67,14 +67,13 @@ describe('avatarUpload', () => {
       }),
       { input: { avatarUrl: null } },
     ).start();
-    actor.send({ type: 'avatar.choose', file: AVATAR_FILE });
+    const view = () => connectAvatarUpload(actor.getSnapshot(), (event) => actor.send(event));
+    expect(view().getRemoveButtonProps()).toMatchObject({ disabled: true, 'data-state': 'disabled' });
+    view().choose(AVATAR_FILE);
     await waitFor(actor, (s) => s.matches('idle') && s.context.avatarUrl !== null);
     expect(uploaded).toEqual([[AVATAR_FILE, 'userAvatar']]);
     expect(announced).toEqual([AVATAR_URL]);
-    expect(connectAvatarUpload(actor.getSnapshot())).toMatchObject({
-      avatarUrl: AVATAR_URL,
-      canRemove: true,
-      error: null,
-    });
+    expect(view()).toMatchObject({ avatarUrl: AVATAR_URL, canRemove: true, error: null });
+    expect(view().getRemoveButtonProps()).toMatchObject({ disabled: false, 'data-state': 'idle' });
   });
 });

@@ -28,7 +28,7 @@ async function perform(step: PathStep) {
 }
 
 function check(expected: AnyMachineSnapshot) {
-  const view = connectAvatarUpload(expected as never);
+  const view = connectAvatarUpload(expected as never, () => {});
   const image = document.querySelector('.vt-avatar')!;
   expect(image.getAttribute('data-kind')).toBe(view.avatarUrl ? 'image' : 'identicon');
   expect(screen.getByLabelText<HTMLInputElement>('Change avatar', { selector: 'input' }).disabled).toBe(

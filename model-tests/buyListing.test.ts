@@ -49,13 +49,23 @@ describe('a short balance topped up with crypto', () => {
       if (n === 1) throw { status: 0, body: { code: 'NETWORK_FAILURE', message: '' } };
       return { id: 'c1', type: 'topup', status: 'NEW', hostedUrl: HOSTED_URL };
     });
+    const view = () => connectBuyListing(actor.getSnapshot(), (event) => actor.send(event));
     await waitFor(actor, (s) => s.matches('insufficientFunds'));
-    actor.send({ type: 'buy.topup' });
+    // The dialog's controls: the top-up and "Check balance again" take the machine's events.
+    expect(view().getTopupButtonProps()).toMatchObject({ disabled: false, 'data-state': 'idle' });
+    expect(view().getRetryButtonProps()).toMatchObject({ disabled: false, 'data-state': 'idle' });
+    expect(view().getDialogProps().showCloseButton).toBe(true);
+    view().getTopupButtonProps().onClick!();
+    expect(view().getTopupButtonProps()).toMatchObject({
+      disabled: true,
+      'aria-busy': true,
+      'data-state': 'busy',
+    });
     await waitFor(
       actor,
       (s) => s.matches('insufficientFunds') && s.context.error?.code === 'NETWORK_FAILURE',
     );
-    actor.send({ type: 'buy.topup' });
+    view().getTopupButtonProps().onClick!();
     await waitFor(actor, (s) => s.status === 'done');
     expect(requests.map((r) => r.amount)).toEqual([700, 700]);
     // The payment page sends the buyer back to this listing's page, the dialog open on it.
@@ -72,6 +82,15 @@ describe('a short balance topped up with crypto', () => {
     actor.send({ type: 'buy.topup' });
     expect(actor.getSnapshot().value).toBe('insufficientFunds');
     expect(requests).toEqual([]);
+  });
+
+  it('Close (the button or the dialog’s own) ends the purchase', async () => {
+    const { actor } = start(false, async () => ({}));
+    await waitFor(actor, (s) => s.matches('insufficientFunds'));
+    const view = connectBuyListing(actor.getSnapshot(), (event) => actor.send(event));
+    expect(view.getTopupButtonProps()).toMatchObject({ disabled: true, 'data-state': 'disabled' });
+    view.getDialogProps().onClose();
+    expect(actor.getSnapshot().status).toBe('done');
   });
 });
 

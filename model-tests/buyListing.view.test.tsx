@@ -50,12 +50,15 @@ function check(expected: AnyMachineSnapshot) {
   const box = screen.queryByRole<HTMLInputElement>('checkbox');
   expect(box?.checked ?? null).toBe(view.panel === 'confirm' ? view.acknowledged : null);
   if (box) expect(box.disabled).toBe(!view.canAcknowledge);
+  if (box) expect(box.getAttribute('data-state')).toBe(view.acknowledged ? 'checked' : 'unchecked');
   expect(screen.queryByRole('link', { name: 'View my collection' }) !== null).toBe(
     view.panel === 'purchased',
   );
   const pay = screen.queryByRole('button', { name: view.payLabel });
   expect(pay !== null).toBe(view.panel === 'confirm');
   if (pay) expect(pay.getAttribute('aria-busy')).toBe(view.busy ? 'true' : null);
+  if (pay)
+    expect(pay.getAttribute('data-state')).toBe(view.busy ? 'busy' : view.canPay ? 'idle' : 'disabled');
   const retry = view.retryButton;
   if (retry)
     expect((screen.getByRole('button', { name: retry.label }) as HTMLButtonElement).disabled).toBe(

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { CardChargeJson, CreateCardChargeBody } from '#domain/schemas/checkout';
 import {
@@ -288,6 +288,50 @@ describe('paying with a saved card', () => {
         savedBillingInfo: { id: MASTERCARD_CARD.id, cvv: '321' },
       },
     ]);
+  });
+});
+
+describe('the card panel’s prop getters', () => {
+  it('choose a saved card, acknowledge the terms and pay through the form; switch cards; go back', async () => {
+    const { actor, calls, send, settled } = start(SCENARIOS.fresh, {
+      cards: async () => SAVED_CARDS,
+      charge: () => new Promise<CardChargeJson>(() => {}),
+    });
+    await settled();
+    const view = () => connectCardPayment(actor.getSnapshot(), send);
+    const master = () => view().savedCards[1]!;
+    expect(view().getSavedCardProps(master())).toMatchObject({ checked: false, 'data-state': 'unchecked' });
+    view().getSavedCardProps(master()).onChange(true);
+    expect(view().getSavedCardProps(master())).toMatchObject({ checked: true, 'data-state': 'checked' });
+    view().getNewCardButtonProps().onClick!();
+    expect(view().method).toBe('new');
+    expect(view().getSavedCardButtonProps()).toMatchObject({ disabled: false, 'data-state': 'idle' });
+    view().getSavedCardButtonProps().onClick!();
+    expect(view().method).toBe('saved');
+    send({ type: 'card.cvv', value: '321' });
+    expect(view().getPayButtonProps()).toEqual({ type: 'submit', disabled: true, 'data-state': 'disabled' });
+    view().getTermsProps().onChange(true);
+    expect(view().getTermsProps()['data-state']).toBe('checked');
+    expect(view().getPayButtonProps()).toEqual({ type: 'submit', disabled: false, 'data-state': 'idle' });
+    let prevented = false;
+    view()
+      .getFormProps()
+      .onSubmit({ preventDefault: () => (prevented = true) });
+    expect(prevented).toBe(true);
+    await vi.waitFor(() => expect(calls.charges).toHaveLength(1));
+    expect(view().getPayButtonProps()).toMatchObject({
+      disabled: true,
+      'aria-busy': true,
+      'data-state': 'busy',
+    });
+    expect(view().getBackButtonProps()).toMatchObject({ disabled: true });
+  });
+
+  it('Back from the form ends the rail with back', async () => {
+    const { actor, send, settled } = start(SCENARIOS.fresh, {});
+    await settled();
+    connectCardPayment(actor.getSnapshot(), send).getBackButtonProps().onClick!();
+    expect(actor.getSnapshot().output).toEqual({ type: 'back' });
   });
 });
 

@@ -143,6 +143,7 @@ function check(expected: AnyMachineSnapshot) {
   const pay = within(panel).getByRole<HTMLButtonElement>('button', { name: view.payLabel });
   expect(pay.disabled).toBe(view.busy || !view.canPay);
   expect(pay.getAttribute('aria-busy')).toBe(view.busy ? 'true' : null);
+  expect(pay.getAttribute('data-state')).toBe(view.busy ? 'busy' : view.canPay ? 'idle' : 'disabled');
   expect(acknowledgement()!.checked).toBe(view.acknowledged);
   const expectedAlerts = [
     ...Object.values(view.form?.errors ?? {}),

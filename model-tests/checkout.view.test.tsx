@@ -249,6 +249,9 @@ function check(expected: AnyMachineSnapshot) {
             : `Buy ${edition!.toLowerCase()} for ${price}`,
         ),
       );
+      expect(rows.map((r) => within(r).getByRole('button').getAttribute('data-state'))).toEqual(
+        expectedRows.map(() => 'idle'),
+      );
       return;
     }
     case 'selectPaymentMethod': {
@@ -267,6 +270,8 @@ function check(expected: AnyMachineSnapshot) {
       ]);
       expect(shown[4]).toMatch(/^Balance(\$[\d,.]+ )?FUSD in your wallet(Insufficient funds)?$/);
       expect(shown[5]).toBe('Card to cryptoPay by card in the Wert payment window');
+      for (const method of within(methods).getAllByRole('button'))
+        expect(method.getAttribute('data-state')).toBe('idle');
       expect(buttons()).toContain('Back');
       return;
     }

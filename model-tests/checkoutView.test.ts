@@ -49,6 +49,29 @@ describe('the checkout view model', () => {
     expect(rows().map(([edition]) => edition)).toEqual(['Edition #03', 'Edition #07', 'New edition']);
   });
 
+  it('hands the dialog prop getters: a row’s Buy picks its edition, a method’s button picks it, Back goes back', async () => {
+    const { settled, view, actor } = start(SCENARIOS.resold);
+    await settled();
+    const newEdition = view().editions.find((r) => r.listingId === null)!;
+    const buy = view().getBuyButtonProps(newEdition);
+    expect(buy).toMatchObject({
+      type: 'button',
+      disabled: false,
+      'data-state': 'idle',
+      'aria-label': 'Buy a new edition for $25',
+    });
+    expect(view().getBackButtonProps()).toMatchObject({ disabled: true, 'data-state': 'disabled' });
+    buy.onClick!();
+    expect(view().panel).toBe('selectPaymentMethod');
+    const card = view().getMethodButtonProps('creditCard');
+    expect(card).toMatchObject({ disabled: false, 'data-state': 'idle' });
+    view().getBackButtonProps().onClick!();
+    expect(view().panel).toBe('selectEdition');
+    expect(view().getDialogProps().showCloseButton).toBe(true);
+    view().getDialogProps().onClose();
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
   it('hides the new edition when none can be bought, and offers only the methods that work', async () => {
     const soldOut = start({ ...SCENARIOS.resold, item: { ...BLUEPRINT_ITEM, soldOut: true } });
     await soldOut.settled();

@@ -38,15 +38,18 @@ describe('kyc', () => {
       }),
       { input },
     ).start();
-    expect(connectKyc(actor.getSnapshot())).toMatchObject({
-      label: 'Begin KYC',
-      canStart: true,
-      panel: 'none',
-    });
-    actor.send({ type: 'kyc.start' });
-    expect(connectKyc(actor.getSnapshot()).panel).toBe('name');
-    actor.send({ type: 'kyc.lastName.change', value: '  Hopper ' });
-    actor.send({ type: 'kyc.submit' });
+    // Through the row's and the modal's controls, as KycRow does.
+    const view = () => connectKyc(actor.getSnapshot(), (event) => actor.send(event));
+    expect(view()).toMatchObject({ label: 'Begin KYC', canStart: true, panel: 'none' });
+    expect(view().getStartButtonProps()).toMatchObject({ disabled: false, 'data-state': 'idle' });
+    view().getStartButtonProps().onClick!();
+    expect(view().panel).toBe('name');
+    view().setLastName('  Hopper ');
+    let prevented = false;
+    view()
+      .getFormProps()
+      .onSubmit({ preventDefault: () => (prevented = true) });
+    expect(prevented).toBe(true);
     await waitFor(actor, (s) => s.status === 'done');
     expect(asked).toEqual([{ firstName: 'Grace', lastName: 'Hopper' }]);
     expect(opened).toEqual([KYC_URL]);
@@ -68,7 +71,7 @@ describe('kyc', () => {
     actor.send({ type: 'kyc.firstName.change', value: 'Al' });
     actor.send({ type: 'kyc.lastName.change', value: '' });
     actor.send({ type: 'kyc.submit' });
-    expect(connectKyc(actor.getSnapshot()).fieldErrors).toEqual({
+    expect(connectKyc(actor.getSnapshot(), () => {}).fieldErrors).toEqual({
       firstName: 'First name must be 3–100 characters.',
       lastName: 'Please enter a last name',
     });
@@ -76,7 +79,7 @@ describe('kyc', () => {
     actor.send({ type: 'kyc.lastName.change', value: 'Hopper' });
     actor.send({ type: 'kyc.submit' });
     await waitFor(actor, (s) => s.context.error !== null);
-    expect(connectKyc(actor.getSnapshot()).error).toMatch(/^Unable to reach Veriff/);
+    expect(connectKyc(actor.getSnapshot(), () => {}).error).toMatch(/^Unable to reach Veriff/);
   });
 
   it('labels every status and offers the button only where it does something', () => {
@@ -96,9 +99,18 @@ describe('kyc', () => {
       }).start();
       expect([
         status,
-        connectKyc(actor.getSnapshot()).label,
-        connectKyc(actor.getSnapshot()).canStart,
+        connectKyc(actor.getSnapshot(), () => {}).label,
+        connectKyc(actor.getSnapshot(), () => {}).canStart,
       ]).toEqual([status, label, canStart]);
     }
+  });
+
+  it('Cancel (its props) closes the name modal', () => {
+    const actor = createActor(kycMachine, { input }).start();
+    const view = () => connectKyc(actor.getSnapshot(), (event) => actor.send(event));
+    view().getStartButtonProps().onClick!();
+    expect(view().getCloseButtonProps()).toMatchObject({ disabled: false, 'data-state': 'idle' });
+    view().getCloseButtonProps().onClick!();
+    expect(view().panel).toBe('none');
   });
 });

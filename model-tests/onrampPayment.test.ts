@@ -263,7 +263,10 @@ describe('a payment the buyer started and did not finish', () => {
       status:
         'You started paying $25 for this item by card and did not finish. Resume the payment, or cancel it.',
     });
-    view().resume();
+    // Resume is the open panel's submit button: the form's submit resumes.
+    expect(view().getResumeButtonProps()).toEqual({ type: 'submit', disabled: false, 'data-state': 'idle' });
+    expect(view().getCancelButtonProps()).toMatchObject({ disabled: false, 'data-state': 'idle' });
+    view().submit();
     expect(widgetOpen()).toBe(true);
     expect(view()).toMatchObject({ panel: 'widget', status: 'Complete your payment in the payment window.' });
     widget({ type: 'onramp.widget.status', status: 'success' });
@@ -277,7 +280,7 @@ describe('a payment the buyer started and did not finish', () => {
       get: async () => wertCharge('order_complete'),
     });
     await waitFor(actor, (s) => s.matches('openCharge'));
-    view().resume();
+    view().submit();
     expect(view().status).toBe('Your payment is being processed…');
     widget({ type: 'onramp.widget.close' });
     await waitFor(actor, (s) => s.status === 'done');
@@ -285,20 +288,27 @@ describe('a payment the buyer started and did not finish', () => {
   });
 
   it('names another item’s charge; Cancel releases it and goes on to this purchase', async () => {
-    const { actor, view, send, calls } = start({
+    const { actor, view, calls } = start({
       open: async () => wertCharge('created', OTHER_ITEM),
     });
     await waitFor(actor, (s) => s.matches('openCharge'));
     expect(view().status).toBe(
       'You have an unfinished card payment of $25 for Harbor Lights. Resume it, or cancel it to buy this item.',
     );
-    view().cancel();
+    view().getCancelButtonProps().onClick!();
     expect(view()).toMatchObject({ panel: 'open', busy: true, status: 'Canceling your payment…' });
+    expect(view().getCancelButtonProps()).toMatchObject({
+      disabled: true,
+      'aria-busy': true,
+      'data-state': 'busy',
+    });
+    expect(view().getResumeButtonProps()).toMatchObject({ disabled: true });
     await waitFor(actor, (s) => s.matches('review'));
     expect(calls).toEqual(['cancel']);
     expect(actor.getSnapshot().context.charge).toBeNull();
-    send({ type: 'onramp.acknowledge', value: true });
+    view().getTermsProps().onChange(true);
     expect(view()).toMatchObject({ panel: 'review', canPay: true, error: null });
+    expect(view().getPayButtonProps()).toEqual({ type: 'submit', disabled: false, 'data-state': 'idle' });
   });
 
   it('a cancel refused (wert_cancel_fail) follows the charge; one that did not reach the server stays offered', async () => {
@@ -308,13 +318,13 @@ describe('a payment the buyer started and did not finish', () => {
       get: async () => wertCharge('order_complete'),
     });
     await waitFor(refused.actor, (s) => s.matches('openCharge'));
-    refused.view().cancel();
+    refused.view().getCancelButtonProps().onClick!();
     await waitFor(refused.actor, (s) => s.status === 'done');
     expect(refused.actor.getSnapshot().output).toEqual(wertPaid(wertCharge('order_complete')));
 
     const offline = start({ open: async () => wertCharge('created'), cancel: fail(NETWORK_ERROR) });
     await waitFor(offline.actor, (s) => s.matches('openCharge'));
-    offline.view().cancel();
+    offline.view().getCancelButtonProps().onClick!();
     await waitFor(offline.actor, (s) => s.matches('openCharge') && !s.hasTag('busy'));
     expect(offline.view()).toMatchObject({
       panel: 'open',

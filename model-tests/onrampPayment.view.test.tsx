@@ -63,6 +63,10 @@ function check(expected: AnyMachineSnapshot) {
   if (view.panel === 'open') {
     expect(resume!.disabled).toBe(!view.canResume);
     expect(cancel!.disabled).toBe(view.busy || !view.canCancel);
+    expect(cancel!.getAttribute('data-state')).toBe(
+      view.busy ? 'busy' : view.canCancel ? 'idle' : 'disabled',
+    );
+    expect(resume!.type).toBe('submit');
     expect(view.status).toMatch(
       view.busy
         ? /^Canceling your payment…$/
@@ -81,6 +85,7 @@ function check(expected: AnyMachineSnapshot) {
   if (view.panel === 'review' || view.payLabel === 'Check again') {
     expect(pay!.textContent).toBe(view.payLabel);
     expect(pay!.disabled).toBe(view.busy || !view.canPay);
+    expect(pay!.getAttribute('data-state')).toBe(view.busy ? 'busy' : view.canPay ? 'idle' : 'disabled');
   } else expect(pay).toBeNull();
   expect(within(region).getByRole<HTMLButtonElement>('button', { name: 'Back' }).disabled).toBe(
     !view.canBack,

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { saleEmailsOffMachine } from '../machines/saleEmailsOff';
+import { connectSaleEmailsOff, saleEmailsOffMachine } from '../machines/saleEmailsOff';
 import { flushCoverage } from './coverage-store';
 import { generatePaths, runPath } from './harness';
 import { OFF_TOKEN, saleEmailsOffModel, USER_ID } from './saleEmailsOff.model';
@@ -31,5 +31,28 @@ describe('saleEmailsOff', () => {
     await waitFor(actor, (s) => s.status === 'done');
     expect(sent).toEqual([{ token: OFF_TOKEN }]);
     expect(announced).toEqual([{ userId: USER_ID }]);
+  });
+
+  it('Try again (its prop getter) turns them off once more after a lost connection', async () => {
+    let calls = 0;
+    const actor = createActor(
+      saleEmailsOffMachine.provide({
+        actors: {
+          turnOff: fromPromise(async (): Promise<{ userId: string }> => {
+            calls++;
+            throw { status: 0, body: { code: 'NETWORK_FAILURE', message: '' } };
+          }),
+        },
+      }),
+      { input: { token: OFF_TOKEN } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('failed'));
+    const view = connectSaleEmailsOff(actor.getSnapshot(), (event) => actor.send(event));
+    expect(view.canRetry).toBe(true);
+    const retry = view.getRetryButtonProps();
+    expect(retry).toMatchObject({ type: 'button', disabled: false, 'data-state': 'idle' });
+    retry.onClick!();
+    await waitFor(actor, (s) => s.matches('failed') && !s.hasTag('busy'));
+    expect(calls).toBe(2);
   });
 });

@@ -30,7 +30,8 @@ describe('saleNotices', () => {
       { input: { saleEmails: true } },
     ).start();
     await waitFor(actor, (s) => s.matches('ready'));
-    expect(connectSaleNotices(actor.getSnapshot()).rows).toEqual([
+    const view = () => connectSaleNotices(actor.getSnapshot(), (event) => actor.send(event));
+    expect(view().rows).toEqual([
       {
         id: NOTICE.id,
         text: 'Sold: Harbor Lights #03',
@@ -40,12 +41,17 @@ describe('saleNotices', () => {
         unread: true,
       },
     ]);
-    actor.send({ type: 'notices.read' });
+    // Through the controls' prop getters, as the panel does.
+    expect(view().getMarkReadButtonProps()).toMatchObject({ disabled: false, 'data-state': 'idle' });
+    view().getMarkReadButtonProps().onClick!();
     await waitFor(actor, (s) => s.matches('ready'));
-    expect(connectSaleNotices(actor.getSnapshot())).toMatchObject({ unread: 0, canMarkRead: false });
-    actor.send({ type: 'notices.emails.toggle' });
+    expect(view()).toMatchObject({ unread: 0, canMarkRead: false });
+    expect(view().getMarkReadButtonProps()).toMatchObject({ disabled: true, 'data-state': 'disabled' });
+    expect(view().getEmailsToggleProps()).toMatchObject({ checked: true, 'data-state': 'checked' });
+    view().getEmailsToggleProps().onChange(false);
     await waitFor(actor, (s) => s.matches('ready'));
-    expect(connectSaleNotices(actor.getSnapshot()).emailsOn).toBe(false);
+    expect(view().emailsOn).toBe(false);
+    expect(view().getEmailsToggleProps()).toMatchObject({ checked: false, 'data-state': 'unchecked' });
     expect(announced).toEqual([false]);
   });
 });

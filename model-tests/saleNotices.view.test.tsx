@@ -30,7 +30,7 @@ async function perform(step: PathStep) {
 }
 
 function check(expected: AnyMachineSnapshot) {
-  const view = connectSaleNotices(expected as never);
+  const view = connectSaleNotices(expected as never, () => {});
   expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
     `Notifications${view.unread > 0 ? ` (${view.unread} new)` : ''}`,
   );

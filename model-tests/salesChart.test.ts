@@ -28,16 +28,21 @@ describe('salesChart', () => {
       { input: { storefrontId: 's1', kind: 'sales' } },
     ).start();
     await waitFor(actor, (s) => s.matches('ready'));
-    actor.send({ type: 'chart.period', days: 7 });
+    // Through the buttons' prop getters, as the chart does.
+    const connect = () => connectSalesChart(actor.getSnapshot(), (event) => actor.send(event));
+    expect(connect().getPeriodButtonProps(30)).toMatchObject({ disabled: false, 'aria-pressed': true });
+    expect(connect().getPeriodButtonProps(7)).toMatchObject({ disabled: false, 'aria-pressed': false });
+    connect().getPeriodButtonProps(7).onClick!();
     await waitFor(actor, (s) => s.matches('ready'));
-    actor.send({ type: 'chart.bucket', bucket: 'week' });
+    connect().getBucketButtonProps('week').onClick!();
     await waitFor(actor, (s) => s.matches('ready'));
+    expect(connect().getBucketButtonProps('week')['aria-pressed']).toBe(true);
     expect(asked).toEqual([
       [30, 'day'],
       [7, 'day'],
       [7, 'week'],
     ]);
-    const view = connectSalesChart(actor.getSnapshot());
+    const view = connect();
     expect(view.data![1]).toEqual([0, 0, 0, 0, 2, 0, 0]);
     expect(view.data![2]![4]).toBe(31.25);
     expect(view.summary).toBe('2 sales in the last 7 days, $31.25 net. Best week of Nov 24, 2026: $31.25.');
@@ -59,7 +64,7 @@ describe('salesChart', () => {
       { input: { storefrontId: 's1', kind: 'funds' } },
     ).start();
     await waitFor(actor, (s) => s.matches('ready'));
-    const view = connectSalesChart(actor.getSnapshot());
+    const view = connectSalesChart(actor.getSnapshot(), () => {});
     expect(view.marks.map((m) => m.label)).toEqual(['Payout request $20 (paid)']);
     expect(view.table.rows).toEqual([['Nov 20, 2026', '$20', 'Paid']]);
   });

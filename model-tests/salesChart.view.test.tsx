@@ -25,7 +25,7 @@ async function perform(step: PathStep) {
 }
 
 function check(expected: AnyMachineSnapshot) {
-  const view = connectSalesChart(expected as never);
+  const view = connectSalesChart(expected as never, () => {});
   const region = screen.getByRole('region', { name: view.title });
   for (const p of view.periods)
     expect(within(region).getByRole('button', { name: p.label }).getAttribute('aria-pressed')).toBe(

@@ -135,8 +135,11 @@ describe('paying in NFM', () => {
       payLabel: 'Pay $25 in NFM',
       canPay: false,
     });
-    view().acknowledge(true);
-    view().pay();
+    expect(view().getPayButtonProps()).toEqual({ type: 'submit', disabled: true, 'data-state': 'disabled' });
+    view().getTermsProps().onChange(true);
+    expect(view().getTermsProps()['data-state']).toBe('checked');
+    expect(view().getPayButtonProps()).toEqual({ type: 'submit', disabled: false, 'data-state': 'idle' });
+    view().submit();
     await waitFor(actor, (s) => s.matches('received'));
     expect(view()).toMatchObject({ panel: 'paying', status: 'received payment', busy: false });
     await waitFor(actor, (s) => s.status === 'done');
@@ -160,15 +163,16 @@ describe('paying in NFM', () => {
   it('asks a wallet on another network to switch, then goes on', async () => {
     const { actor, view, calls } = start(SCENARIOS.wallet, { chainId: 1 });
     await waitFor(actor, (s) => s.matches('review'));
-    view().acknowledge(true);
-    view().pay();
+    view().getTermsProps().onChange(true);
+    view().submit();
     await waitFor(actor, (s) => s.matches('wrongNetwork'));
     expect(view()).toMatchObject({
       panel: 'network',
       canSwitch: true,
       error: 'Your wallet is on another network. Switch to the test network to pay.',
     });
-    view().switchNetwork();
+    expect(view().getSwitchButtonProps()).toEqual({ type: 'submit', disabled: false, 'data-state': 'idle' });
+    view().submit();
     await waitFor(actor, (s) => s.status === 'done');
     expect(calls.switches).toBe(1);
   });
@@ -180,8 +184,8 @@ describe('paying in NFM', () => {
       },
     });
     await waitFor(actor, (s) => s.matches('review'));
-    view().acknowledge(true);
-    view().pay();
+    view().getTermsProps().onChange(true);
+    view().submit();
     await waitFor(actor, (s) => s.matches('awaitingTransfer'));
     expect(view()).toMatchObject({
       error: 'You rejected the request in your wallet. Nothing was paid.',
@@ -191,7 +195,7 @@ describe('paying in NFM', () => {
     });
     // Retry and cancel are offered only once the chain showed no transfer.
     expect(calls.finds).toBe(1);
-    view().cancel();
+    view().getCancelButtonProps().onClick!();
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().output).toEqual({ type: 'back' });
     expect(calls.sends).toBe(1);
@@ -216,8 +220,8 @@ describe('paying in NFM', () => {
       report: async () => tokenCharge('completed', 'authorized'),
     });
     await waitFor(actor, (s) => s.matches('review'));
-    view().acknowledge(true);
-    view().pay();
+    view().getTermsProps().onChange(true);
+    view().submit();
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().output).toMatchObject({ type: 'paid' });
     expect(calls.sends).toBe(1);
@@ -233,8 +237,8 @@ describe('paying in NFM', () => {
         n < 3 ? { charge: tokenCharge('signed'), pending: true } : { charge: WITH_TRANSFER, pending: false },
     });
     await waitFor(pending.actor, (s) => s.matches('review'));
-    pending.view().acknowledge(true);
-    pending.view().pay();
+    pending.view().getTermsProps().onChange(true);
+    pending.view().submit();
     await waitFor(pending.actor, (s) => s.matches('transferPending'));
     expect(pending.view()).toMatchObject({
       status: 'A transaction from your wallet is waiting to be confirmed…',
@@ -257,10 +261,10 @@ describe('paying in NFM', () => {
           : { charge: WITH_TRANSFER, pending: false },
     });
     await waitFor(retried.actor, (s) => s.matches('review'));
-    retried.view().acknowledge(true);
-    retried.view().pay();
+    retried.view().getTermsProps().onChange(true);
+    retried.view().submit();
     await waitFor(retried.actor, (s) => s.matches('awaitingTransfer'));
-    retried.view().retry();
+    retried.view().submit();
     // Meanwhile the first transfer reached the chain after all: it is validated, not sent again.
     await waitFor(retried.actor, (s) => s.status === 'done');
     expect(retried.calls.finds).toBe(2);
@@ -290,10 +294,10 @@ describe('paying in NFM', () => {
     await waitFor(actor, (s) => s.matches('awaitingTransfer'));
     expect(calls.finds).toBe(1);
     expect(view()).toMatchObject({ panel: 'paying', canRetry: true, canCancel: true, error: null });
-    view().retry();
+    view().submit();
     await waitFor(actor, (s) => s.matches('wrongNetwork'));
     expect(calls.sends).toBe(0);
-    view().switchNetwork();
+    view().submit();
     await waitFor(actor, (s) => s.status === 'done');
     expect(calls.switches).toBe(1);
     expect(calls.finds).toBe(2);
@@ -301,7 +305,7 @@ describe('paying in NFM', () => {
 
     const otherAccount = start(SCENARIOS.restoreSigned, { address: OTHER_ADDRESS });
     await waitFor(otherAccount.actor, (s) => s.matches('awaitingTransfer'));
-    otherAccount.view().retry();
+    otherAccount.view().submit();
     await waitFor(otherAccount.actor, (s) => s.matches('awaitingTransfer') && s.context.error !== null);
     expect(otherAccount.view().error).toBe(
       `This payment belongs to the wallet ${ADDRESS.slice(0, 6)}…${ADDRESS.slice(-4)}. Switch to that account in your wallet.`,
@@ -319,10 +323,10 @@ describe('paying in NFM', () => {
       },
     });
     await waitFor(unsigned.actor, (s) => s.matches('review'));
-    unsigned.view().acknowledge(true);
-    unsigned.view().pay();
+    unsigned.view().getTermsProps().onChange(true);
+    unsigned.view().submit();
     await waitFor(unsigned.actor, (s) => s.matches('awaitingSignature'));
-    unsigned.view().cancel();
+    unsigned.view().getCancelButtonProps().onClick!();
     await waitFor(unsigned.actor, (s) => s.matches('awaitingSignature') && s.context.error !== null);
     expect(unsigned.view()).toMatchObject({ canRetry: true, canCancel: true });
 
@@ -337,7 +341,7 @@ describe('paying in NFM', () => {
       report: async () => tokenCharge('completed', 'authorized'),
     });
     await waitFor(onChain.actor, (s) => s.matches('awaitingTransfer'));
-    onChain.view().cancel();
+    onChain.view().getCancelButtonProps().onClick!();
     await waitFor(onChain.actor, (s) => s.status === 'done');
     expect(onChain.actor.getSnapshot().output).toMatchObject({ type: 'paid' });
     expect(onChain.calls.sends).toBe(0);
@@ -352,8 +356,8 @@ describe('paying in NFM', () => {
       load: async () => tokenCharge('created'),
     });
     await waitFor(resume.actor, (s) => s.matches('review'));
-    resume.view().acknowledge(true);
-    resume.view().pay();
+    resume.view().getTermsProps().onChange(true);
+    resume.view().submit();
     await waitFor(resume.actor, (s) => s.matches('blocked'));
     expect(resume.calls.loads).toEqual([BLOCKER_ID]);
     expect(resume.view()).toMatchObject({
@@ -364,7 +368,7 @@ describe('paying in NFM', () => {
       canCancel: true,
       cancelLabel: 'Cancel that payment',
     });
-    resume.view().resume();
+    resume.view().submit();
     await waitFor(resume.actor, (s) => s.status === 'done');
     expect(resume.actor.getSnapshot().output).toMatchObject({ type: 'paid' });
     expect(resume.checkpoints[0]).toEqual({ chargeId: CHARGE_ID, item: { kind: ITEM.kind, id: ITEM.id } });
@@ -379,15 +383,15 @@ describe('paying in NFM', () => {
       load: async () => tokenCharge('signed', 'created', { item: OTHER_ITEM }),
     });
     await waitFor(cancel.actor, (s) => s.matches('review'));
-    cancel.view().acknowledge(true);
-    cancel.view().pay();
+    cancel.view().getTermsProps().onChange(true);
+    cancel.view().submit();
     await waitFor(cancel.actor, (s) => s.matches('blocked'));
     expect(cancel.view()).toMatchObject({
       blocker: 'Your payment of 250.00 NFM for “Harbor Lights” is waiting.',
       canResume: false,
       canCancel: true,
     });
-    cancel.view().cancel();
+    cancel.view().getCancelButtonProps().onClick!();
     await waitFor(cancel.actor, (s) => s.status === 'done');
     expect(cancel.calls.cancels).toEqual([CHARGE_ID]);
     expect(cancel.calls.creates).toHaveLength(2);

@@ -74,6 +74,10 @@ function check(expected: AnyMachineSnapshot) {
   expect(!!button('Resume payment')).toBe(view.canResume);
   if (view.blocker) expect(region.textContent).toContain(view.blocker);
   expect(!!button('Back')).toBe(view.canBack);
+  const pay = button(view.payLabel);
+  if (view.panel === 'review')
+    expect(pay?.getAttribute('data-state')).toBe(view.busy ? 'busy' : view.canPay ? 'idle' : 'disabled');
+  else expect(pay).toBeNull();
   expect(!!(button('Try again') ?? button('Check again'))).toBe(view.canRetry);
   if (view.nonCancelable) expect(region.textContent).toContain(view.nonCancelable);
 }

@@ -77,9 +77,10 @@ function start(
   ).start();
   const send = actor.send.bind(actor);
   const view = () => connectWalletPayment(actor.getSnapshot(), send);
+  /** Through the panel's controls: the terms checkbox, then the form's submit. */
   const open = () => {
-    send({ type: 'wallet.acknowledge', value: true });
-    send({ type: 'wallet.submit' });
+    view().getTermsProps().onChange(true);
+    view().submit();
   };
   return {
     actor,
@@ -104,7 +105,14 @@ describe('paying with a mobile wallet', () => {
       canPay: false,
       receipt: 'The receipt goes to grace@example.com.',
     });
+    expect(view().getPayButtonProps()).toEqual({ type: 'submit', disabled: true, 'data-state': 'disabled' });
+    expect(view().getTermsProps()).toMatchObject({ checked: false, 'data-state': 'unchecked' });
     open();
+    expect(view().getPayButtonProps()).toMatchObject({
+      disabled: true,
+      'aria-busy': true,
+      'data-state': 'busy',
+    });
     expect(sheets).toEqual([{ wallet: 'applepay', price: PRICE, label: ITEM.title }]);
     expect(view()).toMatchObject({ busy: true, status: 'Confirm the payment in Apple Pay…', canBack: false });
     sheet(AUTHORIZED);
@@ -163,12 +171,13 @@ describe('paying with a mobile wallet', () => {
     });
     expect(view().billing.values).toMatchObject({ firstName: 'Grace', zipCode: '22201', addressLine1: '' });
     // Continue checks the address by the billing rules; a changed field's error goes.
-    view().continueBilling();
+    expect(view().getPayButtonProps()).toEqual({ type: 'submit', disabled: false, 'data-state': 'idle' });
+    view().submit();
     expect(Object.keys(view().billing.errors).sort()).toEqual(['addressLine1', 'city', 'state']);
     view().changeBilling({ addressLine1: '1 Test Street' });
     expect(Object.keys(view().billing.errors).sort()).toEqual(['city', 'state']);
     view().changeBilling({ city: 'Arlington', state: 'VA' });
-    view().continueBilling();
+    view().submit();
     await waitFor(actor, (s) => s.status === 'done');
     expect(charges).toEqual([
       expect.objectContaining({
@@ -187,7 +196,7 @@ describe('paying with a mobile wallet', () => {
     back.open();
     back.sheet(NO_ADDRESS);
     expect(back.view().panel).toBe('billing');
-    back.view().back();
+    back.view().getBackButtonProps().onClick!();
     expect(back.view()).toMatchObject({ panel: 'review', error: null, canPay: true });
     expect(back.charges).toEqual([]);
   });

@@ -94,6 +94,7 @@ function check(expected: AnyMachineSnapshot) {
   expect(view.payLabel).toBe(`Pay $25 with ${name}`);
   const pay = within(region).getByRole<HTMLButtonElement>('button', { name: view.payLabel });
   expect(pay.disabled).toBe(view.busy || !view.canPay);
+  expect(pay.getAttribute('data-state')).toBe(view.busy ? 'busy' : view.canPay ? 'idle' : 'disabled');
   expect(within(region).getByRole<HTMLButtonElement>('button', { name: 'Back' }).disabled).toBe(
     !view.canBack,
   );

@@ -24,7 +24,10 @@ export function ConfirmEmailPage() {
 }
 
 export function ConfirmEmailView({ actor }: { actor: ActorRefFrom<typeof emailConfirmationMachine> }) {
-  const view = useSelector(actor, connectEmailConfirmation);
+  const view = connectEmailConfirmation(
+    useSelector(actor, (s) => s),
+    (event) => actor.send(event),
+  );
   return (
     <article className="vt-page vt-stack" aria-busy={view.busy || undefined}>
       <h1 className="vt-page__title">{view.title}</h1>
@@ -37,11 +40,7 @@ export function ConfirmEmailView({ actor }: { actor: ActorRefFrom<typeof emailCo
         </p>
       )}
       <div className="vt-row">
-        {view.canRetry && (
-          <Button type="button" onClick={() => actor.send({ type: 'confirmation.retry' })}>
-            Try again
-          </Button>
-        )}
+        {view.canRetry && <Button {...view.getRetryButtonProps()}>Try again</Button>}
         {view.panel !== 'confirming' && (
           <Link className="vt-button vt-button--secondary" to="/settings/account">
             Account settings

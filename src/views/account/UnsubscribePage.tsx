@@ -24,7 +24,10 @@ export function UnsubscribePage() {
 }
 
 export function UnsubscribeView({ actor }: { actor: ActorRefFrom<typeof saleEmailsOffMachine> }) {
-  const view = useSelector(actor, connectSaleEmailsOff);
+  const view = connectSaleEmailsOff(
+    useSelector(actor, (s) => s),
+    (event) => actor.send(event),
+  );
   return (
     <article className="vt-page vt-stack" aria-busy={view.busy || undefined}>
       <h1 className="vt-page__title">{view.title}</h1>
@@ -37,11 +40,7 @@ export function UnsubscribeView({ actor }: { actor: ActorRefFrom<typeof saleEmai
         </p>
       )}
       <div className="vt-row">
-        {view.canRetry && (
-          <Button type="button" onClick={() => actor.send({ type: 'saleEmailsOff.retry' })}>
-            Try again
-          </Button>
-        )}
+        {view.canRetry && <Button {...view.getRetryButtonProps()}>Try again</Button>}
         {view.panel !== 'working' && (
           <Link className="vt-button vt-button--secondary" to="/dashboard/notifications">
             Notifications

@@ -55,7 +55,10 @@ function AdminListScreen({
 }
 
 export function AdminListView({ actor }: { actor: ActorRefFrom<typeof adminListMachine> }) {
-  const view = useSelector(actor, connectAdminList);
+  const view = connectAdminList(
+    useSelector(actor, (s) => s),
+    (event) => actor.send(event),
+  );
   return (
     <div className="vt-card vt-admin__list" aria-busy={view.busy || undefined}>
       <header className="vt-admin__header">
@@ -65,7 +68,7 @@ export function AdminListView({ actor }: { actor: ActorRefFrom<typeof adminListM
             onSubmit={(e) => {
               e.preventDefault();
               const text = new FormData(e.currentTarget).get('searchText');
-              actor.send({ type: 'admin.search', text: typeof text === 'string' ? text : '' });
+              view.search(typeof text === 'string' ? text : '');
             }}
           >
             <label>
@@ -89,7 +92,7 @@ export function AdminListView({ actor }: { actor: ActorRefFrom<typeof adminListM
             <select
               value={view.status}
               disabled={!view.canAct}
-              onChange={(e) => actor.send({ type: 'admin.status', status: e.target.value })}
+              onChange={(e) => view.setStatus(e.target.value)}
             >
               <option value="">All</option>
               {view.statuses.map((status) => (
@@ -104,7 +107,7 @@ export function AdminListView({ actor }: { actor: ActorRefFrom<typeof adminListM
       {view.failed ? (
         <div role="alert" className="vt-empty">
           <p>{view.error}</p>
-          {view.canRetry && <Button onClick={() => actor.send({ type: 'admin.retry' })}>Try again</Button>}
+          {view.canRetry && <Button {...view.getRetryButtonProps()}>Try again</Button>}
         </div>
       ) : (
         <>
@@ -141,9 +144,8 @@ export function AdminListView({ actor }: { actor: ActorRefFrom<typeof adminListM
                             key={action.label}
                             size="sm"
                             variant={action.danger ? 'danger' : 'secondary'}
-                            disabled={!view.canAct}
+                            {...view.getActionButtonProps(row.id, action)}
                             loading={row.acting === action.label}
-                            onClick={() => actor.send({ type: 'admin.act', rowId: row.id, action })}
                           >
                             {action.label}
                           </Button>
@@ -167,8 +169,8 @@ export function AdminListView({ actor }: { actor: ActorRefFrom<typeof adminListM
             summary={` · ${view.total.toLocaleString('en-US')} in all`}
             canPrevious={view.canPrevious}
             canNext={view.canNext}
-            onPrevious={() => actor.send({ type: 'admin.page', page: view.page - 1 })}
-            onNext={() => actor.send({ type: 'admin.page', page: view.page + 1 })}
+            onPrevious={view.previousPage}
+            onNext={view.nextPage}
           />
         </>
       )}

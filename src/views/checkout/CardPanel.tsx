@@ -32,7 +32,7 @@ export function CardPanel({ actor }: { actor: ActorRefFrom<typeof cardPaymentMac
           <Spinner label={view.status ?? 'Loading'} />
           <span aria-hidden="true">{view.status}</span>
           {view.canBack && (
-            <Button variant="secondary" size="sm" onClick={view.back}>
+            <Button variant="secondary" size="sm" {...view.getBackButtonProps()}>
               Back
             </Button>
           )}
@@ -45,44 +45,38 @@ export function CardPanel({ actor }: { actor: ActorRefFrom<typeof cardPaymentMac
             {view.error}
           </p>
           <div className="vt-actions">
-            <Button variant="secondary" onClick={view.back} disabled={!view.canBack}>
+            <Button variant="secondary" {...view.getBackButtonProps()}>
               Back
             </Button>
-            <Button onClick={view.retry} disabled={!view.canRetry}>
-              Try again
-            </Button>
+            <Button {...view.getRetryButtonProps()}>Try again</Button>
           </div>
         </>
       )}
 
       {view.panel === 'form' && (
-        <form
-          className="vt-card-panel__form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            view.pay();
-          }}
-        >
+        <form className="vt-card-panel__form" {...view.getFormProps()}>
           {view.method === 'saved' ? (
             <fieldset className="vt-billing__group" disabled={view.busy}>
               <legend className="vt-billing__legend">Saved cards</legend>
               <ul className="vt-saved-cards">
-                {view.savedCards.map((card) => (
-                  <li key={card.id}>
-                    <label className="vt-saved-cards__option">
-                      <input
-                        type="radio"
-                        name="saved-card"
-                        value={card.id}
-                        checked={card.selected}
-                        onChange={() => view.select(card.id)}
-                      />
-                      <span className="vt-saved-cards__label">{card.label}</span>
-                      {card.expiry && <span className="vt-muted">{card.expiry}</span>}
-                    </label>
-                  </li>
-                ))}
+                {view.savedCards.map((card) => {
+                  const { onChange, ...radio } = view.getSavedCardProps(card);
+                  return (
+                    <li key={card.id}>
+                      <label className="vt-saved-cards__option">
+                        <input
+                          type="radio"
+                          name="saved-card"
+                          value={card.id}
+                          {...radio}
+                          onChange={(e) => onChange(e.target.checked)}
+                        />
+                        <span className="vt-saved-cards__label">{card.label}</span>
+                        {card.expiry && <span className="vt-muted">{card.expiry}</span>}
+                      </label>
+                    </li>
+                  );
+                })}
               </ul>
               {view.cvv && (
                 <TextInput
@@ -97,19 +91,14 @@ export function CardPanel({ actor }: { actor: ActorRefFrom<typeof cardPaymentMac
                   onChange={(e) => view.setCvv(e.target.value)}
                 />
               )}
-              <button type="button" className="vt-link-button" onClick={view.useNewCard}>
+              <button className="vt-link-button" {...view.getNewCardButtonProps()}>
                 Use a new card
               </button>
             </fieldset>
           ) : (
             <>
               {view.canUseSaved && (
-                <button
-                  type="button"
-                  className="vt-link-button vt-card-panel__switch"
-                  onClick={view.useSavedCard}
-                  disabled={view.busy}
-                >
+                <button className="vt-link-button vt-card-panel__switch" {...view.getSavedCardButtonProps()}>
                   Use a saved card
                 </button>
               )}
@@ -119,12 +108,7 @@ export function CardPanel({ actor }: { actor: ActorRefFrom<typeof cardPaymentMac
             </>
           )}
 
-          <PurchaseTerms
-            className="vt-card-panel__terms"
-            checked={view.acknowledged}
-            disabled={view.busy}
-            onChange={view.acknowledge}
-          />
+          <PurchaseTerms className="vt-card-panel__terms" {...view.getTermsProps()} />
 
           {view.error && (
             <p className="vt-form-error" role="alert">
@@ -139,10 +123,10 @@ export function CardPanel({ actor }: { actor: ActorRefFrom<typeof cardPaymentMac
           <p className="vt-muted vt-card-panel__receipt">{view.receipt}</p>
 
           <div className="vt-actions vt-card-panel__actions">
-            <Button variant="secondary" onClick={view.back} disabled={!view.canBack}>
+            <Button variant="secondary" {...view.getBackButtonProps()}>
               Back
             </Button>
-            <Button type="submit" loading={view.busy} disabled={!view.canPay}>
+            <Button {...view.getPayButtonProps()} loading={view.busy}>
               {view.payLabel}
             </Button>
           </div>

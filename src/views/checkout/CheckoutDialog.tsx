@@ -64,8 +64,7 @@ export function CheckoutDialog({ actor }: { actor: CheckoutActor }) {
       open
       size={view.wide ? 'lg' : 'md'}
       title={view.title}
-      onClose={view.canClose ? view.close : () => {}}
-      showCloseButton={view.canClose}
+      {...view.getDialogProps()}
       footer={<Footer view={view} />}
     >
       <div ref={bodyRef} className="vt-checkout" tabIndex={-1} aria-busy={view.busy || undefined}>
@@ -75,11 +74,7 @@ export function CheckoutDialog({ actor }: { actor: CheckoutActor }) {
           <ul className="vt-checkout__methods" aria-label="Payment methods">
             {view.methods.map((m) => (
               <li key={m.method}>
-                <button
-                  type="button"
-                  className="vt-checkout__method"
-                  onClick={() => view.selectMethod(m.method)}
-                >
+                <button className="vt-checkout__method" {...view.getMethodButtonProps(m.method)}>
                   <strong>{m.label}</strong>
                   <span className="vt-muted">{m.description}</span>
                   {m.note && <span className="vt-checkout__method-note">{m.note}</span>}
@@ -163,7 +158,7 @@ function Editions({ view }: { view: CheckoutView }) {
               <td>{row.price}</td>
               <td className="vt-muted">{row.seller}</td>
               <td>
-                <Button size="sm" aria-label={row.buyLabel} onClick={() => view.selectEdition(row.listingId)}>
+                <Button size="sm" {...view.getBuyButtonProps(row)}>
                   Buy
                 </Button>
               </td>
@@ -182,33 +177,26 @@ function Footer({ view }: { view: CheckoutView }) {
   return (
     <>
       {view.canBack && (
-        <Button variant="secondary" onClick={view.back}>
+        <Button variant="secondary" {...view.getBackButtonProps()}>
           Back
         </Button>
       )}
       {view.canClose && (view.canRetry || action || pending) && (
-        <Button variant="secondary" onClick={view.close}>
+        <Button variant="secondary" {...view.getCloseButtonProps()}>
           Close
         </Button>
       )}
       {pending && (
         <>
-          <Button
-            variant="secondary"
-            loading={view.busy}
-            disabled={!pending.canCancel}
-            onClick={view.cancelPending}
-          >
+          <Button variant="secondary" {...view.getCancelButtonProps()} loading={view.busy}>
             Cancel payment
           </Button>
-          <Button disabled={!pending.canResume} onClick={view.resumePending}>
-            Resume payment
-          </Button>
+          <Button {...view.getResumeButtonProps()}>Resume payment</Button>
         </>
       )}
-      {view.canRetry && <Button onClick={view.retry}>Try again</Button>}
+      {view.canRetry && <Button {...view.getRetryButtonProps()}>Try again</Button>}
       {action && (
-        <Button loading={view.busy} disabled={!action.enabled} onClick={view.act}>
+        <Button {...view.getActionButtonProps()} loading={view.busy}>
           {action.label}
         </Button>
       )}

@@ -24,26 +24,19 @@ export function OnrampPanel({ actor }: { actor: ActorRefFrom<typeof onrampPaymen
       onSubmit={view.submit}
       actions={
         <>
-          <Button variant="secondary" onClick={view.back} disabled={!view.canBack}>
+          <Button variant="secondary" {...view.getBackButtonProps()}>
             Back
           </Button>
           {open && (
             <>
-              <Button
-                variant="secondary"
-                onClick={view.cancel}
-                loading={view.busy}
-                disabled={!view.canCancel}
-              >
+              <Button variant="secondary" {...view.getCancelButtonProps()} loading={view.busy}>
                 Cancel payment
               </Button>
-              <Button type="submit" disabled={!view.canResume}>
-                Resume payment
-              </Button>
+              <Button {...view.getResumeButtonProps()}>Resume payment</Button>
             </>
           )}
           {view.showsPay && (
-            <Button type="submit" loading={view.busy} disabled={!view.canPay}>
+            <Button {...view.getPayButtonProps()} loading={view.busy}>
               {view.payLabel}
             </Button>
           )}
@@ -51,12 +44,7 @@ export function OnrampPanel({ actor }: { actor: ActorRefFrom<typeof onrampPaymen
       }
     >
       {view.panel === 'review' && (
-        <PurchaseTerms
-          className="vt-balance-panel__terms"
-          checked={view.acknowledged}
-          disabled={view.busy}
-          onChange={view.acknowledge}
-        />
+        <PurchaseTerms className="vt-balance-panel__terms" {...view.getTermsProps()} />
       )}
     </RailPanel>
   );

@@ -25,20 +25,20 @@ export function TokenPanel({ actor }: { actor: ActorRefFrom<typeof tokenChargeMa
       actions={
         <>
           {view.canBack && (
-            <Button variant="secondary" onClick={view.back}>
+            <Button variant="secondary" {...view.getBackButtonProps()}>
               Back
             </Button>
           )}
           {view.canCancel && (
-            <Button variant="secondary" onClick={view.cancel}>
+            <Button variant="secondary" {...view.getCancelButtonProps()}>
               {view.cancelLabel}
             </Button>
           )}
-          {view.canResume && <Button type="submit">Resume payment</Button>}
-          {view.canSwitch && <Button type="submit">Switch network</Button>}
-          {view.canRetry && <Button type="submit">{view.retryLabel}</Button>}
+          {view.canResume && <Button {...view.getResumeButtonProps()}>Resume payment</Button>}
+          {view.canSwitch && <Button {...view.getSwitchButtonProps()}>Switch network</Button>}
+          {view.canRetry && <Button {...view.getRetryButtonProps()}>{view.retryLabel}</Button>}
           {view.panel === 'review' && (
-            <Button type="submit" loading={view.busy} disabled={!view.canPay}>
+            <Button {...view.getPayButtonProps()} loading={view.busy}>
               {view.payLabel}
             </Button>
           )}
@@ -54,12 +54,7 @@ export function TokenPanel({ actor }: { actor: ActorRefFrom<typeof tokenChargeMa
         </dl>
       )}
       {view.panel === 'review' && (
-        <PurchaseTerms
-          className="vt-balance-panel__terms"
-          checked={view.acknowledged}
-          disabled={view.busy}
-          onChange={view.acknowledge}
-        />
+        <PurchaseTerms className="vt-balance-panel__terms" {...view.getTermsProps()} />
       )}
       {view.blocker && <p>{view.blocker}</p>}
       {view.nonCancelable && (

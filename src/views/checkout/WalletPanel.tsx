@@ -22,13 +22,13 @@ export function WalletPanel({ actor }: { actor: ActorRefFrom<typeof walletPaymen
     return (
       <RailPanel
         {...view}
-        onSubmit={view.continueBilling}
+        onSubmit={view.submit}
         actions={
           <>
-            <Button variant="secondary" onClick={view.back} disabled={!view.canBack}>
+            <Button variant="secondary" {...view.getBackButtonProps()}>
               Back
             </Button>
-            <Button type="submit" loading={view.busy} disabled={!view.canContinue}>
+            <Button {...view.getPayButtonProps()} loading={view.busy}>
               {view.payLabel}
             </Button>
           </>
@@ -47,24 +47,19 @@ export function WalletPanel({ actor }: { actor: ActorRefFrom<typeof walletPaymen
   return (
     <RailPanel
       {...view}
-      onSubmit={view.pay}
+      onSubmit={view.submit}
       actions={
         <>
-          <Button variant="secondary" onClick={view.back} disabled={!view.canBack}>
+          <Button variant="secondary" {...view.getBackButtonProps()}>
             Back
           </Button>
-          <Button type="submit" loading={view.busy} disabled={!view.canPay}>
+          <Button {...view.getPayButtonProps()} loading={view.busy}>
             {view.payLabel}
           </Button>
         </>
       }
     >
-      <PurchaseTerms
-        className="vt-balance-panel__terms"
-        checked={view.acknowledged}
-        disabled={view.busy}
-        onChange={view.acknowledge}
-      />
+      <PurchaseTerms className="vt-balance-panel__terms" {...view.getTermsProps()} />
     </RailPanel>
   );
 }

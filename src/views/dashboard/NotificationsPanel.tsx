@@ -17,29 +17,24 @@ export function NotificationsPanel() {
 }
 
 export function NotificationsView({ actor }: { actor: ActorRefFrom<typeof saleNoticesMachine> }) {
-  const view = useSelector(actor, connectSaleNotices);
+  const view = connectSaleNotices(
+    useSelector(actor, (s) => s),
+    (event) => actor.send(event),
+  );
+  const { onChange: toggleEmails, ...emails } = view.getEmailsToggleProps();
   return (
     <section className="vt-stack" aria-labelledby="notices-title" aria-busy={view.busy || undefined}>
       <header className="vt-row">
         <h1 id="notices-title" className="vt-page__title">
           Notifications{view.unread > 0 ? ` (${view.unread} new)` : ''}
         </h1>
-        <Button
-          variant="secondary"
-          disabled={!view.canMarkRead}
-          onClick={() => actor.send({ type: 'notices.read' })}
-        >
+        <Button variant="secondary" {...view.getMarkReadButtonProps()}>
           Mark all read
         </Button>
       </header>
       <label className="vt-check">
-        <input
-          type="checkbox"
-          checked={view.emailsOn}
-          disabled={!view.canToggleEmails}
-          onChange={() => actor.send({ type: 'notices.emails.toggle' })}
-        />{' '}
-        Email me when one of my items sells
+        <input type="checkbox" {...emails} onChange={(e) => toggleEmails(e.target.checked)} /> Email me when
+        one of my items sells
       </label>
       {view.error && (
         <p className="vt-form-error" role="alert">
@@ -47,7 +42,7 @@ export function NotificationsView({ actor }: { actor: ActorRefFrom<typeof saleNo
         </p>
       )}
       {view.failed ? (
-        view.canRetry && <Button onClick={() => actor.send({ type: 'notices.retry' })}>Try again</Button>
+        view.canRetry && <Button {...view.getRetryButtonProps()}>Try again</Button>
       ) : view.loading ? (
         <Spinner label="Loading notifications" />
       ) : view.rows.length === 0 ? (

@@ -30,7 +30,10 @@ export function SalesChart({
  * that says what it shows, and the same figures as a table behind "Show the figures".
  */
 export function SalesChartView({ actor }: { actor: ActorRefFrom<typeof salesChartMachine> }) {
-  const view = useSelector(actor, connectSalesChart);
+  const view = connectSalesChart(
+    useSelector(actor, (s) => s),
+    (event) => actor.send(event),
+  );
   return (
     <section className="vt-card vt-chart" aria-label={view.title} aria-busy={view.busy || undefined}>
       <header className="vt-chart__header">
@@ -43,8 +46,7 @@ export function SalesChartView({ actor }: { actor: ActorRefFrom<typeof salesChar
                 key={p.days}
                 size="sm"
                 variant={p.selected ? 'primary' : 'secondary'}
-                aria-pressed={p.selected}
-                onClick={() => actor.send({ type: 'chart.period', days: p.days })}
+                {...view.getPeriodButtonProps(p.days)}
               >
                 {p.label}
               </Button>
@@ -58,8 +60,7 @@ export function SalesChartView({ actor }: { actor: ActorRefFrom<typeof salesChar
                   key={b}
                   size="sm"
                   variant={view.bucket === b ? 'primary' : 'secondary'}
-                  aria-pressed={view.bucket === b}
-                  onClick={() => actor.send({ type: 'chart.bucket', bucket: b })}
+                  {...view.getBucketButtonProps(b)}
                 >
                   {b === 'day' ? 'By day' : 'By week'}
                 </Button>
@@ -71,7 +72,7 @@ export function SalesChartView({ actor }: { actor: ActorRefFrom<typeof salesChar
       {view.failed ? (
         <div role="alert">
           <p>{view.error}</p>
-          {view.canRetry && <Button onClick={() => actor.send({ type: 'chart.retry' })}>Try again</Button>}
+          {view.canRetry && <Button {...view.getRetryButtonProps()}>Try again</Button>}
         </div>
       ) : (
         <>

@@ -183,11 +183,11 @@ export function BuyListingDialog({
     (event) => actor.send(event),
   );
   if (view.panel === 'done') return null;
+  const terms = view.getTermsProps();
   return (
     <Modal
       open
-      onClose={view.canClose ? view.close : ignore}
-      showCloseButton={view.canClose}
+      {...view.getDialogProps()}
       title={view.title}
       footer={
         view.panel === 'purchased' ? (
@@ -196,33 +196,25 @@ export function BuyListingDialog({
           </Link>
         ) : view.panel === 'confirm' ? (
           <>
-            <Button variant="secondary" onClick={view.close} disabled={!view.canClose}>
+            <Button variant="secondary" {...view.getCloseButtonProps()}>
               {view.closeLabel}
             </Button>
-            <Button loading={view.busy} onClick={view.pay}>
+            <Button {...view.getPayButtonProps()} loading={view.busy}>
               {view.payLabel}
             </Button>
           </>
         ) : (
           <>
-            <Button variant="secondary" onClick={view.close} disabled={!view.canClose}>
+            <Button variant="secondary" {...view.getCloseButtonProps()}>
               {view.closeLabel}
             </Button>
             {view.retryButton && (
-              <Button
-                variant={view.topupButton ? 'secondary' : 'primary'}
-                disabled={!view.retryButton.enabled}
-                onClick={view.retry}
-              >
+              <Button variant={view.topupButton ? 'secondary' : 'primary'} {...view.getRetryButtonProps()}>
                 {view.retryButton.label}
               </Button>
             )}
             {view.topupButton && (
-              <Button
-                loading={view.topupButton.loading}
-                disabled={!view.topupButton.enabled}
-                onClick={view.topUp}
-              >
+              <Button {...view.getTopupButtonProps()} loading={view.topupButton.loading}>
                 {view.topupButton.label}
               </Button>
             )}
@@ -250,12 +242,7 @@ export function BuyListingDialog({
       {view.panel === 'confirm' && (
         <>
           <label className="vt-check">
-            <input
-              type="checkbox"
-              checked={view.acknowledged}
-              disabled={!view.canAcknowledge}
-              onChange={(e) => view.acknowledge(e.target.checked)}
-            />
+            <input type="checkbox" {...terms} onChange={(e) => terms.onChange(e.target.checked)} />
             <span>
               I agree to the purchase agreement and the <Link to="/terms">Terms of Service</Link>.
             </span>

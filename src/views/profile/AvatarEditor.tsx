@@ -33,7 +33,10 @@ export function AvatarEditorView({
   alt: string;
   size: number;
 }) {
-  const view = useSelector(actor, connectAvatarUpload);
+  const view = connectAvatarUpload(
+    useSelector(actor, (s) => s),
+    (event) => actor.send(event),
+  );
   const inputId = useId();
   return (
     <div className="vt-avatar-editor" aria-busy={view.busy || undefined}>
@@ -56,16 +59,11 @@ export function AvatarEditorView({
           onChange={(e) => {
             const file = e.target.files?.[0];
             e.target.value = '';
-            if (file) actor.send({ type: 'avatar.choose', file });
+            if (file) view.choose(file);
           }}
         />
         {view.canRemove && (
-          <Button
-            type="button"
-            variant="ghost"
-            size="sm"
-            onClick={() => actor.send({ type: 'avatar.remove' })}
-          >
+          <Button variant="ghost" size="sm" {...view.getRemoveButtonProps()}>
             Remove avatar
           </Button>
         )}

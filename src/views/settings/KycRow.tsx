@@ -34,8 +34,10 @@ export function KycRow({ user }: { user: User }) {
 }
 
 export function KycRowView({ actor }: { actor: ActorRefFrom<typeof kycMachine> }) {
-  const view = useSelector(actor, connectKyc);
-  const close = () => actor.send({ type: 'kyc.close' });
+  const view = connectKyc(
+    useSelector(actor, (s) => s),
+    (event) => actor.send(event),
+  );
   return (
     <section className="vt-card vt-row">
       <div>
@@ -50,22 +52,20 @@ export function KycRowView({ actor }: { actor: ActorRefFrom<typeof kycMachine> }
         )}
       </div>
       <Button
-        type="button"
         variant={view.canStart ? 'primary' : 'secondary'}
-        disabled={!view.canStart}
+        {...view.getStartButtonProps()}
         loading={view.panel === 'redirecting'}
-        onClick={() => actor.send({ type: 'kyc.start' })}
       >
         {view.label}
       </Button>
 
       <Modal
         open={view.panel === 'blocked'}
-        onClose={close}
+        onClose={view.close}
         title="Collect first"
         footer={
           <>
-            <Button type="button" variant="secondary" onClick={close}>
+            <Button variant="secondary" {...view.getCloseButtonProps()}>
               Close
             </Button>
             <Button as={Link} to="/marketplace">
@@ -79,12 +79,12 @@ export function KycRowView({ actor }: { actor: ActorRefFrom<typeof kycMachine> }
 
       <Modal
         open={view.panel === 'name'}
-        onClose={close}
+        onClose={view.close}
         title="Verify your identity"
         description="Enter your legal name as it is written on your ID. Our partner Veriff checks it with a photo of your document."
         footer={
           <>
-            <Button type="button" variant="secondary" onClick={close} disabled={view.busy}>
+            <Button variant="secondary" {...view.getCloseButtonProps()}>
               Cancel
             </Button>
             <Button type="submit" form="kyc-name" loading={view.busy}>
@@ -93,15 +93,7 @@ export function KycRowView({ actor }: { actor: ActorRefFrom<typeof kycMachine> }
           </>
         }
       >
-        <form
-          id="kyc-name"
-          className="vt-stack"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            actor.send({ type: 'kyc.submit' });
-          }}
-        >
+        <form id="kyc-name" className="vt-stack" {...view.getFormProps()}>
           <fieldset disabled={view.busy} className="vt-stack">
             <TextInput
               label="First name"
@@ -109,7 +101,7 @@ export function KycRowView({ actor }: { actor: ActorRefFrom<typeof kycMachine> }
               autoComplete="given-name"
               value={view.firstName}
               error={view.fieldErrors.firstName}
-              onChange={(e) => actor.send({ type: 'kyc.firstName.change', value: e.target.value })}
+              onChange={(e) => view.setFirstName(e.target.value)}
             />
             <TextInput
               label="Last name"
@@ -117,7 +109,7 @@ export function KycRowView({ actor }: { actor: ActorRefFrom<typeof kycMachine> }
               autoComplete="family-name"
               value={view.lastName}
               error={view.fieldErrors.lastName}
-              onChange={(e) => actor.send({ type: 'kyc.lastName.change', value: e.target.value })}
+              onChange={(e) => view.setLastName(e.target.value)}
             />
           </fieldset>
           {view.error && (
