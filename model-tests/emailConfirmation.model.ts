@@ -4,7 +4,7 @@ import { expectOutput, expectWorking, inputsOf } from './expect';
 import type { MachineModel, Observed } from './harness';
 
 type O = Observed<typeof emailConfirmationMachine>;
-const view = (o: O) => connectEmailConfirmation(o.snapshot);
+const view = (o: O) => connectEmailConfirmation(o.snapshot, () => {});
 
 export const CONFIRM_TOKEN = 'c0nfirmation-token-0123456789';
 export const NEW_EMAIL = 'grace@example.com';

@@ -6,7 +6,7 @@ import { makeUser } from './fixtures';
 import type { MachineModel, Observed } from './harness';
 
 type O = Observed<typeof kycMachine>;
-const view = (o: O) => connectKyc(o.snapshot);
+const view = (o: O) => connectKyc(o.snapshot, () => {});
 
 /** Status reads before giving up in the model (the live machine allows 30). */
 export const MODEL_MAX_POLLS = 2;

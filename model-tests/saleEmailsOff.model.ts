@@ -4,7 +4,7 @@ import { expectWorking, inputsOf } from './expect';
 import type { MachineModel, Observed } from './harness';
 
 type O = Observed<typeof saleEmailsOffMachine>;
-const view = (o: O) => connectSaleEmailsOff(o.snapshot);
+const view = (o: O) => connectSaleEmailsOff(o.snapshot, () => {});
 
 export const OFF_TOKEN = '0b7f5c1e-7a0f-4c4f-9a77-3c1d2b9e8f10.c2lnbmF0dXJlLW9mLXRoZS1saW5rLTAxMjM0NTY3ODk';
 export const USER_ID = '0b7f5c1e-7a0f-4c4f-9a77-3c1d2b9e8f10';
