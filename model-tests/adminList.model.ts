@@ -88,7 +88,8 @@ export const adminListModel: MachineModel<typeof adminListMachine> = {
       expectWorking(o, 'performAction');
       expect(o.calls.at(-1)!.input).toMatchObject({
         label: 'Approve',
-        path: `payout-requests/${PAYOUT_ROW.id}`,
+        route: '/payout-requests/{id}',
+        id: PAYOUT_ROW.id,
         body: { state: 'approved' },
       });
     },
