@@ -17,6 +17,12 @@ import { fusdRail } from './rail';
 
 const OrderIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });
 
+/** The chain client: 503 when the chain is not available. */
+function chainOf(s: Services) {
+  if (!s.chainClient) throw apiError(503, 'unavailable', undefined, 'The chain is not available.');
+  return s.chainClient;
+}
+
 /**
  * fusd-orders: a new edition (blueprint or pack) paid with the FUSD balance, on chain from the
  * buyer's wallet. POST reserves one unit for 15 minutes at the price the buyer saw; the wallet then
@@ -25,10 +31,11 @@ const OrderIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id
  * server's; a payment that does not pay a waiting order exactly is sent back (server/checkout/fusd/fusd.ts).
  */
 export function fusdOrderRoutes(s: Services): Route[] {
-  const chain = () => {
-    if (!s.chainClient) throw apiError(503, 'unavailable', undefined, 'The chain is not available.');
-    return s.chainClient;
-  };
+  return [...fusdStartRoutes(s), ...fusdOrderStateRoutes(s)];
+}
+
+/** Starting an FUSD order. */
+function fusdStartRoutes(s: Services): Route[] {
   return [
     defineRoute({
       method: 'post',
@@ -51,7 +58,7 @@ export function fusdOrderRoutes(s: Services): Route[] {
         503: 'The chain is not available',
       },
       async handler(c, { body }) {
-        chain();
+        chainOf(s);
         const user = c.get('user')!;
         const now = s.clock();
         if (!user.walletAddress) throw badRequest(ErrorCode.WALLET_REQUIRED);
@@ -72,7 +79,7 @@ export function fusdOrderRoutes(s: Services): Route[] {
           if (item.price !== body.expectedPrice) throw apiError(409, ErrorCode.PRICE_CHANGED);
           // A balance order holds a unit only when the wallet's FUSD covers it (else anyone could
           // hold units with an empty wallet).
-          const balance = await getFusdBalance(chain(), user.walletAddress).catch(() => {
+          const balance = await getFusdBalance(chainOf(s), user.walletAddress).catch(() => {
             throw apiError(503, 'unavailable', undefined, 'The chain is not available.');
           });
           if (ufixUnits(balance) < ufixUnits(centsToUfix64(item.price)))
@@ -98,6 +105,12 @@ export function fusdOrderRoutes(s: Services): Route[] {
         return c.json(await fusdOrderJson(s.db, order), repeated ? 200 : 201);
       },
     }),
+  ];
+}
+
+/** Reading and changing the caller's FUSD order. */
+function fusdOrderStateRoutes(s: Services): Route[] {
+  return [
     defineRoute({
       method: 'get',
       path: '/fusd-orders/{id}',
@@ -134,7 +147,7 @@ export function fusdOrderRoutes(s: Services): Route[] {
       async handler(c, { params, body }) {
         const order = await ownFusdOrder(s.db, c.get('user')!.id, params.id);
         if (!order) throw notFound();
-        const applied = await confirmFusdPayment(s.db, chain(), order.id, body.transactionId, s.clock());
+        const applied = await confirmFusdPayment(s.db, chainOf(s), order.id, body.transactionId, s.clock());
         if (applied.some((a) => a !== 'unchanged')) s.jobs?.nudge();
         return c.json(await fusdOrderJson(s.db, (await findOrder(s.db, order.id))!));
       },
