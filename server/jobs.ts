@@ -220,6 +220,71 @@ const sleep = (ms: number, slot: Slot) =>
     slot.wake = done;
   });
 
+/** What a worker's job runs need: its id, lease, retry delay, clock and log. */
+interface Worker {
+  db: Database;
+  id: string;
+  leaseMs: number;
+  backoff: (attempts: number) => number;
+  now: () => Date;
+  log: Log;
+  onFinished?: JobWorkerOptions['onFinished'];
+}
+
+/** The job, while this worker holds its lease. */
+const leased = (workerId: string, jobId: string) =>
+  and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running'));
+
+/**
+ * Runs a claimed job: its lease renewed while the handler runs; done, or on failure queued again after
+ * its backoff (failed for good after the handler's maxAttempts), the error kept.
+ */
+async function executeJob(w: Worker, handler: JobHandler, job: JobRow): Promise<void> {
+  const { db, now, leaseMs, log } = w;
+  // The lease is renewed while the handler runs, so a long job is not taken by another worker.
+  const renew = setInterval(
+    () => {
+      void db
+        .update(jobs)
+        .set({ leaseUntil: new Date(now().getTime() + leaseMs), updatedAt: now() })
+        .where(leased(w.id, job.id))
+        .catch((err) => log.error(`job ${job.kind} ${job.key}: renewing the lease failed`, err));
+    },
+    Math.max(10, Math.floor(leaseMs / 3)),
+  );
+  renew.unref?.();
+  try {
+    await handler.run(job);
+    clearInterval(renew);
+    await db
+      .update(jobs)
+      .set({ status: 'done', leaseUntil: null, lastError: null, updatedAt: now() })
+      .where(leased(w.id, job.id));
+    log.info(`job ${job.kind} ${job.key} done`, { attempt: job.attempts });
+    w.onFinished?.(job.kind, 'done');
+  } catch (err) {
+    clearInterval(renew);
+    const message = err instanceof Error ? err.message : String(err);
+    const giveUp = handler.maxAttempts !== undefined && job.attempts >= handler.maxAttempts;
+    log.error(
+      `job ${job.kind} ${job.key} attempt ${job.attempts} failed${giveUp ? ' for good' : ''}: ${message}`,
+    );
+    await db
+      .update(jobs)
+      .set({
+        status: giveUp ? 'failed' : 'queued',
+        runAt: new Date(now().getTime() + (handler.backoffMs ?? w.backoff)(job.attempts)),
+        leaseUntil: null,
+        lockedBy: null,
+        lastError: message.slice(0, 2000),
+        updatedAt: now(),
+      })
+      .where(leased(w.id, job.id))
+      .catch((e) => log.error(`job ${job.kind} ${job.key}: rescheduling failed`, e));
+    w.onFinished?.(job.kind, giveUp ? 'failed' : 'retried');
+  }
+}
+
 export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const { db, handlers } = options;
   const id = options.workerId ?? `worker-${randomBytes(4).toString('hex')}`;
@@ -236,57 +301,13 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const taskTimers = new Set<NodeJS.Timeout>();
   const taskRuns = new Set<Promise<unknown>>();
 
-  const mine = (jobId: string) => and(eq(jobs.id, jobId), eq(jobs.lockedBy, id), eq(jobs.status, 'running'));
+  const worker: Worker = { db, id, leaseMs, backoff, now, log, onFinished: options.onFinished };
 
   /** Runs the job in its context: its kind, and the id of the request that queued it. */
   const execute = (job: JobRow) =>
-    withContext({ job: job.kind, requestId: job.requestId ?? undefined }, () => executeJob(job));
-
-  async function executeJob(job: JobRow): Promise<void> {
-    const handler = handlers[job.kind]!;
-    // The lease is renewed while the handler runs, so a long job is not taken by another worker.
-    const renew = setInterval(
-      () => {
-        void db
-          .update(jobs)
-          .set({ leaseUntil: new Date(now().getTime() + leaseMs), updatedAt: now() })
-          .where(mine(job.id))
-          .catch((err) => log.error(`job ${job.kind} ${job.key}: renewing the lease failed`, err));
-      },
-      Math.max(10, Math.floor(leaseMs / 3)),
+    withContext({ job: job.kind, requestId: job.requestId ?? undefined }, () =>
+      executeJob(worker, handlers[job.kind]!, job),
     );
-    renew.unref?.();
-    try {
-      await handler.run(job);
-      clearInterval(renew);
-      await db
-        .update(jobs)
-        .set({ status: 'done', leaseUntil: null, lastError: null, updatedAt: now() })
-        .where(mine(job.id));
-      log.info(`job ${job.kind} ${job.key} done`, { attempt: job.attempts });
-      options.onFinished?.(job.kind, 'done');
-    } catch (err) {
-      clearInterval(renew);
-      const message = err instanceof Error ? err.message : String(err);
-      const giveUp = handler.maxAttempts !== undefined && job.attempts >= handler.maxAttempts;
-      log.error(
-        `job ${job.kind} ${job.key} attempt ${job.attempts} failed${giveUp ? ' for good' : ''}: ${message}`,
-      );
-      await db
-        .update(jobs)
-        .set({
-          status: giveUp ? 'failed' : 'queued',
-          runAt: new Date(now().getTime() + (handler.backoffMs ?? backoff)(job.attempts)),
-          leaseUntil: null,
-          lockedBy: null,
-          lastError: message.slice(0, 2000),
-          updatedAt: now(),
-        })
-        .where(mine(job.id))
-        .catch((e) => log.error(`job ${job.kind} ${job.key}: rescheduling failed`, e));
-      options.onFinished?.(job.kind, giveUp ? 'failed' : 'retried');
-    }
-  }
 
   async function claimAndRun(lane: JobLane): Promise<boolean> {
     const job = await db.transaction((tx) => claimJob(tx, lane, kinds, id, now(), leaseMs));

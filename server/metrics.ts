@@ -79,6 +79,94 @@ const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 
 const CALL_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 const MINT_BUCKETS = [1, 2, 5, 10, 20, 30, 60, 120, 300, 600, 1800];
 
+/** The gauges read from the database at each scrape: the job queue by lane, and payment outcomes. */
+function databaseGauges(registers: Registry[]) {
+  const queueDepth = new Gauge({
+    name: 'vitrine_job_queue_depth',
+    help: 'Jobs due and waiting for a slot, by lane',
+    labelNames: ['lane'],
+    registers,
+  });
+  const queueAge = new Gauge({
+    name: 'vitrine_job_queue_oldest_age_seconds',
+    help: 'How long the longest-waiting due job of the lane has waited (0: none waits)',
+    labelNames: ['lane'],
+    registers,
+  });
+  const payments = new Counter({
+    name: 'vitrine_payment_outcomes_total',
+    help: 'Orders that reached each payment outcome, by rail (from the order timelines)',
+    labelNames: ['rail', 'outcome'],
+    registers,
+  });
+  return { queueDepth, queueAge, payments };
+}
+
+/** The pool's gauges, read at each scrape; only with a pool. */
+function watchPool(registers: Registry[], pool: PoolStats) {
+  new Gauge({
+    name: 'vitrine_db_pool_connections',
+    help: 'PostgreSQL pool connections by state (in_use, idle)',
+    labelNames: ['state'],
+    registers,
+    collect() {
+      this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
+      this.set({ state: 'idle' }, pool.idleCount);
+    },
+  });
+  new Gauge({
+    name: 'vitrine_db_pool_waiting_clients',
+    help: 'Queries waiting for a PostgreSQL pool connection',
+    registers,
+    collect() {
+      this.set(pool.waitingCount);
+    },
+  });
+}
+
+/** Reads the queue and the payment outcomes; on failure reports none of them (and logs why). */
+async function readDatabase(
+  { queueDepth, queueAge, payments }: ReturnType<typeof databaseGauges>,
+  source: ScrapeSource | undefined,
+): Promise<void> {
+  queueDepth.reset();
+  queueAge.reset();
+  payments.reset();
+  if (!source) return;
+  const { db } = source;
+  const now = source.now();
+  try {
+    const [queue, outcomes] = await Promise.all([
+      db
+        .select({
+          lane: jobs.lane,
+          depth: count(),
+          age: sql<number>`extract(epoch from (${now.toISOString()}::timestamptz - min(${jobs.runAt})))::float8`,
+        })
+        .from(jobs)
+        .where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)))
+        .groupBy(jobs.lane),
+      db
+        .select({ rail: orders.method, outcome: orderEvents.type, n: count() })
+        .from(orderEvents)
+        .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+        .where(inArray(orderEvents.type, [...PAYMENT_OUTCOMES]))
+        .groupBy(orders.method, orderEvents.type),
+    ]);
+    for (const lane of jobLanes) {
+      const row = queue.find((r) => r.lane === lane);
+      queueDepth.set({ lane }, row?.depth ?? 0);
+      queueAge.set({ lane }, Math.max(0, Number(row?.age ?? 0)));
+    }
+    for (const row of outcomes) payments.inc({ rail: row.rail, outcome: row.outcome }, row.n);
+  } catch (err) {
+    queueDepth.reset();
+    queueAge.reset();
+    payments.reset();
+    source.log?.error('metrics: reading the job queue and payment outcomes failed', err);
+  }
+}
+
 export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -118,85 +206,7 @@ export function createMetrics(): Metrics {
   });
 
   let source: ScrapeSource | undefined;
-  const queueDepth = new Gauge({
-    name: 'vitrine_job_queue_depth',
-    help: 'Jobs due and waiting for a slot, by lane',
-    labelNames: ['lane'],
-    registers,
-  });
-  const queueAge = new Gauge({
-    name: 'vitrine_job_queue_oldest_age_seconds',
-    help: 'How long the longest-waiting due job of the lane has waited (0: none waits)',
-    labelNames: ['lane'],
-    registers,
-  });
-  const payments = new Counter({
-    name: 'vitrine_payment_outcomes_total',
-    help: 'Orders that reached each payment outcome, by rail (from the order timelines)',
-    labelNames: ['rail', 'outcome'],
-    registers,
-  });
-  /** The pool's gauges, read at each scrape; only with a pool. */
-  function watchPool(pool: PoolStats) {
-    new Gauge({
-      name: 'vitrine_db_pool_connections',
-      help: 'PostgreSQL pool connections by state (in_use, idle)',
-      labelNames: ['state'],
-      registers,
-      collect() {
-        this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
-        this.set({ state: 'idle' }, pool.idleCount);
-      },
-    });
-    new Gauge({
-      name: 'vitrine_db_pool_waiting_clients',
-      help: 'Queries waiting for a PostgreSQL pool connection',
-      registers,
-      collect() {
-        this.set(pool.waitingCount);
-      },
-    });
-  }
-
-  /** Reads the queue and the payment outcomes; on failure reports none of them (and logs why). */
-  async function readDatabase(): Promise<void> {
-    queueDepth.reset();
-    queueAge.reset();
-    payments.reset();
-    if (!source) return;
-    const { db } = source;
-    const now = source.now();
-    try {
-      const [queue, outcomes] = await Promise.all([
-        db
-          .select({
-            lane: jobs.lane,
-            depth: count(),
-            age: sql<number>`extract(epoch from (${now.toISOString()}::timestamptz - min(${jobs.runAt})))::float8`,
-          })
-          .from(jobs)
-          .where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)))
-          .groupBy(jobs.lane),
-        db
-          .select({ rail: orders.method, outcome: orderEvents.type, n: count() })
-          .from(orderEvents)
-          .innerJoin(orders, eq(orders.id, orderEvents.orderId))
-          .where(inArray(orderEvents.type, [...PAYMENT_OUTCOMES]))
-          .groupBy(orders.method, orderEvents.type),
-      ]);
-      for (const lane of jobLanes) {
-        const row = queue.find((r) => r.lane === lane);
-        queueDepth.set({ lane }, row?.depth ?? 0);
-        queueAge.set({ lane }, Math.max(0, Number(row?.age ?? 0)));
-      }
-      for (const row of outcomes) payments.inc({ rail: row.rail, outcome: row.outcome }, row.n);
-    } catch (err) {
-      queueDepth.reset();
-      queueAge.reset();
-      payments.reset();
-      source.log?.error('metrics: reading the job queue and payment outcomes failed', err);
-    }
-  }
+  const database = databaseGauges(registers);
 
   return {
     registry,
@@ -237,10 +247,10 @@ export function createMetrics(): Metrics {
     watch(next) {
       if (source) throw new Error('metrics: already watching a database');
       source = next;
-      if (next.pool) watchPool(next.pool);
+      if (next.pool) watchPool(registers, next.pool);
     },
     async scrape() {
-      await readDatabase();
+      await readDatabase(database, source);
       return { text: await registry.metrics(), contentType: registry.contentType };
     },
   };

@@ -42,12 +42,63 @@ import {
 const KYC_REOPENABLE = ['declined', 'review'] as const;
 
 /**
- * The back office: lists of everything an operator looks after, and the actions on users,
- * storefronts, reports, identity verifications and failed emails. Every route is for admins only (401 without a
- * session, 403 for anyone else), and every action is recorded in the audit log (list `audit`) in the
- * transaction that makes it. Payout requests move through PATCH payout-requests/{id} (server/payouts/routes.ts).
+ * Reopens a declined identity verification, or one in review (409 KYC_NOT_CLOSED otherwise): back to not
+ * started with its session forgotten, the person told by email and the action audited, in one transaction.
  */
-export function adminRoutes(s: Services): Route[] {
+function reopenKyc(s: Services, adminId: string, id: string) {
+  return s.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({
+        userId: kycVerifications.userId,
+        status: kycVerifications.status,
+        sessionId: kycVerifications.sessionId,
+        code: kycVerifications.code,
+        reason: kycVerifications.reason,
+        reasonCode: kycVerifications.reasonCode,
+      })
+      .from(kycVerifications)
+      .where(eq(kycVerifications.id, id))
+      .for('update');
+    if (!before) throw notFound();
+    const [row] = await tx
+      .update(kycVerifications)
+      .set({
+        status: 'unknown',
+        sessionId: null,
+        url: null,
+        code: null,
+        reason: null,
+        reasonCode: null,
+        decisionTime: null,
+        updatedAt: s.clock(),
+      })
+      .where(
+        and(
+          eq(kycVerifications.id, id),
+          inArray(kycVerifications.status, KYC_REOPENABLE as unknown as ['declined', 'review']),
+        ),
+      )
+      .returning({ id: kycVerifications.id, status: kycVerifications.status });
+    if (!row) throw apiError(409, ErrorCode.KYC_NOT_CLOSED, 'reopen');
+    const { userId, ...was } = before;
+    // The person is told in the same transaction.
+    const [person] = await tx.select().from(users).where(eq(users.id, userId));
+    if (person) await queueEmail(tx, await identityReopenedEmail(person, s.config.publicUrl), s.clock());
+    await recordAdminAction(tx, {
+      adminId,
+      action: 'kyc.reopen',
+      subjectType: 'kyc',
+      subjectId: id,
+      before: { userId, ...was },
+      after: { userId, status: row.status },
+      at: s.clock(),
+    });
+    return row;
+  });
+}
+
+/** The back-office lists: GET admin/{list} for each list. */
+function adminListRoutes(s: Services): Route[] {
   const lists: Record<AdminList, (query: AdminListQuery) => Promise<Page<unknown>>> = {
     users: (q) => adminUsers(s.db, q),
     kyc: (q) => adminKyc(s.db, q),
@@ -59,7 +110,7 @@ export function adminRoutes(s: Services): Route[] {
     emails: (q) => adminEmails(s.db, q),
     audit: (q) => adminActionLog(s.db, q),
   };
-  const listRoutes = (Object.keys(lists) as AdminList[]).map((name) =>
+  return (Object.keys(lists) as AdminList[]).map((name) =>
     defineRoute({
       method: 'get',
       path: `/admin/${name}`,
@@ -79,8 +130,27 @@ export function adminRoutes(s: Services): Route[] {
       },
     }),
   );
+}
+
+/**
+ * The back office: lists of everything an operator looks after, and the actions on users,
+ * storefronts, reports, identity verifications and failed emails. Every route is for admins only (401 without a
+ * session, 403 for anyone else), and every action is recorded in the audit log (list `audit`) in the
+ * transaction that makes it. Payout requests move through PATCH payout-requests/{id} (server/payouts/routes.ts).
+ */
+export function adminRoutes(s: Services): Route[] {
   return [
-    ...listRoutes,
+    ...adminListRoutes(s),
+    ...accountRoutes(s),
+    ...storefrontSuspensionRoutes(s),
+    ...recoveryRoutes(s),
+    ...reportRoutes(s),
+  ];
+}
+
+/** Blocking and unblocking users. */
+function accountRoutes(s: Services): Route[] {
+  return [
     defineRoute({
       method: 'patch',
       path: '/admin/users/{id}',
@@ -130,6 +200,12 @@ export function adminRoutes(s: Services): Route[] {
         return c.json(row);
       },
     }),
+  ];
+}
+
+/** Suspending a storefront and lifting the suspension. */
+function storefrontSuspensionRoutes(s: Services): Route[] {
+  return [
     defineRoute({
       method: 'patch',
       path: '/admin/storefronts/{id}',
@@ -180,6 +256,12 @@ export function adminRoutes(s: Services): Route[] {
         return c.json(row);
       },
     }),
+  ];
+}
+
+/** Reopening an identity verification and sending a failed email again. */
+function recoveryRoutes(s: Services): Route[] {
+  return [
     defineRoute({
       method: 'patch',
       path: '/admin/kyc/{id}',
@@ -199,56 +281,7 @@ export function adminRoutes(s: Services): Route[] {
         409: 'KYC_NOT_CLOSED: only a declined verification or one in review can be reopened',
       },
       async handler(c, { params }) {
-        const row = await s.db.transaction(async (tx) => {
-          const [before] = await tx
-            .select({
-              userId: kycVerifications.userId,
-              status: kycVerifications.status,
-              sessionId: kycVerifications.sessionId,
-              code: kycVerifications.code,
-              reason: kycVerifications.reason,
-              reasonCode: kycVerifications.reasonCode,
-            })
-            .from(kycVerifications)
-            .where(eq(kycVerifications.id, params.id))
-            .for('update');
-          if (!before) throw notFound();
-          const [row] = await tx
-            .update(kycVerifications)
-            .set({
-              status: 'unknown',
-              sessionId: null,
-              url: null,
-              code: null,
-              reason: null,
-              reasonCode: null,
-              decisionTime: null,
-              updatedAt: s.clock(),
-            })
-            .where(
-              and(
-                eq(kycVerifications.id, params.id),
-                inArray(kycVerifications.status, KYC_REOPENABLE as unknown as ['declined', 'review']),
-              ),
-            )
-            .returning({ id: kycVerifications.id, status: kycVerifications.status });
-          if (!row) throw apiError(409, ErrorCode.KYC_NOT_CLOSED, 'reopen');
-          const { userId, ...was } = before;
-          // The person is told in the same transaction.
-          const [person] = await tx.select().from(users).where(eq(users.id, userId));
-          if (person)
-            await queueEmail(tx, await identityReopenedEmail(person, s.config.publicUrl), s.clock());
-          await recordAdminAction(tx, {
-            adminId: c.get('user')!.id,
-            action: 'kyc.reopen',
-            subjectType: 'kyc',
-            subjectId: params.id,
-            before: { userId, ...was },
-            after: { userId, status: row.status },
-            at: s.clock(),
-          });
-          return row;
-        });
+        const row = await reopenKyc(s, c.get('user')!.id, params.id);
         return c.json(row);
       },
     }),
@@ -306,6 +339,12 @@ export function adminRoutes(s: Services): Route[] {
         return c.json(row);
       },
     }),
+  ];
+}
+
+/** Storefront reports: the list and closing one. */
+function reportRoutes(s: Services): Route[] {
+  return [
     defineRoute({
       method: 'get',
       path: '/storefront-reports',

@@ -52,28 +52,41 @@ const UploadUrlQuery = v.object({
 });
 const TOKEN_PATH = '/api/assets/uploads/';
 
+/** An upload link's signature: an HMAC of its payload under the server's secret. */
+const signUpload = (s: Services, payload: string) =>
+  createHmac('sha256', s.config.jwtSecret).update(`upload:${payload}`).digest('base64url');
+
+/** An upload link's token: the grant as base64url JSON, a dot, and its signature. */
+function issueUploadToken(s: Services, grant: UploadGrant) {
+  const payload = Buffer.from(JSON.stringify(grant)).toString('base64url');
+  return `${payload}.${signUpload(s, payload)}`;
+}
+
+/** The grant of an upload token: 403 FORBIDDEN for a forged or expired one. */
+function readUploadToken(s: Services, token: string): UploadGrant {
+  const [payload, signature] = token.split('.');
+  const expected = payload ? Buffer.from(signUpload(s, payload)) : Buffer.alloc(0);
+  const given = Buffer.from(signature ?? '');
+  if (!payload || expected.length !== given.length || !timingSafeEqual(expected, given))
+    throw apiError(403, ErrorCode.FORBIDDEN, undefined, 'This upload link is not valid.');
+  const grant = JSON.parse(Buffer.from(payload, 'base64url').toString()) as UploadGrant;
+  if (grant.expires < s.clock().getTime())
+    throw apiError(403, ErrorCode.FORBIDDEN, undefined, 'This upload link has expired. Please try again.');
+  return grant;
+}
+
+type ImageStore = ReturnType<typeof createImageStore>;
+
 export function assetRoutes(s: Services): Route[] {
   // One libvips thread per image and no operation cache: uploads are unique, and memory stays bounded.
   sharp.concurrency(1);
   sharp.cache(false);
   const images = createImageStore(s.storage, s.log);
-  const sign = (payload: string) =>
-    createHmac('sha256', s.config.jwtSecret).update(`upload:${payload}`).digest('base64url');
-  const issue = (grant: UploadGrant) => {
-    const payload = Buffer.from(JSON.stringify(grant)).toString('base64url');
-    return `${payload}.${sign(payload)}`;
-  };
-  const read = (token: string): UploadGrant => {
-    const [payload, signature] = token.split('.');
-    const expected = payload ? Buffer.from(sign(payload)) : Buffer.alloc(0);
-    const given = Buffer.from(signature ?? '');
-    if (!payload || expected.length !== given.length || !timingSafeEqual(expected, given))
-      throw apiError(403, ErrorCode.FORBIDDEN, undefined, 'This upload link is not valid.');
-    const grant = JSON.parse(Buffer.from(payload, 'base64url').toString()) as UploadGrant;
-    if (grant.expires < s.clock().getTime())
-      throw apiError(403, ErrorCode.FORBIDDEN, undefined, 'This upload link has expired. Please try again.');
-    return grant;
-  };
+  return [...uploadUrlRoutes(s), ...uploadRoutes(s, images), ...imageJobRoutes(s)];
+}
+
+/** Asking for an upload link. */
+function uploadUrlRoutes(s: Services): Route[] {
   return [
     defineRoute({
       method: 'get',
@@ -112,7 +125,7 @@ export function assetRoutes(s: Services): Route[] {
           assetKind: query.assetKind,
           expires: s.clock().getTime() + UPLOAD_URL_TTL_MS,
         };
-        const apiUrl = `${TOKEN_PATH}${issue(grant)}`;
+        const apiUrl = `${TOKEN_PATH}${issueUploadToken(s, grant)}`;
         const answer = {
           url: apiUrl,
           publicUrl: publicPath(grant),
@@ -125,6 +138,12 @@ export function assetRoutes(s: Services): Route[] {
         return c.json({ ...answer, url, headers: { 'Content-Type': query.mimeType }, confirmUrl: apiUrl });
       },
     }),
+  ];
+}
+
+/** Uploading a file through its link, and confirming an upload. */
+function uploadRoutes(s: Services, images: ImageStore): Route[] {
+  return [
     defineRoute({
       method: 'put',
       path: '/assets/uploads/{token}',
@@ -139,7 +158,7 @@ export function assetRoutes(s: Services): Route[] {
         403: 'The URL is not valid or has expired',
       },
       async handler(c, { params }) {
-        const grant = read(params.token);
+        const grant = readUploadToken(s, params.token);
         const bytes = Buffer.from(await c.req.arrayBuffer());
         return c.json({ url: await images.store(grant, bytes, 'background') });
       },
@@ -160,9 +179,15 @@ export function assetRoutes(s: Services): Route[] {
         409: 'FILE_EXISTS',
       },
       async handler(c, { params }) {
-        return c.json({ url: await images.confirm(read(params.token)) });
+        return c.json({ url: await images.confirm(readUploadToken(s, params.token)) });
       },
     }),
+  ];
+}
+
+/** Image jobs: queueing one and reading its state. */
+function imageJobRoutes(s: Services): Route[] {
+  return [
     defineRoute({
       method: 'post',
       path: '/image-jobs',
@@ -186,7 +211,7 @@ export function assetRoutes(s: Services): Route[] {
           if (!(file instanceof File)) throw badRequest('FILE_TYPE', 'file', 'Choose an image file.');
           throw badRequest(ErrorCode.INVALID_VALUE, 'uploadUrl');
         }
-        const grant = read(token);
+        const grant = readUploadToken(s, token);
         if (grant.userId !== c.get('user')!.id) throw apiError(403, ErrorCode.FORBIDDEN);
         const quality = Number(form.quality ?? JPEG_PNG_QUALITY);
         if (!Number.isInteger(quality) || quality < 1 || quality > 100)

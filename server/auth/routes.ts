@@ -15,6 +15,11 @@ import { bearerToken } from './session';
 
 /** Email and password login, forgotten-password email and password reset. */
 export function authRoutes(s: Services): Route[] {
+  return [...sessionRoutes(s), ...passwordRoutes(s)];
+}
+
+/** Logging in, refreshing a session and logging out. */
+function sessionRoutes(s: Services): Route[] {
   return [
     defineRoute({
       method: 'post',
@@ -74,6 +79,12 @@ export function authRoutes(s: Services): Route[] {
         return c.body(null, 204);
       },
     }),
+  ];
+}
+
+/** Asking for a password reset and setting a new password. */
+function passwordRoutes(s: Services): Route[] {
+  return [
     defineRoute({
       method: 'post',
       path: '/auth/logins/passwords/resets',

@@ -71,6 +71,35 @@ export interface Sessions {
   openUser(sessionId: string, userId: string): Promise<UserRow | undefined>;
 }
 
+/**
+ * Rotates the session whose refresh token hashes to `hash` (its new token `next`), in one transaction. The token it
+ * replaced is still accepted for REFRESH_GRACE_MS (without rotating again); presented later, it ends the session.
+ * Nothing (undefined) for an unknown, revoked or expired token.
+ */
+function rotateSession(db: Database, hash: string, next: string, now: Date, ttlMs: number) {
+  return db.transaction(async (tx) => {
+    // Rotation is one conditional update: of two requests with the same token only one rotates.
+    const [rotated] = await tx
+      .update(sessions)
+      .set({
+        refreshHash: tokenDigest(next),
+        previousHash: hash,
+        refreshedAt: now,
+        expiresAt: new Date(now.getTime() + ttlMs),
+      })
+      .where(and(eq(sessions.refreshHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .returning();
+    if (rotated) return { session: rotated, rotated: true };
+    const [replaced] = await tx.select().from(sessions).where(eq(sessions.previousHash, hash));
+    if (!replaced || replaced.revokedAt || replaced.expiresAt <= now) return undefined;
+    if (now.getTime() - replaced.refreshedAt.getTime() <= REFRESH_GRACE_MS)
+      return { session: replaced, rotated: false };
+    // A replaced refresh token presented late: someone else holds a copy. End the session.
+    await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, replaced.id));
+    return undefined;
+  });
+}
+
 export function createSessions(o: SessionOptions): Sessions {
   const ttlMs = o.ttlSeconds * 1000;
   const setRefreshCookie = (c: Context, token: string) =>
@@ -116,27 +145,7 @@ export function createSessions(o: SessionOptions): Sessions {
       const now = o.clock();
       const hash = tokenDigest(presented);
       const next = newRefreshToken();
-      const result = await o.db.transaction(async (tx) => {
-        // Rotation is one conditional update: of two requests with the same token only one rotates.
-        const [rotated] = await tx
-          .update(sessions)
-          .set({
-            refreshHash: tokenDigest(next),
-            previousHash: hash,
-            refreshedAt: now,
-            expiresAt: new Date(now.getTime() + ttlMs),
-          })
-          .where(and(eq(sessions.refreshHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-          .returning();
-        if (rotated) return { session: rotated, rotated: true };
-        const [replaced] = await tx.select().from(sessions).where(eq(sessions.previousHash, hash));
-        if (!replaced || replaced.revokedAt || replaced.expiresAt <= now) return undefined;
-        if (now.getTime() - replaced.refreshedAt.getTime() <= REFRESH_GRACE_MS)
-          return { session: replaced, rotated: false };
-        // A replaced refresh token presented late: someone else holds a copy. End the session.
-        await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, replaced.id));
-        return undefined;
-      });
+      const result = await rotateSession(o.db, hash, next, now, ttlMs);
       if (!result) {
         clearRefreshCookie(c);
         throw unauthorized(SESSION_EXPIRED_TEXT);

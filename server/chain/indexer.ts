@@ -7,6 +7,7 @@ import type { FlowClient } from './client';
 import {
   blockTime,
   type ExtraEvents,
+  type IndexedEvent,
   indexedEventTypes,
   latestSealedHeight,
   MAX_BLOCK_RANGE,
@@ -58,6 +59,61 @@ async function readCursor(db: Executor, stream: string): Promise<number | null> 
   return row ? Number(row.height) : null;
 }
 
+/** Metadata of minted NFTs, read before the transaction (best effort: the NFT may have moved on). */
+async function mintedMetadata(client: FlowClient, events: IndexedEvent[], minted: string) {
+  const metadata = new Map<string, Record<string, string>>();
+  for (const e of events) {
+    if (e.type !== minted || !e.data.to) continue;
+    try {
+      const [nft] = await getNfts(client, e.data.to, [String(e.data.id)]);
+      if (nft) metadata.set(nft.id, nft.metadata);
+    } catch {
+      // leave the metadata empty
+    }
+  }
+  return metadata;
+}
+
+/** The stream's cursor, created on the first run just before startHeight (else the configured start, or the latest block). */
+async function cursorOf(
+  client: FlowClient,
+  db: Database,
+  stream: string,
+  startHeight: number | undefined,
+  latest: number,
+): Promise<number> {
+  const cursor = await readCursor(db, stream);
+  if (cursor !== null) return cursor;
+  const start =
+    startHeight ?? client.config.indexerStartHeight ?? (client.config.network === 'emulator' ? 0 : latest);
+  await db
+    .insert(chainCursor)
+    .values({ stream, height: start - 1 })
+    .onConflictDoNothing();
+  return (await readCursor(db, stream))!;
+}
+
+/** A minted NFT: recorded with its blueprint, edition, first owner and metadata. */
+async function applyMinted(
+  tx: Executor,
+  d: IndexedEvent['data'],
+  metadata: Record<string, string> | undefined,
+  now: Date,
+) {
+  await upsertNft(
+    tx,
+    {
+      id: String(d.id),
+      blueprintId: Number(d.blueprintId),
+      serialNumber: Number(d.serialNumber),
+      owner: d.to ?? '',
+      metadata,
+    },
+    now,
+  );
+  if (d.to) await setChainOwner(tx, String(d.id), d.to, now);
+}
+
 /**
  * Indexes the next range of sealed blocks after the cursor (at most `maxRange`), or nothing when
  * the cursor is at the latest sealed block. Answers the range it indexed, or null.
@@ -70,18 +126,7 @@ export async function runIndexerOnce(
   const stream = options.stream ?? INDEXER_STREAM;
   const maxRange = options.maxRange ?? MAX_BLOCK_RANGE;
   const latest = await latestSealedHeight(client);
-  let cursor = await readCursor(db, stream);
-  if (cursor === null) {
-    const start =
-      options.startHeight ??
-      client.config.indexerStartHeight ??
-      (client.config.network === 'emulator' ? 0 : latest);
-    await db
-      .insert(chainCursor)
-      .values({ stream, height: start - 1 })
-      .onConflictDoNothing();
-    cursor = (await readCursor(db, stream))!;
-  }
+  const cursor = await cursorOf(client, db, stream, options.startHeight, latest);
   if (cursor >= latest) return null;
   const from = cursor + 1;
   const to = Math.min(latest, cursor + maxRange);
@@ -94,17 +139,7 @@ export async function runIndexerOnce(
     to,
   );
 
-  // Metadata of minted NFTs, read before the transaction (best effort: the NFT may have moved on).
-  const metadata = new Map<string, Record<string, string>>();
-  for (const e of events) {
-    if (e.type !== types.minted || !e.data.to) continue;
-    try {
-      const [nft] = await getNfts(client, e.data.to, [String(e.data.id)]);
-      if (nft) metadata.set(nft.id, nft.metadata);
-    } catch {
-      // leave the metadata empty
-    }
-  }
+  const metadata = await mintedMetadata(client, events, types.minted);
 
   const now = options.clock?.() ?? new Date();
   let applied = 0;
@@ -125,18 +160,7 @@ export async function runIndexerOnce(
         if (other) {
           if (await other.apply(tx, e, now)) applied++;
         } else if (e.type === types.minted) {
-          await upsertNft(
-            tx,
-            {
-              id: String(d.id),
-              blueprintId: Number(d.blueprintId),
-              serialNumber: Number(d.serialNumber),
-              owner: d.to ?? '',
-              metadata: metadata.get(String(d.id)),
-            },
-            now,
-          );
-          if (d.to) await setChainOwner(tx, String(d.id), d.to, now);
+          await applyMinted(tx, d, metadata.get(String(d.id)), now);
           applied++;
         } else if (e.type === types.deposited) {
           if (d.type !== types.nftType || !d.to) continue;

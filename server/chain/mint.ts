@@ -85,53 +85,56 @@ function result(row: Row): MintResult {
   };
 }
 
+/** The mint of a purchase key, if any. */
+const loadMint = async (db: Database, purchaseKey: string) =>
+  (await db.select().from(mints).where(eq(mints.purchaseKey, purchaseKey)).limit(1))[0];
+
+/** The row for the request: created, or the existing one if it stands for the same mint. */
+async function recordMint(db: Database, request: MintRequest): Promise<Row> {
+  try {
+    await db
+      .insert(mints)
+      .values({
+        purchaseKey: request.purchaseKey,
+        recipient: request.to,
+        blueprintId: request.blueprintId,
+        serialNumber: request.serialNumber,
+        metadata: request.metadata,
+      })
+      .onConflictDoNothing({ target: mints.purchaseKey });
+  } catch (err) {
+    if (uniqueViolation(err) === 'mints_edition_unique') {
+      throw new MintConflictError(
+        `edition ${request.serialNumber} of blueprint ${request.blueprintId} belongs to another purchase`,
+      );
+    }
+    throw err;
+  }
+  const row = (await loadMint(db, request.purchaseKey))!;
+  if (
+    row.recipient !== request.to ||
+    row.blueprintId !== request.blueprintId ||
+    row.serialNumber !== request.serialNumber
+  ) {
+    throw new MintConflictError(
+      `purchase ${request.purchaseKey} already mints edition ${row.serialNumber} of blueprint ${row.blueprintId} to ${row.recipient}`,
+    );
+  }
+  return row;
+}
+
 export function createMintService(deps: { db: Database; client: FlowClient; now?: () => Date }): MintService {
   const { db, client } = deps;
   const now = deps.now ?? (() => new Date());
   const inFlight = new Map<string, Promise<MintResult>>();
 
-  const load = async (purchaseKey: string) =>
-    (await db.select().from(mints).where(eq(mints.purchaseKey, purchaseKey)).limit(1))[0];
+  const load = (purchaseKey: string) => loadMint(db, purchaseKey);
 
   const update = (purchaseKey: string, values: Partial<Row>) =>
     db
       .update(mints)
       .set({ ...values, updatedAt: now() })
       .where(eq(mints.purchaseKey, purchaseKey));
-
-  /** The row for the request: created, or the existing one if it stands for the same mint. */
-  async function record(request: MintRequest): Promise<Row> {
-    try {
-      await db
-        .insert(mints)
-        .values({
-          purchaseKey: request.purchaseKey,
-          recipient: request.to,
-          blueprintId: request.blueprintId,
-          serialNumber: request.serialNumber,
-          metadata: request.metadata,
-        })
-        .onConflictDoNothing({ target: mints.purchaseKey });
-    } catch (err) {
-      if (uniqueViolation(err) === 'mints_edition_unique') {
-        throw new MintConflictError(
-          `edition ${request.serialNumber} of blueprint ${request.blueprintId} belongs to another purchase`,
-        );
-      }
-      throw err;
-    }
-    const row = (await load(request.purchaseKey))!;
-    if (
-      row.recipient !== request.to ||
-      row.blueprintId !== request.blueprintId ||
-      row.serialNumber !== request.serialNumber
-    ) {
-      throw new MintConflictError(
-        `purchase ${request.purchaseKey} already mints edition ${row.serialNumber} of blueprint ${row.blueprintId} to ${row.recipient}`,
-      );
-    }
-    return row;
-  }
 
   async function sealed(row: Row, transactionId: string, nftId: string): Promise<MintResult> {
     await update(row.purchaseKey, { status: 'sealed', transactionId, nftId, error: null });
@@ -179,7 +182,7 @@ export function createMintService(deps: { db: Database; client: FlowClient; now?
   }
 
   async function run(request: MintRequest): Promise<MintResult> {
-    const row = await record(request);
+    const row = await recordMint(db, request);
     if (row.status === 'sealed') return result(row);
     if (row.status === 'submitted' && row.transactionId) {
       const status = await client.transactionStatus(row.transactionId);

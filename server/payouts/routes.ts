@@ -23,6 +23,11 @@ import { insertPayoutRequest, movePayoutRequest, openPayoutRequest, payoutReques
  * on through the states of domain/payouts.ts.
  */
 export function payoutRoutes(s: Services): Route[] {
+  return [...payoutRequestRoutes(s), ...payoutDecisionRoutes(s)];
+}
+
+/** A seller's payout requests: the list and asking for one. */
+function payoutRequestRoutes(s: Services): Route[] {
   return [
     defineRoute({
       method: 'get',
@@ -93,6 +98,12 @@ export function payoutRoutes(s: Services): Route[] {
         return c.json(payoutRequestJson(row), 201);
       },
     }),
+  ];
+}
+
+/** An admin deciding a payout request. */
+function payoutDecisionRoutes(s: Services): Route[] {
+  return [
     defineRoute({
       method: 'patch',
       path: '/payout-requests/{id}',

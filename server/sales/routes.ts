@@ -7,15 +7,21 @@ import { findStorefront } from '../storefronts/queries';
 import { ledgerCsv } from './csv';
 import { saleJson, storefrontLedger } from './ledger';
 
+/** The storefront, if the caller owns it: 404 for an unknown one, 403 for someone else's. */
+async function ownStorefront(s: Services, c: AppContext, storefrontId: string) {
+  const row = await findStorefront(s.db, storefrontId);
+  if (!row) throw notFound();
+  if (row.ownerId !== c.get('user')!.id) throw forbidden();
+  return row;
+}
+
 /** The dashboard's Sales panel: a storefront's primary sales and its payout ledger as CSV. */
 export function salesRoutes(s: Services): Route[] {
-  /** The storefront, if the caller owns it: 404 for an unknown one, 403 for someone else's. */
-  const ownStorefront = async (c: AppContext, storefrontId: string) => {
-    const row = await findStorefront(s.db, storefrontId);
-    if (!row) throw notFound();
-    if (row.ownerId !== c.get('user')!.id) throw forbidden();
-    return row;
-  };
+  return [...salesReportRoutes(s), ...ledgerRoutes(s)];
+}
+
+/** A storefront's sales: the list and the chart. */
+function salesReportRoutes(s: Services): Route[] {
   return [
     defineRoute({
       method: 'get',
@@ -34,7 +40,7 @@ export function salesRoutes(s: Services): Route[] {
         404: 'No such storefront',
       },
       async handler(c, { query }) {
-        const storefront = await ownStorefront(c, query.storefrontId);
+        const storefront = await ownStorefront(s, c, query.storefrontId);
         const ledger = await storefrontLedger(s.db, storefront.id);
         const start = (query.page - 1) * query.pageSize;
         const newestFirst = ledger.sales
@@ -63,7 +69,7 @@ export function salesRoutes(s: Services): Route[] {
         404: 'No such storefront',
       },
       async handler(c, { query }) {
-        const storefront = await ownStorefront(c, query.storefrontId);
+        const storefront = await ownStorefront(s, c, query.storefrontId);
         const ledger = await storefrontLedger(s.db, storefront.id);
         return c.json(
           salesChart(
@@ -82,6 +88,12 @@ export function salesRoutes(s: Services): Route[] {
         );
       },
     }),
+  ];
+}
+
+/** A storefront's sales ledger as CSV. */
+function ledgerRoutes(s: Services): Route[] {
+  return [
     defineRoute({
       method: 'get',
       path: '/sales/ledger.csv',
@@ -99,7 +111,7 @@ export function salesRoutes(s: Services): Route[] {
         404: 'No such storefront',
       },
       async handler(c, { query }) {
-        const storefront = await ownStorefront(c, query.storefrontId);
+        const storefront = await ownStorefront(s, c, query.storefrontId);
         const ledger = await storefrontLedger(s.db, storefront.id);
         const day = s.clock().toISOString().slice(0, 10);
         return c.body(ledgerCsv(ledger), 200, {

@@ -29,6 +29,47 @@ const status = (err: unknown) =>
   err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined;
 
 /**
+ * Serves an object as the app serves media: its content type, Range (206), If-None-Match and
+ * If-Modified-Since (304), an unsatisfiable range 416; null when there is no such object.
+ */
+async function serveObject(
+  client: S3Client,
+  Bucket: string,
+  c: Parameters<MediaStorage['serve']>[0],
+  key: string,
+): Promise<Response | null> {
+  assertMediaKey(key);
+  const header = (name: string) => c.req.header(name) || undefined;
+  const modifiedSince = header('if-modified-since');
+  const input = {
+    Bucket,
+    Key: key,
+    Range: header('range'),
+    IfNoneMatch: header('if-none-match'),
+    IfModifiedSince: modifiedSince ? new Date(modifiedSince) : undefined,
+  };
+  try {
+    const answer =
+      c.req.method === 'HEAD'
+        ? await client.send(new HeadObjectCommand(input))
+        : await client.send(new GetObjectCommand(input));
+    const headers = new Headers({ 'Content-Type': mediaType(key), 'Accept-Ranges': 'bytes' });
+    if (answer.ContentLength !== undefined) headers.set('Content-Length', String(answer.ContentLength));
+    if (answer.ContentRange) headers.set('Content-Range', answer.ContentRange);
+    if (answer.ETag) headers.set('ETag', answer.ETag);
+    if (answer.LastModified) headers.set('Last-Modified', answer.LastModified.toUTCString());
+    const body = 'Body' in answer && answer.Body ? answer.Body.transformToWebStream() : null;
+    return new Response(body, { status: answer.ContentRange ? 206 : 200, headers });
+  } catch (err) {
+    const code = status(err);
+    if (code === 404) return null;
+    if (code === 304) return new Response(null, { status: 304 });
+    if (code === 416) return new Response(null, { status: 416 });
+    throw err;
+  }
+}
+
+/**
  * The media store as an S3 bucket. Objects carry their content type (by extension) and, once
  * checked, the Cache-Control of immutable files, so a CDN or a public bucket serves them as the app
  * does. Only the checksums S3 requires are computed: a presigned PUT then asks the browser for
@@ -106,37 +147,7 @@ export function s3Storage(settings: S3Settings): MediaStorage & { client: S3Clie
         }
       }
     },
-    async serve(c, key) {
-      assertMediaKey(key);
-      const header = (name: string) => c.req.header(name) || undefined;
-      const modifiedSince = header('if-modified-since');
-      const input = {
-        Bucket,
-        Key: key,
-        Range: header('range'),
-        IfNoneMatch: header('if-none-match'),
-        IfModifiedSince: modifiedSince ? new Date(modifiedSince) : undefined,
-      };
-      try {
-        const answer =
-          c.req.method === 'HEAD'
-            ? await client.send(new HeadObjectCommand(input))
-            : await client.send(new GetObjectCommand(input));
-        const headers = new Headers({ 'Content-Type': mediaType(key), 'Accept-Ranges': 'bytes' });
-        if (answer.ContentLength !== undefined) headers.set('Content-Length', String(answer.ContentLength));
-        if (answer.ContentRange) headers.set('Content-Range', answer.ContentRange);
-        if (answer.ETag) headers.set('ETag', answer.ETag);
-        if (answer.LastModified) headers.set('Last-Modified', answer.LastModified.toUTCString());
-        const body = 'Body' in answer && answer.Body ? answer.Body.transformToWebStream() : null;
-        return new Response(body, { status: answer.ContentRange ? 206 : 200, headers });
-      } catch (err) {
-        const code = status(err);
-        if (code === 404) return null;
-        if (code === 304) return new Response(null, { status: 304 });
-        if (code === 416) return new Response(null, { status: 416 });
-        throw err;
-      }
-    },
+    serve: (c, key) => serveObject(client, Bucket, c, key),
     async presignPut(key, bytes, expiresInSeconds) {
       const put = new PutObjectCommand({
         Bucket,

@@ -81,23 +81,8 @@ export async function startSeaweed(options: SeaweedOptions): Promise<RunningSeaw
 
 class PortTaken extends Error {}
 
-async function startOnce(options: SeaweedOptions): Promise<RunningSeaweed> {
-  const log = options.log ?? (() => {});
-  const weed = await ensureSeaweed({ log });
-  mkdirSync(join(options.dir, 'logs'), { recursive: true });
-  const identities = join(options.dir, 's3.json');
-  writeFileSync(
-    identities,
-    JSON.stringify({
-      identities: [
-        {
-          name: 'vitrine',
-          credentials: [{ accessKey: SEAWEED_ACCESS_KEY_ID, secretKey: SEAWEED_SECRET_ACCESS_KEY }],
-          actions: ['Admin', 'Read', 'List', 'Tagging', 'Write'],
-        },
-      ],
-    }),
-  );
+/** The weed server's arguments on free ports (listed in ports), and the S3 port among them. */
+async function serverArgs(options: SeaweedOptions, identities: string) {
   const ports: number[] = [];
   const port = async (name: string) => {
     ports.push(await freePort());
@@ -131,6 +116,27 @@ async function startOnce(options: SeaweedOptions): Promise<RunningSeaweed> {
     `-s3.config=${identities}`,
     `-s3.allowedOrigins=${(options.allowedOrigins ?? ['*']).join(',')}`,
   ];
+  return { args, ports, s3Port };
+}
+
+async function startOnce(options: SeaweedOptions): Promise<RunningSeaweed> {
+  const log = options.log ?? (() => {});
+  const weed = await ensureSeaweed({ log });
+  mkdirSync(join(options.dir, 'logs'), { recursive: true });
+  const identities = join(options.dir, 's3.json');
+  writeFileSync(
+    identities,
+    JSON.stringify({
+      identities: [
+        {
+          name: 'vitrine',
+          credentials: [{ accessKey: SEAWEED_ACCESS_KEY_ID, secretKey: SEAWEED_SECRET_ACCESS_KEY }],
+          actions: ['Admin', 'Read', 'List', 'Tagging', 'Write'],
+        },
+      ],
+    }),
+  );
+  const { args, ports, s3Port } = await serverArgs(options, identities);
   // One killed before it could stop (kill -9) left its sockets: one of these ports' would be in the way.
   removeSockets(ports);
   const child = spawn(weed, args, { stdio: ['ignore', 'ignore', 'pipe'] });

@@ -26,10 +26,17 @@ import {
 } from './queries';
 import { shareLinks } from './rules';
 
+/** A storefront's public address: /s/{vanityUrl} on the site. */
+const publicUrl = (s: Services, vanityUrl: string) =>
+  new URL(`/s/${encodeURIComponent(vanityUrl)}`, s.config.publicUrl).href;
+
 /** Storefronts, reports of storefronts, and the share query (is a name or address free?). */
 export function storefrontRoutes(s: Services): Route[] {
-  const publicUrl = (vanityUrl: string) =>
-    new URL(`/s/${encodeURIComponent(vanityUrl)}`, s.config.publicUrl).href;
+  return [...storefrontReadRoutes(s), ...storefrontWriteRoutes(s), ...storefrontShareRoutes(s)];
+}
+
+/** Reading storefronts: the list, the caller's and one by id. */
+function storefrontReadRoutes(s: Services): Route[] {
   return [
     defineRoute({
       method: 'get',
@@ -80,6 +87,12 @@ export function storefrontRoutes(s: Services): Route[] {
         return c.json(await storefrontJson(s.db, row));
       },
     }),
+  ];
+}
+
+/** Creating and changing a storefront. */
+function storefrontWriteRoutes(s: Services): Route[] {
+  return [
     defineRoute({
       method: 'post',
       path: '/storefronts',
@@ -139,6 +152,12 @@ export function storefrontRoutes(s: Services): Route[] {
         return c.json(await storefrontJson(s.db, updated));
       },
     }),
+  ];
+}
+
+/** Reporting a storefront and its share link. */
+function storefrontShareRoutes(s: Services): Route[] {
+  return [
     defineRoute({
       method: 'post',
       path: '/storefront-reports',
@@ -186,7 +205,7 @@ export function storefrontRoutes(s: Services): Route[] {
       async handler(c, { query }) {
         const row = await findStorefront(s.db, query.storefrontId);
         if (!row?.enabled) throw notFound();
-        const url = publicUrl(row.vanityUrl);
+        const url = publicUrl(s, row.vanityUrl);
         return c.json(shareLinks(url, query.caption?.trim() || `${row.name} on Vitrine`));
       },
     }),

@@ -25,13 +25,18 @@ import { badRequest, defineRoute, notFound, type Route } from '../http';
 import { saleEmailsOffUser } from '../mail/unsubscribe';
 import { queueEmail } from '../outbox';
 import { consumeEmailChange, createEmailChange } from './email-changes';
-import { userPresenter } from './json';
+import { type UserPresenter, userPresenter } from './json';
 import { findUserById, insertUser, nextTokenVersion, takenBy, uniquely, updateUser } from './queries';
 import { takeSignupSlot } from './signup-limit';
 
 /** Users: registration, profile read and update, email confirmation, turning sale emails off by link. */
 export function userRoutes(s: Services): Route[] {
   const present = userPresenter(s.db, s.clock);
+  return [...accountRoutes(s, present), ...profileRoutes(s, present), ...emailRoutes(s)];
+}
+
+/** Registering, and reading the caller's or another user's account. */
+function accountRoutes(s: Services, present: UserPresenter): Route[] {
   return [
     defineRoute({
       method: 'post',
@@ -97,6 +102,12 @@ export function userRoutes(s: Services): Route[] {
         return c.json(await present.user(user, c.get('user')));
       },
     }),
+  ];
+}
+
+/** Changing the caller's account. */
+function profileRoutes(s: Services, present: UserPresenter): Route[] {
+  return [
     defineRoute({
       method: 'patch',
       path: '/users/me',
@@ -155,6 +166,12 @@ export function userRoutes(s: Services): Route[] {
         return c.json(authToken === undefined ? json : { ...json, authToken });
       },
     }),
+  ];
+}
+
+/** Confirming an email address and opting out of sale emails. */
+function emailRoutes(s: Services): Route[] {
+  return [
     defineRoute({
       method: 'post',
       path: '/users/email-confirmations',

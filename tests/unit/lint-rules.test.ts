@@ -75,3 +75,34 @@ describe('import rules', () => {
     expect(found[forbidden.length]).toEqual([]);
   });
 });
+
+/** The noExcessiveLinesPerFunction diagnostics Biome reports for a probe file in server/. */
+async function longFunctions(source: string): Promise<string[]> {
+  const file = join('server', `lint-probe-${randomUUID()}.ts`);
+  try {
+    await writeFile(join(root, file), source);
+    const out = await run(biome, ['lint', '--reporter=json', file], { cwd: root }).catch(
+      (e: { stdout: string }) => e,
+    );
+    const report = JSON.parse(out.stdout) as { diagnostics: { category: string }[] };
+    return report.diagnostics
+      .map((d) => d.category)
+      .filter((c) => c === 'lint/complexity/noExcessiveLinesPerFunction');
+  } finally {
+    await rm(join(root, file), { force: true });
+  }
+}
+
+/** A function of `lines` lines (Biome counts its body), a blank line after each statement. */
+const probeFunction = (lines: number) =>
+  `export function probe() {\n${Array.from({ length: lines }, (_, i) => `  console.log(${i});\n`).join('\n')}}\n`;
+
+describe('the function length rule (biome.json, server/**)', () => {
+  it('refuses a server function over 80 lines', async () => {
+    expect(await longFunctions(probeFunction(81))).toEqual(['lint/complexity/noExcessiveLinesPerFunction']);
+  }, 60_000);
+
+  it('lets one of 80 lines through, its blank lines not counted', async () => {
+    expect(await longFunctions(probeFunction(80))).toEqual([]);
+  }, 60_000);
+});

@@ -108,6 +108,34 @@ async function lockChargeWithOrder(tx: Executor, id: string) {
   return { order, row: await lockCharge(tx, id) };
 }
 
+/**
+ * A top-up charge (FUSD bought with crypto) the provider reports on: paid and confirmed, the amount asked is sent;
+ * ended after a part arrived, that part goes back; another price, or less than its price, goes to REVIEW.
+ */
+async function settleTopup(
+  tx: Executor,
+  row: CoinbaseChargeRow,
+  charge: CryptoCharge,
+  paid: boolean,
+  now: Date,
+): Promise<CryptoSettleOutcome> {
+  // Paid and confirmed: the amount asked is sent; ended after a part arrived: that part goes back.
+  if (!paid && !(ENDED.has(charge.status) && charge.paid > 0)) return { kind: 'unchanged' };
+  // A charge of another price, or "paid" with less than its price, credits nothing: REVIEW.
+  if (
+    paid &&
+    (paymentMismatch({ amount: row.amount, currency: 'USD' }, charge) || charge.paid < row.amount)
+  ) {
+    await tx
+      .update(coinbaseCharges)
+      .set({ status: 'REVIEW', updatedAt: now })
+      .where(eq(coinbaseCharges.id, row.id));
+    return { kind: 'review' };
+  }
+  await enqueueJob(tx, SEND_FUSD_JOB, row.id, now);
+  return { kind: 'topup' };
+}
+
 /** Applies what the provider says of a charge (see above); one transaction, safe to repeat. */
 export async function settleCrypto(
   db: Executor,
@@ -140,24 +168,7 @@ export async function settleCrypto(
       .where(eq(coinbaseCharges.id, row.id));
     const paid = confirmedPaid(charge);
 
-    if (row.type === 'topup') {
-      if (ours) return { kind: 'unchanged' };
-      // Paid and confirmed: the amount asked is sent; ended after a part arrived: that part goes back.
-      if (!paid && !(ENDED.has(charge.status) && charge.paid > 0)) return { kind: 'unchanged' };
-      // A charge of another price, or "paid" with less than its price, credits nothing: REVIEW.
-      if (
-        paid &&
-        (paymentMismatch({ amount: row.amount, currency: 'USD' }, charge) || charge.paid < row.amount)
-      ) {
-        await tx
-          .update(coinbaseCharges)
-          .set({ status: 'REVIEW', updatedAt: now })
-          .where(eq(coinbaseCharges.id, row.id));
-        return { kind: 'review' };
-      }
-      await enqueueJob(tx, SEND_FUSD_JOB, row.id, now);
-      return { kind: 'topup' };
-    }
+    if (row.type === 'topup') return ours ? { kind: 'unchanged' } : settleTopup(tx, row, charge, paid, now);
     if (!order) return { kind: 'unchanged' };
     if (charge.status === 'PENDING') {
       if (order.status !== 'created') return { kind: 'unchanged' };

@@ -13,7 +13,7 @@ import {
   CryptoProviderRefusedError,
   CryptoProviderUnavailableError,
 } from '../../payments/crypto-provider';
-import { type CoinbaseChargeRow, createTopup, listCryptoCharges, ownCryptoCharge } from './charges';
+import { createTopup, listCryptoCharges, ownCryptoCharge } from './charges';
 import {
   cryptoAnswer,
   cryptoProviderOf,
@@ -43,9 +43,11 @@ export function returnUrl(base: string, returnTo: string, chargeId: string): str
  * is always the server's. One open crypto charge per buyer (CHARGE_PENDING with its id).
  */
 export function coinbaseChargeRoutes(s: Services): Route[] {
-  const provider = () => cryptoProviderOf(s);
-  const answer = (row: CoinbaseChargeRow) => cryptoAnswer(s, row);
+  return [...chargeStartRoutes(s), ...chargeReadRoutes(s), ...chargeChangeRoutes(s)];
+}
 
+/** Starting a crypto charge. */
+function chargeStartRoutes(s: Services): Route[] {
   return [
     defineRoute({
       method: 'post',
@@ -68,7 +70,7 @@ export function coinbaseChargeRoutes(s: Services): Route[] {
         503: 'Crypto payments are off',
       },
       async handler(c, { body }) {
-        provider();
+        cryptoProviderOf(s);
         const user = c.get('user')!;
         const now = s.clock();
         const base = s.config.publicUrl.replace(/\/+$/, '');
@@ -81,7 +83,7 @@ export function coinbaseChargeRoutes(s: Services): Route[] {
             walletAddress: user.walletAddress,
             now,
           });
-          if (repeated) return c.json(await answer(charge), 200);
+          if (repeated) return c.json(await cryptoAnswer(s, charge), 200);
           // Back, paid or canceled, to the purchase dialog it was opened from, which follows the
           // top-up until its FUSD arrives; else paid to Settings → Wallet, which does the same.
           const back = body.returnTo && returnUrl(base, body.returnTo, charge.id);
@@ -102,6 +104,12 @@ export function coinbaseChargeRoutes(s: Services): Route[] {
         return c.json(started.answer, started.repeated ? 200 : 201);
       },
     }),
+  ];
+}
+
+/** The caller's crypto charges: the list and one by id. */
+function chargeReadRoutes(s: Services): Route[] {
+  return [
     defineRoute({
       method: 'get',
       path: '/coinbase-charges',
@@ -115,7 +123,7 @@ export function coinbaseChargeRoutes(s: Services): Route[] {
         const user = c.get('user')!;
         if (query.userId !== user.id) throw forbidden();
         const rows = await listCryptoCharges(s.db, user.id, query.statuses);
-        return c.json({ results: await Promise.all(rows.map(answer)) });
+        return c.json({ results: await Promise.all(rows.map((row) => cryptoAnswer(s, row))) });
       },
     }),
     defineRoute({
@@ -130,9 +138,15 @@ export function coinbaseChargeRoutes(s: Services): Route[] {
       async handler(c, { params }) {
         const row = await ownCryptoCharge(s.db, c.get('user')!.id, params.id);
         if (!row) throw notFound();
-        return c.json(await answer(row));
+        return c.json(await cryptoAnswer(s, row));
       },
     }),
+  ];
+}
+
+/** Changing a crypto charge. */
+function chargeChangeRoutes(s: Services): Route[] {
+  return [
     defineRoute({
       method: 'patch',
       path: '/coinbase-charges/{id}',
@@ -158,30 +172,30 @@ export function coinbaseChargeRoutes(s: Services): Route[] {
         if (!row.providerChargeId) {
           if (body.status === 'CANCELED' && row.status !== 'CANCELED')
             throw badRequest(ErrorCode.CHARGE_NOT_CANCELLABLE);
-          return c.json(await answer(row));
+          return c.json(await cryptoAnswer(s, row));
         }
         let charge: CryptoCharge;
         try {
           charge =
             body.status === 'CANCELED'
-              ? await provider().cancelCharge(row.providerChargeId)
-              : await provider().getCharge(row.providerChargeId);
+              ? await cryptoProviderOf(s).cancelCharge(row.providerChargeId)
+              : await cryptoProviderOf(s).getCharge(row.providerChargeId);
         } catch (err) {
           if (err instanceof CryptoProviderRefusedError && body.status === 'CANCELED') {
             // Paid (or ended) meanwhile: apply what the provider says, then refuse when it was paid.
-            const now = await provider()
+            const now = await cryptoProviderOf(s)
               .getCharge(row.providerChargeId)
               .catch(() => null);
             if (now) await settleHosted(s, row, now);
             if (now?.status !== 'CANCELED') throw badRequest(ErrorCode.CHARGE_NOT_CANCELLABLE);
-            return c.json(await answer(await reread(s, row.id)));
+            return c.json(await cryptoAnswer(s, await reread(s, row.id)));
           }
           if (err instanceof CryptoProviderUnavailableError || err instanceof CryptoProviderRefusedError)
             throw apiError(502, ErrorCode.CRYPTO_PROVIDER);
           throw err;
         }
         await settleHosted(s, row, charge);
-        return c.json(await answer(await reread(s, row.id)));
+        return c.json(await cryptoAnswer(s, await reread(s, row.id)));
       },
     }),
   ];

@@ -19,11 +19,34 @@ import {
   ownTokenCharge,
   reportTokenTransfer,
   signTokenCharge,
-  type TokenChargeRow,
   tokenAmountFor,
 } from './token';
 
 const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });
+
+/**
+ * An unreachable node is 502 TOKEN_NETWORK, a price source that cannot be read 502
+ * TOKEN_NETWORK field rate; never a 500: nothing was changed.
+ */
+async function reaching<T>(s: Services, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof TokenChainUnavailableError) throw apiError(502, ErrorCode.TOKEN_NETWORK);
+    if (err instanceof TokenPriceUnavailableError) {
+      s.log.error(err.message);
+      throw apiError(502, ErrorCode.TOKEN_NETWORK, 'rate');
+    }
+    throw err;
+  }
+}
+
+/** The caller's token charge: 404 when there is none. */
+async function ownCharge(s: Services, userId: string, id: string) {
+  const row = await ownTokenCharge(s.db, userId, id);
+  if (!row) throw notFound();
+  return row;
+}
 
 /**
  * token-charges and token-price-conversions: a new edition paid in NFM from a browser
@@ -33,28 +56,15 @@ const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.i
  * (read from the chain by the server) or a cancel. A buyer sees only their own charges.
  */
 export function tokenChargeRoutes(s: Services, chain: TokenChain, price: TokenPriceSource): Route[] {
-  /**
-   * An unreachable node is 502 TOKEN_NETWORK, a price source that cannot be read 502
-   * TOKEN_NETWORK field rate; never a 500: nothing was changed.
-   */
-  const reaching = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (err) {
-      if (err instanceof TokenChainUnavailableError) throw apiError(502, ErrorCode.TOKEN_NETWORK);
-      if (err instanceof TokenPriceUnavailableError) {
-        s.log.error(err.message);
-        throw apiError(502, ErrorCode.TOKEN_NETWORK, 'rate');
-      }
-      throw err;
-    }
-  };
-  const answer = (row: TokenChargeRow) => tokenChargeJson(s.db, chain, row);
-  async function own(userId: string, id: string) {
-    const row = await ownTokenCharge(s.db, userId, id);
-    if (!row) throw notFound();
-    return row;
-  }
+  return [
+    ...priceRoutes(s, price),
+    ...tokenStartRoutes(s, chain, price),
+    ...tokenChargeStateRoutes(s, chain),
+  ];
+}
+
+/** Converting a price into the token. */
+function priceRoutes(s: Services, price: TokenPriceSource): Route[] {
   return [
     defineRoute({
       method: 'get',
@@ -68,7 +78,7 @@ export function tokenChargeRoutes(s: Services, chain: TokenChain, price: TokenPr
         502: 'TOKEN_NETWORK field rate: the configured price source could not be read',
       },
       async handler(c, { query }) {
-        const frrPerUsd = await reaching(() => price.frrPerUsd());
+        const frrPerUsd = await reaching(s, () => price.frrPerUsd());
         const body: TokenPriceConversionJson = {
           from: 'USD',
           to: 'FRR',
@@ -79,6 +89,12 @@ export function tokenChargeRoutes(s: Services, chain: TokenChain, price: TokenPr
         return c.json(body);
       },
     }),
+  ];
+}
+
+/** Starting a token charge and listing the caller's. */
+function tokenStartRoutes(s: Services, chain: TokenChain, price: TokenPriceSource): Route[] {
+  return [
     defineRoute({
       method: 'post',
       path: '/token-charges',
@@ -108,7 +124,7 @@ export function tokenChargeRoutes(s: Services, chain: TokenChain, price: TokenPr
           : { kind: 'blueprint' as const, id: body.blueprintId! };
         const item = await findCheckoutItem(s.db, ref, now);
         if (!item) throw notFound();
-        const { charge, repeated } = await reaching(() =>
+        const { charge, repeated } = await reaching(s, () =>
           createTokenCharge(
             s.db,
             chain,
@@ -129,7 +145,7 @@ export function tokenChargeRoutes(s: Services, chain: TokenChain, price: TokenPr
             },
           ),
         );
-        return c.json(await answer(charge), repeated ? 200 : 201);
+        return c.json(await tokenChargeJson(s.db, chain, charge), repeated ? 200 : 201);
       },
     }),
     defineRoute({
@@ -145,9 +161,15 @@ export function tokenChargeRoutes(s: Services, chain: TokenChain, price: TokenPr
         const user = c.get('user')!;
         if (query.userId !== user.id) throw forbidden();
         const rows = await listTokenCharges(s.db, user.id, query);
-        return c.json({ results: await Promise.all(rows.map(answer)) });
+        return c.json({ results: await Promise.all(rows.map((row) => tokenChargeJson(s.db, chain, row))) });
       },
     }),
+  ];
+}
+
+/** Reading and changing the caller's token charge. */
+function tokenChargeStateRoutes(s: Services, chain: TokenChain): Route[] {
+  return [
     defineRoute({
       method: 'get',
       path: '/token-charges/{id}',
@@ -165,12 +187,12 @@ export function tokenChargeRoutes(s: Services, chain: TokenChain, price: TokenPr
       },
       async handler(c, { params }) {
         const userId = c.get('user')!.id;
-        const charge = await own(userId, params.id);
-        if (await reaching(() => reconcileTokenCharge(s.db, chain, charge, s.clock()))) {
+        const charge = await ownCharge(s, userId, params.id);
+        if (await reaching(s, () => reconcileTokenCharge(s.db, chain, charge, s.clock()))) {
           s.jobs?.nudge();
-          return c.json(await answer((await ownTokenCharge(s.db, userId, charge.id))!));
+          return c.json(await tokenChargeJson(s.db, chain, (await ownTokenCharge(s.db, userId, charge.id))!));
         }
-        return c.json(await answer(charge));
+        return c.json(await tokenChargeJson(s.db, chain, charge));
       },
     }),
     defineRoute({
@@ -192,15 +214,17 @@ export function tokenChargeRoutes(s: Services, chain: TokenChain, price: TokenPr
         502: 'TOKEN_NETWORK: the EVM node could not be reached',
       },
       async handler(c, { params, body }) {
-        const charge = await own(c.get('user')!.id, params.id);
+        const charge = await ownCharge(s, c.get('user')!.id, params.id);
         const now = s.clock();
         if (body.signature) await signTokenCharge(s.db, chain, charge, body.signature, now);
         else if (body.transactionHash) {
           const hash = body.transactionHash.toLowerCase();
-          await reaching(() => reportTokenTransfer(s.db, chain, charge, hash, now));
+          await reaching(s, () => reportTokenTransfer(s.db, chain, charge, hash, now));
           s.jobs?.nudge();
-        } else await reaching(() => cancelTokenCharge(s.db, chain, charge, now));
-        return c.json(await answer((await ownTokenCharge(s.db, charge.buyerId, charge.id))!));
+        } else await reaching(s, () => cancelTokenCharge(s.db, chain, charge, now));
+        return c.json(
+          await tokenChargeJson(s.db, chain, (await ownTokenCharge(s.db, charge.buyerId, charge.id))!),
+        );
       },
     }),
   ];

@@ -16,6 +16,36 @@ import { reportWert, WERT_ORDER_TTL_MS, type WertChargeRow, wertCharge } from '.
 
 const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });
 
+/** The card-to-crypto provider: 503 when card-to-crypto payments are off. */
+function provider(s: Services): OnrampProvider {
+  if (!s.onrampProvider)
+    throw apiError(503, 'unavailable', undefined, 'Card-to-crypto payments are not available.');
+  return s.onrampProvider;
+}
+
+/** A charge as the buyer sees it, with what the provider's widget needs. */
+const answer = (s: Services, row: WertChargeRow) =>
+  wertChargeJson(s.db, row, {
+    partnerId: provider(s).partnerId,
+    origin: provider(s).origin,
+    publicUrl: s.config.publicUrl,
+    now: s.clock(),
+  });
+
+/** An authorized payment or a refund leaves work for the jobs: they are woken at once. */
+const after = (s: Services, outcome: WertSettleOutcome) => {
+  if (outcome.kind === 'authorized' || outcome.kind === 'refund') s.jobs?.nudge();
+};
+
+/** The caller's charge: 404 when there is none and when it is another buyer's (alike: nobody learns which ids exist). */
+async function own(s: Services, userId: string, id: string) {
+  const row = await findWertCharge(s.db, id);
+  if (!row || row.buyerId !== userId) throw notFound();
+  return row;
+}
+
+const unavailable = () => apiError(502, ErrorCode.ONRAMP_PROVIDER);
+
 /**
  * wert-charges: pay a new edition by card in the on-ramp provider's widget. POST reserves
  * one unit of a blueprint or pack (an order, method wert, as the card and crypto checkouts do:
@@ -25,29 +55,11 @@ const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.i
  * wert_cancel_fail), takes the client's reports of the widget's progress, and reads the provider.
  */
 export function wertChargeRoutes(s: Services): Route[] {
-  const provider = (): OnrampProvider => {
-    if (!s.onrampProvider)
-      throw apiError(503, 'unavailable', undefined, 'Card-to-crypto payments are not available.');
-    return s.onrampProvider;
-  };
-  const answer = (row: WertChargeRow) =>
-    wertChargeJson(s.db, row, {
-      partnerId: provider().partnerId,
-      origin: provider().origin,
-      publicUrl: s.config.publicUrl,
-      now: s.clock(),
-    });
-  const after = (outcome: WertSettleOutcome) => {
-    if (outcome.kind === 'authorized' || outcome.kind === 'refund') s.jobs?.nudge();
-  };
-  /** The caller's charge: 404 when there is none and when it is another buyer's (alike: nobody learns which ids exist). */
-  async function own(userId: string, id: string) {
-    const row = await findWertCharge(s.db, id);
-    if (!row || row.buyerId !== userId) throw notFound();
-    return row;
-  }
-  const unavailable = () => apiError(502, ErrorCode.ONRAMP_PROVIDER);
+  return [...wertStartRoutes(s), ...wertReadRoutes(s), ...wertChangeRoutes(s)];
+}
 
+/** Starting a card-to-crypto charge. */
+function wertStartRoutes(s: Services): Route[] {
   return [
     defineRoute({
       method: 'post',
@@ -69,7 +81,7 @@ export function wertChargeRoutes(s: Services): Route[] {
         503: 'The on-ramp is off',
       },
       async handler(c, { body }) {
-        const onramp = provider();
+        const onramp = provider(s);
         const user = c.get('user')!;
         const now = s.clock();
         if (!user.walletAddress) throw badRequest(ErrorCode.WALLET_REQUIRED);
@@ -78,7 +90,7 @@ export function wertChargeRoutes(s: Services): Route[] {
           .select()
           .from(wertCharges)
           .where(and(eq(wertCharges.buyerId, user.id), eq(wertCharges.idempotencyKey, body.idempotencyKey)));
-        if (earlier) return c.json(await answer(earlier), 200);
+        if (earlier) return c.json(await answer(s, earlier), 200);
         const ref = body.blueprintPackId
           ? { kind: 'pack' as const, id: body.blueprintPackId }
           : { kind: 'blueprint' as const, id: body.blueprintId! };
@@ -109,9 +121,15 @@ export function wertChargeRoutes(s: Services): Route[] {
             'idempotencyKey',
             'This key belongs to another purchase.',
           );
-        return c.json(await answer(row), repeated ? 200 : 201);
+        return c.json(await answer(s, row), repeated ? 200 : 201);
       },
     }),
+  ];
+}
+
+/** The caller's card-to-crypto charges: the list and one by id. */
+function wertReadRoutes(s: Services): Route[] {
+  return [
     defineRoute({
       method: 'get',
       path: '/wert-charges',
@@ -126,7 +144,7 @@ export function wertChargeRoutes(s: Services): Route[] {
         const user = c.get('user')!;
         if (query.userId !== user.id) throw forbidden();
         const rows = await listWertCharges(s.db, user.id, query);
-        return c.json({ results: await Promise.all(rows.map(answer)) });
+        return c.json({ results: await Promise.all(rows.map((row) => answer(s, row))) });
       },
     }),
     defineRoute({
@@ -143,9 +161,15 @@ export function wertChargeRoutes(s: Services): Route[] {
         404: 'No such charge of the caller’s (also for another buyer’s)',
       },
       async handler(c, { params }) {
-        return c.json(await answer(await own(c.get('user')!.id, params.id)));
+        return c.json(await answer(s, await own(s, c.get('user')!.id, params.id)));
       },
     }),
+  ];
+}
+
+/** Changing a card-to-crypto charge. */
+function wertChangeRoutes(s: Services): Route[] {
+  return [
     defineRoute({
       method: 'patch',
       path: '/wert-charges/{id}',
@@ -166,12 +190,12 @@ export function wertChargeRoutes(s: Services): Route[] {
       },
       async handler(c, { params, body }) {
         // Whose charge it is comes first: another buyer learns nothing, not even that the on-ramp is off.
-        const row = await own(c.get('user')!.id, params.id);
-        const onramp = provider();
+        const row = await own(s, c.get('user')!.id, params.id);
+        const onramp = provider(s);
         const reread = async () => (await findWertCharge(s.db, row.id))!;
 
         if (body.status === 'canceled') {
-          if (row.status === 'canceled') return c.json(await answer(row));
+          if (row.status === 'canceled') return c.json(await answer(s, row));
           // Nothing paid? Only the provider knows: a payment it confirms is applied, and the
           // cancel refused. (A payment made in a widget left open after this is given back.)
           let found: Awaited<ReturnType<OnrampProvider['findOrders']>>;
@@ -182,22 +206,22 @@ export function wertChargeRoutes(s: Services): Route[] {
             throw err;
           }
           const live = found.filter(paymentLive).reverse();
-          for (const po of live) after(await settleWert(s.db, row.id, po, s.clock()));
+          for (const po of live) after(s, await settleWert(s.db, row.id, po, s.clock()));
           if (live.length > 0 || (await cancelWert(s.db, row.id, s.clock())) === 'refused')
             throw badRequest(ErrorCode.WERT_CANCEL_FAIL);
-          return c.json(await answer(await reread()));
+          return c.json(await answer(s, await reread()));
         }
 
         // The browser's word moves an open charge forward only; it pays for nothing.
         if (body.status) await reportWert(s.db, row.id, body.status, s.clock());
         try {
-          after(await syncWert(s.db, onramp, row, s.clock()));
+          after(s, await syncWert(s.db, onramp, row, s.clock()));
         } catch (err) {
           if (!(err instanceof OnrampProviderUnavailableError)) throw err;
           // A report is kept even when the provider cannot be asked; a sync needs the provider.
           if (!body.status) throw unavailable();
         }
-        return c.json(await answer(await reread()));
+        return c.json(await answer(s, await reread()));
       },
     }),
   ];
