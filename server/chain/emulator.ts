@@ -59,16 +59,24 @@ function listensOn(port: number): Promise<boolean> {
   });
 }
 
+/** Where this process's next port search starts: spread by process id, so parallel test workers look in different places. */
+let cursor = -1;
+
 /**
  * A free TCP port on 127.0.0.1, taken from below the kernel's ephemeral range: a port from that
  * range can be given to an outgoing connection between this answer and the child's listen (a
  * process that makes many connections while it starts, such as SeaweedFS, then fails to bind).
+ * The process walks that range in order, so it never answers the same port twice (two ports asked
+ * for one child, such as Mailpit's SMTP and web ports, always differ), and each process starts at
+ * its own place in it.
  */
 export async function freePort(): Promise<number> {
   const top = ephemeralStart();
   const bottom = 10000;
-  for (let tries = 0; tries < 200; tries++) {
-    const port = bottom + Math.floor(Math.random() * (top - bottom));
+  const span = top - bottom;
+  if (cursor < 0) cursor = (process.pid * 7919) % span;
+  for (let tries = 0; tries < 500; tries++) {
+    const port = bottom + (cursor++ % span);
     if (await listensOn(port)) return port;
   }
   throw new Error(`no free port between ${bottom} and ${top} on 127.0.0.1`);

@@ -20,4 +20,11 @@ describe('freePort', () => {
       await new Promise((r) => server.close(r));
     }
   });
+
+  it('never answers the same port twice in one process, also when asked at once', async () => {
+    const one = await Promise.all(Array.from({ length: 50 }, () => freePort()));
+    const more = [];
+    for (let i = 0; i < 50; i++) more.push(await freePort());
+    expect(new Set([...one, ...more]).size).toBe(100);
+  });
 });
