@@ -30,7 +30,7 @@ import { createFulfilment } from './checkout/workflow/fulfil';
 import type { Clock, Log } from './clock';
 import type { Config } from './config';
 import { crashHook } from './crash';
-import { type DatabaseHandle, type DatabaseKind, databaseKind, openDb } from './db';
+import { type Database, type DatabaseHandle, type DatabaseKind, databaseKind, openDb } from './db';
 import { users } from './db/schema';
 import { ANVIL_CHAIN_ID, ANVIL_PAYMENTS_KEY, type Anvil, startAnvil } from './evm/anvil';
 import { ensureNfm } from './evm/nfm';
@@ -55,7 +55,7 @@ import { applySecurityHeaders } from './security';
 import { catalogIsEmpty, seedWorld } from './seed/world';
 import { loadPageRenderer } from './spa';
 import { type OpenStorage, openStorage } from './storage/config';
-import { forgetStagedUploads } from './storage/storage';
+import { forgetStagedUploads, type MediaStorage } from './storage/storage';
 
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -92,6 +92,41 @@ function starting(request: Request, database: DatabaseKind): Response {
   return res;
 }
 
+/** What a starting server has brought up so far: `close()` stops each in turn. */
+interface Handles {
+  database?: DatabaseHandle;
+  chain: ChainHandle | null;
+  indexer?: Indexer;
+  publisher?: Publisher;
+  cardSandbox?: Sandbox;
+  cardProvider?: CardProvider;
+  cryptoSandbox?: CoinbaseSandbox;
+  cryptoProvider?: CryptoProvider;
+  onrampSandbox?: WertSandbox;
+  onrampProvider?: OnrampProvider;
+  identitySandbox?: VeriffSandbox;
+  identityProvider?: IdentityProvider;
+  worker?: JobWorker;
+  anvil?: Anvil;
+  mailpit?: Mailpit;
+  tokenChain?: TokenChain;
+  imageCopies?: Promise<void>;
+  media?: OpenStorage;
+}
+
+/** What the steps of a start share. */
+interface Starting {
+  config: Config;
+  log: Log;
+  /** This server's metrics; every provider client and the Flow client are timed (server/metrics.ts). */
+  metrics: ReturnType<typeof createMetrics>;
+  /** Each provider's API is a readiness check. */
+  readiness: Readiness;
+  /** The port this server listens on: embedded sandboxes post their webhooks back to it. */
+  port: number;
+  h: Handles;
+}
+
 /**
  * Listens on config.port at once, then opens and migrates the database, brings up the chain (an
  * embedded emulator with its contracts, or the configured network) and mounts the app.
@@ -99,35 +134,54 @@ function starting(request: Request, database: DatabaseKind): Response {
 export async function start(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.log ?? defaultLog();
   const kind = databaseKind(config);
-  // This server's metrics; every provider client and the Flow client are timed (server/metrics.ts),
-  // and each provider's API is a readiness check.
-  const metrics = createMetrics();
-  const readiness: Readiness = {};
+  const h: Handles = { chain: null };
   let app: Hono<AppEnv> | undefined;
-  let database: DatabaseHandle | undefined;
-  let chain: ChainHandle | null = null;
-  let indexer: Indexer | undefined;
-  let publisher: Publisher | undefined;
-  let cardSandbox: Sandbox | undefined;
-  let cardProvider: CardProvider | undefined;
-  let cryptoSandbox: CoinbaseSandbox | undefined;
-  let cryptoProvider: CryptoProvider | undefined;
-  let onrampSandbox: WertSandbox | undefined;
-  let onrampProvider: OnrampProvider | undefined;
-  let identitySandbox: VeriffSandbox | undefined;
-  let identityProvider: IdentityProvider | undefined;
-  let worker: JobWorker | undefined;
-  let anvil: Anvil | undefined;
-  let mailpit: Mailpit | undefined;
-  let tokenChain: TokenChain | undefined;
-  let imageCopies: Promise<void> | undefined;
-  let media: OpenStorage | undefined;
   const stopCopies = new AbortController();
+  const listening = await listen(config.port, (request, env) =>
+    app ? app.fetch(request, env) : starting(request, kind),
+  );
+  const { port } = listening;
+  log.info(`Vitrine listening on http://localhost:${port} (database: ${kind})`);
+  const run: Starting = { config, log, metrics: createMetrics(), readiness: {}, port, h };
 
-  const server = serve({
-    port: config.port,
-    fetch: (request, env) => (app ? app.fetch(request, env) : starting(request, kind)),
-  }) as Server;
+  const ready = (async () => {
+    await startProviders(run);
+    await startMail(run);
+    // The utility token's EVM chain (NFM_PAYMENTS=on): an embedded anvil node with NFM deployed on
+    // its first start, or the configured network.
+    if (config.token) {
+      const evm = run.metrics.timed(await startTokenChain(config, log, (node) => (h.anvil = node)), 'evm');
+      h.tokenChain = evm;
+      run.readiness.token = () => evm.blockNumber();
+    }
+    h.database = await (options.openDatabase ?? openDb)(config);
+    // Uploads, their copies and the seeded artwork (server/storage): a directory or a bucket.
+    h.media = await openStorage(config, log);
+    await promoteAdmins(run, h.database);
+    await startFlow(run, h.database, options);
+    h.worker = createWorker(run, h.database, h.media.storage);
+    app = await mountApp(run, h.database, h.media.storage, options, h.worker);
+    await h.publisher?.resume();
+    h.worker.start();
+    // The resized copies of stored images that lack them (the seeded artwork) are made meanwhile.
+    h.imageCopies = warmImageCopies(h.media.storage, stopCopies.signal, log);
+  })();
+
+  return {
+    port,
+    ready,
+    imageCopiesMade: () => ready.then(() => h.imageCopies),
+    async close() {
+      await listening.close();
+      await ready.catch(() => undefined);
+      await stopAll(h, stopCopies);
+    },
+  };
+}
+
+/** The HTTP server, listening; `close` stops accepting and lets open requests finish. */
+async function listen(port: number, fetch: Parameters<typeof serve>[0]['fetch']) {
+  const server = serve({ port, fetch }) as Server;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.once('listening', () => {
@@ -135,265 +189,301 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       resolve();
     });
   });
-  const { port } = server.address() as AddressInfo;
   // While closing, a keep-alive connection is dropped as soon as its last response has finished.
   let closing = false;
   server.on('request', (_request, response: ServerResponse) => {
     response.once('finish', () => closing && setImmediate(() => server.closeIdleConnections()));
   });
-  log.info(`Vitrine listening on http://localhost:${port} (database: ${kind})`);
-
-  const ready = (async () => {
-    // The card provider. Embedded: the Checkout.com-shaped sandbox listens on its own port (its own
-    // origin, as the real provider) inside this process, and posts its webhooks back to us.
-    const card = config.checkoutCom;
-    if (card.mode === 'embedded') {
-      cardSandbox = await startCheckoutSandbox({
-        port: card.sandboxPort,
-        webhookUrl: `http://127.0.0.1:${port}/api/webhooks/checkout-com`,
-        webhookSignatureKey: card.webhookSignatureKey,
-      });
-      log.info(`card sandbox (Checkout.com API shape) on ${cardSandbox.url}`);
-    }
-    if (card.mode !== 'off') {
-      const apiUrl = card.apiUrl ?? cardSandbox!.url;
-      cardProvider = metrics.timed(
-        createCheckoutComProvider({
-          secretKey: card.secretKey,
-          publicKey: card.publicKey,
-          apiUrl,
-          webhookSignatureKey: card.webhookSignatureKey,
-        }),
-        'checkout_com',
-      );
-      readiness.card = reachable(apiUrl);
-    }
-    // The crypto provider, the same way: the Coinbase Commerce-shaped sandbox on its own port.
-    const coinbase = config.coinbase;
-    if (coinbase.mode === 'embedded') {
-      cryptoSandbox = await startCoinbaseSandbox({
-        port: coinbase.sandboxPort,
-        webhookUrl: `http://127.0.0.1:${port}/api/webhooks/coinbase-commerce`,
-        webhookSecret: coinbase.webhookSecret,
-      });
-      log.info(`crypto sandbox (Coinbase Commerce API shape) on ${cryptoSandbox.url}`);
-    }
-    if (coinbase.mode !== 'off') {
-      const apiUrl = coinbase.apiUrl ?? cryptoSandbox!.url;
-      cryptoProvider = metrics.timed(
-        createCoinbaseProvider({ apiKey: coinbase.apiKey, apiUrl, webhookSecret: coinbase.webhookSecret }),
-        'coinbase_commerce',
-      );
-      readiness.crypto = reachable(apiUrl);
-    }
-    // The card-to-crypto on-ramp, the same way: the Wert-shaped sandbox (widget, Data API, webhooks)
-    // on its own port, checking signatures with the public key of the partner key we sign with.
-    const wert = config.wert;
-    if (wert.mode === 'embedded') {
-      onrampSandbox = await startWertSandbox({
-        port: wert.sandboxPort,
-        partnerId: wert.partnerId,
-        publicKey: publicKeyOf(wert.privateKey),
-        apiKey: wert.apiKey,
-        webhookUrl: `http://127.0.0.1:${port}/api/webhooks/wert`,
-      });
-      log.info(`on-ramp sandbox (Wert widget shape) on ${onrampSandbox.url}`);
-    }
-    if (wert.mode !== 'off') {
-      const apiUrl = wert.apiUrl ?? onrampSandbox!.url;
-      onrampProvider = metrics.timed(
-        createWertProvider({
-          partnerId: wert.partnerId,
-          origin: wert.origin ?? onrampSandbox!.url,
-          privateKey: wert.privateKey,
-          apiUrl,
-          apiKey: wert.apiKey,
-        }),
-        'wert',
-      );
-      readiness.onramp = reachable(apiUrl);
-    }
-    // The identity provider (KYC), the same way: the Veriff-shaped sandbox (sessions API, hosted
-    // flow, signed decision webhooks) on its own port.
-    const veriff = config.veriff;
-    if (veriff.mode === 'embedded') {
-      identitySandbox = await startVeriffSandbox({
-        port: veriff.sandboxPort,
-        sharedSecret: veriff.sharedSecret,
-        decisionWebhookUrl: `http://127.0.0.1:${port}/api/webhooks/veriff`,
-        eventWebhookUrl: `http://127.0.0.1:${port}/api/webhooks/veriff`,
-      });
-      log.info(`identity sandbox (Veriff API shape) on ${identitySandbox.url}`);
-    }
-    if (veriff.mode !== 'off') {
-      const apiUrl = veriff.apiUrl ?? identitySandbox!.url;
-      identityProvider = metrics.timed(
-        createVeriffProvider({ apiUrl, apiKey: veriff.apiKey, sharedSecret: veriff.sharedSecret }),
-        'veriff',
-      );
-      readiness.kyc = reachable(apiUrl);
-    }
-    // Email: the embedded Mailpit (SMTP and its inbox on their own ports), or the relay at SMTP_URL.
-    const mail = config.mail;
-    if (mail.mode === 'embedded')
-      mailpit = await startMailpit({
-        smtpPort: mail.mailpitSmtpPort,
-        uiPort: mail.mailpitUiPort,
-        dataDir: config.dataDir,
-        log: (line) => log.info(line),
-      });
-    if (mail.mode === 'off') log.info('email is off (no SMTP_URL): emails stay in the outbox table, unsent');
-    // The utility token's EVM chain (NFM_PAYMENTS=on): an embedded anvil node with NFM deployed on
-    // its first start, or the configured network.
-    if (config.token) {
-      const evm = metrics.timed(await startTokenChain(config, log, (node) => (anvil = node)), 'evm');
-      tokenChain = evm;
-      readiness.token = () => evm.blockNumber();
-    }
-    database = await (options.openDatabase ?? openDb)(config);
-    // Uploads, their copies and the seeded artwork (server/storage): a directory or a bucket.
-    media = await openStorage(config, log);
-    const { storage } = media;
-    // Admins come from configuration: the accounts with these emails get the admin role.
-    if (config.adminEmails.length > 0) {
-      const promoted = await database.db
-        .update(users)
-        .set({ role: 'admin' })
-        .where(inArray(sql`lower(${users.email})`, config.adminEmails))
-        .returning({ id: users.id });
-      log.info(
-        `admins from VITRINE_ADMIN_EMAILS: ${promoted.length} of ${config.adminEmails.length} accounts found`,
-      );
-    }
-    chain = await (options.startChain ?? startChain)(config, log);
-    if (chain) chain = { ...chain, client: metrics.timed(chain.client, 'flow') };
-    // Keeps nfts and sale listings in step with the chain, from its cursor in the database.
-    if (chain)
-      indexer = startIndexer(chain.client, database.db, {
-        log,
-        // Balance payments for new editions are served even when the buyer's tab never reports them.
-        extraEvents: [fusdPaymentEvents(chain.client)],
-      });
-    // The embedded world: seeded on the first start (VITRINE_SEED=off leaves the catalog empty).
-    if (config.seed && (await catalogIsEmpty(database.db))) {
-      const started = Date.now();
-      await seedWorld({ db: database.db, media: { storage }, client: chain?.client, log });
-      log.info(`seeded the embedded world in ${Date.now() - started} ms`);
-    }
-    // Publishing jobs interrupted by the last stop resume here.
-    if (chain) publisher = createPublisher({ db: database.db, client: chain.client, log });
-    // Durable jobs: fulfilling orders (capture → mint → record, or undoing the payment) needs the
-    // chain; the sweep that expires unpaid orders (and gives their units back) runs in any case.
-    // Money work, image work and email run in lanes of their own (JOB_SLOTS in server/jobs.ts).
-    const db = database.db;
-    const handlers: Record<string, JobHandler> = {};
-    if (chain) {
-      const mint = createMintService({ db, client: chain.client });
-      handlers[SEND_FUSD_JOB] = createSendFusdHandler({ db, client: chain.client, log });
-      handlers[WERT_REFUND_JOB] = createWertRefundHandler({ db, client: chain.client, log });
-      handlers[REFUND_FUSD_JOB] = createRefundFusdHandler({ db, client: chain.client, log });
-      handlers[FULFIL_JOB] = createFulfilment({
-        db,
-        provider: cardProvider ?? null,
-        mint,
-        log,
-        onStep: crashHook(config.crashAt),
-        site: config,
-        onMinted: metrics.observeMint,
-      });
-    }
-    if (tokenChain) handlers[REFUND_TOKEN_JOB] = createRefundTokenHandler({ db, chain: tokenChain, log });
-    if (mail.mode !== 'off') {
-      const smtpUrl = mail.smtpUrl ?? mailpit!.smtpUrl;
-      handlers[EMAIL_JOB] = createEmailDelivery({
-        db,
-        mail: { from: mail.from, smtpUrl },
-        log,
-        onResult: metrics.countEmailDelivery,
-      });
-      readiness.smtp = () => checkRelay(smtpUrl);
-    }
-    handlers[IMAGE_JOB] = createImageJobHandler({ db, storage, log });
-    worker = createJobWorker({
-      db,
-      handlers,
-      log,
-      onFinished: metrics.jobFinished,
-      tasks: [
-        // NFM sent but never reported pays its order before the order would expire.
-        ...(tokenChain
-          ? [
-              {
-                name: 'take unreported NFM transfers',
-                everyMs: 30_000,
-                run: () => reconcileDueTokenCharges(db, tokenChain!, new Date()),
-              },
-            ]
-          : []),
-        { name: 'expire unpaid orders', everyMs: 30_000, run: () => expireOrders(db, new Date()) },
-        { name: 'end unpaid top-ups', everyMs: 30_000, run: () => expireTopups(db, new Date()) },
-        { name: 'forget old image jobs', everyMs: 60_000, run: () => forgetImageJobs(db, new Date()) },
-        {
-          name: 'forget unchecked uploads',
-          everyMs: 10 * 60_000,
-          run: () => forgetStagedUploads(storage, new Date()),
-        },
-      ],
-    });
-    const spaDir = config.production ? (options.spaDir ?? DIST) : undefined;
-    app = createApp({
-      config,
-      database,
-      clock: options.clock,
-      log,
-      spaDir,
-      renderPage: spaDir ? await loadPageRenderer(spaDir) : undefined,
-      chain: chain?.status,
-      chainClient: chain?.client,
-      publisher,
-      cardProvider,
-      cryptoProvider,
-      onrampProvider,
-      identityProvider,
-      tokenChain,
-      jobs: worker,
-      metrics,
-      readiness,
-      storage,
-    });
-    await publisher?.resume();
-    worker.start();
-    // The resized copies of stored images that lack them (the seeded artwork) are made meanwhile.
-    imageCopies = warmImageCopies(storage, stopCopies.signal, log);
-  })();
-
   return {
-    port,
-    ready,
-    imageCopiesMade: () => ready.then(() => imageCopies),
+    port: (server.address() as AddressInfo).port,
     async close() {
       closing = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await closed;
-      await ready.catch(() => undefined);
-      await publisher?.stop();
-      await worker?.stop();
-      stopCopies.abort();
-      await imageCopies;
-      await indexer?.stop();
-      await chain?.stop();
-      await cardSandbox?.close();
-      await cryptoSandbox?.close();
-      await onrampSandbox?.close();
-      await identitySandbox?.close();
-      tokenChain?.close();
-      await anvil?.stop();
-      await media?.close();
-      await mailpit?.stop();
-      await database?.close();
     },
   };
+}
+
+/** Stops what the start brought up, the jobs first and the database last. */
+async function stopAll(h: Handles, stopCopies: AbortController) {
+  await h.publisher?.stop();
+  await h.worker?.stop();
+  stopCopies.abort();
+  await h.imageCopies;
+  await h.indexer?.stop();
+  await h.chain?.stop();
+  await h.cardSandbox?.close();
+  await h.cryptoSandbox?.close();
+  await h.onrampSandbox?.close();
+  await h.identitySandbox?.close();
+  h.tokenChain?.close();
+  await h.anvil?.stop();
+  await h.media?.close();
+  await h.mailpit?.stop();
+  await h.database?.close();
+}
+
+/**
+ * The payment and identity providers. Embedded: each provider-shaped sandbox listens on its own
+ * port (its own origin, as the real provider) inside this process, and posts its webhooks back to us.
+ */
+async function startProviders(run: Starting) {
+  await startCardProvider(run);
+  await startCryptoProvider(run);
+  await startOnrampProvider(run);
+  await startIdentityProvider(run);
+}
+
+/** The card provider: the Checkout.com-shaped sandbox, or the configured API. */
+async function startCardProvider({ config, log, metrics, readiness, port, h }: Starting) {
+  const card = config.checkoutCom;
+  if (card.mode === 'embedded') {
+    h.cardSandbox = await startCheckoutSandbox({
+      port: card.sandboxPort,
+      webhookUrl: `http://127.0.0.1:${port}/api/webhooks/checkout-com`,
+      webhookSignatureKey: card.webhookSignatureKey,
+    });
+    log.info(`card sandbox (Checkout.com API shape) on ${h.cardSandbox.url}`);
+  }
+  if (card.mode === 'off') return;
+  const apiUrl = card.apiUrl ?? h.cardSandbox!.url;
+  h.cardProvider = metrics.timed(
+    createCheckoutComProvider({
+      secretKey: card.secretKey,
+      publicKey: card.publicKey,
+      apiUrl,
+      webhookSignatureKey: card.webhookSignatureKey,
+    }),
+    'checkout_com',
+  );
+  readiness.card = reachable(apiUrl);
+}
+
+/** The crypto provider: the Coinbase Commerce-shaped sandbox, or the configured API. */
+async function startCryptoProvider({ config, log, metrics, readiness, port, h }: Starting) {
+  const coinbase = config.coinbase;
+  if (coinbase.mode === 'embedded') {
+    h.cryptoSandbox = await startCoinbaseSandbox({
+      port: coinbase.sandboxPort,
+      webhookUrl: `http://127.0.0.1:${port}/api/webhooks/coinbase-commerce`,
+      webhookSecret: coinbase.webhookSecret,
+    });
+    log.info(`crypto sandbox (Coinbase Commerce API shape) on ${h.cryptoSandbox.url}`);
+  }
+  if (coinbase.mode === 'off') return;
+  const apiUrl = coinbase.apiUrl ?? h.cryptoSandbox!.url;
+  h.cryptoProvider = metrics.timed(
+    createCoinbaseProvider({ apiKey: coinbase.apiKey, apiUrl, webhookSecret: coinbase.webhookSecret }),
+    'coinbase_commerce',
+  );
+  readiness.crypto = reachable(apiUrl);
+}
+
+/**
+ * The card-to-crypto on-ramp: the Wert-shaped sandbox (widget, Data API, webhooks), checking
+ * signatures with the public key of the partner key we sign with; or the configured API.
+ */
+async function startOnrampProvider({ config, log, metrics, readiness, port, h }: Starting) {
+  const wert = config.wert;
+  if (wert.mode === 'embedded') {
+    h.onrampSandbox = await startWertSandbox({
+      port: wert.sandboxPort,
+      partnerId: wert.partnerId,
+      publicKey: publicKeyOf(wert.privateKey),
+      apiKey: wert.apiKey,
+      webhookUrl: `http://127.0.0.1:${port}/api/webhooks/wert`,
+    });
+    log.info(`on-ramp sandbox (Wert widget shape) on ${h.onrampSandbox.url}`);
+  }
+  if (wert.mode === 'off') return;
+  const apiUrl = wert.apiUrl ?? h.onrampSandbox!.url;
+  h.onrampProvider = metrics.timed(
+    createWertProvider({
+      partnerId: wert.partnerId,
+      origin: wert.origin ?? h.onrampSandbox!.url,
+      privateKey: wert.privateKey,
+      apiUrl,
+      apiKey: wert.apiKey,
+    }),
+    'wert',
+  );
+  readiness.onramp = reachable(apiUrl);
+}
+
+/**
+ * The identity provider (KYC): the Veriff-shaped sandbox (sessions API, hosted flow, signed
+ * decision webhooks), or the configured API.
+ */
+async function startIdentityProvider({ config, log, metrics, readiness, port, h }: Starting) {
+  const veriff = config.veriff;
+  if (veriff.mode === 'embedded') {
+    h.identitySandbox = await startVeriffSandbox({
+      port: veriff.sandboxPort,
+      sharedSecret: veriff.sharedSecret,
+      decisionWebhookUrl: `http://127.0.0.1:${port}/api/webhooks/veriff`,
+      eventWebhookUrl: `http://127.0.0.1:${port}/api/webhooks/veriff`,
+    });
+    log.info(`identity sandbox (Veriff API shape) on ${h.identitySandbox.url}`);
+  }
+  if (veriff.mode === 'off') return;
+  const apiUrl = veriff.apiUrl ?? h.identitySandbox!.url;
+  h.identityProvider = metrics.timed(
+    createVeriffProvider({ apiUrl, apiKey: veriff.apiKey, sharedSecret: veriff.sharedSecret }),
+    'veriff',
+  );
+  readiness.kyc = reachable(apiUrl);
+}
+
+/** Email: the embedded Mailpit (SMTP and its inbox on their own ports), or the relay at SMTP_URL. */
+async function startMail({ config, log, h }: Starting) {
+  const mail = config.mail;
+  if (mail.mode === 'embedded')
+    h.mailpit = await startMailpit({
+      smtpPort: mail.mailpitSmtpPort,
+      uiPort: mail.mailpitUiPort,
+      dataDir: config.dataDir,
+      log: (line) => log.info(line),
+    });
+  if (mail.mode === 'off') log.info('email is off (no SMTP_URL): emails stay in the outbox table, unsent');
+}
+
+/** Admins come from configuration: the accounts with these emails get the admin role. */
+async function promoteAdmins({ config, log }: Starting, database: DatabaseHandle) {
+  if (config.adminEmails.length === 0) return;
+  const promoted = await database.db
+    .update(users)
+    .set({ role: 'admin' })
+    .where(inArray(sql`lower(${users.email})`, config.adminEmails))
+    .returning({ id: users.id });
+  log.info(
+    `admins from VITRINE_ADMIN_EMAILS: ${promoted.length} of ${config.adminEmails.length} accounts found`,
+  );
+}
+
+/**
+ * The Flow chain and what follows it: the indexer, the embedded world seeded on the first start
+ * (VITRINE_SEED=off leaves the catalog empty), the publisher.
+ */
+async function startFlow(run: Starting, database: DatabaseHandle, options: StartOptions) {
+  const { config, log, metrics, h } = run;
+  const chain = await (options.startChain ?? startChain)(config, log);
+  h.chain = chain && { ...chain, client: metrics.timed(chain.client, 'flow') };
+  // Keeps nfts and sale listings in step with the chain, from its cursor in the database.
+  if (h.chain)
+    h.indexer = startIndexer(h.chain.client, database.db, {
+      log,
+      // Balance payments for new editions are served even when the buyer's tab never reports them.
+      extraEvents: [fusdPaymentEvents(h.chain.client)],
+    });
+  if (config.seed && (await catalogIsEmpty(database.db))) {
+    const started = Date.now();
+    await seedWorld({ db: database.db, media: { storage: h.media!.storage }, client: h.chain?.client, log });
+    log.info(`seeded the embedded world in ${Date.now() - started} ms`);
+  }
+  // Publishing jobs interrupted by the last stop resume here.
+  if (h.chain) h.publisher = createPublisher({ db: database.db, client: h.chain.client, log });
+}
+
+/**
+ * The durable jobs' handlers: fulfilling orders (capture → mint → record, or undoing the payment)
+ * and sending money back need the chain; money work, image work and email run in lanes of their
+ * own (JOB_SLOTS in server/jobs.ts).
+ */
+function jobHandlers({ config, log, metrics, readiness, h }: Starting, db: Database, storage: MediaStorage) {
+  const handlers: Record<string, JobHandler> = {};
+  if (h.chain) {
+    const client = h.chain.client;
+    handlers[SEND_FUSD_JOB] = createSendFusdHandler({ db, client, log });
+    handlers[WERT_REFUND_JOB] = createWertRefundHandler({ db, client, log });
+    handlers[REFUND_FUSD_JOB] = createRefundFusdHandler({ db, client, log });
+    handlers[FULFIL_JOB] = createFulfilment({
+      db,
+      provider: h.cardProvider ?? null,
+      mint: createMintService({ db, client }),
+      log,
+      onStep: crashHook(config.crashAt),
+      site: config,
+      onMinted: metrics.observeMint,
+    });
+  }
+  if (h.tokenChain) handlers[REFUND_TOKEN_JOB] = createRefundTokenHandler({ db, chain: h.tokenChain, log });
+  const mail = config.mail;
+  if (mail.mode !== 'off') {
+    const smtpUrl = mail.smtpUrl ?? h.mailpit!.smtpUrl;
+    handlers[EMAIL_JOB] = createEmailDelivery({
+      db,
+      mail: { from: mail.from, smtpUrl },
+      log,
+      onResult: metrics.countEmailDelivery,
+    });
+    readiness.smtp = () => checkRelay(smtpUrl);
+  }
+  handlers[IMAGE_JOB] = createImageJobHandler({ db, storage, log });
+  return handlers;
+}
+
+/** The job worker with its handlers and its sweeps (the one that expires unpaid orders runs in any case). */
+function createWorker(run: Starting, database: DatabaseHandle, storage: MediaStorage): JobWorker {
+  const db = database.db;
+  const tokenChain = run.h.tokenChain;
+  return createJobWorker({
+    db,
+    handlers: jobHandlers(run, db, storage),
+    log: run.log,
+    onFinished: run.metrics.jobFinished,
+    tasks: [
+      // NFM sent but never reported pays its order before the order would expire.
+      ...(tokenChain
+        ? [
+            {
+              name: 'take unreported NFM transfers',
+              everyMs: 30_000,
+              run: () => reconcileDueTokenCharges(db, tokenChain, new Date()),
+            },
+          ]
+        : []),
+      { name: 'expire unpaid orders', everyMs: 30_000, run: () => expireOrders(db, new Date()) },
+      { name: 'end unpaid top-ups', everyMs: 30_000, run: () => expireTopups(db, new Date()) },
+      { name: 'forget old image jobs', everyMs: 60_000, run: () => forgetImageJobs(db, new Date()) },
+      {
+        name: 'forget unchecked uploads',
+        everyMs: 10 * 60_000,
+        run: () => forgetStagedUploads(storage, new Date()),
+      },
+    ],
+  });
+}
+
+/** The app over everything started (the built SPA served in production). */
+async function mountApp(
+  { config, log, metrics, readiness, h }: Starting,
+  database: DatabaseHandle,
+  storage: MediaStorage,
+  options: StartOptions,
+  worker: JobWorker,
+) {
+  const spaDir = config.production ? (options.spaDir ?? DIST) : undefined;
+  return createApp({
+    config,
+    database,
+    clock: options.clock,
+    log,
+    spaDir,
+    renderPage: spaDir ? await loadPageRenderer(spaDir) : undefined,
+    chain: h.chain?.status,
+    chainClient: h.chain?.client,
+    publisher: h.publisher,
+    cardProvider: h.cardProvider,
+    cryptoProvider: h.cryptoProvider,
+    onrampProvider: h.onrampProvider,
+    identityProvider: h.identityProvider,
+    tokenChain: h.tokenChain,
+    jobs: worker,
+    metrics,
+    readiness,
+    storage,
+  });
 }
 
 /** The NFM token's chain: embedded (anvil in the data directory, NFM deployed once) or external. */

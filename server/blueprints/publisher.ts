@@ -49,275 +49,282 @@ export interface PublisherDeps {
 
 type Row = typeof blueprintRegistrations.$inferSelect;
 
+/** A publisher's settings and its state, shared by its steps. */
+interface Ctx {
+  db: Database;
+  client: FlowClient;
+  log: Log | Console;
+  now: () => Date;
+  maxAttempts: number;
+  retryDelayMs: number;
+  leaseMs: number;
+  /** This server's name on the leases it takes. */
+  serverId: string;
+  /** The job of each row being worked on (publishing by blueprint id, closing by `close <id>`). */
+  running: Map<string, Promise<void>>;
+  timers: Set<NodeJS.Timeout>;
+  listeners: Array<() => void>;
+  stopped: boolean;
+}
+
 export function createPublisher(deps: PublisherDeps): Publisher {
-  const { db, client } = deps;
-  const log = deps.log ?? console;
-  const now = deps.now ?? (() => new Date());
-  const maxAttempts = deps.maxAttempts ?? 5;
-  const retryDelayMs = deps.retryDelayMs ?? 2_000;
-  const running = new Map<string, Promise<void>>();
-  const serverId = `publisher-${randomBytes(4).toString('hex')}`;
-  const leaseMs = deps.leaseMs ?? 60_000;
-  const timers = new Set<NodeJS.Timeout>();
-  const listeners: Array<() => void> = [];
-  let stopped = false;
-
-  const update = (blueprintId: string, values: Partial<Row>) =>
-    db
-      .update(blueprintRegistrations)
-      .set({ ...values, updatedAt: now() })
-      .where(eq(blueprintRegistrations.blueprintId, blueprintId));
-  const changed = () => {
-    for (const listener of listeners) listener();
+  const ctx: Ctx = {
+    db: deps.db,
+    client: deps.client,
+    log: deps.log ?? console,
+    now: deps.now ?? (() => new Date()),
+    maxAttempts: deps.maxAttempts ?? 5,
+    retryDelayMs: deps.retryDelayMs ?? 2_000,
+    leaseMs: deps.leaseMs ?? 60_000,
+    serverId: `publisher-${randomBytes(4).toString('hex')}`,
+    running: new Map(),
+    timers: new Set(),
+    listeners: [],
+    stopped: false,
   };
-
-  /** The chain has the registration: the blueprint is active (if it is still being published). */
-  async function finish(row: Row, transactionId: string) {
-    await db.transaction(async (tx) => {
-      await tx
-        .update(blueprintRegistrations)
-        .set({ status: 'sealed', transactionId, error: null, updatedAt: now() })
-        .where(eq(blueprintRegistrations.blueprintId, row.blueprintId));
-      await tx
-        .update(blueprints)
-        .set({ state: 'active', status: null, updatedAt: now() })
-        .where(and(eq(blueprints.id, row.blueprintId), eq(blueprints.status, 'readyToSell')));
-    });
-    changed();
-  }
-
-  async function giveUp(row: Row, message: string) {
-    await db.transaction(async (tx) => {
-      await tx
-        .update(blueprintRegistrations)
-        .set({ status: 'failed', error: message, updatedAt: now() })
-        .where(eq(blueprintRegistrations.blueprintId, row.blueprintId));
-      await tx
-        .update(blueprints)
-        .set({ status: null, updatedAt: now() })
-        .where(and(eq(blueprints.id, row.blueprintId), eq(blueprints.status, 'readyToSell')));
-    });
-    log.error(`publishing blueprint ${row.blueprintId} failed: ${message}`);
-    changed();
-  }
-
-  async function submit(row: Row): Promise<string> {
-    const [b] = await db.select().from(blueprints).where(eq(blueprints.id, row.blueprintId));
-    if (!b) throw new Error('the blueprint no longer exists');
-    await update(row.blueprintId, { attempts: row.attempts + 1, status: 'pending', error: null });
-    const id = await client.send('transactions/register_blueprint.cdc', {
-      signer: client.config.admin,
-      args: registerBlueprintArgs({
-        blueprintId: b.flowBlueprintId,
-        maxEditions: b.quantity,
-        price: centsToFusd(b.price),
-        royalty: percentToRate(b.royaltyPercent),
-        metadata: { title: b.title, blueprint: b.id, storefront: b.storefrontId },
-      }),
-      // Stored before the transaction leaves, so that a crash after sending still knows it.
-      onTransactionId: async (txId) => {
-        await update(row.blueprintId, { status: 'submitted', transactionId: txId });
-      },
-    });
-    await client.waitForSeal(id);
-    return id;
-  }
-
-  async function attempt(blueprintId: string): Promise<void> {
-    const [row] = await db
-      .select()
-      .from(blueprintRegistrations)
-      .where(eq(blueprintRegistrations.blueprintId, blueprintId));
-    if (!row || row.status === 'failed') return;
-    if (row.status === 'sealed') return finish(row, row.transactionId!);
-    try {
-      if (row.status === 'submitted' && row.transactionId) {
-        // Known to the chain: its outcome is this job's outcome. Unknown: it never left; send anew.
-        const status = await client.transactionStatus(row.transactionId).catch(() => null);
-        if (status) {
-          try {
-            await client.waitForSeal(row.transactionId);
-            return await finish(row, row.transactionId);
-          } catch (err) {
-            if (!(err instanceof FlowTransactionError) || /not sealed within/.test(err.message)) throw err;
-          }
-        }
-      }
-      await finish(row, await submit(row));
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const [latest] = await db
-        .select()
-        .from(blueprintRegistrations)
-        .where(eq(blueprintRegistrations.blueprintId, blueprintId));
-      if (!latest) return;
-      // A transaction not sealed in time may still be: never give up on it, wait for it again.
-      const outcomeUnknown = err instanceof FlowTransactionError && /not sealed within/.test(err.message);
-      if (!outcomeUnknown && latest.attempts >= maxAttempts) return giveUp(latest, message);
-      await update(blueprintId, { error: message });
-      if (stopped) return;
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        void run(blueprintId);
-      }, retryDelayMs);
-      timer.unref();
-      timers.add(timer);
-    }
-  }
-
-  /** Closes the sale on chain; a transaction already sent is awaited, not sent again. */
-  async function closeAttempt(blueprintId: string): Promise<void> {
-    const [row] = await db
-      .select()
-      .from(blueprintRegistrations)
-      .where(eq(blueprintRegistrations.blueprintId, blueprintId));
-    if (!row?.closeStatus || row.closeStatus === 'sealed') return;
-    try {
-      if (row.closeStatus === 'submitted' && row.closeTransactionId) {
-        const status = await client.transactionStatus(row.closeTransactionId).catch(() => null);
-        if (status) {
-          try {
-            await client.waitForSeal(row.closeTransactionId);
-            await update(blueprintId, { closeStatus: 'sealed', error: null });
-            return;
-          } catch (err) {
-            if (!(err instanceof FlowTransactionError) || /not sealed within/.test(err.message)) throw err;
-          }
-        }
-      }
-      const id = await client.send('transactions/close_blueprint.cdc', {
-        signer: client.config.admin,
-        args: (arg, t) => [arg(uint64(row.flowBlueprintId), t.UInt64)],
-        onTransactionId: async (txId) => {
-          await update(blueprintId, { closeStatus: 'submitted', closeTransactionId: txId });
-        },
-      });
-      await client.waitForSeal(id);
-      await update(blueprintId, { closeStatus: 'sealed', error: null });
-    } catch (err) {
-      // Closing must happen: it is retried (the sale is already canceled in the product).
-      await update(blueprintId, { error: err instanceof Error ? err.message : String(err) });
-      if (stopped) return;
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        void runClose(blueprintId);
-      }, retryDelayMs);
-      timer.unref();
-      timers.add(timer);
-    }
-  }
-
-  /** Takes the row's lease for this server: free, run out, or this server's already. */
-  async function claim(blueprintId: string): Promise<boolean> {
-    const t = now();
-    const rows = await db
-      .update(blueprintRegistrations)
-      .set({ lockedBy: serverId, leaseUntil: new Date(t.getTime() + leaseMs) })
-      .where(
-        and(
-          eq(blueprintRegistrations.blueprintId, blueprintId),
-          or(
-            isNull(blueprintRegistrations.leaseUntil),
-            lt(blueprintRegistrations.leaseUntil, t),
-            eq(blueprintRegistrations.lockedBy, serverId),
-          ),
-        ),
-      )
-      .returning({ blueprintId: blueprintRegistrations.blueprintId });
-    return rows.length > 0;
-  }
-
-  /** Runs `work` under the row's lease; leased to another server, looks again when it could end. */
-  async function leased(blueprintId: string, work: () => Promise<void>, again: () => void): Promise<void> {
-    if (!(await claim(blueprintId))) {
-      if (stopped) return;
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        again();
-      }, leaseMs);
-      timer.unref();
-      timers.add(timer);
-      return;
-    }
-    const renew = setInterval(
-      () => void claim(blueprintId).catch(() => undefined),
-      Math.max(10, leaseMs / 3),
-    );
-    renew.unref();
-    try {
-      await work();
-    } finally {
-      clearInterval(renew);
-      await db
-        .update(blueprintRegistrations)
-        .set({ leaseUntil: null })
-        .where(
-          and(
-            eq(blueprintRegistrations.blueprintId, blueprintId),
-            eq(blueprintRegistrations.lockedBy, serverId),
-          ),
-        );
-    }
-  }
-
-  function runClose(blueprintId: string): Promise<void> {
-    const key = `close ${blueprintId}`;
-    const current = running.get(key);
-    if (current) return current;
-    const job = leased(
-      blueprintId,
-      () => closeAttempt(blueprintId),
-      () => void runClose(blueprintId),
-    )
-      .catch((err) => log.error(`closing blueprint ${blueprintId}`, err))
-      .finally(() => running.delete(key));
-    running.set(key, job);
-    return job;
-  }
-
-  function run(blueprintId: string): Promise<void> {
-    const current = running.get(blueprintId);
-    if (current) return current;
-    const job = leased(
-      blueprintId,
-      () => attempt(blueprintId),
-      () => void run(blueprintId),
-    )
-      .catch((err) => log.error(`publishing blueprint ${blueprintId}`, err))
-      .finally(() => running.delete(blueprintId));
-    running.set(blueprintId, job);
-    return job;
-  }
-
+  const { db } = ctx;
   return {
     async publish(blueprintId) {
-      if (stopped) return;
-      void run(blueprintId);
+      if (ctx.stopped) return;
+      void run(ctx, blueprintId);
     },
     async close(blueprintId) {
-      if (stopped) return;
-      void runClose(blueprintId);
+      if (ctx.stopped) return;
+      void runClose(ctx, blueprintId);
     },
     async resume() {
       const rows = await db
         .select({ blueprintId: blueprintRegistrations.blueprintId })
         .from(blueprintRegistrations)
         .where(and(ne(blueprintRegistrations.status, 'sealed'), ne(blueprintRegistrations.status, 'failed')));
-      for (const { blueprintId } of rows) void run(blueprintId);
+      for (const { blueprintId } of rows) void run(ctx, blueprintId);
       const closing = await db
         .select({ blueprintId: blueprintRegistrations.blueprintId })
         .from(blueprintRegistrations)
         .where(inArray(blueprintRegistrations.closeStatus, ['pending', 'submitted']));
-      for (const { blueprintId } of closing) void runClose(blueprintId);
+      for (const { blueprintId } of closing) void runClose(ctx, blueprintId);
     },
     onChange(listener) {
-      listeners.push(listener);
+      ctx.listeners.push(listener);
     },
     async stop() {
-      stopped = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      await Promise.allSettled([...running.values()]);
+      ctx.stopped = true;
+      for (const timer of ctx.timers) clearTimeout(timer);
+      ctx.timers.clear();
+      await Promise.allSettled([...ctx.running.values()]);
     },
   };
 }
+
+const update = (ctx: Ctx, blueprintId: string, values: Partial<Row>) =>
+  ctx.db
+    .update(blueprintRegistrations)
+    .set({ ...values, updatedAt: ctx.now() })
+    .where(eq(blueprintRegistrations.blueprintId, blueprintId));
+
+const changed = (ctx: Ctx) => {
+  for (const listener of ctx.listeners) listener();
+};
+
+/** Runs `work` after `ms` (unless the publisher stops first). */
+function later(ctx: Ctx, ms: number, work: () => void) {
+  if (ctx.stopped) return;
+  const timer = setTimeout(() => {
+    ctx.timers.delete(timer);
+    work();
+  }, ms);
+  timer.unref();
+  ctx.timers.add(timer);
+}
+
+const notSealedInTime = (err: unknown) =>
+  err instanceof FlowTransactionError && /not sealed within/.test(err.message);
+
+const registration = async (ctx: Ctx, blueprintId: string) =>
+  (
+    await ctx.db
+      .select()
+      .from(blueprintRegistrations)
+      .where(eq(blueprintRegistrations.blueprintId, blueprintId))
+  )[0];
+
+/**
+ * A transaction sent before (a restart, another server): true once it is sealed; false when the
+ * chain does not know it (it never left: send anew) or it failed. One not sealed in time throws.
+ */
+async function sealedAlready(ctx: Ctx, transactionId: string): Promise<boolean> {
+  const status = await ctx.client.transactionStatus(transactionId).catch(() => null);
+  if (!status) return false;
+  try {
+    await ctx.client.waitForSeal(transactionId);
+    return true;
+  } catch (err) {
+    if (!(err instanceof FlowTransactionError) || notSealedInTime(err)) throw err;
+    return false;
+  }
+}
+
+/** The chain has the registration: the blueprint is active (if it is still being published). */
+async function finish(ctx: Ctx, row: Row, transactionId: string) {
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(blueprintRegistrations)
+      .set({ status: 'sealed', transactionId, error: null, updatedAt: ctx.now() })
+      .where(eq(blueprintRegistrations.blueprintId, row.blueprintId));
+    await tx
+      .update(blueprints)
+      .set({ state: 'active', status: null, updatedAt: ctx.now() })
+      .where(and(eq(blueprints.id, row.blueprintId), eq(blueprints.status, 'readyToSell')));
+  });
+  changed(ctx);
+}
+
+async function giveUp(ctx: Ctx, row: Row, message: string) {
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(blueprintRegistrations)
+      .set({ status: 'failed', error: message, updatedAt: ctx.now() })
+      .where(eq(blueprintRegistrations.blueprintId, row.blueprintId));
+    await tx
+      .update(blueprints)
+      .set({ status: null, updatedAt: ctx.now() })
+      .where(and(eq(blueprints.id, row.blueprintId), eq(blueprints.status, 'readyToSell')));
+  });
+  ctx.log.error(`publishing blueprint ${row.blueprintId} failed: ${message}`);
+  changed(ctx);
+}
+
+async function submit(ctx: Ctx, row: Row): Promise<string> {
+  const { db, client } = ctx;
+  const [b] = await db.select().from(blueprints).where(eq(blueprints.id, row.blueprintId));
+  if (!b) throw new Error('the blueprint no longer exists');
+  await update(ctx, row.blueprintId, { attempts: row.attempts + 1, status: 'pending', error: null });
+  const id = await client.send('transactions/register_blueprint.cdc', {
+    signer: client.config.admin,
+    args: registerBlueprintArgs({
+      blueprintId: b.flowBlueprintId,
+      maxEditions: b.quantity,
+      price: centsToFusd(b.price),
+      royalty: percentToRate(b.royaltyPercent),
+      metadata: { title: b.title, blueprint: b.id, storefront: b.storefrontId },
+    }),
+    // Stored before the transaction leaves, so that a crash after sending still knows it.
+    onTransactionId: async (txId) => {
+      await update(ctx, row.blueprintId, { status: 'submitted', transactionId: txId });
+    },
+  });
+  await client.waitForSeal(id);
+  return id;
+}
+
+async function attempt(ctx: Ctx, blueprintId: string): Promise<void> {
+  const row = await registration(ctx, blueprintId);
+  if (!row || row.status === 'failed') return;
+  if (row.status === 'sealed') return finish(ctx, row, row.transactionId!);
+  try {
+    // Known to the chain: its outcome is this job's outcome. Unknown: it never left; send anew.
+    if (row.status === 'submitted' && row.transactionId && (await sealedAlready(ctx, row.transactionId)))
+      return await finish(ctx, row, row.transactionId);
+    await finish(ctx, row, await submit(ctx, row));
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const latest = await registration(ctx, blueprintId);
+    if (!latest) return;
+    // A transaction not sealed in time may still be: never give up on it, wait for it again.
+    if (!notSealedInTime(err) && latest.attempts >= ctx.maxAttempts) return giveUp(ctx, latest, message);
+    await update(ctx, blueprintId, { error: message });
+    later(ctx, ctx.retryDelayMs, () => void run(ctx, blueprintId));
+  }
+}
+
+/** Closes the sale on chain; a transaction already sent is awaited, not sent again. */
+async function closeAttempt(ctx: Ctx, blueprintId: string): Promise<void> {
+  const { client } = ctx;
+  const row = await registration(ctx, blueprintId);
+  if (!row?.closeStatus || row.closeStatus === 'sealed') return;
+  try {
+    const sent =
+      row.closeStatus === 'submitted' &&
+      row.closeTransactionId &&
+      (await sealedAlready(ctx, row.closeTransactionId));
+    if (!sent) {
+      const id = await client.send('transactions/close_blueprint.cdc', {
+        signer: client.config.admin,
+        args: (arg, t) => [arg(uint64(row.flowBlueprintId), t.UInt64)],
+        onTransactionId: async (txId) => {
+          await update(ctx, blueprintId, { closeStatus: 'submitted', closeTransactionId: txId });
+        },
+      });
+      await client.waitForSeal(id);
+    }
+    await update(ctx, blueprintId, { closeStatus: 'sealed', error: null });
+  } catch (err) {
+    // Closing must happen: it is retried (the sale is already canceled in the product).
+    await update(ctx, blueprintId, { error: err instanceof Error ? err.message : String(err) });
+    later(ctx, ctx.retryDelayMs, () => void runClose(ctx, blueprintId));
+  }
+}
+
+/** Takes the row's lease for this server: free, run out, or this server's already. */
+async function claim(ctx: Ctx, blueprintId: string): Promise<boolean> {
+  const t = ctx.now();
+  const rows = await ctx.db
+    .update(blueprintRegistrations)
+    .set({ lockedBy: ctx.serverId, leaseUntil: new Date(t.getTime() + ctx.leaseMs) })
+    .where(
+      and(
+        eq(blueprintRegistrations.blueprintId, blueprintId),
+        or(
+          isNull(blueprintRegistrations.leaseUntil),
+          lt(blueprintRegistrations.leaseUntil, t),
+          eq(blueprintRegistrations.lockedBy, ctx.serverId),
+        ),
+      ),
+    )
+    .returning({ blueprintId: blueprintRegistrations.blueprintId });
+  return rows.length > 0;
+}
+
+/** Runs `work` under the row's lease; leased to another server, looks again when it could end. */
+async function leased(ctx: Ctx, blueprintId: string, work: () => Promise<void>, again: () => void) {
+  if (!(await claim(ctx, blueprintId))) {
+    later(ctx, ctx.leaseMs, again);
+    return;
+  }
+  const renew = setInterval(
+    () => void claim(ctx, blueprintId).catch(() => undefined),
+    Math.max(10, ctx.leaseMs / 3),
+  );
+  renew.unref();
+  try {
+    await work();
+  } finally {
+    clearInterval(renew);
+    await ctx.db
+      .update(blueprintRegistrations)
+      .set({ leaseUntil: null })
+      .where(
+        and(
+          eq(blueprintRegistrations.blueprintId, blueprintId),
+          eq(blueprintRegistrations.lockedBy, ctx.serverId),
+        ),
+      );
+  }
+}
+
+/** The job under `key`: joined when it runs already, else started under the row's lease. */
+function once(ctx: Ctx, key: string, blueprintId: string, step: () => Promise<void>, what: string) {
+  const current = ctx.running.get(key);
+  if (current) return current;
+  const job = leased(ctx, blueprintId, step, () => void once(ctx, key, blueprintId, step, what))
+    .catch((err) => ctx.log.error(`${what} blueprint ${blueprintId}`, err))
+    .finally(() => ctx.running.delete(key));
+  ctx.running.set(key, job);
+  return job;
+}
+
+const run = (ctx: Ctx, blueprintId: string): Promise<void> =>
+  once(ctx, blueprintId, blueprintId, () => attempt(ctx, blueprintId), 'publishing');
+
+const runClose = (ctx: Ctx, blueprintId: string): Promise<void> =>
+  once(ctx, `close ${blueprintId}`, blueprintId, () => closeAttempt(ctx, blueprintId), 'closing');

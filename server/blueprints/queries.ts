@@ -173,15 +173,26 @@ function listShape(query: BlueprintListQuery, owner: boolean, now: Date) {
   return { shape, values };
 }
 
-/** The statements of a list's shape, prepared with placeholders (see blueprintListQueries). */
-function buildList(db: Executor, query: BlueprintListQuery, owner: boolean, shape: string) {
-  const p = sql.placeholder;
-  // A marketplace title search over every storefront reads the narrow search rows (blueprint_search:
-  // exactly the blueprints MARKET_WHERE lets a visitor see) through their trigram index; one
-  // without whitespace reads the words' rows instead (see wordSearchable): the vocabulary's words
-  // that contain the text, then those words' rows in the price range, from one index alone. Any
-  // other list reads blueprints: an owner's or a storefront's through the storefront's index, the
-  // marketplace without a searchable word through the partial index of its sort order.
+type Values = Record<string, unknown>;
+
+/** A list's statements (for the benchmark) and how to run them with a request's values. */
+interface BuiltList {
+  statements: { statement: { toSQL(): { sql: string; params: unknown[] } }; name: string }[];
+  run(values: Values): Promise<BlueprintList>;
+}
+
+const p = sql.placeholder;
+
+/**
+ * Which rows a list reads. A marketplace title search over every storefront reads the narrow search
+ * rows (blueprint_search: exactly the blueprints MARKET_WHERE lets a visitor see) through their
+ * trigram index; one without whitespace reads the words' rows instead (see wordSearchable): the
+ * vocabulary's words that contain the text, then those words' rows in the price range, from one
+ * index alone. Any other list reads blueprints: an owner's or a storefront's through the
+ * storefront's index, the marketplace without a searchable word through the partial index of its
+ * sort order.
+ */
+function listSource(query: BlueprintListQuery, owner: boolean) {
   const narrow = !owner && !query.storefrontId && trigramSearchable(query.search);
   const byWords = narrow && wordSearchable(query.search);
   const from = byWords ? blueprintSearchWords : narrow ? blueprintSearch : blueprints;
@@ -194,6 +205,14 @@ function buildList(db: Executor, query: BlueprintListQuery, owner: boolean, shap
     state: from.state,
     storefrontCategory: from.storefrontCategory,
   };
+  const column = { price: t.price, quantity: t.quantity, createdAt: t.createdAt }[query['sort[column]']];
+  const order = query['sort[direction]'] === 'desc' ? desc : asc;
+  return { narrow, byWords, from: from as typeof blueprints, t, column, order };
+}
+type ListSource = ReturnType<typeof listSource>;
+
+/** The list's filters, with placeholders for their values. */
+function listFilter(query: BlueprintListQuery, owner: boolean, { narrow, byWords, t }: ListSource) {
   const where: SQL[] = [];
   if (query.storefrontId) where.push(eq(blueprints.storefrontId, p('storefrontId')));
   if (owner) {
@@ -215,22 +234,21 @@ function buildList(db: Executor, query: BlueprintListQuery, owner: boolean, shap
   if (query.min !== undefined) where.push(gte(t.price, p('min')));
   if (query.max !== undefined) where.push(lte(t.price, p('max')));
   if (query.storefrontCategories?.length) where.push(sql`${t.storefrontCategory} = any(${p('categories')})`);
-  const filter = and(...where);
-  // How many of the matches can be bought now: only when asked (the marketplace's count), as it
-  // reads every match's row up to the cap, where the page and the total read an index. A search's
-  // matches are ids of the narrow search rows; the rule reads the blueprints they name.
+  return and(...where);
+}
+
+/**
+ * How many of the matches can be bought now: only when asked (the marketplace's count), as it
+ * reads every match's row up to the cap, where the page and the total read an index. A search's
+ * matches are ids of the narrow search rows; the rule reads the blueprints they name.
+ */
+function availableCounter(db: Executor, query: BlueprintListQuery, src: ListSource, filter: SQL | undefined) {
   const buyable = onSaleNow(sql`${p('now')}::timestamptz`);
   const matched =
-    from === blueprints
+    src.from === blueprints
       ? filter
-      : inArray(
-          blueprints.id,
-          db
-            .select({ id: t.id })
-            .from(from as typeof blueprints)
-            .where(filter),
-        );
-  const availableCount =
+      : inArray(blueprints.id, db.select({ id: src.t.id }).from(src.from).where(filter));
+  const statement =
     query.countAvailable &&
     db.select({ available: sql<number>`count(*)::int` }).from(
       db
@@ -240,89 +258,118 @@ function buildList(db: Executor, query: BlueprintListQuery, owner: boolean, shap
         .limit(TOTAL_CAP + 1)
         .as('buyable'),
     );
-  const preparedAvailable = availableCount ? availableCount.prepare('') : undefined;
-  const availableStatements = availableCount ? [{ statement: availableCount, name: '' }] : [];
-  const countAvailable = async (values: Record<string, unknown>) => {
-    if (!preparedAvailable) return undefined;
-    const [row] = await preparedAvailable.execute(values);
-    return Number(row?.available ?? 0);
+  const prepared = statement ? statement.prepare('') : undefined;
+  return {
+    statements: statement ? [{ statement, name: '' }] : [],
+    async count(values: Values) {
+      if (!prepared) return undefined;
+      const [row] = await prepared.execute(values);
+      return Number(row?.available ?? 0);
+    },
   };
-  const column = { price: t.price, quantity: t.quantity, createdAt: t.createdAt }[query['sort[column]']];
-  const order = query['sort[direction]'] === 'desc' ? desc : asc;
-  type Values = Record<string, unknown>;
-  // A search finds its matches once (through the trigram index, or the storefront's), counts and
-  // sorts them, and only then reads the page's rows, all in one statement: the matches are a CTE
-  // that both the page and the total read, so PostgreSQL keeps them instead of finding them twice.
-  // Left to itself, the planner would walk the sort column's index and filter row by row until the
-  // page is full: where the matches sit at the far end of that order (a word whose titles are all
-  // cheap, sorted by price descending), it reads tens of thousands of rows for 24. The page is
-  // joined to the total's one row, so a page past the end still answers the total.
-  if (trigramSearchable(query.search)) {
-    // A title with two words that contain the text has two word rows: each blueprint counts once.
-    const matches = db
-      .$with('matches')
-      .as(
-        (byWords ? db.selectDistinct({ id: t.id, key: column }) : db.select({ id: t.id, key: column }))
-          .from(from as typeof blueprints)
-          .where(filter),
-      );
-    const hits = db
-      .$with('hits')
-      .as(
-        db
-          .select({ id: matches.id, key: matches.key })
-          .from(matches)
-          .orderBy(order(matches.key), order(matches.id))
-          .offset(p('offset'))
-          .limit(p('limit')),
-      );
-    const counted = db.$with('counted').as(
-      db.select({ total: sql<number>`count(*)::int`.as('total') }).from(
-        db
-          .select({ one: sql`1`.as('one') })
-          .from(matches)
-          .limit(TOTAL_CAP + 1)
-          .as('capped'),
-      ),
+}
+
+/** The statements of a list's shape, prepared with placeholders (see blueprintListQueries). */
+function buildList(db: Executor, query: BlueprintListQuery, owner: boolean, shape: string): BuiltList {
+  const src = listSource(query, owner);
+  const filter = listFilter(query, owner, src);
+  const available = availableCounter(db, query, src, filter);
+  return trigramSearchable(query.search)
+    ? searchList(db, src, filter, available, src.narrow ? shape : undefined)
+    : plainList(db, src, filter, available);
+}
+
+/**
+ * A search finds its matches once (through the trigram index, or the storefront's), counts and
+ * sorts them, and only then reads the page's rows, all in one statement: the matches are a CTE
+ * that both the page and the total read, so PostgreSQL keeps them instead of finding them twice.
+ * Left to itself, the planner would walk the sort column's index and filter row by row until the
+ * page is full: where the matches sit at the far end of that order (a word whose titles are all
+ * cheap, sorted by price descending), it reads tens of thousands of rows for 24. The page is
+ * joined to the total's one row, so a page past the end still answers the total.
+ */
+function searchList(
+  db: Executor,
+  { byWords, from, t, column, order }: ListSource,
+  filter: SQL | undefined,
+  available: ReturnType<typeof availableCounter>,
+  /** A marketplace title search's shape: it names its statement. */
+  namedShape: string | undefined,
+): BuiltList {
+  // A title with two words that contain the text has two word rows: each blueprint counts once.
+  const matches = db
+    .$with('matches')
+    .as(
+      (byWords ? db.selectDistinct({ id: t.id, key: column }) : db.select({ id: t.id, key: column }))
+        .from(from)
+        .where(filter),
     );
-    const statement = db
-      .with(matches, hits, counted)
-      .select({
-        total: counted.total,
-        blueprint: blueprintCardColumns,
-        storefront: storefrontSummaryColumns,
-        pack: packSummaryColumns,
-      })
-      .from(counted)
-      .leftJoin(hits, sql`true`)
-      .leftJoin(blueprints, eq(blueprints.id, hits.id))
-      .leftJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
-      .leftJoin(blueprintPacks, publicPackOf)
-      .orderBy(order(hits.key), order(hits.id));
-    // A marketplace title search has one plan whatever its values (the words' index, or the search
-    // rows' trigram index, then the page of the matches), so it is a named statement: PostgreSQL
-    // parses and plans it once per connection instead of on every search (about 1.4 ms of a 5 ms
-    // search at 100k blueprints).
-    // An owner's or a storefront's search stays unnamed and is planned for its values: how many
-    // rows the storefront's index or the trigram index finds decides which one to read.
-    const name = narrow
-      ? `blueprint_search_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`
+  const hits = db
+    .$with('hits')
+    .as(
+      db
+        .select({ id: matches.id, key: matches.key })
+        .from(matches)
+        .orderBy(order(matches.key), order(matches.id))
+        .offset(p('offset'))
+        .limit(p('limit')),
+    );
+  const counted = db.$with('counted').as(
+    db.select({ total: sql<number>`count(*)::int`.as('total') }).from(
+      db
+        .select({ one: sql`1`.as('one') })
+        .from(matches)
+        .limit(TOTAL_CAP + 1)
+        .as('capped'),
+    ),
+  );
+  const statement = db
+    .with(matches, hits, counted)
+    .select({
+      total: counted.total,
+      blueprint: blueprintCardColumns,
+      storefront: storefrontSummaryColumns,
+      pack: packSummaryColumns,
+    })
+    .from(counted)
+    .leftJoin(hits, sql`true`)
+    .leftJoin(blueprints, eq(blueprints.id, hits.id))
+    .leftJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
+    .leftJoin(blueprintPacks, publicPackOf)
+    .orderBy(order(hits.key), order(hits.id));
+  // A marketplace title search has one plan whatever its values (the words' index, or the search
+  // rows' trigram index, then the page of the matches), so it is a named statement: PostgreSQL
+  // parses and plans it once per connection instead of on every search (about 1.4 ms of a 5 ms
+  // search at 100k blueprints).
+  // An owner's or a storefront's search stays unnamed and is planned for its values: how many
+  // rows the storefront's index or the trigram index finds decides which one to read.
+  const name =
+    namedShape !== undefined
+      ? `blueprint_search_${createHash('sha1').update(namedShape).digest('hex').slice(0, 16)}`
       : '';
-    const prepared = mapRowsByPlan(statement.prepare(name));
-    return {
-      statements: [{ statement, name }, ...availableStatements],
-      async run(values: Values): Promise<BlueprintList> {
-        const [rows, available] = await Promise.all([prepared.execute(values), countAvailable(values)]);
-        return {
-          rows: rows.flatMap(({ blueprint, storefront, pack }) =>
-            blueprint && storefront ? [{ blueprint, storefront, pack }] : [],
-          ),
-          total: Number(rows[0]?.total ?? 0),
-          available,
-        };
-      },
-    };
-  }
+  const prepared = mapRowsByPlan(statement.prepare(name));
+  return {
+    statements: [{ statement, name }, ...available.statements],
+    async run(values) {
+      const [rows, availableNow] = await Promise.all([prepared.execute(values), available.count(values)]);
+      return {
+        rows: rows.flatMap(({ blueprint, storefront, pack }) =>
+          blueprint && storefront ? [{ blueprint, storefront, pack }] : [],
+        ),
+        total: Number(rows[0]?.total ?? 0),
+        available: availableNow,
+      };
+    },
+  };
+}
+
+/** Any other list: its page and its total (up to the cap), two statements. */
+function plainList(
+  db: Executor,
+  { column, order }: ListSource,
+  filter: SQL | undefined,
+  available: ReturnType<typeof availableCounter>,
+): BuiltList {
   const page = db
     .select({
       blueprint: blueprintCardColumns,
@@ -347,17 +394,17 @@ function buildList(db: Executor, query: BlueprintListQuery, owner: boolean, shap
   const preparedPage = mapRowsByPlan(page.prepare(''));
   const preparedCount = count.prepare('');
   return {
-    statements: [{ statement: page, name: '' }, { statement: count, name: '' }, ...availableStatements],
+    statements: [{ statement: page, name: '' }, { statement: count, name: '' }, ...available.statements],
     // The page walks the sort order's index and stops after it; the total reads the matches apart
     // (up to the cap). They are independent reads: on PostgreSQL they run side by side on two pooled
     // connections (PGlite, one connection, takes them in turn).
-    async run(values: Values): Promise<BlueprintList> {
-      const [rows, [counted], available] = await Promise.all([
+    async run(values) {
+      const [rows, [counted], availableNow] = await Promise.all([
         preparedPage.execute(values),
         preparedCount.execute(values),
-        countAvailable(values),
+        available.count(values),
       ]);
-      return { rows, total: Number(counted?.total ?? 0), available };
+      return { rows, total: Number(counted?.total ?? 0), available: availableNow };
     },
   };
 }

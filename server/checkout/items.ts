@@ -3,7 +3,7 @@ import { ErrorCode } from '#domain/errors';
 import type { CheckoutItem } from '#domain/schemas/checkout';
 import type { Executor } from '../db';
 import { blueprintPacks, blueprints, storefronts } from '../db/schema';
-import { apiError } from '../http';
+import { apiError, notFound } from '../http';
 /** What a checkout sells (a blueprint or a pack) and whether it can be bought or claimed now. */
 
 export interface CheckoutItemRecord {
@@ -107,3 +107,31 @@ export function assertPurchasable(item: CheckoutItemRecord): void {
 
 /** Can be claimed for free: on sale and free. */
 export const claimable = (item: CheckoutItemRecord) => item.onSale && item.free;
+
+/** What a purchase of a new edition names (domain/schemas/newEdition.ts): exactly one of the ids. */
+interface NewEditionRequest {
+  blueprintId?: string;
+  blueprintPackId?: string;
+  expectedPrice: number;
+}
+
+/** The blueprint or pack a purchase of a new edition names: 404 when there is none. */
+export async function itemOfPurchase(db: Executor, body: NewEditionRequest, now: Date) {
+  const ref = body.blueprintPackId
+    ? { kind: 'pack' as const, id: body.blueprintPackId }
+    : { kind: 'blueprint' as const, id: body.blueprintId! };
+  const item = await findCheckoutItem(db, ref, now);
+  if (!item) throw notFound();
+  return item;
+}
+
+/**
+ * The check of a new edition's purchase: the item exists (404), can be bought now (SOLD_OUT,
+ * NOT_PURCHASABLE) at the price the buyer saw (409 PRICE_CHANGED).
+ */
+export async function checkNewEdition(db: Executor, body: NewEditionRequest, now: Date) {
+  const item = await itemOfPurchase(db, body, now);
+  assertPurchasable(item);
+  if (item.price !== body.expectedPrice) throw apiError(409, ErrorCode.PRICE_CHANGED);
+  return item;
+}

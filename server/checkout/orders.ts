@@ -112,8 +112,6 @@ export interface ReserveInput {
   now: Date;
   /** A card order paid with an Apple Pay or Google Pay token (named in the `created` event). */
   wallet?: 'applepay' | 'googlepay' | null;
-  /** How long the unpaid order holds its unit (default: the method's). */
-  ttlMs?: number;
   /** The rail that pays the order (./rails.ts names the method it is written with). */
   rail: PaymentRail;
   /** The charge this request opens on the rail, when the rail does not open its own (`rail.charge`). */
@@ -197,7 +195,7 @@ export async function reserve(db: Database, input: ReserveInput): Promise<Reserv
         walletAddress: input.walletAddress,
         clientAddress: input.clientAddress,
         status: free ? 'authorized' : 'created',
-        expiresAt: new Date(now.getTime() + (input.ttlMs ?? rail.orderTtlMs)),
+        expiresAt: new Date(now.getTime() + rail.orderTtlMs),
         createdAt: now,
         updatedAt: now,
       })

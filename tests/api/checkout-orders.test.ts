@@ -668,16 +668,15 @@ describe.each(databases)('checkout orders on %s', (database) => {
     }
   });
 
-  it('expires unpaid orders after 15 minutes and gives their units back', async () => {
+  // That an unpaid order expires after the rail's time and gives its unit back is the rails'
+  // contract (rails.contract.test.ts); what the card adds is its charge's end.
+  it('an expired card order’s charge is Expired and no longer unresolved', async () => {
     const me = await buyer();
     const bp = await item();
     const res = await payNew(me, bp, CARD.threeDs);
-    expect(await expireOrders(t.database.db, t.clock.now())).toBe(0);
     t.clock.advance(16 * 60_000);
     expect(await expireOrders(t.database.db, t.clock.now())).toBeGreaterThanOrEqual(1);
-    expect(await orderRow(res.body.orderId)).toMatchObject({ status: 'expired', reserved: false });
     expect((await chargeRow(res.body.orderId)).status).toBe('Expired');
-    expect(await available(bp.id)).toBe(10);
     t.clock.reset(); // the session token outlives 15 minutes only on the real clock
     const unresolved = await t.request('GET', '/api/checkout-com-charges?unresolved=true', {
       token: me.authToken,
@@ -723,7 +722,8 @@ describe.each(databases)('checkout orders on %s', (database) => {
 
   /* ---- webhooks ---- */
 
-  it('applies a webhook once however often it comes (10 deliveries of one event, and of others)', async () => {
+  // One event delivered 10 times pays once: the rails' contract (rails.contract.test.ts).
+  it('other events about a payment already applied change nothing; an event is stored once', async () => {
     const me = await buyer();
     const bp = await item();
     const res = await payNew(me, bp, CARD.threeDs);
@@ -735,9 +735,7 @@ describe.each(databases)('checkout orders on %s', (database) => {
       data: { id: paymentId, reference: res.body.orderId },
     };
     const { raw, signature } = signedEvent(event);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => postWebhook(raw, signature)));
-    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
-    // Other events about the same payment change nothing either.
+    expect((await postWebhook(raw, signature)).status).toBe(200);
     for (let i = 0; i < 3; i++) {
       const more = signedEvent({ ...event, id: `evt_${randomBytes(13).toString('hex')}` });
       expect((await postWebhook(more.raw, more.signature)).status).toBe(200);
@@ -749,7 +747,6 @@ describe.each(databases)('checkout orders on %s', (database) => {
       .where(eq(orderEvents.orderId, res.body.orderId));
     expect(events.map((e) => e.type).sort()).toEqual(['authorized', 'created']);
     expect(await fulfilJobs(res.body.orderId)).toBe(1);
-    expect(await available(bp.id)).toBe(9);
     const stored = await t.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, event.id));
     expect(stored).toHaveLength(1);
   });

@@ -1,8 +1,11 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { and, count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { Contract, getAddress, JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenChargeDomain, tokenChargeTypes } from '#domain/schemas/token';
 import {
   SANDBOX_PUBLIC_KEY,
   SANDBOX_SECRET_KEY,
@@ -16,39 +19,49 @@ import {
   SANDBOX_WEBHOOK_SECRET,
   startCoinbaseSandbox,
 } from '../../sandbox/coinbase-commerce/index';
-import { MintConflictError, type MintResult, type MintService } from '../../server/chain/mint';
-import { FULFIL_JOB, type OrderMethod, SEND_FUSD_JOB } from '../../server/checkout/orders';
-import { railOf } from '../../server/checkout/rails';
-import { expireOrders } from '../../server/checkout/workflow/expire';
-import { createFulfilment, type FulfilmentStep } from '../../server/checkout/workflow/fulfil';
 import {
-  blueprints,
-  cardCharges,
-  jobs,
-  nftPurchases,
-  orderEvents,
-  orders,
-  users,
-} from '../../server/db/schema';
+  SANDBOX_PARTNER_ID,
+  SANDBOX_PRIVATE_KEY,
+  startWertSandbox,
+  SANDBOX_API_KEY as WERT_API_KEY,
+  type WertSandbox,
+} from '../../sandbox/wert/index';
+import { MintConflictError } from '../../server/chain/mint';
+import { FULFIL_JOB, SEND_FUSD_JOB } from '../../server/checkout/orders';
+import { railOf } from '../../server/checkout/rails';
+import { REFUND_TOKEN_JOB } from '../../server/checkout/token/rail';
+import { WERT_REFUND_JOB } from '../../server/checkout/wert/wert';
+import { createFulfilment } from '../../server/checkout/workflow/fulfil';
+import type { Config } from '../../server/config';
+import { cardCharges } from '../../server/db/schema';
 import { orderMethod } from '../../server/db/tables/orders';
+import { ANVIL_CHAIN_ID, ANVIL_PAYMENTS_KEY, type Anvil, startAnvil } from '../../server/evm/anvil';
+import { ensureNfm } from '../../server/evm/nfm';
+import { createTokenChain, type TokenChain } from '../../server/evm/token';
 import { createCheckoutComProvider } from '../../server/payments/checkout-com';
 import { createCoinbaseProvider } from '../../server/payments/coinbase-commerce';
+import type { OnrampProvider } from '../../server/payments/onramp-provider';
 import type { CardProvider } from '../../server/payments/provider';
-import { insertBlueprint } from '../../server/seed/factory';
-import { databases, flowAddress, type Json, register, type TestApi, useTestApp } from './support/harness';
-import { creator } from './support/sales';
+import { createWertProvider } from '../../server/payments/wert';
+import { databases, type Json, type TestApi, useTestApp } from './support/harness';
+import {
+  type Buyer,
+  contractReads,
+  type Item,
+  quiet,
+  type RailDriver,
+  railContract,
+  recordingMint,
+} from './support/rail-contract';
+import { widgetUrl } from './support/wert';
 
 /**
- * The contract every payment rail keeps (docs/checkout.md "Payment rails"), run against each rail
- * through the real HTTP API and the project's provider sandboxes (Checkout.com-shaped card sandbox,
- * Coinbase Commerce-shaped crypto sandbox; the free claim has no provider): a purchase reserves one
- * unit; a double submit (same idempotency key) answers the first purchase, nothing reserved again;
- * a payment that fails ends the order and gives the unit back; an unpaid order expires after the
- * rail's time; a webhook delivered 10 times pays once (one `authorized` event, one fulfil job); a
- * fulfil job stopped between its steps and run again mints each edition once and records it once;
- * a mint that fails for good gives the payment back once, with the rail's message.
- * The on-ramp, FUSD-balance and NFM rails keep the same contract in their own suites
- * (wert-charges, tests/chain/fusd.test.ts, token-charges), which need their chains.
+ * The contract every payment rail keeps (./support/rail-contract.ts), run against each rail
+ * through the real HTTP API and the project's provider sandboxes: the card (Checkout.com-shaped
+ * sandbox), crypto (Coinbase Commerce-shaped sandbox), on-ramp (Wert-shaped sandbox: its widget
+ * pressed over HTTP, its webhooks posted by the test) and NFM (a real EVM node, anvil, with NFM
+ * deployed); the free claim has no provider and keeps its own part of it below. The FUSD balance
+ * rail needs the Flow emulator: tests/chain/rails.contract.test.ts.
  */
 
 const SERVER = join(__dirname, '../../server');
@@ -87,82 +100,76 @@ describe('the rail registry', () => {
   });
 });
 
-/** A mint service that mints each purchase key once (as the real one does) and counts its calls. */
-function recordingMint(fail?: () => Error | undefined): MintService & { keys: string[] } {
-  const minted = new Map<string, MintResult>();
-  let next = 7_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
-  const keys: string[] = [];
-  return {
-    keys,
-    async mint(r) {
-      const refused = fail?.();
-      if (refused) throw refused;
-      keys.push(r.purchaseKey);
-      const earlier = minted.get(r.purchaseKey);
-      if (earlier) return earlier;
-      const result: MintResult = {
-        purchaseKey: r.purchaseKey,
-        status: 'sealed',
-        recipient: r.to,
-        blueprintId: r.blueprintId,
-        serialNumber: r.serialNumber,
-        transactionId: randomBytes(32).toString('hex'),
-        nftId: String(next++),
-      };
-      minted.set(r.purchaseKey, result);
-      return result;
-    },
-    get: async () => undefined,
-  };
-}
+/** The NFM chain: a real EVM node with NFM deployed; buyers pay from anvil's first collector account. */
+const NFM_CONFIG: Partial<Config> = {
+  token: { mode: 'embedded', nodePort: 0, chainId: ANVIL_CHAIN_ID, frrPerUsd: '10' },
+};
+let anvil: Anvil;
+let evm: JsonRpcProvider;
+let tokenChain: TokenChain;
+let evmDir: string;
+let nfmPayer: string;
+let nfmTo: string;
+let nfm: Contract;
 
-interface Buyer {
-  id: string;
-  authToken: string;
-  walletAddress: string;
-}
-type Item = { id: string; price: number };
-type Answer = { status: number; body: Json };
-
-/** What the contract needs of a rail, driven through its HTTP routes and its provider's sandbox. */
-interface RailDriver {
-  method: OrderMethod;
-  /** Starts a purchase with the idempotency key; the order id of its answer. */
-  start(who: Buyer, bp: Item, key: string): Promise<Answer & { orderId: string }>;
-  /** A purchase whose payment fails at the provider (declined, canceled); answers its order id. */
-  fail(who: Buyer, bp: Item): Promise<string>;
-  /** The provider's event that pays the started purchase, signed: answers one delivery of it. */
-  paidEvent(started: Answer & { orderId: string }): Promise<() => Promise<number>>;
-  /** The job that gives the payment back after a failed mint (keyed by the charge), if the rail has one. */
-  refundJob?: { kind: string; key(started: Answer): string };
-}
+beforeAll(async () => {
+  evmDir = mkdtempSync(join(tmpdir(), 'vitrine-evm-'));
+  anvil = await startAnvil({ port: 0 });
+  evm = new JsonRpcProvider(anvil.url, ANVIL_CHAIN_ID, { staticNetwork: true });
+  const deployment = await ensureNfm(evm, evmDir);
+  tokenChain = createTokenChain({
+    rpcUrl: anvil.url,
+    chainId: ANVIL_CHAIN_ID,
+    ...deployment,
+    paymentsKey: ANVIL_PAYMENTS_KEY,
+  });
+  const accounts = ((await evm.send('eth_accounts', [])) as string[]).map((a) => getAddress(a));
+  nfmTo = accounts[1]!;
+  nfmPayer = accounts[2]!;
+  nfm = new Contract(deployment.tokenAddress, ['function transfer(address,uint256) returns (bool)'], evm);
+}, 120_000);
+afterAll(async () => {
+  tokenChain?.close();
+  evm?.destroy();
+  await anvil?.stop();
+  if (evmDir) rmSync(evmDir, { recursive: true, force: true });
+});
 
 describe.each(databases)('payment rails on %s', (database) => {
   let cardSandbox: Sandbox;
   let card: CardProvider;
   let cryptoSandbox: CoinbaseSandbox;
   let crypto: ReturnType<typeof createCoinbaseProvider>;
-  const t: TestApi = useTestApp(
-    database,
-    {},
-    {
-      cardProvider: {
-        requestPayment: (r) => card.requestPayment(r),
-        getPayment: (id) => card.getPayment(id),
-        capture: (id, key) => card.capture(id, key),
-        void: (id, key) => card.void(id, key),
-        refund: (id, key) => card.refund(id, key),
-        verifyWebhook: (raw, sig) => card.verifyWebhook(raw, sig),
-        publicConfig: () => card.publicConfig(),
-      },
-      cryptoProvider: {
-        createCharge: (r) => crypto.createCharge(r),
-        getCharge: (id) => crypto.getCharge(id),
-        cancelCharge: (id) => crypto.cancelCharge(id),
-        verifyWebhook: (raw, sig) => crypto.verifyWebhook(raw, sig),
-      },
+  let wertSandbox: WertSandbox;
+  let onramp: OnrampProvider;
+  const t: TestApi = useTestApp(database, NFM_CONFIG, {
+    cardProvider: {
+      requestPayment: (r) => card.requestPayment(r),
+      getPayment: (id) => card.getPayment(id),
+      capture: (id, key) => card.capture(id, key),
+      void: (id, key) => card.void(id, key),
+      refund: (id, key) => card.refund(id, key),
+      verifyWebhook: (raw, sig) => card.verifyWebhook(raw, sig),
+      publicConfig: () => card.publicConfig(),
     },
-  );
+    cryptoProvider: {
+      createCharge: (r) => crypto.createCharge(r),
+      getCharge: (id) => crypto.getCharge(id),
+      cancelCharge: (id) => crypto.cancelCharge(id),
+      verifyWebhook: (raw, sig) => crypto.verifyWebhook(raw, sig),
+    },
+    onrampProvider: {
+      get partnerId() {
+        return onramp.partnerId;
+      },
+      get origin() {
+        return onramp.origin;
+      },
+      sign: (fields) => onramp.sign(fields),
+      findOrders: (search) => onramp.findOrders(search),
+    },
+    tokenChain: () => tokenChain,
+  });
 
   beforeAll(async () => {
     cardSandbox = await startCheckoutSandbox({ port: 0, retrySchedule: [] });
@@ -178,52 +185,24 @@ describe.each(databases)('payment rails on %s', (database) => {
       apiUrl: cryptoSandbox.url,
       webhookSecret: SANDBOX_WEBHOOK_SECRET,
     });
+    // The test delivers the on-ramp's webhooks itself, and completes its orders when it pays them.
+    wertSandbox = await startWertSandbox({ port: 0, retrySchedule: [], autoComplete: false });
+    onramp = createWertProvider({
+      partnerId: SANDBOX_PARTNER_ID,
+      origin: wertSandbox.url,
+      privateKey: SANDBOX_PRIVATE_KEY,
+      apiUrl: wertSandbox.url,
+      apiKey: WERT_API_KEY,
+    });
   });
   afterAll(async () => {
     await cardSandbox?.close();
     await cryptoSandbox?.close();
+    await wertSandbox?.close();
   });
 
-  /* ---- fixtures ---- */
-
-  async function buyer(): Promise<Buyer> {
-    const me = await register(t);
-    const walletAddress = flowAddress();
-    await t.database.db.update(users).set({ walletAddress }).where(eq(users.id, me.id));
-    return { ...me, walletAddress };
-  }
-  async function item(price = 2500): Promise<Item> {
-    const shop = await creator(t);
-    return insertBlueprint(t.database.db, {
-      storefrontId: shop.storefront.id,
-      title: `Item ${randomBytes(3).toString('hex')}`,
-      price,
-      quantity: 10,
-    });
-  }
-  const key = () => `key-${randomBytes(8).toString('hex')}`;
-  const available = async (id: string) =>
-    (
-      await t.database.db
-        .select({ q: blueprints.quantityAvailable })
-        .from(blueprints)
-        .where(eq(blueprints.id, id))
-    )[0]!.q;
-  const orderRow = async (id: string) =>
-    (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-  const ordersOf = async (buyerId: string) =>
-    (await t.database.db.select({ n: count() }).from(orders).where(eq(orders.buyerId, buyerId)))[0]!.n;
-  const jobsOf = async (kind: string, k: string) =>
-    (
-      await t.database.db
-        .select({ n: count() })
-        .from(jobs)
-        .where(and(eq(jobs.kind, kind), eq(jobs.key, k)))
-    )[0]!.n;
-  const eventsOf = async (orderId: string) =>
-    (await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)))
-      .map((e) => e.type)
-      .sort();
+  const r = contractReads(t);
+  const key = r.key;
 
   /* ---- the card rail ---- */
 
@@ -262,6 +241,10 @@ describe.each(databases)('payment rails on %s', (database) => {
         billingInfo: billing(await cardToken(number)),
       },
     });
+  async function paymentOf(orderId: string) {
+    return (await t.database.db.select().from(cardCharges).where(eq(cardCharges.orderId, orderId)))[0]
+      ?.paymentId;
+  }
 
   const cardDriver: RailDriver = {
     method: 'creditCard',
@@ -275,7 +258,8 @@ describe.each(databases)('payment rails on %s', (database) => {
       expect(res.status).toBe(402);
       return res.body.orderId;
     },
-    async paidEvent(started) {
+    paidBy: 'its webhook (payment_approved)',
+    async paidEvent(_who, started) {
       const done = await fetch(started.body.redirectLink, {
         method: 'POST',
         body: new URLSearchParams({ action: 'approve' }),
@@ -295,6 +279,10 @@ describe.each(databases)('payment rails on %s', (database) => {
             headers: { 'content-type': 'application/json', 'cko-signature': signature },
           })
         ).status;
+    },
+    async refunded(started) {
+      const payment = await card.getPayment((await paymentOf(started.orderId))!);
+      expect(payment.status, 'refunded at the provider').toBe('Refunded');
     },
   };
 
@@ -319,7 +307,8 @@ describe.each(databases)('payment rails on %s', (database) => {
       expect(canceled.status).toBe(200);
       return started.orderId;
     },
-    async paidEvent(started) {
+    paidBy: 'its webhook (charge:confirmed)',
+    async paidEvent(_who, started) {
       const charge = await crypto.getCharge(started.body.code);
       const data = (
         await (
@@ -360,172 +349,157 @@ describe.each(databases)('payment rails on %s', (database) => {
           })
         ).status;
     },
-    refundJob: { kind: SEND_FUSD_JOB, key: (started) => started.body.id },
+    async refunded(started) {
+      // What goes back is sent as FUSD to the buyer's wallet, by the job keyed by the charge.
+      expect(await r.jobsOf(SEND_FUSD_JOB, started.body.id)).toBe(1);
+    },
   };
 
-  /** A paid order of the rail: started, and its provider's event delivered. */
-  async function paidOrder(rail: RailDriver, who: Buyer, bp: Item) {
-    const started = await rail.start(who, bp, key());
-    expect(started.status).toBe(201);
-    const deliver = await rail.paidEvent(started);
-    expect(await deliver()).toBe(200);
-    expect((await orderRow(started.orderId)).status).toBe('authorized');
-    return started;
+  /* ---- the on-ramp rail ---- */
+
+  /** Presses Pay (or Fail) in the on-ramp widget over HTTP, as its page's script does. */
+  async function press(charge: Json, action: 'pay' | 'fail') {
+    const options = {
+      ...charge.signedData,
+      partner_id: charge.partnerId,
+      click_id: charge.clickId,
+      origin: charge.origin,
+      extra: { item_info: charge.itemInfo },
+    };
+    const res = await fetch(`${charge.origin}/${charge.partnerId}/widget/actions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action, query: new URL(widgetUrl(options)).search }),
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { order_id: string }).order_id;
   }
 
-  describe.each([cardDriver, cryptoDriver])('the $method rail', (rail) => {
-    it('reserves one unit for an unpaid order that holds it for the rail’s time', async () => {
-      const me = await buyer();
-      const bp = await item();
-      const started = await rail.start(me, bp, key());
+  const wertDriver: RailDriver = {
+    method: 'wert',
+    async start(who, bp, k) {
+      const res = await t.request('POST', '/api/wert-charges', {
+        token: who.authToken,
+        body: { blueprintId: bp.id, expectedPrice: bp.price, idempotencyKey: k },
+      });
+      return { ...res, orderId: res.body.order?.id };
+    },
+    async fail(who, bp) {
+      const started = await this.start(who, bp, key());
       expect(started.status).toBe(201);
-      const order = await orderRow(started.orderId);
-      expect(order).toMatchObject({
-        method: rail.method,
-        status: 'created',
-        reserved: true,
-        amount: bp.price,
+      await press(started.body, 'fail');
+      // The buyer's page asks the server to read the provider (PATCH without a status).
+      const synced = await t.request('PATCH', `/api/wert-charges/${started.body.id}`, {
+        token: who.authToken,
+        body: {},
       });
-      expect(order.expiresAt.getTime() - order.createdAt.getTime()).toBe(railOf(rail.method).orderTtlMs);
-      expect(await available(bp.id)).toBe(9);
-    });
+      expect(synced.status).toBe(200);
+      return started.orderId;
+    },
+    paidBy: 'its webhook (order_complete, confirmed with the provider)',
+    async paidEvent(_who, started) {
+      const charge = started.body;
+      const orderId = await press(charge, 'pay');
+      expect(wertSandbox.complete(orderId)).toBe(true);
+      const body = {
+        type: 'order_complete',
+        click_id: charge.id,
+        order: {
+          id: orderId,
+          commodity: 'FUSD',
+          commodity_amount: String(charge.signedData.commodity_amount),
+          currency: 'USD',
+          currency_amount: (charge.amount / 100).toFixed(2),
+          address: charge.walletAddress,
+          transaction_id: wertSandbox.orderOf(charge.id)?.txId ?? null,
+          sc_address: charge.signedData.sc_address,
+          sc_input_data: charge.signedData.sc_input_data,
+        },
+      };
+      return async () => (await t.request('POST', '/api/webhooks/wert', { body })).status;
+    },
+    async refunded(started) {
+      // What goes back is sent as FUSD from the treasury, by the job keyed by the charge.
+      expect(await r.jobsOf(WERT_REFUND_JOB, started.body.id)).toBe(1);
+    },
+  };
 
-    it('answers a double submit (same idempotency key) with the first purchase: one order, one unit', async () => {
-      const me = await buyer();
-      const bp = await item();
-      const k = key();
-      const first = await rail.start(me, bp, k);
-      const again = await rail.start(me, bp, k);
-      expect([first.status, again.status]).toEqual([201, 200]);
-      expect(again.body.id).toBe(first.body.id);
-      expect(await ordersOf(me.id)).toBe(1);
-      expect(await available(bp.id)).toBe(9);
-    });
+  /* ---- the NFM rail ---- */
 
-    it('a payment that fails ends the order and gives the unit back', async () => {
-      const me = await buyer();
-      const bp = await item();
-      const orderId = await rail.fail(me, bp);
-      const order = await orderRow(orderId);
-      expect(['declined', 'canceled']).toContain(order.status);
-      expect(order.reserved).toBe(false);
-      expect(await available(bp.id)).toBe(10);
-      expect(await jobsOf(FULFIL_JOB, orderId)).toBe(0);
-    });
+  const patchToken = (who: Buyer, id: string, body: Json) =>
+    t.request('PATCH', `/api/token-charges/${id}`, { token: who.authToken, body });
 
-    it('expires an unpaid order after the rail’s time and gives the unit back', async () => {
-      const me = await buyer();
-      const bp = await item();
-      const started = await rail.start(me, bp, key());
-      try {
-        t.clock.advance(railOf(rail.method).orderTtlMs - 60_000);
-        await expireOrders(t.database.db, t.clock.now());
-        expect((await orderRow(started.orderId)).status).toBe('created');
-        t.clock.advance(2 * 60_000);
-        expect(await expireOrders(t.database.db, t.clock.now())).toBeGreaterThanOrEqual(1);
-      } finally {
-        t.clock.reset();
-      }
-      expect(await orderRow(started.orderId)).toMatchObject({ status: 'expired', reserved: false });
-      expect(await available(bp.id)).toBe(10);
-    });
-
-    it('applies a webhook replayed 10 times once: one authorized event, one fulfil job', async () => {
-      const me = await buyer();
-      const bp = await item();
-      const started = await rail.start(me, bp, key());
-      const deliver = await rail.paidEvent(started);
-      const answers = await Promise.all(Array.from({ length: 10 }, deliver));
-      expect(answers).toEqual(Array(10).fill(200));
-      expect((await orderRow(started.orderId)).status).toBe('authorized');
-      expect((await eventsOf(started.orderId)).filter((e) => e === 'authorized')).toHaveLength(1);
-      expect(await jobsOf(FULFIL_JOB, started.orderId)).toBe(1);
-      expect(await available(bp.id)).toBe(9);
-    });
-
-    it.each<FulfilmentStep>(['captured', 'minted-edition', 'minted'])(
-      'a fulfil job stopped after %s and run again mints and records each edition once',
-      async (stop) => {
-        const me = await buyer();
-        const bp = await item();
-        const started = await paidOrder(rail, me, bp);
-        const mint = recordingMint();
-        let crashed = false;
-        const onStep = (step: FulfilmentStep) => {
-          if (step === stop && !crashed) {
-            crashed = true;
-            throw new Error(`stopped after ${step}`);
-          }
-        };
-        const job = createFulfilment({ db: t.database.db, provider: card, mint, now: t.clock.now, onStep });
-        // The card captures (and stops there); the other rails have nothing to capture.
-        const stops = stop !== 'captured' || railOf(rail.method).capture !== undefined;
-        if (stops) await expect(job.fulfil(started.orderId)).rejects.toThrow('stopped');
-        await job.fulfil(started.orderId, 2);
-        expect((await orderRow(started.orderId)).status).toBe('minted');
-        expect(new Set(mint.keys)).toEqual(new Set([`order-${started.orderId}-${bp.id}`]));
-        const recorded = await t.database.db
-          .select()
-          .from(nftPurchases)
-          .where(eq(nftPurchases.orderId, started.orderId));
-        expect(recorded).toHaveLength(1);
-        expect(recorded[0]).toMatchObject({ type: rail.method, amount: bp.price });
-        expect((await eventsOf(started.orderId)).filter((e) => e === 'minted')).toHaveLength(1);
-      },
-    );
-
-    it('a mint that fails for good gives the payment back once, with the rail’s message', async () => {
-      const me = await buyer();
-      const bp = await item();
-      const started = await paidOrder(rail, me, bp);
-      const mint = recordingMint(() => new MintConflictError('the edition belongs to another purchase'));
-      const job = createFulfilment({ db: t.database.db, provider: card, mint, now: t.clock.now, log: quiet });
-      await job.fulfil(started.orderId);
-      await job.fulfil(started.orderId);
-      expect(await orderRow(started.orderId)).toMatchObject({
-        status: 'refunded',
-        reserved: false,
-        failureCode: 'MINT_SAVE_FAILED',
-        failureMessage: railOf(rail.method).mintFailedMessage,
+  const tokenDriver: RailDriver = {
+    method: 'token',
+    async start(who, bp, k) {
+      const res = await t.request('POST', '/api/token-charges', {
+        token: who.authToken,
+        body: {
+          type: 'directPurchase',
+          toCurrency: 'FRR',
+          blueprintId: bp.id,
+          ethAddress: nfmPayer,
+          expectedPrice: bp.price,
+          idempotencyKey: k,
+        },
       });
-      expect((await eventsOf(started.orderId)).filter((e) => e === 'refunded')).toHaveLength(1);
-      expect(await available(bp.id)).toBe(10);
-      if (rail.refundJob) expect(await jobsOf(rail.refundJob.kind, rail.refundJob.key(started))).toBe(1);
-      else
-        expect(
-          (await card.getPayment((await paymentOf(started.orderId))!)).status,
-          'refunded at the provider',
-        ).toBe('Refunded');
-    });
+      return { ...res, orderId: res.body.order?.id };
+    },
+    async fail(who, bp) {
+      // Nothing declines an NFM payment: the buyer gives it up before paying (their wallet refused).
+      const started = await this.start(who, bp, key());
+      expect(started.status).toBe(201);
+      expect((await patchToken(who, started.body.id, { status: 'canceled' })).status).toBe(200);
+      return started.orderId;
+    },
+    paidBy: 'the report of its NFM transfer (PATCH transactionHash; the rail has no webhook)',
+    async paidEvent(who, started) {
+      const charge = started.body;
+      const signature = await (await evm.getSigner(nfmPayer)).signTypedData(
+        tokenChargeDomain(charge.chainId, charge.tokenAddress),
+        tokenChargeTypes as never,
+        { charge: charge.id, amount: charge.tokenAmount, to: charge.paymentsAddress },
+      );
+      expect((await patchToken(who, charge.id, { signature })).status).toBe(200);
+      const sent = await (nfm.connect(await evm.getSigner(nfmPayer)) as Contract).getFunction('transfer')(
+        nfmTo,
+        BigInt(charge.tokenAmount),
+      );
+      await sent.wait();
+      return async () => (await patchToken(who, charge.id, { transactionHash: sent.hash })).status;
+    },
+    async refunded(started) {
+      // What goes back is sent in NFM to the address that paid, by the job keyed by the charge.
+      expect(await r.jobsOf(REFUND_TOKEN_JOB, started.body.id)).toBe(1);
+    },
+  };
+
+  describe.each([cardDriver, cryptoDriver, wertDriver, tokenDriver])('the $method rail', (rail) => {
+    railContract(t, rail, () => card);
   });
-
-  async function paymentOf(orderId: string) {
-    return (await t.database.db.select().from(cardCharges).where(eq(cardCharges.orderId, orderId)))[0]
-      ?.paymentId;
-  }
 
   describe('the free claim', () => {
     const claim = (who: Buyer, bp: Item) =>
       t.request('POST', '/api/free-blueprint-claims', { token: who.authToken, body: { blueprintId: bp.id } });
 
     it('reserves one unit, authorized at once for nothing; a second claim is refused', async () => {
-      const me = await buyer();
-      const bp = await item(0);
+      const me = await r.buyer();
+      const bp = await r.item(0);
       const res = await claim(me, bp);
       expect(res.status).toBe(201);
-      expect(await orderRow(res.body.orderId)).toMatchObject({
+      expect(await r.orderRow(res.body.orderId)).toMatchObject({
         method: 'freeBlueprintClaim',
         status: 'authorized',
         amount: 0,
       });
-      expect(await jobsOf(FULFIL_JOB, res.body.orderId)).toBe(1);
+      expect(await r.jobsOf(FULFIL_JOB, res.body.orderId)).toBe(1);
       expect(await claim(me, bp)).toMatchObject({ status: 400, body: { code: 'CLAIM_BLUEPRINT' } });
-      expect(await available(bp.id)).toBe(9);
+      expect(await r.available(bp.id)).toBe(9);
     });
 
     it('a fulfil job stopped after minting and run again mints once; a mint that fails for good voids the claim', async () => {
-      const me = await buyer();
-      const bp = await item(0);
+      const me = await r.buyer();
+      const bp = await r.item(0);
       const res = await claim(me, bp);
       const mint = recordingMint();
       let crashed = false;
@@ -543,10 +517,10 @@ describe.each(databases)('payment rails on %s', (database) => {
       });
       await expect(job.fulfil(res.body.orderId)).rejects.toThrow('stopped');
       await job.fulfil(res.body.orderId, 2);
-      expect((await orderRow(res.body.orderId)).status).toBe('minted');
+      expect((await r.orderRow(res.body.orderId)).status).toBe('minted');
       expect(new Set(mint.keys).size).toBe(1);
 
-      const other = await buyer();
+      const other = await r.buyer();
       const second = await claim(other, bp);
       const refused = createFulfilment({
         db: t.database.db,
@@ -556,7 +530,7 @@ describe.each(databases)('payment rails on %s', (database) => {
         log: quiet,
       });
       await refused.fulfil(second.body.orderId);
-      expect(await orderRow(second.body.orderId)).toMatchObject({
+      expect(await r.orderRow(second.body.orderId)).toMatchObject({
         status: 'voided',
         failureMessage: railOf('freeBlueprintClaim').mintFailedMessage,
       });
@@ -565,7 +539,3 @@ describe.each(databases)('payment rails on %s', (database) => {
     });
   });
 });
-
-const quiet = { info: () => {}, warn: () => {}, error: () => {} } as unknown as Parameters<
-  typeof createFulfilment
->[0]['log'];

@@ -4,14 +4,14 @@ import { ErrorCode } from '#domain/errors';
 import type { CoinbaseChargeJson, CreateCoinbaseChargeBody } from '#domain/schemas/crypto';
 import { coinbaseCharges } from '../../db/schema';
 import type { Services } from '../../deps';
-import { apiError, badRequest, notFound, type UserRow } from '../../http';
+import { apiError, badRequest, type UserRow } from '../../http';
 import {
   type CryptoCharge,
   type CryptoProvider,
   CryptoProviderRefusedError,
   CryptoProviderUnavailableError,
 } from '../../payments/crypto-provider';
-import { assertPurchasable, type CheckoutItemRecord, findCheckoutItem } from '../items';
+import { type CheckoutItemRecord, checkNewEdition } from '../items';
 import type { OrderRow } from '../orders';
 import { methodOf } from '../rails';
 import { type Started, startPurchase } from '../workflow/start';
@@ -130,14 +130,7 @@ async function dedupe({ s, user, body }: CryptoRun) {
 
 /** check: the item exists, is for sale, at the price the buyer saw. */
 async function check({ s, body, now }: CryptoRun): Promise<{ item: CheckoutItemRecord }> {
-  const ref = body.blueprintPackId
-    ? { kind: 'pack' as const, id: body.blueprintPackId }
-    : { kind: 'blueprint' as const, id: body.blueprintId! };
-  const item = await findCheckoutItem(s.db, ref, now);
-  if (!item) throw notFound();
-  assertPurchasable(item);
-  if (item.price !== body.expectedPrice) throw apiError(409, ErrorCode.PRICE_CHANGED);
-  return { item };
+  return { item: await checkNewEdition(s.db, body, now) };
 }
 
 /** The order's crypto charge; none: the key is another rail's purchase (400). */

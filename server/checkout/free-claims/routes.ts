@@ -1,32 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { ErrorCode } from '#domain/errors';
 import { FreeClaimJson, FreeClaimList } from '#domain/responses/checkout';
 import { CreateFreeClaimBody, FreeClaimsQuery } from '#domain/schemas/checkout';
-import { type Executor, uniqueViolation } from '../../db';
 import { freeBlueprintClaims, orders } from '../../db/schema';
 import type { Services } from '../../deps';
-import { apiError, badRequest, defineRoute, notFound, type Route } from '../../http';
-import { claimable, findCheckoutItem } from '../items';
-import { orderJson } from '../order-json';
-import type { OrderRow } from '../orders';
-import { reserveOn } from '../workflow/reserve';
-import { freeClaimRail } from './rail';
-
-type ClaimRow = typeof freeBlueprintClaims.$inferSelect;
-
-async function claimJson(db: Executor, claim: ClaimRow, order: OrderRow): Promise<FreeClaimJson> {
-  return {
-    id: claim.id,
-    userId: claim.userId,
-    blueprintId: claim.blueprintId,
-    orderId: claim.orderId,
-    createdAt: claim.createdAt.toISOString(),
-    order: await orderJson(db, order),
-  };
-}
-
-const claimRefused = (message: string) => badRequest(ErrorCode.CLAIM_BLUEPRINT, undefined, message);
+import { defineRoute, type Route } from '../../http';
+import { claimJson, startFreeClaim } from './purchase';
 
 /**
  * Free blueprints (price 0, not in a pack) are claimed, once per user: the claim is an order of
@@ -76,36 +54,13 @@ export function freeClaimRoutes(s: Services): Route[] {
         404: 'No such blueprint',
       },
       async handler(c, { body }) {
-        const user = c.get('user')!;
-        const now = s.clock();
-        const item = await findCheckoutItem(s.db, { kind: 'blueprint', id: body.blueprintId }, now);
-        if (!item) throw notFound();
-        if (!item.free) throw claimRefused('This item is not free.');
-        if (!claimable(item)) throw claimRefused('This item is not on sale right now.');
-        if (!user.walletAddress) throw badRequest(ErrorCode.WALLET_REQUIRED);
-        let order: OrderRow;
-        try {
-          ({ order } = await reserveOn(s.db, freeClaimRail, {
-            buyerId: user.id,
-            clientAddress: s.clientAddress(c),
-            // Never a client's key (those have no colon): each claim attempt is its own order.
-            idempotencyKey: `claim:${randomUUID()}`,
-            item,
-            walletAddress: user.walletAddress,
-            now,
-          }));
-        } catch (err) {
-          if (uniqueViolation(err) === 'free_blueprint_claims_once')
-            throw claimRefused('You have already claimed this item.');
-          throw err;
-        }
+        const { answer } = await startFreeClaim(s, {
+          user: c.get('user')!,
+          clientAddress: s.clientAddress(c),
+          blueprintId: body.blueprintId,
+        });
         s.jobs?.nudge();
-        const [claim] = await s.db
-          .select()
-          .from(freeBlueprintClaims)
-          .where(eq(freeBlueprintClaims.orderId, order.id));
-        if (!claim) throw apiError(409, ErrorCode.CLAIM_BLUEPRINT);
-        return c.json(await claimJson(s.db, claim, order), 201);
+        return c.json(answer, 201);
       },
     }),
   ];

@@ -1,27 +1,13 @@
-import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { ErrorCode } from '#domain/errors';
 import { FusdOrderJson } from '#domain/responses/checkout';
 import { CreateFusdOrderBody, UpdateFusdOrderBody } from '#domain/schemas/fusd';
-import { getFusdBalance } from '../../chain/actions';
-import { centsToUfix64 } from '../../chain/treasury';
-import { orders } from '../../db/schema';
 import type { Services } from '../../deps';
-import { apiError, badRequest, defineRoute, notFound, type Route } from '../../http';
-import { assertPurchasable, findCheckoutItem } from '../items';
+import { defineRoute, notFound, type Route } from '../../http';
 import { findOrder } from '../orders';
-import { paidOn } from '../rails';
-import { reserveOn } from '../workflow/reserve';
-import { confirmFusdPayment, fusdOrderJson, ownFusdOrder, ufixUnits } from './fusd';
-import { fusdRail } from './rail';
+import { confirmFusdPayment, fusdOrderJson, ownFusdOrder } from './fusd';
+import { chainOf, startFusdPurchase } from './purchase';
 
 const OrderIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });
-
-/** The chain client: 503 when the chain is not available. */
-function chainOf(s: Services) {
-  if (!s.chainClient) throw apiError(503, 'unavailable', undefined, 'The chain is not available.');
-  return s.chainClient;
-}
 
 /**
  * fusd-orders: a new edition (blueprint or pack) paid with the FUSD balance, on chain from the
@@ -58,51 +44,12 @@ function fusdStartRoutes(s: Services): Route[] {
         503: 'The chain is not available',
       },
       async handler(c, { body }) {
-        chainOf(s);
-        const user = c.get('user')!;
-        const now = s.clock();
-        if (!user.walletAddress) throw badRequest(ErrorCode.WALLET_REQUIRED);
-        const ref = body.blueprintPackId
-          ? { kind: 'pack' as const, id: body.blueprintPackId }
-          : { kind: 'blueprint' as const, id: body.blueprintId! };
-        const item = await findCheckoutItem(s.db, ref, now);
-        if (!item) throw notFound();
-        // A retry answers the first order whatever happened since; only a new one is checked.
-        const [earlier] = await s.db
-          .select()
-          .from(orders)
-          .where(and(eq(orders.buyerId, user.id), eq(orders.idempotencyKey, body.idempotencyKey)));
-        if (!earlier) {
-          assertPurchasable(item);
-          // The balance buys a printed item only through one of its resale listings.
-          if (item.printed) throw badRequest(ErrorCode.NOT_PURCHASABLE);
-          if (item.price !== body.expectedPrice) throw apiError(409, ErrorCode.PRICE_CHANGED);
-          // A balance order holds a unit only when the wallet's FUSD covers it (else anyone could
-          // hold units with an empty wallet).
-          const balance = await getFusdBalance(chainOf(s), user.walletAddress).catch(() => {
-            throw apiError(503, 'unavailable', undefined, 'The chain is not available.');
-          });
-          if (ufixUnits(balance) < ufixUnits(centsToUfix64(item.price)))
-            throw apiError(402, ErrorCode.INSUFFICIENT_FUNDS);
-        }
-        const { order, repeated } = earlier
-          ? { order: earlier, repeated: true }
-          : await reserveOn(s.db, fusdRail, {
-              buyerId: user.id,
-              clientAddress: s.clientAddress(c),
-              idempotencyKey: body.idempotencyKey,
-              item,
-              walletAddress: user.walletAddress,
-              now,
-            });
-        // The key of another purchase (by card, crypto, or a free claim): not this one's.
-        if (!paidOn(order, fusdRail))
-          throw badRequest(
-            ErrorCode.INVALID_VALUE,
-            'idempotencyKey',
-            'This key belongs to another purchase.',
-          );
-        return c.json(await fusdOrderJson(s.db, order), repeated ? 200 : 201);
+        const { answer, repeated } = await startFusdPurchase(s, {
+          user: c.get('user')!,
+          clientAddress: s.clientAddress(c),
+          body,
+        });
+        return c.json(answer, repeated ? 200 : 201);
       },
     }),
   ];

@@ -45,7 +45,7 @@ export const TOKEN_MINT_FAILED_MESSAGE =
 /**
  * The utility-token rail (NFM, ./token.ts): the order is paid when its transfer is read from the EVM
  * chain (nothing to capture); what must go back is sent back in NFM to the address that paid it
- * (the refundToken job, keyed by the charge). The reservation's charge is `createTokenCharge`'s.
+ * (the refundToken job, keyed by the charge). The reservation's charge is `startTokenPurchase`'s (./purchase.ts).
  */
 export const tokenRail: PaymentRail = {
   orderTtlMs: ORDER_TTL_MS,

@@ -10,17 +10,11 @@ import {
 import type { Services } from '../../deps';
 import { type TokenPriceSource, TokenPriceUnavailableError } from '../../evm/price';
 import { type TokenChain, TokenChainUnavailableError } from '../../evm/token';
-import { apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../../http';
-import { findCheckoutItem, purchasable } from '../items';
+import { apiError, defineRoute, forbidden, notFound, type Route } from '../../http';
+import { startTokenPurchase } from './purchase';
 import { listTokenCharges, tokenChargeJson } from './queries';
 import { cancelTokenCharge, reconcileTokenCharge } from './reconcile';
-import {
-  createTokenCharge,
-  ownTokenCharge,
-  reportTokenTransfer,
-  signTokenCharge,
-  tokenAmountFor,
-} from './token';
+import { ownTokenCharge, reportTokenTransfer, signTokenCharge, tokenAmountFor } from './token';
 
 const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });
 
@@ -115,37 +109,14 @@ function tokenStartRoutes(s: Services, chain: TokenChain, price: TokenPriceSourc
         502: 'TOKEN_NETWORK: the EVM node (or, field rate, the price source) could not be reached',
       },
       async handler(c, { body }) {
-        const user = c.get('user')!;
-        const now = s.clock();
-        const walletAddress = user.walletAddress;
-        if (!walletAddress) throw badRequest(ErrorCode.WALLET_REQUIRED);
-        const ref = body.blueprintPackId
-          ? { kind: 'pack' as const, id: body.blueprintPackId }
-          : { kind: 'blueprint' as const, id: body.blueprintId! };
-        const item = await findCheckoutItem(s.db, ref, now);
-        if (!item) throw notFound();
-        const { charge, repeated } = await reaching(s, () =>
-          createTokenCharge(
-            s.db,
-            chain,
-            () => price.frrPerUsd(),
-            {
-              buyerId: user.id,
-              clientAddress: s.clientAddress(c),
-              idempotencyKey: body.idempotencyKey,
-              ethAddress: body.ethAddress,
-              toCurrency: body.toCurrency,
-              item,
-              walletAddress,
-              now,
-            },
-            () => {
-              if (!purchasable(item)) throw badRequest(ErrorCode.NOT_PURCHASABLE);
-              if (item.price !== body.expectedPrice) throw apiError(409, ErrorCode.PRICE_CHANGED);
-            },
-          ),
+        const { answer, repeated } = await reaching(s, () =>
+          startTokenPurchase(s, chain, price, {
+            user: c.get('user')!,
+            clientAddress: s.clientAddress(c),
+            body,
+          }),
         );
-        return c.json(await tokenChargeJson(s.db, chain, charge), repeated ? 200 : 201);
+        return c.json(await tokenChargeJson(s.db, chain, answer), repeated ? 200 : 201);
       },
     }),
     defineRoute({

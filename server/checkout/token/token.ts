@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { getAddress, verifyTypedData } from 'ethers';
 import { ErrorCode, errorMessage } from '#domain/errors';
 import {
@@ -8,14 +8,12 @@ import {
   tokenChargeTypes,
 } from '#domain/schemas/token';
 import type { Database, Executor } from '../../db';
-import { orders, tokenCharges, tokenTransactions } from '../../db/schema';
+import { tokenCharges, tokenTransactions } from '../../db/schema';
 import type { TokenChain } from '../../evm/token';
 import { apiError } from '../../http';
 import { enqueueJob } from '../../jobs';
-import type { CheckoutItemRecord } from '../items';
 import { addEvent, authorizeOrder, lockOrder } from '../orders';
-import { reserveOn } from '../workflow/reserve';
-import { REFUND_TOKEN_JOB, tokenRail } from './rail';
+import { REFUND_TOKEN_JOB } from './rail';
 
 /**
  * New editions paid in NFM from a browser wallet (docs/checkout.md "Utility token"). The charge
@@ -39,131 +37,6 @@ export function tokenAmountFor(cents: number, frrPerUsd: string): bigint {
 
 /** "0x7099…79C8": an address as the buyer recognizes it. */
 export const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
-
-/** The buyer's charge that still waits for its payment, whatever address it pays from. */
-async function activeForBuyer(tx: Executor, buyerId: string, now: Date) {
-  const [row] = await tx
-    .select({ id: tokenCharges.id })
-    .from(tokenCharges)
-    .innerJoin(orders, eq(orders.id, tokenCharges.orderId))
-    .where(
-      and(
-        eq(tokenCharges.buyerId, buyerId),
-        inArray(tokenCharges.status, ACTIVE),
-        eq(orders.status, 'created'),
-        gt(orders.expiresAt, now),
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
-export interface CreateTokenChargeInput {
-  buyerId: string;
-  /** The client address the request comes from (the holds rule). */
-  clientAddress: string;
-  idempotencyKey: string;
-  ethAddress: string;
-  toCurrency: 'USD' | 'FRR';
-  item: CheckoutItemRecord;
-  walletAddress: string;
-  now: Date;
-}
-
-/**
- * A new charge (or the one of this key): lowFunds, without an order, when the address holds less
- * NFM than the price; else created, its order holding the unit. At most one active charge per
- * buyer, whatever address pays it (ERROR_ACTIVE_TOKEN_CHARGE_ADDRESS, with its id): another
- * address would otherwise hold another unit.
- */
-export async function createTokenCharge(
-  db: Database,
-  chain: TokenChain,
-  /** FRR per USD, asked only for a new charge. */
-  rate: () => Promise<string>,
-  input: CreateTokenChargeInput,
-  /** The item's checks (on sale, price seen): only a new charge is checked; a retry answers the first. */
-  check: () => void,
-): Promise<{ charge: TokenChargeRow; repeated: boolean }> {
-  const [earlier] = await db
-    .select()
-    .from(tokenCharges)
-    .where(
-      and(eq(tokenCharges.buyerId, input.buyerId), eq(tokenCharges.idempotencyKey, input.idempotencyKey)),
-    );
-  if (earlier) return { charge: earlier, repeated: true };
-  check();
-  const ethAddress = getAddress(input.ethAddress);
-  const tokenAmount = tokenAmountFor(input.item.price, await rate());
-  const values = {
-    buyerId: input.buyerId,
-    idempotencyKey: input.idempotencyKey,
-    itemKind: input.item.kind,
-    itemId: input.item.id,
-    ethAddress,
-    toCurrency: input.toCurrency,
-    tokenPrice: input.item.price,
-    tokenAmount: tokenAmount.toString(),
-    createdAt: input.now,
-    updatedAt: input.now,
-  };
-  const active = await activeForBuyer(db, input.buyerId, input.now);
-  if (active) throw activeCharge(active.id);
-  // Its transfer is sent once the charge exists, so it is mined after the latest block: an
-  // unreported one is looked for from the next.
-  const fromBlock = (await chain.blockNumber()) + 1;
-  if ((await chain.balanceOf(ethAddress)) < tokenAmount) {
-    const [charge] = await db
-      .insert(tokenCharges)
-      .values({ ...values, fromBlock, status: 'lowFunds' })
-      .onConflictDoNothing()
-      .returning();
-    if (charge) return { charge, repeated: false };
-    return { charge: (await byKey(db, input.buyerId, input.idempotencyKey))!, repeated: true };
-  }
-  let created: TokenChargeRow | undefined;
-  const { order, repeated } = await reserveOn(db, tokenRail, {
-    buyerId: input.buyerId,
-    clientAddress: input.clientAddress,
-    idempotencyKey: input.idempotencyKey,
-    item: input.item,
-    walletAddress: input.walletAddress,
-    now: input.now,
-    charge: {
-      // The check that matters runs in the reservation's transaction (the buyer's row is locked).
-      pending: async () => undefined,
-      async attach(tx, order) {
-        const again = await activeForBuyer(tx, input.buyerId, input.now);
-        if (again) throw activeCharge(again.id);
-        [created] = await tx
-          .insert(tokenCharges)
-          .values({ ...values, fromBlock, orderId: order.id, status: 'created' })
-          .returning();
-      },
-    },
-  });
-  const charge = created ?? (await byOrder(db, order.id));
-  // The key of another purchase (by card, crypto…): not this one's.
-  if (!charge)
-    throw apiError(400, ErrorCode.INVALID_VALUE, 'idempotencyKey', 'This key belongs to another purchase.');
-  return { charge, repeated };
-}
-
-const activeCharge = (chargeId: string) => {
-  const err = apiError(409, ErrorCode.ERROR_ACTIVE_TOKEN_CHARGE_ADDRESS);
-  Object.assign(err.body, { chargeId });
-  return err;
-};
-
-const byKey = async (db: Executor, buyerId: string, key: string) =>
-  (
-    await db
-      .select()
-      .from(tokenCharges)
-      .where(and(eq(tokenCharges.buyerId, buyerId), eq(tokenCharges.idempotencyKey, key)))
-  )[0];
-const byOrder = async (db: Executor, orderId: string) =>
-  (await db.select().from(tokenCharges).where(eq(tokenCharges.orderId, orderId)))[0];
 
 export async function lockCharge(tx: Executor, id: string) {
   const [row] = await tx.select().from(tokenCharges).where(eq(tokenCharges.id, id)).for('update');

@@ -1,36 +1,16 @@
-import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { ErrorCode } from '#domain/errors';
 import { WertChargeJson, WertChargeList } from '#domain/responses/checkout';
 import { CreateWertChargeBody, UpdateWertChargeBody, WertChargeListQuery } from '#domain/schemas/wert';
-import { wertCharges } from '../../db/schema';
 import type { Services } from '../../deps';
 import { apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../../http';
 import { type OnrampProvider, OnrampProviderUnavailableError } from '../../payments/onramp-provider';
-import { assertPurchasable, findCheckoutItem } from '../items';
-import { reserveOn } from '../workflow/reserve';
-import { findWertCharge, listWertCharges, wertChargeJson } from './queries';
-import { wertRail } from './rail';
+import { onrampOf, startWertPurchase, wertAnswer } from './purchase';
+import { findWertCharge, listWertCharges } from './queries';
 import { cancelWert, paymentLive, settleWert, syncWert, type WertSettleOutcome } from './settle';
-import { reportWert, WERT_ORDER_TTL_MS, type WertChargeRow, wertCharge } from './wert';
+import { reportWert } from './wert';
 
 const ChargeIdParams = v.object({ id: v.pipe(v.string(), v.uuid('INVALID_VALUE.id')) });
-
-/** The card-to-crypto provider: 503 when card-to-crypto payments are off. */
-function provider(s: Services): OnrampProvider {
-  if (!s.onrampProvider)
-    throw apiError(503, 'unavailable', undefined, 'Card-to-crypto payments are not available.');
-  return s.onrampProvider;
-}
-
-/** A charge as the buyer sees it, with what the provider's widget needs. */
-const answer = (s: Services, row: WertChargeRow) =>
-  wertChargeJson(s.db, row, {
-    partnerId: provider(s).partnerId,
-    origin: provider(s).origin,
-    publicUrl: s.config.publicUrl,
-    now: s.clock(),
-  });
 
 /** An authorized payment or a refund leaves work for the jobs: they are woken at once. */
 const after = (s: Services, outcome: WertSettleOutcome) => {
@@ -81,47 +61,12 @@ function wertStartRoutes(s: Services): Route[] {
         503: 'The on-ramp is off',
       },
       async handler(c, { body }) {
-        const onramp = provider(s);
-        const user = c.get('user')!;
-        const now = s.clock();
-        if (!user.walletAddress) throw badRequest(ErrorCode.WALLET_REQUIRED);
-        // A retry of a purchase answers the first one's charge, whatever happened to it since.
-        const [earlier] = await s.db
-          .select()
-          .from(wertCharges)
-          .where(and(eq(wertCharges.buyerId, user.id), eq(wertCharges.idempotencyKey, body.idempotencyKey)));
-        if (earlier) return c.json(await answer(s, earlier), 200);
-        const ref = body.blueprintPackId
-          ? { kind: 'pack' as const, id: body.blueprintPackId }
-          : { kind: 'blueprint' as const, id: body.blueprintId! };
-        const item = await findCheckoutItem(s.db, ref, now);
-        if (!item) throw notFound();
-        assertPurchasable(item);
-        if (item.price !== body.expectedPrice) throw apiError(409, ErrorCode.PRICE_CHANGED);
-        const { wert } = s.config;
-        const { order, repeated } = await reserveOn(s.db, wertRail, {
-          buyerId: user.id,
+        const { answer, repeated } = await startWertPurchase(s, {
+          user: c.get('user')!,
           clientAddress: s.clientAddress(c),
-          idempotencyKey: body.idempotencyKey,
-          item,
-          walletAddress: user.walletAddress,
-          now,
-          ttlMs: WERT_ORDER_TTL_MS,
-          charge: wertCharge(
-            onramp,
-            { commodity: wert.commodity, network: wert.network, scAddress: wert.scAddress },
-            { buyerId: user.id, idempotencyKey: body.idempotencyKey, now },
-          ),
+          body,
         });
-        const [row] = await s.db.select().from(wertCharges).where(eq(wertCharges.orderId, order.id));
-        // The key of another purchase (by card, crypto, or a free claim): not this one's.
-        if (!row)
-          throw badRequest(
-            ErrorCode.INVALID_VALUE,
-            'idempotencyKey',
-            'This key belongs to another purchase.',
-          );
-        return c.json(await answer(s, row), repeated ? 200 : 201);
+        return c.json(answer, repeated ? 200 : 201);
       },
     }),
   ];
@@ -144,7 +89,7 @@ function wertReadRoutes(s: Services): Route[] {
         const user = c.get('user')!;
         if (query.userId !== user.id) throw forbidden();
         const rows = await listWertCharges(s.db, user.id, query);
-        return c.json({ results: await Promise.all(rows.map((row) => answer(s, row))) });
+        return c.json({ results: await Promise.all(rows.map((row) => wertAnswer(s, row))) });
       },
     }),
     defineRoute({
@@ -161,7 +106,7 @@ function wertReadRoutes(s: Services): Route[] {
         404: 'No such charge of the caller’s (also for another buyer’s)',
       },
       async handler(c, { params }) {
-        return c.json(await answer(s, await own(s, c.get('user')!.id, params.id)));
+        return c.json(await wertAnswer(s, await own(s, c.get('user')!.id, params.id)));
       },
     }),
   ];
@@ -191,11 +136,11 @@ function wertChangeRoutes(s: Services): Route[] {
       async handler(c, { params, body }) {
         // Whose charge it is comes first: another buyer learns nothing, not even that the on-ramp is off.
         const row = await own(s, c.get('user')!.id, params.id);
-        const onramp = provider(s);
+        const onramp = onrampOf(s);
         const reread = async () => (await findWertCharge(s.db, row.id))!;
 
         if (body.status === 'canceled') {
-          if (row.status === 'canceled') return c.json(await answer(s, row));
+          if (row.status === 'canceled') return c.json(await wertAnswer(s, row));
           // Nothing paid? Only the provider knows: a payment it confirms is applied, and the
           // cancel refused. (A payment made in a widget left open after this is given back.)
           let found: Awaited<ReturnType<OnrampProvider['findOrders']>>;
@@ -209,7 +154,7 @@ function wertChangeRoutes(s: Services): Route[] {
           for (const po of live) after(s, await settleWert(s.db, row.id, po, s.clock()));
           if (live.length > 0 || (await cancelWert(s.db, row.id, s.clock())) === 'refused')
             throw badRequest(ErrorCode.WERT_CANCEL_FAIL);
-          return c.json(await answer(s, await reread()));
+          return c.json(await wertAnswer(s, await reread()));
         }
 
         // The browser's word moves an open charge forward only; it pays for nothing.
@@ -221,7 +166,7 @@ function wertChangeRoutes(s: Services): Route[] {
           // A report is kept even when the provider cannot be asked; a sync needs the provider.
           if (!body.status) throw unavailable();
         }
-        return c.json(await answer(s, await reread()));
+        return c.json(await wertAnswer(s, await reread()));
       },
     }),
   ];

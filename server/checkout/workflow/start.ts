@@ -5,8 +5,8 @@ import type { PaymentRail } from '../payment-rail';
 import { reserveOn } from './reserve';
 
 /**
- * The start of a purchase, written once for every rail that asks a provider at checkout
- * (docs/checkout.md "The purchase workflow"): named steps, each with its compensation beside it.
+ * The start of a purchase, written once for every rail (docs/checkout.md "The purchase workflow"):
+ * named steps, each with its compensation beside it. Route handlers parse, call it, answer.
  *
  *   validate → dedupe → reserve ↔ release → authorize ↔ compensate → settle
  *
@@ -18,22 +18,44 @@ import { reserveOn } from './reserve';
  * - reserve (one transaction: the order, one unit, the rail's charge; a concurrent repeat of the
  *   key answers the first order) ↔ release: the order fails and gives its unit back (`release`,
  *   given the error that stopped the purchase);
- * - authorize: the provider is asked for the payment (idempotent by the order's id);
+ * - authorize (only a rail that asks its provider at checkout: card, crypto; the others answer
+ *   here, their payment heard of later by webhook or report): the provider is asked for the
+ *   payment (idempotent by the order's id);
  * - settle: the provider's answer is applied as a webhook or a sync would (../settle.ts for the
  *   card) ↔ compensate: a payment approved for an order that cannot be served is undone.
  *
  * A step that throws stops the purchase; what the earlier steps did is undone by their
  * compensation (reserve's `release`), and the error is the answer.
  */
-export interface StartSteps<Checked, Payment, Settled, Answer> {
+
+/** The steps every rail's start has: up to the reservation. */
+export interface ReserveSteps<Checked, Answer> {
   rail: PaymentRail;
   validate(): void;
   dedupe(): Promise<Answer | undefined>;
   check(): Promise<Checked & { item: CheckoutItemRecord }>;
+  /**
+   * A purchase the rail answers without holding anything (the NFM rail's charge for a wallet short
+   * of the price): reserve and the steps after it are not run.
+   */
+  unreserved?(checked: Checked): Promise<Started<Answer> | undefined>;
   /** The reservation's inputs beyond the item (buyer, key, wallet, the rail's charge…). */
   reservation(checked: Checked): Omit<ReserveInput, 'method' | 'rail' | 'item'>;
   /** The answer to a repeat found inside the reservation (a concurrent request with the key). */
   repeated(order: OrderRow): Promise<Answer>;
+}
+
+/**
+ * A rail whose provider hears of the purchase only from the buyer (the on-ramp's widget, a wallet
+ * paying FUSD or NFM, a free claim): the purchase is answered once reserved, and its payment comes
+ * later by webhook or report.
+ */
+export interface ReservedSteps<Checked, Answer> extends ReserveSteps<Checked, Answer> {
+  answer(order: OrderRow): Promise<Answer>;
+}
+
+/** A rail that asks its provider at checkout (card, crypto): authorize, settle, compensate. */
+export interface StartSteps<Checked, Payment, Settled, Answer> extends ReserveSteps<Checked, Answer> {
   authorize(order: OrderRow, checked: Checked): Promise<Payment>;
   /** Compensation of reserve: the order fails and releases its unit; answers the error to throw. */
   release(order: OrderRow, err: unknown): Promise<unknown>;
@@ -47,17 +69,20 @@ export type Started<Answer> = { answer: Answer; repeated: boolean };
 
 export async function startPurchase<C, P, S, A>(
   db: Database,
-  steps: StartSteps<C, P, S, A>,
+  steps: StartSteps<C, P, S, A> | ReservedSteps<C, A>,
 ): Promise<Started<A>> {
   steps.validate();
   const earlier = await steps.dedupe();
   if (earlier !== undefined) return { answer: earlier, repeated: true };
   const checked = await steps.check();
+  const unreserved = await steps.unreserved?.(checked);
+  if (unreserved) return unreserved;
   const { order, repeated } = await reserveOn(db, steps.rail, {
     ...steps.reservation(checked),
     item: checked.item,
   });
   if (repeated) return { answer: await steps.repeated(order), repeated: true };
+  if (!('authorize' in steps)) return { answer: await steps.answer(order), repeated: false };
   let payment: P;
   try {
     payment = await steps.authorize(order, checked);
