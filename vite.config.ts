@@ -1,5 +1,6 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import MagicString from 'magic-string';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { defineConfig, type Plugin } from 'vitest/config';
 import { canonicalLocation } from './server/origin.ts';
@@ -23,28 +24,42 @@ const oneOrigin = (publicUrl: string): Plugin => ({
   },
 });
 
+/** A rewrite: every match of `pattern` becomes what `replace` makes of it. */
+type Rewrite = [pattern: RegExp, replace: (match: string, ...groups: string[]) => string];
+
 /**
  * The route tree of a build in fewer bytes (0.75 kB less, compressed, in every first load): the
  * generated tree's lists of children become arrays (the router reads only their values), a route's
  * id is left out where it is its path (the router takes the path then), and the path literal of a
- * route file's createFileRoute('/x'), which only TypeScript reads, is dropped.
+ * route file's createFileRoute('/x'), which only TypeScript reads, is dropped. Each rewrite comes
+ * with its source map, so the build's maps still point into the files as written.
  */
+const routeTreeRewrites: Rewrite[] = [
+  [
+    /^const (\w+): \w+ =\s*\{\n((?:\s+\w+:\s+\w+,\n)+)\s*\}/gm,
+    (_, name, body) => `const ${name} = [${body!.replace(/\s*\w+:\s+(\w+),\n/g, '$1,')}]`,
+  ],
+  [/( +)id: ('[^']*'),\n +path: \2,\n/g, (_, indent, path) => `${indent}path: ${path},\n`],
+];
+const routeFileRewrites: Rewrite[] = [[/createFileRoute\('[^']*'\)/g, () => 'createFileRoute()']];
+
 const compactRouteTree = (): Plugin => ({
   name: 'vitrine-compact-route-tree',
   apply: 'build',
   // On the TypeScript source, before it is compiled.
   enforce: 'pre',
   transform(code, id) {
-    if (id.endsWith('/src/routeTree.gen.ts'))
-      return code
-        .replace(
-          /^const (\w+): \w+ =\s*\{\n((?:\s+\w+:\s+\w+,\n)+)\s*\}/gm,
-          (_, name: string, body: string) =>
-            `const ${name} = [${body.replace(/\s*\w+:\s+(\w+),\n/g, '$1,')}]`,
-        )
-        .replace(/( +)id: ('[^']*'),\n +path: \2,\n/g, '$1path: $2,\n');
-    if (/\/src\/routes\/[^?]*\.tsx$/.test(id))
-      return code.replace(/createFileRoute\('[^']*'\)/g, 'createFileRoute()');
+    const rewrites = id.endsWith('/src/routeTree.gen.ts')
+      ? routeTreeRewrites
+      : /\/src\/routes\/[^?]*\.tsx$/.test(id)
+        ? routeFileRewrites
+        : null;
+    if (!rewrites) return;
+    // Each pattern matches in the code as it came (MagicString.replace reads the original text).
+    const edited = new MagicString(code);
+    for (const [pattern, replace] of rewrites) edited.replace(pattern, replace);
+    if (!edited.hasChanged()) return;
+    return { code: edited.toString(), map: edited.generateMap({ hires: 'boundary', source: id }) };
   },
 });
 

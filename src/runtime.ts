@@ -3,7 +3,7 @@ import { isLoggedIn, sessionMachine } from '../machines/session';
 import { uiMachine } from '../machines/ui';
 import type { Flows } from './flows';
 import { lazyMethods, once } from './lazy';
-import { type ApiOptions, createApi } from './services/api';
+import { type Api, type ApiOptions, createApi } from './services/api';
 import { catalogService } from './services/catalog';
 import { formDrafts } from './services/drafts';
 import type { Flow } from './services/flow';
@@ -53,29 +53,7 @@ export function createRuntime(
     once(async () => (await import('./services/sales')).salesService(api)),
   );
 
-  const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        fetchProfile: profileActor(api),
-        refreshSession: fromPromise(async () => ({
-          token: (await api.post('/auth/sessions/refresh')).authToken,
-        })),
-      },
-      actions: {
-        // The refresh cookie names the session too, so logging out works even with an old token.
-        endSession: (_, { token }) =>
-          void api
-            .delete('/auth/sessions/current', {
-              init: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
-            })
-            .catch(() => {}),
-      },
-    }),
-    {
-      input: { token: browserStorage.token(), loginRedirect: browserStorage.loginRedirect() },
-      inspect,
-    },
-  );
+  const session = sessionActor(api, inspect);
   let wasLoggedIn = false;
   session.subscribe((s) => {
     browserStorage.setToken(s.context.token);
@@ -139,4 +117,31 @@ export function createRuntime(
     drafts: formDrafts,
     inspect,
   };
+}
+
+/** The session actor: it reads the profile, renews the token and ends the session on the server. */
+function sessionActor(api: Api, inspect?: (event: InspectionEvent) => void) {
+  return createActor(
+    sessionMachine.provide({
+      actors: {
+        fetchProfile: profileActor(api),
+        refreshSession: fromPromise(async () => ({
+          token: (await api.post('/auth/sessions/refresh')).authToken,
+        })),
+      },
+      actions: {
+        // The refresh cookie names the session too, so logging out works even with an old token.
+        endSession: (_, { token }) =>
+          void api
+            .delete('/auth/sessions/current', {
+              init: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
+            })
+            .catch(() => {}),
+      },
+    }),
+    {
+      input: { token: browserStorage.token(), loginRedirect: browserStorage.loginRedirect() },
+      inspect,
+    },
+  );
 }

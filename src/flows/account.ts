@@ -5,10 +5,15 @@ import { formDrafts } from '../services/drafts';
 import type { FlowDeps } from './deps';
 import type { SharedFlowParts } from './shared';
 
-/** The account flows: signing in and up, settings, the wallet link, identity checks, the avatar. */
+/** The account flows: signing in and up, settings, the wallet, identity checks, emails, the avatar. */
 export function accountFlows(deps: FlowDeps, shared: SharedFlowParts) {
-  const { api, session, ui, flow, accounts, walletConnected } = deps;
-  const { linkWallet, announceWalletLinked, collectionActors, imageUploads, inspectImage } = shared;
+  return { ...signInAndWalletFlows(deps, shared), ...profileFlows(deps, shared) };
+}
+
+/** Signing in and up, the settings form, the wallet (collection, FUSD balance, link). */
+function signInAndWalletFlows(deps: FlowDeps, shared: SharedFlowParts) {
+  const { session, ui, flow, accounts, walletConnected } = deps;
+  const { linkWallet, announceWalletLinked, collectionActors } = shared;
   return {
     auth: once(async () =>
       (await import('../../machines/auth')).authMachine.provide({
@@ -68,6 +73,14 @@ export function accountFlows(deps: FlowDeps, shared: SharedFlowParts) {
         actions: { announceLinked: (_, { user }) => announceWalletLinked(user) },
       }),
     ),
+  };
+}
+
+/** Identity checks, the email links (confirm, sale emails off), the avatar and the sale notices. */
+function profileFlows(deps: FlowDeps, shared: SharedFlowParts) {
+  const { api, session, accounts } = deps;
+  const { imageUploads, inspectImage } = shared;
+  return {
     kyc: once(async () =>
       (await import('../../machines/kyc')).kycMachine.provide({
         actors: {

@@ -6,7 +6,12 @@ import type { SharedFlowParts } from './shared';
 
 /** The creator's flows (storefront, products, sales, payouts) and the back office's lists. */
 export function creatorFlows(deps: FlowDeps, shared: SharedFlowParts) {
-  const { api, catalog, sales } = deps;
+  return { ...storefrontFlows(deps, shared), ...salesAndAdminFlows(deps, shared) };
+}
+
+/** The storefront and its products: the wizard, the product form, publishing, the storefront's settings. */
+function storefrontFlows(deps: FlowDeps, shared: SharedFlowParts) {
+  const { catalog } = deps;
   const { toast, imageUploads, inspectImage } = shared;
   return {
     storefrontWizard: once(async () => {
@@ -75,6 +80,14 @@ export function creatorFlows(deps: FlowDeps, shared: SharedFlowParts) {
         },
       });
     }),
+  };
+}
+
+/** The sales chart, payouts, the ledger export and the back office's lists. */
+function salesAndAdminFlows(deps: FlowDeps, shared: SharedFlowParts) {
+  const { api, sales } = deps;
+  const { toast } = shared;
+  return {
     salesChart: once(async () =>
       (await import('../../machines/salesChart')).salesChartMachine.provide({
         actors: {

@@ -19,49 +19,14 @@ import type { SharedFlowParts } from './shared';
 
 /** The payment flows: the checkout and its rails, saved cards, top-ups, and the pages a payment ends on. */
 export function purchaseFlows(deps: FlowDeps, shared: SharedFlowParts) {
-  const { api, session, flow, nfts } = deps;
-  const {
-    payments,
-    forgetSettledCheckpoint,
-    linkWallet,
-    toast,
-    announceWalletLinked,
-    collectionActors,
-    buyListingFlow,
-  } = shared;
+  return { ...checkoutFlows(deps, shared), ...paymentEndFlows(deps, shared) };
+}
+
+/** The checkout with its rails, and the saved cards. */
+function checkoutFlows(deps: FlowDeps, shared: SharedFlowParts) {
+  const { api, session, flow } = deps;
+  const { payments, linkWallet, toast, announceWalletLinked, collectionActors, buyListingFlow } = shared;
   return {
-    purchaseComplete: once(async () =>
-      (await import('../../machines/purchaseComplete')).purchaseCompleteMachine.provide({
-        actors: {
-          findPurchase: fromPromise(({ input }) => nfts.findPurchase(input)),
-          // The order as the server has it: through the charge of the rail that paid it, else itself.
-          follow: fromPromise<FollowedCharge, FollowRef>(async ({ input: { charge, order } }) => {
-            if (!charge) return followOrder(await api.get('/orders/{id}', { params: { id: order! } }));
-            const params = { id: charge.id };
-            if (charge.rail === 'crypto')
-              return followCrypto(await api.get('/coinbase-charges/{id}', { params }));
-            if (charge.rail === 'onramp')
-              return followOnramp(await api.get('/wert-charges/{id}', { params }));
-            return followCard(await api.get('/checkout-com-charges/{id}', { params }));
-          }),
-          // …and as its provider has it now (the server asks and applies what it says).
-          syncCharge: fromPromise<FollowedCharge, ChargeRef>(async ({ input }) => {
-            const { id } = input;
-            if (input.rail === 'crypto')
-              return followCrypto(await api.patch('/coinbase-charges/{id}', { params: { id }, json: {} }));
-            if (input.rail === 'onramp')
-              return followOnramp(await api.patch('/wert-charges/{id}', { params: { id }, json: {} }));
-            const charge = await api.patch('/checkout-com-charges/{id}/actions/sync', {
-              params: { id },
-              json: {
-                ckoSessionId: input.ckoSessionId ?? undefined,
-              },
-            });
-            return followCard(await forgetSettledCheckpoint(charge));
-          }),
-        },
-      }),
-    ),
     savedCards: once(async () => {
       const { cards } = await payments();
       return (await import('../../machines/savedCards')).savedCardsMachine.provide({
@@ -150,6 +115,46 @@ export function purchaseFlows(deps: FlowDeps, shared: SharedFlowParts) {
         },
       });
     }),
+  };
+}
+
+/** The pages a payment ends on (complete, failed, crypto canceled) and the crypto top-up's. */
+function paymentEndFlows(deps: FlowDeps, shared: SharedFlowParts) {
+  const { api, nfts } = deps;
+  const { payments, forgetSettledCheckpoint, toast } = shared;
+  return {
+    purchaseComplete: once(async () =>
+      (await import('../../machines/purchaseComplete')).purchaseCompleteMachine.provide({
+        actors: {
+          findPurchase: fromPromise(({ input }) => nfts.findPurchase(input)),
+          // The order as the server has it: through the charge of the rail that paid it, else itself.
+          follow: fromPromise<FollowedCharge, FollowRef>(async ({ input: { charge, order } }) => {
+            if (!charge) return followOrder(await api.get('/orders/{id}', { params: { id: order! } }));
+            const params = { id: charge.id };
+            if (charge.rail === 'crypto')
+              return followCrypto(await api.get('/coinbase-charges/{id}', { params }));
+            if (charge.rail === 'onramp')
+              return followOnramp(await api.get('/wert-charges/{id}', { params }));
+            return followCard(await api.get('/checkout-com-charges/{id}', { params }));
+          }),
+          // …and as its provider has it now (the server asks and applies what it says).
+          syncCharge: fromPromise<FollowedCharge, ChargeRef>(async ({ input }) => {
+            const { id } = input;
+            if (input.rail === 'crypto')
+              return followCrypto(await api.patch('/coinbase-charges/{id}', { params: { id }, json: {} }));
+            if (input.rail === 'onramp')
+              return followOnramp(await api.patch('/wert-charges/{id}', { params: { id }, json: {} }));
+            const charge = await api.patch('/checkout-com-charges/{id}/actions/sync', {
+              params: { id },
+              json: {
+                ckoSessionId: input.ckoSessionId ?? undefined,
+              },
+            });
+            return followCard(await forgetSettledCheckpoint(charge));
+          }),
+        },
+      }),
+    ),
     checkoutFailed: once(async () => {
       const { cards, cardCalls } = await payments();
       return (await import('../../machines/checkoutFailed')).checkoutFailedMachine.provide({

@@ -12,37 +12,7 @@ import type { FlowDeps } from './deps';
  */
 export function sharedFlowParts(deps: FlowDeps) {
   const { api, session, ui, flow, nfts, uploads, walletConnected } = deps;
-  /**
-   * The payment services (card checks with their brand and phone data, the wallets, crypto, the
-   * on-ramp, the utility token) load with the first screen that pays, not with every page.
-   */
-  const payments = once(async () => {
-    const [cardsModule, wallets, crypto, evm, wert, balance, checkout] = await Promise.all([
-      import('../services/cards'),
-      import('../services/wallets'),
-      import('../services/crypto'),
-      import('../services/evm'),
-      import('../services/wert'),
-      import('../services/balance'),
-      import('../services/checkout'),
-    ]);
-    const cardCalls = cardsModule.cardService(api);
-    const cryptoCalls = crypto.cryptoService(api);
-    return {
-      cardCalls,
-      cards: cardsModule.cardActors(api, cardCalls),
-      cardCheckpoints: cardsModule.cardCheckpoints,
-      mobileWallets: wallets.walletService({ api, config: cardCalls.config }),
-      walletActors: wallets.walletActors,
-      cryptoCalls,
-      cryptoActors: () => crypto.cryptoActors(api, cryptoCalls),
-      evm,
-      wertActors: () => wert.wertActors(api),
-      balanceActors: () => balance.balanceActors(api, flow, cryptoCalls),
-      checkoutActors: () => checkout.checkoutActors(api, checkout.checkoutService(api, cardCalls)),
-    };
-  });
-
+  const payments = paymentServices(deps);
   /**
    * Back from 3-D Secure on the purchase-complete or failed page: a settled charge's checkpoint is
    * forgotten, so the next checkout does not restore it.
@@ -121,6 +91,39 @@ export function sharedFlowParts(deps: FlowDeps) {
     buyListingFlow,
     imageUploads,
   };
+}
+
+/**
+ * The payment services (card checks with their brand and phone data, the wallets, crypto, the
+ * on-ramp, the utility token) load with the first screen that pays, not with every page.
+ */
+function paymentServices({ api, flow }: FlowDeps) {
+  return once(async () => {
+    const [cardsModule, wallets, crypto, evm, wert, balance, checkout] = await Promise.all([
+      import('../services/cards'),
+      import('../services/wallets'),
+      import('../services/crypto'),
+      import('../services/evm'),
+      import('../services/wert'),
+      import('../services/balance'),
+      import('../services/checkout'),
+    ]);
+    const cardCalls = cardsModule.cardService(api);
+    const cryptoCalls = crypto.cryptoService(api);
+    return {
+      cardCalls,
+      cards: cardsModule.cardActors(api, cardCalls),
+      cardCheckpoints: cardsModule.cardCheckpoints,
+      mobileWallets: wallets.walletService({ api, config: cardCalls.config }),
+      walletActors: wallets.walletActors,
+      cryptoCalls,
+      cryptoActors: () => crypto.cryptoActors(api, cryptoCalls),
+      evm,
+      wertActors: () => wert.wertActors(api),
+      balanceActors: () => balance.balanceActors(api, flow, cryptoCalls),
+      checkoutActors: () => checkout.checkoutActors(api, checkout.checkoutService(api, cardCalls)),
+    };
+  });
 }
 
 export type SharedFlowParts = ReturnType<typeof sharedFlowParts>;

@@ -94,7 +94,8 @@ const walletError = (code: string) => new ApiError(400, { code, message: errorMe
 /** The wallet declined to sign (the person pressed cancel or closed it). */
 const declined = (err: unknown) => /declin|reject|cancel|halt/i.test(String((err as Error)?.message ?? err));
 
-export function createFlow(api: Api) {
+/** The server's chain configuration and FCL configured for it, each loaded once on first use. */
+function fclLoader(api: Api) {
   let chainConfig: Promise<ChainConfig> | undefined;
   let loading: Promise<{ fcl: Fcl; config: ChainConfig }> | undefined;
   const retryable = <T>(p: Promise<T>, reset: () => void) =>
@@ -130,42 +131,47 @@ export function createFlow(api: Api) {
         loading = undefined;
       },
     ));
+  /** FCL once its load has begun, else undefined (asking loads nothing). */
+  const loaded = () => loading;
+  return { config, load, loaded };
+}
+type LoadFcl = ReturnType<typeof fclLoader>['load'];
 
-  /**
-   * The wallet of `address`, connected: the one FCL has, or a fresh connection. Transactions are
-   * signed by the wallet linked to the account, never by whichever wallet happens to be connected.
-   */
-  const connectedAs = async (address: string) => {
-    const { fcl } = await load();
-    let user = await fcl.currentUser.snapshot();
-    if (user?.addr !== address) {
+/**
+ * The wallet of `address`, connected: the one FCL has, or a fresh connection. Transactions are
+ * signed by the wallet linked to the account, never by whichever wallet happens to be connected.
+ */
+async function connectedAs(load: LoadFcl, address: string) {
+  const { fcl } = await load();
+  let user = await fcl.currentUser.snapshot();
+  if (user?.addr !== address) {
+    fcl.unauthenticate();
+    user = await fcl.authenticate();
+    if (!user?.addr) throw walletError(ErrorCode.WALLET_CANCELED);
+    if (user.addr !== address) {
       fcl.unauthenticate();
-      user = await fcl.authenticate();
-      if (!user?.addr) throw walletError(ErrorCode.WALLET_CANCELED);
-      if (user.addr !== address) {
-        fcl.unauthenticate();
-        const mismatch = { code: ErrorCode.WALLET_MISMATCH, params: { address } };
-        throw new ApiError(400, { ...mismatch, message: errorMessage(mismatch) });
-      }
+      const mismatch = { code: ErrorCode.WALLET_MISMATCH, params: { address } };
+      throw new ApiError(400, { ...mismatch, message: errorMessage(mismatch) });
     }
-  };
+  }
+}
 
+/**
+ * A transaction signed in `address`'s wallet and awaited until sealed, with an explicit compute
+ * limit; `key` names the operation and what it acts on, so that a try after SEAL_TIMEOUT waits for
+ * the transaction sent before instead of sending another (chainTransactions). A refusal in the
+ * wallet is WALLET_CANCELED; a seal that does not come in time SEAL_TIMEOUT; any other failure
+ * TRANSACTION.
+ */
+function transactor(load: LoadFcl) {
   const transactions = chainTransactions();
-
-  /**
-   * A transaction signed in `address`'s wallet and awaited until sealed, with an explicit compute
-   * limit; `key` names the operation and what it acts on, so that a try after SEAL_TIMEOUT waits for
-   * the transaction sent before instead of sending another (chainTransactions). A refusal in the
-   * wallet is WALLET_CANCELED; a seal that does not come in time SEAL_TIMEOUT; any other failure
-   * TRANSACTION.
-   */
-  const transact = async (
+  return async (
     key: string,
     address: string,
     source: CadenceSource,
     args?: FclArgs,
   ): Promise<SentTransaction> => {
-    await connectedAs(address);
+    await connectedAs(load, address);
     const { fcl, config } = await load();
     const send = async () => {
       try {
@@ -198,47 +204,21 @@ export function createFlow(api: Api) {
       throw err;
     }
   };
+}
+type Transact = ReturnType<typeof transactor>;
 
+/** A read-only Cadence script about `address`, run on this server's chain. */
+async function queryAbout(load: LoadFcl, source: CadenceSource, address: string) {
+  const { fcl, config } = await load();
+  return fcl.query({
+    cadence: bindImports((await source()).default, config.contracts),
+    args: (arg, t) => [arg(address, t.Address)],
+  });
+}
+
+/** The marketplace's transactions (listings, purchases, order payments, transfers), signed in the wallet. */
+function marketTransactions(load: LoadFcl, transact: Transact) {
   return {
-    load,
-    /** Whether this server has a chain the browser can connect a wallet to (FCL itself not loaded). */
-    async available(): Promise<boolean> {
-      return config().then(
-        () => true,
-        (err: unknown) => {
-          console.warn('No wallet connection on this server:', err);
-          return false;
-        },
-      );
-    },
-    /** Logs the wallet out of FCL (nothing to do when FCL never loaded). */
-    async disconnect(): Promise<void> {
-      if (!loading) return;
-      const { fcl } = await loading;
-      fcl.unauthenticate();
-    },
-    /** Whether `address` holds a VitrineNFT collection and an FUSD vault. */
-    async checkCollection(address: string): Promise<{ ready: boolean }> {
-      const { fcl, config } = await load();
-      const result = (await fcl.query({
-        cadence: bindImports((await cadence.checkCollection()).default, config.contracts),
-        args: (arg, t) => [arg(address, t.Address)],
-      })) as { ready: boolean };
-      return { ready: !!result.ready };
-    },
-    /** The account-setup transaction, signed in `address`'s wallet and awaited until sealed. */
-    async setupCollection(address: string): Promise<void> {
-      await transact('setupAccount', address, cadence.setupAccount);
-    },
-    /** The FUSD balance of `address` in cents (0 without a vault). */
-    async fusdBalance(address: string): Promise<number> {
-      const { fcl, config } = await load();
-      const balance = await fcl.query({
-        cadence: bindImports((await cadence.fusdBalance()).default, config.contracts),
-        args: (arg, t) => [arg(address, t.Address)],
-      });
-      return fusdToCents(String(balance));
-    },
     /**
      * Lists an NFT on the seller's NFTStorefrontV2 storefront (with the fixed expiry, no commission
      * and our custom id); answers the chain's listing resource id.
@@ -303,39 +283,81 @@ export function createFlow(api: Api) {
         (arg, t) => [arg(request.to, t.Address), arg(request.ids, t.Array(t.UInt64))],
       );
     },
-    /**
-     * Connects a wallet: the wallet proves its address over a fresh nonce,
-     * the server checks the proof on chain and logs in the account holding the wallet, or answers a
-     * wallet proof for registering it.
-     */
-    async connectWallet(): Promise<WalletConnectResult> {
-      const { fcl } = await load();
-      fcl.unauthenticate();
-      const user = await fcl.authenticate();
-      // Closing the wallet or refusing answers a user without an address: connect canceled.
-      if (!user?.addr) throw walletError(ErrorCode.WALLET_CANCELED);
-      const proof = user.services?.find((s) => s.type === 'account-proof')?.data;
-      const signature = proof?.signatures?.[0];
-      if (!proof?.nonce || !signature) throw walletError(ErrorCode.WALLET_ACCOUNT_DATA);
-      const email = user.services?.find((s) => s.type === 'open-id')?.data?.email?.email ?? null;
-      const verified = await api.post('/users/wallets/actions/verify-account-proof', {
-        json: {
-          walletAddress: user.addr,
-          keyId: signature.keyId,
-          signature: signature.signature,
-          nonce: proof.nonce,
-          ...(email ? { email } : {}),
-        },
-      });
-      if (verified.authToken) return { kind: 'loggedIn', authToken: verified.authToken };
-      return {
-        kind: 'newUser',
-        email,
-        walletAddress: user.addr,
-        cid: user.cid || user.addr,
-        walletProof: verified.walletProof ?? null,
-      };
+  };
+}
+
+/**
+ * Connects a wallet: the wallet proves its address over a fresh nonce,
+ * the server checks the proof on chain and logs in the account holding the wallet, or answers a
+ * wallet proof for registering it.
+ */
+async function connectWallet(api: Api, load: LoadFcl): Promise<WalletConnectResult> {
+  const { fcl } = await load();
+  fcl.unauthenticate();
+  const user = await fcl.authenticate();
+  // Closing the wallet or refusing answers a user without an address: connect canceled.
+  if (!user?.addr) throw walletError(ErrorCode.WALLET_CANCELED);
+  const proof = user.services?.find((s) => s.type === 'account-proof')?.data;
+  const signature = proof?.signatures?.[0];
+  if (!proof?.nonce || !signature) throw walletError(ErrorCode.WALLET_ACCOUNT_DATA);
+  const email = user.services?.find((s) => s.type === 'open-id')?.data?.email?.email ?? null;
+  const verified = await api.post('/users/wallets/actions/verify-account-proof', {
+    json: {
+      walletAddress: user.addr,
+      keyId: signature.keyId,
+      signature: signature.signature,
+      nonce: proof.nonce,
+      ...(email ? { email } : {}),
     },
+  });
+  if (verified.authToken) return { kind: 'loggedIn', authToken: verified.authToken };
+  return {
+    kind: 'newUser',
+    email,
+    walletAddress: user.addr,
+    cid: user.cid || user.addr,
+    walletProof: verified.walletProof ?? null,
+  };
+}
+
+/** The chain in the browser: queries, the wallet's transactions and connecting a wallet. */
+export function createFlow(api: Api) {
+  const { config, load, loaded } = fclLoader(api);
+  const transact = transactor(load);
+  return {
+    load,
+    /** Whether this server has a chain the browser can connect a wallet to (FCL itself not loaded). */
+    async available(): Promise<boolean> {
+      return config().then(
+        () => true,
+        (err: unknown) => {
+          console.warn('No wallet connection on this server:', err);
+          return false;
+        },
+      );
+    },
+    /** Logs the wallet out of FCL (nothing to do when FCL never loaded). */
+    async disconnect(): Promise<void> {
+      const loading = loaded();
+      if (!loading) return;
+      const { fcl } = await loading;
+      fcl.unauthenticate();
+    },
+    /** Whether `address` holds a VitrineNFT collection and an FUSD vault. */
+    async checkCollection(address: string): Promise<{ ready: boolean }> {
+      const result = (await queryAbout(load, cadence.checkCollection, address)) as { ready: boolean };
+      return { ready: !!result.ready };
+    },
+    /** The account-setup transaction, signed in `address`'s wallet and awaited until sealed. */
+    async setupCollection(address: string): Promise<void> {
+      await transact('setupAccount', address, cadence.setupAccount);
+    },
+    /** The FUSD balance of `address` in cents (0 without a vault). */
+    async fusdBalance(address: string): Promise<number> {
+      return fusdToCents(String(await queryAbout(load, cadence.fusdBalance, address)));
+    },
+    ...marketTransactions(load, transact),
+    connectWallet: () => connectWallet(api, load),
   };
 }
 export type Flow = ReturnType<typeof createFlow>;

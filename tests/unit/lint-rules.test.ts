@@ -14,13 +14,11 @@ const root = resolve(import.meta.dirname, '../..');
 const biome = join(root, 'node_modules/.bin/biome');
 const run = promisify(execFile);
 
-/** The noRestrictedImports diagnostics Biome reports for each probe: [folder, source] → file. */
-async function restrictedImports(probes: [folder: string, source: string][]): Promise<string[][]> {
+/** The diagnostics of `category` Biome reports for each probe: [folder, source] → file. */
+async function lintProbes(category: string, probes: [folder: string, source: string][]): Promise<string[][]> {
   const files = probes.map(([folder]) => join(folder, `lint-probe-${randomUUID()}.ts`));
   try {
-    await Promise.all(
-      files.map((file, i) => writeFile(join(root, file), `${probes[i]![1]}\n\nexport const probe = x;\n`)),
-    );
+    await Promise.all(files.map((file, i) => writeFile(join(root, file), probes[i]![1])));
     const out = await run(biome, ['lint', '--reporter=json', ...files], { cwd: root }).catch(
       (e: { stdout: string }) => e,
     );
@@ -29,7 +27,7 @@ async function restrictedImports(probes: [folder: string, source: string][]): Pr
     };
     return files.map((file) =>
       report.diagnostics
-        .filter((d) => d.location.path === file && d.category === 'lint/style/noRestrictedImports')
+        .filter((d) => d.location.path === file && d.category === category)
         .map((d) => d.category),
     );
   } finally {
@@ -58,10 +56,12 @@ const allowed: [string, string] = ['domain', "import { x } from './money';"];
 describe('import rules', () => {
   let found: string[][] = [];
   beforeAll(async () => {
-    found = await restrictedImports([
-      ...forbidden.map(([folder, , source]) => [folder, source] as [string, string]),
-      allowed,
-    ]);
+    found = await lintProbes(
+      'lint/style/noRestrictedImports',
+      [...forbidden.map(([folder, , source]) => [folder, source] as const), allowed].map(
+        ([folder, source]) => [folder, `${source}\n\nexport const probe = x;\n`],
+      ),
+    );
   }, 60_000);
 
   it.each(forbidden.map((probe, i) => [...probe, i] as const))(
@@ -76,33 +76,48 @@ describe('import rules', () => {
   });
 });
 
-/** The noExcessiveLinesPerFunction diagnostics Biome reports for a probe file in server/. */
-async function longFunctions(source: string): Promise<string[]> {
-  const file = join('server', `lint-probe-${randomUUID()}.ts`);
-  try {
-    await writeFile(join(root, file), source);
-    const out = await run(biome, ['lint', '--reporter=json', file], { cwd: root }).catch(
-      (e: { stdout: string }) => e,
-    );
-    const report = JSON.parse(out.stdout) as { diagnostics: { category: string }[] };
-    return report.diagnostics
-      .map((d) => d.category)
-      .filter((c) => c === 'lint/complexity/noExcessiveLinesPerFunction');
-  } finally {
-    await rm(join(root, file), { force: true });
-  }
-}
-
 /** A function of `lines` lines (Biome counts its body), a blank line after each statement. */
 const probeFunction = (lines: number) =>
   `export function probe() {\n${Array.from({ length: lines }, (_, i) => `  console.log(${i});\n`).join('\n')}}\n`;
 
-describe('the function length rule (biome.json, server/**)', () => {
-  it('refuses a server function over 80 lines', async () => {
-    expect(await longFunctions(probeFunction(81))).toEqual(['lint/complexity/noExcessiveLinesPerFunction']);
+/**
+ * A machine's config of `states` states, one line each: one expression (an object literal), not a
+ * function, so the rule does not count it, however long.
+ */
+const probeMachine = (states: number) =>
+  `export const probe = setup({}).createMachine({\n  states: {\n${Array.from({ length: states }, (_, i) => `    s${i}: {},\n`).join('')}  },\n});\n`;
+
+const longFunction = 'lint/complexity/noExcessiveLinesPerFunction';
+// The folders the rule holds: the server and the browser code.
+const lengthFolders = ['server', 'src', 'machines', 'domain'];
+
+describe('the function length rule (biome.json: server, src, machines, domain)', () => {
+  let found: string[][] = [];
+  beforeAll(async () => {
+    found = await lintProbes(longFunction, [
+      ...lengthFolders.flatMap((folder) => [
+        [folder, probeFunction(81)] as [string, string],
+        [folder, probeFunction(80)] as [string, string],
+      ]),
+      ['machines', probeMachine(100)],
+    ]);
   }, 60_000);
 
-  it('lets one of 80 lines through, its blank lines not counted', async () => {
-    expect(await longFunctions(probeFunction(80))).toEqual([]);
-  }, 60_000);
+  it.each(lengthFolders.map((folder, i) => [folder, i] as const))(
+    'refuses a function over 80 lines in %s/',
+    (_folder, i) => {
+      expect(found[2 * i]).toEqual([longFunction]);
+    },
+  );
+
+  it.each(lengthFolders.map((folder, i) => [folder, i] as const))(
+    'lets one of 80 lines through in %s/, its blank lines not counted',
+    (_folder, i) => {
+      expect(found[2 * i + 1]).toEqual([]);
+    },
+  );
+
+  it("counts a machine's config as no function, however long", () => {
+    expect(found[2 * lengthFolders.length]).toEqual([]);
+  });
 });

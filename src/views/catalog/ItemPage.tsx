@@ -51,14 +51,8 @@ export interface ItemPageProps {
  * again on that listing or on the balance rail.
  */
 export function ItemPage({ item, history, listings, claim = null }: ItemPageProps) {
-  const { session, ui, flows, cardCheckpoint, billingCountry, paymentRails, tokenRail } = useApp();
-  const navigate = useNavigate();
+  const { session } = useApp();
   const loggedIn = useSelector(session, (s) => connectSession(s, session.send).loggedIn);
-  const user = useSelector(session, (s) => connectSession(s, session.send).user);
-  const [checkout, setCheckout] = useState<{ machine: typeof checkoutMachine; input: CheckoutInput } | null>(
-    null,
-  );
-  const [opening, setOpening] = useState(false);
   const pathname = useLocation({ select: (l) => l.pathname });
   const [expanded, setExpanded] = useState(false);
   const pack = 'isPack' in item && item.isPack;
@@ -71,6 +65,68 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
   const showHistory = pathname.endsWith('/history');
   const storefront = item.storefront;
   const view = itemPageView({ item, listings, claim, live, loggedIn });
+  const { checkout, opening, openCheckout, checkoutDone } = useItemCheckout(item, listings, view);
+
+  return (
+    <article className="vt-page vt-nft">
+      <ItemMedia item={item} asset={asset} preview={preview} onExpand={() => setExpanded(true)} />
+      <div className="vt-nft__info">
+        {storefront && (
+          <Link to="/s/$vanityUrl" params={{ vanityUrl: storefront.vanityUrl }} className="vt-eyebrow">
+            {storefront.name}
+          </Link>
+        )}
+        <h1 className="vt-page__title">
+          {item.title} <span className="vt-muted">· Edition of {item.quantity.toLocaleString('en-US')}</span>
+        </h1>
+        <ItemPrice item={item} view={view} availableAt={availableAt} onLive={setLive} />
+        <ItemActions view={view} opening={opening} onBuy={() => void openCheckout()} />
+        <p id="buy-note" className="vt-muted">
+          {view.note}
+        </p>
+        <nav className="vt-tabs-nav" aria-label="Item">
+          <Link to="/nft/$id/details" params={{ id: item.id }} className={showHistory ? '' : 'is-active'}>
+            Details
+          </Link>
+          <Link to="/nft/$id/history" params={{ id: item.id }} className={showHistory ? 'is-active' : ''}>
+            History
+          </Link>
+        </nav>
+        {showHistory ? <History items={history} /> : <ItemDetails item={item} pack={pack} />}
+        {listings.length > 0 && <ResaleListings listings={listings} />}
+      </div>
+      {checkout && <Checkout machine={checkout.machine} input={checkout.input} onDone={checkoutDone} />}
+      {expanded && asset && (
+        <Modal open onClose={() => setExpanded(false)} closeOnOutsideClick size="lg" title={item.title}>
+          <img
+            src={asset}
+            alt={item.title}
+            style={{ width: '100%', height: 'auto' }}
+            width={1000}
+            height={1000}
+          />
+        </Modal>
+      )}
+    </article>
+  );
+}
+
+type ItemView = ReturnType<typeof itemPageView>;
+
+/**
+ * The item's checkout: opened by Buy, or again by itself when the buyer comes back from a top-up's
+ * page the checkout opened; its end leaves for the page it names (or the sign-up, or 3-D Secure).
+ */
+function useItemCheckout(item: BlueprintJson | PackJson, listings: NftJson[], view: ItemView) {
+  const { session, ui, flows, cardCheckpoint, billingCountry, paymentRails, tokenRail } = useApp();
+  const navigate = useNavigate();
+  const user = useSelector(session, (s) => connectSession(s, session.send).user);
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const [checkout, setCheckout] = useState<{ machine: typeof checkoutMachine; input: CheckoutInput } | null>(
+    null,
+  );
+  const [opening, setOpening] = useState(false);
+  const pack = 'isPack' in item && item.isPack;
   const { onSale, free } = view;
 
   const openCheckout = async (reopen: CheckoutReopen | null = null) => {
@@ -126,174 +182,178 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
     if (output?.kind === 'failed')
       void navigate({ to: '/checkoutcomfailed/$reference', params: { reference: output.orderId } });
   };
+  return { checkout, opening, openCheckout, checkoutDone };
+}
 
+/** The asset: a video plays looped and muted; an image is a button that expands it. */
+function ItemMedia({
+  item,
+  asset,
+  preview,
+  onExpand,
+}: {
+  item: BlueprintJson | PackJson;
+  asset: string | null | undefined;
+  preview: string | null | undefined;
+  onExpand: () => void;
+}) {
   return (
-    <article className="vt-page vt-nft">
-      <div className="vt-item__media">
-        {isVideo(asset) ? (
-          <video
-            src={asset!}
-            poster={preview ?? undefined}
-            autoPlay
-            loop
-            muted
-            playsInline
-            width={720}
-            height={720}
-          />
-        ) : (
-          <button
-            type="button"
-            onClick={() => setExpanded(true)}
-            aria-label={`Expand the image of ${item.title}`}
-          >
-            <ImageLoader
-              src={asset}
-              alt={item.title}
-              aspectRatio={1}
-              radius="lg"
-              loading="eager"
-              sizes="(max-width: 900px) 100vw, 560px"
-            />
-          </button>
-        )}
-      </div>
-      <div className="vt-nft__info">
-        {storefront && (
-          <Link to="/s/$vanityUrl" params={{ vanityUrl: storefront.vanityUrl }} className="vt-eyebrow">
-            {storefront.name}
-          </Link>
-        )}
-        <h1 className="vt-page__title">
-          {item.title} <span className="vt-muted">· Edition of {item.quantity.toLocaleString('en-US')}</span>
-        </h1>
-        <div className="vt-item__price">
-          <div>
-            <span className="vt-muted">{view.price.label}</span>{' '}
-            {view.price.pack && (
-              <>
-                <Link to="/nft/$id" params={{ id: view.price.pack.id }}>
-                  {view.price.pack.title}
-                </Link>{' '}
-              </>
-            )}
-            <strong>{view.price.value}</strong>
-          </div>
-          <div>
-            <span className="vt-muted">Available</span> <strong>{view.available}</strong>
-          </div>
-          {availableAt !== null && availableAt > Date.now() - 1000 && (
-            <div>
-              <span className="vt-muted">Drops in</span>{' '}
-              <Countdown
-                availableTime={availableAt}
-                available={item.state === 'available' || item.state === 'active'}
-                onEnd={(end) => setLive(end === 'live')}
-              />
-            </div>
-          )}
-        </div>
-        <div className="vt-actions">
-          {view.packLink && (
-            <Link
-              to="/nft/$id"
-              params={{ id: view.packLink.id }}
-              className="vt-button vt-button--primary"
-              aria-describedby="buy-note"
-            >
-              {view.packLink.label}
-            </Link>
-          )}
-          {view.action &&
-            (view.action.enabled ? (
-              <Button loading={opening} onClick={() => void openCheckout()} aria-describedby="buy-note">
-                {view.action.label}
-              </Button>
-            ) : (
-              <Button disabled aria-describedby="buy-note">
-                {view.action.label}
-              </Button>
-            ))}
-          {view.claimed?.edition && (
-            <Link
-              to="/nft/$id"
-              params={{ id: view.claimed.edition.nftId }}
-              className="vt-button vt-button--secondary"
-            >
-              {view.claimed.edition.label}
-            </Link>
-          )}
-        </div>
-        <p id="buy-note" className="vt-muted">
-          {view.note}
-        </p>
-        <nav className="vt-tabs-nav" aria-label="Item">
-          <Link to="/nft/$id/details" params={{ id: item.id }} className={showHistory ? '' : 'is-active'}>
-            Details
-          </Link>
-          <Link to="/nft/$id/history" params={{ id: item.id }} className={showHistory ? 'is-active' : ''}>
-            History
-          </Link>
-        </nav>
-        {showHistory ? (
-          <History items={history} />
-        ) : (
-          <dl className="vt-nft__details">
-            <dt>Owner</dt>
-            <dd>
-              {storefront ? (
-                <Link to="/s/$vanityUrl" params={{ vanityUrl: storefront.vanityUrl }}>
-                  {storefront.name}
-                </Link>
-              ) : (
-                '—'
-              )}
-            </dd>
-            <dt>Category</dt>
-            <dd>{storefront?.category ? categoryLabels[storefront.category] : '—'}</dd>
-            <dt>Rarity</dt>
-            <dd>{rarityLabels[item.rarityLevel]}</dd>
-            <dt>Description</dt>
-            <dd>{item.description}</dd>
-            {pack && (
-              <>
-                <dt>In this pack</dt>
-                <dd>{(item as PackJson).blueprints.map((b) => b.title).join(', ')}</dd>
-              </>
-            )}
-          </dl>
-        )}
-        {listings.length > 0 && (
-          <section aria-labelledby="for-sale-heading">
-            <h2 id="for-sale-heading" className="vt-h3">
-              For sale by collectors
-            </h2>
-            <ul className="vt-history">
-              {listings.map((n) => (
-                <li key={n.id}>
-                  <Link to="/nft/$id" params={{ id: n.id }}>
-                    Edition {seriesLabel(n.seriesNumber)}
-                  </Link>
-                  <strong>{formatUsd(n.activeSaleListing!.price)}</strong>
-                  <span className="vt-muted">@{n.owner.username ?? n.owner.wallet.walletAddress}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-      </div>
-      {checkout && <Checkout machine={checkout.machine} input={checkout.input} onDone={checkoutDone} />}
-      {expanded && asset && (
-        <Modal open onClose={() => setExpanded(false)} closeOnOutsideClick size="lg" title={item.title}>
-          <img
+    <div className="vt-item__media">
+      {isVideo(asset) ? (
+        <video
+          src={asset!}
+          poster={preview ?? undefined}
+          autoPlay
+          loop
+          muted
+          playsInline
+          width={720}
+          height={720}
+        />
+      ) : (
+        <button type="button" onClick={onExpand} aria-label={`Expand the image of ${item.title}`}>
+          <ImageLoader
             src={asset}
             alt={item.title}
-            style={{ width: '100%', height: 'auto' }}
-            width={1000}
-            height={1000}
+            aspectRatio={1}
+            radius="lg"
+            loading="eager"
+            sizes="(max-width: 900px) 100vw, 560px"
           />
-        </Modal>
+        </button>
       )}
-    </article>
+    </div>
+  );
+}
+
+/** Price (or the pack it is sold in), editions available, and the countdown before a drop. */
+function ItemPrice({
+  item,
+  view,
+  availableAt,
+  onLive,
+}: {
+  item: BlueprintJson | PackJson;
+  view: ItemView;
+  availableAt: number | null;
+  onLive: (live: boolean) => void;
+}) {
+  return (
+    <div className="vt-item__price">
+      <div>
+        <span className="vt-muted">{view.price.label}</span>{' '}
+        {view.price.pack && (
+          <>
+            <Link to="/nft/$id" params={{ id: view.price.pack.id }}>
+              {view.price.pack.title}
+            </Link>{' '}
+          </>
+        )}
+        <strong>{view.price.value}</strong>
+      </div>
+      <div>
+        <span className="vt-muted">Available</span> <strong>{view.available}</strong>
+      </div>
+      {availableAt !== null && availableAt > Date.now() - 1000 && (
+        <div>
+          <span className="vt-muted">Drops in</span>{' '}
+          <Countdown
+            availableTime={availableAt}
+            available={item.state === 'available' || item.state === 'active'}
+            onEnd={(end) => onLive(end === 'live')}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The pack's link, Buy (or Claim, or why not), and the edition a claim gave. */
+function ItemActions({ view, opening, onBuy }: { view: ItemView; opening: boolean; onBuy: () => void }) {
+  return (
+    <div className="vt-actions">
+      {view.packLink && (
+        <Link
+          to="/nft/$id"
+          params={{ id: view.packLink.id }}
+          className="vt-button vt-button--primary"
+          aria-describedby="buy-note"
+        >
+          {view.packLink.label}
+        </Link>
+      )}
+      {view.action &&
+        (view.action.enabled ? (
+          <Button loading={opening} onClick={onBuy} aria-describedby="buy-note">
+            {view.action.label}
+          </Button>
+        ) : (
+          <Button disabled aria-describedby="buy-note">
+            {view.action.label}
+          </Button>
+        ))}
+      {view.claimed?.edition && (
+        <Link
+          to="/nft/$id"
+          params={{ id: view.claimed.edition.nftId }}
+          className="vt-button vt-button--secondary"
+        >
+          {view.claimed.edition.label}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** The details tab: owner, category, rarity, description, and a pack's contents. */
+function ItemDetails({ item, pack }: { item: BlueprintJson | PackJson; pack: boolean }) {
+  const storefront = item.storefront;
+  return (
+    <dl className="vt-nft__details">
+      <dt>Owner</dt>
+      <dd>
+        {storefront ? (
+          <Link to="/s/$vanityUrl" params={{ vanityUrl: storefront.vanityUrl }}>
+            {storefront.name}
+          </Link>
+        ) : (
+          '—'
+        )}
+      </dd>
+      <dt>Category</dt>
+      <dd>{storefront?.category ? categoryLabels[storefront.category] : '—'}</dd>
+      <dt>Rarity</dt>
+      <dd>{rarityLabels[item.rarityLevel]}</dd>
+      <dt>Description</dt>
+      <dd>{item.description}</dd>
+      {pack && (
+        <>
+          <dt>In this pack</dt>
+          <dd>{(item as PackJson).blueprints.map((b) => b.title).join(', ')}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** Collectors' resale listings of this item, cheapest first. */
+function ResaleListings({ listings }: { listings: NftJson[] }) {
+  return (
+    <section aria-labelledby="for-sale-heading">
+      <h2 id="for-sale-heading" className="vt-h3">
+        For sale by collectors
+      </h2>
+      <ul className="vt-history">
+        {listings.map((n) => (
+          <li key={n.id}>
+            <Link to="/nft/$id" params={{ id: n.id }}>
+              Edition {seriesLabel(n.seriesNumber)}
+            </Link>
+            <strong>{formatUsd(n.activeSaleListing!.price)}</strong>
+            <span className="vt-muted">@{n.owner.username ?? n.owner.wallet.walletAddress}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -74,6 +74,159 @@ function SelectField({
   );
 }
 
+/** The props a text field of the form spreads: its name, value, error and change. */
+type BindText = (field: TextField) => {
+  name: TextField;
+  value: string;
+  disabled: boolean;
+  error: string | undefined;
+  onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+};
+
+/** A titled group of fields, disabled as one. */
+function BillingGroup({
+  title,
+  disabled,
+  children,
+}: {
+  title: string;
+  disabled: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className="vt-billing__group" disabled={disabled}>
+      <legend className="vt-billing__legend">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** The card: number (with its brand), expiry month and year (one error for both), security code. */
+function CardFields({ form, text }: { form: BillingFormView; text: BindText }) {
+  const { errors } = form;
+  const expiryId = useId();
+  return (
+    <>
+      <TextInput
+        label="Card number"
+        autoComplete="cc-number"
+        inputMode="numeric"
+        hint={form.brand ?? 'Visa, Mastercard or Discover'}
+        {...text('cardNumber')}
+      />
+      <div className="vt-billing__row">
+        <fieldset
+          className="vt-field vt-billing__expiry-group"
+          aria-describedby={errors.expiry ? expiryId : undefined}
+        >
+          <legend className="vt-field__label">Expiry (MM / YY)</legend>
+          <div className="vt-billing__expiry">
+            <TextInput
+              label="Expiry month"
+              hideLabel
+              placeholder="MM"
+              autoComplete="cc-exp-month"
+              inputMode="numeric"
+              maxLength={2}
+              {...text('expiryMonth')}
+            />
+            <span aria-hidden="true">/</span>
+            <TextInput
+              label="Expiry year"
+              hideLabel
+              placeholder="YY"
+              autoComplete="cc-exp-year"
+              inputMode="numeric"
+              maxLength={4}
+              {...text('expiryYear')}
+            />
+          </div>
+          {errors.expiry ? (
+            <p id={expiryId} className="vt-field__error" role="alert">
+              {errors.expiry}
+            </p>
+          ) : null}
+        </fieldset>
+        <TextInput
+          label="Security code (CVV)"
+          autoComplete="cc-csc"
+          inputMode="numeric"
+          maxLength={4}
+          {...text('cvv')}
+        />
+      </div>
+    </>
+  );
+}
+
+/**
+ * The billing address: names, address lines, city, country, the state (from a list in the US and
+ * Canada), the postal code and, unless a wallet gives it, the phone.
+ */
+function AddressFields({
+  form,
+  text,
+  onChange,
+  disabled,
+  withPhone,
+}: Pick<BillingFormProps, 'form' | 'onChange'> & { text: BindText; disabled: boolean; withPhone: boolean }) {
+  const { values, errors } = form;
+  return (
+    <>
+      <div className="vt-billing__row">
+        <TextInput label="First name" autoComplete="given-name" {...text('firstName')} />
+        <TextInput label="Last name (optional)" autoComplete="family-name" {...text('lastName')} />
+      </div>
+      <TextInput label="Address line 1" autoComplete="address-line1" {...text('addressLine1')} />
+      <TextInput label="Address line 2 (optional)" autoComplete="address-line2" {...text('addressLine2')} />
+      <div className="vt-billing__row">
+        <TextInput label="City" autoComplete="address-level2" {...text('city')} />
+        <SelectField
+          label="Country"
+          name="country"
+          value={values.country}
+          options={form.countries}
+          error={errors.country}
+          autoComplete="country"
+          disabled={disabled}
+          onChange={(country) => onChange({ country })}
+        />
+      </div>
+      <div className="vt-billing__row">
+        {form.regions ? (
+          <SelectField
+            label={values.country === 'CA' ? 'Province' : 'State'}
+            name="state"
+            value={values.state}
+            options={form.regions}
+            error={errors.state}
+            autoComplete="address-level1"
+            disabled={disabled}
+            placeholder="Choose…"
+            onChange={(state) => onChange({ state })}
+          />
+        ) : (
+          <TextInput label="State or region" autoComplete="address-level1" {...text('state')} />
+        )}
+        <TextInput
+          label={values.country === 'US' ? 'ZIP code' : 'Postal code'}
+          autoComplete="postal-code"
+          {...text('zipCode')}
+        />
+      </div>
+      {withPhone && (
+        <TextInput
+          label="Phone number"
+          type="tel"
+          autoComplete="tel-national"
+          startAdornment={form.dialCode}
+          {...text('phone')}
+        />
+      )}
+    </>
+  );
+}
+
 /**
  * The billing details and card of a new card, controlled by a view model (connectCardPayment,
  * connectSavedCards, connectWalletPayment without the card). The phone's calling code is the
@@ -88,135 +241,29 @@ export function BillingForm({
   withPhone = true,
 }: BillingFormProps) {
   const { values, errors } = form;
-  const text = (field: TextField) => ({
+  const text: BindText = (field) => ({
     name: field,
     value: values[field],
     disabled,
     error: errors[field],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => onChange({ [field]: e.target.value }),
+    onChange: (e) => onChange({ [field]: e.target.value }),
   });
-  const expiryId = useId();
-  const group = (title: string, children: ReactNode) => (
-    <fieldset className="vt-billing__group" disabled={disabled}>
-      <legend className="vt-billing__legend">{title}</legend>
-      {children}
-    </fieldset>
-  );
   return (
     <div className="vt-billing">
-      {withCard &&
-        group(
-          'Card',
-          <>
-            <TextInput
-              label="Card number"
-              autoComplete="cc-number"
-              inputMode="numeric"
-              hint={form.brand ?? 'Visa, Mastercard or Discover'}
-              {...text('cardNumber')}
-            />
-            <div className="vt-billing__row">
-              <fieldset
-                className="vt-field vt-billing__expiry-group"
-                aria-describedby={errors.expiry ? expiryId : undefined}
-              >
-                <legend className="vt-field__label">Expiry (MM / YY)</legend>
-                <div className="vt-billing__expiry">
-                  <TextInput
-                    label="Expiry month"
-                    hideLabel
-                    placeholder="MM"
-                    autoComplete="cc-exp-month"
-                    inputMode="numeric"
-                    maxLength={2}
-                    {...text('expiryMonth')}
-                  />
-                  <span aria-hidden="true">/</span>
-                  <TextInput
-                    label="Expiry year"
-                    hideLabel
-                    placeholder="YY"
-                    autoComplete="cc-exp-year"
-                    inputMode="numeric"
-                    maxLength={4}
-                    {...text('expiryYear')}
-                  />
-                </div>
-                {errors.expiry ? (
-                  <p id={expiryId} className="vt-field__error" role="alert">
-                    {errors.expiry}
-                  </p>
-                ) : null}
-              </fieldset>
-              <TextInput
-                label="Security code (CVV)"
-                autoComplete="cc-csc"
-                inputMode="numeric"
-                maxLength={4}
-                {...text('cvv')}
-              />
-            </div>
-          </>,
-        )}
-      {group(
-        'Billing address',
-        <>
-          <div className="vt-billing__row">
-            <TextInput label="First name" autoComplete="given-name" {...text('firstName')} />
-            <TextInput label="Last name (optional)" autoComplete="family-name" {...text('lastName')} />
-          </div>
-          <TextInput label="Address line 1" autoComplete="address-line1" {...text('addressLine1')} />
-          <TextInput
-            label="Address line 2 (optional)"
-            autoComplete="address-line2"
-            {...text('addressLine2')}
-          />
-          <div className="vt-billing__row">
-            <TextInput label="City" autoComplete="address-level2" {...text('city')} />
-            <SelectField
-              label="Country"
-              name="country"
-              value={values.country}
-              options={form.countries}
-              error={errors.country}
-              autoComplete="country"
-              disabled={disabled}
-              onChange={(country) => onChange({ country })}
-            />
-          </div>
-          <div className="vt-billing__row">
-            {form.regions ? (
-              <SelectField
-                label={values.country === 'CA' ? 'Province' : 'State'}
-                name="state"
-                value={values.state}
-                options={form.regions}
-                error={errors.state}
-                autoComplete="address-level1"
-                disabled={disabled}
-                placeholder="Choose…"
-                onChange={(state) => onChange({ state })}
-              />
-            ) : (
-              <TextInput label="State or region" autoComplete="address-level1" {...text('state')} />
-            )}
-            <TextInput
-              label={values.country === 'US' ? 'ZIP code' : 'Postal code'}
-              autoComplete="postal-code"
-              {...text('zipCode')}
-            />
-          </div>
-          {withPhone && (
-            <TextInput
-              label="Phone number"
-              type="tel"
-              autoComplete="tel-national"
-              startAdornment={form.dialCode}
-              {...text('phone')}
-            />
-          )}
-        </>,
+      {withCard && (
+        <BillingGroup title="Card" disabled={disabled}>
+          <CardFields form={form} text={text} />
+        </BillingGroup>
       )}
+      <BillingGroup title="Billing address" disabled={disabled}>
+        <AddressFields
+          form={form}
+          text={text}
+          onChange={onChange}
+          disabled={disabled}
+          withPhone={withPhone}
+        />
+      </BillingGroup>
       {withSave && (
         <label className="vt-check">
           <input

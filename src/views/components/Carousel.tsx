@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import {
+  type DragEvent,
   type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
@@ -12,7 +13,11 @@ import {
 } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { CAROUSEL_SWIPE_THRESHOLD } from '#domain/constants';
-import { carouselMachine, connectCarousel } from '../../../machines/carousel';
+import {
+  type CarouselView as CarouselModel,
+  carouselMachine,
+  connectCarousel,
+} from '../../../machines/carousel';
 import { AppContext } from '../AppContext';
 import { cx } from './cx';
 import './carousel.css';
@@ -68,13 +73,8 @@ export function CarouselView({ actor, slides, label, className }: CarouselViewPr
     (event) => actor.send(event),
   );
   const { index, single } = view;
-
-  const viewport = useRef<HTMLDivElement>(null);
-  const drag = useRef<{ pointerId: number; startX: number; width: number } | null>(null);
-  /** A swipe went past the threshold: the click that ends it must not activate a link in the slide. */
-  const dragged = useRef(false);
-  const hovered = useRef(false);
-  const focused = useRef(false);
+  const swipe = useSwipe(view);
+  const hold = useHoldPause(view);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (single || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -89,8 +89,56 @@ export function CarouselView({ actor, slides, label, className }: CarouselViewPr
     }
   };
 
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={label}
+      className={cx('vt-carousel', single && 'vt-carousel--single', className)}
+      data-index={index}
+      onKeyDown={onKeyDown}
+      {...hold}
+    >
+      {/* The swipe surface: the buttons and the arrow keys do the same. */}
+      <div className="vt-carousel__viewport" {...swipe}>
+        <div
+          id={trackId}
+          className={cx('vt-carousel__track', view.swiping && 'vt-carousel__track--swiping')}
+          style={{ transform: view.transform }}
+          aria-live={view.playing ? 'off' : 'polite'}
+        >
+          {slides.map((slide, i) => (
+            // biome-ignore lint/a11y/useSemanticElements: WAI-ARIA carousel pattern: a slide is a group, not a form fieldset.
+            <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: slides are positional; the carousel restarts when their number changes.
+              key={i}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${slides.length}`}
+              className={cx('vt-carousel__slide', i === index && 'vt-carousel__slide--current')}
+              inert={i !== index}
+            >
+              {slide}
+            </div>
+          ))}
+        </div>
+      </div>
+      {single ? null : <CarouselControls view={view} count={slides.length} trackId={trackId} />}
+    </section>
+  );
+}
+
+/**
+ * Pointer swipes on the slides: a swipe follows the pointer, and past the threshold it captures
+ * the pointer and swallows the click that ends it; answers the props of the swipe surface.
+ */
+function useSwipe(view: CarouselModel) {
+  const viewport = useRef<HTMLDivElement>(null);
+  const drag = useRef<{ pointerId: number; startX: number; width: number } | null>(null);
+  /** A swipe went past the threshold: the click that ends it must not activate a link in the slide. */
+  const dragged = useRef(false);
+
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (single || !event.isPrimary || (event.pointerType === 'mouse' && event.button !== 0)) return;
+    if (view.single || !event.isPrimary || (event.pointerType === 'mouse' && event.button !== 0)) return;
     drag.current = {
       pointerId: event.pointerId,
       startX: event.clientX,
@@ -127,116 +175,92 @@ export function CarouselView({ actor, slides, label, className }: CarouselViewPr
     event.preventDefault();
     event.stopPropagation();
   };
+  return {
+    ref: viewport,
+    onPointerDown,
+    onPointerMove,
+    onPointerUp: (event: PointerEvent<HTMLDivElement>) => endDrag(event, view.swipeEnd),
+    onPointerCancel: (event: PointerEvent<HTMLDivElement>) => endDrag(event, view.swipeCancel),
+    // Not captured yet (under the threshold): leaving the slides drops the swipe.
+    onPointerLeave: (event: PointerEvent<HTMLDivElement>) => {
+      if (!dragged.current) endDrag(event, view.swipeCancel);
+    },
+    onClickCapture,
+    onDragStart: (event: DragEvent<HTMLDivElement>) => event.preventDefault(),
+  };
+}
 
-  // Hover or focus anywhere in the carousel pauses auto-scroll; it resumes when both have left.
+/**
+ * Hover or focus anywhere in the carousel pauses auto-scroll; it resumes when both have left.
+ * Answers the props of the carousel's element.
+ */
+function useHoldPause(view: CarouselModel) {
+  const hovered = useRef(false);
+  const focused = useRef(false);
   const pause = view.pause;
   const resumeUnlessHeld = () => {
     if (!hovered.current && !focused.current) view.resume();
   };
-  const onFocus = () => {
-    focused.current = true;
-    pause();
+  return {
+    onPointerEnter: () => {
+      hovered.current = true;
+      pause();
+    },
+    onPointerLeave: () => {
+      hovered.current = false;
+      resumeUnlessHeld();
+    },
+    onFocus: () => {
+      focused.current = true;
+      pause();
+    },
+    onBlur: (event: FocusEvent<HTMLElement>) => {
+      if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+      focused.current = false;
+      resumeUnlessHeld();
+    },
   };
-  const onBlur = (event: FocusEvent<HTMLElement>) => {
-    if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
-    focused.current = false;
-    resumeUnlessHeld();
-  };
+}
 
+/** Previous and next buttons around one dot a slide (the current one marked). */
+function CarouselControls({ view, count, trackId }: { view: CarouselModel; count: number; trackId: string }) {
   return (
-    <section
-      aria-roledescription="carousel"
-      aria-label={label}
-      className={cx('vt-carousel', single && 'vt-carousel--single', className)}
-      data-index={index}
-      onKeyDown={onKeyDown}
-      onPointerEnter={() => {
-        hovered.current = true;
-        pause();
-      }}
-      onPointerLeave={() => {
-        hovered.current = false;
-        resumeUnlessHeld();
-      }}
-      onFocus={onFocus}
-      onBlur={onBlur}
-    >
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the swipe surface; buttons and arrow keys do the same. */}
-      <div
-        ref={viewport}
-        className="vt-carousel__viewport"
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={(event) => endDrag(event, view.swipeEnd)}
-        onPointerCancel={(event) => endDrag(event, view.swipeCancel)}
-        // Not captured yet (under the threshold): leaving the slides drops the swipe.
-        onPointerLeave={(event) => {
-          if (!dragged.current) endDrag(event, view.swipeCancel);
-        }}
-        onClickCapture={onClickCapture}
-        onDragStart={(event) => event.preventDefault()}
+    <div className="vt-carousel__controls">
+      <button
+        type="button"
+        className="vt-carousel__arrow"
+        aria-label="Previous slide"
+        aria-controls={trackId}
+        disabled={!view.canPrevious}
+        onClick={view.previous}
       >
-        <div
-          id={trackId}
-          className={cx('vt-carousel__track', view.swiping && 'vt-carousel__track--swiping')}
-          style={{ transform: view.transform }}
-          aria-live={view.playing ? 'off' : 'polite'}
-        >
-          {slides.map((slide, i) => (
-            // biome-ignore lint/a11y/useSemanticElements: WAI-ARIA carousel pattern: a slide is a group, not a form fieldset.
-            <div
-              // biome-ignore lint/suspicious/noArrayIndexKey: slides are positional; the carousel restarts when their number changes.
-              key={i}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${i + 1} of ${slides.length}`}
-              className={cx('vt-carousel__slide', i === index && 'vt-carousel__slide--current')}
-              inert={i !== index}
-            >
-              {slide}
-            </div>
-          ))}
-        </div>
+        <Chevron direction="left" />
+      </button>
+      <div className="vt-carousel__dots">
+        {Array.from({ length: count }, (_, i) => (
+          <button
+            // biome-ignore lint/suspicious/noArrayIndexKey: one dot per slide position.
+            key={i}
+            type="button"
+            className="vt-carousel__dot"
+            aria-label={`Go to slide ${i + 1}`}
+            aria-controls={trackId}
+            aria-current={i === view.index ? 'true' : undefined}
+            onClick={() => view.goTo(i)}
+          />
+        ))}
       </div>
-      {single ? null : (
-        <div className="vt-carousel__controls">
-          <button
-            type="button"
-            className="vt-carousel__arrow"
-            aria-label="Previous slide"
-            aria-controls={trackId}
-            disabled={!view.canPrevious}
-            onClick={view.previous}
-          >
-            <Chevron direction="left" />
-          </button>
-          <div className="vt-carousel__dots">
-            {slides.map((_, i) => (
-              <button
-                // biome-ignore lint/suspicious/noArrayIndexKey: one dot per slide position.
-                key={i}
-                type="button"
-                className="vt-carousel__dot"
-                aria-label={`Go to slide ${i + 1}`}
-                aria-controls={trackId}
-                aria-current={i === index ? 'true' : undefined}
-                onClick={() => view.goTo(i)}
-              />
-            ))}
-          </div>
-          <button
-            type="button"
-            className="vt-carousel__arrow"
-            aria-label="Next slide"
-            aria-controls={trackId}
-            disabled={!view.canNext}
-            onClick={view.next}
-          >
-            <Chevron direction="right" />
-          </button>
-        </div>
-      )}
-    </section>
+      <button
+        type="button"
+        className="vt-carousel__arrow"
+        aria-label="Next slide"
+        aria-controls={trackId}
+        disabled={!view.canNext}
+        onClick={view.next}
+      >
+        <Chevron direction="right" />
+      </button>
+    </div>
   );
 }
 

@@ -89,8 +89,6 @@ export function Dropdown({
   const menuId = `${baseId}-menu`;
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const itemElements = useRef<Array<HTMLElement | null>>([]);
-  const focusOnOpen = useRef<'first' | 'last'>('first');
   const [innerOpen, setInnerOpen] = useState(false);
   const isOpen = open ?? innerOpen;
 
@@ -98,21 +96,7 @@ export function Dropdown({
     if (open === undefined) setInnerOpen(next);
     onOpenChange?.(next);
   };
-
-  const enabledIndexes = () => items.flatMap((item, index) => (item.disabled ? [] : [index]));
-  const focusItem = (index: number | undefined) => {
-    if (index !== undefined) itemElements.current[index]?.focus();
-  };
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves in once per opening, not when items change.
-  useEffect(() => {
-    if (!isOpen) return;
-    const enabled = items.flatMap((item, index) => (item.disabled ? [] : [index]));
-    const index = focusOnOpen.current === 'last' ? enabled[enabled.length - 1] : enabled[0];
-    if (index !== undefined) itemElements.current[index]?.focus();
-    else itemElements.current[0]?.closest<HTMLElement>('[role="menu"]')?.focus();
-    focusOnOpen.current = 'first';
-  }, [isOpen]);
+  const focus = useMenuFocus(items, isOpen);
 
   const closeAndReturnFocus = () => {
     setOpen(false);
@@ -126,7 +110,7 @@ export function Dropdown({
     if (isOpen) {
       setOpen(false);
     } else {
-      focusOnOpen.current = 'first';
+      focus.onOpen.current = 'first';
       setOpen(true);
     }
   };
@@ -136,51 +120,19 @@ export function Dropdown({
     event.preventDefault();
     const edge = event.key === 'ArrowDown' ? 'first' : 'last';
     if (isOpen) {
-      const enabled = enabledIndexes();
-      focusItem(edge === 'first' ? enabled[0] : enabled[enabled.length - 1]);
+      const enabled = focus.enabledIndexes();
+      focus.focusItem(edge === 'first' ? enabled[0] : enabled[enabled.length - 1]);
     } else {
-      focusOnOpen.current = edge;
+      focus.onOpen.current = edge;
       setOpen(true);
     }
   };
 
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const enabled = enabledIndexes();
-    if (enabled.length === 0) return;
-    const current = itemElements.current.indexOf(document.activeElement as HTMLElement | null);
-    const position = enabled.indexOf(current);
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        focusItem(enabled[position === -1 ? 0 : (position + 1) % enabled.length]);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        focusItem(
-          enabled[position === -1 ? enabled.length - 1 : (position - 1 + enabled.length) % enabled.length],
-        );
-        break;
-      case 'Home':
-        event.preventDefault();
-        focusItem(enabled[0]);
-        break;
-      case 'End':
-        event.preventDefault();
-        focusItem(enabled[enabled.length - 1]);
-        break;
-      case 'Enter':
-      case ' ':
-        // One path for every kind of item: a click, which a link or router link turns into navigation.
-        event.preventDefault();
-        if (current !== -1) itemElements.current[current]?.click();
-        break;
-      case 'Tab':
-        // Leave from the trigger, so Tab continues from where the menu was opened.
-        triggerRef.current?.focus();
-        setOpen(false);
-        break;
-    }
-  };
+  // Tab leaves from the trigger, so Tab continues from where the menu was opened.
+  const onMenuKeyDown = menuKeyDown(focus, () => {
+    triggerRef.current?.focus();
+    setOpen(false);
+  });
 
   const onItemClick = (item: DropdownItem) => (event: MouseEvent<HTMLElement>) => {
     if (item.disabled) {
@@ -228,52 +180,134 @@ export function Dropdown({
           className={cx('vt-dropdown__menu', `vt-dropdown__menu--${align}`, menuClassName)}
           onKeyDown={onMenuKeyDown}
         >
-          {items.map((item, index) => {
-            const props: DropdownItemRenderProps = {
-              id: `${baseId}-item-${index}`,
-              role: 'menuitem',
-              tabIndex: -1,
-              'aria-disabled': item.disabled ? true : undefined,
-              className: cx('vt-dropdown__item', item.danger && 'vt-dropdown__item--danger'),
-              ref: (element) => {
-                itemElements.current[index] = element;
-              },
-              onClick: onItemClick(item),
-              children: (
-                <>
-                  {item.icon ? <span className="vt-dropdown__icon">{item.icon}</span> : null}
-                  <span className="vt-dropdown__text">{item.label}</span>
-                </>
-              ),
-            };
-            const separator = item.separator ? <hr className="vt-dropdown__separator" /> : null;
-            let element: ReactNode;
-            if (renderItem) {
-              element = renderItem(item, props);
-            } else if (item.href !== undefined && !item.disabled) {
-              const { children, ...anchorProps } = props;
-              element = (
-                <a href={item.href} {...anchorProps}>
-                  {children}
-                </a>
-              );
-            } else {
-              const { children, ...buttonProps } = props;
-              element = (
-                <button type="button" {...buttonProps}>
-                  {children}
-                </button>
-              );
-            }
-            return (
-              <Fragment key={item.id}>
-                {separator}
-                {element}
-              </Fragment>
-            );
-          })}
+          {items.map((item, index) => (
+            <Fragment key={item.id}>
+              {item.separator ? <hr className="vt-dropdown__separator" /> : null}
+              {itemElement(
+                item,
+                itemProps(item, `${baseId}-item-${index}`, onItemClick(item), (element) => {
+                  focus.elements.current[index] = element;
+                }),
+                renderItem,
+              )}
+            </Fragment>
+          ))}
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Focus among the menu's items: on opening it moves to the first enabled item (the last, when
+ * opened with ArrowUp), or to the menu itself when every item is disabled.
+ */
+function useMenuFocus(items: ReadonlyArray<DropdownItem>, isOpen: boolean) {
+  const elements = useRef<Array<HTMLElement | null>>([]);
+  const onOpen = useRef<'first' | 'last'>('first');
+  const enabledIndexes = () => items.flatMap((item, index) => (item.disabled ? [] : [index]));
+  const focusItem = (index: number | undefined) => {
+    if (index !== undefined) elements.current[index]?.focus();
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves in once per opening, not when items change.
+  useEffect(() => {
+    if (!isOpen) return;
+    const enabled = items.flatMap((item, index) => (item.disabled ? [] : [index]));
+    const index = onOpen.current === 'last' ? enabled[enabled.length - 1] : enabled[0];
+    if (index !== undefined) elements.current[index]?.focus();
+    else elements.current[0]?.closest<HTMLElement>('[role="menu"]')?.focus();
+    onOpen.current = 'first';
+  }, [isOpen]);
+  return { elements, onOpen, enabledIndexes, focusItem };
+}
+
+/**
+ * The menu's keys: ArrowDown/ArrowUp move to the next/previous enabled item (round the ends),
+ * Home/End to the first/last, Enter/Space choose the focused item, Tab calls `leave`.
+ */
+function menuKeyDown(
+  { elements, enabledIndexes, focusItem }: ReturnType<typeof useMenuFocus>,
+  leave: () => void,
+) {
+  return (event: KeyboardEvent<HTMLDivElement>) => {
+    const enabled = enabledIndexes();
+    if (enabled.length === 0) return;
+    const current = elements.current.indexOf(document.activeElement as HTMLElement | null);
+    const position = enabled.indexOf(current);
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        focusItem(enabled[position === -1 ? 0 : (position + 1) % enabled.length]);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        focusItem(
+          enabled[position === -1 ? enabled.length - 1 : (position - 1 + enabled.length) % enabled.length],
+        );
+        break;
+      case 'Home':
+        event.preventDefault();
+        focusItem(enabled[0]);
+        break;
+      case 'End':
+        event.preventDefault();
+        focusItem(enabled[enabled.length - 1]);
+        break;
+      case 'Enter':
+      case ' ':
+        // One path for every kind of item: a click, which a link or router link turns into navigation.
+        event.preventDefault();
+        if (current !== -1) elements.current[current]?.click();
+        break;
+      case 'Tab':
+        leave();
+        break;
+    }
+  };
+}
+
+/** What every item carries (see DropdownItemRenderProps): its role, state, look and content. */
+function itemProps(
+  item: DropdownItem,
+  id: string,
+  onClick: DropdownItemRenderProps['onClick'],
+  ref: DropdownItemRenderProps['ref'],
+): DropdownItemRenderProps {
+  return {
+    id,
+    role: 'menuitem',
+    tabIndex: -1,
+    'aria-disabled': item.disabled ? true : undefined,
+    className: cx('vt-dropdown__item', item.danger && 'vt-dropdown__item--danger'),
+    ref,
+    onClick,
+    children: (
+      <>
+        {item.icon ? <span className="vt-dropdown__icon">{item.icon}</span> : null}
+        <span className="vt-dropdown__text">{item.label}</span>
+      </>
+    ),
+  };
+}
+
+/** An item as `renderItem` draws it; else a link (an enabled item with an href) or a button. */
+function itemElement(
+  item: DropdownItem,
+  props: DropdownItemRenderProps,
+  renderItem: DropdownProps['renderItem'],
+): ReactNode {
+  if (renderItem) return renderItem(item, props);
+  const { children, ...elementProps } = props;
+  if (item.href !== undefined && !item.disabled)
+    return (
+      <a href={item.href} {...elementProps}>
+        {children}
+      </a>
+    );
+  return (
+    <button type="button" {...elementProps}>
+      {children}
+    </button>
   );
 }

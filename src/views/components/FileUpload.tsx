@@ -66,68 +66,82 @@ function describeAccept(accept: string | undefined): string | null {
   return Array.from(new Set(labels)).join(', ');
 }
 
-/**
- * A drop zone for drag and drop, with a "Browse" button. Checks the type against
- * `accept` and the size against `maxBytes`; shows the chosen file's name and, for images, a preview.
- * The whole zone opens the file picker on click; the button is the keyboard path.
- */
-export function FileUpload({
-  label,
-  onFile,
-  onReject,
-  accept,
-  maxBytes,
-  error,
-  hint,
-  file,
-  previewUrl,
-  onRemove,
-  prompt = 'Drag and drop a file here, or',
-  browseLabel = 'Browse',
-  disabled = false,
-  className,
-}: FileUploadProps) {
-  const baseId = useId();
-  const labelId = `${baseId}-label`;
-  const browseId = `${baseId}-browse`;
-  const hintId = `${baseId}-hint`;
-  const errorId = `${baseId}-error`;
-  const inputRef = useRef<HTMLInputElement>(null);
-  const dragDepth = useRef(0);
-  const [dragging, setDragging] = useState(false);
-  const [lastAccepted, setLastAccepted] = useState<File | null>(null);
-  const [rejection, setRejection] = useState<string | null>(null);
-  const shownFile = file !== undefined ? file : lastAccepted;
-  const objectUrl = useObjectUrl(shownFile);
-  const preview = objectUrl ?? (shownFile ? undefined : previewUrl);
-
-  const defaultHint = [
-    describeAccept(accept),
-    maxBytes !== undefined ? `up to ${formatBytes(maxBytes)}` : null,
-  ]
+/** The help text of the accepted types and the size limit ("Images, up to 5 MB"), if any. */
+function defaultHint(accept: string | undefined, maxBytes: number | undefined): string | null {
+  const text = [describeAccept(accept), maxBytes !== undefined ? `up to ${formatBytes(maxBytes)}` : null]
     .filter(Boolean)
     .join(', ');
-  const hintText = hint ?? (defaultHint ? defaultHint.charAt(0).toUpperCase() + defaultHint.slice(1) : null);
-  const errorText = error ?? rejection;
-  const hasError = errorText !== null && errorText !== undefined && errorText !== false && errorText !== '';
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : null;
+}
 
+/** Why `file` is refused: a type `accept` does not take, or a size over `maxBytes`; null when accepted. */
+function checkFile(
+  file: File,
+  accept: string | undefined,
+  maxBytes: number | undefined,
+): FileRejection | null {
+  if (!fileMatchesAccept(file, accept)) {
+    const allowed = describeAccept(accept);
+    return {
+      file,
+      code: 'wrong-type',
+      message: `This file type is not supported.${allowed ? ` Use ${allowed}.` : ''}`,
+    };
+  }
+  if (maxBytes !== undefined && file.size > maxBytes)
+    return {
+      file,
+      code: 'too-large',
+      message: `This file is too large. The limit is ${formatBytes(maxBytes)}.`,
+    };
+  return null;
+}
+
+/**
+ * Dragging files over the zone: `dragging` while files are over it (entering and leaving its
+ * children counted), and the dropped file handed to `take`. Answers the zone's handlers.
+ */
+function useFileDrag(disabled: boolean, take: (file: File | undefined) => void) {
+  const dragDepth = useRef(0);
+  const [dragging, setDragging] = useState(false);
+  const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
+  const handlers = {
+    onDragEnter: (event: DragEvent<HTMLDivElement>) => {
+      if (disabled || !hasFiles(event)) return;
+      event.preventDefault();
+      dragDepth.current++;
+      setDragging(true);
+    },
+    onDragOver: (event: DragEvent<HTMLDivElement>) => {
+      if (disabled || !hasFiles(event)) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'copy';
+      if (!dragging) setDragging(true);
+    },
+    onDragLeave: () => {
+      dragDepth.current = Math.max(0, dragDepth.current - 1);
+      if (dragDepth.current === 0) setDragging(false);
+    },
+    onDrop: (event: DragEvent<HTMLDivElement>) => {
+      event.preventDefault();
+      dragDepth.current = 0;
+      setDragging(false);
+      take(event.dataTransfer?.files?.[0]);
+    },
+  };
+  return { dragging, handlers };
+}
+
+/**
+ * The file shown: the parent's `file` when it keeps one, else the last accepted. A file refused
+ * (checkFile) leaves it and sets `rejection`, the sentence shown.
+ */
+function useChosenFile({ file, accept, maxBytes, disabled = false, onFile, onReject }: FileUploadProps) {
+  const [lastAccepted, setLastAccepted] = useState<File | null>(null);
+  const [rejection, setRejection] = useState<string | null>(null);
   const take = (candidate: File | undefined) => {
     if (!candidate || disabled) return;
-    let refused: FileRejection | null = null;
-    if (!fileMatchesAccept(candidate, accept)) {
-      const allowed = describeAccept(accept);
-      refused = {
-        file: candidate,
-        code: 'wrong-type',
-        message: `This file type is not supported.${allowed ? ` Use ${allowed}.` : ''}`,
-      };
-    } else if (maxBytes !== undefined && candidate.size > maxBytes) {
-      refused = {
-        file: candidate,
-        code: 'too-large',
-        message: `This file is too large. The limit is ${formatBytes(maxBytes)}.`,
-      };
-    }
+    const refused = checkFile(candidate, accept, maxBytes);
     if (refused) {
       setRejection(refused.message);
       onReject?.(refused);
@@ -137,6 +151,47 @@ export function FileUpload({
     setLastAccepted(candidate);
     onFile(candidate);
   };
+  const forget = () => {
+    setLastAccepted(null);
+    setRejection(null);
+  };
+  return { shownFile: file !== undefined ? file : lastAccepted, rejection, take, forget };
+}
+
+/**
+ * A drop zone for drag and drop, with a "Browse" button. Checks the type against
+ * `accept` and the size against `maxBytes`; shows the chosen file's name and, for images, a preview.
+ * The whole zone opens the file picker on click; the button is the keyboard path.
+ */
+export function FileUpload(props: FileUploadProps) {
+  const {
+    label,
+    accept,
+    maxBytes,
+    error,
+    hint,
+    previewUrl,
+    onRemove,
+    prompt = 'Drag and drop a file here, or',
+    browseLabel = 'Browse',
+    disabled = false,
+    className,
+  } = props;
+  const baseId = useId();
+  const labelId = `${baseId}-label`;
+  const browseId = `${baseId}-browse`;
+  const hintId = `${baseId}-hint`;
+  const errorId = `${baseId}-error`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const { shownFile, rejection, take, forget } = useChosenFile(props);
+  const objectUrl = useObjectUrl(shownFile);
+  const preview = objectUrl ?? (shownFile ? undefined : previewUrl);
+
+  const hintText = hint ?? defaultHint(accept, maxBytes);
+  const errorText = error ?? rejection;
+  const hasError = errorText !== null && errorText !== undefined && errorText !== false && errorText !== '';
+
+  const { dragging, handlers: dragHandlers } = useFileDrag(disabled, take);
 
   const openPicker = () => {
     if (!disabled) inputRef.current?.click();
@@ -146,31 +201,6 @@ export function FileUpload({
     take(event.target.files?.[0]);
     // Choosing the same file again must fire change again.
     event.target.value = '';
-  };
-
-  const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
-
-  const onDragEnter = (event: DragEvent<HTMLDivElement>) => {
-    if (disabled || !hasFiles(event)) return;
-    event.preventDefault();
-    dragDepth.current++;
-    setDragging(true);
-  };
-  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
-    if (disabled || !hasFiles(event)) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = 'copy';
-    if (!dragging) setDragging(true);
-  };
-  const onDragLeave = () => {
-    dragDepth.current = Math.max(0, dragDepth.current - 1);
-    if (dragDepth.current === 0) setDragging(false);
-  };
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    dragDepth.current = 0;
-    setDragging(false);
-    take(event.dataTransfer?.files?.[0]);
   };
 
   const onZoneClick = (event: MouseEvent<HTMLDivElement>) => {
@@ -186,8 +216,7 @@ export function FileUpload({
 
   const onRemoveClick = (event: MouseEvent<HTMLButtonElement>) => {
     event.stopPropagation();
-    setLastAccepted(null);
-    setRejection(null);
+    forget();
     onRemove?.();
   };
 
@@ -210,29 +239,11 @@ export function FileUpload({
           (shownFile || preview) && 'vt-upload__zone--filled',
         )}
         onClick={onZoneClick}
-        onDragEnter={onDragEnter}
-        onDragOver={onDragOver}
-        onDragLeave={onDragLeave}
-        onDrop={onDrop}
+        {...dragHandlers}
       >
-        {preview ? (
-          <img
-            className="vt-upload__preview"
-            src={preview}
-            alt={shownFile ? `Preview of ${shownFile.name}` : ''}
-          />
-        ) : (
-          <span className="vt-upload__icon">
-            {shownFile ? <FileIcon size={28} /> : <UploadIcon size={28} />}
-          </span>
-        )}
+        <ChosenFile file={shownFile} preview={preview} />
         <div className="vt-upload__text">
-          {shownFile ? (
-            <p className="vt-upload__file" data-testid="file-name">
-              <span className="vt-upload__file-name">{shownFile.name}</span>
-              <span className="vt-upload__file-size">{formatBytes(shownFile.size)}</span>
-            </p>
-          ) : null}
+          {shownFile ? <FileName file={shownFile} /> : null}
           <p className="vt-upload__prompt">{shownFile ? 'Drop another file to replace it, or' : prompt}</p>
           <div className="vt-upload__actions">
             <Button
@@ -276,5 +287,24 @@ export function FileUpload({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The chosen image's preview (or the uploaded one's), else an icon of a chosen file or of uploading. */
+function ChosenFile({ file, preview }: { file: File | null; preview: string | undefined }) {
+  return preview ? (
+    <img className="vt-upload__preview" src={preview} alt={file ? `Preview of ${file.name}` : ''} />
+  ) : (
+    <span className="vt-upload__icon">{file ? <FileIcon size={28} /> : <UploadIcon size={28} />}</span>
+  );
+}
+
+/** The chosen file's name and size. */
+function FileName({ file }: { file: File }) {
+  return (
+    <p className="vt-upload__file" data-testid="file-name">
+      <span className="vt-upload__file-name">{file.name}</span>
+      <span className="vt-upload__file-size">{formatBytes(file.size)}</span>
+    </p>
   );
 }

@@ -75,59 +75,10 @@ function OpenModal({
 
   useEscape(() => latestOnClose.current(), true);
 
-  // Register as the innermost modal, lock scrolling, move focus in; undo all of it on close.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per opening; initialFocusRef is read then.
-  useLayoutEffect(() => {
-    const token = Symbol('modal');
-    openModals.push(token);
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const unlock = lockBodyScroll();
-
-    const dialog = dialogRef.current!;
-    const target =
-      initialFocusRef?.current ??
-      (bodyRef.current ? tabbables(bodyRef.current)[0] : undefined) ??
-      (footerRef.current ? tabbables(footerRef.current)[0] : undefined) ??
-      tabbables(dialog)[0] ??
-      dialog;
-    target.focus();
-
-    const onFocusIn = (event: FocusEvent) => {
-      if (openModals[openModals.length - 1] !== token) return;
-      if (event.target instanceof Node && dialog.contains(event.target)) return;
-      (tabbables(dialog)[0] ?? dialog).focus();
-    };
-    document.addEventListener('focusin', onFocusIn);
-
-    return () => {
-      document.removeEventListener('focusin', onFocusIn);
-      const index = openModals.indexOf(token);
-      if (index !== -1) openModals.splice(index, 1);
-      unlock();
-      if (previouslyFocused?.isConnected) previouslyFocused.focus();
-    };
-  }, []);
+  useModalFocus(dialogRef, bodyRef, footerRef, initialFocusRef);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Tab') return;
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    const items = tabbables(dialog);
-    if (items.length === 0) {
-      event.preventDefault();
-      dialog.focus();
-      return;
-    }
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === dialog)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (event.key === 'Tab' && dialogRef.current) keepTabInside(event, dialogRef.current);
   };
 
   // A press that starts inside the dialog and ends on the backdrop (text selection) is not a click outside.
@@ -192,4 +143,69 @@ function OpenModal({
     </div>,
     document.body,
   );
+}
+
+/**
+ * While the modal is open: it is the innermost (only the innermost traps focus), the page behind
+ * does not scroll, and focus moves in (to `initialFocusRef`, else the first focusable element of
+ * the body, the footer, the dialog, else the dialog itself) and is pulled back in when it leaves. On
+ * close all of it is undone and focus returns to the element that had it before.
+ */
+function useModalFocus(
+  dialogRef: RefObject<HTMLDivElement | null>,
+  bodyRef: RefObject<HTMLDivElement | null>,
+  footerRef: RefObject<HTMLDivElement | null>,
+  initialFocusRef: RefObject<HTMLElement | null> | undefined,
+) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per opening; initialFocusRef is read then.
+  useLayoutEffect(() => {
+    const token = Symbol('modal');
+    openModals.push(token);
+    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const unlock = lockBodyScroll();
+
+    const dialog = dialogRef.current!;
+    const target =
+      initialFocusRef?.current ??
+      (bodyRef.current ? tabbables(bodyRef.current)[0] : undefined) ??
+      (footerRef.current ? tabbables(footerRef.current)[0] : undefined) ??
+      tabbables(dialog)[0] ??
+      dialog;
+    target.focus();
+
+    const onFocusIn = (event: FocusEvent) => {
+      if (openModals[openModals.length - 1] !== token) return;
+      if (event.target instanceof Node && dialog.contains(event.target)) return;
+      (tabbables(dialog)[0] ?? dialog).focus();
+    };
+    document.addEventListener('focusin', onFocusIn);
+
+    return () => {
+      document.removeEventListener('focusin', onFocusIn);
+      const index = openModals.indexOf(token);
+      if (index !== -1) openModals.splice(index, 1);
+      unlock();
+      if (previouslyFocused?.isConnected) previouslyFocused.focus();
+    };
+  }, []);
+}
+
+/** Tab and Shift+Tab go round the dialog's focusable elements (the dialog itself when it has none). */
+function keepTabInside(event: KeyboardEvent<HTMLDivElement>, dialog: HTMLDivElement) {
+  const items = tabbables(dialog);
+  if (items.length === 0) {
+    event.preventDefault();
+    dialog.focus();
+    return;
+  }
+  const first = items[0]!;
+  const last = items[items.length - 1]!;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === dialog)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }

@@ -1,6 +1,6 @@
 import { getRouteApi, Link, useBlocker, useNavigate, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef } from 'react';
+import { type RefObject, useCallback, useEffect, useRef } from 'react';
 import { type ActorRefFrom, waitFor } from 'xstate';
 import { categoryLabels, type StorefrontJson } from '#domain/catalog';
 import { type StorefrontCategory, storefrontCategories } from '#domain/enums';
@@ -113,21 +113,9 @@ function AccountForm({ view, storefront }: { view: DashboardAccountView; storefr
   const { values: draft, files } = view;
   const root = useRef<HTMLElement>(null);
 
-  // The first failed check scrolls to its field and focuses it.
-  const { errorField, fieldErrors } = view;
-  const errorText = errorField ? fieldErrors[errorField as AccountTextField] : undefined;
-  useEffect(() => {
-    if (!errorField || !errorText) return;
-    const box = root.current?.querySelector<HTMLElement>(`[data-field="${errorField}"]`);
-    if (!box) return;
-    box.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-    box
-      .querySelector<HTMLElement>('input:not([type="file"]), textarea, select, button')
-      ?.focus({ preventScroll: true });
-  }, [errorField, errorText]);
+  const { fieldErrors } = view;
+  useFocusFirstError(root, view);
 
-  const logoPreview = useObjectUrl(files.logo as File | null) ?? draft.logoUrl ?? undefined;
-  const bannerPreview = useObjectUrl(files.banner as File | null) ?? draft.bannerUrl ?? undefined;
   const chooseImage = (field: AccountImageField) => async (file: File) => {
     view.chooseFile(field, file, await imageSize(file));
   };
@@ -176,29 +164,7 @@ function AccountForm({ view, storefront }: { view: DashboardAccountView; storefr
             <div data-field="name">
               <TextInput label="Storefront name" maxLength={STOREFRONT_NAME.max} {...text('name')} />
             </div>
-            <div data-field="description" className="vt-field">
-              <label className="vt-field__label" htmlFor="account-description">
-                Bio
-              </label>
-              <textarea
-                className="vt-account__textarea"
-                rows={5}
-                maxLength={STOREFRONT_BIO.max}
-                aria-invalid={!!fieldErrors.description || undefined}
-                aria-describedby="account-description-count"
-                id="account-description"
-                value={draft.description}
-                onChange={text('description').onChange}
-              />
-              <span id="account-description-count" className="vt-field__hint">
-                {view.bioCount}
-              </span>
-              {fieldErrors.description && (
-                <p className="vt-field__error" role="alert">
-                  {fieldErrors.description}
-                </p>
-              )}
-            </div>
+            <BioField view={view} />
             <div data-field="category" className="vt-field">
               <label className="vt-field__label" htmlFor="account-category">
                 Category
@@ -278,32 +244,7 @@ function AccountForm({ view, storefront }: { view: DashboardAccountView; storefr
           </div>
         </form>
 
-        <aside className="vt-account__aside" aria-label="Header preview">
-          <p className="vt-field__label">Preview</p>
-          <div className={`vt-account-preview vt-account-preview--${draft.theme}`} data-theme={draft.theme}>
-            <div className="vt-account-preview__banner">
-              {bannerPreview && <img src={bannerPreview} alt="" />}
-            </div>
-            <div className="vt-account-preview__body">
-              <span className="vt-account-preview__logo">
-                <Avatar src={logoPreview} seed={storefront.id} alt="" size={56} shape="rounded" />
-              </span>
-              <div>
-                <strong data-testid="preview-name">{view.preview.name}</strong>
-                {view.preview.category && (
-                  <span className="vt-account-preview__muted">{view.preview.category}</span>
-                )}
-              </div>
-            </div>
-          </div>
-          <Link
-            to="/s/$vanityUrl"
-            params={{ vanityUrl: storefront.vanityUrl }}
-            className="vt-button vt-button--secondary vt-button--sm"
-          >
-            View public page
-          </Link>
-        </aside>
+        <HeaderPreview view={view} storefront={storefront} />
       </div>
 
       <ConfirmModal
@@ -317,5 +258,85 @@ function AccountForm({ view, storefront }: { view: DashboardAccountView; storefr
         onCancel={view.cancelLeave}
       />
     </section>
+  );
+}
+
+/** The bio: a text area with its count of characters and its error. */
+function BioField({ view }: { view: DashboardAccountView }) {
+  const { values: draft, fieldErrors } = view;
+  return (
+    <div data-field="description" className="vt-field">
+      <label className="vt-field__label" htmlFor="account-description">
+        Bio
+      </label>
+      <textarea
+        className="vt-account__textarea"
+        rows={5}
+        maxLength={STOREFRONT_BIO.max}
+        aria-invalid={!!fieldErrors.description || undefined}
+        aria-describedby="account-description-count"
+        id="account-description"
+        value={draft.description}
+        onChange={(e) => view.change('description', e.target.value)}
+      />
+      <span id="account-description-count" className="vt-field__hint">
+        {view.bioCount}
+      </span>
+      {fieldErrors.description && (
+        <p className="vt-field__error" role="alert">
+          {fieldErrors.description}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The first failed check scrolls to its field and focuses it. */
+function useFocusFirstError(root: RefObject<HTMLElement | null>, view: DashboardAccountView) {
+  const { errorField, fieldErrors } = view;
+  const errorText = errorField ? fieldErrors[errorField as AccountTextField] : undefined;
+  useEffect(() => {
+    if (!errorField || !errorText) return;
+    const box = root.current?.querySelector<HTMLElement>(`[data-field="${errorField}"]`);
+    if (!box) return;
+    box.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    box
+      .querySelector<HTMLElement>('input:not([type="file"]), textarea, select, button')
+      ?.focus({ preventScroll: true });
+  }, [root, errorField, errorText]);
+}
+
+/** The storefront's header as the draft makes it (banner, logo, name, category), and its public page. */
+function HeaderPreview({ view, storefront }: { view: DashboardAccountView; storefront: StorefrontJson }) {
+  const { values: draft, files } = view;
+  const logoPreview = useObjectUrl(files.logo as File | null) ?? draft.logoUrl ?? undefined;
+  const bannerPreview = useObjectUrl(files.banner as File | null) ?? draft.bannerUrl ?? undefined;
+  return (
+    <aside className="vt-account__aside" aria-label="Header preview">
+      <p className="vt-field__label">Preview</p>
+      <div className={`vt-account-preview vt-account-preview--${draft.theme}`} data-theme={draft.theme}>
+        <div className="vt-account-preview__banner">
+          {bannerPreview && <img src={bannerPreview} alt="" />}
+        </div>
+        <div className="vt-account-preview__body">
+          <span className="vt-account-preview__logo">
+            <Avatar src={logoPreview} seed={storefront.id} alt="" size={56} shape="rounded" />
+          </span>
+          <div>
+            <strong data-testid="preview-name">{view.preview.name}</strong>
+            {view.preview.category && (
+              <span className="vt-account-preview__muted">{view.preview.category}</span>
+            )}
+          </div>
+        </div>
+      </div>
+      <Link
+        to="/s/$vanityUrl"
+        params={{ vanityUrl: storefront.vanityUrl }}
+        className="vt-button vt-button--secondary vt-button--sm"
+      >
+        View public page
+      </Link>
+    </aside>
   );
 }

@@ -60,11 +60,6 @@ export function ProductsPanel() {
   const status: ProductStatus = search.status ?? 'all';
   const current = search.page ?? 1;
   const pages = Math.max(1, Math.ceil(page.total / PRODUCTS_PAGE_SIZE));
-  const submitSearch = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const q = String(new FormData(e.currentTarget).get('q') ?? '').trim();
-    void navigate({ search: (s) => ({ ...s, q: q || undefined, page: undefined }) });
-  };
   const closeForm = (saved: boolean) => {
     void navigate({ search: (s) => ({ ...s, edit: undefined }) });
     if (saved) reload();
@@ -84,41 +79,7 @@ export function ProductsPanel() {
         </h1>
         <Button onClick={() => navigate({ search: (s) => ({ ...s, edit: 'new' }) })}>Add product</Button>
       </div>
-      <div className="vt-products__filters">
-        <form aria-label="Search products" onSubmit={submitSearch} className="vt-products__search">
-          <TextInput
-            key={search.q ?? ''}
-            label="Search products"
-            hideLabel
-            name="q"
-            type="search"
-            placeholder="Search by title"
-            defaultValue={search.q ?? ''}
-          />
-          <Button type="submit" variant="secondary">
-            Search
-          </Button>
-        </form>
-        <fieldset className="vt-products__status">
-          <legend className="vt-visually-hidden">Status</legend>
-          {productStatuses.map((s) => (
-            <label key={s} className={s === status ? 'is-active' : ''}>
-              <input
-                type="radio"
-                name="status"
-                value={s}
-                checked={s === status}
-                onChange={() =>
-                  navigate({
-                    search: (prev) => ({ ...prev, status: s === 'all' ? undefined : s, page: undefined }),
-                  })
-                }
-              />
-              {productStatusLabels[s]}
-            </label>
-          ))}
-        </fieldset>
-      </div>
+      <ProductFilters status={status} />
       <p className="vt-muted" aria-live="polite">
         {page.total === 1 ? '1 product' : `${page.total} products`}
       </p>
@@ -174,6 +135,54 @@ export function ProductsPanel() {
         />
       )}
     </section>
+  );
+}
+
+/** Search by title and the status filter: both change the URL's search (and go back to page 1). */
+function ProductFilters({ status }: { status: ProductStatus }) {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const submitSearch = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const q = String(new FormData(e.currentTarget).get('q') ?? '').trim();
+    void navigate({ search: (s) => ({ ...s, q: q || undefined, page: undefined }) });
+  };
+  return (
+    <div className="vt-products__filters">
+      <form aria-label="Search products" onSubmit={submitSearch} className="vt-products__search">
+        <TextInput
+          key={search.q ?? ''}
+          label="Search products"
+          hideLabel
+          name="q"
+          type="search"
+          placeholder="Search by title"
+          defaultValue={search.q ?? ''}
+        />
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </form>
+      <fieldset className="vt-products__status">
+        <legend className="vt-visually-hidden">Status</legend>
+        {productStatuses.map((s) => (
+          <label key={s} className={s === status ? 'is-active' : ''}>
+            <input
+              type="radio"
+              name="status"
+              value={s}
+              checked={s === status}
+              onChange={() =>
+                navigate({
+                  search: (prev) => ({ ...prev, status: s === 'all' ? undefined : s, page: undefined }),
+                })
+              }
+            />
+            {productStatusLabels[s]}
+          </label>
+        ))}
+      </fieldset>
+    </div>
   );
 }
 

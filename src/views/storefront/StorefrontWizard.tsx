@@ -7,6 +7,7 @@ import {
   connectStorefrontWizard,
   type StorefrontWizardEvent,
   type storefrontWizardMachine,
+  type StorefrontWizardView as WizardView,
 } from '../../../machines/storefrontWizard';
 import { Button, FileUpload, Spinner, TextInput } from '../components';
 import './wizard.css';
@@ -32,23 +33,7 @@ export function StorefrontWizardView({ actor }: { actor: Actor }) {
       </section>
     );
 
-  const nav = (
-    <div className="vt-wizard__actions">
-      {view.canBack && (
-        <Button variant="secondary" type="button" onClick={view.back}>
-          Back
-        </Button>
-      )}
-      {view.canSkip && (
-        <Button variant="ghost" type="button" onClick={view.skip}>
-          Skip for now
-        </Button>
-      )}
-      <Button type="submit" disabled={!view.canSubmit}>
-        {view.submitLabel}
-      </Button>
-    </div>
-  );
+  const nav = <WizardNav view={view} />;
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     view.submit();
@@ -84,29 +69,7 @@ export function StorefrontWizardView({ actor }: { actor: Actor }) {
       {step === 'bio' && (
         <form onSubmit={submit} noValidate>
           <h1>Tell collectors about you</h1>
-          <div className="vt-field">
-            <label className="vt-field__label" htmlFor="wizard-bio">
-              Bio
-            </label>
-            <textarea
-              id="wizard-bio"
-              className="vt-textarea"
-              rows={6}
-              maxLength={STOREFRONT_BIO.max}
-              value={view.description}
-              aria-invalid={!!error || undefined}
-              aria-describedby="wizard-bio-count"
-              onChange={(e) => view.change('description', e.target.value)}
-            />
-            <span id="wizard-bio-count" className="vt-field__hint">
-              {view.bioCount}
-            </span>
-            {error && (
-              <p className="vt-field__error" role="alert">
-                {error}
-              </p>
-            )}
-          </div>
+          <BioField view={view} error={error} />
           {nav}
         </form>
       )}
@@ -193,5 +156,55 @@ export function StorefrontWizardView({ actor }: { actor: Actor }) {
         </form>
       )}
     </section>
+  );
+}
+
+/** The bio: a text area with its count of characters and its error. */
+function BioField({ view, error }: { view: WizardView; error: string | undefined }) {
+  return (
+    <div className="vt-field">
+      <label className="vt-field__label" htmlFor="wizard-bio">
+        Bio
+      </label>
+      <textarea
+        id="wizard-bio"
+        className="vt-textarea"
+        rows={6}
+        maxLength={STOREFRONT_BIO.max}
+        value={view.description}
+        aria-invalid={!!error || undefined}
+        aria-describedby="wizard-bio-count"
+        onChange={(e) => view.change('description', e.target.value)}
+      />
+      <span id="wizard-bio-count" className="vt-field__hint">
+        {view.bioCount}
+      </span>
+      {error && (
+        <p className="vt-field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Back, "Skip for now" and Continue (or Launch), each where the step has it. */
+function WizardNav({ view }: { view: WizardView }) {
+  return (
+    <div className="vt-wizard__actions">
+      {view.canBack && (
+        <Button variant="secondary" type="button" onClick={view.back}>
+          Back
+        </Button>
+      )}
+      {view.canSkip && (
+        <Button variant="ghost" type="button" onClick={view.skip}>
+          Skip for now
+        </Button>
+      )}
+      <Button type="submit" disabled={!view.canSubmit}>
+        {view.submitLabel}
+      </Button>
+    </div>
   );
 }
