@@ -9,8 +9,8 @@ import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, type ShareCard } from './card';
 
 /**
  * Draws a share card as a 1200 × 630 PNG: satori lays out the template in the product's font
- * (Inter, from @fontsource/inter: latin and latin-ext, regular and bold, as WOFF since satori reads no
- * WOFF2) and colors (src/styles/tokens.css, light theme) into SVG, and resvg rasterizes it off the
+ * (Inter, from @fontsource/inter: every subset it ships, regular and bold, as WOFF since satori reads
+ * no WOFF2) and colors (src/styles/tokens.css, light theme) into SVG, and resvg rasterizes it off the
  * event loop. Artwork and logo come from the media store, resized by sharp to the size they are
  * drawn at before satori sees them.
  */
@@ -33,14 +33,24 @@ const LOGO_SIDE = 56;
 const ARTWORK_COPY_WIDTH = 640;
 
 const require = createRequire(import.meta.url);
+/** Each subset of Inter fontsource ships, by the code points it covers ("U+0370-0377,U+037A,…"). */
+const subsets = require('@fontsource/inter/unicode.json') as Record<string, string>;
 const fontFile = (subset: string, weight: 400 | 700) =>
   readFile(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`));
 
+/**
+ * Each subset is a family of its own (`Inter latin`, …), named in that order in the template's
+ * font-family: satori falls back from family to family for a character, not between faces of one.
+ */
+const families = ['latin', ...Object.keys(subsets).filter((subset) => subset !== 'latin')];
+const FONT_FAMILY = families.map((subset) => `Inter ${subset}`).join(', ');
+
 let fonts: ReturnType<typeof loadFonts> | undefined;
+/** Every subset of Inter in both weights: one list, so satori parses them once. */
 function loadFonts() {
-  const faces = ['latin', 'latin-ext'].flatMap((subset) =>
+  const faces = families.flatMap((subset) =>
     ([400, 700] as const).map(async (weight) => ({
-      name: 'Inter',
+      name: `Inter ${subset}`,
       data: await fontFile(subset, weight),
       weight,
       style: 'normal' as const,
@@ -48,6 +58,25 @@ function loadFonts() {
   );
   return Promise.all(faces);
 }
+
+/** The code point ranges Inter covers. */
+const covered: [number, number][] = Object.values(subsets).flatMap((ranges) =>
+  ranges.split(',').map((range) => {
+    const [from = '', to = from] = range.trim().slice(2).split('-');
+    return [Number.parseInt(from, 16), Number.parseInt(to, 16)] as [number, number];
+  }),
+);
+const drawable = (ch: string) => {
+  const cp = ch.codePointAt(0)!;
+  return /\s/.test(ch) || covered.some(([from, to]) => cp >= from && cp <= to);
+};
+
+/**
+ * The text without the characters the font has no glyph for (emoji, CJK and other scripts Inter
+ * lacks), which would be drawn as boxes: a preview shows the rest.
+ */
+export const inFont = (text: string) =>
+  Array.from(text).filter(drawable).join('').replace(/\s+/g, ' ').trim();
 
 /** The store key of a /media/ URL; null for any other URL. */
 function mediaKey(url: string | null): string | null {
@@ -115,7 +144,7 @@ function Template({ card, artwork, logo }: { card: ShareCard; artwork: string | 
         display: 'flex',
         background: COLOR.bg,
         color: COLOR.text,
-        fontFamily: 'Inter',
+        fontFamily: FONT_FAMILY,
       }}
     >
       <div
@@ -165,7 +194,7 @@ function Template({ card, artwork, logo }: { card: ShareCard; artwork: string | 
             <div
               style={{ display: 'block', fontSize: 28, fontWeight: 700, color: COLOR.muted, lineClamp: 1 }}
             >
-              {card.storefront.name}
+              {inFont(card.storefront.name)}
             </div>
           )}
         </div>
@@ -179,7 +208,7 @@ function Template({ card, artwork, logo }: { card: ShareCard; artwork: string | 
               lineClamp: 3,
             }}
           >
-            {card.title}
+            {inFont(card.title)}
           </div>
           {card.note && (
             <div
@@ -192,7 +221,7 @@ function Template({ card, artwork, logo }: { card: ShareCard; artwork: string | 
                 lineClamp: 3,
               }}
             >
-              {card.note}
+              {inFont(card.note)}
             </div>
           )}
           {price}

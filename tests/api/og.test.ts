@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { blueprints, nfts, saleListings, storefronts } from '../../server/db/schema';
 import { blueprintCard, cardVersion, packCard, type ShareCard } from '../../server/og/card';
 import { createShareImages, limiter } from '../../server/og/images';
+import { inFont } from '../../server/og/render';
 import { insertBlueprint, insertPack, insertStorefront, insertUser } from '../../server/seed/factory';
 import { databases, flowAddress, type TestApi, useTestApp } from './support/harness';
 
@@ -328,6 +329,10 @@ describe('share cards', () => {
     expect(
       packCard({ title: 'P', price: 3000, quantityAvailable: 0, state: 'available' } as never).price,
     ).toBe('Sold out');
+  });
+
+  it('draws the scripts Inter has and leaves out what it has no glyph for', () => {
+    expect(inFont('Nuit étoilée 🌙 夜の港 Ωμέγα Привет Việt')).toBe('Nuit étoilée Ωμέγα Привет Việt');
   });
 
   it('versions what the card shows', () => {
