@@ -13,6 +13,7 @@ for (const name of [
   'start',
   'mint',
   'images',
+  'share-images',
   'publish',
   'checkout',
   'lanes',

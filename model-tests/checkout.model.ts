@@ -77,6 +77,7 @@ function listing(
     owner: { id: null, username: owner.username, avatarUrl: null, wallet: { walletAddress: owner.wallet } },
     activeSaleListing: { id: `listing-${id}`, price, blockchainListingId: `9${id}` },
     nftPurchase: null,
+    shareImage: { url: `/og/nft/${id}.png?v=0123456789abcdef`, width: 1200, height: 630 },
   } satisfies NftJson;
 }
 /** Edition 3 for $40 by @ada, edition 7 for $18 by a wallet without a username. */

@@ -25,6 +25,7 @@ const nft = (id: string, listed: boolean): NftJson => ({
   owner: { id: 'u1', username: 'ada', avatarUrl: null, wallet: { walletAddress: WALLET } },
   activeSaleListing: listed ? { id: `l${id}`, price: 2500, blockchainListingId: `9${id}` } : null,
   nftPurchase: null,
+  shareImage: { url: `/og/nft/${id}.png?v=0123456789abcdef`, width: 1200, height: 630 },
 });
 const NFTS = [
   nft(SELECTION_IDS.first, false),

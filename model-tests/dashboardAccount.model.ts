@@ -61,6 +61,7 @@ export function makeStorefront(over: Partial<StorefrontJson> = {}): StorefrontJs
     createdAt: '2026-01-01T00:00:00.000Z',
     previews: [],
     blueprintCount: 0,
+    shareImage: { url: '/og/s/night-loops.png?v=0123456789abcdef', width: 1200, height: 630 },
     ...over,
   };
 }

@@ -82,6 +82,11 @@ export function makeBlueprint(over: Partial<BlueprintJson> = {}): BlueprintJson 
     isPrinted: false,
     isSoldOut: false,
     isInPack: false,
+    shareImage: {
+      url: '/og/nft/0b6f1d2e-58a4-4f0e-9c41-1b2c3d4e5f60.png?v=0123456789abcdef',
+      width: 1200,
+      height: 630,
+    },
     ...over,
   };
 }

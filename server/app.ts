@@ -27,6 +27,7 @@ import { metricsHandler } from './metrics-route';
 import { nftHistoryRoutes } from './nfts/history';
 import { nftRoutes } from './nfts/routes';
 import { notificationRoutes } from './notifications/routes';
+import { mountShareImages } from './og/routes';
 import { canonicalOrigin } from './origin';
 import { googlePayScript, paymentsConfigRoutes } from './payments/routes';
 import { payoutRoutes } from './payouts/routes';
@@ -130,6 +131,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.route('/api', api);
   mountMedia(app, s.storage, s.config.mediaPublicUrl);
+  mountShareImages(app, s);
   if (deps.spaDir) mountSpa(app, deps.spaDir, { renderPage: deps.renderPage, log: s.log });
   app.notFound((c) => errorResponse(c, notFound()));
   routesOf.set(app, routes);

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { IMAGE_MAX_SIDE, IMAGE_WIDTHS, type ImageWidth } from '#domain/assets';
 import type { Log } from './clock';
 import { type AppEnv, errorResponse, notFound } from './http';
+import { OG_PREFIX } from './og/images';
 import { isMediaKey, type MediaStorage, STAGED_PREFIX } from './storage/storage';
 
 export { mediaDir } from './storage/config';
@@ -85,7 +86,8 @@ export async function warmImageCopies(
   }
   for (const key of keys) {
     if (signal.aborted) return;
-    if (key.startsWith(STAGED_PREFIX) || !/\.(jpe?g|png)$/i.test(key)) continue;
+    // Share images (server/og) are drawn at their one size: no copies.
+    if (key.startsWith(STAGED_PREFIX) || key.startsWith(OG_PREFIX) || !/\.(jpe?g|png)$/i.test(key)) continue;
     if (IMAGE_WIDTHS.every((width) => keys.has(copyKey(key, width)))) continue;
     await writeImageCopies(storage, key).catch((err) => log.error(`resizing ${key} failed`, err));
   }

@@ -15,6 +15,13 @@ import { Count, DateTime, Num, pageOf } from './common';
 
 /** Catalog entities as the product API answers them (money in cents). */
 
+/**
+ * A page's link preview image (GET /og/...): its URL carries the version of what it shows, so it may
+ * be cached for good; 1200 × 630 pixels.
+ */
+export const ShareImage = v.object({ url: v.string(), width: Count, height: Count });
+export type ShareImage = v.InferOutput<typeof ShareImage>;
+
 export const StorefrontSummary = v.object({
   id: v.string(),
   name: v.string(),
@@ -40,6 +47,8 @@ export const StorefrontJson = v.object({
     v.maxLength(5),
   ),
   blueprintCount: Count,
+  /** The storefront page's link preview image. */
+  shareImage: ShareImage,
 });
 export type StorefrontJson = v.InferOutput<typeof StorefrontJson>;
 
@@ -91,6 +100,8 @@ export const BlueprintJson = v.object({
   isPrinted: v.boolean(),
   isSoldOut: v.boolean(),
   isInPack: v.boolean(),
+  /** The item page's link preview image; null in an answer without the storefront. */
+  shareImage: v.nullable(ShareImage),
 });
 export type BlueprintJson = v.InferOutput<typeof BlueprintJson>;
 
@@ -112,6 +123,8 @@ export const PackJson = v.object({
   drop: v.boolean(),
   isPack: v.literal(true),
   storefront: v.nullable(StorefrontSummary),
+  /** The item page's link preview image. */
+  shareImage: ShareImage,
 });
 export type PackJson = v.InferOutput<typeof PackJson>;
 

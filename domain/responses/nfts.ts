@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { nftStatuses, saleListingStatuses } from '../schemas/nfts';
-import { BlueprintJson } from './catalog';
+import { BlueprintJson, ShareImage } from './catalog';
 import { Count, DateTime, pageOf } from './common';
 
 /** NFTs, their resale listings and purchases as the product API answers them (money in cents). */
@@ -32,6 +32,8 @@ export const NftJson = v.object({
   activeSaleListing: v.nullable(v.object({ id: v.string(), price: Count, blockchainListingId: v.string() })),
   /** The latest purchase of it. */
   nftPurchase: v.nullable(v.object({ amount: Count, purchasedOn: DateTime })),
+  /** The NFT page's link preview image. */
+  shareImage: ShareImage,
 });
 export type NftJson = v.InferOutput<typeof NftJson>;
 export const NftPage = pageOf(NftJson);

@@ -9,6 +9,14 @@ import type {
 import type { Executor } from '../db';
 import { isoText } from '../db/rows';
 import { blueprintPacks, blueprints, storefronts } from '../db/schema';
+import {
+  blueprintCard,
+  itemImagePath,
+  packCard,
+  shareImage,
+  storefrontCard,
+  storefrontImagePath,
+} from '../og/card';
 
 /** Rows of the catalog tables as the API answers them (money in cents, times as ISO text). */
 export type StorefrontRow = typeof storefronts.$inferSelect;
@@ -124,7 +132,7 @@ export function blueprintJson(
   pack: PackSummaryRow | null = null,
 ): BlueprintJson {
   const isSticker = b.type === 'sticker' || b.type === 'stickerInPack';
-  return {
+  const json: Omit<BlueprintJson, 'shareImage'> = {
     id: b.id,
     blueprintId: b.id,
     flowBlueprintId: String(b.flowBlueprintId),
@@ -159,10 +167,12 @@ export function blueprintJson(
     isSoldOut: b.state === 'soldOut' || b.quantityAvailable === 0,
     isInPack: !!b.blueprintPackId,
   };
+  // Its image shows its storefront: an answer without the storefront cannot name that image.
+  return { ...json, shareImage: storefront && shareImage(itemImagePath(b.id), blueprintCard(json)) };
 }
 
 export function packJson(p: PackRow, storefront: StorefrontRow | null, items: BlueprintJson[]): PackJson {
-  return {
+  const json: Omit<PackJson, 'shareImage'> = {
     id: p.id,
     title: p.title,
     description: p.description,
@@ -181,6 +191,7 @@ export function packJson(p: PackRow, storefront: StorefrontRow | null, items: Bl
     isPack: true,
     storefront: storefront ? storefrontSummary(storefront) : null,
   };
+  return { ...json, shareImage: shareImage(itemImagePath(p.id), packCard(json)) };
 }
 
 /** Storefront rows by id, for joining onto blueprints and packs. */
@@ -214,5 +225,6 @@ export async function storefrontJson(db: Executor, s: StorefrontRow): Promise<St
     createdAt: s.createdAt.toISOString(),
     previews,
     blueprintCount: Number(n),
+    shareImage: shareImage(storefrontImagePath(s.vanityUrl), storefrontCard(s)),
   };
 }

@@ -5,6 +5,7 @@ import { blueprintJson } from '../catalog/json';
 import type { PurchaseRow } from '../chain/facts';
 import type { Executor } from '../db';
 import { blueprints, nftPurchases, type nfts, saleListings, storefronts, users } from '../db/schema';
+import { itemImagePath, nftCard, shareImage } from '../og/card';
 import type { mintedEditions, PurchasePageRow } from './queries';
 
 /**
@@ -61,7 +62,7 @@ export async function nftJson(db: Executor, n: NftRow): Promise<NftJson> {
     .from(blueprints)
     .innerJoin(storefronts, eq(storefronts.id, blueprints.storefrontId))
     .where(eq(blueprints.flowBlueprintId, n.blueprintId));
-  return {
+  const json: Omit<NftJson, 'shareImage'> = {
     id: n.id,
     blueprint: blueprint ? blueprintJson(blueprint.blueprint, blueprint.storefront) : null,
     blueprintId: String(n.blueprintId),
@@ -82,6 +83,7 @@ export async function nftJson(db: Executor, n: NftRow): Promise<NftJson> {
       ? { amount: purchase.amount, purchasedOn: purchase.purchasedOn.toISOString() }
       : null,
   };
+  return { ...json, shareImage: shareImage(itemImagePath(n.id), nftCard(json)) };
 }
 
 type Edition = Awaited<ReturnType<typeof mintedEditions>>[number];

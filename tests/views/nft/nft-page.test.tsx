@@ -43,6 +43,7 @@ const NFT: NftJson = {
     blockchainListingId: '94711',
   },
   nftPurchase: { amount: 2500, purchasedOn: hoursAgo(30) },
+  shareImage: { url: '/og/nft/4711.png?v=0123456789abcdef', width: 1200, height: 630 },
 };
 
 const HISTORY: HistoryItem[] = [
