@@ -102,5 +102,12 @@ export const TEXT_PAGES = [
   { path: '/terms', updated: '2023-02-18' },
 ] as const;
 
-/** The public pages that show the catalog: the sitemap's lastmod for them is the catalog's newest change. */
-export const CATALOG_PAGES = { items: ['/', '/marketplace'], storefronts: ['/storefronts'] } as const;
+/**
+ * The public pages that show the catalog, with the kinds of sitemap rows they show: the sitemap's
+ * lastmod for them is the newest change of those rows.
+ */
+export const CATALOG_PAGES = [
+  { path: '/', shows: ['items', 'packs', 'storefronts'] },
+  { path: '/marketplace', shows: ['items', 'packs'] },
+  { path: '/storefronts', shows: ['storefronts'] },
+] as const;

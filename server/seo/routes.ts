@@ -3,7 +3,7 @@ import { etag } from 'hono/etag';
 import type { Services } from '../deps';
 import type { AppEnv } from '../http';
 import { NOT_FOR_CRAWLERS } from '../pages';
-import { pagesSitemap, SITEMAP_KINDS, type SitemapKind, sitemapIndex, sitemapPage } from './sitemaps';
+import { SITEMAP_KINDS, type SitemapKind, sitemaps } from './sitemaps';
 
 /**
  * The files for search engines: /robots.txt and the sitemaps (server/seo/sitemaps.ts), on the
@@ -39,13 +39,14 @@ export function mountSeoFiles(app: Hono<AppEnv>, s: Services): void {
   };
   app.use('/sitemap.xml', etag({ weak: true }));
   app.use('/sitemaps/*', etag({ weak: true }));
-  app.get('/sitemap.xml', (c) => sitemap(c, 'index', () => sitemapIndex(s.db, origin)));
-  app.get('/sitemaps/pages.xml', (c) => sitemap(c, 'pages', () => pagesSitemap(s.db, origin)));
+  const maps = sitemaps(s.db, origin, { cache: s.catalogCache });
+  app.get('/sitemap.xml', (c) => sitemap(c, 'index', () => maps.index()));
+  app.get('/sitemaps/pages.xml', (c) => sitemap(c, 'pages', () => maps.pages()));
   app.get('/sitemaps/:file', (c) => {
     const file = c.req.param('file');
     const match = PAGE_FILE.exec(file);
     if (!match) return c.notFound();
     const kind = match[1] as SitemapKind;
-    return sitemap(c, file, () => sitemapPage(s.db, origin, kind, Number(match[2])));
+    return sitemap(c, file, () => maps.page(kind, Number(match[2])));
   });
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { blueprintPacks, blueprints, storefronts } from '../../server/db/schema';
 import { insertBlueprint, insertPack, insertStorefront, insertUser } from '../../server/seed/factory';
-import { SITEMAP_PAGE_SIZE, sitemapIndex, sitemapPage } from '../../server/seo/sitemaps';
+import { SITEMAP_PAGE_SIZE, sitemaps } from '../../server/seo/sitemaps';
 import { bothDatabases, useTestApp } from './support/harness';
 
 /** The `<loc>` and `<lastmod>` pairs of a sitemap or sitemap index. */
@@ -94,6 +94,7 @@ describe.each(bothDatabases)('sitemaps on %s', (database) => {
     expect(locs(xml)).toEqual([
       'http://vitrine.test/sitemaps/pages.xml',
       'http://vitrine.test/sitemaps/items-1.xml',
+      'http://vitrine.test/sitemaps/packs-1.xml',
       'http://vitrine.test/sitemaps/storefronts-1.xml',
     ]);
     for (const { lastmod } of entries(xml)) expect(lastmod).toMatch(/^\d{4}-\d\d-\d\d/);
@@ -102,8 +103,10 @@ describe.each(bothDatabases)('sitemaps on %s', (database) => {
   it('lists only what a visitor can see, each with the day its row last changed', async () => {
     const items = entries(await (await t.app.request('/sitemaps/items-1.xml')).text());
     expect(items.map((e) => e.loc).sort()).toEqual(
-      [ids.listed, ids.soldOut, ids.pack].map((id) => `http://vitrine.test/nft/${id}`).sort(),
+      [ids.listed, ids.soldOut].map((id) => `http://vitrine.test/nft/${id}`).sort(),
     );
+    const packs = locs(await (await t.app.request('/sitemaps/packs-1.xml')).text());
+    expect(packs).toEqual([`http://vitrine.test/nft/${ids.pack}`]);
     expect(items.find((e) => e.loc.endsWith(ids.listed!))!.lastmod).toBe(updated.toISOString());
     const stores = entries(await (await t.app.request('/sitemaps/storefronts-1.xml')).text());
     expect(stores).toEqual([{ loc: 'http://vitrine.test/s/open-shop', lastmod: updated.toISOString() }]);
@@ -135,23 +138,32 @@ describe.each(bothDatabases)('sitemaps on %s', (database) => {
   it('pages by id: no page over the page size, every URL on exactly one page, and the index names each page', async () => {
     const db = t.database.db;
     expect(SITEMAP_PAGE_SIZE).toBe(50_000);
-    const index = await sitemapIndex(db, 'http://vitrine.test', 2);
+    const maps = sitemaps(db, 'http://vitrine.test', { pageSize: 2 });
+    const more = await insertStorefront(db, {
+      ownerId: (await insertUser(db, { email: 'more@example.com', username: 'more', firstName: 'More' })).id,
+      name: 'More',
+      vanityUrl: 'more',
+    });
+    const extra = (
+      await insertBlueprint(db, { storefrontId: more.id, title: 'Extra', price: 1, quantity: 1 })
+    ).id;
+    const index = await maps.index();
     expect(locs(index)).toEqual([
       'http://vitrine.test/sitemaps/pages.xml',
       'http://vitrine.test/sitemaps/items-1.xml',
       'http://vitrine.test/sitemaps/items-2.xml',
+      'http://vitrine.test/sitemaps/packs-1.xml',
       'http://vitrine.test/sitemaps/storefronts-1.xml',
     ]);
-    const xmls = [
-      await sitemapPage(db, 'http://vitrine.test', 'items', 1, 2),
-      await sitemapPage(db, 'http://vitrine.test', 'items', 2, 2),
-    ];
+    const xmls = [await maps.page('items', 1), await maps.page('items', 2)];
     const pages = xmls.map((xml) => locs(xml!));
     expect(pages.map((p) => p.length)).toEqual([2, 1]);
-    expect(pages.flat().sort()).toEqual(
-      [ids.listed, ids.soldOut, ids.pack].map((id) => `http://vitrine.test/nft/${id}`).sort(),
+    const all = pages.flat();
+    expect(all).toEqual([...all].sort());
+    expect(all.sort()).toEqual(
+      [ids.listed, ids.soldOut, extra].map((id) => `http://vitrine.test/nft/${id}`).sort(),
     );
-    expect(await sitemapPage(db, 'http://vitrine.test', 'items', 3, 2)).toBeUndefined();
+    expect(await maps.page('items', 3)).toBeUndefined();
     // A page's lastmod in the index is its newest row's.
     xmls.forEach((xml, i) => {
       const newest = entries(xml!)
@@ -163,7 +175,7 @@ describe.each(bothDatabases)('sitemaps on %s', (database) => {
   });
 
   it('escapes its text for XML', async () => {
-    const xml = await sitemapIndex(t.database.db, 'http://vitrine.test/?a=<1>&b="2"');
+    const xml = await sitemaps(t.database.db, 'http://vitrine.test/?a=<1>&b="2"').index();
     expect(xml).toContain(
       '<loc>http://vitrine.test/?a=&lt;1&gt;&amp;b=&quot;2&quot;/sitemaps/pages.xml</loc>',
     );
