@@ -34,6 +34,7 @@ import { payoutRoutes } from './payouts/routes';
 import { observeRequests } from './requests';
 import { salesRoutes } from './sales/routes';
 import { jsonBodiesOnly, securityHeaders } from './security';
+import { mountSeoFiles } from './seo/routes';
 import { mountSpa } from './spa';
 import { storefrontRoutes } from './storefronts/routes';
 import { systemRoutes } from './system/routes';
@@ -132,6 +133,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api', api);
   mountMedia(app, s.storage, s.config.mediaPublicUrl);
   mountShareImages(app, s);
+  // robots.txt and the sitemaps, with or without the SPA (server/seo/routes.ts).
+  mountSeoFiles(app, s);
   if (deps.spaDir) mountSpa(app, deps.spaDir, { renderPage: deps.renderPage, log: s.log });
   app.notFound((c) => errorResponse(c, notFound()));
   routesOf.set(app, routes);

@@ -5,6 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import type { Log } from './clock';
 import type { AppEnv } from './http';
+import { isPagePath } from './pages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A page not rendered by then goes out unrendered: the browser renders it itself. */
@@ -47,8 +48,9 @@ function inlineStylesheet(page: string, root: string): string {
 /**
  * Serves the built SPA: each text file as the .br or .gz the build wrote beside it when the browser
  * accepts that encoding (else as it is), hashed /assets/* cached for a year, anything else
- * revalidated on every load. Other GET paths without a file (client routes) answer index.html;
- * a missing asset stays a 404.
+ * revalidated on every load. Other GET paths without a file answer index.html: with status 200 on
+ * a path a route of the SPA answers (server/pages.ts), else with 404 (the browser's router shows
+ * its Not Found page); a missing asset stays a plain 404.
  *
  * With a renderer, a page (a path whose last part has no file extension) is first rendered on the
  * server as a visitor with no session sees it: its markup goes inside the root element and the API
@@ -114,5 +116,11 @@ export function mountSpa(
     });
   }
   app.get('*', serveStatic({ root, precompressed: true }));
-  app.get('*', (c, next) => (c.req.path.startsWith('/assets/') ? next() : index(c, next)));
+  app.get('*', async (c, next) => {
+    if (c.req.path.startsWith('/assets/')) return next();
+    const res = await index(c, next);
+    if (!res || isPagePath(c.req.path)) return res;
+    // No route has this path: the browser's router shows the Not Found page, with status 404.
+    return new Response(res.body, { status: 404, headers: res.headers });
+  });
 }

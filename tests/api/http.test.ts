@@ -407,6 +407,16 @@ describe.each(databases)('the SPA in production on %s', (database) => {
     }
   });
 
+  it('answers a path no page has with index.html and status 404: the browser shows its Not Found page', async () => {
+    for (const path of ['/no-such-page', '/nft/42/nope', '/marketplace/x?y=1', '/missing.png']) {
+      const res = await t.request('GET', path);
+      expect(res.status, path).toBe(404);
+      expect(res.body).toContain('<title>Vitrine</title>');
+      expect(res.headers.get('content-type')).toContain('text/html');
+    }
+    expect((await t.request('GET', '/auth/')).status).toBe(200);
+  });
+
   it('still answers unknown /api paths with 404 JSON and serves the API', async () => {
     const res = await t.request('GET', '/api/nothing-here');
     expect(res.status).toBe(404);
@@ -445,9 +455,9 @@ describe.each(databases)('pages rendered on the server, on %s', (database) => {
    */
   const renderPage: PageRenderer = async (url, api) => {
     rendered.push(url);
-    if (url.startsWith('/needs-session')) return null;
-    if (url.startsWith('/broken')) throw new Error('render failed');
-    if (url.startsWith('/slow')) return new Promise(() => {});
+    if (url.startsWith('/settings')) return null;
+    if (url.startsWith('/terms')) throw new Error('render failed');
+    if (url.startsWith('/privacy') || url.startsWith('/slow-unknown')) return new Promise(() => {});
     if (url.startsWith('/no-such-page'))
       return { html: '<h1>We couldn’t find that page</h1>', answers: {}, status: 404 };
     const health = await api('http://vitrine.internal/api/health');
@@ -489,9 +499,10 @@ describe.each(databases)('pages rendered on the server, on %s', (database) => {
   });
 
   it('serves the plain index.html when the page is left to the browser, fails or is slow', async () => {
-    for (const path of ['/needs-session', '/broken', '/slow']) {
+    for (const path of ['/settings', '/terms', '/privacy', '/slow-unknown']) {
       const res = await t.request('GET', path);
-      expect(res.status).toBe(200);
+      // Unrendered, a path no page has is still a 404.
+      expect(res.status).toBe(path === '/slow-unknown' ? 404 : 200);
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).not.toContain('vt-first-load');
       // Unrendered, the page links its stylesheet, which the browser keeps for the next page.
@@ -501,7 +512,7 @@ describe.each(databases)('pages rendered on the server, on %s', (database) => {
 
   it('never renders files or the API', async () => {
     rendered.length = 0;
-    // A path with a file extension is a file: missing here, it falls back to the plain index.html.
+    // A path with a file extension is a file: missing here, it is the plain index.html with a 404.
     expect((await t.request('GET', '/logo.svg')).body).not.toContain('vt-first-load');
     expect((await t.request('GET', '/api/health')).status).toBe(200);
     expect(rendered).toEqual([]);

@@ -74,6 +74,10 @@ export const storefronts = pgTable(
     uniqueIndex('storefronts_name_unique').on(sql`lower(${t.name})`),
     uniqueIndex('storefronts_vanity_unique').on(sql`lower(${t.vanityUrl})`),
     index('storefronts_created_idx').on(t.createdAt),
+    // The storefronts sitemap (server/seo/sitemaps.ts): the enabled ones in id order, read from the index alone.
+    index('storefronts_sitemap_idx')
+      .on(t.id, t.vanityUrl, t.updatedAt)
+      .where(sql.raw('"storefronts"."enabled"')),
     // Searches read it far more often than storefronts change: entries go straight into the index
     // instead of a pending list that every search would scan until a vacuum merges it.
     index('storefronts_name_trgm_idx')
@@ -106,7 +110,13 @@ export const blueprintPacks = pgTable(
     visible: boolean('visible').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [index('blueprint_packs_storefront_idx').on(t.storefrontId)],
+  (t) => [
+    index('blueprint_packs_storefront_idx').on(t.storefrontId),
+    // The items sitemap (server/seo/sitemaps.ts): visible packs past their draft, in id order.
+    index('blueprint_packs_sitemap_idx')
+      .on(t.id, t.createdAt, t.storefrontId)
+      .where(sql.raw(`"blueprint_packs"."visible" and "blueprint_packs"."state" <> 'created'`)),
+  ],
 );
 
 /**
@@ -162,6 +172,8 @@ export const blueprints = pgTable(
         .on(sql.raw(`"${column}"`), t.id)
         .where(sql.raw(MARKET_WHERE)),
     ),
+    // The items sitemap (server/seo/sitemaps.ts): what visitors see, in id order, read from the index alone.
+    index('blueprints_sitemap_idx').on(t.id, t.updatedAt).where(sql.raw(MARKET_WHERE)),
     index('blueprints_market_category_idx')
       .on(t.storefrontCategory, t.price, t.id)
       .where(sql.raw(MARKET_WHERE)),

@@ -1,0 +1,3 @@
+CREATE INDEX "blueprint_packs_sitemap_idx" ON "blueprint_packs" USING btree ("id","created_at","storefront_id") WHERE "blueprint_packs"."visible" and "blueprint_packs"."state" <> 'created';--> statement-breakpoint
+CREATE INDEX "blueprints_sitemap_idx" ON "blueprints" USING btree ("id","updated_at") WHERE "blueprints"."visible" and "blueprints"."storefront_enabled" and "blueprints"."state" in ('available', 'active', 'printed', 'soldOut');--> statement-breakpoint
+CREATE INDEX "storefronts_sitemap_idx" ON "storefronts" USING btree ("id","vanity_url","updated_at") WHERE "storefronts"."enabled";
