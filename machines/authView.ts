@@ -3,7 +3,7 @@ import { errorMessage } from '#domain/errors';
 import type { User } from '#domain/user';
 import type { authMachine } from './auth';
 import type { AuthEvent, AuthInput, AuthMeta, AuthPanel } from './authForms';
-import { buttonProps } from './props';
+import { buttonProps, type FieldsFormProps, fieldsFormProps } from './props';
 
 type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 
@@ -67,12 +67,6 @@ const panelForms: Partial<Record<AuthPanel, { type: AuthEvent['type']; fields: r
   reset: { type: 'auth.reset.submit', fields: ['password', 'confirm'] },
 };
 
-/** A panel's form: its submit sends the panel's event with the form's named fields. */
-export interface AuthFormProps {
-  noValidate: true;
-  onSubmit: (event: { preventDefault(): void; currentTarget: HTMLFormElement }) => void;
-}
-
 /**
  * What the auth screen shows and what it can do: the panel and its address, the values to show,
  * the field and form errors as text, busy (a call is under way) and what the user can do now.
@@ -107,17 +101,12 @@ export function connectAuth(snapshot: AuthSnapshot, send: Send) {
     /** A browser wallet can be connected here (the button shows); its getter says when it is enabled. */
     walletOffered: context.walletAvailable,
     /** The panel's form (connect, wallet email, sign-up, name, profile, login, forgot, reset). */
-    getFormProps: (): AuthFormProps => ({
-      noValidate: true,
-      onSubmit: (event) => {
-        event.preventDefault();
-        const form = panelForms[panel];
-        if (!form) return;
-        const data = new FormData(event.currentTarget);
-        const values = Object.fromEntries(form.fields.map((name) => [name, String(data.get(name) ?? '')]));
-        send({ type: form.type, ...values } as AuthEvent);
-      },
-    }),
+    getFormProps: (): FieldsFormProps => {
+      const form = panelForms[panel];
+      return fieldsFormProps(form?.fields ?? [], (values) => {
+        if (form) send({ type: form.type, ...values } as AuthEvent);
+      });
+    },
     /** The form's submit button: busy while its call runs. */
     getSubmitButtonProps: () =>
       buttonProps({ type: 'submit', disabled: false, busy: snapshot.hasTag('busy') }),

@@ -85,3 +85,22 @@ export function textInputProps(options: {
     onChange: (event) => change(event.target.value),
   };
 }
+
+/** A form whose fields the browser keeps (uncontrolled inputs): its submit reads them by name. */
+export interface FieldsFormProps {
+  noValidate: true;
+  onSubmit: (event: { preventDefault(): void; currentTarget: HTMLFormElement }) => void;
+}
+export function fieldsFormProps(
+  names: readonly string[],
+  submit: (values: Record<string, string>) => void,
+): FieldsFormProps {
+  return {
+    noValidate: true,
+    onSubmit: (event) => {
+      event.preventDefault();
+      const data = new FormData(event.currentTarget);
+      submit(Object.fromEntries(names.map((name) => [name, String(data.get(name) ?? '')])));
+    },
+  };
+}
