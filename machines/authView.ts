@@ -3,6 +3,7 @@ import { errorMessage } from '#domain/errors';
 import type { User } from '#domain/user';
 import type { authMachine } from './auth';
 import type { AuthEvent, AuthInput, AuthMeta, AuthPanel } from './authForms';
+import { buttonProps, type FieldsFormProps, fieldsFormProps } from './props';
 
 type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 
@@ -54,6 +55,18 @@ function panelOf(snapshot: AuthSnapshot): AuthPanel {
 
 type Send = (event: AuthEvent) => void;
 
+/** Each form panel's submit: its event and the named fields it carries (the machine checks them). */
+const panelForms: Partial<Record<AuthPanel, { type: AuthEvent['type']; fields: readonly string[] }>> = {
+  connect: { type: 'auth.connect.submit', fields: ['email'] },
+  walletEmail: { type: 'auth.walletEmail.submit', fields: ['email'] },
+  signup: { type: 'auth.signup.submit', fields: ['password', 'confirm'] },
+  name: { type: 'auth.name.submit', fields: ['firstName', 'lastName'] },
+  welcome: { type: 'auth.profile.submit', fields: ['username', 'firstName', 'lastName'] },
+  login: { type: 'auth.login.submit', fields: ['password'] },
+  forgot: { type: 'auth.forgot.submit', fields: ['email'] },
+  reset: { type: 'auth.reset.submit', fields: ['password', 'confirm'] },
+};
+
 /**
  * What the auth screen shows and what it can do: the panel and its address, the values to show,
  * the field and form errors as text, busy (a call is under way) and what the user can do now.
@@ -61,6 +74,13 @@ type Send = (event: AuthEvent) => void;
 export function connectAuth(snapshot: AuthSnapshot, send: Send) {
   const { context } = snapshot;
   const panel = panelOf(snapshot);
+  /** A button that sends `event`, enabled when the machine takes it. */
+  const button = (
+    event: Extract<
+      AuthEvent,
+      { type: 'auth.back' | 'auth.forgot' | 'auth.wallet.connect' | 'auth.profile.skip' }
+    >,
+  ) => buttonProps({ onClick: () => send(event), disabled: !snapshot.can(event) });
   const fieldErrors: Record<string, string | undefined> = {};
   for (const [name, error] of Object.entries(context.errors)) fieldErrors[name] = error.message;
   return {
@@ -78,28 +98,24 @@ export function connectAuth(snapshot: AuthSnapshot, send: Send) {
     fieldErrors,
     error: context.error ? errorMessage(context.error) : null,
     busy: snapshot.hasTag('busy'),
-    /** A browser wallet can be connected here (the button shows); `can.connectWallet` says when. */
+    /** A browser wallet can be connected here (the button shows); its getter says when it is enabled. */
     walletOffered: context.walletAvailable,
-    can: {
-      back: snapshot.can({ type: 'auth.back' }),
-      connectWallet: snapshot.can({ type: 'auth.wallet.connect' }),
-      forgot: snapshot.can({ type: 'auth.forgot' }),
-      skipProfile: snapshot.can({ type: 'auth.profile.skip' }),
+    /** The panel's form (connect, wallet email, sign-up, name, profile, login, forgot, reset). */
+    getFormProps: (): FieldsFormProps => {
+      const form = panelForms[panel];
+      return fieldsFormProps(form?.fields ?? [], (values) => {
+        if (form) send({ type: form.type, ...values } as AuthEvent);
+      });
     },
-    connect: (email: string) => send({ type: 'auth.connect.submit', email }),
-    connectWallet: () => send({ type: 'auth.wallet.connect' }),
-    submitWalletEmail: (email: string) => send({ type: 'auth.walletEmail.submit', email }),
-    signup: (password: string, confirm: string) => send({ type: 'auth.signup.submit', password, confirm }),
-    submitName: (firstName: string, lastName: string) =>
-      send({ type: 'auth.name.submit', firstName, lastName }),
-    saveProfile: (profile: { username: string; firstName: string; lastName: string }) =>
-      send({ type: 'auth.profile.submit', ...profile }),
-    skipProfile: () => send({ type: 'auth.profile.skip' }),
-    login: (password: string) => send({ type: 'auth.login.submit', password }),
-    forgot: () => send({ type: 'auth.forgot' }),
-    requestReset: (email: string) => send({ type: 'auth.forgot.submit', email }),
-    reset: (password: string, confirm: string) => send({ type: 'auth.reset.submit', password, confirm }),
-    back: () => send({ type: 'auth.back' }),
+    /** The form's submit button: busy while its call runs. */
+    getSubmitButtonProps: () =>
+      buttonProps({ type: 'submit', disabled: false, busy: snapshot.hasTag('busy') }),
+    /** Back (also "Back to sign in" and "Sign in" once a reset is sent or done). */
+    getBackButtonProps: () => button({ type: 'auth.back' }),
+    /** "Forgot password?", and "Request a new link" for a reset link without its token. */
+    getForgotButtonProps: () => button({ type: 'auth.forgot' }),
+    getConnectWalletButtonProps: () => button({ type: 'auth.wallet.connect' }),
+    getSkipProfileButtonProps: () => button({ type: 'auth.profile.skip' }),
   };
 }
 

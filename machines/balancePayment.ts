@@ -32,7 +32,9 @@ export type { BalanceOrderRequest, PayOrderRequest, TopupChargeRequest } from '#
  * mints. The flow ends with the order (output paid).
  *
  * No second payment: each attempt has one idempotency key, kept until it succeeds or is refused
- * for good, so Pay again after a wallet refusal or a network failure answers the same order; an
+ * for good, so Pay again after a wallet refusal or a network failure answers the same order; a
+ * top-up attempt and a purchase attempt each have their own key (`topupKey`, `orderKey`), so a
+ * retried top-up is never answered with the order, nor the order with a top-up; an
  * order found already paid (its payment seen by the server meanwhile) is not paid again. A report
  * that fails (not sealed yet, no answer) is sent again every `confirmInterval` (2 s), at most
  * `maxReports` (50) times in all, then the buyer can retry it; the transaction is never sent twice.
@@ -60,8 +62,10 @@ export interface BalancePaymentContext extends BalancePaymentInput {
   topup: CoinbaseChargeJson | null;
   topupReads: number;
   acknowledged: boolean;
-  /** The current attempt's idempotency key (a purchase, or a top-up). */
-  key: string | null;
+  /** The open top-up attempt's idempotency key. */
+  topupKey: string | null;
+  /** The open purchase attempt's idempotency key (never a top-up's). */
+  orderKey: string | null;
   order: FusdOrderJson | null;
   transactionId: string | null;
   reports: number;
@@ -148,9 +152,12 @@ export const balancePaymentMachine = setup({
         return event.value;
       },
     }),
-    /** A new attempt, with a new idempotency key, unless one is still open. */
-    ensureKey: assign({ key: ({ context }) => context.key ?? crypto.randomUUID() }),
-    dropKey: assign({ key: null }),
+    /** A new top-up attempt, with its own idempotency key, unless one is still open. */
+    ensureTopupKey: assign({ topupKey: ({ context }) => context.topupKey ?? crypto.randomUUID() }),
+    dropTopupKey: assign({ topupKey: null }),
+    /** A new purchase attempt, with its own idempotency key, unless one is still open. */
+    ensureOrderKey: assign({ orderKey: ({ context }) => context.orderKey ?? crypto.randomUUID() }),
+    dropOrderKey: assign({ orderKey: null }),
     keepOrder: assign({ order: (_, order: FusdOrderJson) => order }),
     keepTransaction: assign({ transactionId: (_, tx: { transactionId: string }) => tx.transactionId }),
     countReport: assign({ reports: ({ context }) => context.reports + 1 }),
@@ -181,7 +188,8 @@ export const balancePaymentMachine = setup({
     topup: null,
     topupReads: 0,
     acknowledged: false,
-    key: null,
+    topupKey: null,
+    orderKey: null,
     order: null,
     transactionId: null,
     reports: 0,
@@ -225,7 +233,7 @@ export const balancePaymentMachine = setup({
     /** Insufficient funds: the crypto top-up panel. */
     short: {
       on: {
-        'balance.topup': { guard: 'canTopUp', target: 'toppingUp', actions: 'ensureKey' },
+        'balance.topup': { guard: 'canTopUp', target: 'toppingUp', actions: 'ensureTopupKey' },
         'balance.retry': { target: 'reading', actions: 'clearError' },
         'balance.back': { target: 'back', actions: 'endBack' },
       },
@@ -238,7 +246,7 @@ export const balancePaymentMachine = setup({
         src: 'createTopup',
         input: ({ context }) => ({
           amount: topupAmount(context.price, context.balance ?? 0),
-          idempotencyKey: context.key!,
+          idempotencyKey: context.topupKey!,
           returnTo: context.returnTo,
         }),
         onDone: [
@@ -247,7 +255,7 @@ export const balancePaymentMachine = setup({
             target: 'redirect',
             actions: { type: 'endRedirect', params: ({ event }) => event.output },
           },
-          { target: 'short', actions: ['showNoHostedPage', 'dropKey'] },
+          { target: 'short', actions: ['showNoHostedPage', 'dropTopupKey'] },
         ],
         onError: [
           {
@@ -255,14 +263,14 @@ export const balancePaymentMachine = setup({
             target: 'short',
             actions: { type: 'showError', params: error },
           },
-          { target: 'short', actions: [{ type: 'showError', params: error }, 'dropKey'] },
+          { target: 'short', actions: [{ type: 'showError', params: error }, 'dropTopupKey'] },
         ],
       },
     },
     review: {
       on: {
         'balance.acknowledge': { guard: 'acknowledgementChanges', actions: 'acknowledge' },
-        'balance.submit': { guard: 'acknowledged', target: 'reserving', actions: 'ensureKey' },
+        'balance.submit': { guard: 'acknowledged', target: 'reserving', actions: 'ensureOrderKey' },
         'balance.back': { target: 'back', actions: 'endBack' },
       },
     },
@@ -275,7 +283,7 @@ export const balancePaymentMachine = setup({
         input: ({ context }) => ({
           item: context.item,
           price: context.price,
-          idempotencyKey: context.key!,
+          idempotencyKey: context.orderKey!,
         }),
         onDone: [
           {
@@ -286,7 +294,7 @@ export const balancePaymentMachine = setup({
           {
             guard: { type: 'ended', params: ({ event }) => event.output },
             target: 'review',
-            actions: [{ type: 'showOrderEnded', params: ({ event }) => event.output }, 'dropKey'],
+            actions: [{ type: 'showOrderEnded', params: ({ event }) => event.output }, 'dropOrderKey'],
           },
           { target: 'signing', actions: { type: 'keepOrder', params: ({ event }) => event.output } },
         ],
@@ -296,7 +304,7 @@ export const balancePaymentMachine = setup({
             target: 'review',
             actions: { type: 'showError', params: error },
           },
-          { target: 'review', actions: [{ type: 'showError', params: error }, 'dropKey'] },
+          { target: 'review', actions: [{ type: 'showError', params: error }, 'dropOrderKey'] },
         ],
       },
     },
@@ -334,7 +342,7 @@ export const balancePaymentMachine = setup({
           // The payment did not pay the order (it ended meanwhile): it is on its way back.
           {
             target: 'review',
-            actions: [{ type: 'showOrderEnded', params: ({ event }) => event.output }, 'dropKey'],
+            actions: [{ type: 'showOrderEnded', params: ({ event }) => event.output }, 'dropOrderKey'],
           },
         ],
         onError: [

@@ -24,6 +24,11 @@ export type { PurchaseRecord } from '#domain/ports/checkout';
  * A top-up attempt has one idempotency key, kept after a network failure (the charge may exist)
  * so the next try answers the same charge.
  *
+ * Bought on chain but not recorded (the record failed): the NFT is the buyer's and the money moved, so
+ * closing the dialog then is not a buyer going back: the flow ends paid (output paid), and the buyer
+ * sees the listing's purchase-complete page, which looks for the purchase from the time the wallet
+ * was asked to sign (`signedFrom`) and shows it once the record, or the indexer, catches up.
+ *
  * Back from the top-up's page (`returnedTopup`, its charge id), the dialog first follows that
  * charge (`getTopup`, GET coinbase-charges/{id}) at once and then every `topupPollInterval` (2 s),
  * at most 50 reads in all (a failed read counts and the next tick reads again), until its FUSD is
@@ -53,24 +58,26 @@ export interface BuyListingContext extends BuyListingInput {
   topup: CoinbaseChargeJson | null;
   topupReads: number;
   acknowledged: boolean;
+  /** When the wallet was asked to sign (ms since epoch): a purchase not recorded is looked for from then. */
+  signedFrom: number | null;
   transactionId: string | null;
   purchase: PurchaseRecord | null;
   error: ApiErrorBody | null;
 }
 /**
  * What a finished flow tells: paid (the purchase-complete page of the listing bought, its edition,
- * looking for purchases since the one recorded), the top-up's page the browser went to, or back
- * when the buyer closed it.
+ * looking for purchases since the one recorded, or since the signature when the record failed), the
+ * top-up's page the browser went to, or back when the buyer closed it before buying.
  */
 export type BuyListingOutput = RailOutcome;
 
 /** The listing bought: its purchase-complete page looks for the purchase by its time (a resale has no order). */
-const listingPaid = (context: BuyListingContext, purchase: PurchaseRecord): RailOutcome => ({
+const listingPaid = (context: BuyListingContext, startedAt: number): RailOutcome => ({
   type: 'paid',
   target: orderCompleteTarget({
     id: context.listing.id,
     kind: 'nftSaleListing',
-    startedAt: toDate(purchase.purchasedOn).getTime(),
+    startedAt,
     type: 'saleListing',
     serial: context.nft.seriesNumber,
   }),
@@ -184,6 +191,7 @@ export const buyListingMachine = setup({
     topup: null,
     topupReads: 0,
     acknowledged: false,
+    signedFrom: null,
     transactionId: null,
     purchase: null,
     error: null,
@@ -191,7 +199,8 @@ export const buyListingMachine = setup({
   initial: 'starting',
   // A purchase ends on the purchase-complete page, which the view opens with this.
   output: ({ context }) => {
-    if (context.purchase) return listingPaid(context, context.purchase);
+    if (context.purchase) return listingPaid(context, toDate(context.purchase.purchasedOn).getTime());
+    if (context.transactionId) return listingPaid(context, context.signedFrom!);
     if (context.topupUrl) return railRedirect(context.topupUrl);
     return railBack;
   },
@@ -297,6 +306,7 @@ export const buyListingMachine = setup({
     },
     signing: {
       tags: ['busy'],
+      entry: assign({ signedFrom: () => Date.now() }),
       invoke: {
         id: 'buyListing',
         src: 'buyListing',
@@ -341,14 +351,19 @@ export const buyListingMachine = setup({
         },
       },
     },
-    /** Bought on chain (the NFT is the buyer's) but not yet recorded: retry; the indexer also catches up. */
+    /**
+     * Bought on chain (the NFT is the buyer's) but not yet recorded: retry; or close, which ends paid
+     * (the purchase-complete page waits for the record; the indexer also catches up).
+     */
     recordFailed: {
       on: {
         'buy.retry': { target: 'recording', actions: assign({ error: null }) },
-        'buy.close': 'closed',
+        'buy.close': 'unrecorded',
       },
     },
     purchased: { type: 'final' },
+    /** Closed after a failed record: paid all the same (output paid, looked for since the signature). */
+    unrecorded: { type: 'final' },
     closed: { type: 'final' },
   },
 });

@@ -62,7 +62,7 @@ export interface BuyListingView {
 }
 
 function buyPanel(snapshot: SnapshotFrom<typeof buyListingMachine>): BuyListingPanel {
-  if (snapshot.matches('closed')) return 'done';
+  if (snapshot.matches('closed') || snapshot.matches('unrecorded')) return 'done';
   if (snapshot.matches('purchased')) return 'purchased';
   if (snapshot.matches('checkingBalance') || snapshot.matches('awaitingTopup')) return 'checking';
   if (snapshot.matches('balanceFailed')) return 'balanceFailed';
@@ -114,7 +114,7 @@ export function connectBuyListing(
       panel === 'purchased'
         ? 'The collectible is in your wallet. It shows in your collection now.'
         : panel === 'recordFailed'
-          ? 'The collectible is in your wallet. We could not save the purchase just now; try again.'
+          ? 'The collectible is in your wallet. We could not save the purchase just now; try again, or close to follow it on its purchase page.'
           : null,
     topupNote:
       context.returnedTopup && !awaiting && panel !== 'purchased'

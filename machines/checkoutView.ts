@@ -95,13 +95,11 @@ export interface CheckoutView {
   methods: PaymentMethodOption[];
   /** The collection panel's action: connect a wallet or set up the collection. */
   action: { label: string; event: CollectionAction; enabled: boolean } | null;
-  /** The charge waiting for 3-D Secure. */
+  /** The charge waiting (3-D Secure, or the crypto provider's page): resume or cancel it with their getters. */
   pending: {
     itemTitle: string;
     amount: string;
     card: string | null;
-    canResume: boolean;
-    canCancel: boolean;
   } | null;
   /** The dialog itself: Escape and its close button close it when the machine allows. */
   getDialogProps: () => { onClose: () => void; showCloseButton: boolean };
@@ -319,15 +317,11 @@ export function connectCheckout(snapshot: Snapshot, send: (event: CheckoutEvent)
           itemTitle: pending.order.item.title,
           amount: formatUsd(pending.order.amount),
           card: pending.last4 ? `Card •••• ${pending.last4}` : null,
-          canResume: can({ type: 'checkout.charge.resume' }),
-          canCancel: can({ type: 'checkout.charge.cancel' }),
         }
       : crypto && {
           itemTitle: crypto.order?.item.title ?? 'FUSD top-up',
           amount: formatUsd(crypto.amount),
           card: null,
-          canResume: can({ type: 'checkout.charge.resume' }),
-          canCancel: can({ type: 'checkout.charge.cancel' }),
         },
     getDialogProps: () => ({
       onClose: () => {

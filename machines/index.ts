@@ -16,12 +16,12 @@ import { cryptoCanceledMachine } from './cryptoCanceled';
 import { cryptoPaymentMachine } from './cryptoPayment';
 import { cryptoTopupMachine } from './cryptoTopup';
 import { dashboardAccountMachine } from './dashboardAccount';
-import { emailConfirmationMachine } from './emailConfirmation';
 import { fusdBalanceMachine } from './fusdBalance';
 import { imageJobMachine } from './imageJob';
 import { imageUploadsMachine } from './imageUploads';
 import { kycMachine } from './kyc';
 import { ledgerExportMachine } from './ledgerExport';
+import { linkActionMachine } from './linkAction';
 import { listForSaleMachine } from './listForSale';
 import { onrampPaymentMachine } from './onrampPayment';
 import { payoutMachine } from './payout';
@@ -29,7 +29,6 @@ import { productActionsMachine } from './productActions';
 import { publishMachine } from './publish';
 import { purchaseCompleteMachine } from './purchaseComplete';
 import { removeListingMachine } from './removeListing';
-import { saleEmailsOffMachine } from './saleEmailsOff';
 import { saleNoticesMachine } from './saleNotices';
 import { salesChartMachine } from './salesChart';
 import { savedCardsMachine } from './savedCards';
@@ -51,8 +50,7 @@ export const allMachines: AnyStateMachine[] = [
   uiMachine,
   toastMachine,
   settingsFormMachine,
-  emailConfirmationMachine,
-  saleEmailsOffMachine,
+  linkActionMachine,
   kycMachine,
   adminListMachine,
   avatarUploadMachine,

@@ -3,6 +3,16 @@ import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain
 import { formatUsd, parseDollars } from '#domain/money';
 import { sellerNetCents } from '#domain/nft';
 import type { RecordListingInput } from '#domain/ports/checkout';
+import {
+  type ButtonProps,
+  buttonProps,
+  type DialogProps,
+  dialogProps,
+  type FormProps,
+  formProps,
+  type TextInputProps,
+  textInputProps,
+} from './props';
 
 export type { RecordListingInput } from '#domain/ports/checkout';
 
@@ -195,13 +205,16 @@ export interface ListForSaleView {
   summary: { royalty: string; platformFee: string; net: string } | null;
   /** The "listed" panel's text. */
   listedText: string;
-  canClose: boolean;
-  canSubmit: boolean;
-  canRetry: boolean;
-  changePrice: (value: string) => void;
-  submit: () => void;
-  retry: () => void;
-  close: () => void;
+  /** The dialog: Escape and its close button close it when the machine allows. */
+  getDialogProps: () => DialogProps;
+  /** The price form: its submit signs the listing when the machine takes it. */
+  getFormProps: () => FormProps;
+  getPriceInputProps: () => TextInputProps;
+  /** List for sale, the form's submit button (busy while the wallet signs and it is saved). */
+  getSubmitButtonProps: () => ButtonProps;
+  getRetryButtonProps: () => ButtonProps;
+  /** Cancel, Close or Done. */
+  getCloseButtonProps: () => ButtonProps;
 }
 
 const listPanel = (snapshot: SnapshotFrom<typeof listForSaleMachine>): ListForSalePanel => {
@@ -221,12 +234,17 @@ export function connectListForSale(
   const busy = snapshot.hasTag('busy');
   const cents = parseDollars(context.price);
   const fieldError = context.error?.field === 'price';
+  const canChangePrice = snapshot.can({ type: 'listing.price.change', value: context.price });
+  const can = (type: 'listing.submit' | 'listing.retry' | 'listing.close') => snapshot.can({ type });
+  /** A button that sends `type`, enabled when the machine takes it. */
+  const button = (type: Parameters<typeof can>[0]) =>
+    buttonProps({ onClick: () => send({ type }), disabled: !can(type) });
   return {
     panel,
     title: panel === 'listed' ? 'Listed for sale' : 'List for sale',
     busy,
     price: context.price,
-    canChangePrice: snapshot.can({ type: 'listing.price.change', value: context.price }),
+    canChangePrice,
     priceError: fieldError && context.error ? errorMessage(context.error) : null,
     error: !fieldError && context.error ? errorMessage(context.error) : null,
     status: snapshot.matches('signing')
@@ -243,12 +261,17 @@ export function connectListForSale(
           }
         : null,
     listedText: `Your collectible is on the marketplace for ${formatUsd(context.priceCents)}. Buyers pay with their balance; you receive the proceeds in your wallet when it sells.`,
-    canClose: snapshot.can({ type: 'listing.close' }),
-    canSubmit: snapshot.can({ type: 'listing.submit' }),
-    canRetry: snapshot.can({ type: 'listing.retry' }),
-    changePrice: (value) => send({ type: 'listing.price.change', value }),
-    submit: () => send({ type: 'listing.submit' }),
-    retry: () => send({ type: 'listing.retry' }),
-    close: () => send({ type: 'listing.close' }),
+    getDialogProps: () => dialogProps(can('listing.close'), () => send({ type: 'listing.close' })),
+    getFormProps: () => formProps(can('listing.submit'), () => send({ type: 'listing.submit' })),
+    getPriceInputProps: () =>
+      textInputProps({
+        value: context.price,
+        readOnly: !canChangePrice,
+        error: fieldError && context.error ? errorMessage(context.error) : null,
+        change: (value) => send({ type: 'listing.price.change', value }),
+      }),
+    getSubmitButtonProps: () => buttonProps({ type: 'submit', disabled: !can('listing.submit'), busy }),
+    getRetryButtonProps: () => button('listing.retry'),
+    getCloseButtonProps: () => button('listing.close'),
   };
 }

@@ -13,6 +13,14 @@ import {
 } from '#domain/sales';
 import { payoutFormInput } from '#domain/schemas/payouts';
 import { validate } from '#domain/validation';
+import {
+  type ButtonProps,
+  buttonProps,
+  type DialogProps,
+  dialogProps,
+  type FieldsFormProps,
+  fieldsFormProps,
+} from './props';
 
 /**
  * The payouts page: the creator's payout requests with the available funds. "Request payout" opens a
@@ -229,7 +237,6 @@ export interface PayoutView {
   available: string;
   /** Why "Request payout" is or is not possible. */
   note: string;
-  canRequest: boolean;
   rows: PayoutRow[];
   /** "The newest 20 of 31 requests." when the list is cut. */
   more: string | null;
@@ -239,13 +246,29 @@ export interface PayoutView {
   confirmCancel: { message: string; busy: boolean } | null;
   /** The refusal of a request or a cancellation, until dismissed. */
   failure: { title: string; message: string } | null;
-  request: () => void;
-  submit: (amount: string) => void;
-  close: () => void;
-  cancel: (id: string) => void;
-  confirm: () => void;
-  dismiss: () => void;
-  retry: () => void;
+  /** Try again after the list failed to load. */
+  getRetryButtonProps: () => ButtonProps;
+  /** "Request payout": enabled with at least the minimum available and no request open. */
+  getRequestButtonProps: () => ButtonProps;
+  /** A row's Cancel (its `cancel`), named by the request it cancels. */
+  getCancelRequestButtonProps: (row: PayoutRow) => ButtonProps & { 'aria-label': string };
+  /** The request dialog: open with the form; Escape and its close button close it unless it is sent. */
+  getFormDialogProps: () => DialogProps & { open: boolean };
+  /** The request form: its submit sends the typed amount. */
+  getFormProps: () => FieldsFormProps;
+  /** "Send request" (busy while it is sent). */
+  getSubmitButtonProps: () => ButtonProps;
+  /** The form's Cancel. */
+  getFormCloseButtonProps: () => ButtonProps;
+  /** The cancel confirmation: "Cancel request" confirms, "Keep request" closes it. */
+  getConfirmCancelProps: () => {
+    open: boolean;
+    loading: boolean;
+    onConfirm: () => void;
+    onCancel: () => void;
+  };
+  /** The refusal's alert: Done dismisses it. */
+  getFailureProps: () => { open: boolean; onClose: () => void };
 }
 
 export function connectPayout(
@@ -264,6 +287,7 @@ export function connectPayout(
   const cancelling = snapshot.hasTag('cancelling');
   const failed = snapshot.can({ type: 'payout.dismiss' });
   const target = requests.find((r) => r.id === cancelId);
+  const close = () => send({ type: 'payout.close' });
   return {
     panel: loadFailed ? 'loadFailed' : firstLoad ? 'loading' : 'list',
     busy,
@@ -274,7 +298,6 @@ export function connectPayout(
       : available < minimum
         ? `You can request a payout once you have at least ${formatUsd(minimum)} available.`
         : `Payouts are paid in USD. The minimum is ${formatUsd(minimum)}.`,
-    canRequest: snapshot.can({ type: 'payout.request' }),
     rows: requests.map((r) => ({
       id: r.id,
       requested: formatRequestDate(r.createdAt),
@@ -314,12 +337,34 @@ export function connectPayout(
           message: payoutFailureText(error),
         }
       : null,
-    request: () => send({ type: 'payout.request' }),
-    submit: (typed) => send({ type: 'payout.submit', amount: typed }),
-    close: () => send({ type: 'payout.close' }),
-    cancel: (id) => send({ type: 'payout.cancel', id }),
-    confirm: () => send({ type: 'payout.cancel.confirm' }),
-    dismiss: () => send({ type: 'payout.dismiss' }),
-    retry: () => send({ type: 'payout.retry' }),
+    getRetryButtonProps: () =>
+      buttonProps({ onClick: () => send({ type: 'payout.retry' }), disabled: !loadFailed }),
+    getRequestButtonProps: () =>
+      buttonProps({
+        onClick: () => send({ type: 'payout.request' }),
+        disabled: !snapshot.can({ type: 'payout.request' }),
+      }),
+    getCancelRequestButtonProps: (row) => ({
+      ...buttonProps({
+        onClick: () => send({ type: 'payout.cancel', id: row.id }),
+        disabled: !row.cancel?.enabled,
+      }),
+      'aria-label': row.cancel?.label ?? '',
+    }),
+    getFormDialogProps: () => ({
+      open: formOpen || submitting,
+      ...dialogProps(!submitting, close),
+    }),
+    getFormProps: () =>
+      fieldsFormProps(['amount'], ({ amount }) => send({ type: 'payout.submit', amount: amount! })),
+    getSubmitButtonProps: () => buttonProps({ type: 'submit', disabled: !formOpen, busy: submitting }),
+    getFormCloseButtonProps: () => buttonProps({ onClick: close, disabled: submitting }),
+    getConfirmCancelProps: () => ({
+      open: asking || cancelling,
+      loading: cancelling,
+      onConfirm: () => send({ type: 'payout.cancel.confirm' }),
+      onCancel: close,
+    }),
+    getFailureProps: () => ({ open: failed, onClose: () => send({ type: 'payout.dismiss' }) }),
   };
 }

@@ -1,5 +1,6 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
+import { type ButtonProps, buttonProps, type DialogProps, dialogProps } from './props';
 
 /**
  * Remove a listing, offered to the owner of an NFT for sale: the owner confirms, signs the removal in
@@ -124,12 +125,13 @@ export interface RemoveListingView {
   status: string | null;
   error: string | null;
   closeLabel: string;
-  canClose: boolean;
-  canConfirm: boolean;
-  canRetry: boolean;
-  confirm: () => void;
-  retry: () => void;
-  close: () => void;
+  /** The dialog: Escape and its close button close it when the machine allows. */
+  getDialogProps: () => DialogProps;
+  /** Remove listing (busy while the wallet signs and the removal is saved). */
+  getConfirmButtonProps: () => ButtonProps;
+  getRetryButtonProps: () => ButtonProps;
+  /** Cancel, Close or Done (`closeLabel`). */
+  getCloseButtonProps: () => ButtonProps;
 }
 
 export function connectRemoveListing(
@@ -138,6 +140,10 @@ export function connectRemoveListing(
 ): RemoveListingView {
   const { error } = snapshot.context;
   const busy = snapshot.hasTag('busy');
+  const can = (type: 'listing.remove.confirm' | 'listing.retry' | 'listing.close') => snapshot.can({ type });
+  /** A button that sends `type`, enabled when the machine takes it. */
+  const button = (type: Parameters<typeof can>[0], working = false) =>
+    buttonProps({ onClick: () => send({ type }), disabled: !can(type), busy: working });
   const panel: RemoveListingPanel =
     snapshot.status === 'done'
       ? 'done'
@@ -161,11 +167,9 @@ export function connectRemoveListing(
         : null,
     error: error ? errorMessage(error) : null,
     closeLabel: panel === 'recordFailed' ? 'Close' : busy ? 'Waiting for the wallet…' : 'Cancel',
-    canClose: snapshot.can({ type: 'listing.close' }),
-    canConfirm: snapshot.can({ type: 'listing.remove.confirm' }),
-    canRetry: snapshot.can({ type: 'listing.retry' }),
-    confirm: () => send({ type: 'listing.remove.confirm' }),
-    retry: () => send({ type: 'listing.retry' }),
-    close: () => send({ type: 'listing.close' }),
+    getDialogProps: () => dialogProps(can('listing.close'), () => send({ type: 'listing.close' })),
+    getConfirmButtonProps: () => button('listing.remove.confirm', busy),
+    getRetryButtonProps: () => button('listing.retry'),
+    getCloseButtonProps: () => button('listing.close'),
   };
 }

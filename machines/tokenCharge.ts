@@ -53,7 +53,10 @@ export { blockingChargeId, formatNfm, TOKEN_MAX_POLLS } from './tokenCharge/char
  * A refusal in the wallet (code 4001 / ACTION_REJECTED), insufficient funds for the transfer or
  * its fee, and a wrong network each come back to the panel with their own message. Cancel (PATCH
  * status canceled) ends the charge until its transfer is sent; after that the charge is not
- * cancelable and the panel says so. A cancel that fails leaves the panel where it was.
+ * cancelable and the panel says so. A cancel the server refuses (CHARGE_NOT_CANCELLABLE: it has
+ * seen the transfer) is no failure: the flow follows that transfer to the paid path (or to the
+ * refusal of a transfer too low), waiting while a read does not show it yet, and never offers
+ * Cancel nor sends again. A cancel that fails otherwise leaves the panel where it was.
  *
  * Reload: the checkout restores a checkpoint `{ chargeId, item, transactionHash? }` (`restore`) only
  * for the same item: the charge is read again (`loadCharge`) and the flow resumes at its step:
@@ -71,6 +74,7 @@ export const tokenChargeMachine = tokenChargeSetup.createMachine({
     charge: null,
     blocker: null,
     transactionHash: null,
+    transferSeen: false,
     sendWhenNone: false,
     polls: 0,
     error: null,
@@ -167,6 +171,8 @@ export const tokenChargeMachine = tokenChargeSetup.createMachine({
     resuming: {
       always: [
         { guard: 'otherAccount', target: 'awaiting', actions: 'showOtherAccount' },
+        // The server has seen the transfer: it is looked for, never signed or sent again.
+        { guard: 'transferSeen', target: 'checkingTransfer', actions: 'resetPolls' },
         { guard: 'chargeSigned', target: 'checkingTransfer', actions: ['resetPolls', 'aimToSend'] },
         { target: 'signing' },
       ],
@@ -304,11 +310,11 @@ export const tokenChargeMachine = tokenChargeSetup.createMachine({
         input: ({ context }) => ({ id: context.charge!.id }),
         onDone: { target: 'back', actions: ['endBack', 'clearCheckpoint'] },
         onError: [
-          // The NFM is on chain after all: the server took it; its outcome is read.
+          // The NFM is on chain after all: the server took it; its outcome is read, not an error.
           {
             guard: { type: 'notCancellable', params: errorOf },
             target: 'checkingTransfer',
-            actions: [{ type: 'showError', params: errorOf }, 'resetPolls'],
+            actions: ['seeTransfer', 'clearError', 'resetPolls'],
           },
           { target: 'awaiting', actions: { type: 'showError', params: errorOf } },
         ],

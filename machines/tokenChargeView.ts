@@ -122,9 +122,10 @@ export function connectTokenCharge(
         : context.error
           ? errorMessage(context.error)
           : null,
-    nonCancelable: context.transactionHash
-      ? 'The NFM transfer was sent: this payment can no longer be canceled.'
-      : null,
+    nonCancelable:
+      context.transactionHash || context.transferSeen
+        ? 'The NFM transfer was sent: this payment can no longer be canceled.'
+        : null,
     blocker: other
       ? `Your payment of ${formatNfm(other.tokenAmount)} for ${
           forThisItem ? 'this item' : otherItem ? `“${otherItem}”` : 'another item'

@@ -2,6 +2,16 @@ import * as v from 'valibot';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
 import { FlowAddress } from '#domain/schemas/accounts';
+import {
+  type ButtonProps,
+  buttonProps,
+  type DialogProps,
+  dialogProps,
+  type FormProps,
+  formProps,
+  type TextInputProps,
+  textInputProps,
+} from './props';
 
 /**
  * Transfer: the owner picks one or more collectibles, enters the recipient's Flow address and signs
@@ -114,11 +124,16 @@ export interface TransferNftsView {
   sentTo: string;
   status: string | null;
   closeLabel: string;
-  canClose: boolean;
-  canSubmit: boolean;
-  changeRecipient: (value: string) => void;
-  submit: () => void;
-  close: () => void;
+  /** The dialog: Escape and its close button close it when the machine allows. */
+  getDialogProps: () => DialogProps;
+  /** The recipient form: its submit sends the transfer when the machine takes it. */
+  getFormProps: () => FormProps;
+  /** The recipient's address field (read-only while the wallet signs). */
+  getRecipientInputProps: () => TextInputProps;
+  /** Transfer, the form's submit button (busy while the wallet signs). */
+  getSubmitButtonProps: () => ButtonProps;
+  /** Cancel or Done (`closeLabel`). */
+  getCloseButtonProps: () => ButtonProps;
 }
 
 export function connectTransferNfts(
@@ -132,6 +147,9 @@ export function connectTransferNfts(
   const panel: TransferNftsPanel =
     snapshot.status === 'done' ? 'done' : snapshot.matches('transferred') ? 'transferred' : 'form';
   const fieldError = context.error?.field === 'recipient';
+  const canClose = snapshot.can({ type: 'transfer.close' });
+  const canSubmit = snapshot.can({ type: 'transfer.submit' });
+  const close = () => send({ type: 'transfer.close' });
   return {
     panel,
     title: panel === 'transferred' ? 'Transfer sent' : `Transfer ${what}`,
@@ -142,10 +160,16 @@ export function connectTransferNfts(
     sentTo: normalized(context.recipient),
     status: busy ? 'Approve the transfer in your wallet…' : null,
     closeLabel: busy ? 'Waiting for the wallet…' : 'Cancel',
-    canClose: snapshot.can({ type: 'transfer.close' }),
-    canSubmit: snapshot.can({ type: 'transfer.submit' }),
-    changeRecipient: (value) => send({ type: 'transfer.recipient.change', value }),
-    submit: () => send({ type: 'transfer.submit' }),
-    close: () => send({ type: 'transfer.close' }),
+    getDialogProps: () => dialogProps(canClose, close),
+    getFormProps: () => formProps(canSubmit, () => send({ type: 'transfer.submit' })),
+    getRecipientInputProps: () =>
+      textInputProps({
+        value: context.recipient,
+        readOnly: busy,
+        error: fieldError && context.error ? errorMessage(context.error) : null,
+        change: (value) => send({ type: 'transfer.recipient.change', value }),
+      }),
+    getSubmitButtonProps: () => buttonProps({ type: 'submit', disabled: !canSubmit, busy }),
+    getCloseButtonProps: () => buttonProps({ onClick: close, disabled: !canClose }),
   };
 }

@@ -22,6 +22,9 @@ const outputOf = <T>(o: O) => (o.event as unknown as { output: T }).output;
 /** The idempotency keys of every reservation so far, the last one last. */
 const orderKeys = (o: O) =>
   inputsOf(o, 'createOrder').map((i) => (i as { idempotencyKey: string }).idempotencyKey);
+/** The idempotency keys of every top-up charge so far, the last one last. */
+const topupKeys = (o: O) =>
+  inputsOf(o, 'createTopup').map((i) => (i as { idempotencyKey: string }).idempotencyKey);
 /**
  * Whether this Pay answers the attempt before it: the last thing that happened to it was no
  * answer to the reservation, or a refusal in the wallet (nothing was paid).
@@ -142,7 +145,8 @@ export function serializeBalancePayment(s: AnyMachineSnapshot) {
     s.value,
     c.balance,
     c.acknowledged,
-    c.key ? 'key' : null,
+    c.topupKey ? 'topup key' : null,
+    c.orderKey ? 'order key' : null,
     c.order ? 'order' : null,
     c.reports,
     c.error?.code ?? null,
@@ -226,8 +230,8 @@ export const balancePaymentModel: MachineModel<typeof balancePaymentMachine> = {
       expect(c.balance!).toBeLessThan(PRICE);
       if (after(o, 'error', 'createTopup')) {
         expect(c.error?.code).toBe(errorCode(o));
-        if (errorCode(o) !== 'NETWORK_FAILURE') expect(c.key).toBeNull();
-        else expect(c.key).toBe(o.before.context.key);
+        if (errorCode(o) !== 'NETWORK_FAILURE') expect(c.topupKey).toBeNull();
+        else expect(c.topupKey).toBe(o.before.context.topupKey);
       }
       if (after(o, 'done', 'createTopup')) expect(c.error?.code).toBe('CREATE_COINBASE_CHARGE');
       expectNotCalled(o, 'createOrder');
@@ -235,7 +239,13 @@ export const balancePaymentModel: MachineModel<typeof balancePaymentMachine> = {
     toppingUp: (o) => {
       const c = o.snapshot.context;
       expect(c.canTopUp).toBe(true);
-      expectWorking(o, 'createTopup', { amount: PRICE - SHORT, idempotencyKey: c.key, returnTo: RETURN_TO });
+      expectWorking(o, 'createTopup', {
+        amount: PRICE - SHORT,
+        idempotencyKey: c.topupKey,
+        returnTo: RETURN_TO,
+      });
+      // A top-up's key is its own: never one a purchase was reserved with.
+      expect(orderKeys(o)).not.toContain(c.topupKey);
     },
     review: (o) => {
       const c = o.snapshot.context;
@@ -246,7 +256,7 @@ export const balancePaymentModel: MachineModel<typeof balancePaymentMachine> = {
       if (after(o, 'error', 'createOrder') || after(o, 'error', 'payOrder')) expect(c.error).not.toBeNull();
       if (after(o, 'done', 'createOrder') || after(o, 'done', 'reportPayment')) {
         expect(c.error?.code).toBe('EXPIRED');
-        expect(c.key).toBeNull();
+        expect(c.orderKey).toBeNull();
       }
     },
     // One reservation per attempt, at the price seen; Pay again after no answer or a wallet refusal
@@ -255,7 +265,9 @@ export const balancePaymentModel: MachineModel<typeof balancePaymentMachine> = {
       const c = o.snapshot.context;
       expect(o.event.type).toBe('balance.submit');
       expect(c.acknowledged).toBe(true);
-      expectWorking(o, 'createOrder', { item: ITEM, price: PRICE, idempotencyKey: c.key });
+      expectWorking(o, 'createOrder', { item: ITEM, price: PRICE, idempotencyKey: c.orderKey });
+      // A purchase's key is its own: never one a top-up was opened with.
+      expect(topupKeys(o)).not.toContain(c.orderKey);
       const keys = orderKeys(o);
       if (repeatsAttempt(o)) expect(keys.at(-1)).toBe(keys.at(-2));
       else expect(keys.slice(0, -1)).not.toContain(keys.at(-1));

@@ -151,6 +151,28 @@ describe('paying with the balance', () => {
     expect(actor.getSnapshot().output).toEqual({ type: 'redirect', url: HOSTED_URL });
   });
 
+  it('gives the top-up and the order each their own key: a retried top-up is never taken for the order', async () => {
+    let balance = SHORT;
+    const { actor, send, settled, topups, orders } = start(SCENARIOS.topUp, {
+      balance: async () => balance,
+      topup: fail(NETWORK_ERROR),
+    });
+    await settled();
+    // The top-up got no answer: its key stays open for the next try of the top-up.
+    send({ type: 'balance.topup' });
+    await settled();
+    // Funded meanwhile: checking again goes on to pay, a purchase with a key of its own.
+    balance = COVERS;
+    send({ type: 'balance.retry' });
+    await settled();
+    send({ type: 'balance.acknowledge', value: true });
+    send({ type: 'balance.submit' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(topups).toHaveLength(1);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.idempotencyKey).not.toBe(topups[0]!.idempotencyKey);
+  });
+
   it('tops up at least $1 and at most $10,000', () => {
     expect(topupAmount(2500, 2450)).toBe(100);
     expect(topupAmount(2500, 0)).toBe(2500);

@@ -174,9 +174,30 @@ export const buyListingModel: MachineModel<typeof buyListingMachine> = {
           serial: 3,
         }),
       }),
+    // Closed after a failed record: the NFT was bought, so the flow ends paid, its page looking for
+    // the purchase from when the wallet was asked to sign (moments ago).
+    unrecorded: (o) => {
+      expect(o.event.type).toBe('buy.close');
+      expect(o.before.value).toBe('recordFailed');
+      const signedFrom = o.snapshot.context.signedFrom!;
+      expect(Date.now() - signedFrom).toBeGreaterThanOrEqual(0);
+      expect(Date.now() - signedFrom).toBeLessThan(60_000);
+      expectOutput(o, {
+        type: 'paid',
+        target: orderCompleteTarget({
+          id: 'l1',
+          kind: 'nftSaleListing',
+          startedAt: signedFrom,
+          type: 'saleListing',
+          serial: 3,
+        }),
+      });
+    },
     redirect: (o) => expectOutput(o, { type: 'redirect', url: HOSTED_URL }),
+    // Closed before anything was bought: back.
     closed: (o) => {
       expect(o.event.type).toBe('buy.close');
+      expect(o.snapshot.context.transactionId).toBeNull();
       expectOutput(o, { type: 'back' });
     },
   },

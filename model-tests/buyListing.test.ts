@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { WAITING_FOR_NETWORK } from '#domain/chargeProgress';
+import { PURCHASE_CLOCK_SKEW_MS } from '#domain/purchase';
 import type { CoinbaseChargeJson, CoinbaseChargeStatus } from '#domain/schemas/crypto';
 import type { TopupChargeRequest } from '../machines/balancePayment';
-import { buyListingMachine } from '../machines/buyListing';
+import { buyListingMachine, type PurchaseRecord } from '../machines/buyListing';
 import { connectBuyListing } from '../machines/buyListingView';
 import { topupTimings } from '../machines/cryptoTopup';
 import { buyListingModel, HOSTED_URL } from './buyListing.model';
@@ -163,5 +164,46 @@ describe('back from a top-up’s payment page', () => {
     expect(reads).toHaveLength(50);
     expect(balanceReads).toEqual([0]);
     expect(connectBuyListing(actor.getSnapshot(), () => {}).topupNote).toMatch(/still being confirmed/);
+  });
+});
+
+describe('a purchase whose record failed', () => {
+  it('ends paid when the buyer closes: the money moved, the page follows the purchase from the signature', async () => {
+    const signed = Date.now();
+    const actor = createActor(
+      buyListingMachine.provide({
+        actors: {
+          fusdBalance: fromPromise(async () => 3000),
+          buyListing: fromPromise(async () => ({ transactionId: 'ab'.repeat(32) })),
+          recordPurchase: fromPromise(async (): Promise<PurchaseRecord> => {
+            throw { status: 0, body: { code: 'NETWORK_FAILURE', message: '' } };
+          }),
+        },
+      }),
+      {
+        input: {
+          listing: { id: 'l1', blockchainListingId: '99', price: 2500, seller: '0x179b6b1cb6755e31' },
+          nft: { flowBlueprintId: '7', seriesNumber: 3 },
+          walletAddress: '0x01cf0e2f2f715450',
+          returnTo: '/nft/4711?listing=l1',
+        },
+      },
+    ).start();
+    const view = () => connectBuyListing(actor.getSnapshot(), (event) => actor.send(event));
+    await waitFor(actor, (s) => s.matches('confirming'));
+    view().getTermsProps().onChange(true);
+    view().getPayButtonProps().onClick!();
+    await waitFor(actor, (s) => s.matches('recordFailed'));
+    expect(view().note).toMatch(/in your wallet/);
+    view().getCloseButtonProps().onClick!();
+    const output = actor.getSnapshot().output!;
+    expect(output.type).toBe('paid');
+    const { search, params } = (output as Extract<typeof output, { type: 'paid' }>).target;
+    expect(params).toEqual({ id: 'l1' });
+    expect(search).toMatchObject({ e: 'nftSaleListing', type: 'saleListing', serial: 3 });
+    // Looked for from (the clock skew before) the moment the wallet was asked to sign.
+    expect(search.t).toBeGreaterThanOrEqual(signed - PURCHASE_CLOCK_SKEW_MS);
+    expect(search.t).toBeLessThanOrEqual(Date.now() - PURCHASE_CLOCK_SKEW_MS);
+    expect(view().panel).toBe('done');
   });
 });

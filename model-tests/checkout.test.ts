@@ -56,9 +56,10 @@ describe('pressing buy', () => {
     expect(view()).toMatchObject({
       panel: 'cardPending',
       title: 'Payment in progress',
-      pending: { itemTitle: 'Night Market', amount: '$25', card: 'Card •••• 4242', canResume: true },
+      pending: { itemTitle: 'Night Market', amount: '$25', card: 'Card •••• 4242' },
       canClose: true,
     });
+    expect(view().getResumeButtonProps()).toMatchObject({ disabled: false, 'data-state': 'idle' });
     send({ type: 'checkout.charge.cancel' });
     expect(view()).toMatchObject({ busy: true, status: 'Canceling your payment…', canClose: false });
     await settled();

@@ -121,11 +121,14 @@ describe('the checkout view model', () => {
     const redirects: string[] = [];
     withCrypto.start();
     await waitFor(withCrypto, (s) => s.matches('cryptoPending'));
-    expect(connectCheckout(withCrypto.getSnapshot(), withCrypto.send)).toMatchObject({
+    const pending = connectCheckout(withCrypto.getSnapshot(), withCrypto.send);
+    expect(pending).toMatchObject({
       panel: 'cryptoPending',
       title: 'Crypto payment in progress',
-      pending: { itemTitle: 'Night Market', amount: '$25', card: null, canResume: true, canCancel: true },
+      pending: { itemTitle: 'Night Market', amount: '$25', card: null },
     });
+    expect(pending.getResumeButtonProps()).toMatchObject({ disabled: false, 'data-state': 'idle' });
+    expect(pending.getCancelButtonProps()).toMatchObject({ disabled: false, 'data-state': 'idle' });
     withCrypto.send({ type: 'checkout.charge.resume' });
     expect(withCrypto.getSnapshot().output).toEqual({ kind: 'redirecting', url: HOSTED_URL });
     expect(redirects).toEqual([HOSTED_URL]);

@@ -18,13 +18,13 @@ import { cryptoCanceledModel } from './cryptoCanceled.model';
 import { cryptoPaymentModel } from './cryptoPayment.model';
 import { cryptoTopupModel } from './cryptoTopup.model';
 import { dashboardAccountModel } from './dashboardAccount.model';
-import { emailConfirmationModel } from './emailConfirmation.model';
 import { fusdBalanceModel } from './fusdBalance.model';
 import { type MachineModel, missingExpectations } from './harness';
 import { imageJobModel } from './imageJob.model';
 import { imageUploadsModel } from './imageUploads.model';
 import { kycModel } from './kyc.model';
 import { ledgerExportModel } from './ledgerExport.model';
+import { linkActionModel } from './linkAction.model';
 import { listForSaleModel } from './listForSale.model';
 import { onrampPaymentModel } from './onrampPayment.model';
 import { payoutModel } from './payout.model';
@@ -32,7 +32,6 @@ import { productActionsModel } from './productActions.model';
 import { publishModel } from './publish.model';
 import { purchaseCompleteModel } from './purchaseComplete.model';
 import { removeListingModel } from './removeListing.model';
-import { saleEmailsOffModel } from './saleEmailsOff.model';
 import { saleNoticesModel } from './saleNotices.model';
 import { salesChartModel } from './salesChart.model';
 import { savedCardsModel } from './savedCards.model';
@@ -74,7 +73,7 @@ const models: MachineModel<AnyStateMachine>[] = [
   cryptoPaymentModel,
   cryptoTopupModel,
   dashboardAccountModel,
-  emailConfirmationModel,
+  linkActionModel,
   fusdBalanceModel,
   imageJobModel,
   imageUploadsModel,
@@ -87,7 +86,6 @@ const models: MachineModel<AnyStateMachine>[] = [
   publishModel,
   purchaseCompleteModel,
   removeListingModel,
-  saleEmailsOffModel,
   saleNoticesModel,
   salesChartModel,
   savedCardsModel,

@@ -40,7 +40,8 @@ export const listForSaleModel: MachineModel<typeof listForSaleMachine> = {
     // Only an owner whose KYC is approved may sell; the others are told so and can only close.
     kycRequired: (o) => {
       expect(o.snapshot.context.kycApproved).toBe(false);
-      expect(view(o)).toMatchObject({ panel: 'kycRequired', canSubmit: false });
+      expect(view(o)).toMatchObject({ panel: 'kycRequired' });
+      expect(view(o).getSubmitButtonProps().disabled).toBe(true);
       expect(view(o).error).toBeTruthy();
     },
     // The price is typed in dollars; $0.01 to $10,000, else the field says so and nothing is signed.
@@ -71,8 +72,9 @@ export const listForSaleModel: MachineModel<typeof listForSaleMachine> = {
       expect(view(o)).toMatchObject({
         busy: true,
         status: 'Approve the listing in your wallet…',
-        canClose: false,
       });
+      expect(view(o).getDialogProps().showCloseButton).toBe(false);
+      expect(view(o).getSubmitButtonProps()).toMatchObject({ 'aria-busy': true, 'data-state': 'busy' });
     },
     recording: (o) => {
       expect(['xstate.done.actor.createListing', 'listing.retry']).toContain(o.event.type);
@@ -87,7 +89,9 @@ export const listForSaleModel: MachineModel<typeof listForSaleMachine> = {
     },
     // On chain but not recorded: retry records it again, never signs again.
     recordFailed: (o) => {
-      expect(view(o)).toMatchObject({ panel: 'recordFailed', canRetry: true, canClose: true });
+      expect(view(o)).toMatchObject({ panel: 'recordFailed' });
+      expect(view(o).getRetryButtonProps().disabled).toBe(false);
+      expect(view(o).getCloseButtonProps().disabled).toBe(false);
       expect(view(o).error).toBeTruthy();
       expect(o.calls.filter((c) => c.name === 'createListing')).toHaveLength(1);
     },

@@ -401,7 +401,15 @@ export const mutations: Mutation[] = [
     what: 'balancePayment: Pay again after a wallet refusal reserves a second order',
     file: 'machines/balancePayment.ts',
     find: "onError: { target: 'review', actions: { type: 'showError', params: error } },",
-    replace: "onError: { target: 'review', actions: [{ type: 'showError', params: error }, 'dropKey'] },",
+    replace:
+      "onError: { target: 'review', actions: [{ type: 'showError', params: error }, 'dropOrderKey'] },",
+    tests: logic('balancePayment'),
+  },
+  {
+    what: 'balancePayment: the order is reserved with a top-up’s open key',
+    file: 'machines/balancePayment.ts',
+    find: 'idempotencyKey: context.orderKey!,',
+    replace: 'idempotencyKey: context.topupKey ?? context.orderKey!,',
     tests: logic('balancePayment'),
   },
   {
@@ -498,6 +506,20 @@ export const mutations: Mutation[] = [
             target: 'review',
             actions: [{ type: 'showError', params: errorOf }, 'dropKey'],`,
     tests: logic('tokenCharge'),
+  },
+  {
+    what: 'tokenCharge: a cancel refused for a seen transfer offers a second send when a read misses it',
+    file: 'machines/tokenCharge/transfer.ts',
+    find: "{ guard: 'transferSeen', target: 'transferPending' },",
+    replace: "{ guard: 'transferSeen', target: 'awaitingTransfer' },",
+    tests: logic('tokenCharge'),
+  },
+  {
+    what: 'buyListing: closing after a failed record reads as going back',
+    file: 'machines/buyListing.ts',
+    find: 'if (context.transactionId) return listingPaid(context, context.signedFrom!);',
+    replace: '',
+    tests: logic('buyListing'),
   },
   {
     what: 'buyListing: retrying a failed record buys the listing again',

@@ -33,8 +33,8 @@ export const removeListingModel: MachineModel<typeof removeListingMachine> = {
         panel: 'confirming',
         title: 'Remove listing',
         busy: false,
-        canConfirm: true,
       });
+      expect(view(o).getConfirmButtonProps()).toMatchObject({ disabled: false, 'data-state': 'idle' });
       expectNotCalled(o, 'cancelListing');
       if (after(o, 'error', 'removeListing')) {
         const code = (o.event.error as { code: string }).code;
@@ -48,8 +48,10 @@ export const removeListingModel: MachineModel<typeof removeListingMachine> = {
       expect(view(o)).toMatchObject({
         busy: true,
         status: 'Approve the removal in your wallet…',
-        canClose: false,
       });
+      expect(view(o).getCloseButtonProps().disabled).toBe(true);
+      expect(view(o).getDialogProps().showCloseButton).toBe(false);
+      expect(view(o).getConfirmButtonProps()).toMatchObject({ 'aria-busy': true, 'data-state': 'busy' });
     },
     recording: (o: O) => {
       expectCalled(o, 'removeListing', listing);
@@ -60,10 +62,10 @@ export const removeListingModel: MachineModel<typeof removeListingMachine> = {
       expectCalled(o, 'cancelListing');
       expect(view(o)).toMatchObject({
         panel: 'recordFailed',
-        canRetry: true,
-        canClose: true,
         closeLabel: 'Close',
       });
+      expect(view(o).getRetryButtonProps().disabled).toBe(false);
+      expect(view(o).getCloseButtonProps().disabled).toBe(false);
       expect(view(o).error).toContain(MARKETPLACE_ERROR);
     },
     removed: (o: O) => {

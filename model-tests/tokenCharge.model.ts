@@ -156,6 +156,7 @@ export function serializeTokenCharge(s: AnyMachineSnapshot) {
     c.blocker ? [c.blocker.status, c.blocker.blueprintId === OTHER_ITEM.id] : null,
     c.restore ? 'restore' : null,
     c.transactionHash ? 'sent' : null,
+    c.transferSeen ? 'transfer seen' : null,
     c.polls,
     c.error?.code ?? null,
   ]);
@@ -307,6 +308,8 @@ const tokenChargeExpect: Expectations<typeof tokenChargeMachine> = {
     const c = ctx(o);
     expect(c.charge?.signature).not.toBeNull();
     expect(c.transactionHash).toBeNull();
+    // A transfer the server saw (it refused the cancel) is never sent again.
+    expect(c.transferSeen).toBe(false);
     expectWorking(o, 'sendTransfer', { charge: c.charge });
     expect(o.history.some((e) => e.type === 'xstate.done.actor.sendTransfer')).toBe(false);
     if (!after(o, 'done', 'signCharge')) {
@@ -317,18 +320,31 @@ const tokenChargeExpect: Expectations<typeof tokenChargeMachine> = {
     }
   },
   // Looked for on chain: a signed charge, or one whose cancel the server refused (its NFM is there).
+  // A refused cancel is no failure: the transfer the server saw is followed, no error shown.
   checkingTransfer: (o) => {
-    if (after(o, 'error', 'cancelCharge')) expect(errorCode(o)).toBe('CHARGE_NOT_CANCELLABLE');
+    if (after(o, 'error', 'cancelCharge')) {
+      expect(errorCode(o)).toBe('CHARGE_NOT_CANCELLABLE');
+      expect(ctx(o)).toMatchObject({ transferSeen: true, error: null });
+    }
     expectWorking(o, 'findTransfer', { charge: ctx(o).charge });
   },
+  // A transaction of the address unmined, or a transfer the server saw (it refused the cancel)
+  // that the read does not show yet: waited for.
   transferPending: (o) => {
-    expect(after(o, 'done', 'findTransfer') && outputOf<{ pending: boolean }>(o).pending).toBe(true);
+    expect(after(o, 'done', 'findTransfer')).toBe(true);
+    const { pending, charge } = outputOf<{ pending: boolean; charge: TokenChargeJson }>(o);
+    if (!pending) {
+      expect(ctx(o).transferSeen).toBe(true);
+      expect(charge.transactions).toEqual([]);
+    }
     expect(ctx(o).polls).toBeLessThan(MODEL_MAX_POLLS);
   },
-  // Nothing on chain: Try again (through the wallet's checks) or Cancel.
+  // Nothing on chain: Try again (through the wallet's checks) or Cancel; after a refused cancel
+  // (a read or the wallet failed), Try again only: Cancel is not offered again.
   awaitingTransfer: (o) => {
     expect(ctx(o).transactionHash).toBeNull();
     if (after(o, 'error', 'findTransfer')) expect(ctx(o).error?.code).toBe('TOKEN_NETWORK');
+    if (ctx(o).transferSeen) expect(o.snapshot.can({ type: 'token.cancel' })).toBe(false);
   },
   validating: (o) => {
     expectWorking(o, 'reportTransfer', { id: CHARGE_ID, transactionHash: TX_HASH });
@@ -358,7 +374,10 @@ const tokenChargeExpect: Expectations<typeof tokenChargeMachine> = {
   },
   restoreFailed: (o) => expect(ctx(o).error?.code).toBe('NETWORK_FAILURE'),
   // "received payment": the charge completed; the flow ends paid after a pause.
-  received: (o) => expect(ctx(o).charge?.status).toBe('completed'),
+  received: (o) => {
+    expect(ctx(o).charge?.status).toBe('completed');
+    expect(ctx(o).error).toBeNull();
+  },
   paid: (o) => {
     expect(o.event.type).toBe('xstate.after.receivedPause.tokenCharge.received');
     expectOutput(o, railPaid(tokenCharge('completed', 'authorized').order!, 'token'));

@@ -347,6 +347,32 @@ describe('paying in NFM', () => {
     expect(onChain.calls.sends).toBe(0);
   });
 
+  it('a cancel refused for a transfer the server saw goes on to paid, even while a read does not show it yet', async () => {
+    const { actor, view, calls } = start(SCENARIOS.restoreSigned, {
+      cancel: async () => {
+        throw NOT_CANCELLABLE;
+      },
+      // Before the cancel: nothing on chain; after it, one read still without the transfer.
+      find: async (n) =>
+        n <= 2
+          ? { charge: tokenCharge('signed'), pending: false }
+          : { charge: WITH_TRANSFER, pending: false },
+      report: async () => tokenCharge('completed', 'authorized'),
+    });
+    await waitFor(actor, (s) => s.matches('awaitingTransfer'));
+    view().getCancelButtonProps().onClick!();
+    const errors: (string | null)[] = [];
+    const seen = actor.subscribe(() => errors.push(view().error));
+    // Not offered Try again (a second send) nor Cancel again: the flow waits, then ends paid.
+    await waitFor(actor, (s) => s.status === 'done' || s.matches('awaitingTransfer'));
+    seen.unsubscribe();
+    expect(actor.getSnapshot().output).toMatchObject({ type: 'paid' });
+    expect(calls.cancels).toHaveLength(1);
+    expect(calls.sends).toBe(0);
+    // The refusal is not shown as an error: the payment goes on.
+    expect(errors.filter(Boolean)).toEqual([]);
+  });
+
   it('another payment of the address waits: resume it for this item, or cancel it and pay anew', async () => {
     const blocking = async () => {
       throw ACTIVE_ERROR;

@@ -37,8 +37,9 @@ export const transferNftsModel: MachineModel<typeof transferNftsMachine> = {
         panel: 'form',
         title: 'Transfer 2 collectibles',
         busy: false,
-        canClose: true,
       });
+      expect(v.getDialogProps().showCloseButton).toBe(true);
+      expect(v.getSubmitButtonProps()).toMatchObject({ type: 'submit', disabled: false });
       if (o.event.type === 'transfer.recipient.change')
         expect(v).toMatchObject({ recipient: o.event.value, recipientError: null, error: null });
       if (o.event.type === 'transfer.submit') {
@@ -54,8 +55,10 @@ export const transferNftsModel: MachineModel<typeof transferNftsMachine> = {
       expect(view(o)).toMatchObject({
         busy: true,
         status: 'Approve the transfer in your wallet…',
-        canClose: false,
       });
+      expect(view(o).getDialogProps().showCloseButton).toBe(false);
+      expect(view(o).getCloseButtonProps().disabled).toBe(true);
+      expect(view(o).getRecipientInputProps().readOnly).toBe(true);
     },
     transferred: (o) => {
       expect(o.event.type).toBe('xstate.done.actor.transferNfts');

@@ -31,3 +31,13 @@ export type ProfileResult = { status: 'ok'; user: User } | { status: 'notFound' 
 export type SettingsKind = 'account' | 'password';
 
 export type SaveResult = { user: User; authToken?: string };
+
+/**
+ * What the server answers an emailed link's action: the account's confirmed email
+ * (POST users/email-confirmations), or the account whose sale emails are off (POST
+ * users/sale-email-opt-outs).
+ */
+export interface LinkResult {
+  email?: string;
+  userId?: string;
+}

@@ -40,6 +40,11 @@ export interface TokenChargeContext extends TokenChargeInput {
   /** Another charge of the address, waiting, that stops a new one. */
   blocker: TokenChargeJson | null;
   transactionHash: string | null;
+  /**
+   * The server refused a cancel because it has seen the charge's transfer: the transfer exists
+   * even while a read does not show it yet, so it is waited for, never sent again nor canceled.
+   */
+  transferSeen: boolean;
   /** Set while the chain is checked right before a send: with no transfer found, it is sent. */
   sendWhenNone: boolean;
   polls: number;

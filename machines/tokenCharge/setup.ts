@@ -125,10 +125,13 @@ export const tokenChargeSetup = setup({
     activeCharge: (_, err: unknown) =>
       codeOf(err) === ErrorCode.ERROR_ACTIVE_TOKEN_CHARGE_ADDRESS && blockingChargeId(err) !== null,
     notCancellable: (_, err: unknown) => codeOf(err) === ErrorCode.CHARGE_NOT_CANCELLABLE,
-    cancellable: ({ context }) => context.charge !== null && context.transactionHash === null,
+    cancellable: ({ context }) =>
+      context.charge !== null && context.transactionHash === null && !context.transferSeen,
     sent: ({ context }) => context.transactionHash !== null,
     /** The buyer asked to send: with no transfer found on chain, it is sent. */
     sendWhenNone: ({ context }) => context.sendWhenNone,
+    /** The server refused a cancel for the charge's transfer: a read without it is waited past. */
+    transferSeen: ({ context }) => context.transferSeen,
     blockerWaiting: ({ context }) => isWaiting(context.blocker),
     blockerResumable: ({ context }) =>
       isWaiting(context.blocker) && sameItem(context.item, chargeItem(context.blocker!)),
@@ -156,6 +159,8 @@ export const tokenChargeSetup = setup({
     resetPolls: assign({ polls: 0 }),
     /** The check of the chain that follows goes on to the send when it finds no transfer. */
     aimToSend: assign({ sendWhenNone: true }),
+    /** The server said the charge's transfer is there (it refused the cancel): it is never sent again. */
+    seeTransfer: assign({ transferSeen: true }),
     dropSendIntent: assign({ sendWhenNone: false }),
     showError: assign({ error: (_, err: unknown) => toErrorBody(err) }),
     showCode: assign({ error: (_, code: ErrorCode) => failure(code) }),

@@ -54,6 +54,7 @@ export const transferStates = {
           actions: [
             { type: 'keepCharge', params: ({ event }) => event.output.charge },
             'endPaid',
+            'clearError',
             'clearCheckpoint',
           ],
         },
@@ -80,6 +81,8 @@ export const transferStates = {
             'clearCheckpoint',
           ],
         },
+        // The server has seen the transfer (it refused the cancel): look again after a while.
+        { guard: 'transferSeen', target: 'transferPending' },
         {
           guard: 'sendWhenNone',
           target: 'transferring',
@@ -95,7 +98,10 @@ export const transferStates = {
       onError: { target: 'awaitingTransfer', actions: { type: 'showError', params: errorOf } },
     },
   }),
-  /** The wallet has a transaction of the address not mined yet: wait for it, then look again. */
+  /**
+   * The wallet has a transaction of the address not mined yet, or the server has seen a transfer
+   * the read does not show yet: wait for it, then look again.
+   */
   transferPending: tokenChargeSetup.createStateConfig({
     tags: ['busy'],
     entry: 'countPoll',
@@ -123,6 +129,7 @@ export const transferStates = {
           actions: [
             { type: 'keepCharge', params: ({ event }) => event.output },
             'endPaid',
+            'clearError',
             'clearCheckpoint',
           ],
         },

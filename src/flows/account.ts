@@ -94,24 +94,24 @@ function profileFlows(deps: FlowDeps, shared: SharedFlowParts) {
       }),
     ),
     emailConfirmation: once(async () =>
-      (await import('../../machines/emailConfirmation')).emailConfirmationMachine.provide({
-        actors: { confirmEmail: accounts.confirmEmail },
+      (await import('../../machines/linkAction')).linkActionMachine.provide({
+        actors: { apply: accounts.confirmEmail },
         actions: {
-          announceConfirmed: (_, { email }) => {
+          announce: (_, { email }) => {
             const user = session.getSnapshot().context.user;
-            if (user)
+            if (user && email)
               session.send({ type: 'session.user.updated', user: { ...user, email, pendingEmail: null } });
           },
         },
       }),
     ),
     saleEmailsOff: once(async () =>
-      (await import('../../machines/saleEmailsOff')).saleEmailsOffMachine.provide({
-        actors: { turnOff: accounts.turnOffSaleEmails },
+      (await import('../../machines/linkAction')).linkActionMachine.provide({
+        actors: { apply: accounts.turnOffSaleEmails },
         actions: {
-          announceOff: (_, { userId }) => {
+          announce: (_, { userId }) => {
             const user = session.getSnapshot().context.user;
-            if (user?.id === userId)
+            if (user && user.id === userId)
               session.send({ type: 'session.user.updated', user: { ...user, saleEmails: false } });
           },
         },

@@ -5,5 +5,5 @@ import { optionalString } from './-guards';
 export const Route = createFileRoute('/confirm-email')({
   validateSearch: optionalString('t'),
   loader: async ({ context }) => ({ machine: await context.app.flows.emailConfirmation() }),
-  component: lazyRouteComponent(() => import('../views/account/ConfirmEmailPage'), 'ConfirmEmailPage'),
+  component: lazyRouteComponent(() => import('../views/account/LinkActionPage'), 'ConfirmEmailPage'),
 });

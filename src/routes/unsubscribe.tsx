@@ -5,5 +5,5 @@ import { optionalString } from './-guards';
 export const Route = createFileRoute('/unsubscribe')({
   validateSearch: optionalString('t'),
   loader: async ({ context }) => ({ machine: await context.app.flows.saleEmailsOff() }),
-  component: lazyRouteComponent(() => import('../views/account/UnsubscribePage'), 'UnsubscribePage'),
+  component: lazyRouteComponent(() => import('../views/account/LinkActionPage'), 'UnsubscribePage'),
 });

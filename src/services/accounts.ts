@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { RegistrationRequest, SaveResult, SettingsKind } from '#domain/ports/accounts';
+import type { LinkResult, RegistrationRequest, SaveResult, SettingsKind } from '#domain/ports/accounts';
 import type { KycSession, KycSessionInput } from '#domain/schemas/kyc';
 import type { User } from '#domain/user';
 import {
@@ -64,12 +64,12 @@ export function accountActors(api: Api) {
     createKycSession: fromPromise<KycSession, KycSessionInput>(({ input }) =>
       api.post('/veriff-kyc', { json: input }),
     ),
-    /** The link sent to a new email address: the email changes. */
-    confirmEmail: fromPromise<{ email: string }, { token: string }>(({ input }) =>
+    /** The link sent to a new email address: the email changes ({ email }). */
+    confirmEmail: fromPromise<LinkResult, { token: string }>(({ input }) =>
       api.post('/users/email-confirmations', { json: { token: input.token } }),
     ),
-    /** The link in a sale email: that account's sale emails are off. */
-    turnOffSaleEmails: fromPromise<{ userId: string }, { token: string }>(({ input }) =>
+    /** The link in a sale email: that account's sale emails are off ({ userId }). */
+    turnOffSaleEmails: fromPromise<LinkResult, { token: string }>(({ input }) =>
       api.post('/users/sale-email-opt-outs', { json: { token: input.token } }),
     ),
     /** Settings → Account and Security both save through PATCH users/me. */

@@ -1,17 +1,10 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { AuthView } from '../../../machines/authView';
 import { Button, TextInput } from '../components';
 
 /** What every auth step receives: the view model of the auth machine. */
 export interface StepProps {
   view: AuthView;
-}
-
-/** The submitted form's values by name (the machine checks them). */
-export function formValues(e: FormEvent<HTMLFormElement>) {
-  e.preventDefault();
-  const data = new FormData(e.currentTarget);
-  return (name: string) => String(data.get(name) ?? '');
 }
 
 export function FormError({ error }: { error: string | null }) {
@@ -52,10 +45,10 @@ export function StepFooter({ view, submit }: StepProps & { submit: string }) {
     <>
       <FormError error={view.error} />
       <div className="vt-actions">
-        <Button type="button" variant="ghost" onClick={view.back} disabled={!view.can.back}>
+        <Button variant="ghost" {...view.getBackButtonProps()}>
           Back
         </Button>
-        <Button type="submit" variant="primary" loading={view.busy}>
+        <Button variant="primary" {...view.getSubmitButtonProps()} loading={view.busy}>
           {submit}
         </Button>
       </div>

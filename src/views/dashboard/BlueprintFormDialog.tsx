@@ -1,5 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { BlueprintJson } from '#domain/catalog';
 import {
@@ -16,6 +15,7 @@ import {
 } from '../../../machines/blueprintForm';
 import { useApp } from '../AppContext';
 import { Button, ConfirmModal, FileUpload, Modal, TextInput } from '../components';
+import { useFlowActor } from '../useFlowActor';
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/gif';
 
@@ -52,34 +52,17 @@ export function BlueprintFormDialog({
   blueprint: BlueprintJson | null;
   onDone: (saved: boolean) => void;
 }) {
-  const { inspect, drafts } = useApp();
+  const { drafts } = useApp();
   // A save the session's end interrupted comes back (the dialog's URL is the path signing in returns to).
   const draft = drafts.read(blueprintDraftKey(blueprint));
-  const actor = useActorRef(machine, { input: { blueprint, draft }, inspect });
-  return <BlueprintFormView actor={actor} onDone={onDone} />;
+  const actor = useFlowActor(machine, { blueprint, draft }, (output) => onDone(output.blueprint !== null));
+  return <BlueprintFormView actor={actor} />;
 }
 
 /** The blueprintForm machine's view model as a dialog. */
-export function BlueprintFormView({
-  actor,
-  onDone,
-}: {
-  actor: ActorRefFrom<typeof blueprintFormMachine>;
-  onDone: (saved: boolean) => void;
-}) {
+export function BlueprintFormView({ actor }: { actor: ActorRefFrom<typeof blueprintFormMachine> }) {
   const snapshot = useSelector(actor, (s) => s);
   const view = connectBlueprintForm(snapshot, (event: BlueprintFormEvent) => actor.send(event));
-  // The latest callback, for a subscription made once per actor.
-  const parent = useRef(onDone);
-  useEffect(() => {
-    parent.current = onDone;
-  });
-  useEffect(() => {
-    const sub = actor.subscribe({
-      complete: () => parent.current((actor.getSnapshot().output?.blueprint ?? null) !== null),
-    });
-    return () => sub.unsubscribe();
-  }, [actor]);
 
   const { values, fieldErrors } = view;
   const change = (field: 'title' | 'description' | 'price' | 'quantity' | 'royaltyPercent') => ({

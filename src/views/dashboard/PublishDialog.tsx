@@ -1,10 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { BlueprintJson } from '#domain/catalog';
 import { connectPublish, type PublishEvent, type publishMachine } from '../../../machines/publish';
-import { useApp } from '../AppContext';
 import { Button, Modal, Spinner } from '../components';
+import { useFlowActor } from '../useFlowActor';
 
 /**
  * Publishing a draft: the warning and confirmation, then the wait while the item is put on chain.
@@ -22,40 +22,29 @@ export function PublishDialog({
   onStarted: () => void;
   onDone: (changed: boolean) => void;
 }) {
-  const { inspect } = useApp();
-  const actor = useActorRef(machine, {
-    input: { blueprintId: blueprint.id, title: blueprint.title },
-    inspect,
-  });
-  return <PublishView actor={actor} onStarted={onStarted} onDone={onDone} />;
+  const input = { blueprintId: blueprint.id, title: blueprint.title };
+  const actor = useFlowActor(machine, input, (output) => onDone(output.changed));
+  return <PublishView actor={actor} onStarted={onStarted} />;
 }
 
-/** The publish machine's view model as a dialog; its emitted start and its output reach the parent. */
+/** The publish machine's view model as a dialog; its emitted start reaches the parent. */
 export function PublishView({
   actor,
   onStarted,
-  onDone,
 }: {
   actor: ActorRefFrom<typeof publishMachine>;
   onStarted: () => void;
-  onDone: (changed: boolean) => void;
 }) {
   const snapshot = useSelector(actor, (s) => s);
   const view = connectPublish(snapshot, (event: PublishEvent) => actor.send(event));
-  // The latest callbacks, for subscriptions made once per actor.
-  const parent = useRef({ onStarted, onDone });
+  // The latest callback, for the subscription made once per actor.
+  const started = useRef(onStarted);
   useEffect(() => {
-    parent.current = { onStarted, onDone };
+    started.current = onStarted;
   });
   useEffect(() => {
-    const started = actor.on('publish.started', () => parent.current.onStarted());
-    const ended = actor.subscribe({
-      complete: () => parent.current.onDone(actor.getSnapshot().output?.changed ?? false),
-    });
-    return () => {
-      started.unsubscribe();
-      ended.unsubscribe();
-    };
+    const subscription = actor.on('publish.started', () => started.current());
+    return () => subscription.unsubscribe();
   }, [actor]);
   if (view.panel === 'ended') return null;
 

@@ -35,8 +35,6 @@ function Status({ text }: { text: string | null }) {
   );
 }
 
-const ignore = () => {};
-
 export function ListForSaleDialog({ actor }: PanelProps<ActorRefFrom<typeof listForSaleMachine>>) {
   const view = connectListForSale(
     useSelector(actor, (s) => s),
@@ -46,15 +44,14 @@ export function ListForSaleDialog({ actor }: PanelProps<ActorRefFrom<typeof list
   return (
     <Modal
       open
-      onClose={view.canClose ? view.close : ignore}
+      {...view.getDialogProps()}
       title={view.title}
-      showCloseButton={view.canClose}
       footer={
         view.panel === 'listed' ? (
-          <Button onClick={view.close}>Done</Button>
+          <Button {...view.getCloseButtonProps()}>Done</Button>
         ) : view.panel === 'kycRequired' ? (
           <>
-            <Button variant="secondary" onClick={view.close}>
+            <Button variant="secondary" {...view.getCloseButtonProps()}>
               Close
             </Button>
             <Link className="vt-button vt-button--primary" to="/settings/account">
@@ -63,17 +60,17 @@ export function ListForSaleDialog({ actor }: PanelProps<ActorRefFrom<typeof list
           </>
         ) : view.panel === 'recordFailed' ? (
           <>
-            <Button variant="secondary" onClick={view.close}>
+            <Button variant="secondary" {...view.getCloseButtonProps()}>
               Close
             </Button>
-            <Button onClick={view.retry}>Try again</Button>
+            <Button {...view.getRetryButtonProps()}>Try again</Button>
           </>
         ) : (
           <>
-            <Button variant="secondary" onClick={view.close} disabled={!view.canClose}>
+            <Button variant="secondary" {...view.getCloseButtonProps()}>
               {view.busy ? 'Waiting for the wallet…' : 'Cancel'}
             </Button>
-            <Button type="submit" form="list-for-sale" loading={view.busy}>
+            <Button {...view.getSubmitButtonProps()} form="list-for-sale" loading={view.busy}>
               List for sale
             </Button>
           </>
@@ -92,24 +89,13 @@ export function ListForSaleDialog({ actor }: PanelProps<ActorRefFrom<typeof list
         </>
       )}
       {view.panel === 'form' && (
-        <form
-          id="list-for-sale"
-          className="vt-stack"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (view.canSubmit) view.submit();
-          }}
-        >
+        <form id="list-for-sale" className="vt-stack" {...view.getFormProps()}>
           <TextInput
             label="Price (USD)"
             inputMode="decimal"
             autoComplete="off"
-            value={view.price}
-            readOnly={!view.canChangePrice}
-            error={view.priceError ?? undefined}
             hint="Between $0.01 and $10,000."
-            onChange={(e) => view.changePrice(e.target.value)}
+            {...view.getPriceInputProps()}
           />
           {view.summary && (
             <dl className="vt-summary">
@@ -139,21 +125,20 @@ export function RemoveListingDialog({ actor }: PanelProps<ActorRefFrom<typeof re
     <Modal
       open
       size="sm"
-      onClose={view.canClose ? view.close : ignore}
-      showCloseButton={view.canClose}
+      {...view.getDialogProps()}
       title={view.title}
       footer={
         view.panel === 'removed' ? (
-          <Button onClick={view.close}>Done</Button>
+          <Button {...view.getCloseButtonProps()}>Done</Button>
         ) : (
           <>
-            <Button variant="secondary" onClick={view.close} disabled={!view.canClose}>
+            <Button variant="secondary" {...view.getCloseButtonProps()}>
               {view.closeLabel}
             </Button>
             {view.panel === 'recordFailed' ? (
-              <Button onClick={view.retry}>Try again</Button>
+              <Button {...view.getRetryButtonProps()}>Try again</Button>
             ) : (
-              <Button variant="danger" loading={view.busy} onClick={view.confirm}>
+              <Button variant="danger" {...view.getConfirmButtonProps()} loading={view.busy}>
                 Remove listing
               </Button>
             )}
@@ -265,18 +250,17 @@ export function TransferDialog({ actor }: PanelProps<ActorRefFrom<typeof transfe
   return (
     <Modal
       open
-      onClose={view.canClose ? view.close : ignore}
-      showCloseButton={view.canClose}
+      {...view.getDialogProps()}
       title={view.title}
       footer={
         view.panel === 'transferred' ? (
-          <Button onClick={view.close}>Done</Button>
+          <Button {...view.getCloseButtonProps()}>Done</Button>
         ) : (
           <>
-            <Button variant="secondary" onClick={view.close} disabled={!view.canClose}>
+            <Button variant="secondary" {...view.getCloseButtonProps()}>
               {view.closeLabel}
             </Button>
-            <Button type="submit" form="transfer-nfts" loading={view.busy}>
+            <Button {...view.getSubmitButtonProps()} form="transfer-nfts" loading={view.busy}>
               Transfer
             </Button>
           </>
@@ -288,25 +272,14 @@ export function TransferDialog({ actor }: PanelProps<ActorRefFrom<typeof transfe
           Sent to <code>{view.sentTo}</code>. It leaves your collection in a few moments.
         </p>
       ) : (
-        <form
-          id="transfer-nfts"
-          className="vt-stack"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (view.canSubmit) view.submit();
-          }}
-        >
+        <form id="transfer-nfts" className="vt-stack" {...view.getFormProps()}>
           <p>Transfers are final: the recipient's wallet must hold a collection, and nobody can undo them.</p>
           <TextInput
             label="Recipient's Flow address"
             placeholder="0x…"
             autoComplete="off"
             spellCheck={false}
-            value={view.recipient}
-            readOnly={view.busy}
-            error={view.recipientError ?? undefined}
-            onChange={(e) => view.changeRecipient(e.target.value)}
+            {...view.getRecipientInputProps()}
           />
           <Status text={view.status} />
           <ErrorText error={view.error} />

@@ -53,7 +53,7 @@ export function PayoutsView({
         <div className="vt-empty" role="alert">
           <h2>Your payouts could not be loaded</h2>
           <p className="vt-muted">{view.loadError}</p>
-          <Button onClick={view.retry}>Try again</Button>
+          <Button {...view.getRetryButtonProps()}>Try again</Button>
         </div>
       ) : view.panel === 'loading' ? (
         <div className="vt-payouts__loading">
@@ -71,7 +71,7 @@ export function PayoutsView({
                 {view.note}
               </p>
             </div>
-            <Button onClick={view.request} disabled={!view.canRequest} aria-describedby={`${formId}-why`}>
+            <Button {...view.getRequestButtonProps()} aria-describedby={`${formId}-why`}>
               Request payout
             </Button>
           </div>
@@ -110,13 +110,7 @@ export function PayoutsView({
                       </td>
                       <td className="vt-table__actions">
                         {r.cancel && (
-                          <Button
-                            variant="secondary"
-                            size="sm"
-                            disabled={!r.cancel.enabled}
-                            aria-label={r.cancel.label}
-                            onClick={() => view.cancel(r.id)}
-                          >
+                          <Button variant="secondary" size="sm" {...view.getCancelRequestButtonProps(r)}>
                             Cancel
                           </Button>
                         )}
@@ -132,31 +126,21 @@ export function PayoutsView({
       )}
 
       <Modal
-        open={view.form !== null}
-        onClose={view.close}
-        showCloseButton={!view.form?.submitting}
+        {...view.getFormDialogProps()}
         title="Request payout"
         description={view.form?.description}
         footer={
           <>
-            <Button variant="secondary" onClick={view.close} disabled={view.form?.submitting}>
+            <Button variant="secondary" {...view.getFormCloseButtonProps()}>
               Cancel
             </Button>
-            <Button type="submit" form={`${formId}-form`} loading={view.form?.submitting}>
+            <Button {...view.getSubmitButtonProps()} form={`${formId}-form`} loading={view.form?.submitting}>
               Send request
             </Button>
           </>
         }
       >
-        <form
-          id={`${formId}-form`}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            const value = new FormData(e.currentTarget).get('amount');
-            view.submit(typeof value === 'string' ? value : '');
-          }}
-        >
+        <form id={`${formId}-form`} {...view.getFormProps()}>
           <TextInput
             key={view.form?.amount}
             name="amount"
@@ -171,22 +155,18 @@ export function PayoutsView({
       </Modal>
 
       <ConfirmModal
-        open={view.confirmCancel !== null}
+        {...view.getConfirmCancelProps()}
         title="Cancel this payout request?"
         message={view.confirmCancel?.message ?? ''}
         confirmLabel="Cancel request"
         cancelLabel="Keep request"
         danger
-        loading={view.confirmCancel?.busy ?? false}
-        onConfirm={view.confirm}
-        onCancel={view.close}
       />
 
       <AlertModal
-        open={view.failure !== null}
+        {...view.getFailureProps()}
         title={view.failure?.title ?? ''}
         message={view.failure?.message ?? ''}
-        onClose={view.dismiss}
       />
     </section>
   );

@@ -1,10 +1,10 @@
 import { Button, TextInput } from '../../components';
-import { FormError, formValues, Heading, StepFooter, type StepProps } from '../parts';
+import { FormError, Heading, StepFooter, type StepProps } from '../parts';
 
 /** The first step: an email to sign in or sign up with, or a browser wallet. */
 export function ConnectStep({ view }: StepProps) {
   return (
-    <form noValidate onSubmit={(e) => view.connect(formValues(e)('email'))}>
+    <form {...view.getFormProps()}>
       <Heading title="Sign in to Vitrine">Enter your email to sign in or create your account.</Heading>
       <TextInput
         label="Email"
@@ -17,17 +17,11 @@ export function ConnectStep({ view }: StepProps) {
         autoFocus
       />
       <FormError error={view.error} />
-      <Button type="submit" variant="primary" loading={view.busy} fullWidth>
+      <Button variant="primary" {...view.getSubmitButtonProps()} loading={view.busy} fullWidth>
         Continue
       </Button>
       {view.walletOffered && (
-        <Button
-          type="button"
-          variant="secondary"
-          fullWidth
-          onClick={view.connectWallet}
-          disabled={!view.can.connectWallet}
-        >
+        <Button variant="secondary" fullWidth {...view.getConnectWalletButtonProps()}>
           Connect wallet
         </Button>
       )}
@@ -38,7 +32,7 @@ export function ConnectStep({ view }: StepProps) {
 /** A wallet that shares no email: the email of the new account. */
 export function WalletEmailStep({ view }: StepProps) {
   return (
-    <form noValidate onSubmit={(e) => view.submitWalletEmail(formValues(e)('email'))}>
+    <form {...view.getFormProps()}>
       <Heading title="Wallet connected">
         Your wallet {view.walletAddress} is ready. Which email should your new account use?
       </Heading>

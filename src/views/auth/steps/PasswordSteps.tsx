@@ -1,10 +1,10 @@
 import { Button, TextInput } from '../../components';
-import { FormError, formValues, Heading, NewPasswordFields, StepFooter, type StepProps } from '../parts';
+import { FormError, Heading, NewPasswordFields, StepFooter, type StepProps } from '../parts';
 
 /** An existing account's password. */
 export function LoginStep({ view }: StepProps) {
   return (
-    <form noValidate onSubmit={(e) => view.login(formValues(e)('password'))}>
+    <form {...view.getFormProps()}>
       <Heading title="Welcome back">Enter your password to sign in.</Heading>
       <TextInput label="Email" name="email" type="email" value={view.email} readOnly />
       <TextInput
@@ -15,7 +15,7 @@ export function LoginStep({ view }: StepProps) {
         error={view.fieldErrors.password}
         autoFocus
       />
-      <button type="button" className="vt-link-button" onClick={view.forgot} disabled={!view.can.forgot}>
+      <button className="vt-link-button" {...view.getForgotButtonProps()}>
         Forgot password?
       </button>
       <StepFooter view={view} submit="Sign in" />
@@ -26,7 +26,7 @@ export function LoginStep({ view }: StepProps) {
 /** The email to send a reset link to. */
 export function ForgotStep({ view }: StepProps) {
   return (
-    <form noValidate onSubmit={(e) => view.requestReset(formValues(e)('email'))}>
+    <form {...view.getFormProps()}>
       <Heading title="Forgot your password?">We'll email you a link to choose a new one.</Heading>
       <TextInput
         label="Email"
@@ -52,7 +52,7 @@ export function ForgotSentStep({ view }: StepProps) {
         If an account exists for {view.email}, we sent a link to reset its password. The link works for one
         hour.
       </Heading>
-      <Button variant="primary" fullWidth onClick={view.back}>
+      <Button variant="primary" fullWidth {...view.getBackButtonProps()}>
         Back to sign in
       </Button>
     </div>
@@ -62,17 +62,11 @@ export function ForgotSentStep({ view }: StepProps) {
 /** The new password, from the reset link. */
 export function ResetStep({ view }: StepProps) {
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        const get = formValues(e);
-        view.reset(get('password'), get('confirm'));
-      }}
-    >
+    <form {...view.getFormProps()}>
       <Heading title="Choose a new password">At least 8 characters.</Heading>
       <NewPasswordFields view={view} label="New password" />
       <FormError error={view.error} />
-      <Button type="submit" variant="primary" loading={view.busy} fullWidth>
+      <Button variant="primary" {...view.getSubmitButtonProps()} loading={view.busy} fullWidth>
         Change password
       </Button>
     </form>
@@ -83,7 +77,7 @@ export function ResetDoneStep({ view }: StepProps) {
   return (
     <div>
       <Heading title="Password changed">You can now sign in with your new password.</Heading>
-      <Button variant="primary" fullWidth onClick={view.back}>
+      <Button variant="primary" fullWidth {...view.getBackButtonProps()}>
         Sign in
       </Button>
     </div>
@@ -97,7 +91,7 @@ export function ResetInvalidStep({ view }: StepProps) {
       <Heading title="This link is incomplete">
         Open the link from your email again, or ask for a new one.
       </Heading>
-      <Button variant="primary" fullWidth onClick={view.forgot}>
+      <Button variant="primary" fullWidth {...view.getForgotButtonProps()}>
         Request a new link
       </Button>
     </div>

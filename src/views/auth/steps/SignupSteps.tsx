@@ -1,17 +1,11 @@
 import type { ReactNode } from 'react';
 import { Avatar, Button, TextInput } from '../../components';
-import { FormError, formValues, Heading, NewPasswordFields, StepFooter, type StepProps } from '../parts';
+import { FormError, Heading, NewPasswordFields, StepFooter, type StepProps } from '../parts';
 
 /** A new account's password. */
 export function SignupStep({ view }: StepProps) {
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        const get = formValues(e);
-        view.signup(get('password'), get('confirm'));
-      }}
-    >
+    <form {...view.getFormProps()}>
       <Heading title="Create your account">Choose a password of at least 8 characters.</Heading>
       <TextInput label="Email" name="email" type="email" value={view.email} readOnly />
       <NewPasswordFields view={view} label="Password" />
@@ -23,13 +17,7 @@ export function SignupStep({ view }: StepProps) {
 /** A new account's name; submitting it creates the account. */
 export function NameStep({ view }: StepProps) {
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        const get = formValues(e);
-        view.submitName(get('firstName'), get('lastName'));
-      }}
-    >
+    <form {...view.getFormProps()}>
       <Heading title="What's your name?">This is how other collectors and creators will see you.</Heading>
       <TextInput
         label="First name"
@@ -58,17 +46,7 @@ export function NameStep({ view }: StepProps) {
 export function WelcomeStep({ view, avatarEditor }: StepProps & { avatarEditor?: ReactNode }) {
   const { user } = view;
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        const get = formValues(e);
-        view.saveProfile({
-          username: get('username'),
-          firstName: get('firstName'),
-          lastName: get('lastName'),
-        });
-      }}
-    >
+    <form {...view.getFormProps()}>
       <Heading title="Welcome to Vitrine!">Your account is ready. Check how your profile looks.</Heading>
       <div className="vt-auth__avatar">
         {avatarEditor ?? (
@@ -100,10 +78,10 @@ export function WelcomeStep({ view, avatarEditor }: StepProps & { avatarEditor?:
       />
       <FormError error={view.error} />
       <div className="vt-actions">
-        <Button type="button" variant="ghost" onClick={view.skipProfile} disabled={!view.can.skipProfile}>
+        <Button variant="ghost" {...view.getSkipProfileButtonProps()}>
           Skip for now
         </Button>
-        <Button type="submit" variant="primary" loading={view.busy}>
+        <Button variant="primary" {...view.getSubmitButtonProps()} loading={view.busy}>
           Save profile
         </Button>
       </div>
