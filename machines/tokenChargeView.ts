@@ -70,8 +70,36 @@ const STATUS: Partial<Record<string, string>> = {
 };
 const CHECK_AGAIN = ['unconfirmed', 'lowFunds', 'restoreFailed'];
 
+type TokenChargeSnapshot = SnapshotFrom<typeof tokenChargeMachine>;
+
+/** The panel shown: the end, a missing wallet, the network, low funds, another payment, a refusal, the payment or the review. */
+function panelOf(snapshot: TokenChargeSnapshot, blocked: boolean): TokenChargeView['panel'] {
+  const { context } = snapshot;
+  if (snapshot.status === 'done') return 'done';
+  if (snapshot.matches('noWallet')) return 'noWallet';
+  if (snapshot.matches('wrongNetwork') || snapshot.matches('switching')) return 'network';
+  if (snapshot.matches('lowFunds')) return 'lowFunds';
+  if (blocked) return 'blocked';
+  if (snapshot.matches('rejected')) return 'rejected';
+  if (context.charge || snapshot.matches('restoring') || snapshot.matches('restoreFailed')) return 'paying';
+  return 'review';
+}
+
+/** The buyer's other NFM payment that waits (one at a time), named by its item. */
+function blockerText(context: TokenChargeSnapshot['context']): string | null {
+  const other = context.blocker;
+  if (!other) return null;
+  const otherItem = other.order?.item.title;
+  const item = sameItem(context.item, chargeItem(other))
+    ? 'this item'
+    : otherItem
+      ? `“${otherItem}”`
+      : 'another item';
+  return `Your payment of ${formatNfm(other.tokenAmount)} for ${item} is waiting.`;
+}
+
 export function connectTokenCharge(
-  snapshot: SnapshotFrom<typeof tokenChargeMachine>,
+  snapshot: TokenChargeSnapshot,
   send: (event: TokenChargeEvent) => void,
 ): TokenChargeView {
   const { context } = snapshot;
@@ -79,25 +107,7 @@ export function connectTokenCharge(
   const price = formatUsd(context.price);
   const amount = context.charge?.tokenAmount ?? context.estimate?.value ?? null;
   const blocked = ['findingBlocker', 'blocked', 'cancelingBlocker'].includes(state);
-  const panel: TokenChargeView['panel'] =
-    snapshot.status === 'done'
-      ? 'done'
-      : snapshot.matches('noWallet')
-        ? 'noWallet'
-        : snapshot.matches('wrongNetwork') || snapshot.matches('switching')
-          ? 'network'
-          : snapshot.matches('lowFunds')
-            ? 'lowFunds'
-            : blocked
-              ? 'blocked'
-              : snapshot.matches('rejected')
-                ? 'rejected'
-                : context.charge || snapshot.matches('restoring') || snapshot.matches('restoreFailed')
-                  ? 'paying'
-                  : 'review';
-  const other = context.blocker;
-  const otherItem = other?.order?.item.title;
-  const forThisItem = other !== null && sameItem(context.item, chargeItem(other));
+  const panel = panelOf(snapshot, blocked);
   const can = {
     switch: snapshot.can({ type: 'token.switch' }),
     retry: snapshot.can({ type: 'token.retry' }),
@@ -126,11 +136,7 @@ export function connectTokenCharge(
       context.transactionHash || context.transferSeen
         ? 'The NFM transfer was sent: this payment can no longer be canceled.'
         : null,
-    blocker: other
-      ? `Your payment of ${formatNfm(other.tokenAmount)} for ${
-          forThisItem ? 'this item' : otherItem ? `“${otherItem}”` : 'another item'
-        } is waiting.`
-      : null,
+    blocker: blockerText(context),
     canPay: snapshot.can({ type: 'token.submit' }),
     canSwitch: can.switch,
     canRetry: can.retry,

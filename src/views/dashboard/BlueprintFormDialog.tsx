@@ -123,63 +123,8 @@ export function BlueprintFormView({ actor }: { actor: ActorRefFrom<typeof bluepr
               </span>
             )}
           </label>
-          <div className="vt-blueprint-form__row">
-            <TextInput
-              label="Price (USD)"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={10000}
-              step={0.01}
-              startAdornment="$"
-              required
-              {...change('price')}
-            />
-            <TextInput
-              label="Editions"
-              type="number"
-              inputMode="numeric"
-              min={BLUEPRINT_QUANTITY.min}
-              max={BLUEPRINT_QUANTITY.max}
-              step={1}
-              required
-              {...change('quantity')}
-            />
-            <TextInput
-              label="Royalty on resales (%)"
-              type="number"
-              inputMode="decimal"
-              min={BLUEPRINT_ROYALTY.min}
-              max={BLUEPRINT_ROYALTY.max}
-              step={0.5}
-              {...change('royaltyPercent')}
-            />
-          </div>
-          <div className="vt-blueprint-form__row">
-            {uploads.map((u) => (
-              <div key={u.field} data-upload={u.field}>
-                <FileUpload
-                  label={u.label}
-                  accept={IMAGE_TYPES}
-                  hint={`${view.fileRules[u.field]} ${u.advice}`}
-                  file={view.files[u.field] as File | null}
-                  previewUrl={view.urls[u.url] ?? undefined}
-                  error={fieldErrors[u.url]}
-                  onFile={(file) => view.chooseFile(u.field, file)}
-                  onRemove={view.files[u.field] ? () => view.chooseFile(u.field, null) : undefined}
-                  disabled={view.busy}
-                />
-                <label className="vt-check">
-                  <input
-                    type="checkbox"
-                    checked={values[u.optimize]}
-                    onChange={(e) => view.change(u.optimize, e.target.checked)}
-                  />
-                  {u.optimizeLabel}
-                </label>
-              </div>
-            ))}
-          </div>
+          <BlueprintNumbers change={change} />
+          <BlueprintUploads view={view} />
           {view.status && (
             <p className="vt-muted" role="status">
               {view.status}
@@ -203,5 +148,86 @@ export function BlueprintFormView({ actor }: { actor: ActorRefFrom<typeof bluepr
         onCancel={view.dismissCancel}
       />
     </>
+  );
+}
+
+type BlueprintFormViewModel = ReturnType<typeof connectBlueprintForm>;
+type NumberField = 'price' | 'quantity' | 'royaltyPercent';
+
+/** Price, editions and royalty, side by side. */
+function BlueprintNumbers({
+  change,
+}: {
+  change: (field: NumberField) => {
+    value: string;
+    onChange: (e: { target: { value: string } }) => void;
+    error?: string;
+  };
+}) {
+  return (
+    <div className="vt-blueprint-form__row">
+      <TextInput
+        label="Price (USD)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={10000}
+        step={0.01}
+        startAdornment="$"
+        required
+        {...change('price')}
+      />
+      <TextInput
+        label="Editions"
+        type="number"
+        inputMode="numeric"
+        min={BLUEPRINT_QUANTITY.min}
+        max={BLUEPRINT_QUANTITY.max}
+        step={1}
+        required
+        {...change('quantity')}
+      />
+      <TextInput
+        label="Royalty on resales (%)"
+        type="number"
+        inputMode="decimal"
+        min={BLUEPRINT_ROYALTY.min}
+        max={BLUEPRINT_ROYALTY.max}
+        step={0.5}
+        {...change('royaltyPercent')}
+      />
+    </div>
+  );
+}
+
+/** The artwork and preview uploads, each with its "optimize" choice. */
+function BlueprintUploads({ view }: { view: BlueprintFormViewModel }) {
+  const { values, fieldErrors } = view;
+  return (
+    <div className="vt-blueprint-form__row">
+      {uploads.map((u) => (
+        <div key={u.field} data-upload={u.field}>
+          <FileUpload
+            label={u.label}
+            accept={IMAGE_TYPES}
+            hint={`${view.fileRules[u.field]} ${u.advice}`}
+            file={view.files[u.field] as File | null}
+            previewUrl={view.urls[u.url] ?? undefined}
+            error={fieldErrors[u.url]}
+            onFile={(file) => view.chooseFile(u.field, file)}
+            onRemove={view.files[u.field] ? () => view.chooseFile(u.field, null) : undefined}
+            disabled={view.busy}
+          />
+          <label className="vt-check">
+            <input
+              type="checkbox"
+              checked={values[u.optimize]}
+              onChange={(e) => view.change(u.optimize, e.target.checked)}
+            />
+            {u.optimizeLabel}
+          </label>
+        </div>
+      ))}
+    </div>
   );
 }
