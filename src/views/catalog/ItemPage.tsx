@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   type BlueprintJson,
   categoryLabels,
@@ -22,14 +22,21 @@ import type {
   checkoutMachine,
 } from '../../../machines/checkout';
 import { connectSession } from '../../../machines/session';
+import { once } from '../../lazy';
 import { useApp } from '../AppContext';
-import { Checkout } from '../checkout/CheckoutDialog';
 import { Button, ImageLoader, Modal } from '../components';
 import { History } from '../nft/History';
 import { useReturnedPurchase } from '../nft/useReturnedPurchase';
 import { Countdown } from './Countdown';
 import '../nft/nft.css';
 import './catalog.css';
+
+/**
+ * The checkout's dialog and panels (and through them the card and phone checks) load on the first
+ * Buy, not with the item page: an item page's first load carries none of the checkout's code.
+ */
+const loadCheckout = once(() => import('../checkout/CheckoutDialog'));
+const Checkout = lazy(() => loadCheckout().then((m) => ({ default: m.Checkout })));
 
 export interface ItemPageProps {
   item: BlueprintJson | PackJson;
@@ -73,11 +80,23 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
   const view = itemPageView({ item, listings, claim, live, loggedIn });
   const { onSale, free } = view;
 
+  /**
+   * What the checkout needs before its first panel (its code, the machine, the rails the server
+   * runs), fetched when the buyer heads for Buy (pointer over it, focus, touch), so that the press
+   * itself finds it ready. Each loads once; the rails are asked again on the press.
+   */
+  const prepareCheckout = () => {
+    void loadCheckout().catch(() => {});
+    void flows.checkout().catch(() => {});
+    void paymentRails().catch(() => {});
+  };
+
   const openCheckout = async (reopen: CheckoutReopen | null = null) => {
     setOpening(true);
     try {
-      const [machine, rails, token, checkpoint] = await Promise.all([
+      const [machine, , rails, token, checkpoint] = await Promise.all([
         flows.checkout(),
+        loadCheckout().then(() => null),
         paymentRails(),
         tokenRail(),
         cardCheckpoint(),
@@ -206,7 +225,14 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
           )}
           {view.action &&
             (view.action.enabled ? (
-              <Button loading={opening} onClick={() => void openCheckout()} aria-describedby="buy-note">
+              <Button
+                loading={opening}
+                onClick={() => void openCheckout()}
+                onPointerEnter={prepareCheckout}
+                onFocus={prepareCheckout}
+                onTouchStart={prepareCheckout}
+                aria-describedby="buy-note"
+              >
                 {view.action.label}
               </Button>
             ) : (
@@ -282,7 +308,11 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
           </section>
         )}
       </div>
-      {checkout && <Checkout machine={checkout.machine} input={checkout.input} onDone={checkoutDone} />}
+      {checkout && (
+        <Suspense fallback={null}>
+          <Checkout machine={checkout.machine} input={checkout.input} onDone={checkoutDone} />
+        </Suspense>
+      )}
       {expanded && asset && (
         <Modal open onClose={() => setExpanded(false)} closeOnOutsideClick size="lg" title={item.title}>
           <img
