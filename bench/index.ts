@@ -10,6 +10,7 @@ import { settleDisk } from './settle';
 execSync('npm run --silent build', { stdio: 'inherit' });
 for (const name of [
   'first-load',
+  'poll-tick',
   'start',
   'mint',
   'images',

@@ -19,7 +19,7 @@ import {
 } from '../machines/purchaseComplete';
 import { connectPurchaseComplete } from '../machines/purchaseCompleteView';
 import { type AppActors, AppContext } from '../src/views/AppContext';
-import { BuyDialog } from '../src/views/nft/NftActions';
+import { BuyDialog } from '../src/views/nft/NftDialogs';
 import { PurchaseCompletePage, PurchaseCompleteView } from '../src/views/purchase/PurchaseCompletePage';
 import { flushCoverage } from './coverage-store';
 import { coveringPaths, type PathStep, runPath } from './harness';

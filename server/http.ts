@@ -11,15 +11,26 @@ import type { users } from './db/schema';
  */
 
 export type UserRow = typeof users.$inferSelect;
-export type AppEnv = { Variables: { user: UserRow | undefined; sessionId: string | undefined } };
+/** What a verified session token says: its user, session and token version (see server/auth/tokens.ts). */
+export interface SessionClaims {
+  userId: string;
+  sid: string;
+  tv: number;
+}
+export type AppEnv = {
+  Variables: { user: UserRow | undefined; sessionId: string | undefined; claims: SessionClaims | undefined };
+};
 export type AppContext = Context<AppEnv>;
 
 export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 /**
  * none: public; optional: a valid token identifies the caller; required: 401 without one; admin:
- * required, and 403 for anyone whose role is not admin.
+ * required, and 403 for anyone whose role is not admin; token: required, but only the token (its
+ * signature and expiry) is checked before the handler, which gets its claims (`claims`) and checks
+ * the session itself in its own one statement (openSessionOf in server/auth/sessions.ts): a hot read
+ * such as the purchase-complete poll costs one query.
  */
-export type AuthMode = 'none' | 'optional' | 'required' | 'admin';
+export type AuthMode = 'none' | 'optional' | 'required' | 'admin' | 'token';
 
 type Schema = v.GenericSchema;
 type Out<S> = S extends Schema ? v.InferOutput<S> : undefined;

@@ -12,7 +12,8 @@ export function bearerToken(header: string | undefined): string | undefined {
 /**
  * Sets the caller from the session token. A token that is malformed or expired, whose session was
  * logged out or revoked, of an older token version (password changed since) or of a user who is no
- * longer active answers 401. An admin route answers 403 to anyone whose role is not admin.
+ * longer active answers 401. An admin route answers 403 to anyone whose role is not admin. A route
+ * with auth 'token' gets the token's claims and checks the session in its own statement.
  */
 export function authenticator({ tokens, sessions }: Pick<Services, 'tokens' | 'sessions'>): Authenticate {
   return async (c, mode) => {
@@ -22,6 +23,13 @@ export function authenticator({ tokens, sessions }: Pick<Services, 'tokens' | 's
     const token = bearerToken(header);
     if (!token) throw unauthorized('Please log in');
     const claims = await tokens.verify(token);
+    if (mode === 'token') {
+      // The route's statement checks the session (open, active user, this token version).
+      if (!claims) throw unauthorized(SESSION_EXPIRED_TEXT);
+      c.set('claims', claims);
+      c.set('sessionId', claims.sid);
+      return;
+    }
     const user = claims ? await sessions.openUser(claims.sid, claims.userId) : undefined;
     if (!claims || user?.status !== 'active' || user.tokenVersion !== claims.tv) {
       throw unauthorized(SESSION_EXPIRED_TEXT);

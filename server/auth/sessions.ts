@@ -44,6 +44,17 @@ const prepareOpenUser = (db: Database) =>
     'sessions_open_user',
   );
 
+/**
+ * The authenticator's check as a condition of another statement (for routes with auth 'token'):
+ * true while the token's session (placeholders sessionId, userId) is open (not revoked, not expired
+ * at now) and its user is active with the token's version (tokenVersion).
+ */
+export const openSessionOf = () => sql<boolean>`exists (select 1 from ${sessions}
+  inner join ${users} on ${users.id} = ${sessions.userId}
+  where ${sessions.id} = ${sql.placeholder('sessionId')} and ${sessions.userId} = ${sql.placeholder('userId')}
+    and ${sessions.revokedAt} is null and ${sessions.expiresAt} > ${sql.placeholder('now')}
+    and ${users.status} = 'active' and ${users.tokenVersion} = ${sql.placeholder('tokenVersion')})`;
+
 export interface SessionOptions {
   db: Database;
   clock: Clock;

@@ -1,8 +1,11 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { errorMessage } from '#domain/errors';
 import type { CardChargeJson, CardChargeStatus, OrderJson, OrderStatus } from '#domain/schemas/checkout';
+import { openSessionOf } from '../auth/sessions';
+import type { Clock } from '../clock';
 import { type Database, type Executor, prepareNamed } from '../db';
 import { blueprints, cardCharges, orderEvents, orderItems, orders, storefronts } from '../db/schema';
+import type { SessionClaims } from '../http';
 import { type CardChargeRow, EVENT_RANK, findOrder, type OrderRow } from './orders';
 
 /** An order and its card charge as the API answers them, and the buyer's own charges. */
@@ -125,12 +128,8 @@ export async function ownCharge(db: Executor, buyerId: string, chargeId: string)
   return row;
 }
 
-/**
- * The charge of `buyerId` named `chargeId` with its order, the order's editions and its events (JSON
- * aggregates, whose timestamps arrive as text): what chargeJson reads, in one query.
- */
-function prepareOwnChargeRow(db: Database) {
-  const editions = sql<EditionRow[]>`(select coalesce(json_agg(json_build_object(
+/** The editions of the order of the statement's row (orders.id), as one JSON array. */
+const editionsOfOrder = () => sql<EditionRow[]>`(select coalesce(json_agg(json_build_object(
       'blueprintId', ${orderItems.blueprintId}, 'flowBlueprintId', ${orderItems.flowBlueprintId},
       'title', ${blueprints.title}, 'serialNumber', ${orderItems.serialNumber}, 'nftId', ${orderItems.nftId},
       'previewImageUrl', ${blueprints.previewImageUrl}, 'storefrontId', ${storefronts.id},
@@ -139,10 +138,25 @@ function prepareOwnChargeRow(db: Database) {
     from ${orderItems} inner join ${blueprints} on ${blueprints.id} = ${orderItems.blueprintId}
     inner join ${storefronts} on ${storefronts.id} = ${blueprints.storefrontId}
     where ${orderItems.orderId} = ${orders.id})`;
-  const events = sql<{ type: string; detail: string | null; at: string }[]>`(select coalesce(json_agg(
+
+/** The timeline events of the order of the statement's row, as one JSON array (times as text). */
+const eventsOfOrder = () => sql<
+  { type: string; detail: string | null; at: string }[]
+>`(select coalesce(json_agg(
       json_build_object('type', ${orderEvents.type}, 'detail', ${orderEvents.detail}, 'at', ${orderEvents.createdAt})
       order by ${orderEvents.createdAt}), '[]')
     from ${orderEvents} where ${orderEvents.orderId} = ${orders.id})`;
+
+const eventRows = (events: { type: string; detail: string | null; at: string }[]) =>
+  events.map((e) => ({ type: e.type, detail: e.detail, createdAt: new Date(e.at) }));
+
+/**
+ * The charge of `buyerId` named `chargeId` with its order, the order's editions and its events (JSON
+ * aggregates, whose timestamps arrive as text): what chargeJson reads, in one query.
+ */
+function prepareOwnChargeRow(db: Database) {
+  const editions = editionsOfOrder();
+  const events = eventsOfOrder();
   const query = db
     .select({ charge: cardCharges, order: orders, editions, events })
     .from(cardCharges)
@@ -166,8 +180,44 @@ export function ownChargeReader(db: Database) {
     query ??= prepareOwnChargeRow(db);
     const [row] = await query.execute({ chargeId, buyerId });
     if (!row) return undefined;
-    const events = row.events.map((e) => ({ type: e.type, detail: e.detail, createdAt: new Date(e.at) }));
-    return chargeJsonOf(row.charge, row.order, orderJsonOf(row.order, row.editions, events));
+    return chargeJsonOf(row.charge, row.order, orderJsonOf(row.order, row.editions, eventRows(row.events)));
+  };
+}
+
+/**
+ * The order `orderId` of `userId` as orderJson answers it, and whether the caller's session
+ * (sessionId, tokenVersion) is open: the purchase-complete poll's one query.
+ */
+function prepareOwnOrderRow(db: Database) {
+  const query = db
+    .select({ open: openSessionOf(), order: orders, editions: editionsOfOrder(), events: eventsOfOrder() })
+    .from(sql`(select 1) as tick`)
+    .leftJoin(
+      orders,
+      and(eq(orders.id, sql.placeholder('orderId')), eq(orders.buyerId, sql.placeholder('userId'))),
+    );
+  return prepareNamed(query, 'order_answer');
+}
+
+/**
+ * Reads the caller's order as orderJson answers it, checking the caller's session in the same
+ * prepared query (prepared on first use): 'closed' when the session is not open (logged out,
+ * revoked, expired, user blocked, password changed), undefined for an unknown or someone else's id.
+ */
+export function ownOrderReader(db: Database, clock: Clock) {
+  let query: ReturnType<typeof prepareOwnOrderRow> | undefined;
+  return async (claims: SessionClaims, orderId: string): Promise<OrderJson | 'closed' | undefined> => {
+    query ??= prepareOwnOrderRow(db);
+    const [row] = await query.execute({
+      orderId,
+      userId: claims.userId,
+      sessionId: claims.sid,
+      tokenVersion: claims.tv,
+      now: clock(),
+    });
+    if (!row?.open) return 'closed';
+    if (!row.order) return undefined;
+    return orderJsonOf(row.order, row.editions, eventRows(row.events));
   };
 }
 

@@ -16,7 +16,7 @@ export const Route = createFileRoute('/s/$vanityUrl')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
     const s = await context.app.catalog.storefront(params.vanityUrl).catch(orNotFound);
-    const [items, share, reportMachine] = await Promise.all([
+    const [items, share] = await Promise.all([
       // What visitors see, for the owner too (drafts and hidden items stay in the dashboard).
       context.app.catalog.blueprints({
         ...marketFilter(deps),
@@ -27,9 +27,8 @@ export const Route = createFileRoute('/s/$vanityUrl')({
         to: 100,
       }),
       context.app.catalog.share(s.id),
-      context.app.flows.storefrontReport(),
     ]);
-    return { storefront: s, items, share, reportMachine };
+    return { storefront: s, items, share };
   },
   component: lazyRouteComponent(() => import('../views/catalog/StorefrontPage'), 'StorefrontPage'),
   notFoundComponent: NotFoundPage,

@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   type BlueprintJson,
   categoryLabels,
@@ -22,14 +22,32 @@ import type {
   checkoutMachine,
 } from '../../../machines/checkout';
 import { connectSession } from '../../../machines/session';
-import { useApp } from '../AppContext';
-import { Checkout } from '../checkout/CheckoutDialog';
+import { once } from '../../lazy';
+import { type AppActors, useApp } from '../AppContext';
 import { Button, ImageLoader, Modal } from '../components';
 import { History } from '../nft/History';
 import { useReturnedPurchase } from '../nft/useReturnedPurchase';
 import { Countdown } from './Countdown';
 import '../nft/nft.css';
 import './catalog.css';
+
+/**
+ * The checkout's dialog and panels (and through them the card and phone checks) load on the first
+ * Buy, not with the item page: an item page's first load carries none of the checkout's code.
+ */
+const loadCheckout = once(() => import('../checkout/CheckoutDialog'));
+const Checkout = lazy(() => loadCheckout().then((m) => ({ default: m.Checkout })));
+
+/**
+ * What the checkout needs before its first panel (its code, the machine, the rails the server
+ * runs), fetched when the buyer heads for Buy (pointer over it, focus, touch), so that the press
+ * itself finds it ready. Each loads once; the rails are asked again on the press.
+ */
+function prepareCheckout({ flows, paymentRails }: Pick<AppActors, 'flows' | 'paymentRails'>) {
+  void loadCheckout().catch(() => {});
+  void flows.checkout().catch(() => {});
+  void paymentRails().catch(() => {});
+}
 
 export interface ItemPageProps {
   item: BlueprintJson | PackJson;
@@ -65,7 +83,7 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
   const showHistory = pathname.endsWith('/history');
   const storefront = item.storefront;
   const view = itemPageView({ item, listings, claim, live, loggedIn });
-  const { checkout, opening, openCheckout, checkoutDone } = useItemCheckout(item, listings, view);
+  const { checkout, opening, openCheckout, checkoutDone, prepare } = useItemCheckout(item, listings, view);
 
   return (
     <article className="vt-page vt-nft">
@@ -80,7 +98,7 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
           {item.title} <span className="vt-muted">· Edition of {item.quantity.toLocaleString('en-US')}</span>
         </h1>
         <ItemPrice item={item} view={view} availableAt={availableAt} onLive={setLive} />
-        <ItemActions view={view} opening={opening} onBuy={() => void openCheckout()} />
+        <ItemActions view={view} opening={opening} onBuy={() => void openCheckout()} onPrepare={prepare} />
         <p id="buy-note" className="vt-muted">
           {view.note}
         </p>
@@ -95,7 +113,11 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
         {showHistory ? <History items={history} /> : <ItemDetails item={item} pack={pack} />}
         {listings.length > 0 && <ResaleListings listings={listings} />}
       </div>
-      {checkout && <Checkout machine={checkout.machine} input={checkout.input} onDone={checkoutDone} />}
+      {checkout && (
+        <Suspense fallback={null}>
+          <Checkout machine={checkout.machine} input={checkout.input} onDone={checkoutDone} />
+        </Suspense>
+      )}
       {expanded && asset && (
         <Modal open onClose={() => setExpanded(false)} closeOnOutsideClick size="lg" title={item.title}>
           <img
@@ -132,8 +154,9 @@ function useItemCheckout(item: BlueprintJson | PackJson, listings: NftJson[], vi
   const openCheckout = async (reopen: CheckoutReopen | null = null) => {
     setOpening(true);
     try {
-      const [machine, rails, token, checkpoint] = await Promise.all([
+      const [machine, , rails, token, checkpoint] = await Promise.all([
         flows.checkout(),
+        loadCheckout().then(() => null),
         paymentRails(),
         tokenRail(),
         cardCheckpoint(),
@@ -182,7 +205,8 @@ function useItemCheckout(item: BlueprintJson | PackJson, listings: NftJson[], vi
     if (output?.kind === 'failed')
       void navigate({ to: '/checkoutcomfailed/$reference', params: { reference: output.orderId } });
   };
-  return { checkout, opening, openCheckout, checkoutDone };
+  const prepare = () => prepareCheckout({ flows, paymentRails });
+  return { checkout, opening, openCheckout, checkoutDone, prepare };
 }
 
 /** The asset: a video plays looped and muted; an image is a button that expands it. */
@@ -269,7 +293,17 @@ function ItemPrice({
 }
 
 /** The pack's link, Buy (or Claim, or why not), and the edition a claim gave. */
-function ItemActions({ view, opening, onBuy }: { view: ItemView; opening: boolean; onBuy: () => void }) {
+function ItemActions({
+  view,
+  opening,
+  onBuy,
+  onPrepare,
+}: {
+  view: ItemView;
+  opening: boolean;
+  onBuy: () => void;
+  onPrepare: () => void;
+}) {
   return (
     <div className="vt-actions">
       {view.packLink && (
@@ -284,7 +318,14 @@ function ItemActions({ view, opening, onBuy }: { view: ItemView; opening: boolea
       )}
       {view.action &&
         (view.action.enabled ? (
-          <Button loading={opening} onClick={onBuy} aria-describedby="buy-note">
+          <Button
+            loading={opening}
+            onClick={onBuy}
+            onPointerEnter={onPrepare}
+            onFocus={onPrepare}
+            onTouchStart={onPrepare}
+            aria-describedby="buy-note"
+          >
             {view.action.label}
           </Button>
         ) : (

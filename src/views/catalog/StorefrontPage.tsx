@@ -1,31 +1,38 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { timings } from '#domain/constants';
 import { filterToggle } from '#domain/marketFilterForm';
 import { connectSession } from '../../../machines/session';
+import type { storefrontReportMachine } from '../../../machines/storefrontReport';
+import { once } from '../../lazy';
 import { useApp } from '../AppContext';
 import { Dropdown } from '../components';
 import { useFlowActor } from '../useFlowActor';
 import { ItemGrid } from './ItemCard';
 import { FilterDisclosure, PriceCategoryFilter } from './MarketplacePage';
-import { ReportStorefrontDialog } from './ReportStorefrontDialog';
 import { StorefrontFrame } from './StorefrontFrame';
 import './catalog.css';
 
 const route = getRouteApi('/s/$vanityUrl');
+
+/** The report dialog and its machine load when a visitor opens it, not with the storefront. */
+const loadReportDialog = once(() => import('./ReportStorefrontDialog'));
+const ReportStorefrontDialog = lazy(() =>
+  loadReportDialog().then((m) => ({ default: m.ReportStorefrontDialog })),
+);
 
 /**
  * A creator's public storefront (/s/{vanityUrl}): banner; sidebar with logo, name, category,
  * share and contact; collapsible About; a price filter with Apply; the grid. Light or dark theme.
  */
 export function StorefrontPage() {
-  const { storefront: s, items, share, reportMachine } = route.useLoaderData();
+  const { storefront: s, items, share } = route.useLoaderData();
   const search = route.useSearch();
   const navigate = useNavigate({ from: '/s/$vanityUrl' });
-  const { session, ui } = useApp();
+  const { session, ui, flows } = useApp();
   const loggedIn = useSelector(session, (st) => connectSession(st, session.send).loggedIn);
-  const [reporting, setReporting] = useState(false);
+  const [reportMachine, setReportMachine] = useState<typeof storefrontReportMachine | null>(null);
   const filtered = !!(search.min || search.max);
 
   const copyLink = async () => {
@@ -41,7 +48,11 @@ export function StorefrontPage() {
       ui.send({ type: 'ui.toast.show', id: 'link-copied', text: share.url, duration: timings.copyToastMs });
     }
   };
-  const report = () => (loggedIn ? setReporting(true) : ui.send({ type: 'ui.signup.show' }));
+  const report = async () => {
+    if (!loggedIn) return ui.send({ type: 'ui.signup.show' });
+    const [machine] = await Promise.all([flows.storefrontReport(), loadReportDialog()]);
+    setReportMachine(machine);
+  };
 
   return (
     <StorefrontFrame
@@ -66,7 +77,7 @@ export function StorefrontPage() {
                 ...(s.contactEmail
                   ? [{ id: 'contact', label: 'Contact the creator', href: `mailto:${s.contactEmail}` }]
                   : []),
-                { id: 'report', label: 'Report storefront', onSelect: report, danger: true },
+                { id: 'report', label: 'Report storefront', onSelect: () => void report(), danger: true },
               ]}
             />
           </div>
@@ -109,13 +120,15 @@ export function StorefrontPage() {
           </div>
         )}
       </section>
-      {reporting && (
-        <ReportDialog
-          machine={reportMachine}
-          storefrontId={s.id}
-          name={s.name}
-          onDone={() => setReporting(false)}
-        />
+      {reportMachine && (
+        <Suspense fallback={null}>
+          <ReportDialog
+            machine={reportMachine}
+            storefrontId={s.id}
+            name={s.name}
+            onDone={() => setReportMachine(null)}
+          />
+        </Suspense>
       )}
     </StorefrontFrame>
   );
@@ -127,7 +140,7 @@ function ReportDialog({
   name,
   onDone,
 }: {
-  machine: ReturnType<typeof route.useLoaderData>['reportMachine'];
+  machine: typeof storefrontReportMachine;
   storefrontId: string;
   name: string;
   onDone: () => void;

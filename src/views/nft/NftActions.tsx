@@ -1,18 +1,23 @@
-import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { type ReactNode, useEffect, useState } from 'react';
-import type { AnyStateMachine, InputFrom } from 'xstate';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { type NftJson, saleRates } from '#domain/nft';
 import { purchaseReturnPath } from '#domain/routes';
-import { type BuyListingOutput, buyListingInput, type buyListingMachine } from '../../../machines/buyListing';
+import type { buyListingMachine } from '../../../machines/buyListing';
 import type { listForSaleMachine } from '../../../machines/listForSale';
 import type { removeListingMachine } from '../../../machines/removeListing';
 import type { transferNftsMachine } from '../../../machines/transferNfts';
+import { once } from '../../lazy';
 import { useApp } from '../AppContext';
 import { Button } from '../components';
-import { useFlowActor } from '../useFlowActor';
-import { BuyListingDialog, ListForSaleDialog, RemoveListingDialog, TransferDialog } from './ListingPanels';
 import { useReturnedPurchase } from './useReturnedPurchase';
+
+/** The action dialogs and their panels load when one opens, not with the NFT page. */
+const loadDialogs = once(() => import('./NftDialogs'));
+const ListDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ListDialog })));
+const RemoveDialog = lazy(() => loadDialogs().then((m) => ({ default: m.RemoveDialog })));
+const BuyNftDialog = lazy(() => loadDialogs().then((m) => ({ default: m.BuyNftDialog })));
+const TransferNftsDialog = lazy(() => loadDialogs().then((m) => ({ default: m.TransferNftsDialog })));
 
 /** The flow machines of the NFT actions, as the route loaders hand them over. */
 export interface NftMachines {
@@ -93,76 +98,52 @@ export function NftActions({ nft, machines }: { nft: NftJson; machines: NftMachi
   return (
     <div className="vt-actions">
       {actions}
-      {needsWallet && (
-        <p className="vt-alert vt-alert--error" role="alert">
-          Link a Flow wallet in Settings → Wallet first.
-        </p>
-      )}
-      {wallet && open?.kind === 'list' && (
-        <ListDialog
-          machine={machines.listForSale}
-          input={{
-            nft: { id: nft.id, flowBlueprintId: nft.blueprintId, seriesNumber: nft.seriesNumber },
-            walletAddress: wallet,
-            kycApproved: user?.kyc.status === 'approved',
-            ...saleRates(nft),
-          }}
-          onDone={done}
-        />
-      )}
-      {wallet && open?.kind === 'remove' && listing && (
-        <RemoveDialog
-          machine={machines.removeListing}
-          input={{ blockchainListingId: listing.blockchainListingId, walletAddress: wallet }}
-          onDone={done}
-        />
-      )}
-      {wallet && open?.kind === 'buy' && listing && (
-        <BuyDialog
-          machine={machines.buyListing}
-          input={buyListingInput(nft, wallet, {
-            canTopUp: open.canTopUp,
-            returnTo: purchaseReturnPath(nft.id, { listing: listing.id }),
-            returnedTopup: open.returnedTopup,
-          })}
-          onDone={done}
-        />
-      )}
-      {wallet && open?.kind === 'transfer' && (
-        <TransferNftsDialog
-          machine={machines.transferNfts}
-          input={{ ids: open.ids, walletAddress: wallet }}
-          onDone={done}
-        />
-      )}
+      <Suspense fallback={null}>
+        {needsWallet && (
+          <p className="vt-alert vt-alert--error" role="alert">
+            Link a Flow wallet in Settings → Wallet first.
+          </p>
+        )}
+        {wallet && open?.kind === 'list' && (
+          <ListDialog
+            machine={machines.listForSale}
+            input={{
+              nft: { id: nft.id, flowBlueprintId: nft.blueprintId, seriesNumber: nft.seriesNumber },
+              walletAddress: wallet,
+              kycApproved: user?.kyc.status === 'approved',
+              ...saleRates(nft),
+            }}
+            onDone={done}
+          />
+        )}
+        {wallet && open?.kind === 'remove' && listing && (
+          <RemoveDialog
+            machine={machines.removeListing}
+            input={{ blockchainListingId: listing.blockchainListingId, walletAddress: wallet }}
+            onDone={done}
+          />
+        )}
+        {wallet && open?.kind === 'buy' && listing && (
+          <BuyNftDialog
+            machine={machines.buyListing}
+            nft={nft}
+            wallet={wallet}
+            options={{
+              canTopUp: open.canTopUp,
+              returnTo: purchaseReturnPath(nft.id, { listing: listing.id }),
+              returnedTopup: open.returnedTopup,
+            }}
+            onDone={done}
+          />
+        )}
+        {wallet && open?.kind === 'transfer' && (
+          <TransferNftsDialog
+            machine={machines.transferNfts}
+            input={{ ids: open.ids, walletAddress: wallet }}
+            onDone={done}
+          />
+        )}
+      </Suspense>
     </div>
   );
-}
-
-interface DialogProps<M extends AnyStateMachine> {
-  machine: M;
-  input: InputFrom<M>;
-  /** The flow is over: `changed` when the NFT changed (the page reloads it). */
-  onDone: (changed: boolean) => void;
-}
-function ListDialog({ machine, input, onDone }: DialogProps<typeof listForSaleMachine>) {
-  return <ListForSaleDialog actor={useFlowActor(machine, input, (out) => onDone(out.changed))} />;
-}
-function RemoveDialog({ machine, input, onDone }: DialogProps<typeof removeListingMachine>) {
-  return <RemoveListingDialog actor={useFlowActor(machine, input, (out) => onDone(out.changed))} />;
-}
-/**
- * A completed purchase goes on to the purchase-complete page, which waits until the purchase is
- * recorded; a top-up's hosted page: the flow has sent the browser there.
- */
-export function BuyDialog({ machine, input, onDone }: DialogProps<typeof buyListingMachine>) {
-  const navigate = useNavigate();
-  const ended = (output: BuyListingOutput) => {
-    if (output.type === 'back') onDone(false);
-    else if (output.type === 'paid') void navigate(output.target);
-  };
-  return <BuyListingDialog actor={useFlowActor(machine, input, ended)} />;
-}
-export function TransferNftsDialog({ machine, input, onDone }: DialogProps<typeof transferNftsMachine>) {
-  return <TransferDialog actor={useFlowActor(machine, input, (out) => onDone(out.changed))} />;
 }

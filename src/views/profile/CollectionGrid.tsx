@@ -10,7 +10,7 @@ import {
 import type { transferNftsMachine } from '../../../machines/transferNfts';
 import { useApp } from '../AppContext';
 import { Button, ImageLoader } from '../components';
-import { TransferNftsDialog } from '../nft/NftActions';
+import { TransferNftsDialog } from '../nft/NftDialogs';
 
 export interface CollectionGridProps {
   nfts: NftJson[];
