@@ -130,7 +130,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.route('/api', api);
   mountMedia(app, s.storage, s.config.mediaPublicUrl);
-  if (deps.spaDir) mountSpa(app, deps.spaDir, { renderPage: deps.renderPage, log: s.log });
+  if (deps.spaDir)
+    mountSpa(app, deps.spaDir, { renderPage: deps.renderPage, log: s.log, publicUrl: s.config.publicUrl });
   app.notFound((c) => errorResponse(c, notFound()));
   routesOf.set(app, routes);
   return app;

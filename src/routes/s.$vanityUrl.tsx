@@ -1,8 +1,10 @@
 import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { marketFilter, parseMarketSearch } from '#domain/marketSearch';
+import { storefrontHead } from '#domain/pageHead';
 import { PUBLIC_STATES } from '#domain/productsSearch';
 import { NotFoundPage } from '../views/pages/NotFoundPage';
 import { orNotFound } from './-guards';
+import { headTags } from './-head';
 
 /** A storefront by its vanity URL: its public items (the first 100, within min and max price). */
 export const Route = createFileRoute('/s/$vanityUrl')({
@@ -31,6 +33,14 @@ export const Route = createFileRoute('/s/$vanityUrl')({
     ]);
     return { storefront: s, items, share, reportMachine };
   },
+  // Not found (no data), the shell's head stands.
+  head: ({ match, loaderData }) =>
+    !loaderData
+      ? {}
+      : headTags(
+          match.context.origin,
+          storefrontHead(loaderData.storefront, loaderData.items.total, match.context.origin),
+        ),
   component: lazyRouteComponent(() => import('../views/catalog/StorefrontPage'), 'StorefrontPage'),
   notFoundComponent: NotFoundPage,
 });
