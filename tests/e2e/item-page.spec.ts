@@ -1,0 +1,98 @@
+import type { Page } from '@playwright/test';
+import { expect, itemOnSale, test, usd } from './support';
+
+/** The API calls a page makes from now on (paths and queries). */
+function apiCalls(page: Page) {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${url.pathname}${url.search}`);
+  });
+  return calls;
+}
+
+/** Errors the page reports (React reports a failed take-over of the server's markup this way). */
+function pageErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** The head as the browser holds it: one title, description and canonical link, the preview tags. */
+const headOf = (page: Page) =>
+  page.evaluate(() => ({
+    titles: [...document.querySelectorAll('title')].map((t) => t.textContent),
+    descriptions: document.querySelectorAll('meta[name="description"]').length,
+    canonical: [...document.querySelectorAll('link[rel="canonical"]')].map((l) => l.getAttribute('href')),
+    ogImage: document.querySelector('meta[property="og:image"]')?.getAttribute('content'),
+  }));
+
+/**
+ * The item page, the link every card and share uses (issue 38), arrives rendered by the server:
+ * its title, price and Buy button before any script runs, its link-preview tags in the head; then
+ * the browser takes it over without asking the API for what the page carried.
+ */
+test('a visitor reads an item page before scripts run; then it is live without asking again', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const item = await itemOnSale(page);
+  const path = `/nft/${item.id}`;
+  const noScripts = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noScripts.newPage();
+  const response = await plain.goto(path);
+  expect(response?.status()).toBe(200);
+  await expect(
+    plain.getByRole('heading', {
+      name: new RegExp(`^${item.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+      level: 1,
+    }),
+  ).toBeVisible();
+  await expect(plain.locator('.vt-item__price')).toContainText(usd(item.price));
+  await expect(plain.getByRole('button', { name: `Buy now · ${usd(item.price)}` })).toBeVisible();
+  await expect(plain).toHaveTitle(`${item.title} · ${usd(item.price)} · Vitrine`);
+  const plainHead = await headOf(plain);
+  expect(plainHead.canonical).toEqual([`http://localhost:3000${path}`]);
+  expect(plainHead.ogImage).toBe(`http://localhost:3000/og/nft/${item.id}.png`);
+  await plain.screenshot({ path: 'test-results/screens/item-page-no-scripts.png', fullPage: true });
+
+  // A storefront a visitor cannot see, or none: the Not Found page, with status 404.
+  const missing = await plain.goto('/s/no-such-storefront');
+  expect(missing?.status()).toBe(404);
+  await expect(plain.getByTestId('not-found')).toBeVisible();
+  await noScripts.close();
+
+  const calls = apiCalls(page);
+  const errors = pageErrors(page);
+  await page.goto(path);
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page.getByRole('button', { name: `Buy now · ${usd(item.price)}` })).toBeEnabled();
+  // Taken over: React keeps the server's head (no second title, description or canonical link)
+  // and the page asked the API for nothing it carried.
+  expect(await headOf(page)).toMatchObject({
+    titles: [`${item.title} · ${usd(item.price)} · Vitrine`],
+    descriptions: 1,
+    canonical: [`http://localhost:3000${path}`],
+  });
+  expect(calls.filter((c) => c.startsWith('/api/blueprints') || c.startsWith('/api/nfts'))).toEqual([]);
+  expect(errors).toEqual([]);
+  await page.screenshot({ path: 'test-results/screens/item-page-live.png', fullPage: true });
+
+  // On to its History tab and its storefront: the browser's head follows the page.
+  await page.getByRole('link', { name: 'History' }).click();
+  await expect(page).toHaveURL(`${path}/history`);
+  expect((await headOf(page)).canonical).toEqual([`http://localhost:3000${path}`]);
+  await page.getByRole('link', { name: item.storefront!.name }).first().click();
+  await expect(page).toHaveURL(`/s/${item.storefront!.vanityUrl}`);
+  await expect(page).toHaveTitle(`${item.storefront!.name} · Vitrine`);
+  expect(await headOf(page)).toMatchObject({
+    titles: [`${item.storefront!.name} · Vitrine`],
+    descriptions: 1,
+    canonical: [`http://localhost:3000/s/${item.storefront!.vanityUrl}`],
+  });
+  expect(errors).toEqual([]);
+});
