@@ -42,9 +42,12 @@ export function shortText(text: string, max = DESCRIPTION_MAX): string {
   return `${cut.slice(0, cut.lastIndexOf(' ') > max / 2 ? cut.lastIndexOf(' ') : cut.length)}…`;
 }
 
-/** The default head: the home page's, and every page's without its own. */
+/**
+ * The default head: the home page's, and every page's without its own. index.html carries the same
+ * title and description, so a page the browser renders itself adopts them instead of adding its own.
+ */
 export const defaultHead: PageHead = {
-  title: `${SITE}: digital collectibles marketplace`,
+  title: `${SITE} — digital collectibles marketplace`,
   description:
     'Vitrine: collect, sell and showcase digital collectibles on Flow. Creators run their own storefronts.',
 };

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { itemHead, shortText } from '#domain/pageHead';
+import { defaultHead, itemHead, shortText } from '#domain/pageHead';
 import { makeBlueprint } from '../../model-tests/fixtures';
 
 const origin = 'https://vitrine.example';
@@ -36,5 +37,11 @@ describe('a page head', () => {
     const hiddenPack = itemHead(makeBlueprint({ price: 0, blueprintPackId: 'p2', pack: null }), origin);
     expect(hiddenPack.title).toBe('Night Loop · Vitrine');
     expect(hiddenPack.jsonLd?.offers).toBeUndefined();
+  });
+
+  it('is index.html’s title and description by default, so a page the browser renders adopts them', () => {
+    const html = readFileSync('index.html', 'utf8');
+    expect(html).toContain(`<title>${defaultHead.title}</title>`);
+    expect(html).toContain(`<meta name="description" content="${defaultHead.description}" />`);
   });
 });
