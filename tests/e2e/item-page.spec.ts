@@ -64,6 +64,8 @@ test('a visitor reads an item page before scripts run; then it is live without a
   const missing = await plain.goto('/s/no-such-storefront');
   expect(missing?.status()).toBe(404);
   await expect(plain.getByTestId('not-found')).toBeVisible();
+  await expect(plain).toHaveTitle('Page not found · Vitrine');
+  await plain.screenshot({ path: 'test-results/screens/not-found-no-scripts.png', fullPage: true });
   await noScripts.close();
 
   const calls = apiCalls(page);
@@ -94,5 +96,6 @@ test('a visitor reads an item page before scripts run; then it is live without a
     descriptions: 1,
     canonical: [`http://localhost:3000/s/${item.storefront!.vanityUrl}`],
   });
+  await page.screenshot({ path: 'test-results/screens/storefront-after-item.png', fullPage: true });
   expect(errors).toEqual([]);
 });
