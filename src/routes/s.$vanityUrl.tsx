@@ -3,7 +3,7 @@ import { marketFilter, parseMarketSearch } from '#domain/marketSearch';
 import { storefrontHead } from '#domain/pageHead';
 import { PUBLIC_STATES } from '#domain/productsSearch';
 import { NotFoundPage } from '../views/pages/NotFoundPage';
-import { orNotFound } from './-guards';
+import { orNotFound, orNull } from './-guards';
 import { headTags } from './-head';
 
 /** A storefront by its vanity URL: its public items (the first 100, within min and max price). */
@@ -28,7 +28,8 @@ export const Route = createFileRoute('/s/$vanityUrl')({
         from: 1,
         to: 100,
       }),
-      context.app.catalog.share(s.id),
+      // None for a storefront visitors cannot see (its owner's, taken offline): nothing to share.
+      context.app.catalog.share(s.id).catch(orNull),
       context.app.flows.storefrontReport(),
     ]);
     return { storefront: s, items, share, reportMachine };

@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { expect, itemOnSale, test, usd } from './support';
+import {
+  expect,
+  itemOnSale,
+  myStorefront,
+  signUp,
+  storefrontWizard,
+  test,
+  uniqueEmail,
+  usd,
+} from './support';
 
 /** The API calls a page makes from now on (paths and queries). */
 function apiCalls(page: Page) {
@@ -98,4 +107,45 @@ test('a visitor reads an item page before scripts run; then it is live without a
   });
   await page.screenshot({ path: 'test-results/screens/storefront-after-item.png', fullPage: true });
   expect(errors).toEqual([]);
+});
+
+/**
+ * The server renders for a visitor: a storefront its owner has taken offline answers 404 with the
+ * Not Found page. Its owner, signed in, still sees it: their browser renders its own page.
+ */
+test('an offline storefront is a 404 for visitors, and its owner still sees it', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page, uniqueEmail('offline'), 'offline-password-1');
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  const name = `Offline ${Date.now().toString(36)}`;
+  await storefrontWizard(page, { name, theme: 'Light' });
+  const { id, vanityUrl } = (await myStorefront(page)) as { id: string; vanityUrl: string };
+  const status = await page.evaluate(async (storefrontId) => {
+    const token = (localStorage.getItem('vitrine.token') ?? '').replace(/^"|"$/g, '');
+    const res = await fetch(`/api/storefronts/${storefrontId}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ enabled: false }),
+    });
+    return res.status;
+  }, id);
+  expect(status).toBe(200);
+
+  const visitor = await page.request.get(`/s/${vanityUrl}`);
+  expect(visitor.status()).toBe(404);
+  expect(await visitor.text()).toContain('data-testid="not-found"');
+
+  const errors = pageErrors(page);
+  const response = await page.goto(`/s/${vanityUrl}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(page.getByTestId('not-found')).toHaveCount(0);
+  await expect(page).toHaveTitle(`${name} · Vitrine`);
+  // The browser's own page, with the signed-in header, over the visitor's 404.
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/offline-storefront-owner.png', fullPage: true });
+  // The browser notes the page's own 404 and the share links' (an offline storefront has none); nothing else.
+  expect(
+    errors.filter((e) => !e.startsWith('Failed to load resource: the server responded with a status of 404')),
+  ).toEqual([]);
 });
