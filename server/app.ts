@@ -135,7 +135,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   mountShareImages(app, s);
   // robots.txt and the sitemaps, with or without the SPA (server/seo/routes.ts).
   mountSeoFiles(app, s);
-  if (deps.spaDir) mountSpa(app, deps.spaDir, { renderPage: deps.renderPage, log: s.log });
+  if (deps.spaDir)
+    mountSpa(app, deps.spaDir, { renderPage: deps.renderPage, log: s.log, publicUrl: s.config.publicUrl });
   app.notFound((c) => errorResponse(c, notFound()));
   routesOf.set(app, routes);
   return app;

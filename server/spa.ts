@@ -19,7 +19,14 @@ const RENDER_TIMEOUT_MS = 2000;
 export type PageRenderer = (
   url: string,
   api: typeof fetch,
-) => Promise<{ html: string; answers: Record<string, string>; status?: 200 | 404 } | null>;
+  origin: string,
+) => Promise<{
+  html: string;
+  /** The page's own title, meta and link elements, for the document's head. */
+  head?: string;
+  answers: Record<string, string>;
+  status?: 200 | 404;
+} | null>;
 
 /** The server-side renderer built beside the SPA (`npm run build`), if it was built. */
 export async function loadPageRenderer(spaDir: string): Promise<PageRenderer | undefined> {
@@ -46,6 +53,15 @@ function inlineStylesheet(page: string, root: string): string {
 }
 
 /**
+ * The page with its own head (title, description, canonical link, Open Graph) where index.html has
+ * its generic title and description: a page carries one of each.
+ */
+function withHead(page: string, head: string | undefined): string {
+  if (!head) return page;
+  return page.replace(/<meta name="description"[^>]*>\s*/, '').replace(/<title>[^<]*<\/title>/, () => head);
+}
+
+/**
  * Serves the built SPA: each text file as the .br or .gz the build wrote beside it when the browser
  * accepts that encoding (else as it is), hashed /assets/* cached for a year, anything else
  * revalidated on every load. Other GET paths without a file answer index.html: with status 200 on
@@ -57,14 +73,15 @@ function inlineStylesheet(page: string, root: string): string {
  * answers it was made from into a JSON script the browser reads instead of asking again. The page
  * then shows before any script has run; it stays inert (no clicks, no focus) until the browser's
  * React has taken it over, so no click or keystroke is lost before then. A path no route knows is
- * the Not Found page with status 404. A page the renderer leaves to the browser (it needs a
- * session, redirects, is an item or storefront a visitor cannot see, failed to load or took over
- * RENDER_TIMEOUT_MS) is the plain index.html, as without one.
+ * the Not Found page with status 404, and so is an item or storefront a visitor cannot see. The
+ * page's head (its title, description, canonical link on `publicUrl`, Open Graph) replaces
+ * index.html's generic title and description. A page the renderer leaves to the browser (it needs a
+ * session, redirects, failed to load or took over RENDER_TIMEOUT_MS) is the plain index.html, as without one.
  */
 export function mountSpa(
   app: Hono<AppEnv>,
   root: string,
-  options: { renderPage?: PageRenderer; log?: Log } = {},
+  options: { renderPage?: PageRenderer; log?: Log; publicUrl: string },
 ): void {
   const index = serveStatic({ root, path: 'index.html', precompressed: true });
   app.get('*', async (c, next) => {
@@ -80,7 +97,7 @@ export function mountSpa(
     c.res.headers.delete('Last-Modified');
     c.res.headers.delete('Accept-Ranges');
   });
-  const { renderPage, log } = options;
+  const { renderPage, log, publicUrl } = options;
   if (renderPage) {
     const template = inlineStylesheet(readFileSync(join(root, 'index.html'), 'utf8'), root);
     // The page's API calls are answered in-process, as the browser's would be over HTTP.
@@ -93,7 +110,7 @@ export function mountSpa(
       let timer: NodeJS.Timeout | undefined;
       try {
         page = await Promise.race([
-          renderPage(`${url.pathname}${url.search}`, api),
+          renderPage(`${url.pathname}${url.search}`, api, publicUrl),
           new Promise<null>((resolve) => {
             timer = setTimeout(resolve, RENDER_TIMEOUT_MS, null);
           }),
@@ -106,7 +123,7 @@ export function mountSpa(
       if (!page) return next();
       return c.html(
         // A function, so that `$&` or `$'` in the page (a title, a price) is taken literally.
-        template.replace(
+        withHead(template, page.head).replace(
           '<div id="root"></div>',
           () =>
             `<div id="root" inert>${page.html}</div><script type="application/json" id="vt-first-load">${scriptJson(page.answers)}</script>`,

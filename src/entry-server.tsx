@@ -7,45 +7,62 @@ import { type FirstLoadAnswers, recordingFetch } from './services/firstLoad';
 import { AppContext } from './views/AppContext';
 
 /**
- * A page as the server renders it for a visitor, with the API answers it was made from, and its
- * HTTP status: 404 for the Not Found page of a path no route knows, else 200.
+ * A page as the server renders it for a visitor, with the API answers it was made from, its head
+ * (title, description, canonical link, Open Graph: the route's `head`) and its HTTP status: 404 for
+ * the Not Found page (a path no route knows, an item or storefront a visitor cannot see), else 200.
  */
 export interface RenderedPage {
   html: string;
+  head: string;
   answers: FirstLoadAnswers;
   status: 200 | 404;
 }
 
 /**
+ * The head elements React puts before a page rendered outside a document (title, meta and link
+ * elements are hoisted there): they go into the page's `<head>`, where the browser's React finds
+ * and keeps them. React escapes `<` and `>` in text and attributes, so none ends early.
+ */
+const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>)*/;
+
+/**
  * Renders the page at `url` (path and query) as a visitor with no session sees it, running the
  * same route loaders the browser runs; `api` answers the loaders' calls (the server's own API,
- * in-process). A path no route knows is the Not Found page, with status 404. Null when the page
- * cannot be rendered here: a redirect, a page that needs a session, an item or storefront a visitor
- * cannot see (its owner may: a draft, a disabled storefront) or a failed loader. The browser then
- * renders it itself, as before.
+ * in-process); the head's links name `origin`, the canonical origin (PUBLIC_URL). A path no route
+ * knows, and an item or storefront the API does not show a visitor (unknown, hidden, a draft, a
+ * disabled or suspended storefront), is the Not Found page with status 404: its owner, signed in,
+ * sees it in the browser, which renders a signed-in user's page itself (src/main.tsx). Null when
+ * the page cannot be rendered here: a redirect, a page that needs a session or a failed loader.
+ * The browser then renders it itself, as before.
  */
-export async function renderPage(url: string, api: typeof fetch): Promise<RenderedPage | null> {
+export async function renderPage(
+  url: string,
+  api: typeof fetch,
+  origin: string,
+): Promise<RenderedPage | null> {
   const { fetch, answers } = recordingFetch(api);
   const app = createRuntime(undefined, { baseUrl: 'http://vitrine.internal/api', fetch });
   try {
     const router = createAppRouter(app, {
       history: createMemoryHistory({ initialEntries: [url] }),
       isServer: true,
+      origin,
     });
     await router.load();
-    // The server load's outcome (the router keeps it for a server's render): a redirect, a loader's
-    // not-found or a 500 page is left to the browser; a 404 with every loader done is an unknown path.
+    // The server load's outcome (the router keeps it for a server's render): a redirect or a 500
+    // page is left to the browser; a 404 is an unknown path or a loader's not-found.
     const result = router._serverResult;
     if (result?.type !== 'render' || (result.status !== 200 && result.status !== 404)) return null;
-    if (result.matches.some((m) => m.status !== 'success')) return null;
-    const html = renderToString(
+    if (result.matches.some((m) => m.status !== 'success' && m.status !== 'notFound')) return null;
+    const page = renderToString(
       <StrictMode>
         <AppContext.Provider value={app}>
           <RouterProvider router={router} />
         </AppContext.Provider>
       </StrictMode>,
     );
-    return { html, answers, status: result.status };
+    const head = HOISTED.exec(page)![0];
+    return { html: page.slice(head.length), head, answers, status: result.status };
   } finally {
     app.session.stop();
     app.ui.stop();

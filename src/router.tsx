@@ -12,19 +12,29 @@ import { PagePending } from './views/pages/PagePending';
  * were headed; the guards and the loaders' helpers are in src/routes/-guards.ts.
  */
 
-/** On the server: the one URL it renders (memory history), and no scroll to restore. */
+/**
+ * On the server: the one URL it renders (memory history), no scroll to restore, and the canonical
+ * origin (PUBLIC_URL) the page's head names.
+ */
 export interface ServerRouting {
   history: RouterHistory;
   isServer: true;
+  origin: string;
 }
 
+/**
+ * The app's router. The pages' heads name the canonical origin: the server's PUBLIC_URL when it
+ * renders, and in the browser the page's own origin (the server sends a page asked for under
+ * another name of its machine to PUBLIC_URL: server/origin.ts).
+ */
 export function createAppRouter(app: AppActors, server?: ServerRouting) {
+  const { origin = window.location.origin, ...serverRouting } = server ?? {};
   return createRouter({
     routeTree,
-    context: { app },
+    context: { app, origin },
     defaultPreload: false,
     scrollRestoration: !server,
-    ...server,
+    ...serverRouting,
     defaultErrorComponent: LoadErrorPage,
     // A page still loading after a second shows the shell (and its account banner) with a spinner.
     defaultPendingComponent: PagePending,

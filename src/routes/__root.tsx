@@ -1,15 +1,38 @@
-import { createRootRouteWithContext } from '@tanstack/react-router';
+import { createRootRouteWithContext, HeadContent } from '@tanstack/react-router';
+import { defaultHead, notFoundHead } from '#domain/pageHead';
 import type { AppActors } from '../views/AppContext';
 import { NotFoundPage } from '../views/pages/NotFoundPage';
 import { RootLayout } from '../views/shell/RootLayout';
+import { headTags } from './-head';
 
-/** What every route's guard and loader receive: the app's actors, services and flows. */
+/**
+ * What every route's guard, loader and head receive: the app's actors, services and flows, and the
+ * canonical origin (the server's PUBLIC_URL) that the head's links name.
+ */
 export interface RouterContext {
   app: AppActors;
+  origin: string;
 }
 
-/** The shell around every page; an unknown path is the Not Found page. */
+/**
+ * The shell around every page; an unknown path is the Not Found page. Its head is every page's
+ * default (a page's own replaces it): a page that failed to load or is not found is left out of
+ * search engines.
+ */
 export const Route = createRootRouteWithContext<RouterContext>()({
-  component: RootLayout,
+  head: ({ match, matches }) =>
+    headTags(
+      match.context.origin,
+      matches.some((m) => m.status === 'notFound' || m.status === 'error') || match._notFound
+        ? notFoundHead
+        : defaultHead,
+    ),
+  // The head's title, meta and link elements go into the document's head (React hoists them there).
+  component: () => (
+    <>
+      <HeadContent />
+      <RootLayout />
+    </>
+  ),
   notFoundComponent: NotFoundPage,
 });

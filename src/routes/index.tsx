@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { staticHeads } from '#domain/pageHead';
 // Home, the page most visits start on, ships with the shell: its first load is one script and its
 // runtime helpers, not three more round trips for its content and carousel (about 3 kB more for a
 // first load that starts elsewhere). Every other screen loads on demand (lazyRouteComponent).
 import { HomePage } from '../views/pages/HomePage';
+import { fixedHead } from './-head';
 
-export const Route = createFileRoute('/')({ component: HomePage });
+export const Route = createFileRoute('/')({ head: fixedHead(staticHeads['/']), component: HomePage });

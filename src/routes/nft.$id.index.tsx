@@ -1,8 +1,7 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 
-/** /nft/{id} opens its details tab; the query goes along (a purchase dialog to open again, useReturnedPurchase). */
-export const Route = createFileRoute('/nft/$id/')({
-  beforeLoad: ({ params }) => {
-    throw redirect({ to: '/nft/$id/details', params, search: true, replace: true });
-  },
-});
+/**
+ * /nft/{id} shows its details tab (src/routes/nft.$id.tsx renders every tab): the item's one URL
+ * that the server renders, links and previews share, and search engines index.
+ */
+export const Route = createFileRoute('/nft/$id/')();

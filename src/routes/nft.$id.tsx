@@ -1,9 +1,15 @@
 import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { itemHead, nftHead } from '#domain/pageHead';
 import { parseItemPageSearch } from '#domain/routes';
 import { NotFoundPage } from '../views/pages/NotFoundPage';
 import { nftMachines, orNotFound, orNull, signedInUser } from './-guards';
+import { headTags } from './-head';
 
-/** An NFT by its chain token id (digits), or the item detail of a blueprint or pack (uuid). */
+/**
+ * An NFT by its chain token id (digits), or the item detail of a blueprint or pack (uuid). /nft/{id}
+ * itself shows the details tab (its canonical URL, which links and previews share); /details and
+ * /history name a tab.
+ */
 export const Route = createFileRoute('/nft/$id')({
   // Back from a top-up opened in a purchase dialog: the dialog to open again (useReturnedPurchase).
   validateSearch: parseItemPageSearch,
@@ -37,6 +43,16 @@ export const Route = createFileRoute('/nft/$id')({
     ]);
     return { kind: 'item' as const, item: blueprint, history: history.results, listings, claim };
   },
+  // Not found (no data), the shell's head stands.
+  head: ({ match, loaderData }) =>
+    !loaderData
+      ? {}
+      : headTags(
+          match.context.origin,
+          loaderData.kind === 'nft'
+            ? nftHead(loaderData.nft)
+            : itemHead(loaderData.item, match.context.origin),
+        ),
   component: lazyRouteComponent(() => import('../views/nft/NftRoute'), 'NftRoute'),
   notFoundComponent: NotFoundPage,
 });

@@ -1,8 +1,10 @@
 import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { marketFilter, parseMarketSearch } from '#domain/marketSearch';
+import { storefrontHead } from '#domain/pageHead';
 import { PUBLIC_STATES } from '#domain/productsSearch';
 import { NotFoundPage } from '../views/pages/NotFoundPage';
-import { orNotFound } from './-guards';
+import { orNotFound, orNull } from './-guards';
+import { headTags } from './-head';
 
 /** A storefront by its vanity URL: its public items (the first 100, within min and max price). */
 export const Route = createFileRoute('/s/$vanityUrl')({
@@ -26,10 +28,19 @@ export const Route = createFileRoute('/s/$vanityUrl')({
         from: 1,
         to: 100,
       }),
-      context.app.catalog.share(s.id),
+      // None for a storefront visitors cannot see (its owner's, taken offline): nothing to share.
+      context.app.catalog.share(s.id).catch(orNull),
     ]);
     return { storefront: s, items, share };
   },
+  // Not found (no data), the shell's head stands.
+  head: ({ match, loaderData }) =>
+    !loaderData
+      ? {}
+      : headTags(
+          match.context.origin,
+          storefrontHead(loaderData.storefront, loaderData.items.total, match.context.origin),
+        ),
   component: lazyRouteComponent(() => import('../views/catalog/StorefrontPage'), 'StorefrontPage'),
   notFoundComponent: NotFoundPage,
 });

@@ -1,9 +1,12 @@
 import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { parseCategories } from '#domain/marketSearch';
+import { staticHeads } from '#domain/pageHead';
 import { parseStorefrontsSearch } from '#domain/storefrontsSearch';
+import { fixedHead } from './-head';
 
 /** The storefronts, searched by name and category, newest (or oldest) first: the first 60. */
 export const Route = createFileRoute('/storefronts')({
+  head: fixedHead(staticHeads['/storefronts']),
   validateSearch: parseStorefrontsSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => ({

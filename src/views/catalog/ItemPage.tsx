@@ -103,7 +103,12 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
           {view.note}
         </p>
         <nav className="vt-tabs-nav" aria-label="Item">
-          <Link to="/nft/$id/details" params={{ id: item.id }} className={showHistory ? '' : 'is-active'}>
+          <Link
+            to="/nft/$id"
+            params={{ id: item.id }}
+            activeOptions={{ exact: true }}
+            className={showHistory ? '' : 'is-active'}
+          >
             Details
           </Link>
           <Link to="/nft/$id/history" params={{ id: item.id }} className={showHistory ? 'is-active' : ''}>

@@ -24,7 +24,8 @@ const ReportStorefrontDialog = lazy(() =>
 
 /**
  * A creator's public storefront (/s/{vanityUrl}): banner; sidebar with logo, name, category,
- * share and contact; collapsible About; a price filter with Apply; the grid. Light or dark theme.
+ * share (not while it is offline, which only its owner sees) and contact; collapsible About; a
+ * price filter with Apply; the grid. Light or dark theme.
  */
 export function StorefrontPage() {
   const { storefront: s, items, share } = route.useLoaderData();
@@ -36,6 +37,7 @@ export function StorefrontPage() {
   const filtered = !!(search.min || search.max);
 
   const copyLink = async () => {
+    if (!share) return;
     try {
       await navigator.clipboard.writeText(share.url);
       ui.send({
@@ -60,17 +62,24 @@ export function StorefrontPage() {
       side={
         <>
           <div className="vt-actions">
-            <Dropdown
-              trigger="Share"
-              items={[
-                { id: 'copy', label: 'Copy link', onSelect: () => void copyLink() },
-                { id: 'twitter', label: 'Share on X (Twitter)', href: share.links.twitter, separator: true },
-                { id: 'facebook', label: 'Share on Facebook', href: share.links.facebook },
-                { id: 'telegram', label: 'Share on Telegram', href: share.links.telegram },
-                { id: 'linkedin', label: 'Share on LinkedIn', href: share.links.linkedin },
-                { id: 'email', label: 'Share by email', href: share.links.email },
-              ]}
-            />
+            {share && (
+              <Dropdown
+                trigger="Share"
+                items={[
+                  { id: 'copy', label: 'Copy link', onSelect: () => void copyLink() },
+                  {
+                    id: 'twitter',
+                    label: 'Share on X (Twitter)',
+                    href: share.links.twitter,
+                    separator: true,
+                  },
+                  { id: 'facebook', label: 'Share on Facebook', href: share.links.facebook },
+                  { id: 'telegram', label: 'Share on Telegram', href: share.links.telegram },
+                  { id: 'linkedin', label: 'Share on LinkedIn', href: share.links.linkedin },
+                  { id: 'email', label: 'Share by email', href: share.links.email },
+                ]}
+              />
+            )}
             <Dropdown
               trigger="More"
               items={[

@@ -48,9 +48,10 @@ export function NftPage({
         <NftActions nft={nft} machines={machines} />
         <nav className="vt-tabs-nav" aria-label="Item">
           <Link
-            to="/nft/$id/details"
+            to="/nft/$id"
             params={{ id: nft.id }}
-            className={pathname.endsWith('/details') ? 'is-active' : ''}
+            activeOptions={{ exact: true }}
+            className={pathname.endsWith('/history') ? '' : 'is-active'}
           >
             Details
           </Link>

@@ -47,7 +47,7 @@ function app(session: { token?: string; refresh?: () => Promise<RefreshResult> }
     sales: { list: async () => ({ ...empty, page: 1, pageSize: 10 }) },
     nfts: {
       ownedBy: async () => empty,
-      get: async (id: string) => ({ id }),
+      get: async (id: string) => ({ id, blueprintId: 7, blueprint: null, metadata: {}, seriesNumber: 1 }),
       history: async () => ({ results: [] }),
     },
   } as unknown as AppActors;
@@ -123,13 +123,13 @@ describe('the dashboard', () => {
 });
 
 describe('an NFT page', () => {
-  it('keeps the purchase dialog a top-up returns to when it opens its Details tab', async () => {
+  it('shows its Details tab at /nft/{id} itself, with the purchase dialog a top-up returns to', async () => {
     const { actors, session } = app({});
     stop = () => session.stop();
     const listing = 'a1b2c3d4-0000-4000-8000-000000000001';
     const topup = '5c4b3a29-1807-4f6e-9d5c-4b3a2918f7e6';
     const router = await open(actors, `/nft/4711?listing=${listing}&topup=${topup}&other=1`);
-    expect(router.state.location.pathname).toBe('/nft/4711/details');
+    expect(router.state.location.pathname).toBe('/nft/4711');
     expect(router.state.location.search).toMatchObject({ listing, topup });
   });
 });
