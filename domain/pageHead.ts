@@ -114,20 +114,23 @@ export function itemHead(item: BlueprintJson | PackJson, origin: string): PageHe
     : `${offer.quantityAvailable.toLocaleString('en-US')} of ${offer.quantity.toLocaleString('en-US')} left`;
   const summary = [price, left].filter(Boolean).join(' · ');
   const path = `/nft/${item.id}`;
+  // The versioned image of the answer (a new URL when what it shows changes); a card listed without
+  // its storefront has none, and its page's unversioned image stands.
+  const itemImage = item.shareImage?.url ?? `/og/nft/${item.id}.png`;
   return {
     title: titled(price ? `${item.title} · ${price}` : item.title),
     description: shortText(
       `${summary}. ${item.title}${by} on Vitrine.${item.description ? ` ${item.description}` : ''}`,
     ),
     path,
-    image: `/og/nft/${item.id}.png`,
+    image: itemImage,
     type: 'product',
     jsonLd: {
       '@type': 'Product',
       name: item.title,
       ...(item.description && { description: shortText(item.description, 500) }),
       url: `${origin}${path}`,
-      image: `${origin}/og/nft/${item.id}.png`,
+      image: `${origin}${itemImage}`,
       ...(storefront && { brand: { '@type': 'Brand', name: storefront.name } }),
       ...(offer.price !== null && {
         offers: {
@@ -153,7 +156,7 @@ export function nftHead(nft: NftJson): PageHead {
       `${price}. Edition ${seriesLabel(nft.seriesNumber)} of ${nftTitle(nft)}, a digital collectible on Flow, on Vitrine.`,
     ),
     path: `/nft/${nft.id}`,
-    image: `/og/nft/${nft.id}.png`,
+    image: nft.shareImage.url,
     type: 'product',
   };
 }
@@ -169,14 +172,14 @@ export function storefrontHead(storefront: StorefrontJson, itemCount: number, or
         `${storefront.name}: a creator’s storefront of digital collectibles on Vitrine, ${items}.`,
     ),
     path,
-    image: `/og/s/${storefront.vanityUrl}.png`,
+    image: storefront.shareImage.url,
     type: 'profile',
     jsonLd: {
       '@type': 'CollectionPage',
       name: storefront.name,
       ...(storefront.description && { description: shortText(storefront.description, 500) }),
       url: `${origin}${path}`,
-      image: `${origin}/og/s/${storefront.vanityUrl}.png`,
+      image: `${origin}${storefront.shareImage.url}`,
       numberOfItems: itemCount,
     },
   };

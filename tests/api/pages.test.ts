@@ -187,7 +187,13 @@ describe.each(databases)('public pages rendered on the server, on %s', (database
     expect(titles).toEqual(['Harbor Lights · $25.50 · Vitrine']);
     expect(meta.description![0]).toContain('$25.50 · 4 of 10 left');
     expect(meta['og:type']).toEqual(['product']);
-    expect(meta['og:image']).toEqual([`${ORIGIN}/og/nft/${w.item}.png`]);
+    // The versioned share image of the item's answer, which the image route serves for a year.
+    const image = meta['og:image']![0]!;
+    expect(image).toMatch(new RegExp(`^${ORIGIN}/og/nft/${w.item}\\.png\\?v=[0-9a-f]{16}$`));
+    const png = await t.request('GET', image.slice(ORIGIN.length));
+    expect(png.status).toBe(200);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    expect(png.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(jsonLd).toEqual([
       {
         '@context': 'https://schema.org',
@@ -195,7 +201,7 @@ describe.each(databases)('public pages rendered on the server, on %s', (database
         name: 'Harbor Lights',
         description: 'A harbour at dusk.',
         url: `${ORIGIN}${path}`,
-        image: `${ORIGIN}/og/nft/${w.item}.png`,
+        image,
         brand: { '@type': 'Brand', name: 'Brush & Pixel' },
         offers: {
           '@type': 'Offer',
@@ -247,7 +253,11 @@ describe.each(databases)('public pages rendered on the server, on %s', (database
     const { titles, meta, jsonLd } = headOf(html);
     expect(titles).toEqual(['Brush & Pixel · Vitrine']);
     expect(meta.description).toEqual(['Hand-drawn harbours and neon nights, one edition at a time.']);
-    expect(meta['og:image']).toEqual([`${ORIGIN}/og/s/brush-pixel.png`]);
+    const image = meta['og:image']![0]!;
+    expect(image).toMatch(new RegExp(`^${ORIGIN}/og/s/brush-pixel\\.png\\?v=[0-9a-f]{16}$`));
+    const png = await t.request('GET', image.slice(ORIGIN.length));
+    expect(png.status).toBe(200);
+    expect(png.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(jsonLd).toEqual([
       {
         '@context': 'https://schema.org',
@@ -255,7 +265,7 @@ describe.each(databases)('public pages rendered on the server, on %s', (database
         name: 'Brush & Pixel',
         description: 'Hand-drawn harbours and neon nights, one edition at a time.',
         url: `${ORIGIN}${path}`,
-        image: `${ORIGIN}/og/s/brush-pixel.png`,
+        image,
         numberOfItems: 2,
       },
     ]);

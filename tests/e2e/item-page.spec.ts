@@ -66,7 +66,7 @@ test('a visitor reads an item page before scripts run; then it is live without a
   await expect(plain).toHaveTitle(`${item.title} · ${usd(item.price)} · Vitrine`);
   const plainHead = await headOf(plain);
   expect(plainHead.canonical).toEqual([`http://localhost:3000${path}`]);
-  expect(plainHead.ogImage).toBe(`http://localhost:3000/og/nft/${item.id}.png`);
+  expect(plainHead.ogImage).toBe(`http://localhost:3000${item.shareImage!.url}`);
   await plain.screenshot({ path: 'test-results/screens/item-page-no-scripts.png', fullPage: true });
 
   // A storefront a visitor cannot see, or none: the Not Found page, with status 404.
