@@ -162,13 +162,19 @@ export function applePayContacts(
 export const googlePayBillingAddress = ({ shareAddress, contact }: Omit<SheetChoice, 'card'>) =>
   shareAddress ? contact : undefined;
 
-let installed = false;
+let installing: Promise<void> | null = null;
 
-export async function installWalletStandIns(config: PaymentsConfigJson): Promise<void> {
-  if (installed) return;
-  installed = true;
-  if (config.applePay) await installApplePay();
-  if (config.googlePay) installGooglePay(config.googlePay);
+/**
+ * Installs the stand-ins once. Every caller waits for the same install: a second caller while the
+ * first still loads Apple's stub (the checkout's rails asked on pointing at Buy, then on the press)
+ * must not look for the wallets before they exist.
+ */
+export function installWalletStandIns(config: PaymentsConfigJson): Promise<void> {
+  installing ??= (async () => {
+    if (config.applePay) await installApplePay();
+    if (config.googlePay) installGooglePay(config.googlePay);
+  })();
+  return installing;
 }
 
 async function installApplePay() {

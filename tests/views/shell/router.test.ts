@@ -47,7 +47,14 @@ function app(session: { token?: string; refresh?: () => Promise<RefreshResult> }
     sales: { list: async () => ({ ...empty, page: 1, pageSize: 10 }) },
     nfts: {
       ownedBy: async () => empty,
-      get: async (id: string) => ({ id, blueprintId: 7, blueprint: null, metadata: {}, seriesNumber: 1 }),
+      get: async (id: string) => ({
+        id,
+        blueprintId: 7,
+        blueprint: null,
+        metadata: {},
+        seriesNumber: 1,
+        shareImage: { url: `/og/nft/${id}.png?v=0123456789abcdef`, width: 1200, height: 630 },
+      }),
       history: async () => ({ results: [] }),
     },
   } as unknown as AppActors;
