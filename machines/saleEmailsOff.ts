@@ -1,10 +1,11 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type ApiErrorBody, ErrorCode, errorMessage, toErrorBody } from '#domain/errors';
+import type { EmailsOff } from '#domain/ports/accounts';
 import { type ButtonProps, buttonProps } from './props';
 
 /**
- * Turning sale emails off from the link every sale email carries: the link's signed token is sent
- * once, no sign-in needed. Sending it again changes nothing, so a lost connection can be retried; a
+ * Turning sale emails (or favorite emails: a token `favorites.…`) off from the link every such email
+ * carries: the link's signed token is sent once, no sign-in needed. Sending it again changes nothing, so a lost connection can be retried; a
  * link the server refuses cannot (the dashboard's notifications turn the emails off too).
  */
 export interface SaleEmailsOffContext {
@@ -29,13 +30,13 @@ export const saleEmailsOffMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    turnOff: fromPromise<{ userId: string }, { token: string }>(async () => {
+    turnOff: fromPromise<EmailsOff, { token: string }>(async () => {
       throw new Error('turnOff not provided');
     }),
   },
   actions: {
-    /** Tells the session that this account's sale emails are off (if it is the signed-in one). */
-    announceOff: (_, _params: { userId: string }) => {},
+    /** Tells the session that this account's sale (or favorite) emails are off (if it is the signed-in one). */
+    announceOff: (_, _params: EmailsOff) => {},
   },
   guards: {
     hasToken: ({ context }) => !!context.token,
@@ -102,19 +103,23 @@ function saleEmailsOffCopy(
   snapshot: SnapshotFrom<typeof saleEmailsOffMachine>,
 ): Omit<SaleEmailsOffView, 'getRetryButtonProps'> {
   const busy = snapshot.hasTag('busy');
-  if (busy) return { panel: 'working', title: 'Turning off sale emails…', text: '', busy, canRetry: false };
+  const favorites = snapshot.context.token?.startsWith('favorites.') ?? false;
+  const list = favorites ? 'favorite emails' : 'sale emails';
+  if (busy) return { panel: 'working', title: `Turning off ${list}…`, text: '', busy, canRetry: false };
   if (snapshot.status === 'done')
     return {
       panel: 'off',
-      title: 'Sale emails are off',
-      text: 'We no longer email you when one of your items sells. Each sale still shows in your dashboard’s notifications, where you can turn the emails back on.',
+      title: favorites ? 'Favorite emails are off' : 'Sale emails are off',
+      text: favorites
+        ? 'We no longer email you when an item you saved drops in price or goes on sale. Each still shows in your dashboard’s notifications, where you can turn the emails back on.'
+        : 'We no longer email you when one of your items sells. Each sale still shows in your dashboard’s notifications, where you can turn the emails back on.',
       busy,
       canRetry: false,
     };
   const { error } = snapshot.context;
   return {
     panel: 'failed',
-    title: 'We could not turn off sale emails',
+    title: `We could not turn off ${list}`,
     text: error ? errorMessage(error) : '',
     busy,
     canRetry: snapshot.can({ type: 'saleEmailsOff.retry' }),

@@ -119,11 +119,30 @@ export const saleNoticesMachine = setup({
   },
 });
 
+/**
+ * A notice's heading and detail by its kind: sale (an item of the caller sold), priceDrop (a saved
+ * item's new lowest price and the one before), saleOpen (a saved item went on sale).
+ */
+function noticeTexts(n: SaleNotice): { text: string; detail: string } {
+  const edition = n.serialNumber === null ? '' : ` ${seriesLabel(n.serialNumber)}`;
+  if (n.kind === 'priceDrop')
+    return {
+      text: `Price drop: ${n.title}`,
+      detail: `Now ${formatUsd(n.amount)}${n.net === null ? '' : ` · was ${formatUsd(n.net)}`}`,
+    };
+  if (n.kind === 'saleOpen') return { text: `On sale now: ${n.title}`, detail: `${formatUsd(n.amount)}` };
+  return {
+    text: `Sold: ${n.title}${edition}`,
+    detail: `${formatUsd(n.amount)} paid · ${formatUsd(n.net ?? 0)} yours after fees`,
+  };
+}
+
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** What the notifications panel shows. */
 export interface SaleNoticesView {
-  rows: { id: string; text: string; amount: string; net: string; when: string; unread: boolean }[];
+  /** `detail`: a sale's price and the owner's net, a saved item's new price (and the one before). */
+  rows: { id: string; text: string; detail: string; when: string; unread: boolean }[];
   unread: number;
   emailsOn: boolean;
   canToggleEmails: boolean;
@@ -148,9 +167,7 @@ export function connectSaleNotices(
   return {
     rows: notices.map((n) => ({
       id: n.id,
-      text: `Sold: ${n.title}${n.serialNumber === null ? '' : ` ${seriesLabel(n.serialNumber)}`}`,
-      amount: formatUsd(n.amount),
-      net: formatUsd(n.net),
+      ...noticeTexts(n),
       when: when.format(toDate(n.createdAt)),
       unread: !n.read,
     })),

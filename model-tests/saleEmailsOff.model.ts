@@ -18,7 +18,7 @@ export const saleEmailsOffModel: MachineModel<typeof saleEmailsOffMachine> = {
   ],
   events: () => [
     { type: 'saleEmailsOff.retry' },
-    { type: 'xstate.done.actor.turnOff', output: { userId: USER_ID } },
+    { type: 'xstate.done.actor.turnOff', output: { userId: USER_ID, saleEmails: false } },
     {
       type: 'xstate.error.actor.turnOff',
       error: { status: 0, body: { code: 'NETWORK_FAILURE', message: 'Unknown connection error' } },

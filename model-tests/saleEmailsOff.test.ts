@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { EmailsOff } from '#domain/ports/accounts';
 import { connectSaleEmailsOff, saleEmailsOffMachine } from '../machines/saleEmailsOff';
 import { flushCoverage } from './coverage-store';
 import { generatePaths, runPath } from './harness';
@@ -21,7 +22,7 @@ describe('saleEmailsOff', () => {
         actors: {
           turnOff: fromPromise(async ({ input }) => {
             sent.push(input);
-            return { userId: USER_ID };
+            return { userId: USER_ID, saleEmails: false as const };
           }),
         },
         actions: { announceOff: (_, params) => announced.push(params) },
@@ -30,7 +31,23 @@ describe('saleEmailsOff', () => {
     ).start();
     await waitFor(actor, (s) => s.status === 'done');
     expect(sent).toEqual([{ token: OFF_TOKEN }]);
-    expect(announced).toEqual([{ userId: USER_ID }]);
+    expect(announced).toEqual([{ userId: USER_ID, saleEmails: false }]);
+  });
+
+  it('a favorites link turns favorite emails off and says so', async () => {
+    const announced: unknown[] = [];
+    const actor = createActor(
+      saleEmailsOffMachine.provide({
+        actors: {
+          turnOff: fromPromise(async (): Promise<EmailsOff> => ({ userId: USER_ID, favoriteEmails: false })),
+        },
+        actions: { announceOff: (_, params) => announced.push(params) },
+      }),
+      { input: { token: `favorites.${OFF_TOKEN}` } },
+    ).start();
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(announced).toEqual([{ userId: USER_ID, favoriteEmails: false }]);
+    expect(connectSaleEmailsOff(actor.getSnapshot(), () => {}).title).toBe('Favorite emails are off');
   });
 
   it('Try again (its prop getter) turns them off once more after a lost connection', async () => {
@@ -38,7 +55,7 @@ describe('saleEmailsOff', () => {
     const actor = createActor(
       saleEmailsOffMachine.provide({
         actors: {
-          turnOff: fromPromise(async (): Promise<{ userId: string }> => {
+          turnOff: fromPromise(async (): Promise<EmailsOff> => {
             calls++;
             throw { status: 0, body: { code: 'NETWORK_FAILURE', message: '' } };
           }),

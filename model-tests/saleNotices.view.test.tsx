@@ -40,11 +40,7 @@ function check(expected: AnyMachineSnapshot) {
     !view.canMarkRead,
   );
   const items = screen.queryAllByRole('listitem').map((li) => li.textContent);
-  expect(items).toEqual(
-    view.rows.map(
-      (r) => `${r.text}${r.unread ? 'New' : ''}${r.amount} paid · ${r.net} yours after fees${r.when}`,
-    ),
-  );
+  expect(items).toEqual(view.rows.map((r) => `${r.text}${r.unread ? 'New' : ''}${r.detail}${r.when}`));
   expect(screen.queryAllByRole('alert').map((a) => a.textContent)).toEqual(view.error ? [view.error] : []);
   expect(!!screen.queryByRole('button', { name: 'Try again' })).toBe(view.canRetry);
 }

@@ -35,6 +35,7 @@ import { users } from './db/schema';
 import { ANVIL_CHAIN_ID, ANVIL_PAYMENTS_KEY, type Anvil, startAnvil } from './evm/anvil';
 import { ensureNfm } from './evm/nfm';
 import { createTokenChain, type TokenChain } from './evm/token';
+import { createFavoriteNotices, FAVORITE_NOTICE_JOB, queueOpenedSales } from './favorites/notices';
 import type { AppEnv } from './http';
 import { createVeriffProvider, type IdentityProvider } from './identity/veriff';
 import { createImageJobHandler, forgetImageJobs, IMAGE_JOB } from './images/jobs';
@@ -314,6 +315,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
       readiness.smtp = () => checkRelay(smtpUrl);
     }
     handlers[IMAGE_JOB] = createImageJobHandler({ db, storage, log });
+    handlers[FAVORITE_NOTICE_JOB] = createFavoriteNotices({ db, site: config });
     worker = createJobWorker({
       db,
       handlers,
@@ -332,6 +334,7 @@ export async function start(config: Config, options: StartOptions = {}): Promise
           : []),
         { name: 'expire unpaid orders', everyMs: 30_000, run: () => expireOrders(db, new Date()) },
         { name: 'end unpaid top-ups', everyMs: 30_000, run: () => expireTopups(db, new Date()) },
+        { name: 'tell savers of opened sales', everyMs: 30_000, run: () => queueOpenedSales(db, new Date()) },
         { name: 'forget old image jobs', everyMs: 60_000, run: () => forgetImageJobs(db, new Date()) },
         {
           name: 'forget unchecked uploads',

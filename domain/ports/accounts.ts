@@ -31,3 +31,6 @@ export type ProfileResult = { status: 'ok'; user: User } | { status: 'notFound' 
 export type SettingsKind = 'account' | 'password';
 
 export type SaveResult = { user: User; authToken?: string };
+
+/** The answer of turning emails off by an email's link: which list is off now. */
+export type EmailsOff = { userId: string; saleEmails: false } | { userId: string; favoriteEmails: false };

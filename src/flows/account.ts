@@ -96,10 +96,10 @@ export function accountFlows(deps: FlowDeps, shared: SharedFlowParts) {
       (await import('../../machines/saleEmailsOff')).saleEmailsOffMachine.provide({
         actors: { turnOff: accounts.turnOffSaleEmails },
         actions: {
-          announceOff: (_, { userId }) => {
+          announceOff: (_, { userId, ...off }) => {
             const user = session.getSnapshot().context.user;
             if (user?.id === userId)
-              session.send({ type: 'session.user.updated', user: { ...user, saleEmails: false } });
+              session.send({ type: 'session.user.updated', user: { ...user, ...off } });
           },
         },
       }),

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { RegistrationRequest, SaveResult, SettingsKind } from '#domain/ports/accounts';
+import type { EmailsOff, RegistrationRequest, SaveResult, SettingsKind } from '#domain/ports/accounts';
 import type { KycSession, KycSessionInput } from '#domain/schemas/kyc';
 import type { User } from '#domain/user';
 import {
@@ -69,7 +69,7 @@ export function accountActors(api: Api) {
       api.post('/users/email-confirmations', { json: { token: input.token } }),
     ),
     /** The link in a sale email: that account's sale emails are off. */
-    turnOffSaleEmails: fromPromise<{ userId: string }, { token: string }>(({ input }) =>
+    turnOffSaleEmails: fromPromise<EmailsOff, { token: string }>(({ input }) =>
       api.post('/users/sale-email-opt-outs', { json: { token: input.token } }),
     ),
     /** Settings → Account and Security both save through PATCH users/me. */

@@ -53,9 +53,7 @@ export function NotificationsView({ actor }: { actor: ActorRefFrom<typeof saleNo
             <li key={row.id} className={`vt-card vt-notice${row.unread ? ' is-unread' : ''}`}>
               <strong>{row.text}</strong>
               {row.unread && <span className="vt-badge">New</span>}
-              <span>
-                {row.amount} paid · {row.net} yours after fees
-              </span>
+              <span>{row.detail}</span>
               <span className="vt-muted">{row.when}</span>
             </li>
           ))}
