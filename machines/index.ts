@@ -17,6 +17,7 @@ import { cryptoPaymentMachine } from './cryptoPayment';
 import { cryptoTopupMachine } from './cryptoTopup';
 import { dashboardAccountMachine } from './dashboardAccount';
 import { emailConfirmationMachine } from './emailConfirmation';
+import { favoriteMachine } from './favorite';
 import { fusdBalanceMachine } from './fusdBalance';
 import { imageJobMachine } from './imageJob';
 import { imageUploadsMachine } from './imageUploads';
@@ -63,6 +64,7 @@ export const allMachines: AnyStateMachine[] = [
   collectionSelectionMachine,
   listForSaleMachine,
   removeListingMachine,
+  favoriteMachine,
   buyListingMachine,
   purchaseCompleteMachine,
   transferNftsMachine,

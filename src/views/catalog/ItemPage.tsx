@@ -28,6 +28,7 @@ import { Button, ImageLoader, Modal } from '../components';
 import { History } from '../nft/History';
 import { useReturnedPurchase } from '../nft/useReturnedPurchase';
 import { Countdown } from './Countdown';
+import { FavoriteHeart } from './FavoriteHeart';
 import '../nft/nft.css';
 import './catalog.css';
 
@@ -167,6 +168,7 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
         <h1 className="vt-page__title">
           {item.title} <span className="vt-muted">· Edition of {item.quantity.toLocaleString('en-US')}</span>
         </h1>
+        {!item.isPack && <FavoriteHeart blueprintId={item.id} />}
         <div className="vt-item__price">
           <div>
             <span className="vt-muted">{view.price.label}</span>{' '}
