@@ -31,6 +31,11 @@ test('a collector favorites an item and sees it in Favorites', async ({ page }) 
   await expect(saved).not.toHaveAttribute('aria-busy', 'true');
   await page.screenshot({ path: 'test-results/screens/favorites-item.png', fullPage: true });
 
+  // Every card of the marketplace carries a heart, this item's pressed.
+  await page.goto('/marketplace');
+  await expect(page.locator('.vt-item-card-wrap .vt-heart').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/favorites-marketplace.png' });
+
   await page.goto('/profile/favorites');
   const grid = page.getByRole('list', { name: 'Favorites' });
   await expect(grid.getByRole('link', { name: new RegExp(item.title) })).toBeVisible();
