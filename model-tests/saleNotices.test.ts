@@ -21,9 +21,7 @@ describe('saleNotices', () => {
         actors: {
           fetchNotices: fromPromise(async () => ({ results: [NOTICE], unread: 1 })),
           markRead: fromPromise<unknown>(async () => ({})),
-          saveSaleEmails: fromPromise(async ({ input }) => ({
-            user: makeUser({ saleEmails: input.saleEmails }),
-          })),
+          saveSaleEmails: fromPromise(async ({ input }) => ({ user: makeUser(input) })),
         },
         actions: { announceUser: (_, { user }) => announced.push(user.saleEmails) },
       }),

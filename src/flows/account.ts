@@ -123,7 +123,7 @@ export function accountFlows(deps: FlowDeps, shared: SharedFlowParts) {
           fetchNotices: fromPromise(() => api.get('/notifications')),
           markRead: fromPromise<unknown>(() => api.post('/notifications/actions/read')),
           saveSaleEmails: fromPromise(async ({ input }) => ({
-            user: await api.patch('/users/me', { json: { saleEmails: input.saleEmails } }),
+            user: await api.patch('/users/me', { json: input }),
           })),
         },
         actions: {
