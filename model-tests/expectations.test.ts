@@ -19,6 +19,7 @@ import { cryptoPaymentModel } from './cryptoPayment.model';
 import { cryptoTopupModel } from './cryptoTopup.model';
 import { dashboardAccountModel } from './dashboardAccount.model';
 import { emailConfirmationModel } from './emailConfirmation.model';
+import { favoriteModel } from './favorite.model';
 import { fusdBalanceModel } from './fusdBalance.model';
 import { type MachineModel, missingExpectations } from './harness';
 import { imageJobModel } from './imageJob.model';
@@ -87,6 +88,7 @@ const models: MachineModel<AnyStateMachine>[] = [
   publishModel,
   purchaseCompleteModel,
   removeListingModel,
+  favoriteModel,
   saleEmailsOffModel,
   saleNoticesModel,
   salesChartModel,
