@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { connectFavorite } from '../machines/favorite';
-import { HeartView } from '../src/views/catalog/FavoriteHeart';
+import { HeartView } from '../src/views/catalog/HeartButton';
 import { flushCoverage } from './coverage-store';
 import { favoriteModel } from './favorite.model';
 import { coveringPaths, type PathStep, runPath } from './harness';

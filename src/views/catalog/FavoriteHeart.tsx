@@ -1,21 +1,19 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useContext, useEffect, useState } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import { connectFavorite, type FavoriteInput, type favoriteMachine } from '../../../machines/favorite';
+import type { FavoriteInput, favoriteMachine } from '../../../machines/favorite';
+import { once } from '../../lazy';
 import { AppContext } from '../AppContext';
-import { Icon } from '../components/icons';
+import { HeartIcon } from './HeartIcon';
 import './favorite.css';
 
-const HeartIcon = ({ filled }: { filled: boolean }) => (
-  <Icon size={20} fill={filled ? 'currentColor' : 'none'}>
-    <path d="M12 20.5s-7.5-4.6-9.4-9.2C1.2 7.9 3.4 4.5 6.9 4.5c2 0 3.6 1.1 5.1 3 1.5-1.9 3.1-3 5.1-3 3.5 0 5.7 3.4 4.3 6.8-1.9 4.6-9.4 9.2-9.4 9.2z" />
-  </Icon>
-);
+/** The working heart's code (its view and view model) loads with its machine, not with the page. */
+const loadHeartButton = once(() => import('./HeartButton'));
 
 /**
  * The heart of an item (a blueprint) on its card and its page. For a signed-in user it saves the
  * item to their favorites or removes it (machines/favorite.ts), starting from the favorite ids the
  * app reads once; for a visitor a press opens the sign-in prompt, the favorite flow loading only then.
+ * Until its machine has loaded it is a plain heart (a page's first load carries none of its code).
  */
 export function FavoriteHeart({ blueprintId }: { blueprintId: string }) {
   const app = useContext(AppContext);
@@ -24,13 +22,14 @@ export function FavoriteHeart({ blueprintId }: { blueprintId: string }) {
     machine: typeof favoriteMachine;
     input: FavoriteInput;
     userId: string | null;
+    Heart: Awaited<ReturnType<typeof loadHeartButton>>['HeartButton'];
   } | null>(null);
   const load = () => {
     if (!app) return;
-    void Promise.all([app.flows.favorite(), app.flows.favoriteIds()])
-      .then(([machine, ids]) => {
+    void Promise.all([app.flows.favorite(), app.flows.favoriteIds(), loadHeartButton()])
+      .then(([machine, ids, { HeartButton }]) => {
         const input = { blueprintId, favorited: ids.has(blueprintId), signedIn: userId !== null };
-        setReady({ machine, input, userId });
+        setReady({ machine, input, userId, Heart: HeartButton });
       })
       .catch(() => {});
   };
@@ -52,49 +51,13 @@ export function FavoriteHeart({ blueprintId }: { blueprintId: string }) {
         <HeartIcon filled={false} />
       </button>
     );
+  const { Heart } = ready;
   return (
-    <HeartButton
+    <Heart
       key={`${blueprintId}:${ready.userId}`}
       machine={ready.machine}
       input={ready.input}
       pressAtStart={ready.userId === null}
     />
-  );
-}
-
-function HeartButton({
-  machine,
-  input,
-  pressAtStart,
-}: {
-  machine: typeof favoriteMachine;
-  input: FavoriteInput;
-  pressAtStart: boolean;
-}) {
-  const app = useContext(AppContext);
-  const actor = useActorRef(machine, { input, inspect: app?.inspect });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a visitor's first press, once.
-  useEffect(() => {
-    if (pressAtStart) actor.send({ type: 'favorite.toggle' });
-  }, []);
-  return <HeartView actor={actor} />;
-}
-
-export function HeartView({ actor }: { actor: ActorRefFrom<typeof favoriteMachine> }) {
-  const view = connectFavorite(
-    useSelector(actor, (s) => s),
-    (event) => actor.send(event),
-  );
-  return (
-    <span className="vt-heart-wrap">
-      <button className={`vt-heart${view.favorited ? ' is-on' : ''}`} {...view.getHeartButtonProps()}>
-        <HeartIcon filled={view.favorited} />
-      </button>
-      {view.error && (
-        <span className="vt-heart__error" role="alert">
-          {view.error}
-        </span>
-      )}
-    </span>
   );
 }
