@@ -16,7 +16,6 @@ import { cryptoCanceledMachine } from './cryptoCanceled';
 import { cryptoPaymentMachine } from './cryptoPayment';
 import { cryptoTopupMachine } from './cryptoTopup';
 import { dashboardAccountMachine } from './dashboardAccount';
-import { favoriteMachine } from './favorite';
 import { fusdBalanceMachine } from './fusdBalance';
 import { imageJobMachine } from './imageJob';
 import { imageUploadsMachine } from './imageUploads';
@@ -62,7 +61,6 @@ export const allMachines: AnyStateMachine[] = [
   collectionSelectionMachine,
   listForSaleMachine,
   removeListingMachine,
-  favoriteMachine,
   buyListingMachine,
   purchaseCompleteMachine,
   transferNftsMachine,

@@ -51,7 +51,6 @@ export const ROUTE_PATHS = [
   '/profile',
   '/profile/avatars',
   '/profile/collection',
-  '/profile/favorites',
   '/profile/for-sale',
   '/s/$vanityUrl',
   '/settings',

@@ -7,13 +7,12 @@ import { Button, Spinner } from '../components';
 
 const route = getRouteApi('/_authenticated/dashboard/notifications');
 
-/** Dashboard → Notifications: the notices (sold, saved items') and the two email switches. */
+/** Dashboard → Notifications: the creator's sold notices and the sale-email switch. */
 export function NotificationsPanel() {
   const { machine } = route.useLoaderData();
   const { session, inspect } = useApp();
   const saleEmails = useSelector(session, (s) => s.context.user?.saleEmails ?? true);
-  const favoriteEmails = useSelector(session, (s) => s.context.user?.favoriteEmails ?? true);
-  const actor = useActorRef(machine, { input: { saleEmails, favoriteEmails }, inspect });
+  const actor = useActorRef(machine, { input: { saleEmails }, inspect });
   return <NotificationsView actor={actor} />;
 }
 
@@ -23,7 +22,6 @@ export function NotificationsView({ actor }: { actor: ActorRefFrom<typeof saleNo
     (event) => actor.send(event),
   );
   const { onChange: toggleEmails, ...emails } = view.getEmailsToggleProps();
-  const { onChange: toggleFavoriteEmails, ...favoriteEmails } = view.getFavoriteEmailsToggleProps();
   return (
     <section className="vt-stack" aria-labelledby="notices-title" aria-busy={view.busy || undefined}>
       <header className="vt-row">
@@ -37,10 +35,6 @@ export function NotificationsView({ actor }: { actor: ActorRefFrom<typeof saleNo
       <label className="vt-check">
         <input type="checkbox" {...emails} onChange={(e) => toggleEmails(e.target.checked)} /> Email me when
         one of my items sells
-      </label>
-      <label className="vt-check">
-        <input type="checkbox" {...favoriteEmails} onChange={(e) => toggleFavoriteEmails(e.target.checked)} />{' '}
-        Email me when an item I saved drops in price or goes on sale
       </label>
       {view.error && (
         <p className="vt-form-error" role="alert">
@@ -59,7 +53,9 @@ export function NotificationsView({ actor }: { actor: ActorRefFrom<typeof saleNo
             <li key={row.id} className={`vt-card vt-notice${row.unread ? ' is-unread' : ''}`}>
               <strong>{row.text}</strong>
               {row.unread && <span className="vt-badge">New</span>}
-              <span>{row.detail}</span>
+              <span>
+                {row.amount} paid · {row.net} yours after fees
+              </span>
               <span className="vt-muted">{row.when}</span>
             </li>
           ))}
