@@ -1,25 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, signUp, test, uniqueEmail } from './support';
-
-/** The API calls a page makes from now on (paths and queries). */
-function apiCalls(page: Page) {
-  const calls: string[] = [];
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (url.pathname.startsWith('/api/')) calls.push(`${url.pathname}${url.search}`);
-  });
-  return calls;
-}
-
-/** Errors the page reports (React reports a failed take-over of the server's markup this way). */
-function pageErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
+import { apiCalls, expect, pageErrors, signUp, test, uniqueEmail } from './support';
 
 /**
  * Public pages arrive rendered by the server (issue 15): readable before any script runs, then

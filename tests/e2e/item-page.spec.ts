@@ -1,34 +1,16 @@
 import type { Page } from '@playwright/test';
 import {
+  apiCalls,
   expect,
   itemOnSale,
   myStorefront,
+  pageErrors,
   signUp,
   storefrontWizard,
   test,
   uniqueEmail,
   usd,
 } from './support';
-
-/** The API calls a page makes from now on (paths and queries). */
-function apiCalls(page: Page) {
-  const calls: string[] = [];
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (url.pathname.startsWith('/api/')) calls.push(`${url.pathname}${url.search}`);
-  });
-  return calls;
-}
-
-/** Errors the page reports (React reports a failed take-over of the server's markup this way). */
-function pageErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
 
 /** The head as the browser holds it: one title, description and canonical link, the preview tags. */
 const headOf = (page: Page) =>

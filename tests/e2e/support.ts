@@ -310,3 +310,23 @@ export async function fillBillingForm(page: Page, card: string, cvv = '123') {
   await dialog.getByLabel('ZIP code').fill('94105');
   await dialog.getByLabel('Phone number').fill('4155550123');
 }
+
+/** The API calls a page makes from now on (paths and queries). */
+export function apiCalls(page: Page) {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${url.pathname}${url.search}`);
+  });
+  return calls;
+}
+
+/** Errors the page reports (React reports a failed take-over of the server's markup this way). */
+export function pageErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
