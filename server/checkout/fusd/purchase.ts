@@ -10,7 +10,7 @@ import { apiError, badRequest } from '../../http';
 import { checkNewEdition } from '../items';
 import type { OrderRow } from '../orders';
 import { paidOn } from '../rails';
-import { type Started, startPurchase } from '../workflow/start';
+import { type PurchaseRequest, type Started, startPurchase } from '../workflow/start';
 import { fusdOrderJson, ufixUnits } from './fusd';
 import { fusdRail } from './rail';
 
@@ -20,11 +20,7 @@ export function chainOf(s: Services) {
   return s.chainClient;
 }
 
-interface FusdPurchase {
-  user: { id: string; walletAddress: string | null };
-  clientAddress: string;
-  body: CreateFusdOrderBody;
-}
+type FusdPurchase = PurchaseRequest<CreateFusdOrderBody>;
 
 /**
  * A purchase of a new edition with the FUSD balance (POST fusd-orders): the purchase workflow

@@ -10,7 +10,7 @@ import type { TokenChain } from '../../evm/token';
 import { apiError, badRequest } from '../../http';
 import { itemOfPurchase, purchasable } from '../items';
 import type { OrderRow } from '../orders';
-import { type Started, startPurchase } from '../workflow/start';
+import { type PurchaseRequest, type Started, startPurchase } from '../workflow/start';
 import { tokenRail } from './rail';
 import { ACTIVE, type TokenChargeRow, tokenAmountFor } from './token';
 
@@ -46,11 +46,7 @@ const byKey = async (db: Executor, buyerId: string, key: string) =>
       .where(and(eq(tokenCharges.buyerId, buyerId), eq(tokenCharges.idempotencyKey, key)))
   )[0];
 
-interface TokenPurchase {
-  user: { id: string; walletAddress: string | null };
-  clientAddress: string;
-  body: CreateTokenChargeBody;
-}
+type TokenPurchase = PurchaseRequest<CreateTokenChargeBody>;
 
 /** The charge's columns, and what decides whether it holds a unit. */
 async function priced(

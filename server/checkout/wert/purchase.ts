@@ -8,7 +8,7 @@ import { apiError, badRequest } from '../../http';
 import type { OnrampProvider } from '../../payments/onramp-provider';
 import { checkNewEdition } from '../items';
 import type { OrderRow } from '../orders';
-import { type Started, startPurchase } from '../workflow/start';
+import { type PurchaseRequest, type Started, startPurchase } from '../workflow/start';
 import { wertChargeJson } from './queries';
 import { wertRail } from './rail';
 import { type WertChargeRow, wertCharge } from './wert';
@@ -29,11 +29,7 @@ export const wertAnswer = (s: Services, row: WertChargeRow): Promise<WertChargeJ
     now: s.clock(),
   });
 
-interface WertPurchase {
-  user: { id: string; walletAddress: string | null };
-  clientAddress: string;
-  body: CreateWertChargeBody;
-}
+type WertPurchase = PurchaseRequest<CreateWertChargeBody>;
 
 /**
  * An on-ramp purchase of a new edition (POST wert-charges): the purchase workflow

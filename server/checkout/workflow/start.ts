@@ -67,6 +67,13 @@ export interface StartSteps<Checked, Payment, Settled, Answer> extends ReserveSt
 
 export type Started<Answer> = { answer: Answer; repeated: boolean };
 
+/** What a purchase route hands its rail's start: the buyer, the client's address and the parsed body. */
+export interface PurchaseRequest<Body> {
+  user: { id: string; walletAddress: string | null };
+  clientAddress: string;
+  body: Body;
+}
+
 export async function startPurchase<C, P, S, A>(
   db: Database,
   steps: StartSteps<C, P, S, A> | ReservedSteps<C, A>,
