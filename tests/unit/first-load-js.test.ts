@@ -25,16 +25,16 @@ const PAGES = {
 /**
  * The most a page's first load may fetch, in kB (brotli, as sent). Issue 38's target is 110 kB on
  * every page; the framework alone (React DOM, TanStack Router, XState) is about 95 kB of the entry,
- * so the pages are held here at what they load now (113.5, 124.2, 125.1, 126.4, 131.3 and 114.6 kB,
- * with every page's head: title, description, canonical, Open Graph, JSON-LD; the item page loaded
+ * so the pages are held here at what they load now (113.5, 124.2, 125.1, 127.2, 132.1 and 114.6 kB,
+ * with every page's head: title, description, canonical, Open Graph, JSON-LD, and the favorites heart; the item page loaded
  * 190.5 kB before its checkout became lazy) until the shell shrinks.
  */
 const BUDGET_KB: Record<keyof typeof PAGES, number> = {
   '/': 114,
   '/marketplace': 125,
   '/storefronts': 126,
-  '/s/{vanityUrl}': 127,
-  '/nft/{id}': 132,
+  '/s/{vanityUrl}': 128,
+  '/nft/{id}': 133,
   '/creators': 115,
 };
 
