@@ -44,6 +44,7 @@ import {
   type ResponseSchema,
   UrlAnswer,
 } from './responses/common';
+import { FavoriteIds, FavoritePage } from './responses/favorites';
 import {
   DevNft,
   NftJson,
@@ -120,6 +121,10 @@ export const contract = {
   'patch /users/me': ProfileUpdateAnswer,
   'post /users/email-confirmations': EmailConfirmed,
   'post /users/sale-email-opt-outs': SaleEmailsOff,
+  'get /users/me/favorites': FavoritePage,
+  'get /users/me/favorites/ids': FavoriteIds,
+  'put /users/me/favorites/{blueprintId}': noContent,
+  'delete /users/me/favorites/{blueprintId}': noContent,
   'get /queries/user-existence': UserExistence,
   'post /users/wallets/actions/request-account-proof': AccountProofChallenge,
   'post /users/wallets/actions/verify-account-proof': AccountProofAnswer,

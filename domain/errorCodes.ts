@@ -33,6 +33,8 @@ export const ErrorCode = {
   EMAIL_CHANGE_INVALID: 'EMAIL_CHANGE_INVALID',
   /** The link that turns sale emails off is not one of ours. */
   UNSUBSCRIBE_LINK_INVALID: 'UNSUBSCRIBE_LINK_INVALID',
+  /** The account saved as many items as it may (FAVORITES_MAX). */
+  FAVORITES_FULL: 'FAVORITES_FULL',
   BLOCTO_AUTHENTICATION: 'BLOCTO_AUTHENTICATION',
   BLOCTO_EMAIL: 'BLOCTO_EMAIL',
   TRANSACTION: 'TRANSACTION',

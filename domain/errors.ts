@@ -20,6 +20,7 @@ export const errorTexts: Record<string, string> = {
   'errors.UNSUBSCRIBE_LINK_INVALID':
     'This link cannot turn off sale emails. Turn them off in your dashboard’s notifications instead.',
   'errors.PASSWORD_MISSING.oldPassword': 'Enter your current password to change your email or password.',
+  'errors.FAVORITES_FULL': 'You saved 500 items already. Remove one from your favorites to save another.',
   'errors.not_found': "We couldn't find what you're looking for",
   'errors.METHOD_NOT_ALLOWED': 'This request is not supported here.',
   'errors.EMAIL_MISSING': 'Please enter an email address',

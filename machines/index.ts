@@ -16,6 +16,7 @@ import { cryptoCanceledMachine } from './cryptoCanceled';
 import { cryptoPaymentMachine } from './cryptoPayment';
 import { cryptoTopupMachine } from './cryptoTopup';
 import { dashboardAccountMachine } from './dashboardAccount';
+import { favoriteMachine } from './favorite';
 import { fusdBalanceMachine } from './fusdBalance';
 import { imageJobMachine } from './imageJob';
 import { imageUploadsMachine } from './imageUploads';
@@ -61,6 +62,7 @@ export const allMachines: AnyStateMachine[] = [
   collectionSelectionMachine,
   listForSaleMachine,
   removeListingMachine,
+  favoriteMachine,
   buyListingMachine,
   purchaseCompleteMachine,
   transferNftsMachine,

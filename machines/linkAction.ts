@@ -8,9 +8,10 @@ import { type ButtonProps, buttonProps } from './props';
  *
  * - `confirmEmail` (/confirm-email?t=…): the link sent to a new email address confirms it. The token
  *   is single-use; the session hears the account's new email.
- * - `saleEmailsOff` (/unsubscribe?t=…): the link in every sale email turns sale emails off, no
- *   sign-in needed (the dashboard's notifications turn them off too); the session hears of it when
- *   the account is the signed-in one.
+ * - `saleEmailsOff` (/unsubscribe?t=…): the link in every sale email turns sale emails off, and the
+ *   one in every favorite email (a token `favorites.…`) turns favorite emails off, no sign-in needed
+ *   (the dashboard's notifications turn them off too); the session hears of it when the account is
+ *   the signed-in one.
  *
  * The link's token is sent once (`apply`). Only a lost connection can be retried (the token may not
  * have arrived); a link the server refuses, or one without a token, cannot: the user asks for a new
@@ -49,7 +50,7 @@ export const linkActionMachine = setup({
     }),
   },
   actions: {
-    /** Tells the session what changed (the account's email, or its sale emails). */
+    /** Tells the session what changed (the account's email, or its sale or favorite emails). */
     announce: (_, _result: LinkResult) => {},
   },
   guards: {
@@ -112,18 +113,20 @@ export interface LinkActionView {
   getRetryButtonProps: () => ButtonProps;
 }
 
-/** Each action's words: while it works, once done (from the server's answer), once failed. */
-const copy: Record<
-  LinkAction,
-  { working: string; done: string; doneText: (result: LinkResult) => string; failed: string } & Pick<
-    LinkActionView,
-    'next'
-  >
-> = {
+type Words = {
+  working: string;
+  done: string;
+  doneText: (result: LinkResult) => string;
+  failed: string;
+} & Pick<LinkActionView, 'next'>;
+
+/** Each link's words: while it works, once done (from the server's answer), once failed. */
+const copy: Record<LinkAction | 'favoriteEmailsOff', Words> = {
   confirmEmail: {
     working: 'Confirming your email…',
     done: 'Email confirmed',
-    doneText: ({ email }) => `${email} is now the email of your account. Use it to sign in.`,
+    doneText: (result) =>
+      'email' in result ? `${result.email} is now the email of your account. Use it to sign in.` : '',
     failed: 'We could not confirm your email',
     next: { to: '/settings/account', label: 'Account settings' },
   },
@@ -135,14 +138,26 @@ const copy: Record<
     failed: 'We could not turn off sale emails',
     next: { to: '/dashboard/notifications', label: 'Notifications' },
   },
+  favoriteEmailsOff: {
+    working: 'Turning off favorite emails…',
+    done: 'Favorite emails are off',
+    doneText: () =>
+      'We no longer email you when an item you saved drops in price or goes on sale. Each still shows in your dashboard’s notifications, where you can turn the emails back on.',
+    failed: 'We could not turn off favorite emails',
+    next: { to: '/dashboard/notifications', label: 'Notifications' },
+  },
 };
+
+/** A `saleEmailsOff` link whose token starts `favorites.` is a favorite email's: its words say so. */
+const wordsOf = ({ action, token }: LinkActionInput): Words =>
+  copy[action === 'saleEmailsOff' && token?.startsWith('favorites.') ? 'favoriteEmailsOff' : action];
 
 export function connectLinkAction(
   snapshot: SnapshotFrom<typeof linkActionMachine>,
   send: (event: LinkActionEvent) => void,
 ): LinkActionView {
-  const { action, result, error } = snapshot.context;
-  const words = copy[action];
+  const { result, error } = snapshot.context;
+  const words = wordsOf(snapshot.context);
   const busy = snapshot.hasTag('busy');
   const panel: LinkActionView['panel'] = busy ? 'working' : snapshot.status === 'done' ? 'done' : 'failed';
   const canRetry = snapshot.can({ type: 'link.retry' });

@@ -17,15 +17,23 @@ import { type ButtonProps, buttonProps, type CheckboxProps } from './props';
 export type SaleNotice = v.InferOutput<typeof SaleNoticeJson>;
 export interface SaleNoticesInput {
   saleEmails: boolean;
+  /** Email me when an item I saved drops in price or goes on sale (on unless told). */
+  favoriteEmails?: boolean;
 }
+/** The optional emails a switch turns on or off: sold notices, or saved items' notices. */
+export type EmailList = 'sale' | 'favorite';
 export interface SaleNoticesContext extends SaleNoticesInput {
+  favoriteEmails: boolean;
+  /** The switch being saved. */
+  toggling: EmailList;
   notices: SaleNotice[];
   unread: number;
   error: ApiErrorBody | null;
 }
 export type SaleNoticesEvent =
   | { type: 'notices.read' }
-  | { type: 'notices.emails.toggle' }
+  /** Without `list`, the sale emails' switch. */
+  | { type: 'notices.emails.toggle'; list?: EmailList }
   | { type: 'notices.retry' };
 
 export const saleNoticesMachine = setup({
@@ -44,10 +52,12 @@ export const saleNoticesMachine = setup({
     markRead: fromPromise<unknown>(async () => {
       throw new Error('markRead not provided');
     }),
-    /** PATCH users/me { saleEmails } → the account. */
-    saveSaleEmails: fromPromise<{ user: User }, { saleEmails: boolean }>(async () => {
-      throw new Error('saveSaleEmails not provided');
-    }),
+    /** PATCH users/me { saleEmails } or { favoriteEmails } → the account. */
+    saveSaleEmails: fromPromise<{ user: User }, { saleEmails: boolean } | { favoriteEmails: boolean }>(
+      async () => {
+        throw new Error('saveSaleEmails not provided');
+      },
+    ),
   },
   guards: {
     hasUnread: ({ context }) => context.unread > 0,
@@ -58,7 +68,14 @@ export const saleNoticesMachine = setup({
   },
 }).createMachine({
   id: 'saleNotices',
-  context: ({ input }) => ({ ...input, notices: [], unread: 0, error: null }),
+  context: ({ input }) => ({
+    ...input,
+    favoriteEmails: input.favoriteEmails ?? true,
+    toggling: 'sale',
+    notices: [],
+    unread: 0,
+    error: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -82,7 +99,10 @@ export const saleNoticesMachine = setup({
     ready: {
       on: {
         'notices.read': { guard: 'hasUnread', target: 'marking', actions: assign({ error: null }) },
-        'notices.emails.toggle': { target: 'savingEmails', actions: assign({ error: null }) },
+        'notices.emails.toggle': {
+          target: 'savingEmails',
+          actions: assign({ error: null, toggling: ({ event }) => event.list ?? 'sale' }),
+        },
       },
     },
     marking: {
@@ -105,11 +125,18 @@ export const saleNoticesMachine = setup({
       invoke: {
         id: 'saveSaleEmails',
         src: 'saveSaleEmails',
-        input: ({ context }) => ({ saleEmails: !context.saleEmails }),
+        input: ({ context }) =>
+          context.toggling === 'favorite'
+            ? { favoriteEmails: !context.favoriteEmails }
+            : { saleEmails: !context.saleEmails },
         onDone: {
           target: 'ready',
           actions: [
-            assign({ saleEmails: ({ event }) => event.output.user.saleEmails ?? false }),
+            assign({
+              saleEmails: ({ event }) => event.output.user.saleEmails ?? false,
+              favoriteEmails: ({ event, context }) =>
+                event.output.user.favoriteEmails ?? context.favoriteEmails,
+            }),
             { type: 'announceUser', params: ({ event }) => event.output },
           ],
         },
@@ -119,11 +146,30 @@ export const saleNoticesMachine = setup({
   },
 });
 
+/**
+ * A notice's heading and detail by its kind: sale (an item of the caller sold), priceDrop (a saved
+ * item's new lowest price and the one before), saleOpen (a saved item went on sale).
+ */
+function noticeTexts(n: SaleNotice): { text: string; detail: string } {
+  const edition = n.serialNumber === null ? '' : ` ${seriesLabel(n.serialNumber)}`;
+  if (n.kind === 'priceDrop')
+    return {
+      text: `Price drop: ${n.title}`,
+      detail: `Now ${formatUsd(n.amount)}${n.net === null ? '' : ` · was ${formatUsd(n.net)}`}`,
+    };
+  if (n.kind === 'saleOpen') return { text: `On sale now: ${n.title}`, detail: `${formatUsd(n.amount)}` };
+  return {
+    text: `Sold: ${n.title}${edition}`,
+    detail: `${formatUsd(n.amount)} paid · ${formatUsd(n.net ?? 0)} yours after fees`,
+  };
+}
+
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** What the notifications panel shows. */
 export interface SaleNoticesView {
-  rows: { id: string; text: string; amount: string; net: string; when: string; unread: boolean }[];
+  /** `detail`: a sale's price and the owner's net, a saved item's new price (and the one before). */
+  rows: { id: string; text: string; detail: string; when: string; unread: boolean }[];
   unread: number;
   emailsOn: boolean;
   canToggleEmails: boolean;
@@ -136,6 +182,8 @@ export interface SaleNoticesView {
   getMarkReadButtonProps: () => ButtonProps;
   /** "Email me when one of my items sells". */
   getEmailsToggleProps: () => CheckboxProps;
+  /** "Email me when an item I saved drops in price or goes on sale". */
+  getFavoriteEmailsToggleProps: () => CheckboxProps;
   getRetryButtonProps: () => ButtonProps;
 }
 
@@ -143,14 +191,12 @@ export function connectSaleNotices(
   snapshot: SnapshotFrom<typeof saleNoticesMachine>,
   send: (event: SaleNoticesEvent) => void,
 ): SaleNoticesView {
-  const { notices, unread, saleEmails, error } = snapshot.context;
+  const { notices, unread, saleEmails, favoriteEmails, error } = snapshot.context;
   const canToggleEmails = snapshot.can({ type: 'notices.emails.toggle' });
   return {
     rows: notices.map((n) => ({
       id: n.id,
-      text: `Sold: ${n.title}${n.serialNumber === null ? '' : ` ${seriesLabel(n.serialNumber)}`}`,
-      amount: formatUsd(n.amount),
-      net: formatUsd(n.net),
+      ...noticeTexts(n),
       when: when.format(toDate(n.createdAt)),
       unread: !n.read,
     })),
@@ -173,6 +219,12 @@ export function connectSaleNotices(
       disabled: !canToggleEmails,
       onChange: () => send({ type: 'notices.emails.toggle' }),
       'data-state': saleEmails ? 'checked' : 'unchecked',
+    }),
+    getFavoriteEmailsToggleProps: () => ({
+      checked: favoriteEmails,
+      disabled: !canToggleEmails,
+      onChange: () => send({ type: 'notices.emails.toggle', list: 'favorite' }),
+      'data-state': favoriteEmails ? 'checked' : 'unchecked',
     }),
     getRetryButtonProps: () =>
       buttonProps({

@@ -18,6 +18,7 @@ import { cryptoCanceledModel } from './cryptoCanceled.model';
 import { cryptoPaymentModel } from './cryptoPayment.model';
 import { cryptoTopupModel } from './cryptoTopup.model';
 import { dashboardAccountModel } from './dashboardAccount.model';
+import { favoriteModel } from './favorite.model';
 import { fusdBalanceModel } from './fusdBalance.model';
 import { type MachineModel, missingExpectations } from './harness';
 import { imageJobModel } from './imageJob.model';
@@ -73,6 +74,7 @@ const models: MachineModel<AnyStateMachine>[] = [
   cryptoPaymentModel,
   cryptoTopupModel,
   dashboardAccountModel,
+  favoriteModel,
   linkActionModel,
   fusdBalanceModel,
   imageJobModel,

@@ -10,9 +10,10 @@ export const CONFIRM_TOKEN = 'c0nfirmation-token-0123456789';
 export const NEW_EMAIL = 'grace@example.com';
 export const OFF_TOKEN = '0b7f5c1e-7a0f-4c4f-9a77-3c1d2b9e8f10.c2lnbmF0dXJlLW9mLXRoZS1saW5rLTAxMjM0NTY3ODk';
 export const USER_ID = '0b7f5c1e-7a0f-4c4f-9a77-3c1d2b9e8f10';
+export const FAVORITES_OFF_TOKEN = `favorites.${OFF_TOKEN}`;
 
-/** What each action's page says and what its server answers (from the SPEC's texts). */
-export const ACTIONS = {
+/** What each link's page says and what its server answers (from the SPEC's texts). */
+export const LINKS = {
   confirmEmail: {
     token: CONFIRM_TOKEN,
     answer: { email: NEW_EMAIL },
@@ -25,7 +26,7 @@ export const ACTIONS = {
   },
   saleEmailsOff: {
     token: OFF_TOKEN,
-    answer: { userId: USER_ID },
+    answer: { userId: USER_ID, saleEmails: false },
     refused: 'UNSUBSCRIBE_LINK_INVALID',
     working: 'Turning off sale emails…',
     done: 'Sale emails are off',
@@ -34,8 +35,23 @@ export const ACTIONS = {
     failed: 'We could not turn off sale emails',
     next: 'Notifications',
   },
+  favoriteEmailsOff: {
+    token: FAVORITES_OFF_TOKEN,
+    answer: { userId: USER_ID, favoriteEmails: false },
+    refused: 'UNSUBSCRIBE_LINK_INVALID',
+    working: 'Turning off favorite emails…',
+    done: 'Favorite emails are off',
+    doneText:
+      'We no longer email you when an item you saved drops in price or goes on sale. Each still shows in your dashboard’s notifications, where you can turn the emails back on.',
+    failed: 'We could not turn off favorite emails',
+    next: 'Notifications',
+  },
 } as const;
-const rules = (o: O) => ACTIONS[o.snapshot.context.action];
+
+/** The link a context holds: an unsubscribe link's token `favorites.…` is a favorite email's. */
+export const linkOf = ({ action, token }: LinkActionContext): keyof typeof LINKS =>
+  action === 'saleEmailsOff' && token?.startsWith('favorites.') ? 'favoriteEmailsOff' : action;
+const rules = (o: O) => LINKS[linkOf(o.snapshot.context)];
 
 export const linkActionModel: MachineModel<typeof linkActionMachine> = {
   machine: linkActionMachine,
@@ -45,9 +61,13 @@ export const linkActionModel: MachineModel<typeof linkActionMachine> = {
     { name: 'an email confirmation link without a token', input: { action: 'confirmEmail', token: null } },
     { name: 'a sale email’s unsubscribe link', input: { action: 'saleEmailsOff', token: OFF_TOKEN } },
     { name: 'an unsubscribe link without a token', input: { action: 'saleEmailsOff', token: null } },
+    {
+      name: 'a favorite email’s unsubscribe link',
+      input: { action: 'saleEmailsOff', token: FAVORITES_OFF_TOKEN },
+    },
   ],
   events: (s) => {
-    const action = ACTIONS[(s.context as LinkActionContext).action];
+    const action = LINKS[linkOf(s.context as LinkActionContext)];
     return [
       { type: 'link.retry' },
       { type: 'xstate.done.actor.apply', output: action.answer },
@@ -61,7 +81,7 @@ export const linkActionModel: MachineModel<typeof linkActionMachine> = {
       },
     ];
   },
-  serializeState: (s) => JSON.stringify([s.value, s.context.action, s.context.error?.code ?? null]),
+  serializeState: (s) => JSON.stringify([s.value, linkOf(s.context), s.context.error?.code ?? null]),
   expect: {
     // The link's token is sent once; only a lost connection may send it again.
     working: (o) => {

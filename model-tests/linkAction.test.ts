@@ -3,7 +3,14 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { connectLinkAction, type LinkResult, linkActionMachine } from '../machines/linkAction';
 import { flushCoverage } from './coverage-store';
 import { generatePaths, runPath } from './harness';
-import { CONFIRM_TOKEN, linkActionModel, NEW_EMAIL, OFF_TOKEN, USER_ID } from './linkAction.model';
+import {
+  CONFIRM_TOKEN,
+  FAVORITES_OFF_TOKEN,
+  linkActionModel,
+  NEW_EMAIL,
+  OFF_TOKEN,
+  USER_ID,
+} from './linkAction.model';
 
 describe('linkAction machine paths', () => {
   const paths = generatePaths(linkActionModel);
@@ -15,7 +22,8 @@ describe('linkAction machine paths', () => {
 describe('an emailed link’s action', () => {
   it.each([
     ['confirmEmail', CONFIRM_TOKEN, { email: NEW_EMAIL }],
-    ['saleEmailsOff', OFF_TOKEN, { userId: USER_ID }],
+    ['saleEmailsOff', OFF_TOKEN, { userId: USER_ID, saleEmails: false }],
+    ['saleEmailsOff', FAVORITES_OFF_TOKEN, { userId: USER_ID, favoriteEmails: false }],
   ] as const)(
     '%s sends the token once, tells the session and outputs the answer',
     async (action, token, answer) => {
@@ -39,6 +47,19 @@ describe('an emailed link’s action', () => {
       expect(actor.getSnapshot().output).toEqual(answer);
     },
   );
+
+  it('a favorite email’s link says favorite emails are off', async () => {
+    const actor = createActor(
+      linkActionMachine.provide({
+        actors: {
+          apply: fromPromise(async (): Promise<LinkResult> => ({ userId: USER_ID, favoriteEmails: false })),
+        },
+      }),
+      { input: { action: 'saleEmailsOff', token: FAVORITES_OFF_TOKEN } },
+    ).start();
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(connectLinkAction(actor.getSnapshot(), () => {}).title).toBe('Favorite emails are off');
+  });
 
   it('Try again (its prop getter) sends the token once more after a lost connection', async () => {
     let calls = 0;

@@ -7,7 +7,7 @@ import { LinkActionView } from '../src/views/account/LinkActionPage';
 import { flushCoverage } from './coverage-store';
 import { clickFirst } from './dom';
 import { coveringPaths, type PathStep, runPath } from './harness';
-import { ACTIONS, linkActionModel } from './linkAction.model';
+import { LINKS, linkActionModel, linkOf } from './linkAction.model';
 import { renderWithRouter } from './router';
 
 /**
@@ -21,7 +21,7 @@ async function perform(step: PathStep) {
 
 function check(expected: AnyMachineSnapshot) {
   const context = expected.context as LinkActionContext;
-  const rules = ACTIONS[context.action];
+  const rules = LINKS[linkOf(context)];
   const heading = screen.getByRole('heading', { level: 1 }).textContent;
   if (expected.hasTag('busy')) {
     expect(heading).toBe(rules.working);

@@ -34,8 +34,13 @@ export const saleNoticesModel: MachineModel<typeof saleNoticesMachine> = {
       error: { status: 0, body: { code: 'NETWORK_FAILURE', message: 'Unknown connection error' } },
     },
     { type: 'notices.emails.toggle' },
+    { type: 'notices.emails.toggle', list: 'favorite' },
     { type: 'xstate.done.actor.saveSaleEmails', output: { user: makeUser({ saleEmails: false }) } },
     { type: 'xstate.done.actor.saveSaleEmails', output: { user: makeUser({ saleEmails: true }) } },
+    {
+      type: 'xstate.done.actor.saveSaleEmails',
+      output: { user: makeUser({ saleEmails: true, favoriteEmails: false }) },
+    },
     {
       type: 'xstate.error.actor.saveSaleEmails',
       error: { status: 0, body: { code: 'NETWORK_FAILURE', message: 'Unknown connection error' } },
@@ -47,6 +52,8 @@ export const saleNoticesModel: MachineModel<typeof saleNoticesMachine> = {
       s.context.unread,
       s.context.notices.length,
       s.context.saleEmails,
+      s.context.favoriteEmails,
+      s.context.toggling,
       s.context.error?.code ?? null,
     ]),
   expect: {
@@ -61,8 +68,11 @@ export const saleNoticesModel: MachineModel<typeof saleNoticesMachine> = {
         expect(c.unread).toBe(0);
         expect(c.notices.every((n) => n.read)).toBe(true);
       }
-      if (after(o, 'done', 'saveSaleEmails'))
-        expect(c.saleEmails).toBe((o.event.output as { user: { saleEmails: boolean } }).user.saleEmails);
+      if (after(o, 'done', 'saveSaleEmails')) {
+        const { user } = o.event.output as { user: { saleEmails: boolean; favoriteEmails?: boolean } };
+        expect(c.saleEmails).toBe(user.saleEmails);
+        expect(c.favoriteEmails).toBe(user.favoriteEmails ?? o.before.context.favoriteEmails);
+      }
       if (after(o, 'error', 'markRead') || after(o, 'error', 'saveSaleEmails'))
         expect(c.error).not.toBeNull();
     },
@@ -71,10 +81,15 @@ export const saleNoticesModel: MachineModel<typeof saleNoticesMachine> = {
       expect(o.before.context.unread).toBeGreaterThan(0);
       expectWorking(o, 'markRead');
     },
-    // The switch sends the opposite of what the account has.
+    // A switch sends the opposite of what the account has, for its list only.
     savingEmails: (o) => {
       expect(o.event.type).toBe('notices.emails.toggle');
-      expectWorking(o, 'saveSaleEmails', { saleEmails: !o.snapshot.context.saleEmails });
+      const c = o.snapshot.context;
+      expectWorking(
+        o,
+        'saveSaleEmails',
+        o.event.list === 'favorite' ? { favoriteEmails: !c.favoriteEmails } : { saleEmails: !c.saleEmails },
+      );
     },
   },
 };

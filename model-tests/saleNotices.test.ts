@@ -21,9 +21,7 @@ describe('saleNotices', () => {
         actors: {
           fetchNotices: fromPromise(async () => ({ results: [NOTICE], unread: 1 })),
           markRead: fromPromise<unknown>(async () => ({})),
-          saveSaleEmails: fromPromise(async ({ input }) => ({
-            user: makeUser({ saleEmails: input.saleEmails }),
-          })),
+          saveSaleEmails: fromPromise(async ({ input }) => ({ user: makeUser(input) })),
         },
         actions: { announceUser: (_, { user }) => announced.push(user.saleEmails) },
       }),
@@ -35,12 +33,25 @@ describe('saleNotices', () => {
       {
         id: NOTICE.id,
         text: 'Sold: Harbor Lights #03',
-        amount: '$25',
-        net: '$21.25',
+        detail: '$25 paid · $21.25 yours after fees',
         when: expect.any(String),
         unread: true,
       },
     ]);
+    // A saved item's notices say its new price (and the one before) or that its sale opened.
+    const saved = (kind: string, net: number | null) =>
+      connectSaleNotices(
+        {
+          ...actor.getSnapshot(),
+          context: {
+            ...actor.getSnapshot().context,
+            notices: [{ ...NOTICE, kind, serialNumber: null, amount: 2000, net }],
+          },
+        } as never,
+        () => {},
+      ).rows.map((r) => [r.text, r.detail]);
+    expect(saved('priceDrop', 2500)).toEqual([['Price drop: Harbor Lights', 'Now $20 · was $25']]);
+    expect(saved('saleOpen', null)).toEqual([['On sale now: Harbor Lights', '$20']]);
     // Through the controls' prop getters, as the panel does.
     expect(view().getMarkReadButtonProps()).toMatchObject({ disabled: false, 'data-state': 'idle' });
     view().getMarkReadButtonProps().onClick!();

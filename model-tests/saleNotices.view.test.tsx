@@ -11,6 +11,10 @@ import { saleNoticesModel } from './saleNotices.model';
 
 const emailSwitch = () =>
   screen.getByRole<HTMLInputElement>('checkbox', { name: 'Email me when one of my items sells' });
+const favoriteSwitch = () =>
+  screen.getByRole<HTMLInputElement>('checkbox', {
+    name: 'Email me when an item I saved drops in price or goes on sale',
+  });
 
 /** Notification paths through the panel: "Mark all read", the email switch and "Try again". */
 async function perform(step: PathStep) {
@@ -20,8 +24,10 @@ async function perform(step: PathStep) {
     case 'notices.retry':
       return clickFirst('Try again');
     case 'notices.emails.toggle': {
-      if (emailSwitch().disabled) throw new Error('The email switch is disabled');
-      fireEvent.click(emailSwitch());
+      const control =
+        (step.event as { list?: string }).list === 'favorite' ? favoriteSwitch() : emailSwitch();
+      if (control.disabled) throw new Error('The email switch is disabled');
+      fireEvent.click(control);
       return true;
     }
     default:
@@ -36,15 +42,13 @@ function check(expected: AnyMachineSnapshot) {
   );
   expect(emailSwitch().checked).toBe(view.emailsOn);
   expect(emailSwitch().disabled).toBe(!view.canToggleEmails);
+  expect(favoriteSwitch().checked).toBe(view.getFavoriteEmailsToggleProps().checked);
+  expect(favoriteSwitch().disabled).toBe(!view.canToggleEmails);
   expect((screen.getByRole('button', { name: 'Mark all read' }) as HTMLButtonElement).disabled).toBe(
     !view.canMarkRead,
   );
   const items = screen.queryAllByRole('listitem').map((li) => li.textContent);
-  expect(items).toEqual(
-    view.rows.map(
-      (r) => `${r.text}${r.unread ? 'New' : ''}${r.amount} paid · ${r.net} yours after fees${r.when}`,
-    ),
-  );
+  expect(items).toEqual(view.rows.map((r) => `${r.text}${r.unread ? 'New' : ''}${r.detail}${r.when}`));
   expect(screen.queryAllByRole('alert').map((a) => a.textContent)).toEqual(view.error ? [view.error] : []);
   expect(!!screen.queryByRole('button', { name: 'Try again' })).toBe(view.canRetry);
 }

@@ -21,6 +21,7 @@ import { compressAnswers } from './compression';
 import { type AppDeps, createServices } from './deps';
 import { devRoutes } from './dev/routes';
 import { tokenPriceSource } from './evm/price';
+import { favoriteRoutes } from './favorites/routes';
 import { type AppEnv, apiError, errorResponse, mountRoutes, notFound, type Route } from './http';
 import { mountMedia } from './media';
 import { metricsHandler } from './metrics-route';
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...kycRoutes(s),
     ...adminRoutes(s),
     ...notificationRoutes(s),
+    ...favoriteRoutes(s),
     ...authRoutes(s),
     ...queryRoutes(s),
     ...walletRoutes(s),

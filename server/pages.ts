@@ -51,6 +51,7 @@ export const ROUTE_PATHS = [
   '/profile',
   '/profile/avatars',
   '/profile/collection',
+  '/profile/favorites',
   '/profile/for-sale',
   '/s/$vanityUrl',
   '/settings',

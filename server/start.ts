@@ -35,6 +35,7 @@ import { users } from './db/schema';
 import { ANVIL_CHAIN_ID, ANVIL_PAYMENTS_KEY, type Anvil, startAnvil } from './evm/anvil';
 import { ensureNfm } from './evm/nfm';
 import { createTokenChain, type TokenChain } from './evm/token';
+import { createFavoriteNotices, FAVORITE_NOTICE_JOB, queueOpenedSales } from './favorites/notices';
 import type { AppEnv } from './http';
 import { createVeriffProvider, type IdentityProvider } from './identity/veriff';
 import { createImageJobHandler, forgetImageJobs, IMAGE_JOB } from './images/jobs';
@@ -420,6 +421,7 @@ function jobHandlers({ config, log, metrics, readiness, h }: Starting, db: Datab
     readiness.smtp = () => checkRelay(smtpUrl);
   }
   handlers[IMAGE_JOB] = createImageJobHandler({ db, storage, log });
+  handlers[FAVORITE_NOTICE_JOB] = createFavoriteNotices({ db, site: config });
   return handlers;
 }
 
@@ -445,6 +447,7 @@ function createWorker(run: Starting, database: DatabaseHandle, storage: MediaSto
         : []),
       { name: 'expire unpaid orders', everyMs: 30_000, run: () => expireOrders(db, new Date()) },
       { name: 'end unpaid top-ups', everyMs: 30_000, run: () => expireTopups(db, new Date()) },
+      { name: 'tell savers of opened sales', everyMs: 30_000, run: () => queueOpenedSales(db, new Date()) },
       { name: 'forget old image jobs', everyMs: 60_000, run: () => forgetImageJobs(db, new Date()) },
       {
         name: 'forget unchecked uploads',

@@ -58,6 +58,7 @@ import { Route as AuthenticatedDashboardProductsRouteImport } from './routes/_au
 import { Route as AuthenticatedDashboardSalesRouteImport } from './routes/_authenticated/dashboard.sales';
 import { Route as AuthenticatedProfileIndexRouteImport } from './routes/_authenticated/profile.index';
 import { Route as AuthenticatedProfileCollectionRouteImport } from './routes/_authenticated/profile.collection';
+import { Route as AuthenticatedProfileFavoritesRouteImport } from './routes/_authenticated/profile.favorites';
 import { Route as AuthenticatedProfileForSaleRouteImport } from './routes/_authenticated/profile.for-sale';
 import { Route as AuthenticatedProfileAvatarsRouteImport } from './routes/_authenticated/profile_.avatars';
 import { Route as AuthenticatedSettingsIndexRouteImport } from './routes/_authenticated/settings.index';
@@ -325,6 +326,12 @@ const AuthenticatedProfileCollectionRoute =
     path: '/collection',
     getParentRoute: () => AuthenticatedProfileRoute,
   } as any);
+const AuthenticatedProfileFavoritesRoute =
+  AuthenticatedProfileFavoritesRouteImport.update({
+    id: '/favorites',
+    path: '/favorites',
+    getParentRoute: () => AuthenticatedProfileRoute,
+  } as any);
 const AuthenticatedProfileForSaleRoute =
   AuthenticatedProfileForSaleRouteImport.update({
     id: '/for-sale',
@@ -430,6 +437,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/products': typeof AuthenticatedDashboardProductsRoute;
   '/dashboard/sales': typeof AuthenticatedDashboardSalesRoute;
   '/profile/collection': typeof AuthenticatedProfileCollectionRoute;
+  '/profile/favorites': typeof AuthenticatedProfileFavoritesRoute;
   '/profile/for-sale': typeof AuthenticatedProfileForSaleRoute;
   '/profile/avatars': typeof AuthenticatedProfileAvatarsRoute;
   '/settings/account': typeof AuthenticatedSettingsAccountRoute;
@@ -484,6 +492,7 @@ export interface FileRoutesByTo {
   '/dashboard/products': typeof AuthenticatedDashboardProductsRoute;
   '/dashboard/sales': typeof AuthenticatedDashboardSalesRoute;
   '/profile/collection': typeof AuthenticatedProfileCollectionRoute;
+  '/profile/favorites': typeof AuthenticatedProfileFavoritesRoute;
   '/profile/for-sale': typeof AuthenticatedProfileForSaleRoute;
   '/profile/avatars': typeof AuthenticatedProfileAvatarsRoute;
   '/settings/account': typeof AuthenticatedSettingsAccountRoute;
@@ -546,6 +555,7 @@ export interface FileRoutesById {
   '/_authenticated/dashboard/products': typeof AuthenticatedDashboardProductsRoute;
   '/_authenticated/dashboard/sales': typeof AuthenticatedDashboardSalesRoute;
   '/_authenticated/profile/collection': typeof AuthenticatedProfileCollectionRoute;
+  '/_authenticated/profile/favorites': typeof AuthenticatedProfileFavoritesRoute;
   '/_authenticated/profile/for-sale': typeof AuthenticatedProfileForSaleRoute;
   '/_authenticated/profile_/avatars': typeof AuthenticatedProfileAvatarsRoute;
   '/_authenticated/settings/account': typeof AuthenticatedSettingsAccountRoute;
@@ -608,6 +618,7 @@ export interface FileRouteTypes {
     | '/dashboard/products'
     | '/dashboard/sales'
     | '/profile/collection'
+    | '/profile/favorites'
     | '/profile/for-sale'
     | '/profile/avatars'
     | '/settings/account'
@@ -662,6 +673,7 @@ export interface FileRouteTypes {
     | '/dashboard/products'
     | '/dashboard/sales'
     | '/profile/collection'
+    | '/profile/favorites'
     | '/profile/for-sale'
     | '/profile/avatars'
     | '/settings/account'
@@ -723,6 +735,7 @@ export interface FileRouteTypes {
     | '/_authenticated/dashboard/products'
     | '/_authenticated/dashboard/sales'
     | '/_authenticated/profile/collection'
+    | '/_authenticated/profile/favorites'
     | '/_authenticated/profile/for-sale'
     | '/_authenticated/profile_/avatars'
     | '/_authenticated/settings/account'
@@ -1101,6 +1114,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedProfileCollectionRouteImport;
       parentRoute: typeof AuthenticatedProfileRoute;
     };
+    '/_authenticated/profile/favorites': {
+      id: '/_authenticated/profile/favorites';
+      path: '/favorites';
+      fullPath: '/profile/favorites';
+      preLoaderRoute: typeof AuthenticatedProfileFavoritesRouteImport;
+      parentRoute: typeof AuthenticatedProfileRoute;
+    };
     '/_authenticated/profile/for-sale': {
       id: '/_authenticated/profile/for-sale';
       path: '/for-sale';
@@ -1203,12 +1223,14 @@ const AuthenticatedDashboardRouteWithChildren =
 
 interface AuthenticatedProfileRouteChildren {
   AuthenticatedProfileCollectionRoute: typeof AuthenticatedProfileCollectionRoute;
+  AuthenticatedProfileFavoritesRoute: typeof AuthenticatedProfileFavoritesRoute;
   AuthenticatedProfileForSaleRoute: typeof AuthenticatedProfileForSaleRoute;
   AuthenticatedProfileIndexRoute: typeof AuthenticatedProfileIndexRoute;
 }
 
 const AuthenticatedProfileRouteChildren: AuthenticatedProfileRouteChildren = {
   AuthenticatedProfileCollectionRoute: AuthenticatedProfileCollectionRoute,
+  AuthenticatedProfileFavoritesRoute: AuthenticatedProfileFavoritesRoute,
   AuthenticatedProfileForSaleRoute: AuthenticatedProfileForSaleRoute,
   AuthenticatedProfileIndexRoute: AuthenticatedProfileIndexRoute,
 };

@@ -32,12 +32,12 @@ export type SettingsKind = 'account' | 'password';
 
 export type SaveResult = { user: User; authToken?: string };
 
+/** The answer of turning emails off by an email's link: which list is off now. */
+export type EmailsOff = { userId: string; saleEmails: false } | { userId: string; favoriteEmails: false };
+
 /**
- * What the server answers an emailed link's action: the account's confirmed email
- * (POST users/email-confirmations), or the account whose sale emails are off (POST
- * users/sale-email-opt-outs).
+ * What the server answers an emailed link's action: the account's confirmed email (POST
+ * users/email-confirmations), or which emails of which account are off (POST
+ * users/sale-email-opt-outs: sale emails, or favorite emails for a link `favorites.…`).
  */
-export interface LinkResult {
-  email?: string;
-  userId?: string;
-}
+export type LinkResult = { email: string } | EmailsOff;

@@ -80,14 +80,18 @@ export const SalesChartJson = v.object({
 });
 export type SalesChartJson = v.InferOutput<typeof SalesChartJson>;
 
-/** A notice of a sale of one of the caller's items. */
+/**
+ * A notice: a sale of one of the caller's items (kind sale: amount paid, net theirs), or of an item
+ * they saved, its price drop (priceDrop: amount the new price, net the lowest before) or its sale
+ * opening (saleOpen: amount its price, net null).
+ */
 export const SaleNoticeJson = v.object({
   id: v.string(),
   kind: v.string(),
   title: v.string(),
   serialNumber: v.nullable(Count),
   amount: v.number(),
-  net: v.number(),
+  net: v.nullable(v.number()),
   read: v.boolean(),
   createdAt: DateTime,
 });

@@ -52,6 +52,7 @@ export const User = v.object({
   kyc: Kyc,
   /** Sale emails on (only the user sees it): an email when one of their items sells. */
   saleEmails: v.optional(v.boolean()),
+  favoriteEmails: v.optional(v.boolean()),
   /** A new email waiting for its confirmation link to be opened (only the user sees it). */
   pendingEmail: v.optional(v.nullable(v.string())),
 });
@@ -68,7 +69,10 @@ export const RegistrationAnswer = v.object({ authToken: v.string(), user: User }
 
 export const UserExistence = v.object({ exists: v.boolean() });
 export const EmailConfirmed = v.object({ email: v.string() });
-export const SaleEmailsOff = v.object({ userId: v.string(), saleEmails: v.literal(false) });
+export const SaleEmailsOff = v.union([
+  v.object({ userId: v.string(), saleEmails: v.literal(false) }),
+  v.object({ userId: v.string(), favoriteEmails: v.literal(false) }),
+]);
 
 /** The account-proof challenge a wallet signs: its app identifier and a nonce (32 bytes, hex). */
 export const AccountProofChallenge = v.object({ appIdentifier: v.string(), nonce: v.string() });

@@ -111,11 +111,11 @@ export const EmailConfirmationInput = fieldObject({
   ),
 });
 
-/** The token of the link in a sale email that turns sale emails off (`<user id>.<signature>`). */
+/** The token of the link in a sale (or favorite) email that turns those emails off (`[favorites.]<user id>.<signature>`). */
 export const SaleEmailsOffInput = fieldObject({
   token: v.pipe(
     v.string('UNSUBSCRIBE_LINK_INVALID.token'),
-    v.regex(/^[\w-]{36}\.[\w-]{43}$/, 'UNSUBSCRIBE_LINK_INVALID.token'),
+    v.regex(/^(favorites\.)?[\w-]{36}\.[\w-]{43}$/, 'UNSUBSCRIBE_LINK_INVALID.token'),
   ),
 });
 
@@ -141,6 +141,8 @@ export const ProfileUpdateInput = v.pipe(
     avatarUrl: v.optional(v.nullable(AvatarUrl)),
     /** Email me when one of my items sells. */
     saleEmails: v.optional(v.boolean('INVALID_VALUE.saleEmails')),
+    /** Email me when an item I saved drops in price or goes on sale. */
+    favoriteEmails: v.optional(v.boolean('INVALID_VALUE.favoriteEmails')),
     walletAddress: v.optional(FlowAddress),
     /** From verify-account-proof: proves control of walletAddress. */
     walletProof: v.optional(v.pipe(v.string(), v.maxLength(2000))),

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { fusdToCents } from '#domain/money';
 import type { Executor } from '../db';
 import { nftPurchases, nfts, saleListings, users } from '../db/schema';
+import { noteListing } from '../favorites/notices';
 import type { FlowClient } from './client';
 import { type IndexedEvent, indexedEventTypes, typeId } from './events';
 /**
@@ -230,6 +231,7 @@ export async function upsertListing(tx: Executor, fact: ListingFact, now: Date) 
     })
     .returning();
   await refreshNftStatus(tx, fact.nftId, now);
+  await noteListing(tx, fact, now);
   return row!;
 }
 

@@ -7,6 +7,7 @@ export * from './tables/accounts';
 export * from './tables/billing';
 export * from './tables/catalog';
 export * from './tables/chain';
+export * from './tables/favorites';
 export * from './tables/ops';
 export * from './tables/orders';
 export * from './tables/payments';

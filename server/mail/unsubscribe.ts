@@ -2,23 +2,40 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config';
 
 /**
- * The link that turns an account's sale emails off without signing in (in every sale email and its
- * List-Unsubscribe header): `<PUBLIC_URL>/unsubscribe?t=<user id>.<HMAC-SHA256 of
- * "sale-emails-off:<user id>" under JWT_SECRET, base64url>`. It does nothing else, never expires, and
- * a new JWT_SECRET voids every one.
+ * The links that turn an account's optional emails off without signing in (in every such email and
+ * its List-Unsubscribe header): `<PUBLIC_URL>/unsubscribe?t=<token>`. Sale emails (the item sold):
+ * `<user id>.<mac>`; favorite emails (a saved item's price drop or opening sale):
+ * `favorites.<user id>.<mac>`; the mac is HMAC-SHA256 of "<list>-emails-off:<user id>" under
+ * JWT_SECRET, base64url. A link does nothing else, never expires, and a new JWT_SECRET voids every one.
  */
-const mac = (secret: string, userId: string) =>
-  createHmac('sha256', secret).update(`sale-emails-off:${userId}`).digest('base64url');
+export type EmailList = 'sale' | 'favorite';
 
-export function saleEmailsOffUrl(site: Pick<Config, 'publicUrl' | 'jwtSecret'>, userId: string): string {
-  return `${site.publicUrl}/unsubscribe?t=${userId}.${mac(site.jwtSecret, userId)}`;
+const mac = (secret: string, list: EmailList, userId: string) =>
+  createHmac('sha256', secret).update(`${list}-emails-off:${userId}`).digest('base64url');
+
+const prefix: Record<EmailList, string> = { sale: '', favorite: 'favorites.' };
+
+export function emailsOffUrl(
+  site: Pick<Config, 'publicUrl' | 'jwtSecret'>,
+  userId: string,
+  list: EmailList,
+): string {
+  return `${site.publicUrl}/unsubscribe?t=${prefix[list]}${userId}.${mac(site.jwtSecret, list, userId)}`;
 }
 
-/** The account a token turns sale emails off for; undefined unless the token is one of ours. */
-export function saleEmailsOffUser(secret: string, token: string): string | undefined {
-  const [userId, given, ...rest] = token.split('.');
+export const saleEmailsOffUrl = (site: Pick<Config, 'publicUrl' | 'jwtSecret'>, userId: string) =>
+  emailsOffUrl(site, userId, 'sale');
+
+/** The account and the list a token turns off; undefined unless the token is one of ours. */
+export function emailsOffFor(secret: string, token: string): { userId: string; list: EmailList } | undefined {
+  const parts = token.split('.');
+  const list: EmailList = parts[0] === 'favorites' ? 'favorite' : 'sale';
+  if (list === 'favorite') parts.shift();
+  const [userId, given, ...rest] = parts;
   if (!userId || !given || rest.length > 0) return undefined;
-  const expected = Buffer.from(mac(secret, userId));
+  const expected = Buffer.from(mac(secret, list, userId));
   const actual = Buffer.from(given);
-  return actual.length === expected.length && timingSafeEqual(actual, expected) ? userId : undefined;
+  return actual.length === expected.length && timingSafeEqual(actual, expected)
+    ? { userId, list }
+    : undefined;
 }

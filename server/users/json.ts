@@ -39,7 +39,7 @@ export function userPresenter(db: Database, clock: Clock): UserPresenter {
       if (!self && viewer?.role !== 'admin') return { ...user, email: null };
       return {
         ...user,
-        ...(self && { saleEmails: row.saleEmails }),
+        ...(self && { saleEmails: row.saleEmails, favoriteEmails: row.favoriteEmails }),
         kyc: kycJson(extra?.kyc ?? undefined),
       };
     },
@@ -48,6 +48,7 @@ export function userPresenter(db: Database, clock: Clock): UserPresenter {
       return {
         ...publicUserJson(row, extra?.nfts ?? 0),
         saleEmails: row.saleEmails,
+        favoriteEmails: row.favoriteEmails,
         kyc: kycJson(extra?.kyc ?? undefined),
         pendingEmail: extra?.pendingEmail ?? null,
       };

@@ -22,7 +22,7 @@ import { users } from '../db/schema';
 import type { Services } from '../deps';
 import { confirmNewEmail, emailChangeNotice } from '../emails/email-change';
 import { badRequest, defineRoute, notFound, type Route } from '../http';
-import { saleEmailsOffUser } from '../mail/unsubscribe';
+import { emailsOffFor } from '../mail/unsubscribe';
 import { queueEmail } from '../outbox';
 import { consumeEmailChange, createEmailChange } from './email-changes';
 import { type UserPresenter, userPresenter } from './json';
@@ -200,24 +200,29 @@ function emailRoutes(s: Services): Route[] {
       path: '/users/sale-email-opt-outs',
       tag: 'users',
       summary:
-        'Turns sale emails off with the token of the link every sale email carries (no sign-in: the link is signed, server/mail/unsubscribe.ts); saying it again changes nothing',
+        'Turns sale emails (or, with a favorites link, favorite emails) off with the token of the link every such email carries (no sign-in: the link is signed, server/mail/unsubscribe.ts); saying it again changes nothing',
       body: SaleEmailsOffInput,
       response: SaleEmailsOff,
       responses: {
-        200: '{ userId, saleEmails: false }',
+        200: '{ userId, saleEmails: false } or { userId, favoriteEmails: false }',
         400: 'UNSUBSCRIBE_LINK_INVALID.token: not a link of ours (or its account is gone)',
       },
       async handler(c, { body }) {
-        const userId = saleEmailsOffUser(s.config.jwtSecret, body.token);
-        const [row] = userId
+        const off = emailsOffFor(s.config.jwtSecret, body.token);
+        const column = off?.list === 'favorite' ? 'favoriteEmails' : 'saleEmails';
+        const [row] = off
           ? await s.db
               .update(users)
-              .set({ saleEmails: false })
-              .where(eq(users.id, userId))
+              .set({ [column]: false })
+              .where(eq(users.id, off.userId))
               .returning({ id: users.id })
           : [];
         if (!row) throw badRequest(ErrorCode.UNSUBSCRIBE_LINK_INVALID, 'token');
-        return c.json({ userId: row.id, saleEmails: false });
+        return c.json(
+          column === 'favoriteEmails'
+            ? { userId: row.id, favoriteEmails: false as const }
+            : { userId: row.id, saleEmails: false as const },
+        );
       },
     }),
   ];

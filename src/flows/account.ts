@@ -76,7 +76,7 @@ function signInAndWalletFlows(deps: FlowDeps, shared: SharedFlowParts) {
   };
 }
 
-/** Identity checks, the email links (confirm, sale emails off), the avatar and the sale notices. */
+/** Identity checks, the email links (confirm, sale or favorite emails off), the avatar and the sale notices. */
 function profileFlows(deps: FlowDeps, shared: SharedFlowParts) {
   const { api, session, accounts } = deps;
   const { imageUploads, inspectImage } = shared;
@@ -97,10 +97,13 @@ function profileFlows(deps: FlowDeps, shared: SharedFlowParts) {
       (await import('../../machines/linkAction')).linkActionMachine.provide({
         actors: { apply: accounts.confirmEmail },
         actions: {
-          announce: (_, { email }) => {
+          announce: (_, result) => {
             const user = session.getSnapshot().context.user;
-            if (user && email)
-              session.send({ type: 'session.user.updated', user: { ...user, email, pendingEmail: null } });
+            if (user && 'email' in result)
+              session.send({
+                type: 'session.user.updated',
+                user: { ...user, email: result.email, pendingEmail: null },
+              });
           },
         },
       }),
@@ -109,10 +112,11 @@ function profileFlows(deps: FlowDeps, shared: SharedFlowParts) {
       (await import('../../machines/linkAction')).linkActionMachine.provide({
         actors: { apply: accounts.turnOffSaleEmails },
         actions: {
-          announce: (_, { userId }) => {
+          announce: (_, result) => {
             const user = session.getSnapshot().context.user;
-            if (user && user.id === userId)
-              session.send({ type: 'session.user.updated', user: { ...user, saleEmails: false } });
+            if (!user || !('userId' in result) || user.id !== result.userId) return;
+            const { userId: _userId, ...off } = result;
+            session.send({ type: 'session.user.updated', user: { ...user, ...off } });
           },
         },
       }),
@@ -136,7 +140,7 @@ function profileFlows(deps: FlowDeps, shared: SharedFlowParts) {
           fetchNotices: fromPromise(() => api.get('/notifications')),
           markRead: fromPromise<unknown>(() => api.post('/notifications/actions/read')),
           saveSaleEmails: fromPromise(async ({ input }) => ({
-            user: await api.patch('/users/me', { json: { saleEmails: input.saleEmails } }),
+            user: await api.patch('/users/me', { json: input }),
           })),
         },
         actions: {

@@ -68,7 +68,7 @@ export function accountActors(api: Api) {
     confirmEmail: fromPromise<LinkResult, { token: string }>(({ input }) =>
       api.post('/users/email-confirmations', { json: { token: input.token } }),
     ),
-    /** The link in a sale email: that account's sale emails are off ({ userId }). */
+    /** The link in a sale (or favorite) email: that account's sale (or favorite) emails are off (EmailsOff). */
     turnOffSaleEmails: fromPromise<LinkResult, { token: string }>(({ input }) =>
       api.post('/users/sale-email-opt-outs', { json: { token: input.token } }),
     ),

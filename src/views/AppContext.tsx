@@ -3,6 +3,7 @@ import type { ActorRefFrom, InspectionEvent } from 'xstate';
 import type { BlueprintJson, HistoryItem, PackJson, Page, StorefrontJson } from '#domain/catalog';
 import type { BlueprintFilter, ShareLinks, StorefrontFilter } from '#domain/filters';
 import type { NftJson } from '#domain/nft';
+import type { FavoritePage } from '#domain/responses/favorites';
 import type { SalesPage, SalesPageSize } from '#domain/sales';
 import type { BlueprintPatchInput } from '#domain/schemas/blueprints';
 import type { FreeClaimJson } from '#domain/schemas/checkout';
@@ -19,6 +20,7 @@ import type { collectionCheckMachine } from '../../machines/collectionCheck';
 import type { cryptoCanceledMachine } from '../../machines/cryptoCanceled';
 import type { cryptoTopupMachine } from '../../machines/cryptoTopup';
 import type { dashboardAccountMachine } from '../../machines/dashboardAccount';
+import type { favoriteMachine } from '../../machines/favorite';
 import type { fusdBalanceMachine } from '../../machines/fusdBalance';
 import type { kycMachine } from '../../machines/kyc';
 import type { ledgerExportMachine } from '../../machines/ledgerExport';
@@ -55,6 +57,11 @@ export interface AppActors {
     fusdBalance: () => Promise<typeof fusdBalanceMachine>;
     listForSale: () => Promise<typeof listForSaleMachine>;
     removeListing: () => Promise<typeof removeListingMachine>;
+    favorite: () => Promise<typeof favoriteMachine>;
+    /** The signed-in user's saved item ids, read once (empty for a visitor). */
+    favoriteIds: () => Promise<Set<string>>;
+    /** A page of the signed-in user's saved items (GET users/me/favorites). */
+    favoritesPage: (page: number) => Promise<FavoritePage>;
     buyListing: () => Promise<typeof buyListingMachine>;
     purchaseComplete: () => Promise<typeof purchaseCompleteMachine>;
     transferNfts: () => Promise<typeof transferNftsMachine>;

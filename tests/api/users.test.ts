@@ -9,6 +9,7 @@ const USER_KEYS = [
   'createdAt',
   'email',
   'ethAddress',
+  'favoriteEmails',
   'firstName',
   'id',
   'identiconAvatar',
@@ -45,14 +46,14 @@ describe.each(databases)('users on %s', (database) => {
       const { id, authToken } = await register(t);
       const res = await t.request('GET', `/api/users/${id}`, { token: authToken });
       expect(res.status).toBe(200);
-      // The user's own preferences (saleEmails) only to the user.
+      // The user's own preferences (saleEmails, favoriteEmails) only to the user.
       expect(Object.keys(res.body).sort()).toEqual(USER_KEYS);
       expect(Object.keys(res.body.kyc).sort()).toEqual(KYC_KEYS);
       const other = await register(t);
       const seen = await t.request('GET', `/api/users/${id}`, { token: other.authToken });
       // Identity verification only to the user and admins (tests/api/authorization.test.ts walks every route).
       expect(Object.keys(seen.body).sort()).toEqual(
-        USER_KEYS.filter((k) => k !== 'saleEmails' && k !== 'kyc'),
+        USER_KEYS.filter((k) => k !== 'saleEmails' && k !== 'favoriteEmails' && k !== 'kyc'),
       );
       expect(JSON.stringify(res.body)).not.toMatch(/argon2|password/i);
       expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);

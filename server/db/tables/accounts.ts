@@ -40,6 +40,8 @@ export const users = pgTable(
     avatarUrl: text('avatar_url'),
     /** Email me when one of my items sells (the in-app notice comes in any case). */
     saleEmails: boolean('sale_emails').notNull().default(true),
+    /** Email me when an item I saved drops in price or goes on sale (the in-app notice comes in any case). */
+    favoriteEmails: boolean('favorite_emails').notNull().default(true),
     role: role('role').notNull().default('creator'),
     status: userStatus('status').notNull().default('active'),
     /** Bumped on every password change; session tokens carrying an older version are refused. */

@@ -20,9 +20,11 @@ import { createdAt } from './columns';
  */
 
 /**
- * In-app notices (the dashboard's notifications): for now, "your item sold" to the storefront's
- * owner, one per sold edition (kind sale, subject the NFT id), written in the transaction that
- * records the sale, so a retried fulfilment adds none.
+ * In-app notices (the dashboard's notifications), one per (user, kind, subject): "your item sold"
+ * to the storefront's owner, one per sold edition (kind sale, subject the NFT id), written in the
+ * transaction that records the sale, so a retried fulfilment adds none; and, to each user who saved
+ * an item, its price drop (kind priceDrop, subject the resale listing) or its sale opening (kind
+ * saleOpen, subject the blueprint), so a job run twice adds none.
  */
 export const notifications = pgTable(
   'notifications',
@@ -35,9 +37,13 @@ export const notifications = pgTable(
     subject: text('subject').notNull(),
     title: text('title').notNull(),
     serialNumber: bigint('serial_number', { mode: 'number' }),
-    /** The price paid and the owner's net after royalty and platform fee, in cents. */
+    /**
+     * In cents: a sale's price paid and the owner's net after royalty and platform fee; a saved
+     * item's new lowest price (kind priceDrop, with the lowest before it as `net`) or its price as
+     * its sale opens (kind saleOpen, no `net`).
+     */
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    net: bigint('net', { mode: 'number' }).notNull(),
+    net: bigint('net', { mode: 'number' }),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

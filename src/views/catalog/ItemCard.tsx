@@ -3,6 +3,7 @@ import type { BlueprintJson, PackJson } from '#domain/catalog';
 import { itemOffer } from '#domain/offer';
 import { Avatar, ImageLoader } from '../components';
 import './catalog.css';
+import { FavoriteHeart } from './FavoriteHeart';
 
 /** Grid cells are about 280 px wide at most; the image is 1000 px square. */
 export const CARD_IMAGE_SIZES = '(max-width: 600px) 50vw, 280px';
@@ -10,12 +11,13 @@ export const CARD_IMAGE_SIZES = '(max-width: 600px) 50vw, 280px';
 /**
  * Item card: preview, title, creator meta, price ("free" only for a free item; a card of a pack
  * shows its pack's, marked "in pack") and edition count with its series padded to two digits (a
- * card of a pack: its pack's left); the whole card links to the item detail.
+ * card of a pack: its pack's left); the whole card links to the item detail. A blueprint's card
+ * carries its heart (FavoriteHeart) beside the link.
  */
 export function ItemCard({ item, priority = false }: { item: BlueprintJson | PackJson; priority?: boolean }) {
   const image = 'coverImageUrl' in item ? item.coverImageUrl : item.previewImageUrl;
   const offer = itemOffer(item);
-  return (
+  const card = (
     <Link to="/nft/$id" params={{ id: item.id }} className="vt-item-card">
       <ImageLoader
         src={image}
@@ -50,6 +52,13 @@ export function ItemCard({ item, priority = false }: { item: BlueprintJson | Pac
         </span>
       </span>
     </Link>
+  );
+  if (item.isPack) return card;
+  return (
+    <div className="vt-item-card-wrap">
+      {card}
+      <FavoriteHeart blueprintId={item.id} />
+    </div>
   );
 }
 

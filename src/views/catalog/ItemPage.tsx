@@ -28,6 +28,7 @@ import { Button, ImageLoader, Modal } from '../components';
 import { History } from '../nft/History';
 import { useReturnedPurchase } from '../nft/useReturnedPurchase';
 import { Countdown } from './Countdown';
+import { FavoriteHeart } from './FavoriteHeart';
 import '../nft/nft.css';
 import './catalog.css';
 
@@ -97,6 +98,7 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
         <h1 className="vt-page__title">
           {item.title} <span className="vt-muted">· Edition of {item.quantity.toLocaleString('en-US')}</span>
         </h1>
+        {!item.isPack && <FavoriteHeart blueprintId={item.id} />}
         <ItemPrice item={item} view={view} availableAt={availableAt} onLive={setLive} />
         <ItemActions view={view} opening={opening} onBuy={() => void openCheckout()} onPrepare={prepare} />
         <p id="buy-note" className="vt-muted">

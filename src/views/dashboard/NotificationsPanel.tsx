@@ -7,12 +7,13 @@ import { Button, Spinner } from '../components';
 
 const route = getRouteApi('/_authenticated/dashboard/notifications');
 
-/** Dashboard → Notifications: the creator's sold notices and the sale-email switch. */
+/** Dashboard → Notifications: the notices (sold, saved items') and the two email switches. */
 export function NotificationsPanel() {
   const { machine } = route.useLoaderData();
   const { session, inspect } = useApp();
   const saleEmails = useSelector(session, (s) => s.context.user?.saleEmails ?? true);
-  const actor = useActorRef(machine, { input: { saleEmails }, inspect });
+  const favoriteEmails = useSelector(session, (s) => s.context.user?.favoriteEmails ?? true);
+  const actor = useActorRef(machine, { input: { saleEmails, favoriteEmails }, inspect });
   return <NotificationsView actor={actor} />;
 }
 
@@ -22,6 +23,7 @@ export function NotificationsView({ actor }: { actor: ActorRefFrom<typeof saleNo
     (event) => actor.send(event),
   );
   const { onChange: toggleEmails, ...emails } = view.getEmailsToggleProps();
+  const { onChange: toggleFavoriteEmails, ...favoriteEmails } = view.getFavoriteEmailsToggleProps();
   return (
     <section className="vt-stack" aria-labelledby="notices-title" aria-busy={view.busy || undefined}>
       <header className="vt-row">
@@ -35,6 +37,10 @@ export function NotificationsView({ actor }: { actor: ActorRefFrom<typeof saleNo
       <label className="vt-check">
         <input type="checkbox" {...emails} onChange={(e) => toggleEmails(e.target.checked)} /> Email me when
         one of my items sells
+      </label>
+      <label className="vt-check">
+        <input type="checkbox" {...favoriteEmails} onChange={(e) => toggleFavoriteEmails(e.target.checked)} />{' '}
+        Email me when an item I saved drops in price or goes on sale
       </label>
       {view.error && (
         <p className="vt-form-error" role="alert">
@@ -53,9 +59,7 @@ export function NotificationsView({ actor }: { actor: ActorRefFrom<typeof saleNo
             <li key={row.id} className={`vt-card vt-notice${row.unread ? ' is-unread' : ''}`}>
               <strong>{row.text}</strong>
               {row.unread && <span className="vt-badge">New</span>}
-              <span>
-                {row.amount} paid · {row.net} yours after fees
-              </span>
+              <span>{row.detail}</span>
               <span className="vt-muted">{row.when}</span>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { getRouteApi, Link, useLocation, useRouter } from '@tanstack/react-router';
+import { getRouteApi, Link, Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { formatUsd } from '#domain/money';
@@ -14,7 +14,7 @@ const profileRoute = getRouteApi('/_authenticated/profile');
 
 /**
  * The private profile: avatar, full name, @username, tabs of collectibles and of those for
- * sale with their counts. A collectible opens in a viewer overlay with its actions; several can be
+ * sale with their counts, and of the saved items (Favorites, its own route). A collectible opens in a viewer overlay with its actions; several can be
  * selected and transferred in one transaction (CollectionGrid).
  */
 export function ProfilePage() {
@@ -30,6 +30,7 @@ export function ProfilePage() {
   const fullName = `${user.firstName} ${user.lastName}`.trim();
   const forSale = owned.results.filter((n) => n.activeSaleListing);
   const showingForSale = pathname.endsWith('/for-sale');
+  const showingFavorites = pathname.endsWith('/favorites');
   const current = owned.results.find((n) => n.id === viewing) ?? null;
   const wallet = user.wallet.walletAddress;
 
@@ -61,15 +62,20 @@ export function ProfilePage() {
         </div>
       </header>
       <nav className="vt-tabs-nav" aria-label="Collection">
-        <Link to="/profile/collection" className={showingForSale ? '' : 'is-active'}>
+        <Link to="/profile/collection" className={showingForSale || showingFavorites ? '' : 'is-active'}>
           Collectibles ({owned.total})
         </Link>
         <Link to="/profile/for-sale" className={showingForSale ? 'is-active' : ''}>
           For sale ({forSale.length})
         </Link>
+        <Link to="/profile/favorites" className={showingFavorites ? 'is-active' : ''}>
+          Favorites
+        </Link>
       </nav>
 
-      {showingForSale ? (
+      {showingFavorites ? (
+        <Outlet />
+      ) : showingForSale ? (
         forSale.length > 0 ? (
           <ul className="vt-nft-grid" aria-label="For sale">
             {forSale.map((nft) => (
@@ -99,7 +105,7 @@ export function ProfilePage() {
       )}
 
       <Modal
-        open={owned.total === 0 && !emptyDismissed}
+        open={owned.total === 0 && !emptyDismissed && !showingFavorites}
         onClose={() => setEmptyDismissed(true)}
         closeOnOutsideClick
         size="sm"
