@@ -66,6 +66,7 @@ describe.each(bothDatabases)('the database layer on %s', (database) => {
       'chain_cursor',
       'coinbase_charges',
       'email_changes',
+      'favorites',
       'free_blueprint_claims',
       'fusd_payments',
       'image_jobs',

@@ -26,7 +26,10 @@ export function FavoriteHeart({ blueprintId }: { blueprintId: string }) {
   } | null>(null);
   const load = () => {
     if (!app) return;
-    void Promise.all([app.flows.favorite(), app.flows.favoriteIds(), loadHeartButton()])
+    // Started inside a promise so that a flow that fails to load (even by throwing at once) leaves
+    // the plain heart and never the page broken.
+    void Promise.resolve()
+      .then(() => Promise.all([app.flows.favorite(), app.flows.favoriteIds(), loadHeartButton()]))
       .then(([machine, ids, { HeartButton }]) => {
         const input = { blueprintId, favorited: ids.has(blueprintId), signedIn: userId !== null };
         setReady({ machine, input, userId, Heart: HeartButton });
