@@ -14,9 +14,9 @@ import { NftIdParams } from './nfts';
 export const OFFER_EXPIRY_DAYS = [1, 3, 7, 30] as const;
 export type OfferExpiryDays = (typeof OFFER_EXPIRY_DAYS)[number];
 
-/** The smallest and largest amount an offer may name, in cents ($1 to $1,000,000). */
+/** The smallest and largest amount an offer may name, in cents: $1 to $10,000 (a listing's highest price). */
 export const OFFER_MIN_CENTS = 100;
-export const OFFER_MAX_CENTS = 100_000_000;
+export const OFFER_MAX_CENTS = 1_000_000;
 
 /**
  * An offer's status: `open` (standing and funded), `unfunded` (standing, but the buyer's FUSD
