@@ -23,6 +23,12 @@ import { spawn } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
+interface SourcePatch {
+  file: string;
+  from: string;
+  to: string;
+}
+
 interface Tool {
   module: string;
   version: string;
@@ -30,9 +36,51 @@ interface Tool {
   pkg: string;
   binary: string;
   /** Where the tool listens on every interface, and the loopback-only line it becomes. */
-  loopback?: { file: string; from: string; to: string };
+  loopback?: SourcePatch;
+  /** Further edits of the source, each replacing text that must occur exactly once. */
+  patches?: SourcePatch[];
   /** Runs in the (writable) copy of the source before `go build`: makes what the binary embeds. */
   prepare?: (source: string) => Promise<void>;
+}
+
+/**
+ * The emulator's admin API gains `POST /emulator/clock/advance?seconds=N`: every later block is
+ * stamped N seconds further ahead (offsets add up; time never goes back). The emulator has no other
+ * way to let time pass, and expiry on chain (offers' `expiresAt`) is tested with it.
+ */
+function emulatorClockPatches(): SourcePatch[] {
+  const file = 'server/utils/emulator.go';
+  return [
+    { file, from: '\t"strings"\n', to: '\t"strings"\n\t"time"\n' },
+    {
+      file,
+      from: '\trouter.HandleFunc("/emulator/newBlock", r.CommitBlock)\n',
+      to: '\trouter.HandleFunc("/emulator/newBlock", r.CommitBlock)\n\trouter.HandleFunc("/emulator/clock/advance", r.AdvanceClock).Methods("POST")\n',
+    },
+    {
+      file,
+      from: 'func (m EmulatorAPIServer) ServeHTTP(',
+      to: `type offsetClock struct{ offset time.Duration }
+
+func (c offsetClock) Now() time.Time { return time.Now().UTC().Add(c.offset) }
+
+var clockOffset time.Duration
+
+func (m EmulatorAPIServer) AdvanceClock(w http.ResponseWriter, r *http.Request) {
+\tseconds, err := strconv.ParseInt(r.URL.Query().Get("seconds"), 10, 64)
+\tclocked, ok := m.emulator.(interface{ SetClock(emulator.Clock) })
+\tif err != nil || seconds < 0 || !ok {
+\t\tw.WriteHeader(http.StatusBadRequest)
+\t\treturn
+\t}
+\tclockOffset += time.Duration(seconds) * time.Second
+\tclocked.SetClock(offsetClock{clockOffset})
+\tw.WriteHeader(http.StatusNoContent)
+}
+
+func (m EmulatorAPIServer) ServeHTTP(`,
+    },
+  ];
 }
 
 /** v1.21.0 is not served by the module proxy here; v1.22.0 is. */
@@ -46,6 +94,7 @@ const emulatorTool: Tool = {
     from: 'fmt.Sprintf(":%d", d.port)',
     to: 'fmt.Sprintf("127.0.0.1:%d", d.port)',
   },
+  patches: emulatorClockPatches(),
 };
 const devWalletTool: Tool = {
   module: 'github.com/onflow/fcl-dev-wallet',
@@ -76,7 +125,7 @@ const seaweedTool: Tool = {
 
 const root = resolve(import.meta.dirname, '..');
 /** Bumped whenever the patches change, so an older build is made again. */
-const PATCH_LEVEL = 'loopback-1';
+const PATCH_LEVEL = 'loopback-1+clock-1';
 
 /** Tools built together, with the file in .tools/bin that records what was built. */
 const groups = {
@@ -137,20 +186,24 @@ function run(command: string, args: string[], options: { cwd?: string; capture?:
   });
 }
 
-/** Copies the module out of the (read-only) module cache, writable, and makes it listen on loopback only. */
+/**
+ * Copies the module out of the (read-only) module cache, writable, makes it listen on loopback only
+ * and applies its other patches.
+ */
 function patchedCopy(tool: Tool, moduleDir: string, srcDir: string): string {
   const copy = join(srcDir, `${tool.binary}@${tool.version}`);
   rmSync(copy, { recursive: true, force: true });
   cpSync(moduleDir, copy, { recursive: true });
-  if (!tool.loopback) return copy;
-  const file = join(copy, tool.loopback.file);
-  const source = readFileSync(file, 'utf8');
-  if (source.split(tool.loopback.from).length !== 2)
-    throw new ToolchainError(
-      `${tool.module}@${tool.version}: ${tool.loopback.file} no longer has ${tool.loopback.from} (the loopback patch)`,
-    );
-  chmodSync(file, 0o644);
-  writeFileSync(file, source.replace(tool.loopback.from, tool.loopback.to));
+  for (const patch of [...(tool.loopback ? [tool.loopback] : []), ...(tool.patches ?? [])]) {
+    const file = join(copy, patch.file);
+    const source = readFileSync(file, 'utf8');
+    if (source.split(patch.from).length !== 2)
+      throw new ToolchainError(
+        `${tool.module}@${tool.version}: ${patch.file} no longer has ${patch.from} once (a patch)`,
+      );
+    chmodSync(file, 0o644);
+    writeFileSync(file, source.replace(patch.from, patch.to));
+  }
   return copy;
 }
 

@@ -206,7 +206,13 @@ async function submit(ctx: Ctx, row: Row): Promise<string> {
       maxEditions: b.quantity,
       price: centsToFusd(b.price),
       royalty: percentToRate(b.royaltyPercent),
-      metadata: { title: b.title, blueprint: b.id, storefront: b.storefrontId },
+      // platformFeeRate: the platform's cut of an accepted offer (VitrineOffers reads it; 5 % when absent).
+      metadata: {
+        title: b.title,
+        blueprint: b.id,
+        storefront: b.storefrontId,
+        platformFeeRate: percentToRate(b.totalFeePercent),
+      },
     }),
     // Stored before the transaction leaves, so that a crash after sending still knows it.
     onTransactionId: async (txId) => {

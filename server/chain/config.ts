@@ -26,6 +26,7 @@ export const contractNames = [
   'FCLCrypto',
   'VitrineBlueprints',
   'VitrineCheckout',
+  'VitrineOffers',
 ] as const;
 export type ContractName = (typeof contractNames)[number];
 export type ContractAddresses = Record<ContractName, string>;
@@ -37,6 +38,7 @@ export const vitrineContracts = [
   'FCLCrypto',
   'VitrineBlueprints',
   'VitrineCheckout',
+  'VitrineOffers',
 ] as const;
 export type VitrineContract = (typeof vitrineContracts)[number];
 
@@ -55,6 +57,7 @@ export const contractEnv: Record<ContractName, string> = {
   FCLCrypto: 'FLOW_FCLCRYPTO_ADDRESS',
   VitrineBlueprints: 'FLOW_VITRINE_BLUEPRINTS_ADDRESS',
   VitrineCheckout: 'FLOW_VITRINE_CHECKOUT_ADDRESS',
+  VitrineOffers: 'FLOW_VITRINE_OFFERS_ADDRESS',
 };
 
 /** Where the emulator bootstraps the standard contracts; Vitrine's go on the service account. */
@@ -72,6 +75,7 @@ export const emulatorContracts: ContractAddresses = {
   FCLCrypto: EMULATOR_SERVICE_ADDRESS,
   VitrineBlueprints: EMULATOR_SERVICE_ADDRESS,
   VitrineCheckout: EMULATOR_SERVICE_ADDRESS,
+  VitrineOffers: EMULATOR_SERVICE_ADDRESS,
 };
 
 /** The public networks' standard contracts (Flow's core-contract tables); Vitrine's have no default. */

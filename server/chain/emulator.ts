@@ -29,6 +29,8 @@ export interface EmulatorOptions {
 export interface RunningEmulator {
   accessNode: string;
   restPort: number;
+  /** The emulator's admin API (`/emulator/...`). */
+  adminApi: string;
   devWallet?: string;
   stop(): Promise<void>;
 }
@@ -113,6 +115,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const log = options.log ?? (() => {});
   const tools = await ensureFlowTools({ log });
   const restPort = options.restPort ?? (await freePort());
+  const adminPort = options.adminPort ?? (await freePort());
   const args = [
     '--host',
     '127.0.0.1',
@@ -121,7 +124,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     '--port',
     String(options.grpcPort ?? (await freePort())),
     '--admin-port',
-    String(options.adminPort ?? (await freePort())),
+    String(adminPort),
     '--debugger-port',
     String(options.debuggerPort ?? (await freePort())),
     '--service-priv-key',
@@ -159,9 +162,22 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   return {
     accessNode,
     restPort,
+    adminApi: `http://127.0.0.1:${adminPort}`,
     devWallet,
     async stop() {
       await Promise.all([wallet ? stopProcess(wallet) : undefined, stopProcess(emulator)]);
     },
   };
+}
+
+/**
+ * Lets `seconds` pass on the emulator: every block from the next one is stamped that much later
+ * (the admin route scripts/go-tools.ts patches in), and a new block is committed so that scripts
+ * see the new time at once.
+ */
+export async function advanceEmulatorClock(adminApi: string, seconds: number): Promise<void> {
+  const res = await fetch(`${adminApi}/emulator/clock/advance?seconds=${seconds}`, { method: 'POST' });
+  if (!res.ok) throw new Error(`the emulator did not move its clock (${res.status})`);
+  const block = await fetch(`${adminApi}/emulator/newBlock`, { method: 'POST' });
+  if (!block.ok) throw new Error(`the emulator did not commit a block (${block.status})`);
 }

@@ -14,7 +14,7 @@ describe('deploy', () => {
     const result = await deployContracts(client);
     expect(result).toEqual({
       deployed: [],
-      present: ['FUSD', 'VitrineNFT', 'FCLCrypto', 'VitrineBlueprints', 'VitrineCheckout'],
+      present: ['FUSD', 'VitrineNFT', 'FCLCrypto', 'VitrineBlueprints', 'VitrineCheckout', 'VitrineOffers'],
       elsewhere: [],
       adminSetUp: false,
       treasuryFunded: false,
@@ -27,6 +27,7 @@ describe('deploy', () => {
         'FCLCrypto',
         'VitrineBlueprints',
         'VitrineCheckout',
+        'VitrineOffers',
         'NFTStorefrontV2',
         'NonFungibleToken',
       ]),
@@ -45,6 +46,7 @@ describe('deploy', () => {
         FCLCrypto: admin.address,
         VitrineBlueprints: admin.address,
         VitrineCheckout: admin.address,
+        VitrineOffers: admin.address,
       },
     });
     const client = new FlowClient(config);
@@ -52,20 +54,21 @@ describe('deploy', () => {
 
     const first = await deployContracts(client, (line) => logged.push(line));
     expect(first).toEqual({
-      deployed: ['FUSD', 'VitrineNFT', 'FCLCrypto', 'VitrineBlueprints', 'VitrineCheckout'],
+      deployed: ['FUSD', 'VitrineNFT', 'FCLCrypto', 'VitrineBlueprints', 'VitrineCheckout', 'VitrineOffers'],
       present: [],
       elsewhere: [],
       adminSetUp: true,
       // The emulator's platform treasury starts with 1,000,000 FUSD (it pays top-ups and refunds).
       treasuryFunded: true,
     });
-    expect(logged).toHaveLength(7);
+    expect(logged).toHaveLength(8);
     expect(Object.keys((await client.account(admin.address)).contracts).sort()).toEqual([
       'FCLCrypto',
       'FUSD',
       'VitrineBlueprints',
       'VitrineCheckout',
       'VitrineNFT',
+      'VitrineOffers',
     ]);
     expect(await checkCollection(client, admin.address)).toEqual({
       collection: true,
@@ -76,7 +79,7 @@ describe('deploy', () => {
     const second = await deployContracts(client);
     expect(second).toEqual({
       deployed: [],
-      present: ['FUSD', 'VitrineNFT', 'FCLCrypto', 'VitrineBlueprints', 'VitrineCheckout'],
+      present: ['FUSD', 'VitrineNFT', 'FCLCrypto', 'VitrineBlueprints', 'VitrineCheckout', 'VitrineOffers'],
       elsewhere: [],
       adminSetUp: false,
       treasuryFunded: false,
@@ -94,6 +97,7 @@ describe('deploy', () => {
       'FCLCrypto',
       'VitrineBlueprints',
       'VitrineCheckout',
+      'VitrineOffers',
     ]);
     expect(result.deployed).toEqual([]);
     expect(Object.keys((await client.account(admin.address)).contracts)).toEqual([]);
@@ -117,7 +121,7 @@ describe('chain config', () => {
 
   it('takes testnet standard contracts by default but needs Vitrine addresses and an admin key', () => {
     expect(() => loadChainConfig({ FLOW_NETWORK: 'testnet' })).toThrow(
-      /FLOW_VITRINE_ADDRESS, FLOW_FUSD_ADDRESS, FLOW_VITRINE_BLUEPRINTS_ADDRESS, FLOW_VITRINE_CHECKOUT_ADDRESS, FLOW_ADMIN_ADDRESS, FLOW_ADMIN_PRIVATE_KEY/,
+      /FLOW_VITRINE_ADDRESS, FLOW_FUSD_ADDRESS, FLOW_VITRINE_BLUEPRINTS_ADDRESS, FLOW_VITRINE_CHECKOUT_ADDRESS, FLOW_VITRINE_OFFERS_ADDRESS, FLOW_ADMIN_ADDRESS, FLOW_ADMIN_PRIVATE_KEY/,
     );
     const config = loadChainConfig({
       FLOW_NETWORK: 'testnet',
@@ -125,6 +129,7 @@ describe('chain config', () => {
       FLOW_FUSD_ADDRESS: 'abcdef0123456789',
       FLOW_VITRINE_BLUEPRINTS_ADDRESS: '0x1234',
       FLOW_VITRINE_CHECKOUT_ADDRESS: '0x1234',
+      FLOW_VITRINE_OFFERS_ADDRESS: '0x1234',
       FLOW_ADMIN_ADDRESS: '0xABCDEF0123456789',
       FLOW_ADMIN_PRIVATE_KEY: `0x${'1'.repeat(64)}`,
       FLOW_ADMIN_KEY_INDEX: '2',

@@ -41,8 +41,8 @@ describe('embedded chain', () => {
         // The browser's address of the wallet, under the product's own host name (same-site).
         devWallet: expect.stringMatching(/^http:\/\/localhost:\d+$/),
       });
-      // FUSD, VitrineNFT, FCLCrypto, VitrineBlueprints, VitrineCheckout.
-      expect(logged.filter((l) => l.includes('deployed'))).toHaveLength(5);
+      // FUSD, VitrineNFT, FCLCrypto, VitrineBlueprints, VitrineCheckout, VitrineOffers.
+      expect(logged.filter((l) => l.includes('deployed'))).toHaveLength(6);
       expect((await fetch(first.status.devWallet!)).ok).toBe(true);
       const account = await newCollector(first.client);
       collector = account.address;
