@@ -28,6 +28,7 @@ import { metricsHandler } from './metrics-route';
 import { nftHistoryRoutes } from './nfts/history';
 import { nftRoutes } from './nfts/routes';
 import { notificationRoutes } from './notifications/routes';
+import { offerRoutes } from './offers/routes';
 import { mountShareImages } from './og/routes';
 import { canonicalOrigin } from './origin';
 import { googlePayScript, paymentsConfigRoutes } from './payments/routes';
@@ -67,6 +68,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...chainRoutes(s),
     ...nftRoutes(s),
     ...nftHistoryRoutes(s),
+    ...offerRoutes(s),
     ...storefrontRoutes(s),
     ...salesRoutes(s),
     ...payoutRoutes(s),

@@ -45,6 +45,8 @@ import { checkRelay, createEmailDelivery, EMAIL_JOB } from './mail/delivery';
 import { type Mailpit, startMailpit } from './mail/mailpit';
 import { warmImageCopies } from './media';
 import { createMetrics } from './metrics';
+import { expireOffers, OFFER_EXPIRY_SWEEP_MS, OFFER_FUNDING_SWEEP_MS, refreshFunding } from './offers/jobs';
+import { offerIndexerEvents } from './offers/record';
 import { createCheckoutComProvider } from './payments/checkout-com';
 import { createCoinbaseProvider } from './payments/coinbase-commerce';
 import type { CryptoProvider } from './payments/crypto-provider';
@@ -375,7 +377,8 @@ async function startFlow(run: Starting, database: DatabaseHandle, options: Start
     h.indexer = startIndexer(h.chain.client, database.db, {
       log,
       // Balance payments for new editions are served even when the buyer's tab never reports them.
-      extraEvents: [fusdPaymentEvents(h.chain.client)],
+      // Offers made, canceled and accepted are recorded even when no client reports them.
+      extraEvents: [fusdPaymentEvents(h.chain.client), ...offerIndexerEvents(h.chain.client, config)],
     });
   if (config.seed && (await catalogIsEmpty(database.db))) {
     const started = Date.now();
@@ -425,6 +428,27 @@ function jobHandlers({ config, log, metrics, readiness, h }: Starting, db: Datab
   return handlers;
 }
 
+/** Offers expire (always) and have their funding checked on chain (when there is a chain). */
+function offerSweeps({ config, h }: Starting, db: Database) {
+  const client = h.chain?.client;
+  return [
+    {
+      name: 'expire offers',
+      everyMs: OFFER_EXPIRY_SWEEP_MS,
+      run: () => expireOffers(db, new Date(), config),
+    },
+    ...(client
+      ? [
+          {
+            name: 'check offers’ funding',
+            everyMs: OFFER_FUNDING_SWEEP_MS,
+            run: () => refreshFunding(db, client, new Date()),
+          },
+        ]
+      : []),
+  ];
+}
+
 /** The job worker with its handlers and its sweeps (the one that expires unpaid orders runs in any case). */
 function createWorker(run: Starting, database: DatabaseHandle, storage: MediaStorage): JobWorker {
   const db = database.db;
@@ -449,6 +473,7 @@ function createWorker(run: Starting, database: DatabaseHandle, storage: MediaSto
       { name: 'end unpaid top-ups', everyMs: 30_000, run: () => expireTopups(db, new Date()) },
       { name: 'tell savers of opened sales', everyMs: 30_000, run: () => queueOpenedSales(db, new Date()) },
       { name: 'forget old image jobs', everyMs: 60_000, run: () => forgetImageJobs(db, new Date()) },
+      ...offerSweeps(run, db),
       {
         name: 'forget unchecked uploads',
         everyMs: 10 * 60_000,

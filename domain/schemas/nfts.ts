@@ -99,7 +99,8 @@ export type SaleListingRecordInput = v.InferOutput<typeof SaleListingRecordInput
 /** POST nfts/sale-listings/actions/cancel: the listing the seller's wallet just removed. */
 export const SaleListingCancelInput = fieldObject({ blockchainListingId: uint64('blockchainListingId') });
 
-export const nftPurchaseTypes = ['saleListing', 'directPurchase'] as const;
+/** `offer`: an accepted offer (a resale without a listing). */
+export const nftPurchaseTypes = ['saleListing', 'directPurchase', 'offer'] as const;
 
 /** POST nfts/purchases/actions/record: the resale transaction the buyer's wallet just sent. */
 export const PurchaseRecordInput = fieldObject({

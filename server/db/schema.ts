@@ -8,6 +8,7 @@ export * from './tables/billing';
 export * from './tables/catalog';
 export * from './tables/chain';
 export * from './tables/favorites';
+export * from './tables/offers';
 export * from './tables/ops';
 export * from './tables/orders';
 export * from './tables/payments';

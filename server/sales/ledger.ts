@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import { splitCents } from '#domain/money';
 import {
   availableFunds,
@@ -64,7 +64,7 @@ export async function storefrontSales(db: Executor, storefrontId: string): Promi
     .where(
       and(
         eq(blueprints.storefrontId, storefrontId),
-        ne(nftPurchases.type, 'saleListing'),
+        notInArray(nftPurchases.type, ['saleListing', 'offer']),
         // A purchase of a resale listing is a resale whatever type its record names.
         isNull(nftPurchases.blockchainListingId),
       ),

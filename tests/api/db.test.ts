@@ -77,6 +77,7 @@ describe.each(bothDatabases)('the database layer on %s', (database) => {
       'nft_purchases',
       'nfts',
       'notifications',
+      'offers',
       'order_events',
       'order_items',
       'orders',
