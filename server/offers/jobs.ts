@@ -1,3 +1,4 @@
+import * as sdk from '@onflow/sdk';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { FlowClient } from '../chain/client';
 import type { Database } from '../db';
@@ -15,6 +16,7 @@ import type { Site } from './record';
  *   those checked longest ago first, are read on chain (scripts/get_offer.cdc): `open` while the
  *   buyer's FUSD balance covers the amount, else `unfunded` ("no longer funded"). An offer gone from
  *   the buyer's book was accepted or canceled; the indexer records which, so it is left as it is.
+ *   A failed accept reported to the record route checks its offer at once (refreshAfterFailedAccept).
  */
 export const OFFER_EXPIRY_SWEEP_MS = 60_000;
 export const OFFER_FUNDING_SWEEP_MS = 5 * 60_000;
@@ -50,6 +52,30 @@ export async function refreshOfferFunding(
     .where(and(eq(offers.id, offer.id), standing))
     .returning({ status: offers.status });
   return Boolean(row) && status !== offer.status;
+}
+
+/**
+ * After a failed accept (a transaction of accept_offer.cdc the chain reverted, reported by the
+ * owner's client): the offer it named is compared with the buyer's balance at once, so that one no
+ * longer funded shows so without waiting for the sweep. Anything else is left alone.
+ */
+export async function refreshAfterFailedAccept(
+  db: Database,
+  client: FlowClient,
+  transactionId: string,
+  now: Date,
+): Promise<void> {
+  const tx = (await client.sdk.send([sdk.getTransaction(transactionId)]).then(client.sdk.decode)) as {
+    script: string;
+    args: unknown[];
+  };
+  const [buyer, offerId] = tx.args.map((a) => String((a as { value?: unknown })?.value ?? a));
+  if (tx.script !== client.code('transactions/accept_offer.cdc') || !buyer || !offerId) return;
+  const [offer] = await db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.chainOfferId, offerId), eq(offers.buyerAddress, buyer), standing));
+  if (offer) await refreshOfferFunding(db, client, offer, now);
 }
 
 /** The funding sweep; answers how many offers changed status. A chain that does not answer is tried next time. */

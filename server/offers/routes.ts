@@ -7,6 +7,7 @@ import { moveNft, setChainOwner } from '../chain/facts';
 import type { Services } from '../deps';
 import { apiError, badRequest, defineRoute, type Route } from '../http';
 import { TRANSACTION_STATUS_TIMEOUT_MS } from '../nfts/routes';
+import { refreshAfterFailedAccept } from './jobs';
 import { offerJson, offersJson } from './json';
 import { offerOfTransaction, offerPage } from './queries';
 import { type Applied, applyOfferEvent, offerEventTypes } from './record';
@@ -55,7 +56,9 @@ export function offerRoutes(s: Services): Route[] {
         const known = await offerOfTransaction(s.db, body.transactionId);
         if (known) return c.json(await offerJson(s.db, known), 200);
         const client = requireChain(s);
-        const events = await offerEvents(client, body.transactionId);
+        const events = await offerEvents(client, body.transactionId, () =>
+          refreshAfterFailedAccept(s.db, client, body.transactionId, s.clock()).catch(() => {}),
+        );
         if (events === 'pending') return c.json(pending, 202);
         const accepted = events.find((e) => e.type === offerEventTypes(client).accepted);
         // The NFT moves now only if it is in the buyer's collection now; otherwise the indexer moves it.
@@ -81,7 +84,7 @@ export function offerRoutes(s: Services): Route[] {
 }
 
 /** The VitrineOffers events of a sealed transaction, 'pending' while it is not sealed. */
-async function offerEvents(client: FlowClient, transactionId: string) {
+async function offerEvents(client: FlowClient, transactionId: string, onFailed: () => Promise<void>) {
   // Asked once with a short timeout: an unknown id fails at once, a pending one is left to the indexer.
   let check: TransactionCheck;
   try {
@@ -91,8 +94,10 @@ async function offerEvents(client: FlowClient, transactionId: string) {
   }
   if (check.state === 'unknown')
     throw badRequest(ErrorCode.TRANSACTION, 'transactionId', 'The chain does not know this transaction.');
-  if (check.state === 'failed')
+  if (check.state === 'failed') {
+    await onFailed();
     throw badRequest(ErrorCode.TRANSACTION, 'transactionId', 'The transaction failed.');
+  }
   if (check.state === 'pending') return 'pending';
   const types = new Set(Object.values(offerEventTypes(client)));
   const events = check.events

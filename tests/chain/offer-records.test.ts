@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mintFusd, mintNft, transferFusd } from '../../server/chain/actions';
-import { eventsOf } from '../../server/chain/client';
+import { eventsOf, FlowTransactionError } from '../../server/chain/client';
 import type { AccountKey } from '../../server/chain/config';
 import { latestSealedHeight } from '../../server/chain/events';
 import { runIndexerOnce } from '../../server/chain/indexer';
@@ -17,8 +17,9 @@ import { chainClient, freshBlueprintId, newCollector } from './support';
  * Offers recorded from the real chain: the record route reads a reported transaction's
  * VitrineOffers events (made, then accepted: the NFT moves to the buyer and the sale is a purchase of
  * type offer), a repeat or the indexer reading the same events afterwards changes nothing, the
- * indexer alone records what no client reported (made and canceled), and the funding sweep marks an
- * offer whose buyer's balance no longer covers it `unfunded`, and `open` again once it does.
+ * indexer alone records what no client reported (made and canceled), and a failed accept reported by
+ * the owner and the funding sweep mark an offer whose buyer's balance no longer covers it `unfunded`,
+ * and the sweep marks it `open` again once it does.
  */
 const client = chainClient();
 
@@ -130,11 +131,22 @@ describe('offers recorded from the chain', () => {
     expect((await record(buyer, made.id)).status).toBe(201);
     const status = async () => (await db().select().from(offers).where(eq(offers.nftId, nftId)))[0]!.status;
 
+    // The owner's accept fails once the balance is short; its report marks the offer at once.
     await transferFusd(client, buyer.account, owner.account.address, '10.0');
-    await refreshFunding(db(), client, t.clock.now(), 1000);
+    const failed = await acceptOffer(client, owner.account, buyer.account.address, offerId(made)).catch(
+      (err: FlowTransactionError) => err,
+    );
+    expect(failed).toBeInstanceOf(FlowTransactionError);
+    const answer = await record(owner, (failed as FlowTransactionError).transactionId);
+    expect([answer.status, answer.body.code]).toEqual([400, 'TRANSACTION']);
     expect(await status()).toBe('unfunded');
+
+    // The sweep follows the balance both ways.
     await mintFusd(client, buyer.account.address, '5.0');
     await refreshFunding(db(), client, t.clock.now(), 1000);
     expect(await status()).toBe('open');
+    await transferFusd(client, buyer.account, owner.account.address, '0.01');
+    await refreshFunding(db(), client, t.clock.now(), 1000);
+    expect(await status()).toBe('unfunded');
   });
 });
