@@ -4,9 +4,13 @@ import type { Executor } from '../db';
 import { users } from '../db/schema';
 import { type OfferRow, offerItems } from './queries';
 
+const standing = (r: OfferRow) => r.status === 'open' || r.status === 'unfunded';
+
 /** Offers as the API answers them: the NFT's item, and each party as the user holding that wallet (if any). */
 export async function offersJson(db: Executor, rows: OfferRow[]): Promise<OfferJson[]> {
-  const addresses = [...new Set(rows.flatMap((r) => [r.buyerAddress, r.ownerAddress]))];
+  const items = await offerItems(db, [...new Set(rows.map((r) => r.nftId))]);
+  const holders = rows.flatMap((r) => (standing(r) ? [items.get(r.nftId)!.holder] : []));
+  const addresses = [...new Set([...rows.flatMap((r) => [r.buyerAddress, r.ownerAddress]), ...holders])];
   const people =
     addresses.length === 0
       ? []
@@ -28,7 +32,6 @@ export async function offersJson(db: Executor, rows: OfferRow[]): Promise<OfferJ
       walletAddress,
     };
   };
-  const items = await offerItems(db, [...new Set(rows.map((r) => r.nftId))]);
   return rows.map((r) => {
     const item = items.get(r.nftId)!;
     return {
@@ -42,7 +45,8 @@ export async function offersJson(db: Executor, rows: OfferRow[]): Promise<OfferJ
         seriesNumber: item.serialNumber,
       },
       buyer: party(r.buyerAddress),
-      owner: party(r.ownerAddress),
+      // A standing offer is to whoever holds the NFT now.
+      owner: party(standing(r) && item.holder ? item.holder : r.ownerAddress),
       amount: r.amount,
       status: r.status,
       expiresAt: r.expiresAt.toISOString(),

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import type { OfferListQuery } from '#domain/schemas/offers';
 import type { Executor } from '../db';
-import { blueprints, nfts, offers } from '../db/schema';
+import { blueprints, nfts, offers, users } from '../db/schema';
 
 export type OfferRow = typeof offers.$inferSelect;
 
@@ -12,6 +12,8 @@ export interface OfferItem {
   title: string;
   imageUrl: string | null;
   serialNumber: number;
+  /** The NFT's holder now, as the database knows it ('' when unknown). */
+  holder: string;
 }
 
 /** The items of NFTs `ids`, by NFT id; an NFT the database does not know is "NFT <id>". */
@@ -22,6 +24,7 @@ export async function offerItems(db: Executor, ids: string[]): Promise<Map<strin
       : await db
           .select({
             id: nfts.id,
+            owner: nfts.owner,
             serialNumber: nfts.serialNumber,
             metadata: nfts.metadata,
             blueprintId: blueprints.id,
@@ -39,6 +42,7 @@ export async function offerItems(db: Executor, ids: string[]): Promise<Map<strin
       title: row?.title ?? row?.metadata?.title ?? row?.metadata?.name ?? `NFT ${id}`,
       imageUrl: row?.imageUrl ?? null,
       serialNumber: Number(row?.serialNumber ?? 0),
+      holder: row?.owner ?? '',
     });
   }
   return items;
@@ -65,12 +69,26 @@ export async function offerByChainId(db: Executor, chainOfferId: string, buyerAd
   return row;
 }
 
+const standing = inArray(offers.status, ['open', 'unfunded']);
+
+/**
+ * Offers to a user: a standing offer (open or unfunded) is to whoever holds its NFT now, a closed
+ * one to the owner it was made to (the seller, once accepted).
+ */
+function ownedBy(userId: string): SQL {
+  const wallet = sql`(select ${users.walletAddress} from ${users} where ${users.id} = ${userId})`;
+  return or(
+    and(standing, sql`${offers.nftId} in (select ${nfts.id} from ${nfts} where ${nfts.owner} = ${wallet})`),
+    and(not(standing), eq(offers.ownerId, userId)),
+  )!;
+}
+
 /** A page of offers matching the query's filters, newest first. */
 export async function offerPage(db: Executor, query: OfferListQuery) {
   const filters: SQL[] = [];
   if (query.nftId) filters.push(eq(offers.nftId, query.nftId));
   if (query.buyerId) filters.push(eq(offers.buyerId, query.buyerId));
-  if (query.ownerId) filters.push(eq(offers.ownerId, query.ownerId));
+  if (query.ownerId) filters.push(ownedBy(query.ownerId));
   if (query.status?.length) filters.push(inArray(offers.status, query.status));
   const where = and(...filters);
   const [rows, [total]] = await Promise.all([

@@ -266,6 +266,14 @@ describe.each(databases)('offers on %s', (database) => {
       closingTransactionId: null,
     });
 
+    // The NFT changes hands: its standing offer is to the new holder now; the closed one stays.
+    const holder = await collector();
+    await db().update(nfts).set({ owner: holder.wallet }).where(eq(nfts.id, nftId));
+    expect(await list(`?ownerId=${holder.id}`)).toEqual([[id(c)], 1]);
+    expect(await list(`?ownerId=${owner.id}`)).toEqual([[id(a)], 1]);
+    const moved = await t.request('GET', `/api/offers?nftId=${nftId}&status=open`);
+    expect(moved.body.results[0].owner).toMatchObject({ id: holder.id, walletAddress: holder.wallet });
+
     for (const bad of [
       '?from=0',
       '?from=2&to=1',
