@@ -148,7 +148,8 @@ export const saleNoticesMachine = setup({
 
 /**
  * A notice's heading and detail by its kind: sale (an item of the caller sold), priceDrop (a saved
- * item's new lowest price and the one before), saleOpen (a saved item went on sale).
+ * item's new lowest price and the one before), saleOpen (a saved item went on sale), offerMade (an
+ * offer on the caller's NFT), offerAccepted and offerExpired (the caller's offer).
  */
 function noticeTexts(n: SaleNotice): { text: string; detail: string } {
   const edition = n.serialNumber === null ? '' : ` ${seriesLabel(n.serialNumber)}`;
@@ -158,6 +159,10 @@ function noticeTexts(n: SaleNotice): { text: string; detail: string } {
       detail: `Now ${formatUsd(n.amount)}${n.net === null ? '' : ` · was ${formatUsd(n.net)}`}`,
     };
   if (n.kind === 'saleOpen') return { text: `On sale now: ${n.title}`, detail: `${formatUsd(n.amount)}` };
+  const offer = { offerMade: 'New offer', offerAccepted: 'Offer accepted', offerExpired: 'Offer expired' }[
+    n.kind
+  ];
+  if (offer) return { text: `${offer}: ${n.title}${edition}`, detail: `${formatUsd(n.amount)} offered` };
   return {
     text: `Sold: ${n.title}${edition}`,
     detail: `${formatUsd(n.amount)} paid · ${formatUsd(n.net ?? 0)} yours after fees`,

@@ -52,6 +52,13 @@ describe('saleNotices', () => {
       ).rows.map((r) => [r.text, r.detail]);
     expect(saved('priceDrop', 2500)).toEqual([['Price drop: Harbor Lights', 'Now $20 · was $25']]);
     expect(saved('saleOpen', null)).toEqual([['On sale now: Harbor Lights', '$20']]);
+    const offer = (kind: string) => saved(kind, null).map(([text]) => text);
+    expect([offer('offerMade'), offer('offerAccepted'), offer('offerExpired')]).toEqual([
+      ['New offer: Harbor Lights'],
+      ['Offer accepted: Harbor Lights'],
+      ['Offer expired: Harbor Lights'],
+    ]);
+    expect(saved('offerMade', null)[0]![1]).toBe('$20 offered');
     // Through the controls' prop getters, as the panel does.
     expect(view().getMarkReadButtonProps()).toMatchObject({ disabled: false, 'data-state': 'idle' });
     view().getMarkReadButtonProps().onClick!();
