@@ -35,6 +35,9 @@ access(all) contract VitrineOffers {
     access(all) let BookPublicPath: PublicPath
     /// The expiries an offer may have, in days.
     access(all) let expiryDays: [UInt8]
+    /// The smallest and largest amount an offer may name, in FUSD ($1 to $10,000: a listing's range).
+    access(all) let minAmount: UFix64
+    access(all) let maxAmount: UFix64
     /// The platform fee rate of an NFT whose blueprint names none (metadata "platformFeeRate").
     access(all) let defaultPlatformFeeRate: UFix64
 
@@ -188,7 +191,7 @@ access(all) contract VitrineOffers {
         ): UInt64 {
             pre {
                 self.owner != nil: "VitrineOffers.make: the book must be in an account"
-                amount > 0.0: "VitrineOffers.make: the amount must be positive"
+                amount >= VitrineOffers.minAmount && amount <= VitrineOffers.maxAmount: "VitrineOffers.make: the amount must be 1 to 10000 FUSD"
                 VitrineOffers.expiryDays.contains(expiryDays): "VitrineOffers.make: the expiry must be 1, 3, 7 or 30 days"
                 payment.check(): "VitrineOffers.make: the payment capability is not valid"
                 payment.address == self.owner!.address: "VitrineOffers.make: the payment must come from the book's owner"
@@ -244,6 +247,8 @@ access(all) contract VitrineOffers {
         self.BookStoragePath = /storage/vitrineOfferBook
         self.BookPublicPath = /public/vitrineOfferBook
         self.expiryDays = [1, 3, 7, 30]
+        self.minAmount = 1.0
+        self.maxAmount = 10000.0
         self.defaultPlatformFeeRate = 0.05
     }
 }

@@ -118,8 +118,12 @@ describe('VitrineOffers', () => {
     expect(await balance(buyer)).toBe(20);
   });
 
-  it('only takes an expiry of 1, 3, 7 or 30 days', async () => {
+  it('only takes an expiry of 1, 3, 7 or 30 days and an amount of 1 to 10000 FUSD', async () => {
     const buyer = await funded('20.0');
+    for (const amount of ['0.99', '10000.01'])
+      await expect(makeOffer(client, buyer, { nftId: 1, amount, expiryDays: 7 })).rejects.toThrow(
+        /the amount must be 1 to 10000 FUSD/,
+      );
     await expect(makeOffer(client, buyer, { nftId: 1, amount: '10.0', expiryDays: 2 })).rejects.toThrow(
       /the expiry must be 1, 3, 7 or 30 days/,
     );
