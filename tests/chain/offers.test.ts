@@ -1,6 +1,13 @@
 import * as sdk from '@onflow/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getFusdBalance, getNftIds, mintFusd, mintNft, transferFusd } from '../../server/chain/actions';
+import {
+  getFusdBalance,
+  getNftIds,
+  mintFusd,
+  mintNft,
+  registerBlueprintArgs,
+  transferFusd,
+} from '../../server/chain/actions';
 import { bindImports } from '../../server/chain/cadence';
 import { eventsOf, FlowClient } from '../../server/chain/client';
 import { type AccountKey, emulatorChainConfig } from '../../server/chain/config';
@@ -32,10 +39,10 @@ afterAll(async () => {
 });
 
 let serial = 0;
-async function nftOf(owner: AccountKey): Promise<string> {
+async function nftOf(owner: AccountKey, blueprintId = 4242): Promise<string> {
   const { nftId } = await mintNft(client, {
     to: owner.address,
-    blueprintId: 4242,
+    blueprintId,
     serialNumber: ++serial,
     metadata: { name: 'Offered' },
     royalties: { [creator.address]: '0.1' },
@@ -100,6 +107,30 @@ describe('VitrineOffers', () => {
     // The offer is gone: it cannot be accepted twice.
     expect(await getOffer(client, buyer.address, offerId)).toBeNull();
     await expect(acceptOffer(client, seller, buyer.address, offerId)).rejects.toThrow(/no offer/);
+  });
+
+  it('takes the platform fee rate the blueprint was registered with', async () => {
+    await client.transact('transactions/register_blueprint.cdc', {
+      signer: client.config.admin,
+      args: registerBlueprintArgs({
+        blueprintId: 5151,
+        maxEditions: 10,
+        price: '1.0',
+        royalty: '0.1',
+        metadata: { platformFeeRate: '0.20000000' },
+      }),
+    });
+    const seller = await newCollector(client);
+    const buyer = await funded('10.0');
+    const nftId = await nftOf(seller, 5151);
+    const { offerId } = await offer(buyer, nftId, '10.0');
+    const tx = await acceptOffer(client, seller, buyer.address, offerId);
+    expect(eventsOf(tx, offerEventType(client, 'OfferAccepted'))[0]).toMatchObject({
+      royalty: '1.00000000',
+      platformFee: '2.00000000',
+      sellerAmount: '7.00000000',
+    });
+    expect(await balance(seller)).toBe(7);
   });
 
   it('is canceled by its buyer and can then no longer be accepted', async () => {

@@ -86,6 +86,8 @@ describe('publishing a blueprint', () => {
       maxEditions: '3',
       price: '12.50000000',
       royalty: '0.07500000',
+      // The platform's cut of an accepted offer (VitrineOffers): the item's totalFeePercent (5 %).
+      metadata: expect.objectContaining({ platformFeeRate: '0.05000000' }),
       open: true,
     });
     const [job] = await t.database.db
