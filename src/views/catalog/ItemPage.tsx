@@ -27,6 +27,7 @@ import { type AppActors, useApp } from '../AppContext';
 import { Button, ImageLoader, Modal } from '../components';
 import { History } from '../nft/History';
 import { useReturnedPurchase } from '../nft/useReturnedPurchase';
+import { preloadSignInModal } from '../shell/signInModal';
 import { Countdown } from './Countdown';
 import { FavoriteHeart } from './FavoriteHeart';
 import '../nft/nft.css';
@@ -84,7 +85,7 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
   const showHistory = pathname.endsWith('/history');
   const storefront = item.storefront;
   const view = itemPageView({ item, listings, claim, live, loggedIn });
-  const { checkout, opening, openCheckout, checkoutDone, prepare } = useItemCheckout(item, listings, view);
+  const { checkout, opening, buy, checkoutDone, prepare } = useItemCheckout(item, listings, view);
 
   return (
     <article className="vt-page vt-nft">
@@ -100,7 +101,7 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
         </h1>
         {!item.isPack && <FavoriteHeart blueprintId={item.id} />}
         <ItemPrice item={item} view={view} availableAt={availableAt} onLive={setLive} />
-        <ItemActions view={view} opening={opening} onBuy={() => void openCheckout()} onPrepare={prepare} />
+        <ItemActions view={view} opening={opening} onBuy={buy} onPrepare={prepare} />
         <p id="buy-note" className="vt-muted">
           {view.note}
         </p>
@@ -203,17 +204,20 @@ function useItemCheckout(item: BlueprintJson | PackJson, listings: NftJson[], vi
     if (search?.buy === 'now') void openCheckout();
     else if (search) void openCheckout({ listing: search.listing ?? null, topup: search.topup ?? null });
   }, [buyerKnown]);
+  const signUp = () => ui.send({ type: 'ui.signup.show', returnTo: buyNowPath(pathname) });
   const checkoutDone = (output: CheckoutOutput) => {
     if (output?.kind === 'redirecting') return; // the browser leaves for 3-D Secure
     setCheckout(null);
     // Signed in, the visitor comes back to this item with its checkout opening again.
-    if (output?.kind === 'signUp') ui.send({ type: 'ui.signup.show', returnTo: buyNowPath(pathname) });
+    if (output?.kind === 'signUp') signUp();
     if (output?.kind === 'purchased') void navigate(output.target);
     if (output?.kind === 'failed')
       void navigate({ to: '/checkoutcomfailed/$reference', params: { reference: output.orderId } });
   };
-  const prepare = () => prepareCheckout({ flows, paymentRails });
-  return { checkout, opening, openCheckout, checkoutDone, prepare };
+  // A visitor is asked to sign up at once: only a buyer's Buy needs the checkout and its code.
+  const buy = () => (view.asksToSignUp ? signUp() : void openCheckout());
+  const prepare = () => (view.asksToSignUp ? preloadSignInModal() : prepareCheckout({ flows, paymentRails }));
+  return { checkout, opening, buy, checkoutDone, prepare };
 }
 
 /** The asset: a video plays looped and muted; an image is a button that expands it. */

@@ -13,9 +13,10 @@ import { ToastList } from '../components/ToastList';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { loadSignInModal } from './signInModal';
 
-// The sign-in modal's code loads the first time it opens.
-const SignInModal = lazy(() => import('./SignInModal').then((m) => ({ default: m.SignInModal })));
+// The sign-in modal's code loads the first time it opens (or before, src/views/shell/signInModal.ts).
+const SignInModal = lazy(() => loadSignInModal().then((m) => ({ default: m.SignInModal })));
 
 /**
  * The shell: header, menus, footer, sign-in modal, toasts, the account problem banner; the header and
