@@ -24,7 +24,9 @@ import type {
 import { connectSession } from '../../../machines/session';
 import { once } from '../../lazy';
 import { type AppActors, useApp } from '../AppContext';
-import { Button, ImageLoader, Modal } from '../components';
+import { Button } from '../components/Button';
+import { ImageLoader } from '../components/ImageLoader';
+import { Modal } from '../components/Modal';
 import { History } from '../nft/History';
 import { useReturnedPurchase } from '../nft/useReturnedPurchase';
 import { preloadSignInModal } from '../shell/signInModal';
