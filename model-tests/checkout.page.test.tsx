@@ -221,6 +221,12 @@ describe('buying on the item page', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('fetches the checkout while a signed-in buyer reads the page, before they head for Buy', async () => {
+    const { app } = await renderItemPage(blueprint(), []);
+    await waitFor(() => expect(app.flows.checkout).toHaveBeenCalled());
+    expect(app.paymentRails).toHaveBeenCalled();
+  });
+
   it('asks a visitor to sign up at once, without fetching the checkout (nor on the way to Buy)', async () => {
     const { ui, app } = await renderItemPage(blueprint(), [], { user: null });
     const buy = screen.getByRole('button', { name: 'Buy now · $25' });

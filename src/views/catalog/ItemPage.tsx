@@ -22,6 +22,7 @@ import type {
   checkoutMachine,
 } from '../../../machines/checkout';
 import { connectSession } from '../../../machines/session';
+import { whenIdle } from '../../idle';
 import { once } from '../../lazy';
 import { type AppActors, useApp } from '../AppContext';
 import { Button } from '../components/Button';
@@ -44,8 +45,9 @@ const Checkout = lazy(() => loadCheckout().then((m) => ({ default: m.Checkout })
 
 /**
  * What the checkout needs before its first panel (its code, the machine, the rails the server
- * runs), fetched when the buyer heads for Buy (pointer over it, focus, touch), so that the press
- * itself finds it ready. Each loads once; the rails are asked again on the press.
+ * runs), fetched while a signed-in buyer reads the page (once the browser is idle) and again when
+ * they head for Buy (pointer over it, focus, touch), so that the press itself finds it ready. Each
+ * loads once; the rails are asked again on the press.
  */
 function prepareCheckout({ flows, paymentRails }: Pick<AppActors, 'flows' | 'paymentRails'>) {
   void loadCheckout().catch(() => {});
@@ -219,6 +221,9 @@ function useItemCheckout(item: BlueprintJson | PackJson, listings: NftJson[], vi
   // A visitor is asked to sign up at once: only a buyer's Buy needs the checkout and its code.
   const buy = () => (view.asksToSignUp ? signUp() : void openCheckout());
   const prepare = () => (view.asksToSignUp ? preloadSignInModal() : prepareCheckout({ flows, paymentRails }));
+  const buyable = !view.asksToSignUp && !!view.action?.enabled;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once a buyer can buy, not on every render.
+  useEffect(() => (buyable ? whenIdle(prepare) : undefined), [buyable]);
   return { checkout, opening, buy, checkoutDone, prepare };
 }
 
