@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import {
   type BlueprintJson,
   categoryLabels,
@@ -23,7 +23,7 @@ import type {
 } from '../../../machines/checkout';
 import { connectSession } from '../../../machines/session';
 import { whenIdle } from '../../idle';
-import { once } from '../../lazy';
+import { preloadable } from '../../lazy';
 import { type AppActors, useApp } from '../AppContext';
 import { Button } from '../components/Button';
 import { ImageLoader } from '../components/ImageLoader';
@@ -40,8 +40,8 @@ import './catalog.css';
  * The checkout's dialog and panels (and through them the card and phone checks) load on the first
  * Buy, not with the item page: an item page's first load carries none of the checkout's code.
  */
-const loadCheckout = once(() => import('../checkout/CheckoutDialog'));
-const Checkout = lazy(() => loadCheckout().then((m) => ({ default: m.Checkout })));
+const Checkout = preloadable(async () => (await import('../checkout/CheckoutDialog')).Checkout);
+const loadCheckout = Checkout.preload;
 
 /**
  * What the checkout needs before its first panel (its code, the machine, the rails the server
