@@ -36,11 +36,27 @@ export interface ItemPageView {
   onSale: boolean;
   /** Claimed, not bought: price 0 and not in a pack. */
   free: boolean;
+  /**
+   * The action asks the visitor to sign up instead of opening the checkout: a visitor is never
+   * checked out (the checkout's first rule), so the checkout's code is not fetched for one.
+   */
+  asksToSignUp: boolean;
 }
 
 const count = (left: number, of: number) => `${left.toLocaleString('en-US')}/${of.toLocaleString('en-US')}`;
 
-export function itemPageView({ item, listings, claim, live, loggedIn }: ItemPageInput): ItemPageView {
+export function itemPageView(input: ItemPageInput): ItemPageView {
+  return { ...offerView(input), asksToSignUp: !input.loggedIn };
+}
+
+/** The view but whether the action asks to sign up. */
+function offerView({
+  item,
+  listings,
+  claim,
+  live,
+  loggedIn,
+}: ItemPageInput): Omit<ItemPageView, 'asksToSignUp'> {
   const offer = itemOffer(item);
   const cheapest = listings[0]?.activeSaleListing ?? null;
   const resold = `${listings.length} ${listings.length === 1 ? 'edition is' : 'editions are'}`;

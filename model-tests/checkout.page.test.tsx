@@ -164,10 +164,10 @@ async function renderItemPage(
   const app = {
     session: sessionOf(options.user === undefined ? makeUser({ email: BUYER.email }) : options.user),
     ui,
-    flows: { checkout: async () => machine },
+    flows: { checkout: vi.fn(async () => machine) },
     cardCheckpoint: async () => null,
     billingCountry: () => 'CA',
-    paymentRails: async () => options.rails ?? ['creditCard', 'crypto'],
+    paymentRails: vi.fn(async () => options.rails ?? ['creditCard', 'crypto']),
     tokenRail: async () => null,
   } as unknown as AppActors;
   const root = createRootRoute();
@@ -206,7 +206,7 @@ async function renderItemPage(
     );
     await router.load();
   });
-  return { router, ui, cardInputs };
+  return { router, ui, cardInputs, app };
 }
 
 describe('buying on the item page', () => {
@@ -219,6 +219,22 @@ describe('buying on the item page', () => {
       expect(ui.send).toHaveBeenCalledWith({ type: 'ui.signup.show', returnTo: `/nft/${ITEM.id}?buy=now` }),
     );
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('fetches the checkout while a signed-in buyer reads the page, before they head for Buy', async () => {
+    const { app } = await renderItemPage(blueprint(), []);
+    await waitFor(() => expect(app.flows.checkout).toHaveBeenCalled());
+    expect(app.paymentRails).toHaveBeenCalled();
+  });
+
+  it('asks a visitor to sign up at once, without fetching the checkout (nor on the way to Buy)', async () => {
+    const { ui, app } = await renderItemPage(blueprint(), [], { user: null });
+    const buy = screen.getByRole('button', { name: 'Buy now · $25' });
+    fireEvent.pointerEnter(buy);
+    fireEvent.click(buy);
+    expect(ui.send).toHaveBeenCalledWith({ type: 'ui.signup.show', returnTo: `/nft/${ITEM.id}?buy=now` });
+    expect(app.flows.checkout).not.toHaveBeenCalled();
+    expect(app.paymentRails).not.toHaveBeenCalled();
   });
 
   it('opens the checkout afresh when a buyer comes back signed in (?buy=now), and forgets the query', async () => {

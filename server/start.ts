@@ -59,6 +59,7 @@ import { catalogIsEmpty, seedWorld } from './seed/world';
 import { loadPageRenderer } from './spa';
 import { type OpenStorage, openStorage } from './storage/config';
 import { forgetStagedUploads, type MediaStorage } from './storage/storage';
+import { warmRenderer } from './warm';
 
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -78,6 +79,8 @@ export interface RunningServer {
   ready: Promise<void>;
   /** Resolves once the resized copies of the stored images that lacked them are all made. */
   imageCopiesMade(): Promise<void>;
+  /** Settles once the renderer's first page was made in the background (production; server/warm.ts). */
+  rendererWarmed(): Promise<void>;
   /** Stops accepting connections, lets open requests finish, closes the database. */
   close(): Promise<void>;
 }
@@ -114,6 +117,7 @@ interface Handles {
   mailpit?: Mailpit;
   tokenChain?: TokenChain;
   imageCopies?: Promise<void>;
+  warming?: Promise<void>;
   media?: OpenStorage;
 }
 
@@ -164,6 +168,8 @@ export async function start(config: Config, options: StartOptions = {}): Promise
     await startFlow(run, h.database, options);
     h.worker = createWorker(run, h.database, h.media.storage);
     app = await mountApp(run, h.database, h.media.storage, options, h.worker);
+    // The renderer's first page is made now, before a visitor's (server/warm.ts).
+    if (config.production) h.warming = warmRenderer(app, h.database.db, config.publicUrl, log);
     await h.publisher?.resume();
     h.worker.start();
     // The resized copies of stored images that lack them (the seeded artwork) are made meanwhile.
@@ -174,9 +180,11 @@ export async function start(config: Config, options: StartOptions = {}): Promise
     port,
     ready,
     imageCopiesMade: () => ready.then(() => h.imageCopies),
+    rendererWarmed: () => ready.then(() => h.warming),
     async close() {
       await listening.close();
       await ready.catch(() => undefined);
+      await h.warming;
       await stopAll(h, stopCopies);
     },
   };

@@ -155,10 +155,8 @@ const eventRows = (events: { type: string; detail: string | null; at: string }[]
  * aggregates, whose timestamps arrive as text): what chargeJson reads, in one query.
  */
 function prepareOwnChargeRow(db: Database) {
-  const editions = editionsOfOrder();
-  const events = eventsOfOrder();
   const query = db
-    .select({ charge: cardCharges, order: orders, editions, events })
+    .select({ charge: cardCharges, order: orders, editions: editionsOfOrder(), events: eventsOfOrder() })
     .from(cardCharges)
     .innerJoin(orders, eq(orders.id, cardCharges.orderId))
     .where(
@@ -171,6 +169,40 @@ function prepareOwnChargeRow(db: Database) {
 }
 
 /**
+ * The same charge and whether the caller's session (sessionId, tokenVersion) is open: the card
+ * purchase page's poll, in one query. A charge always has its order, so the second left join only
+ * finds the charge's.
+ */
+function preparePolledChargeRow(db: Database) {
+  const query = db
+    .select({
+      open: openSessionOf(),
+      charge: cardCharges,
+      order: orders,
+      editions: editionsOfOrder(),
+      events: eventsOfOrder(),
+    })
+    .from(sql`(select 1) as tick`)
+    .leftJoin(
+      cardCharges,
+      and(
+        eq(cardCharges.id, sql.placeholder('chargeId')),
+        eq(cardCharges.buyerId, sql.placeholder('userId')),
+      ),
+    )
+    .leftJoin(orders, eq(orders.id, cardCharges.orderId));
+  return prepareNamed(query, 'card_charge_poll');
+}
+
+/** A charge's answer from its row of either query. */
+const chargeAnswerOf = (row: {
+  charge: CardChargeRow;
+  order: OrderRow;
+  editions: EditionRow[];
+  events: Parameters<typeof eventRows>[0];
+}) => chargeJsonOf(row.charge, row.order, orderJsonOf(row.order, row.editions, eventRows(row.events)));
+
+/**
  * Reads the caller's card charge as chargeJson answers it, with one prepared query (prepared on
  * first use); undefined for an unknown or someone else's id.
  */
@@ -179,8 +211,30 @@ export function ownChargeReader(db: Database) {
   return async (buyerId: string, chargeId: string): Promise<CardChargeJson | undefined> => {
     query ??= prepareOwnChargeRow(db);
     const [row] = await query.execute({ chargeId, buyerId });
-    if (!row) return undefined;
-    return chargeJsonOf(row.charge, row.order, orderJsonOf(row.order, row.editions, eventRows(row.events)));
+    return row && chargeAnswerOf(row);
+  };
+}
+
+/**
+ * The card purchase page's poll tick: the caller's card charge as chargeJson answers it, checking
+ * the caller's session in the same prepared query (prepared on first use): 'closed' when the
+ * session is not open (logged out, revoked, expired, user blocked, password changed), undefined
+ * for an unknown or someone else's id.
+ */
+export function polledChargeReader(db: Database, clock: Clock) {
+  let query: ReturnType<typeof preparePolledChargeRow> | undefined;
+  return async (claims: SessionClaims, chargeId: string): Promise<CardChargeJson | 'closed' | undefined> => {
+    query ??= preparePolledChargeRow(db);
+    const [row] = await query.execute({
+      chargeId,
+      userId: claims.userId,
+      sessionId: claims.sid,
+      tokenVersion: claims.tv,
+      now: clock(),
+    });
+    if (!row?.open) return 'closed';
+    if (!row.charge || !row.order) return undefined;
+    return chargeAnswerOf({ ...row, charge: row.charge, order: row.order });
   };
 }
 

@@ -1,9 +1,10 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { staticHeads } from '#domain/pageHead';
-// Home, the page most visits start on, ships with the shell: its first load is one script and its
-// runtime helpers, not three more round trips for its content and carousel (about 3 kB more for a
-// first load that starts elsewhere). Every other screen loads on demand (lazyRouteComponent).
-import { HomePage } from '../views/pages/HomePage';
 import { fixedHead } from './-head';
 
-export const Route = createFileRoute('/')({ head: fixedHead(staticHeads['/']), component: HomePage });
+// Home loads on demand like every other screen: in the shell, its content and carousel (about 3 kB)
+// were in every first load that starts elsewhere.
+export const Route = createFileRoute('/')({
+  head: fixedHead(staticHeads['/']),
+  component: lazyRouteComponent(() => import('../views/pages/HomePage'), 'HomePage'),
+});

@@ -1,12 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
+import { SESSION_EXPIRED_TEXT } from '#domain/apiError';
 import { ErrorCode } from '#domain/errors';
 import { CardChargeJson, CardChargeList } from '#domain/responses/checkout';
 import { CreateCardChargeBody, SyncCardChargeBody } from '#domain/schemas/checkout';
 import { cardCharges, orders } from '../../db/schema';
 import type { Services } from '../../deps';
-import { badRequest, defineRoute, notFound, type Route } from '../../http';
-import { chargeJson, ownCharge, unresolvedCharges } from '../order-json';
+import { badRequest, defineRoute, notFound, type Route, unauthorized } from '../../http';
+import { chargeJson, ownCharge, polledChargeReader, unresolvedCharges } from '../order-json';
 import { cardChargeAnswer, startCardPurchase, syncCardCharge } from './purchase';
 import { cancelOrder, voidFailedOrder } from './settle';
 
@@ -21,7 +22,7 @@ const ChargeListQuery = v.object({
  * someone else is unknown (404).
  */
 export function cardChargeRoutes(s: Services): Route[] {
-  const answer = cardChargeAnswer(s);
+  const readPolledCharge = polledChargeReader(s.db, s.clock);
 
   return [
     defineRoute({
@@ -82,13 +83,17 @@ export function cardChargeRoutes(s: Services): Route[] {
       method: 'get',
       path: '/checkout-com-charges/{id}',
       tag: 'checkout',
-      auth: 'required',
+      // The card purchase page polls this: the session is checked in the charge's one statement.
+      auth: 'token',
       summary: 'One of the caller’s card charges with its order and timeline',
       params: ChargeIdParams,
       response: CardChargeJson,
       responses: { 200: 'CardCharge', 401: 'Not logged in', 404: 'No such charge of the caller' },
       async handler(c, { params }) {
-        return c.json(await answer(params.id, c.get('user')!.id));
+        const charge = await readPolledCharge(c.get('claims')!, params.id);
+        if (charge === 'closed') throw unauthorized(SESSION_EXPIRED_TEXT);
+        if (!charge) throw notFound();
+        return c.json(charge);
       },
     }),
     ...cardChargeActionRoutes(s),

@@ -3,8 +3,9 @@ import { categoryLabels, type StorefrontJson } from '#domain/catalog';
 import { categoryOptions } from '#domain/marketFilterForm';
 import { parseCategories } from '#domain/marketSearch';
 import type { StorefrontsSearch } from '#domain/storefrontsSearch';
-import { Avatar, ImageLoader } from '../components';
+import { Avatar } from '../components/Avatar';
 import { Carousel } from '../components/Carousel';
+import { ImageLoader } from '../components/ImageLoader';
 import { SearchForm } from './MarketplacePage';
 import './catalog.css';
 

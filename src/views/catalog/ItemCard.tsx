@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { BlueprintJson, PackJson } from '#domain/catalog';
 import { itemOffer } from '#domain/offer';
-import { Avatar, ImageLoader } from '../components';
+import { Avatar } from '../components/Avatar';
+import { ImageLoader } from '../components/ImageLoader';
 import './catalog.css';
 import { FavoriteHeart } from './FavoriteHeart';
 

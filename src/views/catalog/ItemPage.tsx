@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import {
   type BlueprintJson,
   categoryLabels,
@@ -22,11 +22,15 @@ import type {
   checkoutMachine,
 } from '../../../machines/checkout';
 import { connectSession } from '../../../machines/session';
-import { once } from '../../lazy';
+import { whenIdle } from '../../idle';
+import { preloadable } from '../../lazy';
 import { type AppActors, useApp } from '../AppContext';
-import { Button, ImageLoader, Modal } from '../components';
+import { Button } from '../components/Button';
+import { ImageLoader } from '../components/ImageLoader';
+import { Modal } from '../components/Modal';
 import { History } from '../nft/History';
 import { useReturnedPurchase } from '../nft/useReturnedPurchase';
+import { preloadSignInModal } from '../shell/signInModal';
 import { Countdown } from './Countdown';
 import { FavoriteHeart } from './FavoriteHeart';
 import '../nft/nft.css';
@@ -36,13 +40,14 @@ import './catalog.css';
  * The checkout's dialog and panels (and through them the card and phone checks) load on the first
  * Buy, not with the item page: an item page's first load carries none of the checkout's code.
  */
-const loadCheckout = once(() => import('../checkout/CheckoutDialog'));
-const Checkout = lazy(() => loadCheckout().then((m) => ({ default: m.Checkout })));
+const Checkout = preloadable(async () => (await import('../checkout/CheckoutDialog')).Checkout);
+const loadCheckout = Checkout.preload;
 
 /**
  * What the checkout needs before its first panel (its code, the machine, the rails the server
- * runs), fetched when the buyer heads for Buy (pointer over it, focus, touch), so that the press
- * itself finds it ready. Each loads once; the rails are asked again on the press.
+ * runs), fetched while a signed-in buyer reads the page (once the browser is idle) and again when
+ * they head for Buy (pointer over it, focus, touch), so that the press itself finds it ready. Each
+ * loads once; the rails are asked again on the press.
  */
 function prepareCheckout({ flows, paymentRails }: Pick<AppActors, 'flows' | 'paymentRails'>) {
   void loadCheckout().catch(() => {});
@@ -84,7 +89,7 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
   const showHistory = pathname.endsWith('/history');
   const storefront = item.storefront;
   const view = itemPageView({ item, listings, claim, live, loggedIn });
-  const { checkout, opening, openCheckout, checkoutDone, prepare } = useItemCheckout(item, listings, view);
+  const { checkout, opening, buy, checkoutDone, prepare } = useItemCheckout(item, listings, view);
 
   return (
     <article className="vt-page vt-nft">
@@ -100,7 +105,7 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
         </h1>
         {!item.isPack && <FavoriteHeart blueprintId={item.id} />}
         <ItemPrice item={item} view={view} availableAt={availableAt} onLive={setLive} />
-        <ItemActions view={view} opening={opening} onBuy={() => void openCheckout()} onPrepare={prepare} />
+        <ItemActions view={view} opening={opening} onBuy={buy} onPrepare={prepare} />
         <p id="buy-note" className="vt-muted">
           {view.note}
         </p>
@@ -203,17 +208,23 @@ function useItemCheckout(item: BlueprintJson | PackJson, listings: NftJson[], vi
     if (search?.buy === 'now') void openCheckout();
     else if (search) void openCheckout({ listing: search.listing ?? null, topup: search.topup ?? null });
   }, [buyerKnown]);
+  const signUp = () => ui.send({ type: 'ui.signup.show', returnTo: buyNowPath(pathname) });
   const checkoutDone = (output: CheckoutOutput) => {
     if (output?.kind === 'redirecting') return; // the browser leaves for 3-D Secure
     setCheckout(null);
     // Signed in, the visitor comes back to this item with its checkout opening again.
-    if (output?.kind === 'signUp') ui.send({ type: 'ui.signup.show', returnTo: buyNowPath(pathname) });
+    if (output?.kind === 'signUp') signUp();
     if (output?.kind === 'purchased') void navigate(output.target);
     if (output?.kind === 'failed')
       void navigate({ to: '/checkoutcomfailed/$reference', params: { reference: output.orderId } });
   };
-  const prepare = () => prepareCheckout({ flows, paymentRails });
-  return { checkout, opening, openCheckout, checkoutDone, prepare };
+  // A visitor is asked to sign up at once: only a buyer's Buy needs the checkout and its code.
+  const buy = () => (view.asksToSignUp ? signUp() : void openCheckout());
+  const prepare = () => (view.asksToSignUp ? preloadSignInModal() : prepareCheckout({ flows, paymentRails }));
+  const buyable = !view.asksToSignUp && !!view.action?.enabled;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once a buyer can buy, not on every render.
+  useEffect(() => (buyable ? whenIdle(prepare) : undefined), [buyable]);
+  return { checkout, opening, buy, checkoutDone, prepare };
 }
 
 /** The asset: a video plays looped and muted; an image is a button that expands it. */

@@ -9,7 +9,9 @@ import {
 } from '#domain/marketFilterForm';
 import { MARKET_PAGE_SIZE, type MarketSearch, type MarketSort, marketSorts } from '#domain/marketSearch';
 import { availableText } from '#domain/offer';
-import { Button, Pager, TextInput } from '../components';
+import { Button } from '../components/Button';
+import { Pager } from '../components/Pager';
+import { TextInput } from '../components/TextInput';
 import { ItemGrid } from './ItemCard';
 import './catalog.css';
 

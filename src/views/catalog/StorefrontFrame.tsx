@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { webpSrcSet } from '#domain/assets';
 import { categoryLabels, type StorefrontJson } from '#domain/catalog';
-import { Avatar } from '../components';
+import { Avatar } from '../components/Avatar';
 import './catalog.css';
 
 /**

@@ -7,7 +7,7 @@ import { connectSession } from '../../../machines/session';
 import type { storefrontReportMachine } from '../../../machines/storefrontReport';
 import { once } from '../../lazy';
 import { useApp } from '../AppContext';
-import { Dropdown } from '../components';
+import { Dropdown } from '../components/Dropdown';
 import { useFlowActor } from '../useFlowActor';
 import { ItemGrid } from './ItemCard';
 import { FilterDisclosure, PriceCategoryFilter } from './MarketplacePage';

@@ -1,7 +1,7 @@
 import { type HistoryItem, historyAction } from '#domain/catalog';
 import { toDate } from '#domain/dates';
 import { timeAgo } from '#domain/time';
-import { Avatar } from '../components';
+import { Avatar } from '../components/Avatar';
 import './nft.css';
 
 /**

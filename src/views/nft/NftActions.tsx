@@ -9,7 +9,7 @@ import type { removeListingMachine } from '../../../machines/removeListing';
 import type { transferNftsMachine } from '../../../machines/transferNfts';
 import { once } from '../../lazy';
 import { useApp } from '../AppContext';
-import { Button } from '../components';
+import { Button } from '../components/Button';
 import { useReturnedPurchase } from './useReturnedPurchase';
 
 /** The action dialogs and their panels load when one opens, not with the NFT page. */

@@ -1,6 +1,6 @@
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { isChromelessPath } from '#domain/chrome';
 import { connectSession } from '../../../machines/session';
 import { connectUi } from '../../../machines/ui';
@@ -13,9 +13,8 @@ import { ToastList } from '../components/ToastList';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
-
-// The sign-in modal's code loads the first time it opens.
-const SignInModal = lazy(() => import('./SignInModal').then((m) => ({ default: m.SignInModal })));
+// The sign-in modal's code loads the first time it opens, or before (./signInModal.ts).
+import { SignInModal } from './signInModal';
 
 /**
  * The shell: header, menus, footer, sign-in modal, toasts, the account problem banner; the header and

@@ -2,7 +2,8 @@ import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { connectUi } from '../../../machines/ui';
 import { useApp } from '../AppContext';
-import { Button, Modal } from '../components';
+import { Button } from '../components/Button';
+import { Modal } from '../components/Modal';
 
 /**
  * Asks an anonymous visitor to sign in or register before a protected action (buy, report); signed
