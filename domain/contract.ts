@@ -53,6 +53,7 @@ import {
   PurchaseRecordAnswer,
   SaleListingJson,
 } from './responses/nfts';
+import { OfferPage, OfferRecordAnswer } from './responses/offers';
 import {
   LedgerCsv,
   PayoutRequestJson,
@@ -114,6 +115,8 @@ export const contract = {
   'post /nfts/sale-listings/actions/record': SaleListingJson,
   'post /nfts/sale-listings/actions/cancel': SaleListingJson,
   'post /nfts/purchases/actions/record': PurchaseRecordAnswer,
+  'get /offers': OfferPage,
+  'post /offers/actions/record': OfferRecordAnswer,
   'post /dev/nfts': DevNft,
   'post /users/registrations': RegistrationAnswer,
   'get /users/me': User,

@@ -17,7 +17,7 @@ import { type ButtonProps, buttonProps, type DialogProps, dialogProps } from './
  * `{ changed: false }` when they close it before.
  */
 export interface AcceptOfferInput {
-  offer: { chainOfferId: string; amount: number; buyerAddress: string; nftId: string };
+  offer: { chainOfferId: string; amount: number; buyerAddress: string };
   walletAddress: string;
   kycApproved: boolean;
   /** The blueprint's rates: the seller's net is the amount minus these shares. */
@@ -37,7 +37,6 @@ export interface AcceptOfferRequest {
   address: string;
   buyer: string;
   chainOfferId: string;
-  nftId: string;
 }
 
 /** Refusals of the chain that another try only repeats. */
@@ -98,7 +97,6 @@ export const acceptOfferMachine = setup({
           address: context.walletAddress,
           buyer: context.offer.buyerAddress,
           chainOfferId: context.offer.chainOfferId,
-          nftId: context.offer.nftId,
         }),
         onDone: {
           target: 'recording',

@@ -9,7 +9,7 @@ const OWNER = '0xf3fcd2c1a78f5eee';
 const BUYER = '0x179b6b1cb6755e31';
 
 const input = (kycApproved: boolean) => ({
-  offer: { chainOfferId: '17', amount: 2500, buyerAddress: BUYER, nftId: '42' },
+  offer: { chainOfferId: '17', amount: 2500, buyerAddress: BUYER },
   walletAddress: OWNER,
   kycApproved,
   royaltyPercent: 10,
@@ -61,7 +61,7 @@ export const acceptOfferModel: MachineModel<typeof acceptOfferMachine> = {
     },
     signing: (o) => {
       expect(o.event.type).toBe('offer.accept');
-      expectWorking(o, 'acceptOffer', { address: OWNER, buyer: BUYER, chainOfferId: '17', nftId: '42' });
+      expectWorking(o, 'acceptOffer', { address: OWNER, buyer: BUYER, chainOfferId: '17' });
       expect(view(o)).toMatchObject({
         busy: true,
         status: 'Approve the sale in your wallet, then wait for the blockchain…',
