@@ -177,7 +177,8 @@ const acceptTexts: Record<AcceptOfferPanel, string> = {
   kycRequired: 'Verify your identity first: accepting an offer sells your collectible.',
   review:
     'Accepting sells your collectible to the buyer in one transaction: it leaves your wallet and the amount arrives in it.',
-  refused: 'Nothing moved: your collectible is still yours.',
+  refused:
+    "The chain refused it: an offer can be accepted only before its expiry and while the buyer's FUSD balance covers it. Nothing moved: your collectible is still yours.",
   recordFailed:
     'The sale is on the blockchain. We could not save it just now; it appears in your profile within a few minutes anyway.',
   accepted: 'Sold. The collectible is on its way to the buyer and the amount is in your wallet.',

@@ -277,7 +277,7 @@ export function connectMakeOffer(
       : null;
   const typed = panel === 'form' ? parseDollars(context.amount) : context.amountCents;
   const short =
-    context.balanceCents !== null && typed !== null && typed > 0
+    context.balanceCents !== null && typed !== null && typed >= OFFER_MIN_CENTS && typed <= OFFER_MAX_CENTS
       ? shortfallCents(typed, context.balanceCents)
       : 0;
   const editable = snapshot.can({ type: 'offer.amount.change', value: context.amount });

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { once } from '../lazy';
+import { signedInUser } from '../routes/-guards';
 import type { FlowDeps } from './deps';
 import type { SharedFlowParts } from './shared';
 
@@ -15,19 +16,24 @@ interface OfferQuery {
  * the offers' read (GET offers, newest first, the first page of 50).
  */
 export function offerFlows(deps: FlowDeps, shared: SharedFlowParts) {
-  const { flow, api } = deps;
+  const { flow, api, session } = deps;
   const { toast } = shared;
   /** POST offers/actions/record: the server reads the sealed transaction and records what it says. */
   const record = (input: { transactionId: string }) => api.post('/offers/actions/record', { json: input });
+  const offers = (query: OfferQuery) =>
+    api.get('/offers', { query: { nftId: query.nftId, ownerId: query.ownerId, buyerId: query.buyerId } });
   return {
-    offers: (query: OfferQuery) =>
-      api.get('/offers', {
-        query: {
-          nftId: query.nftId,
-          ownerId: query.ownerId,
-          buyerId: query.buyerId,
-        },
-      }),
+    offers,
+    /** The signed-in user's offers: received on their NFTs and made by them (none for a visitor). */
+    myOffers: async () => {
+      const user = await signedInUser(session);
+      if (!user) return { received: [], made: [] };
+      const [received, made] = await Promise.all([
+        offers({ ownerId: user.id }),
+        offers({ buyerId: user.id }),
+      ]);
+      return { received: received.results, made: made.results };
+    },
     makeOffer: once(async () =>
       (await import('../../machines/makeOffer')).makeOfferMachine.provide({
         actors: {

@@ -4,7 +4,7 @@ import type { BlueprintJson, HistoryItem, PackJson, Page, StorefrontJson } from 
 import type { BlueprintFilter, ShareLinks, StorefrontFilter } from '#domain/filters';
 import type { NftJson } from '#domain/nft';
 import type { FavoritePage } from '#domain/responses/favorites';
-import type { OfferPage } from '#domain/responses/offers';
+import type { OfferJson, OfferPage } from '#domain/responses/offers';
 import type { SalesPage, SalesPageSize } from '#domain/sales';
 import type { BlueprintPatchInput } from '#domain/schemas/blueprints';
 import type { FreeClaimJson } from '#domain/schemas/checkout';
@@ -68,6 +68,8 @@ export interface AppActors {
     favoritesPage: (page: number) => Promise<FavoritePage>;
     /** Offers on NFTs (GET offers, newest first, at most 50) and their flows. */
     offers: (query: { nftId?: string; ownerId?: string; buyerId?: string }) => Promise<OfferPage>;
+    /** The signed-in user's offers, received and made (the profile's Offers tab). */
+    myOffers: () => Promise<{ received: OfferJson[]; made: OfferJson[] }>;
     makeOffer: () => Promise<typeof makeOfferMachine>;
     acceptOffer: () => Promise<typeof acceptOfferMachine>;
     cancelOffer: () => Promise<typeof cancelOfferMachine>;

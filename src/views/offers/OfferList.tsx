@@ -32,23 +32,25 @@ export function OfferList({
       {rows.map((row) => (
         <li key={row.offer.id}>
           <Avatar src={row.buyerAvatarUrl ?? undefined} seed={row.buyerSeed} alt="" size={32} />
-          <span>
-            <strong className="vt-offers__amount">{row.amount}</strong> from {row.buyer}
-            {showItem && (
-              <>
-                {' for '}
-                <Link to="/nft/$id" params={{ id: row.offer.nft.id }}>
-                  {row.item}
-                </Link>
-              </>
+          <span className="vt-offers__what">
+            <span>
+              <strong className="vt-offers__amount">{row.amount}</strong> from {row.buyer}
+              {showItem && (
+                <>
+                  {' for '}
+                  <Link to="/nft/$id" params={{ id: row.offer.nft.id }}>
+                    {row.item}
+                  </Link>
+                </>
+              )}
+            </span>
+            {/* Read on the server's clock, then on the browser's. */}
+            {row.expires && (
+              <span className="vt-muted" suppressHydrationWarning>
+                {row.expires}
+              </span>
             )}
           </span>
-          {/* Read on the server's clock, then on the browser's. */}
-          {row.expires && (
-            <span className="vt-muted" suppressHydrationWarning>
-              {row.expires}
-            </span>
-          )}
           <span className="vt-offers__status">{row.status}</span>
           {row.canAccept && (
             <Button size="sm" onClick={() => onAccept(row)}>
