@@ -70,6 +70,10 @@ export const ErrorCode = {
   WALLET_MISMATCH: 'WALLET_MISMATCH',
   INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
   REMOVE_LISTING: 'REMOVE_LISTING',
+  /** The offer's expiry passed: the chain refused to accept it. */
+  OFFER_EXPIRED: 'OFFER_EXPIRED',
+  /** The buyer's FUSD balance no longer covers the offer: the chain refused to accept it. */
+  OFFER_UNFUNDED: 'OFFER_UNFUNDED',
   TRANSFER_SELF: 'TRANSFER_SELF',
   PAYOUT_PENDING: 'PAYOUT_PENDING',
   PAYOUT_MINIMUM: 'PAYOUT_MINIMUM',

@@ -77,6 +77,8 @@ export const errorTexts: Record<string, string> = {
     'Your account is linked to the wallet {address}. Connect that wallet to continue.',
   'errors.INSUFFICIENT_FUNDS': 'Insufficient funds',
   'errors.REMOVE_LISTING': 'Unable to remove NFT from the marketplace. Please try again later.',
+  'errors.OFFER_EXPIRED': 'This offer has expired.',
+  'errors.OFFER_UNFUNDED': 'This offer is no longer funded.',
   'errors.INVALID_VALUE.price': 'Enter a price of 0 (free) or between $0.01 and $10,000.',
   'errors.INVALID_VANITY_URL': 'Use 2 to 50 letters, digits, underscores or hyphens.',
   'errors.STOREFRONT_EXISTS': 'You already have a storefront.',

@@ -1,10 +1,12 @@
 import type { AnyStateMachine } from 'xstate';
+import { acceptOfferMachine } from './acceptOffer';
 import { adminListMachine } from './adminList';
 import { authMachine } from './auth';
 import { avatarUploadMachine } from './avatarUpload';
 import { balancePaymentMachine } from './balancePayment';
 import { blueprintFormMachine } from './blueprintForm';
 import { buyListingMachine } from './buyListing';
+import { cancelOfferMachine } from './cancelOffer';
 import { cardPaymentMachine } from './cardPayment';
 import { carouselMachine } from './carousel';
 import { checkoutMachine } from './checkout';
@@ -24,6 +26,7 @@ import { kycMachine } from './kyc';
 import { ledgerExportMachine } from './ledgerExport';
 import { linkActionMachine } from './linkAction';
 import { listForSaleMachine } from './listForSale';
+import { makeOfferMachine } from './makeOffer';
 import { onrampPaymentMachine } from './onrampPayment';
 import { payoutMachine } from './payout';
 import { productActionsMachine } from './productActions';
@@ -63,6 +66,9 @@ export const allMachines: AnyStateMachine[] = [
   listForSaleMachine,
   removeListingMachine,
   favoriteMachine,
+  makeOfferMachine,
+  acceptOfferMachine,
+  cancelOfferMachine,
   buyListingMachine,
   purchaseCompleteMachine,
   transferNftsMachine,

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { allMachines } from '../machines';
+import { acceptOfferModel } from './acceptOffer.model';
 import { adminListModel } from './adminList.model';
 import { authModel } from './auth.model';
 import { avatarUploadModel } from './avatarUpload.model';
 import { balancePaymentModel } from './balancePayment.model';
 import { blueprintFormModel } from './blueprintForm.model';
 import { buyListingModel } from './buyListing.model';
+import { cancelOfferModel } from './cancelOffer.model';
 import { cardPaymentModel, cardPaymentRestoreModel } from './cardPayment.model';
 import { carouselModel } from './carousel.model';
 import { checkoutModel } from './checkout.model';
@@ -27,6 +29,7 @@ import { kycModel } from './kyc.model';
 import { ledgerExportModel } from './ledgerExport.model';
 import { linkActionModel } from './linkAction.model';
 import { listForSaleModel } from './listForSale.model';
+import { makeOfferModel } from './makeOffer.model';
 import { onrampPaymentModel } from './onrampPayment.model';
 import { payoutModel } from './payout.model';
 import { productActionsModel } from './productActions.model';
@@ -75,6 +78,9 @@ const models: MachineModel<AnyStateMachine>[] = [
   cryptoTopupModel,
   dashboardAccountModel,
   favoriteModel,
+  makeOfferModel,
+  acceptOfferModel,
+  cancelOfferModel,
   linkActionModel,
   fusdBalanceModel,
   imageJobModel,

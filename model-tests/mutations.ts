@@ -64,6 +64,48 @@ export const mutations: Mutation[] = [
     tests: logic('listForSale'),
   },
   {
+    what: 'makeOffer: an invalid amount goes to the review anyway',
+    file: 'machines/makeOffer.ts',
+    find: '{ actions: assign({ error: ({ context }) => draftError(context) }) }',
+    replace: "{ target: 'reviewing', actions: assign({ error: ({ context }) => draftError(context) }) }",
+    tests: logic('makeOffer'),
+  },
+  {
+    what: 'makeOffer: the amount signed is 100 times too small',
+    file: 'machines/makeOffer.ts',
+    find: 'assign({ amountCents: ({ context }) => parseDollars(context.amount)!, error: null })',
+    replace: 'assign({ amountCents: ({ context }) => parseDollars(context.amount)! / 100, error: null })',
+    tests: logic('makeOffer'),
+  },
+  {
+    what: 'makeOffer: a failed record retries by signing again',
+    file: 'machines/makeOffer.ts',
+    find: "'offer.retry': { target: 'recording', actions: assign({ error: null }) }",
+    replace: "'offer.retry': { target: 'signing', actions: assign({ error: null }) }",
+    tests: logic('makeOffer'),
+  },
+  {
+    what: 'acceptOffer: an owner without KYC goes to the review',
+    file: 'machines/acceptOffer.ts',
+    find: "always: [{ guard: 'kycApproved', target: 'reviewing' }, { target: 'kycRequired' }]",
+    replace: "always: [{ guard: 'kycApproved', target: 'reviewing' }, { target: 'reviewing' }]",
+    tests: logic('acceptOffer'),
+  },
+  {
+    what: 'acceptOffer: an expired offer goes back to the review, to accept again',
+    file: 'machines/acceptOffer.ts',
+    find: "guard: 'refusedForGood',\n            target: 'refused'",
+    replace: "guard: 'refusedForGood',\n            target: 'reviewing'",
+    tests: logic('acceptOffer'),
+  },
+  {
+    what: 'cancelOffer: a confirmed cancel skips the wallet and records at once',
+    file: 'machines/cancelOffer.ts',
+    find: "'offer.cancel': { target: 'signing'",
+    replace: "'offer.cancel': { target: 'recording'",
+    tests: logic('cancelOffer'),
+  },
+  {
     what: 'publish: a blueprint back to a draft reads as published',
     file: 'machines/publish.ts',
     find: `          {

@@ -53,6 +53,7 @@ export const ROUTE_PATHS = [
   '/profile/collection',
   '/profile/favorites',
   '/profile/for-sale',
+  '/profile/offers',
   '/s/$vanityUrl',
   '/settings',
   '/settings/account',

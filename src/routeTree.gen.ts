@@ -60,6 +60,7 @@ import { Route as AuthenticatedProfileIndexRouteImport } from './routes/_authent
 import { Route as AuthenticatedProfileCollectionRouteImport } from './routes/_authenticated/profile.collection';
 import { Route as AuthenticatedProfileFavoritesRouteImport } from './routes/_authenticated/profile.favorites';
 import { Route as AuthenticatedProfileForSaleRouteImport } from './routes/_authenticated/profile.for-sale';
+import { Route as AuthenticatedProfileOffersRouteImport } from './routes/_authenticated/profile.offers';
 import { Route as AuthenticatedProfileAvatarsRouteImport } from './routes/_authenticated/profile_.avatars';
 import { Route as AuthenticatedSettingsIndexRouteImport } from './routes/_authenticated/settings.index';
 import { Route as AuthenticatedSettingsAccountRouteImport } from './routes/_authenticated/settings.account';
@@ -338,6 +339,12 @@ const AuthenticatedProfileForSaleRoute =
     path: '/for-sale',
     getParentRoute: () => AuthenticatedProfileRoute,
   } as any);
+const AuthenticatedProfileOffersRoute =
+  AuthenticatedProfileOffersRouteImport.update({
+    id: '/offers',
+    path: '/offers',
+    getParentRoute: () => AuthenticatedProfileRoute,
+  } as any);
 const AuthenticatedProfileAvatarsRoute =
   AuthenticatedProfileAvatarsRouteImport.update({
     id: '/profile_/avatars',
@@ -439,6 +446,7 @@ export interface FileRoutesByFullPath {
   '/profile/collection': typeof AuthenticatedProfileCollectionRoute;
   '/profile/favorites': typeof AuthenticatedProfileFavoritesRoute;
   '/profile/for-sale': typeof AuthenticatedProfileForSaleRoute;
+  '/profile/offers': typeof AuthenticatedProfileOffersRoute;
   '/profile/avatars': typeof AuthenticatedProfileAvatarsRoute;
   '/settings/account': typeof AuthenticatedSettingsAccountRoute;
   '/settings/payment': typeof AuthenticatedSettingsPaymentRoute;
@@ -494,6 +502,7 @@ export interface FileRoutesByTo {
   '/profile/collection': typeof AuthenticatedProfileCollectionRoute;
   '/profile/favorites': typeof AuthenticatedProfileFavoritesRoute;
   '/profile/for-sale': typeof AuthenticatedProfileForSaleRoute;
+  '/profile/offers': typeof AuthenticatedProfileOffersRoute;
   '/profile/avatars': typeof AuthenticatedProfileAvatarsRoute;
   '/settings/account': typeof AuthenticatedSettingsAccountRoute;
   '/settings/payment': typeof AuthenticatedSettingsPaymentRoute;
@@ -557,6 +566,7 @@ export interface FileRoutesById {
   '/_authenticated/profile/collection': typeof AuthenticatedProfileCollectionRoute;
   '/_authenticated/profile/favorites': typeof AuthenticatedProfileFavoritesRoute;
   '/_authenticated/profile/for-sale': typeof AuthenticatedProfileForSaleRoute;
+  '/_authenticated/profile/offers': typeof AuthenticatedProfileOffersRoute;
   '/_authenticated/profile_/avatars': typeof AuthenticatedProfileAvatarsRoute;
   '/_authenticated/settings/account': typeof AuthenticatedSettingsAccountRoute;
   '/_authenticated/settings/payment': typeof AuthenticatedSettingsPaymentRoute;
@@ -620,6 +630,7 @@ export interface FileRouteTypes {
     | '/profile/collection'
     | '/profile/favorites'
     | '/profile/for-sale'
+    | '/profile/offers'
     | '/profile/avatars'
     | '/settings/account'
     | '/settings/payment'
@@ -675,6 +686,7 @@ export interface FileRouteTypes {
     | '/profile/collection'
     | '/profile/favorites'
     | '/profile/for-sale'
+    | '/profile/offers'
     | '/profile/avatars'
     | '/settings/account'
     | '/settings/payment'
@@ -737,6 +749,7 @@ export interface FileRouteTypes {
     | '/_authenticated/profile/collection'
     | '/_authenticated/profile/favorites'
     | '/_authenticated/profile/for-sale'
+    | '/_authenticated/profile/offers'
     | '/_authenticated/profile_/avatars'
     | '/_authenticated/settings/account'
     | '/_authenticated/settings/payment'
@@ -1128,6 +1141,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedProfileForSaleRouteImport;
       parentRoute: typeof AuthenticatedProfileRoute;
     };
+    '/_authenticated/profile/offers': {
+      id: '/_authenticated/profile/offers';
+      path: '/offers';
+      fullPath: '/profile/offers';
+      preLoaderRoute: typeof AuthenticatedProfileOffersRouteImport;
+      parentRoute: typeof AuthenticatedProfileRoute;
+    };
     '/_authenticated/profile_/avatars': {
       id: '/_authenticated/profile_/avatars';
       path: '/profile/avatars';
@@ -1225,6 +1245,7 @@ interface AuthenticatedProfileRouteChildren {
   AuthenticatedProfileCollectionRoute: typeof AuthenticatedProfileCollectionRoute;
   AuthenticatedProfileFavoritesRoute: typeof AuthenticatedProfileFavoritesRoute;
   AuthenticatedProfileForSaleRoute: typeof AuthenticatedProfileForSaleRoute;
+  AuthenticatedProfileOffersRoute: typeof AuthenticatedProfileOffersRoute;
   AuthenticatedProfileIndexRoute: typeof AuthenticatedProfileIndexRoute;
 }
 
@@ -1232,6 +1253,7 @@ const AuthenticatedProfileRouteChildren: AuthenticatedProfileRouteChildren = {
   AuthenticatedProfileCollectionRoute: AuthenticatedProfileCollectionRoute,
   AuthenticatedProfileFavoritesRoute: AuthenticatedProfileFavoritesRoute,
   AuthenticatedProfileForSaleRoute: AuthenticatedProfileForSaleRoute,
+  AuthenticatedProfileOffersRoute: AuthenticatedProfileOffersRoute,
   AuthenticatedProfileIndexRoute: AuthenticatedProfileIndexRoute,
 };
 

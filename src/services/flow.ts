@@ -20,8 +20,21 @@ const cadence = {
   removeListing: () => import('../../cadence/transactions/remove_listing.cdc?raw'),
   setupAccount: () => import('../../cadence/transactions/setup_account.cdc?raw'),
   transferNfts: () => import('../../cadence/transactions/transfer_nfts.cdc?raw'),
+  makeOffer: () => import('../../cadence/transactions/make_offer.cdc?raw'),
+  cancelOffer: () => import('../../cadence/transactions/cancel_offer.cdc?raw'),
+  acceptOffer: () => import('../../cadence/transactions/accept_offer.cdc?raw'),
 };
 type CadenceSource = () => Promise<{ default: string }>;
+
+/**
+ * A sealed transaction's failure that says why in the offer contract's words: an offer past its
+ * expiry, or one whose buyer's FUSD balance no longer covers it. Any other failure is TRANSACTION.
+ */
+function chainRefusal(message: string): string {
+  if (/VitrineOffers: offer \d+ has expired/.test(message)) return ErrorCode.OFFER_EXPIRED;
+  if (/VitrineOffers: offer \d+ is no longer funded/.test(message)) return ErrorCode.OFFER_UNFUNDED;
+  return ErrorCode.TRANSACTION;
+}
 
 /**
  * Flow in the browser through FCL: configured from the server's chain (GET /api/chain/config) and
@@ -193,7 +206,7 @@ function transactor(load: LoadFcl) {
         return sealed.events ?? [];
       } catch (err) {
         console.warn(`Transaction ${transactionId} failed:`, err);
-        throw walletError(ErrorCode.TRANSACTION);
+        throw walletError(chainRefusal(String((err as Error)?.message ?? err)));
       }
     };
     try {
@@ -287,6 +300,55 @@ function marketTransactions(load: LoadFcl, transact: Transact) {
 }
 
 /**
+ * Offers on NFTs (VitrineOffers), signed in the wallet: the buyer makes and cancels, the NFT's owner
+ * accepts. The server records each from its sealed transaction (POST offers/actions/record).
+ */
+function offerTransactions(transact: Transact) {
+  return {
+    /** Offers `amountCents` for NFT `nftId` until `expiryDays` days from the block's time. */
+    async makeOffer(request: {
+      address: string;
+      nftId: string;
+      amountCents: number;
+      expiryDays: number;
+    }): Promise<SentTransaction> {
+      return transact(
+        `makeOffer:${request.nftId}:${request.amountCents}:${request.expiryDays}`,
+        request.address,
+        cadence.makeOffer,
+        (arg, t) => [
+          arg(request.nftId, t.UInt64),
+          arg(centsToFusd(request.amountCents), t.UFix64),
+          arg(request.expiryDays, t.UInt8),
+        ],
+      );
+    },
+    /** Withdraws the buyer's offer `chainOfferId` from their offer book. */
+    async cancelOffer(request: { address: string; chainOfferId: string }): Promise<SentTransaction> {
+      return transact(
+        `cancelOffer:${request.chainOfferId}`,
+        request.address,
+        cadence.cancelOffer,
+        (arg, t) => [arg(request.chainOfferId, t.UInt64)],
+      );
+    },
+    /** Sells the owner's NFT to `buyer` for their offer `chainOfferId`: the NFT and the FUSD move at once. */
+    async acceptOffer(request: {
+      address: string;
+      buyer: string;
+      chainOfferId: string;
+    }): Promise<SentTransaction> {
+      return transact(
+        `acceptOffer:${request.buyer}:${request.chainOfferId}`,
+        request.address,
+        cadence.acceptOffer,
+        (arg, t) => [arg(request.buyer, t.Address), arg(request.chainOfferId, t.UInt64)],
+      );
+    },
+  };
+}
+
+/**
  * Connects a wallet: the wallet proves its address over a fresh nonce,
  * the server checks the proof on chain and logs in the account holding the wallet, or answers a
  * wallet proof for registering it.
@@ -357,6 +419,7 @@ export function createFlow(api: Api) {
       return fusdToCents(String(await queryAbout(load, cadence.fusdBalance, address)));
     },
     ...marketTransactions(load, transact),
+    ...offerTransactions(transact),
     connectWallet: () => connectWallet(api, load),
   };
 }

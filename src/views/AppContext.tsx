@@ -4,15 +4,18 @@ import type { BlueprintJson, HistoryItem, PackJson, Page, StorefrontJson } from 
 import type { BlueprintFilter, ShareLinks, StorefrontFilter } from '#domain/filters';
 import type { NftJson } from '#domain/nft';
 import type { FavoritePage } from '#domain/responses/favorites';
+import type { OfferJson, OfferPage } from '#domain/responses/offers';
 import type { SalesPage, SalesPageSize } from '#domain/sales';
 import type { BlueprintPatchInput } from '#domain/schemas/blueprints';
 import type { FreeClaimJson } from '#domain/schemas/checkout';
 import type { StorefrontPatchInput } from '#domain/schemas/storefronts';
+import type { acceptOfferMachine } from '../../machines/acceptOffer';
 import type { adminListMachine } from '../../machines/adminList';
 import type { authMachine } from '../../machines/auth';
 import type { avatarUploadMachine } from '../../machines/avatarUpload';
 import type { blueprintFormMachine } from '../../machines/blueprintForm';
 import type { buyListingMachine } from '../../machines/buyListing';
+import type { cancelOfferMachine } from '../../machines/cancelOffer';
 import type { CardCheckpoint } from '../../machines/cardPayment';
 import type { checkoutMachine, PaymentMethod, TokenRail } from '../../machines/checkout';
 import type { checkoutFailedMachine } from '../../machines/checkoutFailed';
@@ -26,6 +29,7 @@ import type { kycMachine } from '../../machines/kyc';
 import type { ledgerExportMachine } from '../../machines/ledgerExport';
 import type { linkActionMachine } from '../../machines/linkAction';
 import type { listForSaleMachine } from '../../machines/listForSale';
+import type { makeOfferMachine } from '../../machines/makeOffer';
 import type { payoutMachine } from '../../machines/payout';
 import type { productActionsMachine } from '../../machines/productActions';
 import type { publishMachine } from '../../machines/publish';
@@ -62,6 +66,13 @@ export interface AppActors {
     favoriteIds: () => Promise<Set<string>>;
     /** A page of the signed-in user's saved items (GET users/me/favorites). */
     favoritesPage: (page: number) => Promise<FavoritePage>;
+    /** Offers on NFTs (GET offers, newest first, at most 50) and their flows. */
+    offers: (query: { nftId?: string; ownerId?: string; buyerId?: string }) => Promise<OfferPage>;
+    /** The signed-in user's offers, received and made (the profile's Offers tab). */
+    myOffers: () => Promise<{ received: OfferJson[]; made: OfferJson[] }>;
+    makeOffer: () => Promise<typeof makeOfferMachine>;
+    acceptOffer: () => Promise<typeof acceptOfferMachine>;
+    cancelOffer: () => Promise<typeof cancelOfferMachine>;
     buyListing: () => Promise<typeof buyListingMachine>;
     purchaseComplete: () => Promise<typeof purchaseCompleteMachine>;
     transferNfts: () => Promise<typeof transferNftsMachine>;

@@ -45,7 +45,7 @@ const LATER = [
   /\/src\/views\/checkout\//,
   /\/src\/flows(\.ts|\/)/,
   /\/src\/services\/(cards|wallets|crypto|evm|wert|balance|checkout|flow)\.ts$/,
-  /\/machines\/(checkout|cardPayment|cryptoPayment|balancePayment|onrampPayment|walletPayment|tokenCharge|buyListing|listForSale|removeListing|transferNfts)(\.ts|\/)/,
+  /\/machines\/(checkout|cardPayment|cryptoPayment|balancePayment|onrampPayment|walletPayment|tokenCharge|buyListing|listForSale|removeListing|transferNfts|makeOffer|acceptOffer|cancelOffer)(\.ts|\/)/,
   /\/node_modules\/(@onflow|ethers|card-validator|libphonenumber-js|@wert-io)\//,
 ];
 

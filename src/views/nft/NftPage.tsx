@@ -1,4 +1,5 @@
 import { Link, useLocation } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import type { HistoryItem } from '#domain/catalog';
 import { formatUsd } from '#domain/money';
 import { type NftJson, nftImage, nftTitle, seriesLabel } from '#domain/nft';
@@ -8,11 +9,14 @@ import { History } from './History';
 import { NftActions, type NftMachines } from './NftActions';
 import './nft.css';
 
+/** The Offers section (its list, dialogs and flows) loads after the page, in the browser. */
+const NftOffers = lazy(() => import('../offers/NftOffers').then((m) => ({ default: m.NftOffers })));
+
 const statusLabel = { minting: 'Minting', parked: 'In a collection', forSale: 'For sale' } as const;
 
 /**
  * Item detail of one NFT (/nft/{id}): its preview, edition, owner and listing, what the viewer may
- * do, and its history (its mint and every purchase).
+ * do, its offers (under its details), and its history (its mint and every purchase).
  */
 export function NftPage({
   nft,
@@ -74,25 +78,35 @@ export function NftPage({
             )}
           </div>
         ) : (
-          <dl className="vt-nft__details">
-            <dt>Owner</dt>
-            <dd className="vt-nft__owner">
-              <Avatar src={owner.avatarUrl ?? undefined} seed={owner.wallet.walletAddress} alt="" size={32} />
-              <span>{owner.username ? `@${owner.username}` : owner.wallet.walletAddress}</span>
-            </dd>
-            <dt>Edition</dt>
-            <dd>{seriesLabel(nft.seriesNumber)}</dd>
-            <dt>Token</dt>
-            <dd>
-              <code>{nft.id}</code>
-            </dd>
-            {nft.metadata.description && (
-              <>
-                <dt>Description</dt>
-                <dd>{nft.metadata.description}</dd>
-              </>
-            )}
-          </dl>
+          <>
+            <dl className="vt-nft__details">
+              <dt>Owner</dt>
+              <dd className="vt-nft__owner">
+                <Avatar
+                  src={owner.avatarUrl ?? undefined}
+                  seed={owner.wallet.walletAddress}
+                  alt=""
+                  size={32}
+                />
+                <span>{owner.username ? `@${owner.username}` : owner.wallet.walletAddress}</span>
+              </dd>
+              <dt>Edition</dt>
+              <dd>{seriesLabel(nft.seriesNumber)}</dd>
+              <dt>Token</dt>
+              <dd>
+                <code>{nft.id}</code>
+              </dd>
+              {nft.metadata.description && (
+                <>
+                  <dt>Description</dt>
+                  <dd>{nft.metadata.description}</dd>
+                </>
+              )}
+            </dl>
+            <Suspense fallback={null}>
+              <NftOffers nft={nft} />
+            </Suspense>
+          </>
         )}
       </div>
     </article>

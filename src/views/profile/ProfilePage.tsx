@@ -14,7 +14,8 @@ const profileRoute = getRouteApi('/_authenticated/profile');
 
 /**
  * The private profile: avatar, full name, @username, tabs of collectibles and of those for
- * sale with their counts, and of the saved items (Favorites, its own route). A collectible opens in a viewer overlay with its actions; several can be
+ * sale with their counts, of the saved items (Favorites, its own route) and of the offers received
+ * and made (Offers, its own route). A collectible opens in a viewer overlay with its actions; several can be
  * selected and transferred in one transaction (CollectionGrid).
  */
 export function ProfilePage() {
@@ -31,6 +32,7 @@ export function ProfilePage() {
   const forSale = owned.results.filter((n) => n.activeSaleListing);
   const showingForSale = pathname.endsWith('/for-sale');
   const showingFavorites = pathname.endsWith('/favorites');
+  const showingOffers = pathname.endsWith('/offers');
   const current = owned.results.find((n) => n.id === viewing) ?? null;
   const wallet = user.wallet.walletAddress;
 
@@ -62,7 +64,10 @@ export function ProfilePage() {
         </div>
       </header>
       <nav className="vt-tabs-nav" aria-label="Collection">
-        <Link to="/profile/collection" className={showingForSale || showingFavorites ? '' : 'is-active'}>
+        <Link
+          to="/profile/collection"
+          className={showingForSale || showingFavorites || showingOffers ? '' : 'is-active'}
+        >
           Collectibles ({owned.total})
         </Link>
         <Link to="/profile/for-sale" className={showingForSale ? 'is-active' : ''}>
@@ -71,9 +76,12 @@ export function ProfilePage() {
         <Link to="/profile/favorites" className={showingFavorites ? 'is-active' : ''}>
           Favorites
         </Link>
+        <Link to="/profile/offers" className={showingOffers ? 'is-active' : ''}>
+          Offers
+        </Link>
       </nav>
 
-      {showingFavorites ? (
+      {showingFavorites || showingOffers ? (
         <Outlet />
       ) : showingForSale ? (
         forSale.length > 0 ? (
@@ -105,7 +113,7 @@ export function ProfilePage() {
       )}
 
       <Modal
-        open={owned.total === 0 && !emptyDismissed && !showingFavorites}
+        open={owned.total === 0 && !emptyDismissed && !showingFavorites && !showingOffers}
         onClose={() => setEmptyDismissed(true)}
         closeOnOutsideClick
         size="sm"
