@@ -55,6 +55,7 @@ import { type Readiness, reachable } from './readiness';
 import { applySecurityHeaders } from './security';
 import { catalogIsEmpty, seedWorld } from './seed/world';
 import { loadPageRenderer } from './spa';
+import { refreshStats, STATS_REFRESH_MS } from './stats/refresh';
 import { type OpenStorage, openStorage } from './storage/config';
 import { forgetStagedUploads, type MediaStorage } from './storage/storage';
 
@@ -448,6 +449,8 @@ function createWorker(run: Starting, database: DatabaseHandle, storage: MediaSto
       { name: 'expire unpaid orders', everyMs: 30_000, run: () => expireOrders(db, new Date()) },
       { name: 'end unpaid top-ups', everyMs: 30_000, run: () => expireTopups(db, new Date()) },
       { name: 'tell savers of opened sales', everyMs: 30_000, run: () => queueOpenedSales(db, new Date()) },
+      // Storefront stats, the Trending sort and Home read these summaries (server/stats/refresh.ts).
+      { name: 'refresh stats', everyMs: STATS_REFRESH_MS, run: () => refreshStats(db, new Date()) },
       { name: 'forget old image jobs', everyMs: 60_000, run: () => forgetImageJobs(db, new Date()) },
       {
         name: 'forget unchecked uploads',

@@ -11,3 +11,4 @@ export * from './tables/favorites';
 export * from './tables/ops';
 export * from './tables/orders';
 export * from './tables/payments';
+export * from './tables/stats';
