@@ -6,4 +6,12 @@ import { staticHeads } from '#domain/pageHead';
 import { HomePage } from '../views/pages/HomePage';
 import { fixedHead } from './-head';
 
-export const Route = createFileRoute('/')({ head: fixedHead(staticHeads['/']), component: HomePage });
+/**
+ * Home, with its trending lists (GET home/trending, made at most once a minute on the server):
+ * without them Home still stands.
+ */
+export const Route = createFileRoute('/')({
+  head: fixedHead(staticHeads['/']),
+  loader: async ({ context }) => ({ trending: await context.app.catalog.homeTrending().catch(() => null) }),
+  component: HomePage,
+});

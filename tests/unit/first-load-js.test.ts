@@ -29,13 +29,16 @@ const PAGES = {
  * with every page's head: title, description, canonical, Open Graph, JSON-LD, and the favorites heart; the item page loaded
  * 190.5 kB before its checkout became lazy) until the shell shrinks.
  */
+// Issue 39's trending lists on Home (server-rendered, so in the shell every page loads: 0.6 kB with
+// their loader and services) and the stats on Browse storefronts (0.3 kB) raised four of them from
+// 114, 125, 126 and 115 (built at 114.1, 125.6, 126.7 and 115.2 kB).
 const BUDGET_KB: Record<keyof typeof PAGES, number> = {
-  '/': 114,
-  '/marketplace': 125,
-  '/storefronts': 126,
+  '/': 114.2,
+  '/marketplace': 125.6,
+  '/storefronts': 126.8,
   '/s/{vanityUrl}': 128,
   '/nft/{id}': 133,
-  '/creators': 115,
+  '/creators': 115.2,
 };
 
 /** Code that loads on the first Buy or wallet action, never with a page. */
