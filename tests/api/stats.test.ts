@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { upsertListing } from '../../server/chain/facts';
 import { blueprints, nfts, orderItems, orders, saleListings, storefronts } from '../../server/db/schema';
 import { refreshStats, STATS_REFRESH_MS } from '../../server/stats/refresh';
-import { databases, flowAddress, register, type TestApi, useTestApp } from './support/harness';
+import { bothDatabases, flowAddress, register, type TestApi, useTestApp } from './support/harness';
 import { blueprint, creator, sale } from './support/sales';
 
 /**
@@ -14,7 +14,7 @@ import { blueprint, creator, sale } from './support/sales';
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
-describe.each(databases)('storefront stats and trending on %s', (database) => {
+describe.each(bothDatabases)('storefront stats and trending on %s', (database) => {
   const t = useTestApp(database);
   const db = () => t.database.db;
   /** What the job worker does every STATS_REFRESH_MS. */
