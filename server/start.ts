@@ -382,6 +382,8 @@ async function startFlow(run: Starting, database: DatabaseHandle, options: Start
     const started = Date.now();
     await seedWorld({ db: database.db, media: { storage: h.media!.storage }, client: h.chain?.client, log });
     log.info(`seeded the embedded world in ${Date.now() - started} ms`);
+    // Its stats now, not at the worker's next minute (its first refresh ran before the world).
+    await refreshStats(database.db, new Date());
   }
   // Publishing jobs interrupted by the last stop resume here.
   if (h.chain) h.publisher = createPublisher({ db: database.db, client: h.chain.client, log });

@@ -118,23 +118,26 @@ export function StorefrontPage() {
         </>
       }
     >
-      {stats && (
-        <StatsList stats={storefrontStatsBar(stats)} label="Sales" className="vt-storefront__stats" />
-      )}
-      <section aria-label="Items">
-        {items.results.length > 0 ? (
-          <ItemGrid items={items.results} label={`${s.name} items`} />
-        ) : (
-          <div className="vt-empty">
-            <h2>{filtered ? 'No matching NFTs' : 'No NFTs yet'}</h2>
-            <p className="vt-muted">
-              {filtered
-                ? 'Nothing in this price range. Try a wider one.'
-                : 'This storefront has nothing for sale yet.'}
-            </p>
-          </div>
+      {/* One cell of the frame's grid, beside the side: the stats bar over the items. */}
+      <div>
+        {stats && (
+          <StatsList stats={storefrontStatsBar(stats)} label="Sales" className="vt-storefront__stats" />
         )}
-      </section>
+        <section aria-label="Items">
+          {items.results.length > 0 ? (
+            <ItemGrid items={items.results} label={`${s.name} items`} />
+          ) : (
+            <div className="vt-empty">
+              <h2>{filtered ? 'No matching NFTs' : 'No NFTs yet'}</h2>
+              <p className="vt-muted">
+                {filtered
+                  ? 'Nothing in this price range. Try a wider one.'
+                  : 'This storefront has nothing for sale yet.'}
+              </p>
+            </div>
+          )}
+        </section>
+      </div>
       {reportMachine && (
         <Suspense fallback={null}>
           <ReportDialog
