@@ -21,6 +21,7 @@ for (const name of [
   'race',
   'answers',
   'catalog',
+  'stats',
 ]) {
   // Each starts with the earlier ones' writes on disk.
   settleDisk();

@@ -45,6 +45,7 @@ import {
   UrlAnswer,
 } from './responses/common';
 import { FavoriteIds, FavoritePage } from './responses/favorites';
+import { HomeTrending } from './responses/home';
 import {
   DevNft,
   NftJson,
@@ -62,6 +63,7 @@ import {
   SalesChartJson,
   SalesPage,
 } from './responses/sales';
+import { StorefrontStats } from './responses/stats';
 import {
   ChainConfig,
   Health,
@@ -105,6 +107,8 @@ export const contract = {
   'get /storefronts/{id}': StorefrontJson,
   'post /storefronts': StorefrontJson,
   'patch /storefronts/{id}': StorefrontJson,
+  'get /storefronts/{id}/stats': StorefrontStats,
+  'get /home/trending': HomeTrending,
   'post /storefront-reports': StorefrontReport,
   'get /queries/storefront-share': ShareLinks,
   'get /nfts': NftPage,

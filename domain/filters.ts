@@ -12,7 +12,7 @@ export interface BlueprintFilter {
   visible?: boolean;
   /** Also count the matches that can be bought or claimed now (the marketplace's "N items available"). */
   countAvailable?: boolean;
-  sort?: 'price' | 'quantity' | 'createdAt';
+  sort?: 'price' | 'quantity' | 'createdAt' | 'trending';
   direction?: 'asc' | 'desc';
   from?: number;
   to?: number;
@@ -20,6 +20,8 @@ export interface BlueprintFilter {
 export interface StorefrontFilter {
   search?: string;
   categories?: StorefrontCategory[];
+  /** Created date (the default) or all-time volume. */
+  sort?: 'createdAt' | 'volume';
   direction?: 'asc' | 'desc';
   from?: number;
   to?: number;

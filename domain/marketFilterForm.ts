@@ -12,6 +12,8 @@ export const marketSortLabels: Record<MarketSort, string> = {
   'price-desc': 'Price: high to low',
   'edition-asc': 'Edition size: small to large',
   'edition-desc': 'Edition size: large to small',
+  /** Most sales in the last 24 hours first, ties by their volume. */
+  'trending-desc': 'Trending',
 };
 export const categoryOptions = storefrontCategories.map((value) => ({ value, label: categoryLabels[value] }));
 

@@ -8,7 +8,13 @@ import type { BlueprintFilter } from './filters';
  * working page. The routes read it, so it is in every first load; what the screens show to change it
  * (sort labels, category options, the sidebar's price filter) is in domain/marketFilterForm.ts.
  */
-export const marketSorts = ['price-asc', 'price-desc', 'edition-asc', 'edition-desc'] as const;
+export const marketSorts = [
+  'price-asc',
+  'price-desc',
+  'edition-asc',
+  'edition-desc',
+  'trending-desc',
+] as const;
 export type MarketSort = (typeof marketSorts)[number];
 export const MARKET_PAGE_SIZE = 24;
 
@@ -58,7 +64,7 @@ export function parseCategories(raw: unknown): StorefrontCategory[] {
 /** The API filter for a marketplace URL (a page of MARKET_PAGE_SIZE). */
 export function marketFilter(search: MarketSearch, extra: Partial<BlueprintFilter> = {}): BlueprintFilter {
   const [column, direction] = (search.sort ?? 'price-asc').split('-') as [
-    'price' | 'edition',
+    'price' | 'edition' | 'trending',
     'asc' | 'desc',
   ];
   const page = search.page ?? 1;
@@ -69,7 +75,7 @@ export function marketFilter(search: MarketSearch, extra: Partial<BlueprintFilte
     ...(min !== null ? { min } : {}),
     ...(max !== null ? { max } : {}),
     storefrontCategories: parseCategories(search.categories),
-    sort: column === 'edition' ? 'quantity' : 'price',
+    sort: column === 'edition' ? 'quantity' : column,
     direction,
     from: (page - 1) * MARKET_PAGE_SIZE + 1,
     to: page * MARKET_PAGE_SIZE,

@@ -38,6 +38,7 @@ import { salesRoutes } from './sales/routes';
 import { jsonBodiesOnly, securityHeaders } from './security';
 import { mountSeoFiles } from './seo/routes';
 import { mountSpa } from './spa';
+import { statsRoutes } from './stats/routes';
 import { storefrontRoutes } from './storefronts/routes';
 import { systemRoutes } from './system/routes';
 import { queryRoutes } from './users/existence-routes';
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...nftHistoryRoutes(s),
     ...offerRoutes(s),
     ...storefrontRoutes(s),
+    ...statsRoutes(s),
     ...salesRoutes(s),
     ...payoutRoutes(s),
     ...blueprintRoutes(s),

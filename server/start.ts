@@ -57,6 +57,7 @@ import { type Readiness, reachable } from './readiness';
 import { applySecurityHeaders } from './security';
 import { catalogIsEmpty, seedWorld } from './seed/world';
 import { loadPageRenderer } from './spa';
+import { refreshStats, STATS_REFRESH_MS } from './stats/refresh';
 import { type OpenStorage, openStorage } from './storage/config';
 import { forgetStagedUploads, type MediaStorage } from './storage/storage';
 import { warmRenderer } from './warm';
@@ -392,6 +393,8 @@ async function startFlow(run: Starting, database: DatabaseHandle, options: Start
     const started = Date.now();
     await seedWorld({ db: database.db, media: { storage: h.media!.storage }, client: h.chain?.client, log });
     log.info(`seeded the embedded world in ${Date.now() - started} ms`);
+    // Its stats now, not at the worker's next minute (its first refresh ran before the world).
+    await refreshStats(database.db, new Date());
   }
   // Publishing jobs interrupted by the last stop resume here.
   if (h.chain) h.publisher = createPublisher({ db: database.db, client: h.chain.client, log });
@@ -480,6 +483,8 @@ function createWorker(run: Starting, database: DatabaseHandle, storage: MediaSto
       { name: 'expire unpaid orders', everyMs: 30_000, run: () => expireOrders(db, new Date()) },
       { name: 'end unpaid top-ups', everyMs: 30_000, run: () => expireTopups(db, new Date()) },
       { name: 'tell savers of opened sales', everyMs: 30_000, run: () => queueOpenedSales(db, new Date()) },
+      // Storefront stats, the Trending sort and Home read these summaries (server/stats/refresh.ts).
+      { name: 'refresh stats', everyMs: STATS_REFRESH_MS, run: () => refreshStats(db, new Date()) },
       { name: 'forget old image jobs', everyMs: 60_000, run: () => forgetImageJobs(db, new Date()) },
       ...offerSweeps(run, db),
       {

@@ -12,6 +12,7 @@ import {
   storefrontThemes,
 } from '../enums';
 import { Count, DateTime, Num, pageOf } from './common';
+import { StorefrontStats } from './stats';
 
 /** Catalog entities as the product API answers them (money in cents). */
 
@@ -140,7 +141,9 @@ export const BlueprintPage = v.object({
 });
 export type BlueprintPage = v.InferOutput<typeof BlueprintPage>;
 
-export const StorefrontPage = pageOf(StorefrontJson);
+/** GET storefronts: each storefront with its stats (domain/responses/stats.ts). */
+export const StorefrontPage = pageOf(v.object({ ...StorefrontJson.entries, stats: StorefrontStats }));
+export type StorefrontPage = v.InferOutput<typeof StorefrontPage>;
 export const PackPage = pageOf(PackJson);
 
 export const StorefrontReport = v.object({

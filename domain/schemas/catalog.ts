@@ -33,14 +33,17 @@ const priceRangeOk = (q: { min?: number; max?: number }) =>
 
 export const IdParams = v.object({ id: uuid('id') });
 
-/** GET storefronts: search by name, only those with blueprints, categories, sort by created date. */
+/**
+ * GET storefronts: search by name, only those with blueprints, categories, sort by created date or
+ * by volume (all-time sales in cents, as of the stats refresh).
+ */
 export const StorefrontListQuery = v.pipe(
   v.object({
     ...paging,
     search: v.optional(search),
     hasBlueprints: v.optional(queryBool('hasBlueprints')),
     categories: v.optional(commaList('categories', storefrontCategories)),
-    'sort[column]': v.optional(v.picklist(['createdAt'], 'INVALID_VALUE.sort'), 'createdAt'),
+    'sort[column]': v.optional(v.picklist(['createdAt', 'volume'], 'INVALID_VALUE.sort'), 'createdAt'),
     'sort[direction]': v.optional(direction, 'desc'),
   }),
   v.transform((q) => ({ ...q, to: q.to ?? q.from + 49 })),
@@ -56,7 +59,11 @@ export const StorefrontKeyParams = v.object({
   ),
 });
 
-export const blueprintSortColumns = ['price', 'quantity', 'createdAt'] as const;
+/**
+ * Sort columns of GET blueprints; `trending`: sales in the last 24 h, ties by their volume (as of the
+ * stats refresh, every minute), best first with direction desc.
+ */
+export const blueprintSortColumns = ['price', 'quantity', 'createdAt', 'trending'] as const;
 
 /** GET blueprints (the marketplace, storefront grids). */
 export const BlueprintListQuery = v.pipe(

@@ -67,7 +67,7 @@ export const cancelableWhere = inArray(blueprints.state, ['active', 'printed']);
  * active or printed, live and with an edition left; one of a pack while its pack is on sale
  * (visible, priced, available or printed, live, with a unit left). `now` is the time as SQL.
  */
-const onSaleNow = (now: SQL) => sql<boolean>`case when ${blueprints.blueprintPackId} is null
+export const onSaleNow = (now: SQL) => sql<boolean>`case when ${blueprints.blueprintPackId} is null
   then ${blueprints.type} in ('standalone', 'sticker') and ${blueprints.visible} and ${blueprints.storefrontEnabled}
     and ${blueprints.state} in ('active', 'printed') and ${blueprints.quantityAvailable} > 0
     and (${blueprints.availableTime} is null or ${blueprints.availableTime} <= ${now})
@@ -204,8 +204,20 @@ function listSource(query: BlueprintListQuery, owner: boolean) {
     createdAt: from.createdAt,
     state: from.state,
     storefrontCategory: from.storefrontCategory,
+    // The search rows carry no Trending key: a search sorted by it reads each match's blueprint.
+    trending:
+      from === blueprints
+        ? blueprints.trending
+        : sql<number>`(select ${blueprints.trending} from ${blueprints} where ${blueprints.id} = ${from.id})`
+            .mapWith(Number)
+            .as('trending_key'),
   };
-  const column = { price: t.price, quantity: t.quantity, createdAt: t.createdAt }[query['sort[column]']];
+  const column = {
+    price: t.price,
+    quantity: t.quantity,
+    createdAt: t.createdAt,
+    trending: t.trending,
+  }[query['sort[column]']];
   const order = query['sort[direction]'] === 'desc' ? desc : asc;
   return { narrow, byWords, from: from as typeof blueprints, t, column, order };
 }

@@ -12,3 +12,4 @@ export * from './tables/offers';
 export * from './tables/ops';
 export * from './tables/orders';
 export * from './tables/payments';
+export * from './tables/stats';

@@ -4,7 +4,7 @@ import type { StorefrontListQuery, StorefrontReportInput } from '#domain/schemas
 import type { StorefrontCreateInput, StorefrontPatchInput } from '#domain/schemas/storefronts';
 import { likePattern } from '../blueprints/queries';
 import type { Executor } from '../db';
-import { blueprints, storefrontReports, storefronts } from '../db/schema';
+import { blueprints, storefrontReports, storefrontStats, storefronts } from '../db/schema';
 
 /** The SQL of the storefront routes: the public list, one storefront by its keys, writes and reports. */
 
@@ -14,7 +14,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A page of enabled storefronts (name search, categories, whether they show an item on sale),
- * by created date, and the total that matches.
+ * by created date or volume, and the total that matches.
  */
 export async function listStorefronts(
   db: Executor,
@@ -39,18 +39,24 @@ export async function listStorefronts(
   if (query.hasBlueprints === false) where.push(sql`not ${hasItems}`);
   const filter = and(...where);
   const order = query['sort[direction]'] === 'asc' ? asc : desc;
+  // By volume: all-time sales as of the stats refresh (a storefront not counted yet has none).
+  const key =
+    query['sort[column]'] === 'volume'
+      ? sql`coalesce(${storefrontStats.volumeAll}, 0)`
+      : storefronts.createdAt;
   const rows = await db
-    .select()
+    .select({ storefront: storefronts })
     .from(storefronts)
+    .leftJoin(storefrontStats, eq(storefrontStats.storefrontId, storefronts.id))
     .where(filter)
-    .orderBy(order(storefronts.createdAt), order(storefronts.id))
+    .orderBy(order(key), order(storefronts.id))
     .offset(query.from - 1)
     .limit(query.to - query.from + 1);
   const [{ total }] = (await db
     .select({ total: sql<number>`count(*)::int` })
     .from(storefronts)
     .where(filter)) as [{ total: number }];
-  return { rows, total: Number(total) };
+  return { rows: rows.map((r) => r.storefront), total: Number(total) };
 }
 
 export async function findStorefront(db: Executor, id: string): Promise<StorefrontRow | undefined> {

@@ -15,6 +15,7 @@ import { storefrontJson } from '../catalog/json';
 import { uniqueViolation } from '../db';
 import type { Services } from '../deps';
 import { apiError, badRequest, defineRoute, forbidden, notFound, type Route } from '../http';
+import { statsByStorefront } from '../stats/queries';
 import {
   findStorefront,
   insertReport,
@@ -43,7 +44,7 @@ function storefrontReadRoutes(s: Services): Route[] {
       path: '/storefronts',
       tag: 'storefronts',
       summary:
-        'Enabled storefronts by name search, categories and whether they have items, sorted by created date; paged by from/to',
+        'Enabled storefronts by name search, categories and whether they have items, sorted by created date or volume (all time), each with its stats; paged by from/to',
       query: StorefrontListQuery,
       response: StorefrontPage,
       responses: { 200: '{ results, total }', 400: 'Invalid filter' },
@@ -51,8 +52,13 @@ function storefrontReadRoutes(s: Services): Route[] {
         const key = `storefronts ${JSON.stringify(query)}`;
         const make = async () => {
           const { rows, total } = await listStorefronts(s.db, query);
+          const stats = await statsByStorefront(
+            s.db,
+            rows.map((r) => r.id),
+          );
           const results = [];
-          for (const row of rows) results.push(await storefrontJson(s.db, row));
+          for (const row of rows)
+            results.push({ ...(await storefrontJson(s.db, row)), stats: stats.get(row.id)! });
           return JSON.stringify({ results, total: Number(total) });
         };
         return sendAnswer(c, await s.catalogCache.answer(key, make));

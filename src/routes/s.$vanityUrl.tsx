@@ -6,7 +6,10 @@ import { NotFoundPage } from '../views/pages/NotFoundPage';
 import { orNotFound, orNull } from './-guards';
 import { headTags } from './-head';
 
-/** A storefront by its vanity URL: its public items (the first 100, within min and max price). */
+/**
+ * A storefront by its vanity URL: its public items (the first 100, within min and max price) and its
+ * sales figures.
+ */
 export const Route = createFileRoute('/s/$vanityUrl')({
   validateSearch: (raw: Record<string, unknown>) => {
     const { min, max } = parseMarketSearch(raw);
@@ -18,7 +21,7 @@ export const Route = createFileRoute('/s/$vanityUrl')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
     const s = await context.app.catalog.storefront(params.vanityUrl).catch(orNotFound);
-    const [items, share] = await Promise.all([
+    const [items, share, stats] = await Promise.all([
       // What visitors see, for the owner too (drafts and hidden items stay in the dashboard).
       context.app.catalog.blueprints({
         ...marketFilter(deps),
@@ -30,8 +33,10 @@ export const Route = createFileRoute('/s/$vanityUrl')({
       }),
       // None for a storefront visitors cannot see (its owner's, taken offline): nothing to share.
       context.app.catalog.share(s.id).catch(orNull),
+      // Its sales figures; the page stands without them.
+      context.app.catalog.stats(s.id).catch(orNull),
     ]);
-    return { storefront: s, items, share };
+    return { storefront: s, items, share, stats };
   },
   // Not found (no data), the shell's head stands.
   head: ({ match, loaderData }) =>

@@ -4,7 +4,7 @@ import { staticHeads } from '#domain/pageHead';
 import { parseStorefrontsSearch } from '#domain/storefrontsSearch';
 import { fixedHead } from './-head';
 
-/** The storefronts, searched by name and category, newest (or oldest) first: the first 60. */
+/** The storefronts, searched by name and category, newest (or oldest, or most volume) first: the first 60. */
 export const Route = createFileRoute('/storefronts')({
   head: fixedHead(staticHeads['/storefronts']),
   validateSearch: parseStorefrontsSearch,
@@ -13,6 +13,7 @@ export const Route = createFileRoute('/storefronts')({
     page: await context.app.catalog.storefronts({
       search: deps.q,
       categories: parseCategories(deps.categories),
+      sort: deps.sort === 'volume' ? 'volume' : 'createdAt',
       direction: deps.sort === 'oldest' ? 'asc' : 'desc',
       to: 60,
     }),

@@ -37,12 +37,17 @@ export function catalogService(api: Api) {
           search: f.search || undefined,
           categories: list(f.categories),
           hasBlueprints: true,
+          'sort[column]': f.sort,
           'sort[direction]': f.direction,
           from: f.from,
           to: f.to,
         },
       }),
     storefront: (key: string) => api.get('/storefronts/{id}', { params: { id: key } }),
+    /** A storefront's sales figures (floor, volume, owners, listed). */
+    stats: (id: string) => api.get('/storefronts/{id}/stats', { params: { id } }),
+    /** Home's "Trending now" and "Top storefronts this week". */
+    homeTrending: () => api.get('/home/trending'),
     /** The caller's storefront, or null when they have none. */
     myStorefront: () =>
       api.get('/storefronts/me').catch((error: unknown) => {

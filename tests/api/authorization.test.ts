@@ -96,6 +96,8 @@ const ROUTES: Record<string, Access> = {
   'GET /storefronts': 'public',
   'GET /storefronts/me': 'user',
   'GET /storefronts/{id}': 'optional',
+  'GET /storefronts/{id}/stats': 'optional',
+  'GET /home/trending': 'public',
   'POST /storefronts': 'user',
   'PATCH /storefronts/{id}': 'owner',
   'POST /storefront-reports': 'user',

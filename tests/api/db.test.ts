@@ -88,6 +88,7 @@ describe.each(bothDatabases)('the database layer on %s', (database) => {
       'sale_listings',
       'sessions',
       'storefront_reports',
+      'storefront_stats',
       'storefronts',
       'token_charges',
       'token_transactions',

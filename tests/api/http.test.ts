@@ -63,6 +63,8 @@ const ROUTES = [
   'GET /storefronts',
   'GET /storefronts/me',
   'GET /storefronts/{id}',
+  'GET /storefronts/{id}/stats',
+  'GET /home/trending',
   'POST /storefronts',
   'PATCH /storefronts/{id}',
   'POST /storefront-reports',

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storefronts } from '../../server/db/schema';
 import { insertBlueprint, insertStorefront } from '../../server/seed/factory';
+import { refreshStats, STATS_REFRESH_MS } from '../../server/stats/refresh';
 import { renderPage } from '../../src/entry-server';
 import { databases, register, useTestApp } from './support/harness';
 import { sale } from './support/sales';
@@ -270,6 +271,20 @@ describe.each(databases)('public pages rendered on the server, on %s', (database
       },
     ]);
     expect(html).toContain('Harbor Lights');
+  });
+
+  it('renders Home’s trending lists and the storefront’s stats bar as the last stats refresh counted', async () => {
+    await refreshStats(t.database.db, t.clock.now());
+    // Home keeps its lists for a minute: the next minute's show the refresh.
+    t.clock.advance(STATS_REFRESH_MS);
+    const home = (await page('/')).html;
+    const trending = home.slice(home.indexOf('Trending now'), home.indexOf('Top storefronts this week'));
+    expect(trending).toContain('Harbor Lights');
+    expect(trending).toContain('$25.50');
+    expect(home.slice(home.indexOf('Top storefronts this week'))).toContain('Brush &amp; Pixel');
+    const store = (await page('/s/brush-pixel')).html;
+    expect(store).toContain('<dt>All-time volume</dt><dd>$25.50</dd>');
+    expect(store).toContain('<dt>Floor</dt><dd>$25.50</dd>');
   });
 
   it('answers 404 with the Not Found page, left out of search engines, for what a visitor cannot see', async () => {

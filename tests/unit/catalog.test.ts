@@ -48,6 +48,9 @@ describe('marketplace URL (dollars in, cents out)', () => {
       storefrontCategories: [],
     });
     expect(marketFilter({ min: 0.1 }).min).toBe(10);
+    // Trending: most sales in the last 24 hours first.
+    expect(parseMarketSearch({ sort: 'trending-desc' })).toEqual({ sort: 'trending-desc' });
+    expect(marketFilter({ sort: 'trending-desc' })).toMatchObject({ sort: 'trending', direction: 'desc' });
   });
 
   it('reads the browse-storefronts URL', () => {
@@ -57,6 +60,7 @@ describe('marketplace URL (dollars in, cents out)', () => {
       categories: 'music',
     });
     expect(parseStorefrontsSearch({ sort: 'newest', categories: 'x' })).toEqual({});
+    expect(parseStorefrontsSearch({ sort: 'volume' })).toEqual({ sort: 'volume' });
   });
 
   it('checks the sidebar filter as typed: dollars, the maximum not below the minimum, empty = no bound', () => {

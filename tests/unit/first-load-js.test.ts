@@ -31,6 +31,9 @@ const PAGES = {
  * kB before its checkout became lazy, and every page but Home 3 kB more while Home shipped in the
  * entry) until the shell shrinks.
  */
+// Issue 39's trending lists on Home (server-rendered, so in the shell every page loads: 0.6 kB with
+// their loader and services) and the stats on Browse storefronts (0.3 kB) raised four of them from
+// 114, 125, 126 and 115 (built at 114.1, 125.6, 126.7 and 115.2 kB).
 const BUDGET_KB: Record<keyof typeof PAGES, number> = {
   '/': 114.8,
   '/marketplace': 119,

@@ -159,6 +159,12 @@ export const blueprints = pgTable(
     /** Copies of the storefront's category and enabled flag, kept by triggers (migration 0005). */
     storefrontCategory: storefrontCategory('storefront_category'),
     storefrontEnabled: boolean('storefront_enabled').notNull().default(true),
+    /**
+     * The Trending sort's key, kept by the stats refresh (server/stats/refresh.ts): sales in the last
+     * 24 h × 10^12 + their volume in cents (capped below 10^12), so more sales rank first, then more
+     * volume. 0 without a sale in the last 24 h.
+     */
+    trending: bigint('trending', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -167,7 +173,7 @@ export const blueprints = pgTable(
     index('blueprints_storefront_idx').on(t.storefrontId, t.createdAt),
     index('blueprints_pack_idx').on(t.blueprintPackId),
     // The marketplace: what visitors see (MARKET_WHERE), walked in each sort order.
-    ...(['price', 'quantity', 'created_at'] as const).map((column) =>
+    ...(['price', 'quantity', 'created_at', 'trending'] as const).map((column) =>
       index(`blueprints_market_${column}_idx`)
         .on(sql.raw(`"${column}"`), t.id)
         .where(sql.raw(MARKET_WHERE)),

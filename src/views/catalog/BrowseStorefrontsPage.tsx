@@ -1,17 +1,23 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { categoryLabels, type StorefrontJson } from '#domain/catalog';
+import { categoryLabels } from '#domain/catalog';
 import { categoryOptions } from '#domain/marketFilterForm';
 import { parseCategories } from '#domain/marketSearch';
-import type { StorefrontsSearch } from '#domain/storefrontsSearch';
+import type { StorefrontPage } from '#domain/responses/catalog';
+import { storefrontCardStats } from '#domain/statsView';
+import { parseStorefrontsSearch, type StorefrontsSearch } from '#domain/storefrontsSearch';
 import { Avatar } from '../components/Avatar';
 import { Carousel } from '../components/Carousel';
 import { ImageLoader } from '../components/ImageLoader';
 import { SearchForm } from './MarketplacePage';
+import { StatsList } from './StatsList';
 import './catalog.css';
 
 const route = getRouteApi('/storefronts');
 
-/** Browse storefronts: search, newest or oldest first, a category filter, cards with previews. */
+/**
+ * Browse storefronts: search, newest, oldest or most volume first, a category filter, cards with
+ * their volume and floor and previews.
+ */
 export function BrowseStorefrontsPage() {
   const search = route.useSearch();
   const { page } = route.useLoaderData();
@@ -32,10 +38,11 @@ export function BrowseStorefrontsPage() {
           <select
             className="vt-select"
             value={search.sort ?? 'newest'}
-            onChange={(e) => go({ ...search, sort: e.target.value === 'oldest' ? 'oldest' : undefined })}
+            onChange={(e) => go({ ...search, sort: parseStorefrontsSearch({ sort: e.target.value }).sort })}
           >
             <option value="newest">Newest first</option>
             <option value="oldest">Oldest first</option>
+            <option value="volume">Volume: high to low</option>
           </select>
         </label>
         <label className="vt-inline-field">
@@ -72,7 +79,7 @@ export function BrowseStorefrontsPage() {
   );
 }
 
-function StorefrontCard({ storefront: s }: { storefront: StorefrontJson }) {
+function StorefrontCard({ storefront: s }: { storefront: StorefrontPage['results'][number] }) {
   const slides = s.previews.map((p) => (
     <Link key={p.id} to="/nft/$id" params={{ id: p.id }} aria-label={p.title}>
       <ImageLoader src={p.previewImageUrl} alt="" aspectRatio={1} radius="md" sizes="280px" />
@@ -94,6 +101,7 @@ function StorefrontCard({ storefront: s }: { storefront: StorefrontJson }) {
           </p>
         </div>
       </div>
+      <StatsList stats={storefrontCardStats(s.stats)} label={`${s.name} sales`} />
       {slides.length > 0 && <Carousel slides={slides} label={`${s.name} items`} autoScroll />}
     </article>
   );

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
 import { timings } from '#domain/constants';
 import { filterToggle } from '#domain/marketFilterForm';
+import { storefrontStatsBar } from '#domain/statsView';
 import { connectSession } from '../../../machines/session';
 import type { storefrontReportMachine } from '../../../machines/storefrontReport';
 import { once } from '../../lazy';
@@ -11,6 +12,7 @@ import { Dropdown } from '../components/Dropdown';
 import { useFlowActor } from '../useFlowActor';
 import { ItemGrid } from './ItemCard';
 import { FilterDisclosure, PriceCategoryFilter } from './MarketplacePage';
+import { StatsList } from './StatsList';
 import { StorefrontFrame } from './StorefrontFrame';
 import './catalog.css';
 
@@ -25,10 +27,11 @@ const ReportStorefrontDialog = lazy(() =>
 /**
  * A creator's public storefront (/s/{vanityUrl}): banner; sidebar with logo, name, category,
  * share (not while it is offline, which only its owner sees) and contact; collapsible About; a
- * price filter with Apply; the grid. Light or dark theme.
+ * price filter with Apply; its sales figures (floor, volume over 24 h, 7 d and all time, owners,
+ * listed); the grid. Light or dark theme.
  */
 export function StorefrontPage() {
-  const { storefront: s, items, share } = route.useLoaderData();
+  const { storefront: s, items, share, stats } = route.useLoaderData();
   const search = route.useSearch();
   const navigate = useNavigate({ from: '/s/$vanityUrl' });
   const { session, ui, flows } = useApp();
@@ -115,20 +118,26 @@ export function StorefrontPage() {
         </>
       }
     >
-      <section aria-label="Items">
-        {items.results.length > 0 ? (
-          <ItemGrid items={items.results} label={`${s.name} items`} />
-        ) : (
-          <div className="vt-empty">
-            <h2>{filtered ? 'No matching NFTs' : 'No NFTs yet'}</h2>
-            <p className="vt-muted">
-              {filtered
-                ? 'Nothing in this price range. Try a wider one.'
-                : 'This storefront has nothing for sale yet.'}
-            </p>
-          </div>
+      {/* One cell of the frame's grid, beside the side: the stats bar over the items. */}
+      <div>
+        {stats && (
+          <StatsList stats={storefrontStatsBar(stats)} label="Sales" className="vt-storefront__stats" />
         )}
-      </section>
+        <section aria-label="Items">
+          {items.results.length > 0 ? (
+            <ItemGrid items={items.results} label={`${s.name} items`} />
+          ) : (
+            <div className="vt-empty">
+              <h2>{filtered ? 'No matching NFTs' : 'No NFTs yet'}</h2>
+              <p className="vt-muted">
+                {filtered
+                  ? 'Nothing in this price range. Try a wider one.'
+                  : 'This storefront has nothing for sale yet.'}
+              </p>
+            </div>
+          )}
+        </section>
+      </div>
       {reportMachine && (
         <Suspense fallback={null}>
           <ReportDialog

@@ -1,8 +1,11 @@
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-// The component file, not the components barrel: Home is in the first-load bundle.
+import { homeTrendingView } from '#domain/statsView';
+// The component files, not the components barrel: Home is in the first-load bundle.
 import { Carousel } from '../components/Carousel';
 import './home.css';
+
+const route = getRouteApi('/');
 
 interface Slide {
   title: string;
@@ -99,8 +102,13 @@ const faq: { question: string; answer: ReactNode }[] = [
   },
 ];
 
-/** Home: the hero, the explainer carousel, the create-and-sell steps and a FAQ of 5 questions. */
+/**
+ * Home: the hero, "Trending now" and "Top storefronts this week" (each when it lists something; plain
+ * markup, as Home ships with the shell), the explainer carousel, the create-and-sell steps and a FAQ
+ * of 5 questions.
+ */
 export function HomePage() {
+  const trending = homeTrendingView(route.useLoaderData()?.trending);
   return (
     <div className="vt-home">
       <section className="vt-hero">
@@ -127,6 +135,48 @@ export function HomePage() {
         </div>
       </section>
 
+      {trending.items.length > 0 && (
+        <section className="vt-home__section" aria-labelledby="vt-home-trending">
+          <p className="vt-eyebrow">Most sales in the last 24 hours</p>
+          <h2 id="vt-home-trending">Trending now</h2>
+          <ul className="vt-home__trending">
+            {trending.items.map((item) => (
+              <li key={item.id}>
+                <Link to="/nft/$id" params={{ id: item.id }} className="vt-home__item">
+                  <img src={item.image ?? undefined} alt="" width={200} height={200} loading="lazy" />
+                  <span className="vt-home__item-title">{item.title}</span>
+                  <span className="vt-muted">{item.storefront}</span>
+                  <strong>{item.price}</strong>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {trending.storefronts.length > 0 && (
+        <section className="vt-home__section" aria-labelledby="vt-home-top">
+          <p className="vt-eyebrow">By sales volume</p>
+          <h2 id="vt-home-top">Top storefronts this week</h2>
+          <ol className="vt-home__top">
+            {trending.storefronts.map((s) => (
+              <li key={s.id}>
+                <span className="vt-home__rank" aria-hidden="true">
+                  {s.rank}
+                </span>
+                <span>
+                  <Link to="/s/$vanityUrl" params={{ vanityUrl: s.vanityUrl }} className="vt-home__store">
+                    {s.name}
+                  </Link>
+                  <span className="vt-muted">
+                    {s.volume} · {s.floor}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
       <section className="vt-home__section" aria-labelledby="vt-home-how">
         <p className="vt-eyebrow">How it works</p>
         <h2 id="vt-home-how">New to digital collectibles?</h2>

@@ -12,14 +12,46 @@ import { HomePage } from '../../../src/views/pages/HomePage';
 
 const Stub = () => <p>Elsewhere</p>;
 
-/** Renders Home in a memory-history router holding the routes it links to. */
-async function renderHome() {
+/** Home's lists as GET home/trending answers them (only the fields Home shows are real). */
+const lists = {
+  items: Array.from({ length: 8 }, (_, i) => ({
+    id: `b${i}`,
+    title: `Item ${i}`,
+    previewImageUrl: `/media/item-${i}.png`,
+    price: 1000 + i * 250,
+    storefront: { id: 's1', name: 'Aria Sounds' },
+  })),
+  storefronts: [
+    {
+      storefront: { id: 's1', name: 'Aria Sounds', vanityUrl: 'aria', logoUrl: null },
+      stats: { floor: 1000, volume7d: 1_234_500 },
+    },
+    {
+      storefront: { id: 's2', name: 'Night Loops', vanityUrl: 'loops', logoUrl: null },
+      stats: { floor: null, volume7d: 50_000 },
+    },
+  ],
+  updatedAt: '2026-11-28T20:00:00.000Z',
+};
+
+/**
+ * Renders Home in a memory-history router holding the routes it links to; its loader answers
+ * `trending` (Home's lists), none by default.
+ */
+async function renderHome(trending: unknown = null) {
   const root = createRootRoute();
   const router = createRouter({
     routeTree: root.addChildren([
-      createRoute({ getParentRoute: () => root, path: routePaths.Home, component: HomePage }),
+      createRoute({
+        getParentRoute: () => root,
+        path: routePaths.Home,
+        component: HomePage,
+        loader: () => ({ trending }),
+      }),
       createRoute({ getParentRoute: () => root, path: routePaths.Marketplace, component: Stub }),
       createRoute({ getParentRoute: () => root, path: routePaths.CreateStorefront, component: Stub }),
+      createRoute({ getParentRoute: () => root, path: '/nft/$id', component: Stub }),
+      createRoute({ getParentRoute: () => root, path: '/s/$vanityUrl', component: Stub }),
     ]),
     history: createMemoryHistory({ initialEntries: [routePaths.Home] }),
   });
@@ -51,6 +83,28 @@ describe('Home page', () => {
     expect(screen.getByRole('link', { name: 'Explore the marketplace' }).getAttribute('href')).toBe(
       routePaths.Marketplace,
     );
+  });
+
+  it('shows Trending now (8 items) and Top storefronts this week from its loader', async () => {
+    await renderHome(lists);
+    const trending = screen.getByRole('region', { name: 'Trending now' });
+    const items = within(trending).getAllByRole('link');
+    expect(items).toHaveLength(8);
+    expect(textOf(items[1]!)).toBe('Item 1Aria Sounds$12.50');
+    expect(items[1]!.getAttribute('href')).toBe('/nft/b1');
+    const top = screen.getByRole('region', { name: 'Top storefronts this week' });
+    const ranked = within(top).getAllByRole('listitem').map(textOf);
+    expect(ranked).toEqual([
+      '1Aria Sounds$12,345 this week · Floor $10',
+      '2Night Loops$500 this week · Floor —',
+    ]);
+    expect(within(top).getByRole('link', { name: 'Night Loops' }).getAttribute('href')).toBe('/s/loops');
+  });
+
+  it('leaves the lists out when nothing sold (or they did not load)', async () => {
+    await renderHome({ ...lists, items: [], storefronts: [] });
+    expect(screen.queryByRole('region', { name: 'Trending now' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Top storefronts this week' })).toBeNull();
   });
 
   it('has an explainer carousel of 4 slides', async () => {
@@ -119,7 +173,7 @@ describe('Home page', () => {
   });
 
   it('has one h1 first and never skips a heading level', async () => {
-    const { container } = await renderHome();
+    const { container } = await renderHome(lists);
     const levels = [...container.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1]));
     expect(levels[0]).toBe(1);
     expect(levels.filter((l) => l === 1)).toHaveLength(1);
