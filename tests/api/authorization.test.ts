@@ -93,6 +93,8 @@ const ROUTES: Record<string, Access> = {
   'POST /nfts/sale-listings/actions/record': 'user',
   'POST /nfts/sale-listings/actions/cancel': 'user',
   'POST /nfts/purchases/actions/record': 'user',
+  'GET /offers': 'public',
+  'POST /offers/actions/record': 'user',
   'GET /storefronts': 'public',
   'GET /storefronts/me': 'user',
   'GET /storefronts/{id}': 'optional',

@@ -60,6 +60,8 @@ const ROUTES = [
   'POST /nfts/sale-listings/actions/record',
   'POST /nfts/sale-listings/actions/cancel',
   'POST /nfts/purchases/actions/record',
+  'GET /offers',
+  'POST /offers/actions/record',
   'GET /storefronts',
   'GET /storefronts/me',
   'GET /storefronts/{id}',
