@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { activityFeedMachine } from './activityFeed';
 import { adminListMachine } from './adminList';
 import { authMachine } from './auth';
 import { avatarUploadMachine } from './avatarUpload';
@@ -54,6 +55,7 @@ export const allMachines: AnyStateMachine[] = [
   linkActionMachine,
   kycMachine,
   adminListMachine,
+  activityFeedMachine,
   avatarUploadMachine,
   saleNoticesMachine,
   salesChartMachine,

@@ -43,6 +43,7 @@ import { Route as CreateStorefrontLandingRouteImport } from './routes/create-sto
 import { Route as CreateStorefrontLogoRouteImport } from './routes/create-storefront.logo';
 import { Route as CreateStorefrontNameRouteImport } from './routes/create-storefront.name';
 import { Route as CreateStorefrontThemeRouteImport } from './routes/create-storefront.theme';
+import { Route as MarketplaceActivityRouteImport } from './routes/marketplace_.activity';
 import { Route as NftIdRouteImport } from './routes/nft.$id';
 import { Route as OrdercompleteIdRouteImport } from './routes/ordercomplete.$id';
 import { Route as SVanityUrlRouteImport } from './routes/s.$vanityUrl';
@@ -240,6 +241,11 @@ const CreateStorefrontThemeRoute = CreateStorefrontThemeRouteImport.update({
   path: '/theme',
   getParentRoute: () => CreateStorefrontRoute,
 } as any);
+const MarketplaceActivityRoute = MarketplaceActivityRouteImport.update({
+  id: '/marketplace_/activity',
+  path: '/marketplace/activity',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const NftIdRoute = NftIdRouteImport.update({
   id: '/nft/$id',
   path: '/nft/$id',
@@ -422,6 +428,7 @@ export interface FileRoutesByFullPath {
   '/create-storefront/logo': typeof CreateStorefrontLogoRoute;
   '/create-storefront/name': typeof CreateStorefrontNameRoute;
   '/create-storefront/theme': typeof CreateStorefrontThemeRoute;
+  '/marketplace/activity': typeof MarketplaceActivityRoute;
   '/nft/$id': typeof NftIdRouteWithChildren;
   '/ordercomplete/$id': typeof OrdercompleteIdRoute;
   '/s/$vanityUrl': typeof SVanityUrlRoute;
@@ -478,6 +485,7 @@ export interface FileRoutesByTo {
   '/create-storefront/logo': typeof CreateStorefrontLogoRoute;
   '/create-storefront/name': typeof CreateStorefrontNameRoute;
   '/create-storefront/theme': typeof CreateStorefrontThemeRoute;
+  '/marketplace/activity': typeof MarketplaceActivityRoute;
   '/ordercomplete/$id': typeof OrdercompleteIdRoute;
   '/s/$vanityUrl': typeof SVanityUrlRoute;
   '/auth': typeof AuthIndexRoute;
@@ -540,6 +548,7 @@ export interface FileRoutesById {
   '/create-storefront/logo': typeof CreateStorefrontLogoRoute;
   '/create-storefront/name': typeof CreateStorefrontNameRoute;
   '/create-storefront/theme': typeof CreateStorefrontThemeRoute;
+  '/marketplace_/activity': typeof MarketplaceActivityRoute;
   '/nft/$id': typeof NftIdRouteWithChildren;
   '/ordercomplete/$id': typeof OrdercompleteIdRoute;
   '/s/$vanityUrl': typeof SVanityUrlRoute;
@@ -603,6 +612,7 @@ export interface FileRouteTypes {
     | '/create-storefront/logo'
     | '/create-storefront/name'
     | '/create-storefront/theme'
+    | '/marketplace/activity'
     | '/nft/$id'
     | '/ordercomplete/$id'
     | '/s/$vanityUrl'
@@ -659,6 +669,7 @@ export interface FileRouteTypes {
     | '/create-storefront/logo'
     | '/create-storefront/name'
     | '/create-storefront/theme'
+    | '/marketplace/activity'
     | '/ordercomplete/$id'
     | '/s/$vanityUrl'
     | '/auth'
@@ -720,6 +731,7 @@ export interface FileRouteTypes {
     | '/create-storefront/logo'
     | '/create-storefront/name'
     | '/create-storefront/theme'
+    | '/marketplace_/activity'
     | '/nft/$id'
     | '/ordercomplete/$id'
     | '/s/$vanityUrl'
@@ -764,6 +776,7 @@ export interface RootRouteChildren {
   StorefrontsRoute: typeof StorefrontsRoute;
   TermsRoute: typeof TermsRoute;
   UnsubscribeRoute: typeof UnsubscribeRoute;
+  MarketplaceActivityRoute: typeof MarketplaceActivityRoute;
   NftIdRoute: typeof NftIdRouteWithChildren;
   OrdercompleteIdRoute: typeof OrdercompleteIdRoute;
   SVanityUrlRoute: typeof SVanityUrlRoute;
@@ -1008,6 +1021,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/create-storefront/theme';
       preLoaderRoute: typeof CreateStorefrontThemeRouteImport;
       parentRoute: typeof CreateStorefrontRoute;
+    };
+    '/marketplace_/activity': {
+      id: '/marketplace_/activity';
+      path: '/marketplace/activity';
+      fullPath: '/marketplace/activity';
+      preLoaderRoute: typeof MarketplaceActivityRouteImport;
+      parentRoute: typeof rootRouteImport;
     };
     '/nft/$id': {
       id: '/nft/$id';
@@ -1365,6 +1385,7 @@ const rootRouteChildren: RootRouteChildren = {
   StorefrontsRoute: StorefrontsRoute,
   TermsRoute: TermsRoute,
   UnsubscribeRoute: UnsubscribeRoute,
+  MarketplaceActivityRoute: MarketplaceActivityRoute,
   NftIdRoute: NftIdRouteWithChildren,
   OrdercompleteIdRoute: OrdercompleteIdRoute,
   SVanityUrlRoute: SVanityUrlRoute,

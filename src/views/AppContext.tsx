@@ -8,6 +8,7 @@ import type { SalesPage, SalesPageSize } from '#domain/sales';
 import type { BlueprintPatchInput } from '#domain/schemas/blueprints';
 import type { FreeClaimJson } from '#domain/schemas/checkout';
 import type { StorefrontPatchInput } from '#domain/schemas/storefronts';
+import type { activityFeedMachine } from '../../machines/activityFeed';
 import type { adminListMachine } from '../../machines/adminList';
 import type { authMachine } from '../../machines/auth';
 import type { avatarUploadMachine } from '../../machines/avatarUpload';
@@ -62,6 +63,8 @@ export interface AppActors {
     favoriteIds: () => Promise<Set<string>>;
     /** A page of the signed-in user's saved items (GET users/me/favorites). */
     favoritesPage: (page: number) => Promise<FavoritePage>;
+    /** An Activity tab's feed (GET activity), a page at a time. */
+    activityFeed: () => Promise<typeof activityFeedMachine>;
     buyListing: () => Promise<typeof buyListingMachine>;
     purchaseComplete: () => Promise<typeof purchaseCompleteMachine>;
     transferNfts: () => Promise<typeof transferNftsMachine>;

@@ -11,6 +11,7 @@ import { MARKET_PAGE_SIZE, type MarketSearch, type MarketSort, marketSorts } fro
 import { availableText } from '#domain/offer';
 import { Button, Pager, TextInput } from '../components';
 import { ItemGrid } from './ItemCard';
+import { MarketplaceTabs } from './MarketplaceTabs';
 import './catalog.css';
 
 const route = getRouteApi('/marketplace');
@@ -31,6 +32,7 @@ export function MarketplacePage() {
   return (
     <section className="vt-page">
       <h1 className="vt-page__title">Marketplace</h1>
+      <MarketplaceTabs active="items" />
       <div className="vt-toolbar">
         <SearchForm
           value={search.q ?? ''}
