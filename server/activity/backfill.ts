@@ -12,8 +12,8 @@ import { activity } from '../db/schema';
 const BACKFILL = sql`
   insert into activity (key, kind, nft_id, blueprint_id, storefront_id, serial_number, price,
     from_address, to_address, from_user_id, to_user_id, transaction_id, occurred_at)
-  select 'mint:' || n.id, 'mint', n.id, b.id, b.storefront_id, n.serial_number, null,
-    null, coalesce(p.wallet_address, n.owner), null, tu.id, p.transaction_id, n.created_at
+  select 'mint:' || n.id, 'mint'::activity_kind, n.id, b.id, b.storefront_id, n.serial_number, null,
+    null::text, coalesce(p.wallet_address, n.owner), null::uuid, tu.id, p.transaction_id, n.created_at
   from nfts n
   left join blueprints b on b.flow_blueprint_id = n.blueprint_id
   left join lateral (select wallet_address, transaction_id from nft_purchases
@@ -21,14 +21,14 @@ const BACKFILL = sql`
   left join users tu on tu.wallet_address = coalesce(p.wallet_address, n.owner)
   where n.status <> 'minting'
   union all
-  select 'listing:' || l.blockchain_listing_id, 'listing', l.nft_id, b.id, b.storefront_id,
+  select 'listing:' || l.blockchain_listing_id, 'listing'::activity_kind, l.nft_id, b.id, b.storefront_id,
     n.serial_number, l.price, l.seller, null, fu.id, null, null, l.listed_on
   from sale_listings l
   left join nfts n on n.id = l.nft_id
   left join blueprints b on b.flow_blueprint_id = n.blueprint_id
   left join users fu on fu.wallet_address = l.seller
   union all
-  select 'delisting:' || l.blockchain_listing_id, 'delisting', l.nft_id, b.id, b.storefront_id,
+  select 'delisting:' || l.blockchain_listing_id, 'delisting'::activity_kind, l.nft_id, b.id, b.storefront_id,
     n.serial_number, l.price, l.seller, null, fu.id, null, null, coalesce(l.completed_on, l.updated_at)
   from sale_listings l
   left join nfts n on n.id = l.nft_id

@@ -222,12 +222,13 @@ export interface ListingFact {
   nftId: string;
   price: number;
   listedOn?: Date;
-  /** The transaction that made the listing, when known (for its activity entry). */
+  /** The transaction that made the listing and its block's time, when known (for its activity entry). */
   transactionId?: string;
+  at?: Date;
 }
 
 /** A listing is available; a listing already completed or cancelled stays so. */
-export async function upsertListing(tx: Executor, { transactionId, ...fact }: ListingFact, now: Date) {
+export async function upsertListing(tx: Executor, { transactionId, at, ...fact }: ListingFact, now: Date) {
   const [row] = await tx
     .insert(saleListings)
     .values({ ...fact, listedOn: fact.listedOn ?? now, status: 'active', createdAt: now, updatedAt: now })
@@ -245,7 +246,7 @@ export async function upsertListing(tx: Executor, { transactionId, ...fact }: Li
     price: fact.price,
     fromAddress: fact.seller,
     transactionId: transactionId ?? null,
-    at: row!.listedOn,
+    at: at ?? row!.listedOn,
   });
   return row!;
 }
@@ -254,7 +255,7 @@ export async function upsertListing(tx: Executor, { transactionId, ...fact }: Li
 export async function endListing(
   tx: Executor,
   blockchainListingId: string,
-  outcome: { purchased: boolean; purchasedBy?: string | null; transactionId?: string },
+  outcome: { purchased: boolean; purchasedBy?: string | null; transactionId?: string; at?: Date },
   now: Date,
 ) {
   const [row] = await tx
@@ -277,7 +278,7 @@ export async function endListing(
       price: row.price,
       fromAddress: row.seller,
       transactionId: outcome.transactionId ?? null,
-      at: now,
+      at: outcome.at ?? now,
     });
   }
   return row;

@@ -236,6 +236,7 @@ export async function runIndexerOnce(
               nftId: String(d.nftID),
               price: fusdToCents(d.salePrice),
               transactionId: e.transactionId,
+              at: blockTime(e) ?? now,
             },
             now,
           );
@@ -243,7 +244,11 @@ export async function runIndexerOnce(
         } else if (e.type === types.completed) {
           if (typeId(d.nftType) !== types.nftType) continue;
           const id = String(d.listingResourceID);
-          const outcome = { purchased: Boolean(d.purchased), transactionId: e.transactionId };
+          const outcome = {
+            purchased: Boolean(d.purchased),
+            transactionId: e.transactionId,
+            at: blockTime(e) ?? now,
+          };
           if (await endListing(tx, id, outcome, now)) applied++;
           if (d.purchased) {
             bought.set(`${e.transactionId}/${String(d.nftID)}`, {

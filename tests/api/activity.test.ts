@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { fillActivity } from '../../server/activity/backfill';
 import { recordActivity, recordMintActivity, recordPurchaseActivity } from '../../server/activity/record';
 import { endListing, recordSale, upsertListing, upsertNft } from '../../server/chain/facts';
 import { activity, users } from '../../server/db/schema';
@@ -181,6 +182,31 @@ describe.each(databases)('activity on %s', (database) => {
     expect(page.body.results.map((r: { id: string }) => r.id)).toEqual(all.slice(1, 4));
     expect(page.body.hasMore).toBe(true);
     expect((await feed(`?userId=${seller.id}&from=4&to=6`)).body.hasMore).toBe(false);
+  });
+
+  it('backfills records made before the feed, with the recorders’ keys: twice adds nothing', async () => {
+    const shop = await creator(t);
+    const item = await blueprint(t, shop.storefront.id);
+    const buyer = await walletUser(t);
+    const bought = await sale(t, item, {
+      serial: 1,
+      amount: 2500,
+      purchasedOn: t.clock.now(),
+      buyerId: buyer.id,
+    });
+    await fillActivity(t.database.db);
+    await fillActivity(t.database.db);
+    const res = await feed(`?blueprintId=${item.id}`);
+    expect(kinds(res.body).sort()).toEqual(['mint', 'sale']);
+    expect(res.body.results.find((r: { kind: string }) => r.kind === 'sale')).toMatchObject({
+      price: 2500,
+      from: { id: shop.id },
+      to: { id: buyer.id },
+      transactionId: bought.transactionId,
+    });
+    // A recorder seeing the same purchase later adds nothing either.
+    await t.database.db.transaction((tx) => recordPurchaseActivity(tx, bought));
+    expect(kinds((await feed(`?blueprintId=${item.id}`)).body)).toHaveLength(2);
   });
 
   it('answers 400 INVALID_VALUE naming the field for bad paging, kinds or ids', async () => {
