@@ -24,6 +24,7 @@ import type {
 import { connectSession } from '../../../machines/session';
 import { once } from '../../lazy';
 import { type AppActors, useApp } from '../AppContext';
+import { LazyActivityTab } from '../activity/LazyActivityTab';
 import { Button, ImageLoader, Modal } from '../components';
 import { History } from '../nft/History';
 import { useReturnedPurchase } from '../nft/useReturnedPurchase';
@@ -82,6 +83,7 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
   const availableAt = item.availableTime ? toDate(item.availableTime).getTime() : null;
   const [live, setLive] = useState(availableAt === null || availableAt <= Date.now());
   const showHistory = pathname.endsWith('/history');
+  const showActivity = pathname.endsWith('/activity');
   const storefront = item.storefront;
   const view = itemPageView({ item, listings, claim, live, loggedIn });
   const { checkout, opening, openCheckout, checkoutDone, prepare } = useItemCheckout(item, listings, view);
@@ -109,15 +111,26 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
             to="/nft/$id"
             params={{ id: item.id }}
             activeOptions={{ exact: true }}
-            className={showHistory ? '' : 'is-active'}
+            className={showHistory || showActivity ? '' : 'is-active'}
           >
             Details
           </Link>
           <Link to="/nft/$id/history" params={{ id: item.id }} className={showHistory ? 'is-active' : ''}>
             History
           </Link>
+          {!pack && (
+            <Link to="/nft/$id/activity" params={{ id: item.id }} className={showActivity ? 'is-active' : ''}>
+              Activity
+            </Link>
+          )}
         </nav>
-        {showHistory ? <History items={history} /> : <ItemDetails item={item} pack={pack} />}
+        {showActivity && !pack ? (
+          <LazyActivityTab filters={{ blueprintId: item.id }} />
+        ) : showHistory ? (
+          <History items={history} />
+        ) : (
+          <ItemDetails item={item} pack={pack} />
+        )}
         {listings.length > 0 && <ResaleListings listings={listings} />}
       </div>
       {checkout && (

@@ -1,4 +1,4 @@
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
 import { timings } from '#domain/constants';
@@ -7,6 +7,7 @@ import { connectSession } from '../../../machines/session';
 import type { storefrontReportMachine } from '../../../machines/storefrontReport';
 import { once } from '../../lazy';
 import { useApp } from '../AppContext';
+import { LazyActivityTab } from '../activity/LazyActivityTab';
 import { Dropdown } from '../components';
 import { useFlowActor } from '../useFlowActor';
 import { ItemGrid } from './ItemCard';
@@ -35,6 +36,7 @@ export function StorefrontPage() {
   const loggedIn = useSelector(session, (st) => connectSession(st, session.send).loggedIn);
   const [reportMachine, setReportMachine] = useState<typeof storefrontReportMachine | null>(null);
   const filtered = !!(search.min || search.max);
+  const showActivity = useLocation({ select: (l) => l.pathname.endsWith('/activity') });
 
   const copyLink = async () => {
     if (!share) return;
@@ -115,20 +117,25 @@ export function StorefrontPage() {
         </>
       }
     >
-      <section aria-label="Items">
-        {items.results.length > 0 ? (
-          <ItemGrid items={items.results} label={`${s.name} items`} />
-        ) : (
-          <div className="vt-empty">
-            <h2>{filtered ? 'No matching NFTs' : 'No NFTs yet'}</h2>
-            <p className="vt-muted">
-              {filtered
-                ? 'Nothing in this price range. Try a wider one.'
-                : 'This storefront has nothing for sale yet.'}
-            </p>
-          </div>
-        )}
-      </section>
+      <StorefrontTabs vanityUrl={s.vanityUrl} activity={showActivity} />
+      {showActivity ? (
+        <LazyActivityTab filters={{ storefrontId: s.id }} />
+      ) : (
+        <section aria-label="Items">
+          {items.results.length > 0 ? (
+            <ItemGrid items={items.results} label={`${s.name} items`} />
+          ) : (
+            <div className="vt-empty">
+              <h2>{filtered ? 'No matching NFTs' : 'No NFTs yet'}</h2>
+              <p className="vt-muted">
+                {filtered
+                  ? 'Nothing in this price range. Try a wider one.'
+                  : 'This storefront has nothing for sale yet.'}
+              </p>
+            </div>
+          )}
+        </section>
+      )}
       {reportMachine && (
         <Suspense fallback={null}>
           <ReportDialog
@@ -156,4 +163,18 @@ function ReportDialog({
 }) {
   const actor = useFlowActor(machine, { storefrontId }, onDone);
   return <ReportStorefrontDialog actor={actor} storefrontName={name} />;
+}
+
+/** The storefront's tabs: its items and its activity. */
+function StorefrontTabs({ vanityUrl, activity }: { vanityUrl: string; activity: boolean }) {
+  return (
+    <nav className="vt-tabs-nav" aria-label="Storefront">
+      <Link to="/s/$vanityUrl" params={{ vanityUrl }} className={activity ? '' : 'is-active'}>
+        Items
+      </Link>
+      <Link to="/s/$vanityUrl/activity" params={{ vanityUrl }} className={activity ? 'is-active' : ''}>
+        Activity
+      </Link>
+    </nav>
+  );
 }

@@ -2,6 +2,7 @@ import { Link, useLocation } from '@tanstack/react-router';
 import type { HistoryItem } from '#domain/catalog';
 import { formatUsd } from '#domain/money';
 import { type NftJson, nftImage, nftTitle, seriesLabel } from '#domain/nft';
+import { LazyActivityTab } from '../activity/LazyActivityTab';
 import { Avatar, ImageLoader } from '../components';
 import { History } from './History';
 import { NftActions, type NftMachines } from './NftActions';
@@ -51,7 +52,7 @@ export function NftPage({
             to="/nft/$id"
             params={{ id: nft.id }}
             activeOptions={{ exact: true }}
-            className={pathname.endsWith('/history') ? '' : 'is-active'}
+            className={/\/(history|activity)$/.test(pathname) ? '' : 'is-active'}
           >
             Details
           </Link>
@@ -62,8 +63,17 @@ export function NftPage({
           >
             History
           </Link>
+          <Link
+            to="/nft/$id/activity"
+            params={{ id: nft.id }}
+            className={pathname.endsWith('/activity') ? 'is-active' : ''}
+          >
+            Activity
+          </Link>
         </nav>
-        {pathname.endsWith('/history') ? (
+        {pathname.endsWith('/activity') ? (
+          <LazyActivityTab filters={{ nftId: nft.id }} />
+        ) : pathname.endsWith('/history') ? (
           <div className="vt-stack">
             <History items={history} />
             {nft.blueprint && (

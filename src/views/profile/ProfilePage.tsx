@@ -31,6 +31,7 @@ export function ProfilePage() {
   const forSale = owned.results.filter((n) => n.activeSaleListing);
   const showingForSale = pathname.endsWith('/for-sale');
   const showingFavorites = pathname.endsWith('/favorites');
+  const showingActivity = pathname.endsWith('/activity');
   const current = owned.results.find((n) => n.id === viewing) ?? null;
   const wallet = user.wallet.walletAddress;
 
@@ -62,7 +63,10 @@ export function ProfilePage() {
         </div>
       </header>
       <nav className="vt-tabs-nav" aria-label="Collection">
-        <Link to="/profile/collection" className={showingForSale || showingFavorites ? '' : 'is-active'}>
+        <Link
+          to="/profile/collection"
+          className={showingForSale || showingFavorites || showingActivity ? '' : 'is-active'}
+        >
           Collectibles ({owned.total})
         </Link>
         <Link to="/profile/for-sale" className={showingForSale ? 'is-active' : ''}>
@@ -71,9 +75,12 @@ export function ProfilePage() {
         <Link to="/profile/favorites" className={showingFavorites ? 'is-active' : ''}>
           Favorites
         </Link>
+        <Link to="/profile/activity" className={showingActivity ? 'is-active' : ''}>
+          Activity
+        </Link>
       </nav>
 
-      {showingFavorites ? (
+      {showingFavorites || showingActivity ? (
         <Outlet />
       ) : showingForSale ? (
         forSale.length > 0 ? (
