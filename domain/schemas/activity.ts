@@ -1,22 +1,9 @@
 import * as v from 'valibot';
+import { ACTIVITY_KINDS } from '../activityKinds';
 import { queryInteger, queryList } from '../validation';
 import { NftIdParams } from './nfts';
 
-/**
- * The kinds of activity entries: a sale (a new edition bought, or a resale listing bought), a resale
- * listing made or removed, a mint, a transfer between wallets outside a sale, an offer made, and an
- * offer accepted (a sale by offer).
- */
-export const ACTIVITY_KINDS = [
-  'sale',
-  'listing',
-  'delisting',
-  'mint',
-  'transfer',
-  'offer',
-  'offerAccepted',
-] as const;
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+export { ACTIVITY_KINDS, type ActivityKind } from '../activityKinds';
 
 /** A page of activity holds at most this many entries (default the whole page). */
 export const ACTIVITY_PAGE_MAX = 50;

@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useContext, useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { type ActivitySearch, kindFilters, kindsOf, toggleKind } from '#domain/activitySearch';
+import { kindFilters, kindsOf, toggleKind } from '#domain/activityFilters';
+import type { ActivitySearch } from '#domain/activitySearch';
 import type { ActivityFilters } from '#domain/schemas/activity';
 import {
   type ActivityPartyView,

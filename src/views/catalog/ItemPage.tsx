@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import {
@@ -24,7 +24,6 @@ import type {
 import { connectSession } from '../../../machines/session';
 import { once } from '../../lazy';
 import { type AppActors, useApp } from '../AppContext';
-import { LazyActivityTab } from '../activity/LazyActivityTab';
 import { Button, ImageLoader, Modal } from '../components';
 import { History } from '../nft/History';
 import { useReturnedPurchase } from '../nft/useReturnedPurchase';
@@ -125,7 +124,7 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
           )}
         </nav>
         {showActivity && !pack ? (
-          <LazyActivityTab filters={{ blueprintId: item.id }} />
+          <Outlet />
         ) : showHistory ? (
           <History items={history} />
         ) : (

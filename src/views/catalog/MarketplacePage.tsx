@@ -1,4 +1,4 @@
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import {
   categoryOptions,
@@ -11,7 +11,6 @@ import { MARKET_PAGE_SIZE, type MarketSearch, type MarketSort, marketSorts } fro
 import { availableText } from '#domain/offer';
 import { Button, Pager, TextInput } from '../components';
 import { ItemGrid } from './ItemCard';
-import { MarketplaceTabs } from './MarketplaceTabs';
 import './catalog.css';
 
 const route = getRouteApi('/marketplace');
@@ -32,7 +31,12 @@ export function MarketplacePage() {
   return (
     <section className="vt-page">
       <h1 className="vt-page__title">Marketplace</h1>
-      <MarketplaceTabs active="items" />
+      <nav className="vt-tabs-nav" aria-label="Marketplace">
+        <Link to="/marketplace" className="is-active">
+          Items
+        </Link>
+        <Link to="/marketplace/activity">Activity</Link>
+      </nav>
       <div className="vt-toolbar">
         <SearchForm
           value={search.q ?? ''}

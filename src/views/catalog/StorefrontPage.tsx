@@ -1,4 +1,4 @@
-import { getRouteApi, Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
 import { timings } from '#domain/constants';
@@ -7,7 +7,6 @@ import { connectSession } from '../../../machines/session';
 import type { storefrontReportMachine } from '../../../machines/storefrontReport';
 import { once } from '../../lazy';
 import { useApp } from '../AppContext';
-import { LazyActivityTab } from '../activity/LazyActivityTab';
 import { Dropdown } from '../components';
 import { useFlowActor } from '../useFlowActor';
 import { ItemGrid } from './ItemCard';
@@ -119,7 +118,7 @@ export function StorefrontPage() {
     >
       <StorefrontTabs vanityUrl={s.vanityUrl} activity={showActivity} />
       {showActivity ? (
-        <LazyActivityTab filters={{ storefrontId: s.id }} />
+        <Outlet />
       ) : (
         <section aria-label="Items">
           {items.results.length > 0 ? (

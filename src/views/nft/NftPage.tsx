@@ -1,8 +1,7 @@
-import { Link, useLocation } from '@tanstack/react-router';
+import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import type { HistoryItem } from '#domain/catalog';
 import { formatUsd } from '#domain/money';
 import { type NftJson, nftImage, nftTitle, seriesLabel } from '#domain/nft';
-import { LazyActivityTab } from '../activity/LazyActivityTab';
 import { Avatar, ImageLoader } from '../components';
 import { History } from './History';
 import { NftActions, type NftMachines } from './NftActions';
@@ -72,7 +71,7 @@ export function NftPage({
           </Link>
         </nav>
         {pathname.endsWith('/activity') ? (
-          <LazyActivityTab filters={{ nftId: nft.id }} />
+          <Outlet />
         ) : pathname.endsWith('/history') ? (
           <div className="vt-stack">
             <History items={history} />
