@@ -38,4 +38,12 @@ test('the marketplace’s Activity tab shows seeded sales and listings, filters 
   await item.click();
   await expect(page).toHaveURL(/\/nft\/\d+/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(title);
+
+  // The item's own Activity tab lists that NFT's entries.
+  await page.getByRole('navigation', { name: 'Item' }).getByRole('link', { name: 'Activity' }).click();
+  await expect(page).toHaveURL(/\/nft\/\d+\/activity$/);
+  await expect(
+    page.getByRole('list', { name: 'Activity' }).locator('.vt-activity__kind').first(),
+  ).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/activity-nft.png', fullPage: true });
 });
