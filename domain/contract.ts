@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import { ActivityPage } from './responses/activity';
 import {
   AdminEmailAnswer,
   AdminKycAnswer,
@@ -128,6 +129,7 @@ export const contract = {
   'patch /users/me': ProfileUpdateAnswer,
   'post /users/email-confirmations': EmailConfirmed,
   'post /users/sale-email-opt-outs': SaleEmailsOff,
+  'get /activity': ActivityPage,
   'get /users/me/favorites': FavoritePage,
   'get /users/me/favorites/ids': FavoriteIds,
   'put /users/me/favorites/{blueprintId}': noContent,

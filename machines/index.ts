@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { acceptOfferMachine } from './acceptOffer';
+import { activityFeedMachine } from './activityFeed';
 import { adminListMachine } from './adminList';
 import { authMachine } from './auth';
 import { avatarUploadMachine } from './avatarUpload';
@@ -57,6 +58,7 @@ export const allMachines: AnyStateMachine[] = [
   linkActionMachine,
   kycMachine,
   adminListMachine,
+  activityFeedMachine,
   avatarUploadMachine,
   saleNoticesMachine,
   salesChartMachine,

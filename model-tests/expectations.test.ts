@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { allMachines } from '../machines';
 import { acceptOfferModel } from './acceptOffer.model';
+import { activityFeedModel } from './activityFeed.model';
 import { adminListModel } from './adminList.model';
 import { authModel } from './auth.model';
 import { avatarUploadModel } from './avatarUpload.model';
@@ -59,6 +60,7 @@ import { walletPaymentModel } from './walletPayment.model';
 const pendingIssue37: string[] = [];
 
 const models: MachineModel<AnyStateMachine>[] = [
+  activityFeedModel,
   adminListModel,
   authModel,
   avatarUploadModel,

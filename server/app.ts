@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError, ErrorCode } from '#domain/errors';
+import { activityRoutes } from './activity/routes';
 import { adminRoutes } from './admin/routes';
 import { assetRoutes } from './assets/routes';
 import { authRoutes } from './auth/routes';
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...adminRoutes(s),
     ...notificationRoutes(s),
     ...favoriteRoutes(s),
+    ...activityRoutes(s),
     ...authRoutes(s),
     ...queryRoutes(s),
     ...walletRoutes(s),

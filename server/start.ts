@@ -11,6 +11,7 @@ import { type Sandbox, startCheckoutSandbox } from '../sandbox/checkout-com/inde
 import { type CoinbaseSandbox, startCoinbaseSandbox } from '../sandbox/coinbase-commerce/index';
 import { startVeriffSandbox, type VeriffSandbox } from '../sandbox/veriff/index';
 import { publicKeyOf, startWertSandbox, type WertSandbox } from '../sandbox/wert/index';
+import { backfillActivity } from './activity/backfill';
 import { createApp } from './app';
 import { createPublisher, type Publisher } from './blueprints/publisher';
 import { type Indexer, startIndexer } from './chain/indexer';
@@ -166,6 +167,8 @@ export async function start(config: Config, options: StartOptions = {}): Promise
     // Uploads, their copies and the seeded artwork (server/storage): a directory or a bucket.
     h.media = await openStorage(config, log);
     await promoteAdmins(run, h.database);
+    // The activity feed of records made before it existed (once, while it is empty).
+    await backfillActivity(h.database.db);
     await startFlow(run, h.database, options);
     h.worker = createWorker(run, h.database, h.media.storage);
     app = await mountApp(run, h.database, h.media.storage, options, h.worker);

@@ -43,6 +43,7 @@ import { Route as CreateStorefrontLandingRouteImport } from './routes/create-sto
 import { Route as CreateStorefrontLogoRouteImport } from './routes/create-storefront.logo';
 import { Route as CreateStorefrontNameRouteImport } from './routes/create-storefront.name';
 import { Route as CreateStorefrontThemeRouteImport } from './routes/create-storefront.theme';
+import { Route as MarketplaceActivityRouteImport } from './routes/marketplace_.activity';
 import { Route as NftIdRouteImport } from './routes/nft.$id';
 import { Route as OrdercompleteIdRouteImport } from './routes/ordercomplete.$id';
 import { Route as SVanityUrlRouteImport } from './routes/s.$vanityUrl';
@@ -57,6 +58,7 @@ import { Route as AuthenticatedDashboardPreviewRouteImport } from './routes/_aut
 import { Route as AuthenticatedDashboardProductsRouteImport } from './routes/_authenticated/dashboard.products';
 import { Route as AuthenticatedDashboardSalesRouteImport } from './routes/_authenticated/dashboard.sales';
 import { Route as AuthenticatedProfileIndexRouteImport } from './routes/_authenticated/profile.index';
+import { Route as AuthenticatedProfileActivityRouteImport } from './routes/_authenticated/profile.activity';
 import { Route as AuthenticatedProfileCollectionRouteImport } from './routes/_authenticated/profile.collection';
 import { Route as AuthenticatedProfileFavoritesRouteImport } from './routes/_authenticated/profile.favorites';
 import { Route as AuthenticatedProfileForSaleRouteImport } from './routes/_authenticated/profile.for-sale';
@@ -68,8 +70,10 @@ import { Route as AuthenticatedSettingsPaymentRouteImport } from './routes/_auth
 import { Route as AuthenticatedSettingsSecurityRouteImport } from './routes/_authenticated/settings.security';
 import { Route as AuthenticatedSettingsWalletRouteImport } from './routes/_authenticated/settings.wallet';
 import { Route as NftIdIndexRouteImport } from './routes/nft.$id.index';
+import { Route as NftIdActivityRouteImport } from './routes/nft.$id.activity';
 import { Route as NftIdDetailsRouteImport } from './routes/nft.$id.details';
 import { Route as NftIdHistoryRouteImport } from './routes/nft.$id.history';
+import { Route as SVanityUrlActivityRouteImport } from './routes/s.$vanityUrl.activity';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -241,6 +245,11 @@ const CreateStorefrontThemeRoute = CreateStorefrontThemeRouteImport.update({
   path: '/theme',
   getParentRoute: () => CreateStorefrontRoute,
 } as any);
+const MarketplaceActivityRoute = MarketplaceActivityRouteImport.update({
+  id: '/marketplace_/activity',
+  path: '/marketplace/activity',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const NftIdRoute = NftIdRouteImport.update({
   id: '/nft/$id',
   path: '/nft/$id',
@@ -321,6 +330,12 @@ const AuthenticatedProfileIndexRoute =
     path: '/',
     getParentRoute: () => AuthenticatedProfileRoute,
   } as any);
+const AuthenticatedProfileActivityRoute =
+  AuthenticatedProfileActivityRouteImport.update({
+    id: '/activity',
+    path: '/activity',
+    getParentRoute: () => AuthenticatedProfileRoute,
+  } as any);
 const AuthenticatedProfileCollectionRoute =
   AuthenticatedProfileCollectionRouteImport.update({
     id: '/collection',
@@ -386,6 +401,11 @@ const NftIdIndexRoute = NftIdIndexRouteImport.update({
   path: '/',
   getParentRoute: () => NftIdRoute,
 } as any);
+const NftIdActivityRoute = NftIdActivityRouteImport.update({
+  id: '/activity',
+  path: '/activity',
+  getParentRoute: () => NftIdRoute,
+} as any);
 const NftIdDetailsRoute = NftIdDetailsRouteImport.update({
   id: '/details',
   path: '/details',
@@ -395,6 +415,11 @@ const NftIdHistoryRoute = NftIdHistoryRouteImport.update({
   id: '/history',
   path: '/history',
   getParentRoute: () => NftIdRoute,
+} as any);
+const SVanityUrlActivityRoute = SVanityUrlActivityRouteImport.update({
+  id: '/activity',
+  path: '/activity',
+  getParentRoute: () => SVanityUrlRoute,
 } as any);
 
 export interface FileRoutesByFullPath {
@@ -429,9 +454,10 @@ export interface FileRoutesByFullPath {
   '/create-storefront/logo': typeof CreateStorefrontLogoRoute;
   '/create-storefront/name': typeof CreateStorefrontNameRoute;
   '/create-storefront/theme': typeof CreateStorefrontThemeRoute;
+  '/marketplace/activity': typeof MarketplaceActivityRoute;
   '/nft/$id': typeof NftIdRouteWithChildren;
   '/ordercomplete/$id': typeof OrdercompleteIdRoute;
-  '/s/$vanityUrl': typeof SVanityUrlRoute;
+  '/s/$vanityUrl': typeof SVanityUrlRouteWithChildren;
   '/auth/': typeof AuthIndexRoute;
   '/create-storefront/': typeof CreateStorefrontIndexRoute;
   '/admin/$list': typeof AuthenticatedAdminListRoute;
@@ -443,6 +469,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/preview': typeof AuthenticatedDashboardPreviewRoute;
   '/dashboard/products': typeof AuthenticatedDashboardProductsRoute;
   '/dashboard/sales': typeof AuthenticatedDashboardSalesRoute;
+  '/profile/activity': typeof AuthenticatedProfileActivityRoute;
   '/profile/collection': typeof AuthenticatedProfileCollectionRoute;
   '/profile/favorites': typeof AuthenticatedProfileFavoritesRoute;
   '/profile/for-sale': typeof AuthenticatedProfileForSaleRoute;
@@ -452,8 +479,10 @@ export interface FileRoutesByFullPath {
   '/settings/payment': typeof AuthenticatedSettingsPaymentRoute;
   '/settings/security': typeof AuthenticatedSettingsSecurityRoute;
   '/settings/wallet': typeof AuthenticatedSettingsWalletRoute;
+  '/nft/$id/activity': typeof NftIdActivityRoute;
   '/nft/$id/details': typeof NftIdDetailsRoute;
   '/nft/$id/history': typeof NftIdHistoryRoute;
+  '/s/$vanityUrl/activity': typeof SVanityUrlActivityRoute;
   '/dashboard/': typeof AuthenticatedDashboardIndexRoute;
   '/profile/': typeof AuthenticatedProfileIndexRoute;
   '/settings/': typeof AuthenticatedSettingsIndexRoute;
@@ -486,8 +515,9 @@ export interface FileRoutesByTo {
   '/create-storefront/logo': typeof CreateStorefrontLogoRoute;
   '/create-storefront/name': typeof CreateStorefrontNameRoute;
   '/create-storefront/theme': typeof CreateStorefrontThemeRoute;
+  '/marketplace/activity': typeof MarketplaceActivityRoute;
   '/ordercomplete/$id': typeof OrdercompleteIdRoute;
-  '/s/$vanityUrl': typeof SVanityUrlRoute;
+  '/s/$vanityUrl': typeof SVanityUrlRouteWithChildren;
   '/auth': typeof AuthIndexRoute;
   '/create-storefront': typeof CreateStorefrontIndexRoute;
   '/admin/$list': typeof AuthenticatedAdminListRoute;
@@ -499,6 +529,7 @@ export interface FileRoutesByTo {
   '/dashboard/preview': typeof AuthenticatedDashboardPreviewRoute;
   '/dashboard/products': typeof AuthenticatedDashboardProductsRoute;
   '/dashboard/sales': typeof AuthenticatedDashboardSalesRoute;
+  '/profile/activity': typeof AuthenticatedProfileActivityRoute;
   '/profile/collection': typeof AuthenticatedProfileCollectionRoute;
   '/profile/favorites': typeof AuthenticatedProfileFavoritesRoute;
   '/profile/for-sale': typeof AuthenticatedProfileForSaleRoute;
@@ -508,8 +539,10 @@ export interface FileRoutesByTo {
   '/settings/payment': typeof AuthenticatedSettingsPaymentRoute;
   '/settings/security': typeof AuthenticatedSettingsSecurityRoute;
   '/settings/wallet': typeof AuthenticatedSettingsWalletRoute;
+  '/nft/$id/activity': typeof NftIdActivityRoute;
   '/nft/$id/details': typeof NftIdDetailsRoute;
   '/nft/$id/history': typeof NftIdHistoryRoute;
+  '/s/$vanityUrl/activity': typeof SVanityUrlActivityRoute;
   '/dashboard': typeof AuthenticatedDashboardIndexRoute;
   '/profile': typeof AuthenticatedProfileIndexRoute;
   '/settings': typeof AuthenticatedSettingsIndexRoute;
@@ -549,9 +582,10 @@ export interface FileRoutesById {
   '/create-storefront/logo': typeof CreateStorefrontLogoRoute;
   '/create-storefront/name': typeof CreateStorefrontNameRoute;
   '/create-storefront/theme': typeof CreateStorefrontThemeRoute;
+  '/marketplace_/activity': typeof MarketplaceActivityRoute;
   '/nft/$id': typeof NftIdRouteWithChildren;
   '/ordercomplete/$id': typeof OrdercompleteIdRoute;
-  '/s/$vanityUrl': typeof SVanityUrlRoute;
+  '/s/$vanityUrl': typeof SVanityUrlRouteWithChildren;
   '/auth/': typeof AuthIndexRoute;
   '/create-storefront/': typeof CreateStorefrontIndexRoute;
   '/_authenticated/admin/$list': typeof AuthenticatedAdminListRoute;
@@ -563,6 +597,7 @@ export interface FileRoutesById {
   '/_authenticated/dashboard/preview': typeof AuthenticatedDashboardPreviewRoute;
   '/_authenticated/dashboard/products': typeof AuthenticatedDashboardProductsRoute;
   '/_authenticated/dashboard/sales': typeof AuthenticatedDashboardSalesRoute;
+  '/_authenticated/profile/activity': typeof AuthenticatedProfileActivityRoute;
   '/_authenticated/profile/collection': typeof AuthenticatedProfileCollectionRoute;
   '/_authenticated/profile/favorites': typeof AuthenticatedProfileFavoritesRoute;
   '/_authenticated/profile/for-sale': typeof AuthenticatedProfileForSaleRoute;
@@ -572,8 +607,10 @@ export interface FileRoutesById {
   '/_authenticated/settings/payment': typeof AuthenticatedSettingsPaymentRoute;
   '/_authenticated/settings/security': typeof AuthenticatedSettingsSecurityRoute;
   '/_authenticated/settings/wallet': typeof AuthenticatedSettingsWalletRoute;
+  '/nft/$id/activity': typeof NftIdActivityRoute;
   '/nft/$id/details': typeof NftIdDetailsRoute;
   '/nft/$id/history': typeof NftIdHistoryRoute;
+  '/s/$vanityUrl/activity': typeof SVanityUrlActivityRoute;
   '/_authenticated/dashboard/': typeof AuthenticatedDashboardIndexRoute;
   '/_authenticated/profile/': typeof AuthenticatedProfileIndexRoute;
   '/_authenticated/settings/': typeof AuthenticatedSettingsIndexRoute;
@@ -613,6 +650,7 @@ export interface FileRouteTypes {
     | '/create-storefront/logo'
     | '/create-storefront/name'
     | '/create-storefront/theme'
+    | '/marketplace/activity'
     | '/nft/$id'
     | '/ordercomplete/$id'
     | '/s/$vanityUrl'
@@ -627,6 +665,7 @@ export interface FileRouteTypes {
     | '/dashboard/preview'
     | '/dashboard/products'
     | '/dashboard/sales'
+    | '/profile/activity'
     | '/profile/collection'
     | '/profile/favorites'
     | '/profile/for-sale'
@@ -636,8 +675,10 @@ export interface FileRouteTypes {
     | '/settings/payment'
     | '/settings/security'
     | '/settings/wallet'
+    | '/nft/$id/activity'
     | '/nft/$id/details'
     | '/nft/$id/history'
+    | '/s/$vanityUrl/activity'
     | '/dashboard/'
     | '/profile/'
     | '/settings/'
@@ -670,6 +711,7 @@ export interface FileRouteTypes {
     | '/create-storefront/logo'
     | '/create-storefront/name'
     | '/create-storefront/theme'
+    | '/marketplace/activity'
     | '/ordercomplete/$id'
     | '/s/$vanityUrl'
     | '/auth'
@@ -683,6 +725,7 @@ export interface FileRouteTypes {
     | '/dashboard/preview'
     | '/dashboard/products'
     | '/dashboard/sales'
+    | '/profile/activity'
     | '/profile/collection'
     | '/profile/favorites'
     | '/profile/for-sale'
@@ -692,8 +735,10 @@ export interface FileRouteTypes {
     | '/settings/payment'
     | '/settings/security'
     | '/settings/wallet'
+    | '/nft/$id/activity'
     | '/nft/$id/details'
     | '/nft/$id/history'
+    | '/s/$vanityUrl/activity'
     | '/dashboard'
     | '/profile'
     | '/settings'
@@ -732,6 +777,7 @@ export interface FileRouteTypes {
     | '/create-storefront/logo'
     | '/create-storefront/name'
     | '/create-storefront/theme'
+    | '/marketplace_/activity'
     | '/nft/$id'
     | '/ordercomplete/$id'
     | '/s/$vanityUrl'
@@ -746,6 +792,7 @@ export interface FileRouteTypes {
     | '/_authenticated/dashboard/preview'
     | '/_authenticated/dashboard/products'
     | '/_authenticated/dashboard/sales'
+    | '/_authenticated/profile/activity'
     | '/_authenticated/profile/collection'
     | '/_authenticated/profile/favorites'
     | '/_authenticated/profile/for-sale'
@@ -755,8 +802,10 @@ export interface FileRouteTypes {
     | '/_authenticated/settings/payment'
     | '/_authenticated/settings/security'
     | '/_authenticated/settings/wallet'
+    | '/nft/$id/activity'
     | '/nft/$id/details'
     | '/nft/$id/history'
+    | '/s/$vanityUrl/activity'
     | '/_authenticated/dashboard/'
     | '/_authenticated/profile/'
     | '/_authenticated/settings/'
@@ -777,9 +826,10 @@ export interface RootRouteChildren {
   StorefrontsRoute: typeof StorefrontsRoute;
   TermsRoute: typeof TermsRoute;
   UnsubscribeRoute: typeof UnsubscribeRoute;
+  MarketplaceActivityRoute: typeof MarketplaceActivityRoute;
   NftIdRoute: typeof NftIdRouteWithChildren;
   OrdercompleteIdRoute: typeof OrdercompleteIdRoute;
-  SVanityUrlRoute: typeof SVanityUrlRoute;
+  SVanityUrlRoute: typeof SVanityUrlRouteWithChildren;
 }
 
 declare module '@tanstack/react-router' {
@@ -1022,6 +1072,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CreateStorefrontThemeRouteImport;
       parentRoute: typeof CreateStorefrontRoute;
     };
+    '/marketplace_/activity': {
+      id: '/marketplace_/activity';
+      path: '/marketplace/activity';
+      fullPath: '/marketplace/activity';
+      preLoaderRoute: typeof MarketplaceActivityRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/nft/$id': {
       id: '/nft/$id';
       path: '/nft/$id';
@@ -1120,6 +1177,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedProfileIndexRouteImport;
       parentRoute: typeof AuthenticatedProfileRoute;
     };
+    '/_authenticated/profile/activity': {
+      id: '/_authenticated/profile/activity';
+      path: '/activity';
+      fullPath: '/profile/activity';
+      preLoaderRoute: typeof AuthenticatedProfileActivityRouteImport;
+      parentRoute: typeof AuthenticatedProfileRoute;
+    };
     '/_authenticated/profile/collection': {
       id: '/_authenticated/profile/collection';
       path: '/collection';
@@ -1197,6 +1261,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NftIdIndexRouteImport;
       parentRoute: typeof NftIdRoute;
     };
+    '/nft/$id/activity': {
+      id: '/nft/$id/activity';
+      path: '/activity';
+      fullPath: '/nft/$id/activity';
+      preLoaderRoute: typeof NftIdActivityRouteImport;
+      parentRoute: typeof NftIdRoute;
+    };
     '/nft/$id/details': {
       id: '/nft/$id/details';
       path: '/details';
@@ -1210,6 +1281,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/nft/$id/history';
       preLoaderRoute: typeof NftIdHistoryRouteImport;
       parentRoute: typeof NftIdRoute;
+    };
+    '/s/$vanityUrl/activity': {
+      id: '/s/$vanityUrl/activity';
+      path: '/activity';
+      fullPath: '/s/$vanityUrl/activity';
+      preLoaderRoute: typeof SVanityUrlActivityRouteImport;
+      parentRoute: typeof SVanityUrlRoute;
     };
   }
 }
@@ -1242,6 +1320,7 @@ const AuthenticatedDashboardRouteWithChildren =
   );
 
 interface AuthenticatedProfileRouteChildren {
+  AuthenticatedProfileActivityRoute: typeof AuthenticatedProfileActivityRoute;
   AuthenticatedProfileCollectionRoute: typeof AuthenticatedProfileCollectionRoute;
   AuthenticatedProfileFavoritesRoute: typeof AuthenticatedProfileFavoritesRoute;
   AuthenticatedProfileForSaleRoute: typeof AuthenticatedProfileForSaleRoute;
@@ -1250,6 +1329,7 @@ interface AuthenticatedProfileRouteChildren {
 }
 
 const AuthenticatedProfileRouteChildren: AuthenticatedProfileRouteChildren = {
+  AuthenticatedProfileActivityRoute: AuthenticatedProfileActivityRoute,
   AuthenticatedProfileCollectionRoute: AuthenticatedProfileCollectionRoute,
   AuthenticatedProfileFavoritesRoute: AuthenticatedProfileFavoritesRoute,
   AuthenticatedProfileForSaleRoute: AuthenticatedProfileForSaleRoute,
@@ -1360,18 +1440,32 @@ const CreateStorefrontRouteWithChildren =
   CreateStorefrontRoute._addFileChildren(CreateStorefrontRouteChildren);
 
 interface NftIdRouteChildren {
+  NftIdActivityRoute: typeof NftIdActivityRoute;
   NftIdDetailsRoute: typeof NftIdDetailsRoute;
   NftIdHistoryRoute: typeof NftIdHistoryRoute;
   NftIdIndexRoute: typeof NftIdIndexRoute;
 }
 
 const NftIdRouteChildren: NftIdRouteChildren = {
+  NftIdActivityRoute: NftIdActivityRoute,
   NftIdDetailsRoute: NftIdDetailsRoute,
   NftIdHistoryRoute: NftIdHistoryRoute,
   NftIdIndexRoute: NftIdIndexRoute,
 };
 
 const NftIdRouteWithChildren = NftIdRoute._addFileChildren(NftIdRouteChildren);
+
+interface SVanityUrlRouteChildren {
+  SVanityUrlActivityRoute: typeof SVanityUrlActivityRoute;
+}
+
+const SVanityUrlRouteChildren: SVanityUrlRouteChildren = {
+  SVanityUrlActivityRoute: SVanityUrlActivityRoute,
+};
+
+const SVanityUrlRouteWithChildren = SVanityUrlRoute._addFileChildren(
+  SVanityUrlRouteChildren,
+);
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
@@ -1387,9 +1481,10 @@ const rootRouteChildren: RootRouteChildren = {
   StorefrontsRoute: StorefrontsRoute,
   TermsRoute: TermsRoute,
   UnsubscribeRoute: UnsubscribeRoute,
+  MarketplaceActivityRoute: MarketplaceActivityRoute,
   NftIdRoute: NftIdRouteWithChildren,
   OrdercompleteIdRoute: OrdercompleteIdRoute,
-  SVanityUrlRoute: SVanityUrlRoute,
+  SVanityUrlRoute: SVanityUrlRouteWithChildren,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { fusdToCents } from '#domain/money';
+import { recordActivity, recordPurchaseActivity } from '../activity/record';
 import type { Executor } from '../db';
 import { nftPurchases, nfts, saleListings, users } from '../db/schema';
 import { noteListing } from '../favorites/notices';
@@ -204,7 +205,10 @@ export async function recordSale(
         or(isNull(saleListings.purchasedBy), ne(saleListings.purchasedBy, sale.buyer)),
       ),
     );
-  if (inserted) return { purchase: inserted, created: true };
+  if (inserted) {
+    await recordPurchaseActivity(tx, inserted);
+    return { purchase: inserted, created: true };
+  }
   const [first] = await tx
     .select()
     .from(nftPurchases)
@@ -218,10 +222,13 @@ export interface ListingFact {
   nftId: string;
   price: number;
   listedOn?: Date;
+  /** The transaction that made the listing and its block's time, when known (for its activity entry). */
+  transactionId?: string;
+  at?: Date;
 }
 
 /** A listing is available; a listing already completed or cancelled stays so. */
-export async function upsertListing(tx: Executor, fact: ListingFact, now: Date) {
+export async function upsertListing(tx: Executor, { transactionId, at, ...fact }: ListingFact, now: Date) {
   const [row] = await tx
     .insert(saleListings)
     .values({ ...fact, listedOn: fact.listedOn ?? now, status: 'active', createdAt: now, updatedAt: now })
@@ -232,6 +239,15 @@ export async function upsertListing(tx: Executor, fact: ListingFact, now: Date) 
     .returning();
   await refreshNftStatus(tx, fact.nftId, now);
   await noteListing(tx, fact, now);
+  await recordActivity(tx, {
+    key: `listing:${fact.blockchainListingId}`,
+    kind: 'listing',
+    nftId: fact.nftId,
+    price: fact.price,
+    fromAddress: fact.seller,
+    transactionId: transactionId ?? null,
+    at: at ?? row!.listedOn,
+  });
   return row!;
 }
 
@@ -239,7 +255,7 @@ export async function upsertListing(tx: Executor, fact: ListingFact, now: Date) 
 export async function endListing(
   tx: Executor,
   blockchainListingId: string,
-  outcome: { purchased: boolean; purchasedBy?: string | null },
+  outcome: { purchased: boolean; purchasedBy?: string | null; transactionId?: string; at?: Date },
   now: Date,
 ) {
   const [row] = await tx
@@ -253,6 +269,18 @@ export async function endListing(
     .where(and(eq(saleListings.blockchainListingId, blockchainListingId), eq(saleListings.status, 'active')))
     .returning();
   if (row) await refreshNftStatus(tx, row.nftId, now);
+  // A listing removed (not bought) is a delisting; a bought one shows as its sale.
+  if (row && !outcome.purchased) {
+    await recordActivity(tx, {
+      key: `delisting:${blockchainListingId}`,
+      kind: 'delisting',
+      nftId: row.nftId,
+      price: row.price,
+      fromAddress: row.seller,
+      transactionId: outcome.transactionId ?? null,
+      at: outcome.at ?? now,
+    });
+  }
   return row;
 }
 

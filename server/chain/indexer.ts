@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { fusdToCents } from '#domain/money';
+import { recordActivity, recordMintActivity } from '../activity/record';
 import type { Database, Executor } from '../db';
-import { chainCursor } from '../db/schema';
+import { chainCursor, nfts } from '../db/schema';
 import { getNfts } from './actions';
 import type { FlowClient } from './client';
 import {
@@ -96,10 +97,11 @@ async function cursorOf(
 /** A minted NFT: recorded with its blueprint, edition, first owner and metadata. */
 async function applyMinted(
   tx: Executor,
-  d: IndexedEvent['data'],
+  e: IndexedEvent,
   metadata: Record<string, string> | undefined,
   now: Date,
 ) {
+  const d = e.data;
   await upsertNft(
     tx,
     {
@@ -111,7 +113,67 @@ async function applyMinted(
     },
     now,
   );
-  if (d.to) await setChainOwner(tx, String(d.id), d.to, now);
+  if (d.to) {
+    await setChainOwner(tx, String(d.id), d.to, now);
+    await recordMintActivity(tx, {
+      nftId: String(d.id),
+      to: d.to,
+      transactionId: e.transactionId,
+      at: blockTime(e) ?? now,
+    });
+  }
+}
+
+/** The holder the chain showed last, before this deposit. */
+async function chainOwnerOf(tx: Executor, nftId: string): Promise<string | null> {
+  const [row] = await tx.select({ owner: nfts.chainOwner }).from(nfts).where(eq(nfts.id, nftId));
+  return row?.owner ?? null;
+}
+
+/** Listings bought in a transaction, by "transaction/NFT": the deposit that follows names the buyer. */
+type Bought = Map<string, { listingId: string; salePrice: string }>;
+
+/**
+ * An NFT deposited: the chain's holder moves to it. After a bought listing in the same transaction
+ * it is that resale's buyer; otherwise a deposit to another wallet than the last holder is a
+ * transfer. Answers how many rows it changed.
+ */
+async function applyDeposited(tx: Executor, e: IndexedEvent, bought: Bought, now: Date): Promise<number> {
+  const d = e.data;
+  let applied = 0;
+  const nftId = String(d.id);
+  const before = await chainOwnerOf(tx, nftId);
+  await setChainOwner(tx, nftId, d.to, now);
+  const key = `${e.transactionId}/${nftId}`;
+  const listing = bought.get(key);
+  if (listing) {
+    bought.delete(key);
+    const sale = await recordSale(
+      tx,
+      {
+        transactionId: e.transactionId,
+        nftId,
+        blockchainListingId: listing.listingId,
+        buyer: d.to,
+        salePrice: listing.salePrice,
+      },
+      blockTime(e) ?? now,
+      now,
+    );
+    if (sale.created) applied++;
+  } else if (before && before !== d.to) {
+    await recordActivity(tx, {
+      key: `transfer:${e.transactionId}:${e.eventIndex}`,
+      kind: 'transfer',
+      nftId,
+      fromAddress: before,
+      toAddress: d.to,
+      transactionId: e.transactionId,
+      at: blockTime(e) ?? now,
+    });
+  }
+  if (await moveNft(tx, nftId, d.to, now)) applied++;
+  return applied;
 }
 
 /**
@@ -152,39 +214,18 @@ export async function runIndexerOnce(
         .returning({ height: chainCursor.height });
       // Another indexer applied this range first.
       if (advanced.length === 0) throw new CursorMoved();
-      /** Listings bought in a transaction, by NFT: the deposit that follows names the buyer. */
-      const bought = new Map<string, { listingId: string; salePrice: string }>();
+      const bought: Bought = new Map();
       for (const e of events) {
         const d = e.data;
         const other = extra.get(e.type);
         if (other) {
           if (await other.apply(tx, e, now)) applied++;
         } else if (e.type === types.minted) {
-          await applyMinted(tx, d, metadata.get(String(d.id)), now);
+          await applyMinted(tx, e, metadata.get(String(d.id)), now);
           applied++;
         } else if (e.type === types.deposited) {
           if (d.type !== types.nftType || !d.to) continue;
-          const nftId = String(d.id);
-          await setChainOwner(tx, nftId, d.to, now);
-          const key = `${e.transactionId}/${nftId}`;
-          const listing = bought.get(key);
-          if (listing) {
-            bought.delete(key);
-            const sale = await recordSale(
-              tx,
-              {
-                transactionId: e.transactionId,
-                nftId,
-                blockchainListingId: listing.listingId,
-                buyer: d.to,
-                salePrice: listing.salePrice,
-              },
-              blockTime(e) ?? now,
-              now,
-            );
-            if (sale.created) applied++;
-          }
-          if (await moveNft(tx, nftId, d.to, now)) applied++;
+          applied += await applyDeposited(tx, e, bought, now);
         } else if (e.type === types.available) {
           if (typeId(d.nftType) !== types.nftType) continue;
           await upsertListing(
@@ -194,6 +235,8 @@ export async function runIndexerOnce(
               seller: d.storefrontAddress,
               nftId: String(d.nftID),
               price: fusdToCents(d.salePrice),
+              transactionId: e.transactionId,
+              at: blockTime(e) ?? now,
             },
             now,
           );
@@ -201,7 +244,12 @@ export async function runIndexerOnce(
         } else if (e.type === types.completed) {
           if (typeId(d.nftType) !== types.nftType) continue;
           const id = String(d.listingResourceID);
-          if (await endListing(tx, id, { purchased: Boolean(d.purchased) }, now)) applied++;
+          const outcome = {
+            purchased: Boolean(d.purchased),
+            transactionId: e.transactionId,
+            at: blockTime(e) ?? now,
+          };
+          if (await endListing(tx, id, outcome, now)) applied++;
           if (d.purchased) {
             bought.set(`${e.transactionId}/${String(d.nftID)}`, {
               listingId: id,

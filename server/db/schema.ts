@@ -4,6 +4,7 @@
  * (drizzle.config.ts) to generate migrations. Times are timestamptz, written from the app clock.
  */
 export * from './tables/accounts';
+export * from './tables/activity';
 export * from './tables/billing';
 export * from './tables/catalog';
 export * from './tables/chain';

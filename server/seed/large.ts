@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { fillActivity } from '../activity/backfill';
 import { type Database, postgresError } from '../db';
 
 /**
@@ -149,6 +150,8 @@ export async function seedLargeWorld(db: Database, options: LargeWorldOptions): 
         log(`large world: ${to} NFTs (${Date.now() - started} ms)`);
     }
   }
+  // The bulk rows' activity (their mints), as a database upgraded to the feed gets it.
+  await fillActivity(db);
   // As after any bulk load: statistics for the planner, the new rows vacuumed now rather than by
   // autovacuum, and the pages written out by a checkpoint now rather than by the checkpointer (which
   // spreads a gigabyte of them over the next minutes), all before whatever runs next.

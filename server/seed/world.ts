@@ -1,6 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { BlueprintState, BlueprintType } from '#domain/enums';
 import { centsToFusd, percentToRate } from '#domain/money';
+import { recordMintActivity, recordPurchaseActivity } from '../activity/record';
 import { createAccount } from '../chain/accounts';
 import { createListing, mintFusd, mintNft, registerBlueprints, setupAccount } from '../chain/actions';
 import type { FlowClient } from '../chain/client';
@@ -385,14 +386,26 @@ async function sellEdition(
     // Minted at its purchase, as the checkout mints: the edition's creation in its history.
     purchasedOn,
   );
-  await db.insert(nftPurchases).values({
-    transactionId: nft.id,
-    buyerId: owner.userId,
-    walletAddress: owner.key.address,
-    nftId: nft.nftId,
-    type: 'directPurchase',
-    amount: item.price,
-    purchasedOn,
+  await db.transaction(async (tx) => {
+    const [purchase] = await tx
+      .insert(nftPurchases)
+      .values({
+        transactionId: nft.id,
+        buyerId: owner.userId,
+        walletAddress: owner.key.address,
+        nftId: nft.nftId,
+        type: 'directPurchase',
+        amount: item.price,
+        purchasedOn,
+      })
+      .returning();
+    await recordMintActivity(tx, {
+      nftId: nft.nftId,
+      to: owner.key.address,
+      transactionId: nft.id,
+      at: purchasedOn,
+    });
+    await recordPurchaseActivity(tx, purchase!);
   });
   return nft.nftId;
 }

@@ -50,6 +50,18 @@ export function nftFlows(deps: FlowDeps, shared: SharedFlowParts) {
         query: { from: String(from), to: String(from + FAVORITES_PAGE_MAX - 1) },
       });
     },
+    /** The activity feed (GET activity, a page at a time) with the tab's filters. */
+    activityFeed: once(async () =>
+      (await import('../../machines/activityFeed')).activityFeedMachine.provide({
+        actors: {
+          fetchPage: fromPromise(({ input: { kinds, from, to, ...ids } }) =>
+            api.get('/activity', {
+              query: { ...ids, kinds: kinds?.length ? kinds.join(',') : undefined, from, to },
+            }),
+          ),
+        },
+      }),
+    ),
     favorite: once(async () =>
       (await import('../../machines/favorite')).favoriteMachine.provide({
         actors: {

@@ -13,6 +13,7 @@ import type { BlueprintPatchInput } from '#domain/schemas/blueprints';
 import type { FreeClaimJson } from '#domain/schemas/checkout';
 import type { StorefrontPatchInput } from '#domain/schemas/storefronts';
 import type { acceptOfferMachine } from '../../machines/acceptOffer';
+import type { activityFeedMachine } from '../../machines/activityFeed';
 import type { adminListMachine } from '../../machines/adminList';
 import type { authMachine } from '../../machines/auth';
 import type { avatarUploadMachine } from '../../machines/avatarUpload';
@@ -76,6 +77,8 @@ export interface AppActors {
     makeOffer: () => Promise<typeof makeOfferMachine>;
     acceptOffer: () => Promise<typeof acceptOfferMachine>;
     cancelOffer: () => Promise<typeof cancelOfferMachine>;
+    /** An Activity tab's feed (GET activity), a page at a time. */
+    activityFeed: () => Promise<typeof activityFeedMachine>;
     buyListing: () => Promise<typeof buyListingMachine>;
     purchaseComplete: () => Promise<typeof purchaseCompleteMachine>;
     transferNfts: () => Promise<typeof transferNftsMachine>;

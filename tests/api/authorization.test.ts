@@ -86,6 +86,7 @@ const ROUTES: Record<string, Access> = {
   'GET /chain/config': 'public',
   'POST /dev/nfts': 'dev',
   'GET /nfts': 'public',
+  'GET /activity': 'public',
   'GET /nfts/{id}': 'public',
   'GET /nfts/{id}/history': 'public',
   'GET /nfts/purchases': 'user',

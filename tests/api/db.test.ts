@@ -54,6 +54,7 @@ describe.each(bothDatabases)('the database layer on %s', (database) => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.map((r) => r.table_name)).toEqual([
+      'activity',
       'admin_actions',
       'billing_infos',
       'blueprint_packs',

@@ -53,6 +53,7 @@ const ROUTES = [
   'GET /chain/config',
   'POST /dev/nfts',
   'GET /nfts',
+  'GET /activity',
   'GET /nfts/{id}',
   'GET /nfts/{id}/history',
   'GET /nfts/purchases',

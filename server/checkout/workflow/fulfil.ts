@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { splitCents } from '#domain/money';
 import { seriesLabel } from '#domain/nft';
+import { recordMintActivity, recordPurchaseActivity } from '../../activity/record';
 import { MintConflictError, MintFailedError, type MintResult, type MintService } from '../../chain/mint';
 import type { Log } from '../../clock';
 import type { Config } from '../../config';
@@ -219,7 +220,7 @@ async function record(run: Run, order: OrderRow, editions: Edition[]): Promise<D
           updatedAt: at,
         })
         .onConflictDoNothing();
-      await tx
+      const [purchase] = await tx
         .insert(nftPurchases)
         .values({
           transactionId: minted.transactionId,
@@ -231,7 +232,12 @@ async function record(run: Run, order: OrderRow, editions: Edition[]): Promise<D
           purchasedOn: at,
           orderId: locked.id,
         })
-        .onConflictDoNothing({ target: nftPurchases.transactionId });
+        .onConflictDoNothing({ target: nftPurchases.transactionId })
+        .returning();
+      // A new edition shows as its mint to the buyer and its sale by the item's maker.
+      const mint = { nftId: minted.nftId, to: minted.recipient, transactionId: minted.transactionId, at };
+      await recordMintActivity(tx, mint);
+      if (purchase) await recordPurchaseActivity(tx, purchase);
     }
     await tx.update(orders).set({ status: 'minted', updatedAt: at }).where(eq(orders.id, order.id));
     await rail(locked).setStatus(tx, order.id, 'MINTED', at);

@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Suspense, useEffect, useState } from 'react';
 import {
@@ -87,6 +87,7 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
   const availableAt = item.availableTime ? toDate(item.availableTime).getTime() : null;
   const [live, setLive] = useState(availableAt === null || availableAt <= Date.now());
   const showHistory = pathname.endsWith('/history');
+  const showActivity = pathname.endsWith('/activity');
   const storefront = item.storefront;
   const view = itemPageView({ item, listings, claim, live, loggedIn });
   const { checkout, opening, buy, checkoutDone, prepare } = useItemCheckout(item, listings, view);
@@ -114,15 +115,26 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
             to="/nft/$id"
             params={{ id: item.id }}
             activeOptions={{ exact: true }}
-            className={showHistory ? '' : 'is-active'}
+            className={showHistory || showActivity ? '' : 'is-active'}
           >
             Details
           </Link>
           <Link to="/nft/$id/history" params={{ id: item.id }} className={showHistory ? 'is-active' : ''}>
             History
           </Link>
+          {!pack && (
+            <Link to="/nft/$id/activity" params={{ id: item.id }} className={showActivity ? 'is-active' : ''}>
+              Activity
+            </Link>
+          )}
         </nav>
-        {showHistory ? <History items={history} /> : <ItemDetails item={item} pack={pack} />}
+        {showActivity && !pack ? (
+          <Outlet />
+        ) : showHistory ? (
+          <History items={history} />
+        ) : (
+          <ItemDetails item={item} pack={pack} />
+        )}
         {listings.length > 0 && <ResaleListings listings={listings} />}
       </div>
       {checkout && (

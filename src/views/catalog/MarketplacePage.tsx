@@ -1,4 +1,4 @@
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import {
   categoryOptions,
@@ -33,6 +33,12 @@ export function MarketplacePage() {
   return (
     <section className="vt-page">
       <h1 className="vt-page__title">Marketplace</h1>
+      <nav className="vt-tabs-nav" aria-label="Marketplace">
+        <Link to="/marketplace" className="is-active">
+          Items
+        </Link>
+        <Link to="/marketplace/activity">Activity</Link>
+      </nav>
       <div className="vt-toolbar">
         <SearchForm
           value={search.q ?? ''}

@@ -1,4 +1,4 @@
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
 import { timings } from '#domain/constants';
@@ -38,6 +38,7 @@ export function StorefrontPage() {
   const loggedIn = useSelector(session, (st) => connectSession(st, session.send).loggedIn);
   const [reportMachine, setReportMachine] = useState<typeof storefrontReportMachine | null>(null);
   const filtered = !!(search.min || search.max);
+  const showActivity = useLocation({ select: (l) => l.pathname.endsWith('/activity') });
 
   const copyLink = async () => {
     if (!share) return;
@@ -118,25 +119,30 @@ export function StorefrontPage() {
         </>
       }
     >
-      {/* One cell of the frame's grid, beside the side: the stats bar over the items. */}
+      {/* One cell of the frame's grid, beside the side: the stats bar, the tabs, then the items or the activity. */}
       <div>
         {stats && (
           <StatsList stats={storefrontStatsBar(stats)} label="Sales" className="vt-storefront__stats" />
         )}
-        <section aria-label="Items">
-          {items.results.length > 0 ? (
-            <ItemGrid items={items.results} label={`${s.name} items`} />
-          ) : (
-            <div className="vt-empty">
-              <h2>{filtered ? 'No matching NFTs' : 'No NFTs yet'}</h2>
-              <p className="vt-muted">
-                {filtered
-                  ? 'Nothing in this price range. Try a wider one.'
-                  : 'This storefront has nothing for sale yet.'}
-              </p>
-            </div>
-          )}
-        </section>
+        <StorefrontTabs vanityUrl={s.vanityUrl} activity={showActivity} />
+        {showActivity ? (
+          <Outlet />
+        ) : (
+          <section aria-label="Items">
+            {items.results.length > 0 ? (
+              <ItemGrid items={items.results} label={`${s.name} items`} />
+            ) : (
+              <div className="vt-empty">
+                <h2>{filtered ? 'No matching NFTs' : 'No NFTs yet'}</h2>
+                <p className="vt-muted">
+                  {filtered
+                    ? 'Nothing in this price range. Try a wider one.'
+                    : 'This storefront has nothing for sale yet.'}
+                </p>
+              </div>
+            )}
+          </section>
+        )}
       </div>
       {reportMachine && (
         <Suspense fallback={null}>
@@ -165,4 +171,18 @@ function ReportDialog({
 }) {
   const actor = useFlowActor(machine, { storefrontId }, onDone);
   return <ReportStorefrontDialog actor={actor} storefrontName={name} />;
+}
+
+/** The storefront's tabs: its items and its activity. */
+function StorefrontTabs({ vanityUrl, activity }: { vanityUrl: string; activity: boolean }) {
+  return (
+    <nav className="vt-tabs-nav" aria-label="Storefront">
+      <Link to="/s/$vanityUrl" params={{ vanityUrl }} className={activity ? '' : 'is-active'}>
+        Items
+      </Link>
+      <Link to="/s/$vanityUrl/activity" params={{ vanityUrl }} className={activity ? 'is-active' : ''}>
+        Activity
+      </Link>
+    </nav>
+  );
 }

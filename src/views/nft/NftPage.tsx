@@ -1,4 +1,4 @@
-import { Link, useLocation } from '@tanstack/react-router';
+import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import type { HistoryItem } from '#domain/catalog';
 import { formatUsd } from '#domain/money';
@@ -56,7 +56,7 @@ export function NftPage({
             to="/nft/$id"
             params={{ id: nft.id }}
             activeOptions={{ exact: true }}
-            className={pathname.endsWith('/history') ? '' : 'is-active'}
+            className={/\/(history|activity)$/.test(pathname) ? '' : 'is-active'}
           >
             Details
           </Link>
@@ -67,8 +67,17 @@ export function NftPage({
           >
             History
           </Link>
+          <Link
+            to="/nft/$id/activity"
+            params={{ id: nft.id }}
+            className={pathname.endsWith('/activity') ? 'is-active' : ''}
+          >
+            Activity
+          </Link>
         </nav>
-        {pathname.endsWith('/history') ? (
+        {pathname.endsWith('/activity') ? (
+          <Outlet />
+        ) : pathname.endsWith('/history') ? (
           <div className="vt-stack">
             <History items={history} />
             {nft.blueprint && (

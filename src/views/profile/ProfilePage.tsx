@@ -33,6 +33,7 @@ export function ProfilePage() {
   const showingForSale = pathname.endsWith('/for-sale');
   const showingFavorites = pathname.endsWith('/favorites');
   const showingOffers = pathname.endsWith('/offers');
+  const showingActivity = pathname.endsWith('/activity');
   const current = owned.results.find((n) => n.id === viewing) ?? null;
   const wallet = user.wallet.walletAddress;
 
@@ -66,7 +67,9 @@ export function ProfilePage() {
       <nav className="vt-tabs-nav" aria-label="Collection">
         <Link
           to="/profile/collection"
-          className={showingForSale || showingFavorites || showingOffers ? '' : 'is-active'}
+          className={
+            showingForSale || showingFavorites || showingOffers || showingActivity ? '' : 'is-active'
+          }
         >
           Collectibles ({owned.total})
         </Link>
@@ -79,9 +82,12 @@ export function ProfilePage() {
         <Link to="/profile/offers" className={showingOffers ? 'is-active' : ''}>
           Offers
         </Link>
+        <Link to="/profile/activity" className={showingActivity ? 'is-active' : ''}>
+          Activity
+        </Link>
       </nav>
 
-      {showingFavorites || showingOffers ? (
+      {showingFavorites || showingOffers || showingActivity ? (
         <Outlet />
       ) : showingForSale ? (
         forSale.length > 0 ? (
@@ -113,7 +119,7 @@ export function ProfilePage() {
       )}
 
       <Modal
-        open={owned.total === 0 && !emptyDismissed && !showingFavorites && !showingOffers}
+        open={owned.total === 0 && !emptyDismissed && !showingFavorites && !showingOffers && !showingActivity}
         onClose={() => setEmptyDismissed(true)}
         closeOnOutsideClick
         size="sm"
