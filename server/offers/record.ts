@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { fusdToCents } from '#domain/money';
+import { recordActivity, recordPurchaseActivity } from '../activity/record';
 import type { FlowClient } from '../chain/client';
 import { blockTime, type ExtraEvents, type IndexedEvent } from '../chain/events';
 import { refreshNftStatus } from '../chain/facts';
@@ -67,6 +68,18 @@ async function applyMade(tx: Executor, e: OfferEvent, at: Date, site: Site): Pro
     .onConflictDoNothing()
     .returning();
   if (!inserted) return { offer: await offerByChainId(tx, String(d.offerId), d.buyer), changed: false };
+  await recordActivity(tx, {
+    key: `offer:${inserted.id}`,
+    kind: 'offer',
+    nftId,
+    price: inserted.amount,
+    fromAddress: inserted.buyerAddress,
+    fromUserId: inserted.buyerId,
+    toAddress: ownerAddress || null,
+    toUserId: inserted.ownerId,
+    transactionId: e.transactionId,
+    at,
+  });
   await noticeOffer(tx, 'offerMade', inserted, at, site);
   return { offer: inserted, changed: true };
 }
@@ -104,7 +117,9 @@ async function applyAccepted(tx: Executor, e: OfferEvent, at: Date, now: Date, s
       purchasedOn: at,
     })
     .onConflictDoNothing({ target: nftPurchases.transactionId })
-    .returning({ id: nftPurchases.id });
+    .returning();
+  // In the activity feed the sale is one `offerAccepted` entry, from the seller to the buyer.
+  for (const purchase of sold) await recordPurchaseActivity(tx, purchase, d.seller);
   // The NFT left the seller: their listings of it can no longer sell it.
   await tx
     .update(saleListings)

@@ -5,7 +5,15 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FlowClient } from '../../server/chain/client';
 import { emulatorChainConfig } from '../../server/chain/config';
-import { nftPurchases, nfts, notifications, offers, outbox, saleListings } from '../../server/db/schema';
+import {
+  activity,
+  nftPurchases,
+  nfts,
+  notifications,
+  offers,
+  outbox,
+  saleListings,
+} from '../../server/db/schema';
 import { expireOffers } from '../../server/offers/jobs';
 import { applyOfferEvent, type OfferEvent, offerEventTypes } from '../../server/offers/record';
 import { storefrontSales } from '../../server/sales/ledger';
@@ -112,6 +120,8 @@ describe.each(databases)('offers on %s', (database) => {
 
   const noticesOf = (userId: string) =>
     db().select().from(notifications).where(eq(notifications.userId, userId));
+  const activityOf = (nftId: string) =>
+    db().select().from(activity).where(eq(activity.nftId, nftId)).orderBy(activity.kind);
   const emailsTo = (email: string) => db().select().from(outbox).where(eq(outbox.to, email));
 
   it('records a made offer once, telling its owner once in the app and by email', async () => {
@@ -138,6 +148,16 @@ describe.each(databases)('offers on %s', (database) => {
     const emails = await emailsTo(owner.email);
     expect(emails.map((e) => e.subject)).toEqual([`New offer: ${item.title} #03`]);
     expect(await noticesOf(buyer.id)).toEqual([]);
+    // The activity feed has the offer once, from the buyer to the owner, at its amount.
+    expect(await activityOf(nftId)).toMatchObject([
+      {
+        kind: 'offer',
+        price: 4000,
+        fromUserId: buyer.id,
+        toUserId: owner.id,
+        transactionId: first.transactionId,
+      },
+    ]);
   });
 
   it('accepts once: a resale of type offer that ends the seller’s listing and tells the buyer', async () => {
@@ -176,6 +196,11 @@ describe.each(databases)('offers on %s', (database) => {
     expect(again.changed).toBe(false);
     expect(await db().select().from(nftPurchases).where(eq(nftPurchases.nftId, nftId))).toHaveLength(1);
     expect(await noticesOf(buyer.id)).toHaveLength(1);
+    // In the activity feed (by kind): the offer and one accepted offer (not also a sale), however often read.
+    expect((await activityOf(nftId)).map((a) => [a.kind, a.price, a.fromUserId, a.toUserId])).toEqual([
+      ['offer', 4000, buyer.id, owner.id],
+      ['offerAccepted', 4000, owner.id, buyer.id],
+    ]);
     // Closed offers are not canceled or expired afterwards.
     await apply('canceled', { offerId, buyer: buyer.wallet, nftId });
     t.clock.advance(8 * DAY_MS);
