@@ -19,7 +19,7 @@ import {
  * their wallet, unlisted); another collector saves the item to their favorites, then offers FUSD
  * for that edition, signed in the FCL dev wallet; its owner (identity verified) accepts in one
  * transaction. Both see the sale in their profiles and in Activity, and the storefront's volume
- * grows by the offer.
+ * grows by the offer (its stats are recounted every minute, so the test waits for a count).
  */
 async function collector(browser: Browser, tag: string) {
   const page = await (await browser.newContext()).newPage();
@@ -57,13 +57,35 @@ async function buyByCard(page: Page, item: BlueprintJson, address: string) {
   return nftId;
 }
 
+interface Stats {
+  volumeAllTime: number;
+  updatedAt: string | null;
+}
+
+/** The storefront's stats once they were counted after `after` (the worker recounts every minute). */
+async function statsAfter(page: Page, storefrontId: string, after: number): Promise<Stats> {
+  let stats: Stats | null = null;
+  await expect
+    .poll(
+      async () => {
+        stats = (await (await page.request.get(`/api/storefronts/${storefrontId}/stats`)).json()) as Stats;
+        return stats.updatedAt !== null && Date.parse(stats.updatedAt) > after;
+      },
+      { timeout: 150_000, intervals: [2_000] },
+    )
+    .toBe(true);
+  return stats!;
+}
+
 test('favorite an item, offer on an unlisted edition, the owner accepts: both see the sale', async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   const seller = await collector(browser, 'offer-owner');
   const item = await itemOnSale(seller.page);
   const nftId = await buyByCard(seller.page, item, seller.address);
+  // The storefront's volume once it counts that purchase, read while the offer is made.
+  const before = statsAfter(seller.page, item.storefront!.id, Date.now());
 
   // The buyer saves the item, and finds it in Favorites.
   const buyer = await collector(browser, 'offer-buyer');
@@ -98,6 +120,8 @@ test('favorite an item, offer on an unlisted edition, the owner accepts: both se
   const received = seller.page.getByRole('region', { name: 'Offers' }).getByRole('list', { name: 'Offers' });
   await expect(received).toContainText('$30', { timeout: 15_000 });
   await seller.page.screenshot({ path: 'test-results/screens/offer-received.png', fullPage: true });
+  const volumeBefore = (await before).volumeAllTime;
+  const acceptedAt = Date.now();
   await received.getByRole('button', { name: 'Accept' }).click();
   const accept = seller.page.getByRole('dialog', { name: 'Accept offer' });
   await expect(accept).toContainText('You receive');
@@ -121,4 +145,16 @@ test('favorite an item, offer on an unlisted edition, the owner accepts: both se
   await seller.page.goto('/profile/offers');
   await expect(seller.page.getByRole('main')).toContainText(/accepted/i);
   await seller.page.screenshot({ path: 'test-results/screens/offers-tab.png', fullPage: true });
+
+  // Both see the accepted offer in their Activity, and the storefront's volume grew by $30.
+  for (const page of [buyer.page, seller.page]) {
+    await page.goto('/profile/activity');
+    const entries = page.getByRole('list', { name: 'Activity' });
+    await expect(entries).toContainText('Offer accepted', { timeout: 15_000 });
+    await expect(entries).toContainText('$30');
+  }
+  await buyer.page.screenshot({ path: 'test-results/screens/offer-activity.png', fullPage: true });
+  expect((await statsAfter(seller.page, item.storefront!.id, acceptedAt)).volumeAllTime).toBe(
+    volumeBefore + 3000,
+  );
 });
