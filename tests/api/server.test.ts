@@ -29,6 +29,12 @@ function fakeGo(dir: string): string {
     join(modules.emulator, 'server', 'debugger', 'debugger.go'),
     'listener, err = net.Listen("tcp", fmt.Sprintf(":%d", d.port))\n',
   );
+  // The emulator's admin API, where the clock route is patched in (scripts/go-tools.ts).
+  mkdirSync(join(modules.emulator, 'server', 'utils'), { recursive: true });
+  writeFileSync(
+    join(modules.emulator, 'server', 'utils', 'emulator.go'),
+    '\t"strings"\n\trouter.HandleFunc("/emulator/newBlock", r.CommitBlock)\nfunc (m EmulatorAPIServer) ServeHTTP(w, r) {}\n',
+  );
   mkdirSync(join(modules.wallet, 'go', 'wallet'), { recursive: true });
   writeFileSync(join(modules.wallet, 'go', 'wallet', 'server.go'), 'Addr: fmt.Sprintf(":%d", port),\n');
   const go = join(dir, 'go');
@@ -48,7 +54,7 @@ if [ "$1" = mod ]; then
     *) echo '{"Dir":"${modules.wallet}"}' ;;
   esac
 else
-  cat server/debugger/debugger.go go/wallet/server.go > "$3" 2>/dev/null || test -s "$3"
+  cat server/debugger/debugger.go server/utils/emulator.go go/wallet/server.go > "$3" 2>/dev/null || test -s "$3"
 fi
 `,
   );
@@ -132,10 +138,10 @@ describe.each(bothDatabases)('the server process on %s', (database) => {
       writeFileSync(join(tools, 'release'), '');
       await server.ready;
       expect((await fetch(url('/api/health'))).status).toBe(200);
-      // What was built is the patched source: loopback only.
-      expect(readFileSync(join(tools, 'bin', 'flow-emulator'), 'utf8')).toContain(
-        'fmt.Sprintf("127.0.0.1:%d", d.port)',
-      );
+      // What was built is the patched source: loopback only, and the emulator's clock can move.
+      const emulator = readFileSync(join(tools, 'bin', 'flow-emulator'), 'utf8');
+      expect(emulator).toContain('fmt.Sprintf("127.0.0.1:%d", d.port)');
+      expect(emulator).toContain('router.HandleFunc("/emulator/clock/advance", r.AdvanceClock)');
       expect(readFileSync(join(tools, 'bin', 'fcl-dev-wallet'), 'utf8')).toContain(
         'fmt.Sprintf("127.0.0.1:%d", port)',
       );
