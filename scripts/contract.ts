@@ -71,6 +71,7 @@ const CHAIN_ONLY = [
   'GET /chain/config',
   'POST /users/wallets/actions/verify-account-proof',
   'POST /fusd-orders',
+  'POST /offers/actions/record',
 ];
 
 /** Runs schemathesis; answers its exit code and the number of cases it reports. */
