@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ActivityEntry, ActivityUser } from '#domain/responses/activity';
 import type { ActivityQuery } from '#domain/schemas/activity';
@@ -9,8 +9,18 @@ import { activity, blueprints, users } from '../db/schema';
 const fromUser = alias(users, 'from_user');
 const toUser = alias(users, 'to_user');
 
+/**
+ * The filters asked for, and always: an entry about an item visitors cannot see (hidden by its
+ * creator, or its storefront offline) is left out, as the item's page is a 404 for them. Entries
+ * about an NFT of no known item stay.
+ */
 function filtersOf(q: ActivityQuery): SQL | undefined {
-  const where: (SQL | undefined)[] = [];
+  const where: (SQL | undefined)[] = [
+    or(
+      isNull(activity.blueprintId),
+      and(eq(blueprints.visible, true), eq(blueprints.storefrontEnabled, true)),
+    ),
+  ];
   if (q.kinds?.length) where.push(inArray(activity.kind, q.kinds));
   if (q.storefrontId) where.push(eq(activity.storefrontId, q.storefrontId));
   if (q.blueprintId) where.push(eq(activity.blueprintId, q.blueprintId));

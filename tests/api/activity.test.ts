@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fillActivity } from '../../server/activity/backfill';
 import { recordActivity, recordMintActivity, recordPurchaseActivity } from '../../server/activity/record';
 import { endListing, recordSale, upsertListing, upsertNft } from '../../server/chain/facts';
-import { activity, users } from '../../server/db/schema';
+import { activity, blueprints, users } from '../../server/db/schema';
 import { databases, flowAddress, register, type TestApi, useTestApp } from './support/harness';
 import { blueprint, creator, sale } from './support/sales';
 
@@ -150,6 +150,28 @@ describe.each(databases)('activity on %s', (database) => {
     expect(kinds(res.body).sort()).toEqual(['offerAccepted', 'sale']);
     const entry = res.body.results.find((r: { kind: string }) => r.kind === 'sale');
     expect(entry).toMatchObject({ price: 2500, from: { id: shop.id }, to: { id: buyer.id } });
+  });
+
+  it('leaves out the entries of an item visitors cannot see: hidden, or its storefront offline', async () => {
+    const shop = await creator(t);
+    const [shown, hidden] = [await blueprint(t, shop.storefront.id), await blueprint(t, shop.storefront.id)];
+    const [seller, buyer] = [await walletUser(t), await walletUser(t)];
+    await nftLife(t, shown.flowBlueprintId, seller.walletAddress, buyer.walletAddress);
+    const kept = await nftLife(t, hidden.flowBlueprintId, seller.walletAddress, buyer.walletAddress);
+    const items = async (query: string) =>
+      new Set(
+        (await feed(query)).body.results.map((r: { item: { blueprintId: string } }) => r.item.blueprintId),
+      );
+    expect(await items(`?storefrontId=${shop.storefront.id}`)).toEqual(new Set([shown.id, hidden.id]));
+
+    await t.database.db.update(blueprints).set({ visible: false }).where(eq(blueprints.id, hidden.id));
+    expect(await items(`?storefrontId=${shop.storefront.id}`)).toEqual(new Set([shown.id]));
+    expect((await feed(`?nftId=${kept.nftId}`)).body.results).toEqual([]);
+    await t.database.db
+      .update(blueprints)
+      .set({ storefrontEnabled: false })
+      .where(eq(blueprints.storefrontId, shop.storefront.id));
+    expect((await feed(`?storefrontId=${shop.storefront.id}`)).body.results).toEqual([]);
   });
 
   it('filters by kinds, storefront, item and user (either side), and pages by from/to', async () => {
