@@ -7,34 +7,13 @@ import { connectListForSale, type listForSaleMachine } from '../../../machines/l
 import { connectRemoveListing, type removeListingMachine } from '../../../machines/removeListing';
 import { connectTransferNfts, type transferNftsMachine } from '../../../machines/transferNfts';
 import { Button, Modal, TextInput } from '../components';
+import { ErrorText, type PanelProps, Status } from '../components/FlowText';
 
 /**
  * The wallet-signed NFT actions as dialogs: list for sale, remove a listing, buy a listing with the
  * stablecoin balance, and transfer. Each renders its machine's view model and sends its events; how
  * a flow ended reaches the page through the machine's output, and a finished flow shows nothing.
  */
-interface PanelProps<A> {
-  actor: A;
-}
-
-function ErrorText({ error }: { error: string | null }) {
-  if (!error) return null;
-  return (
-    <p className="vt-alert vt-alert--error" role="alert">
-      {error}
-    </p>
-  );
-}
-
-function Status({ text }: { text: string | null }) {
-  if (!text) return null;
-  return (
-    <p className="vt-muted" aria-live="polite">
-      {text}
-    </p>
-  );
-}
-
 export function ListForSaleDialog({ actor }: PanelProps<ActorRefFrom<typeof listForSaleMachine>>) {
   const view = connectListForSale(
     useSelector(actor, (s) => s),

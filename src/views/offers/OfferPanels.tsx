@@ -5,34 +5,13 @@ import { type acceptOfferMachine, connectAcceptOffer } from '../../../machines/a
 import { type cancelOfferMachine, connectCancelOffer } from '../../../machines/cancelOffer';
 import { connectMakeOffer, type makeOfferMachine } from '../../../machines/makeOffer';
 import { Button, Modal, TextInput } from '../components';
+import { ErrorText, type PanelProps, Status } from '../components/FlowText';
 import './offers.css';
 
 /**
  * The wallet-signed offer actions as dialogs: make an offer, accept one, cancel one's own. Each
  * renders its machine's view model and sends its events; a finished flow shows nothing.
  */
-interface PanelProps<A> {
-  actor: A;
-}
-
-function ErrorText({ error }: { error: string | null }) {
-  if (!error) return null;
-  return (
-    <p className="vt-alert vt-alert--error" role="alert">
-      {error}
-    </p>
-  );
-}
-
-function Status({ text }: { text: string | null }) {
-  if (!text) return null;
-  return (
-    <p className="vt-muted" aria-live="polite">
-      {text}
-    </p>
-  );
-}
-
 export function MakeOfferDialog({ actor }: PanelProps<ActorRefFrom<typeof makeOfferMachine>>) {
   const view = connectMakeOffer(
     useSelector(actor, (s) => s),
