@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isLoggedIn } from '../machines/session';
 import { createAppRouter } from './router';
 import { createRuntime } from './runtime';
-import { type FirstLoadAnswers, replayingFetch } from './services/firstLoad';
+import { firstLoadAnswers } from './services/firstLoad';
 import { inspectorWanted, loadInspector } from './services/inspector';
 import { browserStorage } from './services/storage';
 import { AppContext } from './views/AppContext';
@@ -47,8 +47,10 @@ async function start() {
   // A stored session shows the account menu in the header: its code, apart from the first page's,
   // loads now beside the page's data.
   if (browserStorage.token()) preloadAccountMenu();
-  const answers: FirstLoadAnswers = takeOver ? JSON.parse(firstLoad.textContent ?? '{}') : {};
-  const app = createRuntime(inspect, takeOver ? { fetch: replayingFetch(answers) } : {});
+  const app = createRuntime(
+    inspect,
+    takeOver ? { answered: firstLoadAnswers(JSON.parse(firstLoad.textContent ?? '{}')) } : {},
+  );
   const router = createAppRouter(app);
   // Leaving the session (logout, 401, expiry) re-checks the current route's guard. Watched from the
   // session's start, so a 401 that ends it before the first render still counts; a visitor who was

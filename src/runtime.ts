@@ -18,8 +18,11 @@ import { browserStorage } from './services/storage';
  */
 export function createRuntime(
   inspect?: (event: InspectionEvent) => void,
-  /** Where the API is and how it is reached: the server's own render calls itself in-process. */
-  transport: Pick<ApiOptions, 'baseUrl' | 'fetch'> = {},
+  /**
+   * Where the API is and how it is reached (the server's own render calls itself in-process), and the
+   * answers a server-rendered first load was made from.
+   */
+  transport: Pick<ApiOptions, 'baseUrl' | 'fetch' | 'answered'> = {},
 ) {
   const currentPath = () => `${window.location.pathname}${window.location.search}`;
   // One renewal at a time: calls that fail together wait for the same new token.

@@ -1,6 +1,7 @@
-import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { itemHead, nftHead } from '#domain/pageHead';
 import { parseItemPageSearch } from '#domain/routes';
+import { ItemPageView, NftPageView, NftRoute } from '../views/nft/NftRoute';
 import { NotFoundPage } from '../views/pages/NotFoundPage';
 import { nftMachines, orNotFound, orNull, signedInUser } from './-guards';
 import { headTags } from './-head';
@@ -20,10 +21,14 @@ export const Route = createFileRoute('/nft/$id')({
         app.nfts.get(params.id).catch(orNotFound),
         app.nfts.history(params.id).catch(orNotFound),
         nftMachines(app),
+        NftPageView.preload(),
       ]);
       return { kind: 'nft' as const, nft, history: history.results, machines };
     }
-    const blueprint = await app.catalog.blueprint(params.id).catch(orNull);
+    const [blueprint] = await Promise.all([
+      app.catalog.blueprint(params.id).catch(orNull),
+      ItemPageView.preload(),
+    ]);
     if (!blueprint)
       return {
         kind: 'item' as const,
@@ -53,6 +58,6 @@ export const Route = createFileRoute('/nft/$id')({
             ? nftHead(loaderData.nft)
             : itemHead(loaderData.item, match.context.origin),
         ),
-  component: lazyRouteComponent(() => import('../views/nft/NftRoute'), 'NftRoute'),
+  component: NftRoute,
   notFoundComponent: NotFoundPage,
 });

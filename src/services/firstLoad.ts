@@ -31,18 +31,18 @@ export function recordingFetch(inner: typeof fetch) {
   return { fetch: recording as typeof fetch, answers };
 }
 
-/** A fetch that answers a GET the server already answered from its note, once, and else asks. */
-export function replayingFetch(answers: FirstLoadAnswers, inner: typeof fetch = fetch) {
+/**
+ * The page's own answers, each given once: `take` answers a GET of that URL (path and query, at any
+ * origin) with the text the server noted, the first time it is asked; else undefined, and the API is
+ * asked. The API client reads them before it even loads its HTTP client, so a first load that asks
+ * nothing new never downloads it.
+ */
+export function firstLoadAnswers(answers: FirstLoadAnswers) {
   const left = new Map(Object.entries(answers));
-  const replaying = (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = requestOf(input, init);
-    const key = keyOf(request.url);
-    const text = request.method === 'GET' ? left.get(key) : undefined;
-    if (text === undefined) return inner(request);
+  return (url: string): string | undefined => {
+    const key = keyOf(url);
+    const text = left.get(key);
     left.delete(key);
-    return Promise.resolve(
-      new Response(text, { status: 200, headers: { 'Content-Type': 'application/json' } }),
-    );
+    return text;
   };
-  return replaying as typeof fetch;
 }

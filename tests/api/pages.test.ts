@@ -238,6 +238,8 @@ describe.each(databases)('public pages rendered on the server, on %s', (database
       const { status, html } = await page(path);
       expect(status, path).toBe(200);
       expect(headOf(html).links.canonical, path).toEqual([`${ORIGIN}/nft/${w.item}`]);
+      // The History tab's list, whose code loads with the tab, is in the server's page too.
+      if (path.endsWith('/history')) expect(html).toMatch(/<ol class="vt-history" aria-label="History">/);
     }
     const { status, html } = await page(`/nft/${w.nft}`);
     expect(status).toBe(200);

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { createApi } from '../../src/services/api';
-import { recordingFetch, replayingFetch } from '../../src/services/firstLoad';
+import { firstLoadAnswers, recordingFetch } from '../../src/services/firstLoad';
 
 /** A small API on the contract's paths: counts its calls, answers a list, a missing storefront (404) and a write. */
 function server() {
@@ -21,8 +21,11 @@ function server() {
   };
 }
 
-const apiOver = (fetch: typeof globalThis.fetch, baseUrl: string) =>
-  createApi({ baseUrl, fetch, getToken: () => null, onUnauthorized: () => {} });
+const apiOver = (
+  fetch: typeof globalThis.fetch,
+  baseUrl: string,
+  answered?: (url: string) => string | undefined,
+) => createApi({ baseUrl, fetch, answered, getToken: () => null, onUnauthorized: () => {} });
 
 describe('the first load of a server-rendered page', () => {
   it('notes the successful GET answers the server read, by path and query', async () => {
@@ -44,23 +47,23 @@ describe('the first load of a server-rendered page', () => {
     const server1 = server();
     const { fetch: recording, answers } = recordingFetch(server1.fetch);
     await apiOver(recording, 'http://vitrine.internal/api').get('/storefronts', {
-      query: { search: 'aria' },
+      query: { search: 'aria', page: 2, mine: true },
     });
 
     const browser = server();
-    const client = apiOver(replayingFetch(answers, browser.fetch), 'http://localhost:3000/api');
-    expect(await client.get('/storefronts', { query: { search: 'aria' } })).toEqual({
+    const client = apiOver(browser.fetch, 'http://localhost:3000/api', firstLoadAnswers(answers));
+    expect(await client.get('/storefronts', { query: { search: 'aria', page: 2, mine: true } })).toEqual({
       results: [{ id: 1, q: 'aria' }],
     });
     expect(browser.calls).toEqual([]);
     // Another query, a write and the same GET again all reach the API.
     await client.get('/storefronts', { query: { search: 'night' } });
     await client.post('/storefronts', { json: { title: 'x' } });
-    await client.get('/storefronts', { query: { search: 'aria' } });
+    await client.get('/storefronts', { query: { search: 'aria', page: 2, mine: true } });
     expect(browser.calls).toEqual([
       'GET /api/storefronts?search=night',
       'POST /api/storefronts',
-      'GET /api/storefronts?search=aria',
+      'GET /api/storefronts?search=aria&page=2&mine=true',
     ]);
   });
 });

@@ -27,8 +27,7 @@ import { preloadable } from '../../lazy';
 import { type AppActors, useApp } from '../AppContext';
 import { Button } from '../components/Button';
 import { ImageLoader } from '../components/ImageLoader';
-import { Modal } from '../components/Modal';
-import { History } from '../nft/History';
+import { HistoryList } from '../nft/HistoryList';
 import { useReturnedPurchase } from '../nft/useReturnedPurchase';
 import { preloadSignInModal } from '../shell/signInModal';
 import { Countdown } from './Countdown';
@@ -42,6 +41,8 @@ import './catalog.css';
  */
 const Checkout = preloadable(async () => (await import('../checkout/CheckoutDialog')).Checkout);
 const loadCheckout = Checkout.preload;
+/** The dialog that shows the artwork large loads on the first press of expand. */
+const Modal = preloadable(async () => (await import('../components/Modal')).Modal);
 
 /**
  * What the checkout needs before its first panel (its code, the machine, the rails the server
@@ -131,7 +132,7 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
         {showActivity && !pack ? (
           <Outlet />
         ) : showHistory ? (
-          <History items={history} />
+          <HistoryList items={history} />
         ) : (
           <ItemDetails item={item} pack={pack} />
         )}
@@ -143,15 +144,17 @@ export function ItemPage({ item, history, listings, claim = null }: ItemPageProp
         </Suspense>
       )}
       {expanded && asset && (
-        <Modal open onClose={() => setExpanded(false)} closeOnOutsideClick size="lg" title={item.title}>
-          <img
-            src={asset}
-            alt={item.title}
-            style={{ width: '100%', height: 'auto' }}
-            width={1000}
-            height={1000}
-          />
-        </Modal>
+        <Suspense fallback={null}>
+          <Modal open onClose={() => setExpanded(false)} closeOnOutsideClick size="lg" title={item.title}>
+            <img
+              src={asset}
+              alt={item.title}
+              style={{ width: '100%', height: 'auto' }}
+              width={1000}
+              height={1000}
+            />
+          </Modal>
+        </Suspense>
       )}
     </article>
   );

@@ -5,7 +5,7 @@ import { formatUsd } from '#domain/money';
 import { type NftJson, nftImage, nftTitle, seriesLabel } from '#domain/nft';
 import { Avatar } from '../components/Avatar';
 import { ImageLoader } from '../components/ImageLoader';
-import { History } from './History';
+import { HistoryList } from './HistoryList';
 import { NftActions, type NftMachines } from './NftActions';
 import './nft.css';
 
@@ -79,7 +79,7 @@ export function NftPage({
           <Outlet />
         ) : pathname.endsWith('/history') ? (
           <div className="vt-stack">
-            <History items={history} />
+            <HistoryList items={history} />
             {nft.blueprint && (
               <Link to="/nft/$id/history" params={{ id: nft.blueprint.id }}>
                 The history of {nft.blueprint.title}: its creation and every purchase

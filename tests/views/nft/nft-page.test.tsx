@@ -17,6 +17,7 @@ import { HOSTED_URL, topupCharge } from '../../../model-tests/cryptoTopup.model'
 import { makeBlueprint, makeUser } from '../../../model-tests/fixtures';
 import type { AppActors } from '../../../src/views/AppContext';
 import { AppContext } from '../../../src/views/AppContext';
+import { HistoryList } from '../../../src/views/nft/HistoryList';
 import type { NftMachines } from '../../../src/views/nft/NftActions';
 import { NftPage } from '../../../src/views/nft/NftPage';
 
@@ -97,7 +98,8 @@ async function renderNftPage(
     routeTree: root.addChildren([
       page.addChildren([
         createRoute({ getParentRoute: () => page, path: 'details' }),
-        createRoute({ getParentRoute: () => page, path: 'history' }),
+        // As the app's History tab: its list's code arrives with the tab (src/routes/nft.$id.history.tsx).
+        createRoute({ getParentRoute: () => page, path: 'history', loader: () => HistoryList.preload() }),
       ]),
     ]),
     history: createMemoryHistory({ initialEntries: [path] }),
