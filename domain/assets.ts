@@ -156,10 +156,11 @@ export function imageRuleHint(kind: AssetKind): string {
 /**
  * Responsive images: every JPEG or PNG stored under /media also exists as WebP copies at these
  * widths (px), never wider than the original, at `{url}.w{width}.webp`. Pages offer them with
- * srcset/sizes, so a 280-pixel card fetches the 320-pixel copy, not the 1000-pixel original.
- * GIFs (possibly animated) and images hosted elsewhere have no copies.
+ * srcset/sizes, so a 280-pixel card fetches the 320-pixel copy, not the 1000-pixel original, and a
+ * 48-pixel logo or avatar the 96-pixel one (sharp on a screen of twice the pixels; a third of the
+ * 320-pixel copy's bytes). GIFs (possibly animated) and images hosted elsewhere have no copies.
  */
-export const IMAGE_WIDTHS = [320, 640, 1000, 1600] as const;
+export const IMAGE_WIDTHS = [96, 320, 640, 1000, 1600] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
 const RESIZABLE = /^\/media\/[^?#]+\.(jpe?g|png)$/i;

@@ -160,6 +160,11 @@ export interface CarouselView {
   transform: string;
   canPrevious: boolean;
   canNext: boolean;
+  /**
+   * Whether slide `i` is on screen or a step away (Next, Previous, auto-scroll or a swipe reveal it
+   * next), counting round the ends.
+   */
+  near: (i: number) => boolean;
   next: () => void;
   previous: () => void;
   goTo: (index: number) => void;
@@ -186,6 +191,10 @@ export function connectCarousel(
     transform: `translateX(${(offset - index) * 100}%)`,
     canPrevious: snapshot.can({ type: 'carousel.prev' }),
     canNext: snapshot.can({ type: 'carousel.next' }),
+    near: (i) => {
+      const ahead = (((i - index) % count) + count) % count;
+      return ahead === 0 || ahead === 1 || ahead === count - 1;
+    },
     next: () => send({ type: 'carousel.next' }),
     previous: () => send({ type: 'carousel.prev' }),
     goTo: (to) => send({ type: 'carousel.goTo', index: to }),

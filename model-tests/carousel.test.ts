@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { type CarouselInput, carouselMachine } from '../machines/carousel';
+import { type CarouselInput, carouselMachine, connectCarousel } from '../machines/carousel';
 import { carouselModel } from './carousel.model';
 import { flushCoverage } from './coverage-store';
 import { generatePaths, recordMicrosteps, runPath } from './harness';
@@ -25,6 +25,18 @@ describe('carousel machine paths', () => {
     expect(actor.getSnapshot().context.index).toBe(3);
     actor.send({ type: 'carousel.next' });
     expect(actor.getSnapshot().context.index).toBe(0);
+    actor.stop();
+  });
+
+  it('tells which slides are on screen or a step away, round the ends', () => {
+    const actor = start({ count: 5, autoScroll: false });
+    const near = () =>
+      [0, 1, 2, 3, 4].filter((i) => connectCarousel(actor.getSnapshot(), actor.send).near(i));
+    expect(near()).toEqual([0, 1, 4]);
+    actor.send({ type: 'carousel.goTo', index: 2 });
+    expect(near()).toEqual([1, 2, 3]);
+    actor.send({ type: 'carousel.goTo', index: 4 });
+    expect(near()).toEqual([0, 3, 4]);
     actor.stop();
   });
 

@@ -267,4 +267,27 @@ describe('Carousel', () => {
     expect(shown()).toBe(0);
     expect(within(region()).getAllByRole('group')).toHaveLength(4);
   });
+
+  it('with drawNear, draws the slide on screen and the ones a step either way, and fills the rest as they come near', () => {
+    render(<Carousel slides={slidesOf(4)} label={LABEL} drawNear />);
+    const drawn = () =>
+      within(region())
+        .getAllByRole('group', { hidden: true })
+        .map((slide) => slide.textContent);
+    // Every slide keeps its box (the track's layout does not move); only its content waits.
+    expect(drawn()).toEqual(['Create', 'List', '', 'Collect']);
+    fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));
+    expect(drawn()).toEqual(['Create', 'List', 'Sell', '']);
+    fireEvent.click(screen.getByRole('button', { name: 'Go to slide 4' }));
+    expect(drawn()).toEqual(['Create', '', 'Sell', 'Collect']);
+  });
+
+  it('without drawNear, draws every slide (their text is in the page)', () => {
+    render(<Carousel slides={slidesOf(4)} label={LABEL} />);
+    expect(
+      within(region())
+        .getAllByRole('group', { hidden: true })
+        .map((slide) => slide.textContent),
+    ).toEqual(NAMES);
+  });
 });

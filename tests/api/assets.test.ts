@@ -116,7 +116,7 @@ describe.each(databases)('assets on %s', (database) => {
     expect((await sharp(Buffer.from(await still.arrayBuffer())).metadata()).width).toBe(300);
   });
 
-  it('makes WebP copies of a stored JPEG or PNG at 320, 640, 1000 and 1600 px, never wider than the original', async () => {
+  it('makes WebP copies of a stored JPEG or PNG at 96, 320, 640, 1000 and 1600 px, never wider than the original', async () => {
     const me = await register(t);
     const { url, publicUrl } = await grantOf(me.authToken, 'blueprintPreviewImage', 'image/jpeg');
     const job = await startJob(me.authToken, url, await flat(1200, 900, 'jpeg'), 'image/jpeg');
@@ -127,6 +127,7 @@ describe.each(databases)('assets on %s', (database) => {
     for (const width of IMAGE_WIDTHS) expect(existsSync(`${file}.w${width}.webp`)).toBe(true);
     expect(webpSrcSet(publicUrl)).toBe(IMAGE_WIDTHS.map((w) => `${publicUrl}.w${w}.webp ${w}w`).join(', '));
     for (const [width, expected] of [
+      [96, 72],
       [320, 240],
       [640, 480],
       [1000, 750],

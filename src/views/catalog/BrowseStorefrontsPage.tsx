@@ -63,9 +63,9 @@ export function BrowseStorefrontsPage() {
       </div>
       {page.results.length > 0 ? (
         <ul className="vt-store-grid" aria-label="Storefronts">
-          {page.results.map((s) => (
+          {page.results.map((s, i) => (
             <li key={s.id}>
-              <StorefrontCard storefront={s} />
+              <StorefrontCard storefront={s} firstRow={i < FIRST_ROW} />
             </li>
           ))}
         </ul>
@@ -79,16 +79,42 @@ export function BrowseStorefrontsPage() {
   );
 }
 
-function StorefrontCard({ storefront: s }: { storefront: StorefrontPage['results'][number] }) {
-  const slides = s.previews.map((p) => (
+/**
+ * The cards of the grid's first row on a wide screen (four of at least 280 px): the first preview of
+ * each, what a visitor sees first and the page's largest image, loads at once and before the others;
+ * the logos of the cards below load as they near the screen.
+ */
+const FIRST_ROW = 4;
+
+function StorefrontCard({
+  storefront: s,
+  firstRow,
+}: {
+  storefront: StorefrontPage['results'][number];
+  firstRow: boolean;
+}) {
+  const slides = s.previews.map((p, i) => (
     <Link key={p.id} to="/nft/$id" params={{ id: p.id }} aria-label={p.title}>
-      <ImageLoader src={p.previewImageUrl} alt="" aspectRatio={1} radius="md" sizes="280px" />
+      <ImageLoader
+        src={p.previewImageUrl}
+        alt=""
+        aspectRatio={1}
+        radius="md"
+        sizes="280px"
+        priority={firstRow && i === 0}
+      />
     </Link>
   ));
   return (
     <article className="vt-store-card">
       <div className="vt-store-card__head">
-        <Avatar src={s.logoUrl ?? undefined} seed={s.id} alt="" size={48} />
+        <Avatar
+          src={s.logoUrl ?? undefined}
+          seed={s.id}
+          alt=""
+          size={48}
+          loading={firstRow ? 'eager' : 'lazy'}
+        />
         <div>
           <h2 className="vt-h3">
             <Link to="/s/$vanityUrl" params={{ vanityUrl: s.vanityUrl }}>
@@ -102,7 +128,7 @@ function StorefrontCard({ storefront: s }: { storefront: StorefrontPage['results
         </div>
       </div>
       <StatsList stats={storefrontCardStats(s.stats)} label={`${s.name} sales`} />
-      {slides.length > 0 && <Carousel slides={slides} label={`${s.name} items`} autoScroll />}
+      {slides.length > 0 && <Carousel slides={slides} label={`${s.name} items`} autoScroll drawNear />}
     </article>
   );
 }

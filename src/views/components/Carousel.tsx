@@ -30,6 +30,12 @@ export interface CarouselProps {
   autoScroll?: boolean;
   /** Wrap from the last slide to the first and back. Default true. */
   loop?: boolean;
+  /**
+   * Draws only the slides on screen or a step away; the others are empty boxes of the same size,
+   * filled as they come near. For carousels of pictures: a page of them lays out and fetches one
+   * step's worth of each, not every slide. Default false (every slide's text is in the page).
+   */
+  drawNear?: boolean;
   className?: string;
 }
 
@@ -48,7 +54,7 @@ export function Carousel(props: CarouselProps) {
   );
 }
 
-function CarouselActor({ slides, label, autoScroll = false, loop, className }: CarouselProps) {
+function CarouselActor({ slides, label, autoScroll = false, loop, drawNear, className }: CarouselProps) {
   // A component of its own: it works inside the app (inspection) and outside it.
   const inspect = useContext(AppContext)?.inspect;
   const [reducedMotion] = useState(prefersReducedMotion);
@@ -56,17 +62,20 @@ function CarouselActor({ slides, label, autoScroll = false, loop, className }: C
     input: { count: slides.length, autoScroll: autoScroll && !reducedMotion, loop },
     inspect,
   });
-  return <CarouselView actor={actor} slides={slides} label={label} className={className} />;
+  return (
+    <CarouselView actor={actor} slides={slides} label={label} drawNear={drawNear} className={className} />
+  );
 }
 
 export interface CarouselViewProps {
   actor: ActorRefFrom<typeof carouselMachine>;
   slides: ReactNode[];
   label: string;
+  drawNear?: boolean;
   className?: string;
 }
 
-export function CarouselView({ actor, slides, label, className }: CarouselViewProps) {
+export function CarouselView({ actor, slides, label, drawNear = false, className }: CarouselViewProps) {
   const trackId = useId();
   const view = connectCarousel(
     useSelector(actor, (s) => s),
@@ -117,7 +126,7 @@ export function CarouselView({ actor, slides, label, className }: CarouselViewPr
               className={cx('vt-carousel__slide', i === index && 'vt-carousel__slide--current')}
               inert={i !== index}
             >
-              {slide}
+              {!drawNear || view.near(i) ? slide : null}
             </div>
           ))}
         </div>

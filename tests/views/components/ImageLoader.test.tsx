@@ -28,7 +28,7 @@ describe('ImageLoader', () => {
     const source = container.querySelector('picture > source') as HTMLSourceElement;
     expect(source.type).toBe('image/webp');
     expect(source.getAttribute('srcset')).toBe(
-      '/media/art.jpg.w320.webp 320w, /media/art.jpg.w640.webp 640w, /media/art.jpg.w1000.webp 1000w, /media/art.jpg.w1600.webp 1600w',
+      '/media/art.jpg.w96.webp 96w, /media/art.jpg.w320.webp 320w, /media/art.jpg.w640.webp 640w, /media/art.jpg.w1000.webp 1000w, /media/art.jpg.w1600.webp 1600w',
     );
     expect(source.getAttribute('sizes')).toBe('280px');
     expect(screen.getByRole('img', { name: 'Art' }).getAttribute('src')).toBe('/media/art.jpg');
