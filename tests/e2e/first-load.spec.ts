@@ -20,10 +20,24 @@ test('a visitor reads the marketplace before scripts run; then it is live withou
 
   const calls = apiCalls(page);
   const errors = pageErrors(page);
+  // The server's first card, noted once the page is parsed and before any script of ours runs.
+  await page.addInitScript(() =>
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive')
+        (window as { serverCard?: Element | null }).serverCard = document.querySelector('.vt-item-card');
+    }),
+  );
   await page.goto('/marketplace');
   await expect(page.locator('#root')).not.toHaveAttribute('inert');
   await expect(page.locator('.vt-item-card').first()).toBeVisible();
   expect(calls.filter((c) => c.startsWith('/api/blueprints'))).toEqual([]);
+  // React took the server's markup over as it was: the card on screen is the element the server sent.
+  expect(
+    await page.evaluate(
+      () =>
+        (window as { serverCard?: Element | null }).serverCard === document.querySelector('.vt-item-card'),
+    ),
+  ).toBe(true);
 
   // Live: the filter asks the API for the next page.
   await page.getByRole('button', { name: 'Accept' }).click();
