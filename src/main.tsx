@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isLoggedIn } from '../machines/session';
+import { nextTask } from './idle';
 import { createAppRouter } from './router';
 import { createRuntime } from './runtime';
 import { firstLoadAnswers } from './services/firstLoad';
@@ -30,6 +31,9 @@ function Live() {
  * screen's chunk (and so the first route load this awaits) waiting for it.
  */
 async function start() {
+  // Loading the app's code took one long task already: the browser paints the server's page (and
+  // any picture that arrived meanwhile) before the app starts, not after.
+  await nextTask();
   // The inspector must attach before the first actor starts, or it misses their registration. A
   // production build made without VITE_INSPECT never offers it (src/services/inspector.ts): there
   // the first test is false at build time, and the inspector's code and chunks drop out of the build.
