@@ -53,6 +53,18 @@ function inlineStylesheet(page: string, root: string): string {
 }
 
 /**
+ * The page's script and its preloads moved from the head to the end of the body. A page rendered on
+ * the server is read before any script runs, so the browser fetches what it shows (its pictures, the
+ * largest among them) before the app's code, which only takes the page over: a module script runs
+ * once the document is parsed, wherever it sits.
+ */
+function scriptsLast(page: string): string {
+  const tags = page.match(/\s*<(script type="module"[^>]*><\/script|link rel="modulepreload"[^>]*)>/g) ?? [];
+  const without = tags.reduce((rest, tag) => rest.replace(tag, ''), page);
+  return without.replace('</body>', () => `${tags.map((tag) => tag.trim()).join('')}\n  </body>`);
+}
+
+/**
  * The page with its own head (title, description, canonical link, Open Graph) where index.html has
  * its generic title and description: a page carries one of each.
  */
@@ -99,7 +111,7 @@ export function mountSpa(
   });
   const { renderPage, log, publicUrl } = options;
   if (renderPage) {
-    const template = inlineStylesheet(readFileSync(join(root, 'index.html'), 'utf8'), root);
+    const template = scriptsLast(inlineStylesheet(readFileSync(join(root, 'index.html'), 'utf8'), root));
     // The page's API calls are answered in-process, as the browser's would be over HTTP.
     const api = ((input: RequestInfo | URL, init?: RequestInit) =>
       app.fetch(new Request(input, init))) as typeof fetch;

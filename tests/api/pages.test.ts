@@ -68,6 +68,10 @@ function expectPreviewTags(html: string, path: string) {
   expect(meta.robots, path).toBeUndefined();
 }
 
+/** The app's script and a preload of its chunk, in the head, as the build writes them. */
+const SCRIPTS =
+  '<script type="module" crossorigin src="/assets/index-abc.js"></script><link rel="modulepreload" crossorigin href="/assets/def.js">';
+
 /**
  * The public pages as the server answers them (server/spa.ts with the real renderer,
  * src/entry-server.tsx): items and storefronts rendered with their data, every page with its own
@@ -81,7 +85,7 @@ describe.each(databases)('public pages rendered on the server, on %s', (database
   // index.html as the build writes it: a generic title and description the page's own replace.
   writeFileSync(
     join(spaDir, 'index.html'),
-    `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="${GENERIC}" /><title>${GENERIC}</title></head><body><div id="root"></div></body></html>`,
+    `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="${GENERIC}" /><title>${GENERIC}</title>${SCRIPTS}</head><body><div id="root"></div></body></html>`,
   );
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   const t = useTestApp(
@@ -231,6 +235,16 @@ describe.each(databases)('public pages rendered on the server, on %s', (database
     const [product] = headOf(html).jsonLd;
     expect(product.offers).toMatchObject({ price: '120.00', availability: 'https://schema.org/SoldOut' });
     expect(headOf(html).meta.description![0]).toMatch(/^\$120 · Sold out\./);
+  });
+
+  it('puts the app’s script after the page’s content: the browser fetches the pictures it shows first', async () => {
+    const { html } = await page(`/nft/${w.item}`);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).not.toContain('<script type="module"');
+    expect(head).not.toContain('modulepreload');
+    const body = html.slice(html.indexOf('<body>'));
+    expect(body.indexOf(SCRIPTS)).toBeGreaterThan(body.indexOf('id="vt-first-load"'));
+    expect(body.match(/<script type="module"/g)).toHaveLength(1);
   });
 
   it('renders the tabs and an owned NFT, each naming /nft/{id} as its canonical URL', async () => {
