@@ -32,10 +32,10 @@ export function recordingFetch(inner: typeof fetch) {
 }
 
 /**
- * The page's own answers, each given once: `take` answers a GET of that URL (path and query, at any
- * origin) with the text the server noted, the first time it is asked; else undefined, and the API is
- * asked. The API client reads them before it even loads its HTTP client, so a first load that asks
- * nothing new never downloads it.
+ * The page's own answers, each given once: the function returned answers a GET of a URL (its path
+ * and query, at any origin) with the text the server noted, the first time it is asked; else
+ * undefined, and the API is asked. The API client reads them before it even loads its HTTP client,
+ * so a first load that asks nothing new never downloads it.
  */
 export function firstLoadAnswers(answers: FirstLoadAnswers) {
   const left = new Map(Object.entries(answers));
