@@ -200,7 +200,8 @@ describe('dashboard account panel', () => {
       '/s/night-loops',
     );
     await act(async () => {
-      await router.navigate({ to: '/dashboard/preview' as never });
+      void router.navigate({ to: '/dashboard/preview' as never });
+      await flush();
     });
     expect(router.state.location.pathname).toBe('/dashboard/preview');
     expect(screen.queryByRole('dialog')).toBeNull();

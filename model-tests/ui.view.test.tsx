@@ -43,7 +43,11 @@ async function perform(step: PathStep, actor: AnyActorRef) {
       }
       // A route change closes every menu, the dashboard's too (RootLayout): a link, the back button.
       const to = router.state.location.pathname === '/' ? '/elsewhere' : '/';
-      await act(() => router.navigate({ to: to as never }));
+      // Not awaited inside act(): React 18 renders the new route only once the act() scope ends.
+      await act(async () => {
+        void router.navigate({ to: to as never });
+        await flush();
+      });
       return true;
     }
     case 'ui.signup.hide':

@@ -70,7 +70,9 @@ function scriptsLast(page: string): string {
  */
 function withHead(page: string, head: string | undefined): string {
   if (!head) return page;
-  return page.replace(/<meta name="description"[^>]*>\s*/, '').replace(/<title>[^<]*<\/title>/, () => head);
+  return page
+    .replace(/<meta name="description"[^>]*>\s*/, '')
+    .replace(/<title[^>]*>[^<]*<\/title>/, () => head);
 }
 
 /**

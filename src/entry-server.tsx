@@ -1,10 +1,16 @@
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  HeadContent,
+  RouterContextProvider,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createAppRouter } from './router';
 import { createRuntime } from './runtime';
 import { type FirstLoadAnswers, recordingFetch } from './services/firstLoad';
 import { AppContext } from './views/AppContext';
+import { HEAD_MARK } from './views/shell/DocumentHead';
 
 /**
  * A page as the server renders it for a visitor, with the API answers it was made from, its head
@@ -19,11 +25,11 @@ export interface RenderedPage {
 }
 
 /**
- * The head elements React puts before a page rendered outside a document (title, meta and link
- * elements are hoisted there): they go into the page's `<head>`, where the browser's React finds
- * and keeps them. React escapes `<` and `>` in text and attributes, so none ends early.
+ * Marks each element of a rendered head (title, meta, link, script) with HEAD_MARK, for the app to
+ * replace it once it runs. React escapes `<` in text and attributes, and the JSON-LD's text is
+ * escaped too, so every `<title`, `<meta`, `<link` and `<script` in it opens an element.
  */
-const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>)*/;
+const marked = (head: string) => head.replace(/<(title|meta|link|script)(?=[\s>])/g, `<$1 ${HEAD_MARK}=""`);
 
 /**
  * Renders the page at `url` (path and query) as a visitor with no session sees it, running the
@@ -61,8 +67,14 @@ export async function renderPage(
         </AppContext.Provider>
       </StrictMode>,
     );
-    const head = HOISTED.exec(page)![0];
-    return { html: page.slice(head.length), head, answers, status: result.status };
+    // The head is a render of its own: in the browser it renders into the document's head after
+    // the page has hydrated (src/views/shell/DocumentHead.tsx), so the page's markup holds none.
+    const head = renderToString(
+      <RouterContextProvider router={router}>
+        <HeadContent />
+      </RouterContextProvider>,
+    );
+    return { html: page, head: marked(head), answers, status: result.status };
   } finally {
     app.session.stop();
     app.ui.stop();

@@ -105,8 +105,9 @@ export function Layout({ preview, title: heading, action, footer: end, children 
   return (
     <Html lang="en">
       <Head />
-      <Preview>{preview}</Preview>
       <Body style={body}>
+        {/* In the body: a document has nothing between its head and its body. */}
+        <Preview>{preview}</Preview>
         <Container style={container}>
           <Text style={logo}>{brand.name}</Text>
           <Section style={card}>

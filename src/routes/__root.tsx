@@ -1,7 +1,8 @@
-import { createRootRouteWithContext, HeadContent } from '@tanstack/react-router';
+import { createRootRouteWithContext } from '@tanstack/react-router';
 import { defaultHead, notFoundHead } from '#domain/pageHead';
 import type { AppActors } from '../views/AppContext';
 import { NotFoundPage } from '../views/pages/NotFoundPage';
+import { DocumentHead } from '../views/shell/DocumentHead';
 import { RootLayout } from '../views/shell/RootLayout';
 import { headTags } from './-head';
 
@@ -27,10 +28,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
         ? notFoundHead
         : defaultHead,
     ),
-  // The head's title, meta and link elements go into the document's head (React hoists them there).
   component: () => (
     <>
-      <HeadContent />
+      <DocumentHead />
       <RootLayout />
     </>
   ),

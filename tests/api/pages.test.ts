@@ -41,9 +41,9 @@ function headOf(html: string) {
   };
   const meta = grouped(/<meta [^>]*>/g, ['name', 'property'], 'content');
   const links = grouped(/<link [^>]*>/g, ['rel'], 'href');
-  const titles = [...head.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => text(m[1]!));
-  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) =>
-    JSON.parse(m[1]!),
+  const titles = [...head.matchAll(/<title\b[^>]*>([^<]*)<\/title>/g)].map((m) => text(m[1]!));
+  const jsonLd = [...html.matchAll(/<script\b[^>]*type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].map(
+    (m) => JSON.parse(m[1]!),
   );
   return { titles, meta, links, jsonLd };
 }

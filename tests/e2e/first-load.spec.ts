@@ -1,4 +1,29 @@
+import type { Page } from '@playwright/test';
+import { staticHeads } from '#domain/pageHead';
 import { apiCalls, expect, pageErrors, signUp, test, uniqueEmail } from './support';
+
+/** The document's head as the app keeps it: one title, description and canonical link each. */
+const headOf = (page: Page) =>
+  page.evaluate(() => ({
+    title: document.title,
+    titles: document.querySelectorAll('title').length,
+    descriptions: [...document.querySelectorAll('meta[name="description"]')].map((m) =>
+      m.getAttribute('content'),
+    ),
+    canonicals: [...document.querySelectorAll('link[rel="canonical"]')].map(
+      (l) => new URL(l.getAttribute('href')!).pathname,
+    ),
+  }));
+
+const expectHead = async (page: Page, path: '/marketplace' | '/storefronts') =>
+  expect
+    .poll(() => headOf(page))
+    .toEqual({
+      title: staticHeads[path].title,
+      titles: 1,
+      descriptions: [staticHeads[path].description],
+      canonicals: [path],
+    });
 
 /**
  * Public pages arrive rendered by the server (issue 15): readable before any script runs, then
@@ -31,6 +56,8 @@ test('a visitor reads the marketplace before scripts run; then it is live withou
   await expect(page.locator('#root')).not.toHaveAttribute('inert');
   await expect(page.locator('.vt-item-card').first()).toBeVisible();
   expect(calls.filter((c) => c.startsWith('/api/blueprints'))).toEqual([]);
+  // The app now keeps the head the server wrote: one of each, the page's own.
+  await expectHead(page, '/marketplace');
   // React took the server's markup over as it was: the card on screen is the element the server sent.
   expect(
     await page.evaluate(
@@ -49,6 +76,10 @@ test('a visitor reads the marketplace before scripts run; then it is live withou
     .poll(() => calls.some((c) => c.startsWith('/api/blueprints') && c.includes('price')))
     .toBe(true);
   expect(errors).toEqual([]);
+  // The head follows a move within the app.
+  await page.getByRole('banner').getByRole('link', { name: 'Storefronts' }).click();
+  await expect(page).toHaveURL(/\/storefronts$/);
+  await expectHead(page, '/storefronts');
 
   // A storefront's page (opened directly, cookies accepted this time) is taken over as well.
   await page.goto('/s/aria-sounds');

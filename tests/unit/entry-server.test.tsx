@@ -30,7 +30,7 @@ describe('a page rendered on the server', () => {
       const page = await renderPage(path, api, origin);
       expect(page?.status, path).toBe(404);
       expect(page?.html).toContain('We couldn&#x27;t find what you&#x27;re looking for');
-      expect(page?.head).toContain('<meta name="robots" content="noindex"/>');
+      expect(page?.head).toContain('<meta data-head="" name="robots" content="noindex"/>');
     }
   });
 

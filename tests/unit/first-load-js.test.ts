@@ -26,24 +26,23 @@ const PAGES = {
 } as const;
 
 /**
- * The most a page's first load may fetch, in kB (brotli, as sent). Issue 38's target is 110 kB on
- * every page; the framework alone (React DOM, TanStack Router, XState and @xstate/react, bundled
- * bare) is 97.6 kB, so the pages are held here at what they load now, with 0.3 kB to spare for a
- * build's noise: 116.1, 119.5, 123.6, 123.9, 119.9 and 112.5 kB, with every page's head (title,
- * description, canonical, Open Graph, JSON-LD), the favorites heart, Home's server-rendered trending
- * lists, the stats bar and Browse storefronts' stats, and the routes of the Activity and Offers tabs
- * in the route tree every page carries (about 1 kB together; their code loads with the tab). The
- * item page loaded 190.5 kB before its checkout became lazy, 127.0 kB before an NFT's page, the
- * History tab (with date-fns' wording) and the large-artwork dialog left its first load.
+ * The most a page's first load may fetch, in kB (brotli, as sent): each page is held at what it
+ * loads now with 0.3 kB to spare for a build's noise (97.2, 100.7, 104.8, 105.1, 101.1 and 93.6 kB),
+ * every one within issue 38's target of 110 kB (TARGET_KB). The framework alone (React DOM 18,
+ * TanStack Router, XState and @xstate/react, bundled bare) is 78.2 kB; React DOM 19 would add
+ * 19.4 kB to every page. The item page loaded 190.5 kB before its checkout became lazy.
  */
 const BUDGET_KB: Record<keyof typeof PAGES, number> = {
-  '/': 116.4,
-  '/marketplace': 119.8,
-  '/storefronts': 123.9,
-  '/s/{vanityUrl}': 124.2,
-  '/nft/{id}': 120.2,
-  '/creators': 112.8,
+  '/': 97.5,
+  '/marketplace': 101.0,
+  '/storefronts': 105.1,
+  '/s/{vanityUrl}': 105.4,
+  '/nft/{id}': 101.4,
+  '/creators': 93.9,
 };
+
+/** Issue 38's target for the first-load JavaScript of every public page. */
+const TARGET_KB = 110;
 
 /** Code that loads on the first Buy or wallet action, never with a page. */
 const LATER = [
@@ -117,8 +116,10 @@ describe('first-load JavaScript of the public pages (production build)', () => {
     expect(later).toEqual([]);
   });
 
-  it.each(Object.entries(PAGES))('%s stays within its budget', (page, screen) => {
+  it.each(Object.entries(PAGES))('%s stays within its budget, and the target', (page, screen) => {
     const { kb } = firstLoad(chunks, screen);
-    expect(kb).toBeLessThanOrEqual(BUDGET_KB[page as keyof typeof PAGES]);
+    const budget = BUDGET_KB[page as keyof typeof PAGES];
+    expect(budget).toBeLessThanOrEqual(TARGET_KB);
+    expect(kb).toBeLessThanOrEqual(budget);
   });
 });

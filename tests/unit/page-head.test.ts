@@ -39,9 +39,9 @@ describe('a page head', () => {
     expect(hiddenPack.jsonLd?.offers).toBeUndefined();
   });
 
-  it('is index.html’s title and description by default, so a page the browser renders adopts them', () => {
+  it('is index.html’s title and description by default, which the app replaces once it runs', () => {
     const html = readFileSync('index.html', 'utf8');
-    expect(html).toContain(`<title>${defaultHead.title}</title>`);
-    expect(html).toContain(`<meta name="description" content="${defaultHead.description}" />`);
+    expect(html).toContain(`<title data-head>${defaultHead.title}</title>`);
+    expect(html).toContain(`<meta name="description" data-head content="${defaultHead.description}" />`);
   });
 });

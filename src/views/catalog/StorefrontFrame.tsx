@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { webpSrcSet } from '#domain/assets';
 import { categoryLabels, type StorefrontJson } from '#domain/catalog';
 import { Avatar } from '../components/Avatar';
+import { HIGH_PRIORITY } from '../components/ImageLoader';
 import './catalog.css';
 
 /**
@@ -27,7 +28,7 @@ export function StorefrontFrame({
           // The banner is the page's largest paint: it loads first, at the copy as wide as the screen.
           <picture>
             {bannerCopies && <source type="image/webp" srcSet={bannerCopies} sizes="100vw" />}
-            <img src={s.bannerUrl} alt="" width={1500} height={300} fetchPriority="high" />
+            <img src={s.bannerUrl} alt="" width={1500} height={300} {...HIGH_PRIORITY} />
           </picture>
         )}
       </div>

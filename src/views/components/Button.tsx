@@ -1,4 +1,12 @@
-import type { ComponentPropsWithRef, ElementType, MouseEvent, ReactNode } from 'react';
+import {
+  type ComponentPropsWithRef,
+  type ElementType,
+  type ForwardedRef,
+  forwardRef,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { cx } from './cx';
 import { Spinner } from './Spinner';
 
@@ -31,7 +39,7 @@ export type ButtonProps<C extends ElementType = 'button'> = ButtonOwnProps & {
   href?: string;
 } & Omit<ComponentPropsWithRef<C>, keyof ButtonOwnProps | 'as' | 'href'>;
 
-export function Button<C extends ElementType = 'button'>(props: ButtonProps<C>) {
+function ButtonBase(props: ButtonProps<ElementType>, ref: ForwardedRef<HTMLElement>) {
   const {
     as,
     href,
@@ -45,7 +53,7 @@ export function Button<C extends ElementType = 'button'>(props: ButtonProps<C>) 
     className,
     children,
     ...rest
-  } = props as ButtonProps<'button'> & { as?: ElementType; href?: string };
+  } = props;
   const Component: ElementType = as ?? (href !== undefined ? 'a' : 'button');
   const inactive = disabled || loading;
   const classes = cx(
@@ -72,6 +80,7 @@ export function Button<C extends ElementType = 'button'>(props: ButtonProps<C>) 
       <button
         type="button"
         {...rest}
+        ref={ref as ForwardedRef<HTMLButtonElement>}
         className={classes}
         disabled={inactive}
         aria-busy={loading || undefined}
@@ -94,6 +103,7 @@ export function Button<C extends ElementType = 'button'>(props: ButtonProps<C>) 
     <Component
       {...(href !== undefined ? { href } : {})}
       {...linkRest}
+      ref={ref}
       className={classes}
       onClick={handleClick}
       aria-disabled={inactive || undefined}
@@ -103,3 +113,12 @@ export function Button<C extends ElementType = 'button'>(props: ButtonProps<C>) 
     </Component>
   );
 }
+
+/**
+ * A ref given to the button reaches its element (`forwardRef`); the cast gives the forwarded
+ * component back the type parameter of `as` (the props of the element or component it renders),
+ * which forwardRef's own type cannot carry.
+ */
+export const Button = forwardRef(ButtonBase) as <C extends ElementType = 'button'>(
+  props: ButtonProps<C>,
+) => ReactElement;

@@ -39,6 +39,12 @@ export interface CarouselProps {
   className?: string;
 }
 
+/**
+ * A slide off screen is inert: its links and buttons take no focus or click. React 18 knows no
+ * `inert` property and writes such an attribute only from a string: the empty string sets it.
+ */
+const INERT = { inert: '' };
+
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
@@ -124,7 +130,7 @@ export function CarouselView({ actor, slides, label, drawNear = false, className
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${slides.length}`}
               className={cx('vt-carousel__slide', i === index && 'vt-carousel__slide--current')}
-              inert={i !== index}
+              {...(i === index ? {} : INERT)}
             >
               {!drawNear || view.near(i) ? slide : null}
             </div>

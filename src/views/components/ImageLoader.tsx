@@ -3,6 +3,12 @@ import { webpSrcSet } from '#domain/assets';
 import { cx } from './cx';
 import { ImageIcon } from './fieldIcons';
 
+/**
+ * Asks the browser to fetch an image before others (the page's largest picture). React 18 has no
+ * `fetchPriority` property: it writes the attribute as named, so the name is HTML's lowercase one.
+ */
+export const HIGH_PRIORITY = { fetchpriority: 'high' };
+
 export interface ImageLoaderProps
   extends Omit<
     ImgHTMLAttributes<HTMLImageElement>,
@@ -124,7 +130,7 @@ export function ImageLoader({
             decoding={decoding}
             className={cx('vt-image__img', `vt-image__img--${fit}`, imgClassName)}
             style={style}
-            fetchPriority={priority ? 'high' : undefined}
+            {...(priority ? HIGH_PRIORITY : {})}
             onLoad={markLoaded}
             onError={markFailed}
           />

@@ -1,13 +1,4 @@
-import {
-  type ChangeEvent,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type Ref,
-  useCallback,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type ChangeEvent, type InputHTMLAttributes, type ReactNode, useId, useRef, useState } from 'react';
 import { cx } from './cx';
 import { EyeIcon, EyeOffIcon, LockIcon } from './fieldIcons';
 import { CloseIcon } from './icons';
@@ -28,12 +19,6 @@ export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   startAdornment?: ReactNode;
   /** Class of the outer wrapper (label + field + messages). */
   containerClassName?: string;
-  ref?: Ref<HTMLInputElement>;
-}
-
-function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {
-  if (typeof ref === 'function') ref(value);
-  else if (ref) ref.current = value;
 }
 
 /**
@@ -70,7 +55,6 @@ export function TextInput({
   value,
   defaultValue,
   onChange,
-  ref,
   'aria-describedby': describedBy,
   ...rest
 }: TextInputProps) {
@@ -78,21 +62,13 @@ export function TextInput({
   const inputId = id ?? generatedId;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
-  const inputRef = useRef<HTMLInputElement | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const [passwordVisible, setPasswordVisible] = useState(false);
   const controlled = value !== undefined;
   const [uncontrolledFilled, setUncontrolledFilled] = useState(
     defaultValue !== undefined && String(defaultValue) !== '',
   );
   const filled = controlled ? String(value) !== '' : uncontrolledFilled;
-
-  const setRefs = useCallback(
-    (element: HTMLInputElement | null) => {
-      inputRef.current = element;
-      assignRef(ref, element);
-    },
-    [ref],
-  );
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     if (!controlled) setUncontrolledFilled(event.target.value !== '');
@@ -134,7 +110,7 @@ export function TextInput({
         {startAdornment ? <span className="vt-input__prefix">{startAdornment}</span> : null}
         <input
           {...rest}
-          ref={setRefs}
+          ref={inputRef}
           id={inputId}
           type={isPassword && passwordVisible ? 'text' : type}
           className={cx('vt-input__control', className)}

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useInsertionEffect, useRef } from 'react';
 
 type EscapeHandler = (event: KeyboardEvent) => void;
 
@@ -23,7 +23,8 @@ function onKeyDown(event: KeyboardEvent): void {
  */
 export function useEscape(handler: EscapeHandler, active = true): void {
   const latest = useRef(handler);
-  useLayoutEffect(() => {
+  // Kept current before any effect runs; an insertion effect, so a server render runs nothing.
+  useInsertionEffect(() => {
     latest.current = handler;
   });
 

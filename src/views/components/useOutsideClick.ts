@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
+import { type RefObject, useEffect, useInsertionEffect, useRef } from 'react';
 
 type Refs = RefObject<Element | null> | ReadonlyArray<RefObject<Element | null>>;
 
@@ -12,7 +12,8 @@ type Refs = RefObject<Element | null> | ReadonlyArray<RefObject<Element | null>>
 export function useOutsideClick(refs: Refs, handler: (event: PointerEvent) => void, active = true): void {
   const latestHandler = useRef(handler);
   const latestRefs = useRef(refs);
-  useLayoutEffect(() => {
+  // Kept current before any effect runs; an insertion effect, so a server render runs nothing.
+  useInsertionEffect(() => {
     latestHandler.current = handler;
     latestRefs.current = refs;
   });

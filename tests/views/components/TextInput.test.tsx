@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRef, useState } from 'react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { TextInput } from '../../../src/views/components';
 
@@ -104,12 +104,6 @@ describe('TextInput', () => {
     expect(screen.queryByRole('button', { name: 'Clear' })).toBeNull();
     await user.type(input, 'x');
     expect(input.value).toBe('ada@example.com');
-  });
-
-  it('forwards its ref to the input element', () => {
-    const ref = createRef<HTMLInputElement>();
-    render(<TextInput ref={ref} label="First name" />);
-    expect(ref.current).toBe(screen.getByLabelText('First name'));
   });
 
   it('keeps a given id and a caller aria-describedby', () => {
