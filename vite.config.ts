@@ -97,7 +97,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   }),
   resolve: {
-    // React 19 has useSyncExternalStore itself: the libraries' shim for older Reacts (@xstate/react,
+    // React 18 has useSyncExternalStore itself: the libraries' shim for older Reacts (@xstate/react,
     // TanStack's store) is left out of the bundle.
     alias: [
       {

@@ -34,12 +34,12 @@ function directives(policy: string | null): Record<string, string> {
 /** The headers every answer carries, whatever its type. */
 function expectSubresourceHeaders(headers: Headers) {
   expect(headers.get('x-content-type-options')).toBe('nosniff');
-  expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
 }
 
 /** The headers of every answer a browser could show as a page of its own (all but scripts and CSS). */
 function expectCommonHeaders(headers: Headers) {
   expectSubresourceHeaders(headers);
+  expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   expect(headers.get('x-frame-options')).toBe('DENY');
   const permissions = headers.get('permissions-policy') ?? '';
   for (const feature of ['camera', 'microphone', 'geolocation', 'bluetooth', 'serial']) {
@@ -125,6 +125,7 @@ describe.each(databases)('security headers on %s', (database) => {
     expectSubresourceHeaders(script.headers);
     // Read only on documents: not repeated on every chunk.
     expect(script.headers.get('permissions-policy')).toBeNull();
+    expect(script.headers.get('referrer-policy')).toBeNull();
     expect(script.headers.get('x-frame-options')).toBeNull();
 
     const icon = await t.request('GET', '/favicon.svg');

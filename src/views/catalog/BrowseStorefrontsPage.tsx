@@ -8,7 +8,7 @@ import { parseStorefrontsSearch, type StorefrontsSearch } from '#domain/storefro
 import { Avatar } from '../components/Avatar';
 import { Carousel } from '../components/Carousel';
 import { ImageLoader } from '../components/ImageLoader';
-import { SearchForm } from './MarketplacePage';
+import { SearchForm } from './CatalogFilters';
 import { StatsList } from './StatsList';
 import './catalog.css';
 

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { filterToggle } from '#domain/marketFilterForm';
-import { FilterDisclosure, PriceCategoryFilter } from '../../../src/views/catalog/MarketplacePage';
+import { FilterDisclosure, PriceCategoryFilter } from '../../../src/views/catalog/CatalogFilters';
 
 /**
  * The marketplace's filter on narrow screens: a Filters button discloses it (aria-expanded, the
