@@ -5,7 +5,7 @@ import type { Metrics } from './metrics';
 
 /**
  * Every request: its id (X-Request-Id, kept when the client's is sane, else a new one; sent back
- * on the answer) is the context of everything done for it (log lines, jobs it queues); when it is
+ * on the answer, but for an immutable file's) is the context of everything done for it (log lines, jobs it queues); when it is
  * answered, its duration goes to the metrics under its route's pattern and one access line is
  * logged: method, route pattern, status, duration (never the path's query, a body or a header).
  */
@@ -15,12 +15,16 @@ export function observeRequests(log: Log, metrics: Metrics): MiddlewareHandler {
     const started = performance.now();
     await withContext({ requestId }, async () => {
       await next();
-      try {
-        c.res.headers.set('X-Request-Id', requestId);
-      } catch {
-        // An answer with immutable headers (a fetched one) is copied.
-        c.res = new Response(c.res.body, c.res);
-        c.res.headers.set('X-Request-Id', requestId);
+      // An immutable file (the SPA's hashed scripts) is the same answer for everyone, and a first
+      // load fetches a dozen: it goes without the id (its access line still carries it).
+      if (!c.res.headers.get('cache-control')?.includes('immutable')) {
+        try {
+          c.res.headers.set('X-Request-Id', requestId);
+        } catch {
+          // An answer with immutable headers (a fetched one) is copied.
+          c.res = new Response(c.res.body, c.res);
+          c.res.headers.set('X-Request-Id', requestId);
+        }
       }
       const seconds = (performance.now() - started) / 1000;
       // The pattern of the route that answered (`/api/orders/:id`, `/media/*`, `/*` for no route).

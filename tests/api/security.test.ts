@@ -127,6 +127,9 @@ describe.each(databases)('security headers on %s', (database) => {
     expect(script.headers.get('permissions-policy')).toBeNull();
     expect(script.headers.get('referrer-policy')).toBeNull();
     expect(script.headers.get('x-frame-options')).toBeNull();
+    // An immutable file goes without a request id; a page has one.
+    expect(script.headers.get('x-request-id')).toBeNull();
+    expect((await t.request('GET', '/')).headers.get('x-request-id')).toMatch(/\S/);
 
     const icon = await t.request('GET', '/favicon.svg');
     expect(icon.headers.get('content-type')).toContain('image/svg+xml');
