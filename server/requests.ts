@@ -5,9 +5,10 @@ import type { Metrics } from './metrics';
 
 /**
  * Every request: its id (X-Request-Id, kept when the client's is sane, else a new one; sent back
- * on the answer, but for an immutable file's) is the context of everything done for it (log lines, jobs it queues); when it is
- * answered, its duration goes to the metrics under its route's pattern and one access line is
- * logged: method, route pattern, status, duration (never the path's query, a body or a header).
+ * on the answer, but for an immutable file's) is the context of everything done for it (log lines,
+ * jobs it queues); when it is answered, its duration goes to the metrics under its route's pattern
+ * and one access line is logged: method, route pattern, status, duration (never the path's query, a
+ * body or a header).
  */
 export function observeRequests(log: Log, metrics: Metrics): MiddlewareHandler {
   return async (c, next) => {
