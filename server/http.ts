@@ -10,6 +10,12 @@ import type { users } from './db/schema';
  * The same declarations mount the routes on Hono and generate the OpenAPI document.
  */
 
+/**
+ * The Cache-Control of a file whose URL changes with its content (the SPA's hashed files, stored
+ * images and their copies, a share image at its version): kept a year, never asked for again.
+ */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 export type UserRow = typeof users.$inferSelect;
 /** What a verified session token says: its user, session and token version (see server/auth/tokens.ts). */
 export interface SessionClaims {

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import sharp from 'sharp';
 import { IMAGE_MAX_SIDE, IMAGE_WIDTHS, type ImageWidth } from '#domain/assets';
 import type { Log } from './clock';
-import { type AppEnv, errorResponse, notFound } from './http';
+import { type AppEnv, errorResponse, IMMUTABLE, notFound } from './http';
 import { OG_PREFIX } from './og/images';
 import { isMediaKey, type MediaStorage, STAGED_PREFIX } from './storage/storage';
 
@@ -115,7 +115,7 @@ export function mountMedia(app: Hono<AppEnv>, storage: MediaStorage, publicUrl?:
   app.get('/media/*', async (c, next) => {
     await next();
     if (c.res.status === 200 || c.res.status === 206) {
-      c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+      c.res.headers.set('Cache-Control', IMMUTABLE);
     }
   });
   app.get('/media/*', async (c) => {

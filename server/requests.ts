@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Log } from './clock';
 import { requestIdOf, withContext } from './context';
+import { IMMUTABLE } from './http';
 import type { Metrics } from './metrics';
 
 /**
@@ -16,9 +17,10 @@ export function observeRequests(log: Log, metrics: Metrics): MiddlewareHandler {
     const started = performance.now();
     await withContext({ requestId }, async () => {
       await next();
-      // An immutable file (the SPA's hashed scripts) is the same answer for everyone, and a first
-      // load fetches a dozen: it goes without the id (its access line still carries it).
-      if (!c.res.headers.get('cache-control')?.includes('immutable')) {
+      // An immutable file (a hashed script, a stored image, a share image) is the same answer for
+      // everyone, and a first load fetches dozens: it goes without the id (its access line still
+      // carries it).
+      if (c.res.headers.get('Cache-Control') !== IMMUTABLE) {
         try {
           c.res.headers.set('X-Request-Id', requestId);
         } catch {

@@ -4,10 +4,9 @@ import { pathToFileURL } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import type { Log } from './clock';
-import type { AppEnv } from './http';
+import { type AppEnv, IMMUTABLE } from './http';
 import { isPagePath } from './pages';
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A page not rendered by then goes out unrendered: the browser renders it itself. */
 const RENDER_TIMEOUT_MS = 2000;
 

@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { ErrorCode } from '#domain/errors';
 import type { Services } from '../deps';
-import { type AppEnv, badRequest, errorResponse, notFound } from '../http';
+import { type AppEnv, badRequest, errorResponse, IMMUTABLE, notFound } from '../http';
 import { cardVersion, VERSION_PATTERN } from './card';
 import { createShareImages, type ShareImages } from './images';
 import { itemPage, type SharedPage, storefrontPage } from './pages';
@@ -12,7 +12,6 @@ import { renderShareImage } from './render';
 const ShareImageQuery = v.object({ v: v.optional(v.pipe(v.string(), v.regex(VERSION_PATTERN))) });
 
 /** A URL carrying the image's current version names that image for good. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Without it (or with an older one) the image may change: caches ask again after 5 minutes. */
 const SHORT = 'public, max-age=300';
 

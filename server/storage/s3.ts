@@ -9,6 +9,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { IMMUTABLE } from '../http';
 import { assertMediaKey, type MediaStorage, mediaType, STAGED_PREFIX } from './storage';
 
 /** Where the bucket is: S3 itself (no endpoint) or any S3-compatible server. */
@@ -21,9 +22,6 @@ export interface S3Settings {
   accessKeyId?: string;
   secretAccessKey?: string;
 }
-
-/** Stored objects never change: caches (a CDN, browsers) may keep them for a year. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const status = (err: unknown) =>
   err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined;
