@@ -12,8 +12,8 @@ const lastInput = (o: O) =>
     kinds?: string[];
   };
 
-/** A resale of edition 3 of "Lighthouse", a minute before the test's time. */
-export const saleEntry = (id = 'entry-1'): ActivityEntry => ({
+/** A resale of edition 3 of "Lighthouse", at `at` (by default a minute before now). */
+export const saleEntry = (id = 'entry-1', at = new Date(Date.now() - 60_000)): ActivityEntry => ({
   id,
   kind: 'sale',
   item: {
@@ -26,11 +26,21 @@ export const saleEntry = (id = 'entry-1'): ActivityEntry => ({
   price: 1250,
   from: { id: 'u-1', username: 'ada', avatarUrl: null, walletAddress: '0x01cf0e2f2f715450' },
   to: { id: null, username: null, avatarUrl: null, walletAddress: '0xf8d6e0586b0a20c7' },
-  at: new Date(Date.now() - 60_000).toISOString(),
+  at: at.toISOString(),
   transactionId: 'tx',
 });
+/**
+ * When the model's sales happened: one instant for every event, so that the events the path
+ * generator compares are equal however many milliseconds pass while it runs (a new instant per
+ * event made the number of paths vary from run to run).
+ */
+const SOLD_AT = new Date(Date.now() - 60_000);
+
 /** A page of one entry; the same page twice shows its entry once. */
-const page = (hasMore: boolean) => ({ results: [saleEntry(hasMore ? 'entry-more' : 'entry-last')], hasMore });
+const page = (hasMore: boolean) => ({
+  results: [saleEntry(hasMore ? 'entry-more' : 'entry-last', SOLD_AT)],
+  hasMore,
+});
 
 export const activityFeedModel: MachineModel<typeof activityFeedMachine> = {
   machine: activityFeedMachine,
